@@ -1,0 +1,215 @@
+#include "catalog.h"
+
+#include "builtin_resources.h"
+#include "jsonfields.h"
+#include "safejson.h"
+
+#include <cmath>
+
+namespace plait {
+
+namespace {
+    constexpr double kMaxTflops = 1e6;
+
+    template <typename T>
+    const T* findById(const std::vector<T>& list, const std::string& id)
+    {
+        for (const T& x : list)
+            if (x.id == id)
+                return &x;
+        return nullptr;
+    }
+
+    template <typename T>
+    std::string idList(const std::vector<T>& list)
+    {
+        std::string s;
+        for (const T& x : list)
+            s += (s.empty() ? "" : ", ") + x.id;
+        return s;
+    }
+
+    template <typename T>
+    void upsert(std::vector<T>& list, T entry)
+    {
+        for (T& x : list)
+            if (x.id == entry.id) {
+                x = std::move(entry);
+                return;
+            }
+        list.push_back(std::move(entry));
+    }
+
+    const std::vector<std::pair<std::string, LinkKind>> kLinkKinds = {
+        { "nvlink", LinkKind::NVLink },
+        { "pcie", LinkKind::PCIe },
+        { "ib", LinkKind::InfiniBand },
+        { "roce", LinkKind::RoCE },
+        { "ethernet", LinkKind::Ethernet },
+        { "infinity-fabric", LinkKind::InfinityFabric },
+    };
+}
+
+const char* linkKindName(LinkKind kind)
+{
+    for (const auto& [name, k] : kLinkKinds)
+        if (k == kind)
+            return name.c_str();
+    return "unknown";
+}
+
+double LinkSpec::sizeEfficiency(double bytes) const
+{
+    if (busbwCurve.empty() || bytes <= 0)
+        return 1.0;
+    const double top = busbwCurve.back().second;
+    if (bytes >= busbwCurve.back().first)
+        return 1.0;
+    if (bytes <= busbwCurve.front().first) // latency-bound below the first point: time stays about constant
+        return busbwCurve.front().second / top * bytes / busbwCurve.front().first;
+    for (std::size_t i = 1; i < busbwCurve.size(); ++i) {
+        const auto& [x1, y1] = busbwCurve[i];
+        if (bytes <= x1) {
+            const auto& [x0, y0] = busbwCurve[i - 1];
+            const double f = std::log(bytes / x0) / std::log(x1 / x0); // log-size interpolation
+            return (y0 + f * (y1 - y0)) / top;
+        }
+    }
+    return 1.0;
+}
+
+const GpuSpec* Catalog::gpu(const std::string& id) const { return findById(gpus, id); }
+const LinkSpec* Catalog::link(const std::string& id) const { return findById(links, id); }
+std::string Catalog::gpuIds() const { return idList(gpus); }
+std::string Catalog::linkIds() const { return idList(links); }
+
+Result<GpuSpec> gpuFromJson(const nlohmann::json& j, const std::string& field)
+{
+    std::vector<Issue> issues;
+    if (!j.is_object())
+        return Result<GpuSpec>::failure(field, "must be an object");
+    FieldReader r(j, field, issues);
+    GpuSpec g;
+    g.id = r.string("id", "", false);
+    if (g.id.empty())
+        g.id = r.string("name", "", true);
+    g.name = r.string("name", g.id);
+    g.memoryGiB = r.number("memory_GiB", 0, 0.1, 1e5, true);
+    g.bf16Tflops = r.number("bf16_tflops", 0, 0.001, kMaxTflops, true);
+    g.fp16Tflops = r.number("fp16_tflops", g.bf16Tflops, 0, kMaxTflops);
+    g.fp8Tflops = r.number("fp8_tflops", 0, 0, kMaxTflops);
+    g.hbmGBps = r.number("hbm_GBps", 0, 0.001, 1e6, true);
+    g.sms = int(r.integer("sms", 0, 0, 100000));
+    g.nvlink = r.string("nvlink", "");
+    g.nvlinkGBps = r.number("nvlink_GBps", 0, 0, 1e6);
+    g.gemmMaxEfficiency = r.number("gemm_max_efficiency", 0, 0, 1);
+    g.source = r.string("source", "");
+    if (!issues.empty())
+        return issues;
+    return g;
+}
+
+Result<LinkSpec> linkFromJson(const nlohmann::json& j, const std::string& field)
+{
+    std::vector<Issue> issues;
+    if (!j.is_object())
+        return Result<LinkSpec>::failure(field, "must be an object");
+    FieldReader r(j, field, issues);
+    LinkSpec l;
+    l.id = r.string("id", "", false);
+    if (l.id.empty())
+        l.id = r.string("name", "", true);
+    l.name = r.string("name", l.id);
+    const std::string kind = r.choice("kind", "ethernet", { "nvlink", "pcie", "ib", "roce", "ethernet", "infinity-fabric" });
+    for (const auto& [name, k] : kLinkKinds)
+        if (name == kind)
+            l.kind = k;
+    const bool inNodeKind = l.kind == LinkKind::NVLink || l.kind == LinkKind::PCIe || l.kind == LinkKind::InfinityFabric;
+    l.intraNode = r.choice("scope", inNodeKind ? "intra-node" : "inter-node", { "intra-node", "inter-node" }) == "intra-node";
+    l.bandwidthGBps = r.number("bandwidth_GBps", 0, 1e-6, 1e6, true);
+    l.latencyUs = r.number("latency_us", 5, 0, 1e6);
+    l.efficiency = r.number("efficiency", 1, 0.01, 1);
+    l.nvls = r.boolean("nvls", false);
+    l.nvlsAlgGBps = r.number("nvls_algbw_GBps", 0, 0, 1e6);
+    l.source = r.string("source", "");
+    if (r.has("busbw_curve")) {
+        const auto& c = j.at("busbw_curve");
+        bool good = c.is_array() && c.size() >= 2 && c.size() <= 256;
+        double lastBytes = 0;
+        for (std::size_t i = 0; good && i < c.size(); ++i) {
+            good = c[i].is_array() && c[i].size() == 2 && c[i][0].is_number() && c[i][1].is_number()
+                && c[i][0].get<double>() > lastBytes && c[i][1].get<double>() > 0 && std::isfinite(c[i][0].get<double>())
+                && std::isfinite(c[i][1].get<double>());
+            if (good) {
+                lastBytes = c[i][0].get<double>();
+                l.busbwCurve.emplace_back(lastBytes, c[i][1].get<double>());
+            }
+        }
+        if (!good)
+            issues.push_back({ field + ".busbw_curve", "must list 2 to 256 [bytes, GB/s] pairs with increasing bytes" });
+    }
+    if (!issues.empty())
+        return issues;
+    return l;
+}
+
+nlohmann::json toJson(const GpuSpec& g)
+{
+    return { { "id", g.id }, { "name", g.name }, { "memory_GiB", g.memoryGiB }, { "bf16_tflops", g.bf16Tflops },
+        { "fp16_tflops", g.fp16Tflops }, { "fp8_tflops", g.fp8Tflops }, { "hbm_GBps", g.hbmGBps }, { "sms", g.sms },
+        { "nvlink", g.nvlink }, { "nvlink_GBps", g.nvlinkGBps }, { "gemm_max_efficiency", g.gemmMaxEfficiency },
+        { "source", g.source } };
+}
+
+nlohmann::json toJson(const LinkSpec& l)
+{
+    return { { "id", l.id }, { "name", l.name }, { "kind", linkKindName(l.kind) },
+        { "scope", l.intraNode ? "intra-node" : "inter-node" }, { "bandwidth_GBps", l.bandwidthGBps },
+        { "latency_us", l.latencyUs }, { "efficiency", l.efficiency }, { "nvls", l.nvls }, { "nvls_algbw_GBps", l.nvlsAlgGBps },
+        { "busbw_curve", l.busbwCurve },
+        { "source", l.source } };
+}
+
+std::vector<Issue> Catalog::merge(const nlohmann::json& doc)
+{
+    std::vector<Issue> issues;
+    if (!doc.is_object())
+        return { { "", "a catalog must be a JSON object" } };
+    auto each = [&](const char* key, auto parse, auto& list) {
+        if (!doc.contains(key))
+            return;
+        if (!doc[key].is_array()) {
+            issues.push_back({ key, "must be a list" });
+            return;
+        }
+        for (std::size_t i = 0; i < doc[key].size(); ++i) {
+            auto entry = parse(doc[key][i], std::string(key) + "[" + std::to_string(i) + "]");
+            if (entry)
+                upsert(list, entry.value());
+            else
+                issues.insert(issues.end(), entry.errors().begin(), entry.errors().end());
+        }
+    };
+    each("gpus", gpuFromJson, gpus);
+    each("links", linkFromJson, links);
+    if (!doc.contains("gpus") && !doc.contains("links"))
+        issues.push_back({ "", "a catalog needs a \"gpus\" or \"links\" list" });
+    return issues;
+}
+
+const Catalog& Catalog::builtin()
+{
+    static const Catalog catalog = [] {
+        Catalog c;
+        for (const char* text : { resources::kGpusJson, resources::kLinksJson }) {
+            auto doc = parseJson(text);
+            // The shipped files are checked by the tests; a broken one is a build defect, not user input.
+            if (doc)
+                c.merge(doc.value());
+        }
+        return c;
+    }();
+    return catalog;
+}
+
+} // namespace plait

@@ -1,0 +1,74 @@
+#pragma once
+
+#include "error.h"
+
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace plait {
+
+struct GpuSpec {
+    std::string id;
+    std::string name;
+    double memoryGiB = 0;
+    double bf16Tflops = 0; // dense tensor-core peak
+    double fp16Tflops = 0;
+    double fp8Tflops = 0; // 0 when the GPU has no FP8 tensor cores
+    double hbmGBps = 0; // 1e9 B/s
+    int sms = 0;
+    std::string nvlink; // generation, empty when none
+    double nvlinkGBps = 0; // per direction
+    // Best measured large-GEMM throughput over dense peak; 0 = unknown (the compute model then says so).
+    double gemmMaxEfficiency = 0;
+    std::string source;
+};
+
+enum class LinkKind { NVLink, PCIe, InfiniBand, RoCE, Ethernet, InfinityFabric };
+
+struct LinkSpec {
+    std::string id;
+    std::string name;
+    LinkKind kind = LinkKind::PCIe;
+    bool intraNode = true;
+    double bandwidthGBps = 0; // per direction: per GPU inside a node, per NIC between nodes
+    double latencyUs = 0; // α of one algorithm step
+    double efficiency = 1; // achievable bus bandwidth over line rate, large messages
+    bool nvls = false; // NVLink SHARP in-switch reduction
+    double nvlsAlgGBps = 0; // measured NVLS all-reduce algorithm bandwidth (nccl-tests algbw), 0 = unknown
+    // Measured nccl-tests all-reduce bus bandwidth against message size (bytes, GB/s), when published: how far
+    // below its asymptote a link runs at mid-size messages, which one α cannot describe.
+    std::vector<std::pair<double, double>> busbwCurve;
+    std::string source;
+
+    double effectiveGBps() const { return bandwidthGBps * efficiency; }
+    // Fraction of the asymptotic bus bandwidth reached at `bytes`, from busbwCurve; 1 without a curve.
+    double sizeEfficiency(double bytes) const;
+};
+
+class Catalog {
+public:
+    std::vector<GpuSpec> gpus;
+    std::vector<LinkSpec> links;
+
+    const GpuSpec* gpu(const std::string& id) const;
+    const LinkSpec* link(const std::string& id) const;
+    std::string gpuIds() const; // "A100-SXM4-80GB, H100-SXM5-80GB, ..." for error messages
+    std::string linkIds() const;
+
+    // Adds or replaces entries from a catalog document ("plait-gpus/1" or "plait-links/1").
+    std::vector<Issue> merge(const nlohmann::json& doc);
+
+    // The catalogs shipped in resources/catalog, compiled in; user files are merged on top.
+    static const Catalog& builtin();
+};
+
+// Parses one entry; used for the catalogs and for inline entries in a plan.
+Result<GpuSpec> gpuFromJson(const nlohmann::json& j, const std::string& field);
+Result<LinkSpec> linkFromJson(const nlohmann::json& j, const std::string& field);
+nlohmann::json toJson(const GpuSpec& g);
+nlohmann::json toJson(const LinkSpec& l);
+const char* linkKindName(LinkKind kind);
+
+} // namespace plait

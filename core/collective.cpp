@@ -1,0 +1,102 @@
+#include "collective.h"
+
+#include <cmath>
+
+namespace plait {
+
+const char* collectiveName(CollectiveKind k)
+{
+    switch (k) {
+    case CollectiveKind::AllReduce:
+        return "all-reduce";
+    case CollectiveKind::AllGather:
+        return "all-gather";
+    case CollectiveKind::ReduceScatter:
+        return "reduce-scatter";
+    case CollectiveKind::AllToAll:
+        return "all-to-all";
+    case CollectiveKind::SendRecv:
+        return "send-recv";
+    }
+    return "";
+}
+
+const char* algorithmName(Algorithm a)
+{
+    switch (a) {
+    case Algorithm::Ring:
+        return "ring";
+    case Algorithm::Tree:
+        return "tree";
+    case Algorithm::Nvls:
+        return "nvls";
+    case Algorithm::Direct:
+        return "direct";
+    }
+    return "";
+}
+
+double busBandwidthFactor(CollectiveKind k, int ranks)
+{
+    const double n = ranks;
+    switch (k) {
+    case CollectiveKind::AllReduce:
+        return 2.0 * (n - 1) / n;
+    case CollectiveKind::AllGather:
+    case CollectiveKind::ReduceScatter:
+    case CollectiveKind::AllToAll:
+        return (n - 1) / n;
+    case CollectiveKind::SendRecv:
+        return 1.0;
+    }
+    return 1.0;
+}
+
+CollectiveCost collectiveTime(CollectiveKind kind, double bytes, const GroupPath& path)
+{
+    CollectiveCost best;
+    const int n = path.ranks;
+    if (bytes <= 0 || (n <= 1 && kind != CollectiveKind::SendRecv) || path.busGBps <= 0)
+        return best;
+    const double beta = path.busGBps * 1e9;
+    const LinkSpec* measured = path.bottleneck && !path.bottleneck->busbwCurve.empty() ? path.bottleneck : nullptr;
+    auto consider = [&](Algorithm algo, double steps, double movedBytes, double bandwidth) {
+        CollectiveCost c;
+        c.algorithm = algo;
+        c.bandwidthS = movedBytes / bandwidth;
+        if (measured) {
+            // The measured curve already holds the latency and ramp-up; what it adds over the asymptote is
+            // reported as the latency part.
+            c.seconds = c.bandwidthS / measured->sizeEfficiency(bytes);
+            c.alphaS = c.seconds - c.bandwidthS;
+        } else {
+            c.alphaS = steps * path.alphaS;
+            c.seconds = c.alphaS + c.bandwidthS;
+        }
+        if (best.seconds == 0 || c.seconds < best.seconds)
+            best = c;
+    };
+    const double factor = busBandwidthFactor(kind, n);
+    switch (kind) {
+    case CollectiveKind::AllReduce:
+        consider(Algorithm::Ring, 2.0 * (n - 1), bytes * factor, beta);
+        if (path.nodes > 1)
+            consider(Algorithm::Tree, 2.0 * std::ceil(std::log2(double(n))), 2.0 * bytes, beta);
+        if (path.nvlsAlgGBps > 0)
+            consider(Algorithm::Nvls, 2.0, bytes, path.nvlsAlgGBps * 1e9);
+        break;
+    case CollectiveKind::AllGather:
+    case CollectiveKind::ReduceScatter:
+        consider(Algorithm::Ring, double(n - 1), bytes * factor, beta);
+        break;
+    case CollectiveKind::AllToAll:
+        consider(Algorithm::Direct, double(n - 1), bytes * factor, beta);
+        break;
+    case CollectiveKind::SendRecv:
+        consider(Algorithm::Direct, 1.0, bytes, beta);
+        break;
+    }
+    return best;
+}
+
+} // namespace plait

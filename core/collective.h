@@ -1,0 +1,43 @@
+#pragma once
+
+#include "catalog.h"
+
+#include <string>
+
+namespace plait {
+
+enum class CollectiveKind { AllReduce, AllGather, ReduceScatter, AllToAll, SendRecv };
+enum class Algorithm { Ring, Tree, Nvls, Direct };
+
+const char* collectiveName(CollectiveKind k);
+const char* algorithmName(Algorithm a);
+
+// nccl-tests' bus-bandwidth factor (doc/PERFORMANCE.md): busbw = algbw × factor.
+double busBandwidthFactor(CollectiveKind k, int ranks);
+
+// The links one group's collective runs over, already reduced to what one GPU gets.
+struct GroupPath {
+    int ranks = 1;
+    int nodes = 1; // nodes the group spans
+    double alphaS = 0; // latency of one algorithm step on the slowest link crossed
+    double busGBps = 0; // bandwidth per GPU per direction on the bottleneck, after sharing and efficiency
+    double nvlsAlgGBps = 0; // NVLink SHARP algorithm bandwidth when the whole group is inside one NVLS domain
+    std::string link; // catalog id of the bottleneck link
+    const LinkSpec* bottleneck = nullptr; // its measured size curve, if any, shapes mid-size messages
+};
+
+struct CollectiveCost {
+    double seconds = 0;
+    double alphaS = 0; // latency part
+    double bandwidthS = 0; // size part
+    Algorithm algorithm = Algorithm::Ring;
+};
+
+// T = steps·α + bytes·factor/β for the algorithm NCCL would pick (the fastest of those the path allows):
+// ring 2(n−1) steps moving 2(n−1)/n of the buffer; tree 2·⌈log2 n⌉ steps moving 2× the buffer over the
+// bottleneck; NVLS one round trip through the switch at its measured algorithm bandwidth. All-gather and
+// reduce-scatter take n−1 ring steps of (n−1)/n; all-to-all n−1 steps of (n−1)/n; send/recv one step of 1.
+// `bytes` is nccl-tests' S: the whole buffer (for all-gather and reduce-scatter the gathered size).
+CollectiveCost collectiveTime(CollectiveKind kind, double bytes, const GroupPath& path);
+
+} // namespace plait

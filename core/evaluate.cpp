@@ -1,0 +1,471 @@
+#include "evaluate.h"
+
+#include "gemm.h"
+#include "layercost.h"
+#include "memory.h"
+#include "params.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <sstream>
+
+namespace plait {
+
+namespace {
+    std::string fmt(double x, int precision = 3)
+    {
+        std::ostringstream s;
+        s.precision(precision);
+        s << x;
+        return s.str();
+    }
+    std::string gib(double bytes) { return fmt(bytes / double(1ull << 30), 3) + " GiB"; }
+
+    // The slowest group of a dimension on one stage sets that stage's collective time.
+    const GroupPath* worstPath(const std::vector<Group>& groups, int stage)
+    {
+        const GroupPath* worst = nullptr;
+        for (const Group& g : groups)
+            if (g.stage == stage && (!worst || g.path.busGBps < worst->busGBps || (g.path.busGBps == worst->busGBps && g.path.alphaS > worst->alphaS)))
+                worst = &g.path;
+        return worst;
+    }
+
+    struct StageComm {
+        CollectiveCost tpCall; // one TP call: all-reduce, or all-gather + reduce-scatter with SP
+        CollectiveCost cpCall, epCall;
+        CollectiveCost zero3Gather, zero3Scatter; // per layer
+        std::string tpLink, cpLink, epLink, dpLink;
+        Algorithm tpAlgo = Algorithm::Ring;
+    };
+
+    CollectiveCost add(CollectiveCost a, const CollectiveCost& b)
+    {
+        a.seconds += b.seconds;
+        a.alphaS += b.alphaS;
+        a.bandwidthS += b.bandwidthS;
+        return a;
+    }
+    struct CommTotals {
+        CommItem item;
+        void accumulate(const CollectiveCost& c, double calls, double exposedPerCall)
+        {
+            item.timeS += c.seconds * calls;
+            item.alphaS += c.alphaS * calls;
+            item.bandwidthS += c.bandwidthS * calls;
+            item.exposedS += exposedPerCall * calls;
+        }
+    };
+}
+
+Evaluation evaluate(const Plan& plan)
+{
+    Evaluation ev;
+    ev.plan = plan.name;
+    ev.paramsTotal = totalParams(plan.model);
+    ev.capacityBytes = plan.cluster.gpu.memoryGiB * double(1ull << 30);
+    ev.errors = validate(plan);
+    if (!ev.errors.empty())
+        return ev;
+    ev.valid = true;
+
+    const ModelSpec& model = plan.model;
+    const ParallelSpec& par = plan.parallel;
+    const TrainingSpec& tr = plan.training;
+    const int p = par.pp;
+    const int v = par.schedule == Schedule::Interleaved ? par.vpp : 1;
+    const int m = int(plan.microBatches());
+    ev.microBatches = m;
+    const double e = bytesPerElement(plan);
+    const LayerCost lc = layerCost(plan);
+    const EdgeCost first = firstStageCost(plan);
+    const EdgeCost last = lastStageCost(plan);
+    const GroupSet groups = buildGroups(plan);
+    const bool sp = tr.sequenceParallel && par.tp > 1;
+    const bool zb = par.schedule == Schedule::ZbH1;
+    const StateBytes stateB = stateBytes(tr);
+
+    // ---- per-stage communication inside the layers
+    std::vector<StageComm> sc(static_cast<std::size_t>(p));
+    for (int s = 0; s < p; ++s) {
+        StageComm& c = sc[std::size_t(s)];
+        if (const GroupPath* path = worstPath(groups.tp, s); path && par.tp > 1) {
+            c.tpCall = sp ? add(collectiveTime(CollectiveKind::AllGather, lc.tpBytes, *path),
+                                collectiveTime(CollectiveKind::ReduceScatter, lc.tpBytes, *path))
+                          : collectiveTime(CollectiveKind::AllReduce, lc.tpBytes, *path);
+            c.tpLink = path->link;
+        }
+        if (const GroupPath* path = worstPath(groups.cp, s); path && par.cp > 1) {
+            c.cpCall = collectiveTime(CollectiveKind::AllGather, lc.cpBytes, *path);
+            c.cpLink = path->link;
+        }
+        if (const GroupPath* path = worstPath(groups.ep, s); path && par.ep > 1) {
+            c.epCall = collectiveTime(CollectiveKind::AllToAll, lc.epBytes, *path);
+            c.epLink = path->link;
+        }
+        if (const GroupPath* path = worstPath(groups.dp, s)) {
+            c.dpLink = path->link;
+            if (tr.zeroStage >= 3 && par.dp * par.cp > 1) {
+                const StageParams sp1 = stageParams(model, 1, false, false, p, par.tp, par.ep);
+                c.zero3Gather = collectiveTime(CollectiveKind::AllGather, sp1.total() * stateB.weights, *path);
+                c.zero3Scatter = collectiveTime(CollectiveKind::ReduceScatter, sp1.total() * stateB.grads, *path);
+            }
+        }
+    }
+
+    // ---- op durations per device and chunk
+    const double layerFwd = lc.forward(), layerBwdIn = lc.backwardInput(), layerW = lc.wgradGemm;
+    SimInput in;
+    in.devices = p;
+    in.chunks = v;
+    in.cost.assign(std::size_t(p), std::vector<ChunkCost>(std::size_t(v)));
+    ev.stages.assign(std::size_t(p), StageTimes {});
+    for (int d = 0; d < p; ++d) {
+        const StageComm& c = sc[std::size_t(d)];
+        const double tpF = lc.tpCallsFwd * c.tpCall.seconds, tpB = lc.tpCallsBwd * c.tpCall.seconds;
+        // CP and ZeRO-3 traffic is prefetched under the layer's compute; only the excess is on the critical path.
+        const double cpF = std::max(0.0, c.cpCall.seconds - lc.fwdAttention);
+        const double cpB = std::max(0.0, c.cpCall.seconds - lc.bwdAttention);
+        const double epF = lc.epCallsFwd * c.epCall.seconds, epB = lc.epCallsBwd * c.epCall.seconds;
+        const double z3F = std::max(0.0, c.zero3Gather.seconds - layerFwd);
+        const double z3B = std::max(0.0, c.zero3Gather.seconds + c.zero3Scatter.seconds - layerBwdIn - layerW);
+        const double layers = double(plan.layersOnStage(d)) / v;
+        for (int ch = 0; ch < v; ++ch) {
+            const int k = ch * p + d;
+            const bool isFirst = k == 0, isLast = k == p * v - 1;
+            ChunkCost& cc = in.cost[std::size_t(d)][std::size_t(ch)];
+            cc.forward = layers * (layerFwd + tpF + cpF + epF + z3F) + (isFirst ? first.fwd : 0) + (isLast ? last.fwd : 0);
+            cc.backwardInput = layers * (layerBwdIn + tpB + cpB + epB + z3B) + (isFirst ? first.dgrad : 0) + (isLast ? last.dgrad : 0);
+            cc.backwardWeight = layers * layerW + (isFirst ? first.wgrad : 0) + (isLast ? last.wgrad : 0);
+            if (tr.recompute == Recompute::Full)
+                cc.recompute = layers * (layerFwd + tpF + cpF + epF + z3F);
+            else if (tr.recompute == Recompute::Selective)
+                cc.recompute = layers * lc.fwdAttention;
+            if (!zb) {
+                cc.backwardInput += cc.backwardWeight;
+                cc.backwardWeight = 0;
+            }
+        }
+        StageTimes& st = ev.stages[std::size_t(d)];
+        for (const ChunkCost& cc : in.cost[std::size_t(d)]) {
+            st.forward += cc.forward;
+            st.backwardInput += cc.backwardInput;
+            st.backwardWeight += cc.backwardWeight;
+            st.recompute += cc.recompute;
+        }
+    }
+
+    // ---- pipeline p2p: activations forward, gradients back; Megatron's scatter-gather sends 1/t per TP rank
+    const double p2pBytes = tr.microBatch * double(model.seqLen) / par.cp * double(model.hidden) * e / par.tp;
+    const int vs = p * v;
+    in.sendForward.assign(std::size_t(std::max(vs - 1, 0)), 0.0);
+    in.sendBackward = in.sendForward;
+    std::vector<std::string> p2pLink(std::size_t(std::max(vs - 1, 0)));
+    CollectiveCost p2pWorst;
+    if (p > 1) {
+        // GPUs of a node that send to another node at the same time share its NICs.
+        std::vector<int> crossing(std::size_t(plan.cluster.nodes), 0);
+        const int gpn = plan.cluster.gpusPerNode;
+        for (const Group& g : groups.pp)
+            for (std::size_t i = 0; i + 1 < g.gpus.size(); ++i)
+                if (g.gpus[i] / gpn != g.gpus[i + 1] / gpn)
+                    ++crossing[std::size_t(g.gpus[i] / gpn)];
+        for (int k = 0; k + 1 < vs; ++k) {
+            const int a = k % p, b = (k + 1) % p;
+            double worst = 0;
+            for (const Group& g : groups.pp) {
+                const int ga = g.gpus[std::size_t(a)], gb = g.gpus[std::size_t(b)];
+                const GroupPath path = pairPath(plan.cluster, ga, gb, crossing[std::size_t(ga / gpn)]);
+                const CollectiveCost c = collectiveTime(CollectiveKind::SendRecv, p2pBytes, path);
+                if (c.seconds >= worst) {
+                    worst = c.seconds;
+                    p2pLink[std::size_t(k)] = path.link;
+                }
+                if (c.seconds > p2pWorst.seconds)
+                    p2pWorst = c;
+            }
+            in.sendForward[std::size_t(k)] = worst;
+            in.sendBackward[std::size_t(k)] = worst;
+        }
+    }
+
+    ScheduleShape shape { par.schedule, p, m, v, tr.recompute != Recompute::None };
+    in.ops = generateSchedule(shape);
+    ev.timeline = simulate(in);
+    if (!ev.timeline.ok) {
+        ev.valid = false;
+        ev.errors.push_back({ "parallel.schedule", ev.timeline.error });
+        return ev;
+    }
+    ev.pipelineS = ev.timeline.makespan;
+    // What the p2p transfers add to the critical path.
+    double p2pExposed = 0;
+    if (p > 1) {
+        p2pExposed = ev.timeline.exposedTransferS;
+    }
+
+    // ---- data-parallel gradient traffic and the optimizer step, after each stage's last backward
+    std::vector<CommTotals> dpItems;
+    CommTotals dpGrad, dpParam, embAllReduce;
+    double worstDpExposed = -1;
+    for (int d = 0; d < p; ++d) {
+        StageTimes& st = ev.stages[std::size_t(d)];
+        const bool isFirst = d == 0, isLast = d == p - 1;
+        const StageParams sparams = stageParams(model, plan.layersOnStage(d), isFirst, isLast, p, par.tp, par.ep);
+        const GroupPath* path = worstPath(groups.dp, d);
+        CollectiveCost grad, param;
+        double exposed = 0;
+        if (path && par.dp * par.cp > 1 && tr.zeroStage < 3) {
+            const double gradBytes = sparams.total() * stateB.grads;
+            if (tr.zeroStage == 0) {
+                grad = collectiveTime(CollectiveKind::AllReduce, gradBytes, *path);
+            } else {
+                grad = collectiveTime(CollectiveKind::ReduceScatter, gradBytes, *path);
+                param = collectiveTime(CollectiveKind::AllGather, sparams.total() * stateB.weights, *path);
+            }
+            // Buckets are reduced while the last micro-batch's backward runs; the last bucket never overlaps
+            // (Megatron default bucket: 40M parameters).
+            const double lastBackward = in.cost[std::size_t(d)][0].backwardInput + in.cost[std::size_t(d)][0].backwardWeight;
+            const double lastBucket = grad.seconds * std::min(1.0, 40e6 / std::max(sparams.total(), 1.0));
+            const double gradExposed = tr.overlapGradReduce ? std::max(lastBucket, grad.seconds - lastBackward) : grad.seconds;
+            exposed = gradExposed + param.seconds;
+            if (exposed > worstDpExposed) {
+                worstDpExposed = exposed;
+                dpGrad = {};
+                dpParam = {};
+                dpGrad.accumulate(grad, 1, gradExposed);
+                dpParam.accumulate(param, 1, param.seconds);
+                dpGrad.item.bytesPerCall = gradBytes;
+                dpParam.item.bytesPerCall = sparams.total() * stateB.weights;
+                dpGrad.item.link = dpParam.item.link = path->link;
+                dpGrad.item.algorithm = grad.algorithm;
+                dpParam.item.algorithm = param.algorithm;
+            }
+        }
+        // Tied embeddings across the pipeline: first and last stage all-reduce the embedding gradient.
+        if (p > 1 && model.tiedEmbeddings && (isFirst || isLast)) {
+            const Group& chain = groups.pp.front();
+            const GroupPath pair = pairPath(plan.cluster, chain.gpus.front(), chain.gpus.back(), plan.cluster.gpusPerNode);
+            GroupPath two = pair;
+            two.ranks = 2;
+            const double bytes = double(model.vocab) * model.hidden / par.tp * stateB.grads;
+            const CollectiveCost c = collectiveTime(CollectiveKind::AllReduce, bytes, two);
+            exposed += c.seconds;
+            if (isFirst) {
+                embAllReduce.accumulate(c, 1, c.seconds);
+                embAllReduce.item.bytesPerCall = bytes;
+                embAllReduce.item.link = two.link;
+            }
+        }
+        st.dpExposed = exposed;
+        // Optimizer step: stream the local shard of master weights, moments and gradients once.
+        const double shard = tr.zeroStage >= 1 ? par.dp * par.cp : 1;
+        const double optBytesPerParam = stateB.optimizer * 2 + stateB.grads + stateB.weights;
+        st.optimizer = memoryTime(sparams.total() / shard * optBytesPerParam, plan.cluster.gpu);
+        st.end = ev.timeline.deviceEnd[std::size_t(d)] + st.dpExposed + st.optimizer;
+    }
+    ev.stepS = 0;
+    int slowest = 0;
+    for (int d = 0; d < p; ++d)
+        if (ev.stages[std::size_t(d)].end > ev.stepS) {
+            ev.stepS = ev.stages[std::size_t(d)].end;
+            slowest = d;
+        }
+
+    // ---- bubble: idle time of the busiest stage within the pipeline phase, over the step
+    int busiest = 0;
+    for (int d = 1; d < p; ++d)
+        if (ev.timeline.deviceBusy[std::size_t(d)] > ev.timeline.deviceBusy[std::size_t(busiest)])
+            busiest = d;
+    ev.computeS = ev.timeline.deviceBusy[std::size_t(busiest)];
+    ev.bubbleFraction = ev.stepS > 0 ? std::max(0.0, ev.pipelineS - ev.computeS) / ev.stepS : 0;
+
+    // ---- communication breakdown (per step, on the slowest stage for each dimension)
+    auto layersMax = [&]() {
+        int mx = 0;
+        for (int d = 0; d < p; ++d)
+            mx = std::max(mx, plan.layersOnStage(d));
+        return mx;
+    }();
+    int heavyStage = 0;
+    for (int d = 0; d < p; ++d)
+        if (plan.layersOnStage(d) == layersMax) {
+            heavyStage = d;
+            break;
+        }
+    const StageComm& hc = sc[std::size_t(heavyStage)];
+    const double mbLayers = double(m) * layersMax;
+    auto pushItem = [&](Dim dim, CollectiveKind kind, const char* what, CommTotals t, double bytesPerCall, int calls,
+                        const std::string& link, int groupSize) {
+        if (t.item.timeS <= 0 && bytesPerCall <= 0)
+            return;
+        t.item.dim = dim;
+        t.item.collective = kind;
+        t.item.what = what;
+        t.item.bytesPerCall = bytesPerCall;
+        t.item.count = calls;
+        t.item.bytesPerStep = bytesPerCall * calls;
+        t.item.link = link;
+        t.item.groupSize = groupSize;
+        ev.comm.push_back(t.item);
+    };
+    if (par.tp > 1) {
+        const int recomputeCalls = tr.recompute == Recompute::Full ? lc.tpCallsFwd : 0;
+        const int calls = int(mbLayers) * (lc.tpCallsFwd + lc.tpCallsBwd + recomputeCalls);
+        if (sp) {
+            for (auto kind : { CollectiveKind::AllGather, CollectiveKind::ReduceScatter }) {
+                const GroupPath* path = worstPath(groups.tp, heavyStage);
+                const CollectiveCost c = collectiveTime(kind, lc.tpBytes, *path);
+                CommTotals t;
+                t.accumulate(c, calls, c.seconds);
+                t.item.algorithm = c.algorithm;
+                pushItem(Dim::TP, kind, "layer activations (sequence parallel)", t, lc.tpBytes, calls, hc.tpLink, par.tp);
+            }
+        } else {
+            CommTotals t;
+            t.accumulate(hc.tpCall, calls, hc.tpCall.seconds);
+            t.item.algorithm = hc.tpCall.algorithm;
+            pushItem(Dim::TP, CollectiveKind::AllReduce, "layer outputs", t, lc.tpBytes, calls, hc.tpLink, par.tp);
+        }
+    }
+    if (par.cp > 1) {
+        const int calls = int(mbLayers) * (2 + (tr.recompute == Recompute::Full ? 1 : 0));
+        CommTotals t;
+        t.accumulate(hc.cpCall, calls, std::max(0.0, hc.cpCall.seconds - lc.fwdAttention));
+        pushItem(Dim::CP, CollectiveKind::AllGather, "keys and values", t, lc.cpBytes, calls, hc.cpLink, par.cp);
+    }
+    if (par.ep > 1) {
+        const int calls = int(mbLayers) * (lc.epCallsFwd + lc.epCallsBwd);
+        CommTotals t;
+        t.accumulate(hc.epCall, calls, hc.epCall.seconds);
+        pushItem(Dim::EP, CollectiveKind::AllToAll, "token dispatch and combine", t, lc.epBytes, calls, hc.epLink, par.ep);
+    }
+    if (p > 1) {
+        CommTotals t;
+        const int calls = 2 * m * v;
+        t.accumulate(p2pWorst, calls, 0);
+        t.item.exposedS = p2pExposed;
+        t.item.algorithm = Algorithm::Direct;
+        std::string link;
+        for (const auto& l : p2pLink)
+            if (!l.empty() && l != plan.cluster.intraNode.id)
+                link = l;
+        pushItem(Dim::PP, CollectiveKind::SendRecv, "activations and gradients", t, p2pBytes, calls,
+            link.empty() ? plan.cluster.intraNode.id : link, 2);
+    }
+    if (tr.zeroStage >= 3 && par.dp * par.cp > 1) {
+        const int layersOnHeavy = plan.layersOnStage(heavyStage);
+        const int calls = m * layersOnHeavy;
+        CommTotals g, r;
+        g.accumulate(hc.zero3Gather, 2.0 * calls, std::max(0.0, hc.zero3Gather.seconds - layerFwd));
+        r.accumulate(hc.zero3Scatter, calls, 0);
+        const StageParams sp1 = stageParams(model, 1, false, false, p, par.tp, par.ep);
+        pushItem(Dim::DP, CollectiveKind::AllGather, "ZeRO-3 weights", g, sp1.total() * stateB.weights, 2 * calls, hc.dpLink, par.dp * par.cp);
+        pushItem(Dim::DP, CollectiveKind::ReduceScatter, "ZeRO-3 gradients", r, sp1.total() * stateB.grads, calls, hc.dpLink, par.dp * par.cp);
+    }
+    if (worstDpExposed >= 0) {
+        const bool sharded = tr.zeroStage >= 1;
+        pushItem(Dim::DP, sharded ? CollectiveKind::ReduceScatter : CollectiveKind::AllReduce, "gradients", dpGrad,
+            dpGrad.item.bytesPerCall, 1, dpGrad.item.link, par.dp * par.cp);
+        if (sharded)
+            pushItem(Dim::DP, CollectiveKind::AllGather, "updated weights", dpParam, dpParam.item.bytesPerCall, 1,
+                dpParam.item.link, par.dp * par.cp);
+    }
+    if (embAllReduce.item.timeS > 0)
+        pushItem(Dim::PP, CollectiveKind::AllReduce, "tied embedding gradients", embAllReduce, embAllReduce.item.bytesPerCall,
+            1, embAllReduce.item.link, 2);
+    const StageTimes& slow = ev.stages[std::size_t(slowest)];
+    double inLayerExposed = 0;
+    for (const CommItem& c : ev.comm)
+        if (c.dim == Dim::TP || c.dim == Dim::CP || c.dim == Dim::EP || (c.dim == Dim::DP && c.what.rfind("ZeRO-3", 0) == 0))
+            inLayerExposed += c.exposedS;
+    ev.exposedCommS = inLayerExposed + p2pExposed + slow.dpExposed;
+
+    // ---- memory per stage, with the micro-batches in flight taken from the op lists
+    for (int d = 0; d < p; ++d) {
+        const StageMemory mem = stageMemory(plan, d, peakInFlight(ev.timeline, d), lc);
+        ev.memory.push_back(mem);
+        if (mem.total() > ev.peakBytes) {
+            ev.peakBytes = mem.total();
+            ev.peakStage = d;
+        }
+    }
+
+    // ---- throughput: model FLOPs (fwd + 2× bwd, PaLM / Korthikanti Appendix A) and hardware FLOPs (+ recompute)
+    const double sequencesPerMb = tr.microBatch;
+    const double perMbFwdAllGpus = (lc.fwdFlops * model.layers + last.fwdFlops) * par.tp * par.cp;
+    const double microBatchesTotal = double(tr.globalBatch) / sequencesPerMb;
+    ev.modelFlopsPerStep = 3 * perMbFwdAllGpus * microBatchesTotal;
+    double recomputeFlops = 0;
+    if (tr.recompute == Recompute::Full)
+        recomputeFlops = lc.fwdFlops * model.layers * par.tp * par.cp * microBatchesTotal;
+    else if (tr.recompute == Recompute::Selective)
+        recomputeFlops = lc.attentionFwdFlops * model.layers * par.tp * par.cp * microBatchesTotal;
+    ev.hardwareFlopsPerStep = ev.modelFlopsPerStep + recomputeFlops;
+    const double gpus = par.gpusUsed();
+    ev.peakTflops = peakTflops(plan);
+    if (ev.stepS > 0) {
+        ev.tokensPerS = double(tr.globalBatch) * double(model.seqLen) / ev.stepS;
+        ev.modelTflopsPerGpu = ev.modelFlopsPerStep / (ev.stepS * gpus) / 1e12;
+        ev.hardwareTflopsPerGpu = ev.hardwareFlopsPerStep / (ev.stepS * gpus) / 1e12;
+        ev.mfu = ev.modelTflopsPerGpu / ev.peakTflops;
+        ev.hfu = ev.hardwareTflopsPerGpu / ev.peakTflops;
+    }
+
+    // ---- warnings
+    auto warn = [&](const char* code, std::string message) { ev.warnings.push_back({ code, std::move(message) }); };
+    {
+        int crossing = 0;
+        const Group* example = nullptr;
+        for (const Group& g : groups.tp)
+            if (g.crossesNode) {
+                ++crossing;
+                if (!example)
+                    example = &g;
+            }
+        if (crossing > 0) {
+            std::string ids;
+            for (int x : example->gpus)
+                ids += (ids.empty() ? "" : ", ") + std::to_string(x);
+            warn("tp-crosses-node", std::to_string(crossing) + " of " + std::to_string(groups.tp.size())
+                    + " TP groups span more than one node (e.g. GPUs " + ids + "): every layer's TP traffic then runs at "
+                    + fmt(example->path.busGBps) + " GB/s over " + example->path.link + " instead of "
+                    + fmt(plan.cluster.intraNode.effectiveGBps()) + " GB/s over " + plan.cluster.intraNode.id);
+        }
+    }
+    if (p > 1 && ev.bubbleFraction > 0.10)
+        warn("too-few-microbatches", "m = " + std::to_string(m) + " micro-batches for p = " + std::to_string(p)
+                + " stages: the pipeline bubble is " + fmt(100 * ev.bubbleFraction, 3) + "% of the step; about "
+                + std::to_string(4 * p) + " micro-batches (4·p) would bring it near (p−1)/(m+p−1) = "
+                + fmt(100.0 * (p - 1) / (4 * p + p - 1), 3) + "%");
+    if (ev.peakBytes > ev.capacityBytes) {
+        const StageMemory& mm = ev.memory[std::size_t(ev.peakStage)];
+        const std::pair<const char*, double> terms[] = { { "weights", mm.weights }, { "gradients", mm.grads },
+            { "optimizer state", mm.optimizer }, { "activations", mm.activations }, { "other", mm.other } };
+        const auto* largest = std::max_element(std::begin(terms), std::end(terms), [](auto& a, auto& b) { return a.second < b.second; });
+        warn("out-of-memory", "stage " + std::to_string(ev.peakStage) + " needs " + gib(ev.peakBytes) + " per GPU, the "
+                + plan.cluster.gpu.id + " has " + gib(ev.capacityBytes) + "; the largest term is " + largest->first
+                + " (" + gib(largest->second) + ")");
+    }
+    if (slow.dpExposed > 0.25 * ev.stepS && par.dp > 1)
+        warn("dp-comm-dominates", "exposed data-parallel communication takes " + fmt(slow.dpExposed * 1e3) + " ms of the "
+                + fmt(ev.stepS * 1e3) + " ms step (" + fmt(100 * slow.dpExposed / ev.stepS, 3)
+                + "%); a larger global batch per DP rank, or fewer DP ranks across slow links, would hide it");
+    if (p > 1) {
+        const auto& busy = ev.timeline.deviceBusy;
+        const auto [mn, mx] = std::minmax_element(busy.begin(), busy.end());
+        if (*mn > 0 && *mx / *mn > 1.10)
+            warn("unbalanced-stages", "stage " + std::to_string(mx - busy.begin()) + " computes for " + fmt(*mx * 1e3)
+                    + " ms per step and stage " + std::to_string(mn - busy.begin()) + " for " + fmt(*mn * 1e3)
+                    + " ms; the others wait for the slowest. Moving layers off stage "
+                    + std::to_string(mx - busy.begin()) + " (parallel.layers_per_stage) would balance them");
+    }
+    if (plan.cluster.gpu.gemmMaxEfficiency <= 0)
+        warn("gemm-efficiency-unknown", plan.cluster.gpu.id
+                + " has no measured GEMM efficiency in the catalog, so compute times assume the datasheet peak and are a "
+                  "lower bound; run plait-probe compute to measure it");
+    return ev;
+}
+
+} // namespace plait

@@ -1,0 +1,79 @@
+#pragma once
+
+#include "error.h"
+#include "groups.h"
+#include "simulate.h"
+
+#include <string>
+#include <vector>
+
+namespace plait {
+
+struct StageMemory {
+    int stage = 0;
+    double weights = 0, grads = 0, optimizer = 0, activations = 0, other = 0; // bytes per GPU
+    int inFlight = 0; // micro-batch chunks held at the peak
+    double total() const { return weights + grads + optimizer + activations + other; }
+};
+
+struct CommItem {
+    Dim dim = Dim::TP;
+    CollectiveKind collective = CollectiveKind::AllReduce;
+    std::string what; // e.g. "layer outputs", "gradients"
+    std::string link; // bottleneck link id
+    Algorithm algorithm = Algorithm::Ring;
+    int groupSize = 1;
+    int count = 0; // calls per step per GPU
+    double bytesPerCall = 0; // nccl-tests S
+    double bytesPerStep = 0;
+    double timeS = 0; // per step, on the slowest stage
+    double exposedS = 0;
+    double alphaS = 0; // latency part of timeS
+    double bandwidthS = 0; // size part of timeS
+};
+
+struct StageTimes {
+    double forward = 0, backwardInput = 0, backwardWeight = 0, recompute = 0; // per micro-batch, whole stage
+    double dpExposed = 0; // after the last backward
+    double optimizer = 0;
+    double end = 0; // when this stage's step ends
+};
+
+struct Warning {
+    std::string code;
+    std::string message;
+};
+
+struct Evaluation {
+    std::string plan;
+    bool valid = false;
+    std::vector<Issue> errors;
+    std::vector<Warning> warnings;
+
+    double paramsTotal = 0;
+    double capacityBytes = 0;
+    std::vector<StageMemory> memory; // per pipeline stage
+    double peakBytes = 0;
+    int peakStage = 0;
+
+    std::vector<StageTimes> stages;
+    std::vector<CommItem> comm;
+    SimResult timeline;
+    int microBatches = 0;
+    double stepS = 0;
+    double pipelineS = 0; // makespan of the forward/backward part
+    double computeS = 0; // busy compute time of the busiest stage
+    double bubbleFraction = 0;
+    double exposedCommS = 0;
+
+    double tokensPerS = 0;
+    double modelFlopsPerStep = 0;
+    double hardwareFlopsPerStep = 0;
+    double modelTflopsPerGpu = 0;
+    double hardwareTflopsPerGpu = 0;
+    double mfu = 0;
+    double hfu = 0;
+    double peakTflops = 0; // dense peak at the training precision
+};
+
+} // namespace plait

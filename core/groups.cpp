@@ -1,0 +1,180 @@
+#include "groups.h"
+
+#include <algorithm>
+#include <map>
+
+namespace plait {
+
+const char* dimName(Dim d)
+{
+    switch (d) {
+    case Dim::TP:
+        return "tp";
+    case Dim::CP:
+        return "cp";
+    case Dim::DP:
+        return "dp";
+    case Dim::PP:
+        return "pp";
+    case Dim::EP:
+        return "ep";
+    }
+    return "";
+}
+
+const std::vector<Group>& GroupSet::of(Dim d) const
+{
+    switch (d) {
+    case Dim::TP:
+        return tp;
+    case Dim::CP:
+        return cp;
+    case Dim::DP:
+        return dp;
+    case Dim::PP:
+        return pp;
+    case Dim::EP:
+        return ep;
+    }
+    return tp;
+}
+
+namespace {
+    // crossingMembers[n]: GPUs of node n in groups (of one dimension) that leave the node. The node's NICs are
+    // shared among them; a group gets the share of its own members there, and its ring is as fast as its
+    // slowest node boundary.
+    GroupPath pathOver(const ClusterSpec& cluster, const std::vector<int>& gpus, const std::vector<int>& crossingMembers)
+    {
+        GroupPath path;
+        path.ranks = int(gpus.size());
+        std::vector<int> nodes;
+        for (int g : gpus)
+            nodes.push_back(g / cluster.gpusPerNode);
+        std::sort(nodes.begin(), nodes.end());
+        const LinkSpec& intra = cluster.intraNode;
+        double nicShare = 0;
+        path.nodes = 0;
+        std::size_t i = 0;
+        while (i < nodes.size()) {
+            std::size_t j = i;
+            while (j < nodes.size() && nodes[j] == nodes[i])
+                ++j;
+            const double members = double(j - i);
+            const double sharing = std::max(members, double(crossingMembers[std::size_t(nodes[i])]));
+            const double share = cluster.nics() * cluster.interNode.effectiveGBps() * members / sharing;
+            nicShare = path.nodes == 0 ? share : std::min(nicShare, share);
+            ++path.nodes;
+            i = j;
+        }
+        if (path.nodes == 1) {
+            path.alphaS = intra.latencyUs * 1e-6;
+            path.busGBps = intra.effectiveGBps();
+            path.link = intra.id;
+            path.bottleneck = &intra;
+            if (intra.nvls && intra.nvlsAlgGBps > 0 && path.ranks > 2)
+                path.nvlsAlgGBps = intra.nvlsAlgGBps;
+            return path;
+        }
+        const LinkSpec& inter = cluster.interNode;
+        path.alphaS = std::max(intra.latencyUs, inter.latencyUs) * 1e-6;
+        path.busGBps = std::min(intra.effectiveGBps(), nicShare);
+        path.link = nicShare < intra.effectiveGBps() ? inter.id : intra.id;
+        path.bottleneck = nicShare < intra.effectiveGBps() ? &inter : &intra;
+        return path;
+    }
+
+    void finish(const ClusterSpec& cluster, std::vector<Group>& groups)
+    {
+        std::vector<int> crossing(std::size_t(cluster.nodes), 0);
+        for (Group& g : groups) {
+            const int node0 = g.gpus.front() / cluster.gpusPerNode;
+            g.crossesNode = std::any_of(g.gpus.begin(), g.gpus.end(), [&](int x) { return x / cluster.gpusPerNode != node0; });
+            if (g.crossesNode)
+                for (int x : g.gpus)
+                    ++crossing[std::size_t(x / cluster.gpusPerNode)];
+        }
+        for (Group& g : groups)
+            g.path = pathOver(cluster, g.gpus, crossing);
+    }
+}
+
+GroupPath pairPath(const ClusterSpec& cluster, int a, int b, int concurrentPerNode)
+{
+    const LinkSpec& intra = cluster.intraNode;
+    GroupPath path;
+    path.ranks = 2;
+    if (a / cluster.gpusPerNode == b / cluster.gpusPerNode) {
+        path.alphaS = intra.latencyUs * 1e-6;
+        path.busGBps = intra.effectiveGBps();
+        path.link = intra.id;
+        path.bottleneck = &intra;
+        return path;
+    }
+    const LinkSpec& inter = cluster.interNode;
+    const double nicShare = cluster.nics() * inter.effectiveGBps() / std::max(concurrentPerNode, 1);
+    path.nodes = 2;
+    path.alphaS = std::max(intra.latencyUs, inter.latencyUs) * 1e-6;
+    path.busGBps = std::min(intra.effectiveGBps(), nicShare);
+    path.link = nicShare < intra.effectiveGBps() ? inter.id : intra.id;
+    path.bottleneck = nicShare < intra.effectiveGBps() ? &inter : &intra;
+    return path;
+}
+
+GroupSet buildGroups(const Plan& plan)
+{
+    const ParallelSpec& par = plan.parallel;
+    // rankGpu[rank] = GPU, rank in canonical ((pp·dp + dp)·cp + cp)·tp + tp order.
+    std::vector<int> rankGpu(std::size_t(par.gpusUsed()), -1);
+    for (std::size_t g = 0; g < plan.placement.coordOf.size(); ++g) {
+        const Coord& c = plan.placement.coordOf[g];
+        if (c.tp >= 0)
+            rankGpu[std::size_t(((c.pp * par.dp + c.dp) * par.cp + c.cp) * par.tp + c.tp)] = int(g);
+    }
+    auto gpuAt = [&](int tp, int cp, int dp, int pp) { return rankGpu[std::size_t(((pp * par.dp + dp) * par.cp + cp) * par.tp + tp)]; };
+
+    GroupSet set;
+    for (int pp = 0; pp < par.pp; ++pp)
+        for (int dp = 0; dp < par.dp; ++dp)
+            for (int cp = 0; cp < par.cp; ++cp) {
+                Group g { Dim::TP, pp, {}, {}, false };
+                for (int tp = 0; tp < par.tp; ++tp)
+                    g.gpus.push_back(gpuAt(tp, cp, dp, pp));
+                set.tp.push_back(std::move(g));
+            }
+    for (int pp = 0; pp < par.pp && par.cp > 1; ++pp)
+        for (int dp = 0; dp < par.dp; ++dp)
+            for (int tp = 0; tp < par.tp; ++tp) {
+                Group g { Dim::CP, pp, {}, {}, false };
+                for (int cp = 0; cp < par.cp; ++cp)
+                    g.gpus.push_back(gpuAt(tp, cp, dp, pp));
+                set.cp.push_back(std::move(g));
+            }
+    for (int pp = 0; pp < par.pp; ++pp)
+        for (int cp = 0; cp < par.cp; ++cp)
+            for (int tp = 0; tp < par.tp; ++tp) {
+                Group g { Dim::DP, pp, {}, {}, false };
+                for (int dp = 0; dp < par.dp; ++dp)
+                    g.gpus.push_back(gpuAt(tp, cp, dp, pp));
+                set.dp.push_back(std::move(g));
+                // EP groups are consecutive blocks of ep DP ranks (expert parallelism folded within DP).
+                for (int e0 = 0; par.ep > 1 && e0 < par.dp; e0 += par.ep) {
+                    Group e { Dim::EP, pp, {}, {}, false };
+                    for (int dp = e0; dp < e0 + par.ep; ++dp)
+                        e.gpus.push_back(gpuAt(tp, cp, dp, pp));
+                    set.ep.push_back(std::move(e));
+                }
+            }
+    for (int dp = 0; dp < par.dp; ++dp)
+        for (int cp = 0; cp < par.cp; ++cp)
+            for (int tp = 0; tp < par.tp; ++tp) {
+                Group g { Dim::PP, 0, {}, {}, false };
+                for (int pp = 0; pp < par.pp; ++pp)
+                    g.gpus.push_back(gpuAt(tp, cp, dp, pp));
+                set.pp.push_back(std::move(g));
+            }
+    for (auto* list : { &set.tp, &set.cp, &set.dp, &set.pp, &set.ep })
+        finish(plan.cluster, *list);
+    return set;
+}
+
+} // namespace plait

@@ -1,0 +1,204 @@
+#include "layercost.h"
+
+#include "gemm.h"
+
+namespace plait {
+
+double peakTflops(const Plan& plan)
+{
+    const GpuSpec& g = plan.cluster.gpu;
+    switch (plan.training.precision) {
+    case Precision::BF16:
+        return g.bf16Tflops;
+    case Precision::FP16:
+        return g.fp16Tflops > 0 ? g.fp16Tflops : g.bf16Tflops;
+    case Precision::FP8:
+        return g.fp8Tflops > 0 ? g.fp8Tflops : g.bf16Tflops;
+    case Precision::FP32:
+        // Tensor-core TF32 is half the 16-bit rate on A100/H100 (NVIDIA datasheets).
+        return g.bf16Tflops / 2;
+    }
+    return g.bf16Tflops;
+}
+
+double bytesPerElement(const Plan& plan) { return plan.training.precision == Precision::FP32 ? 4.0 : 2.0; }
+
+namespace {
+    struct Dims {
+        double b, s, sLocal, h, q, kv, d, a, ffn, t, tokens;
+        bool sp, dropout;
+    };
+
+    Dims dims(const Plan& plan)
+    {
+        const ModelSpec& m = plan.model;
+        const ParallelSpec& par = plan.parallel;
+        Dims x;
+        x.b = plan.training.microBatch;
+        x.s = double(m.seqLen);
+        x.sLocal = x.s / par.cp;
+        x.h = double(m.hidden);
+        x.q = double(m.queryWidth());
+        x.kv = double(m.kvWidth());
+        x.d = double(m.kvChannels());
+        x.a = m.heads;
+        x.ffn = double(m.ffnHidden);
+        x.t = par.tp;
+        x.tokens = x.b * x.sLocal;
+        x.sp = plan.training.sequenceParallel && par.tp > 1;
+        x.dropout = m.linearBiases; // GPT-style recipes train with dropout; Llama-style recipes do not
+        return x;
+    }
+}
+
+LayerCost layerCost(const Plan& plan)
+{
+    const ModelSpec& m = plan.model;
+    const GpuSpec& gpu = plan.cluster.gpu;
+    const double peak = peakTflops(plan);
+    const double e = bytesPerElement(plan);
+    const Dims x = dims(plan);
+    LayerCost c;
+
+    // Each linear layer: forward (T×K)·(K×N), dgrad (T×N)·(N×K), wgrad (K×T)·(T×N).
+    auto linear = [&](double n, double k, double tokens) {
+        c.fwdGemm += gemmTime({ tokens, n, k, 1 }, gpu, peak, e).seconds;
+        c.dgradGemm += gemmTime({ tokens, k, n, 1 }, gpu, peak, e).seconds;
+        c.wgradGemm += gemmTime({ k, n, tokens, 1 }, gpu, peak, e).seconds;
+        c.fwdFlops += 2 * tokens * n * k;
+    };
+    linear((x.q + 2 * x.kv) / x.t, x.h, x.tokens); // QKV, column parallel
+    linear(x.h, x.q / x.t, x.tokens); // output projection, row parallel
+    const double gate = m.ffn == FfnKind::SwiGlu ? 2.0 : 1.0;
+    if (m.isMoe()) {
+        const ParallelSpec& par = plan.parallel;
+        const double expertFfn = double(m.expertFfn());
+        // Balanced routing: each of the E/ep local experts receives ep·T·k/E tokens.
+        const double tokensPerExpert = par.ep * x.tokens * m.moe.topK / m.moe.experts;
+        const double localExperts = double(m.moe.experts) / par.ep;
+        for (int i = 0; i < int(localExperts); ++i) {
+            linear(gate * expertFfn / x.t, x.h, tokensPerExpert);
+            linear(x.h, expertFfn / x.t, tokensPerExpert);
+        }
+        linear(double(m.moe.experts), x.h, x.tokens); // router
+        for (int i = 0; i < m.moe.sharedExperts; ++i) {
+            linear(gate * x.ffn / x.t, x.h, x.tokens);
+            linear(x.h, x.ffn / x.t, x.tokens);
+        }
+        c.epBytes = x.tokens * m.moe.topK * x.h * e;
+        c.epCallsFwd = par.ep > 1 ? 2 : 0;
+        c.epCallsBwd = par.ep > 1 ? 2 : 0;
+    } else {
+        linear(gate * x.ffn / x.t, x.h, x.tokens);
+        linear(x.h, x.ffn / x.t, x.tokens);
+    }
+
+    // Attention core per GPU: b·a/t heads, queries sLocal against keys s (all of them, gathered under CP).
+    const double headsLocal = x.b * x.a / x.t;
+    const bool flash = plan.training.flashAttention;
+    // Causal flash kernels skip the masked half of the score matrix; unfused attention computes all of it.
+    const double keys = flash ? x.s / 2 : x.s;
+    const GemmTime scores = gemmTime({ x.sLocal, keys, x.d, headsLocal }, gpu, peak, e);
+    const GemmTime values = gemmTime({ x.sLocal, x.d, keys, headsLocal }, gpu, peak, e);
+    c.attentionFwdFlops = 4 * x.tokens * x.s * x.q / x.t; // Narayanan's 4·B·s²·h counts the full matrix
+    c.fwdFlops += c.attentionFwdFlops;
+    if (flash) {
+        // Scores stay on chip; the backward pass recomputes them: 5 GEMMs against 2 (Dao 2023, FlashAttention-2 §3).
+        c.fwdAttention = scores.seconds + values.seconds;
+        c.bwdAttention = 2.5 * c.fwdAttention;
+    } else {
+        const double scoreElems = headsLocal * x.sLocal * x.s;
+        // Fused scale-mask-softmax reads and writes the scores; dropout reads them and writes output and mask.
+        const double softmaxBytes = scoreElems * (2 * e + (x.dropout ? 2 * e + 1 : 0));
+        c.fwdAttention = scores.seconds + values.seconds + memoryTime(softmaxBytes, gpu);
+        c.bwdAttention = 2 * (scores.seconds + values.seconds) + memoryTime(2 * softmaxBytes, gpu);
+    }
+
+    // Element-wise traffic per token (bytes), forward; backward moves about twice as much (gradient in, saved
+    // input, gradient out). Without SP the norms and residual paths run on every TP rank in full.
+    const double repl = x.sp ? 1.0 / x.t : 1.0;
+    const double normBytes = 2 * (2 * e * x.h) * repl; // two norms: read and write h
+    const double residualBytes = 2 * (3 * e * x.h + (x.dropout ? x.h : 0)) * repl; // bias+dropout+residual, twice
+    const double actBytes = (m.ffn == FfnKind::SwiGlu ? 3 : 2) * e * x.ffn / x.t * (m.isMoe() ? m.moe.topK : 1);
+    const double ropeBytes = m.learnedPositions ? 0 : 2 * e * (x.q + x.kv) / x.t;
+    const double elemPerToken = normBytes + residualBytes + actBytes + ropeBytes;
+    c.fwdElementwise = memoryTime(elemPerToken * x.tokens, gpu);
+    c.bwdElementwise = 2 * c.fwdElementwise;
+
+    // TP: Megatron's two all-reduces in forward and two in backward (Narayanan §3.2); with sequence parallelism an
+    // all-gather and a reduce-scatter of the same buffer in each place (Korthikanti §4.2.2).
+    if (plan.parallel.tp > 1) {
+        c.tpBytes = x.tokens * x.h * e;
+        c.tpCallsFwd = 2;
+        c.tpCallsBwd = 2;
+    }
+    if (plan.parallel.cp > 1)
+        c.cpBytes = 2 * x.b * x.s * x.kv / x.t * e; // K and V of the whole sequence, gathered
+
+    // Activations (bytes per layer per micro-batch), Korthikanti Table 2 generalised.
+    const double sbh = x.b * x.sLocal * x.h;
+    const double tokens = x.b * x.sLocal;
+    const double mask = x.dropout ? 1.0 : 0.0;
+    double replicated = 2 * e * sbh; // LN1 and LN2 inputs (4sbh at 2 bytes)
+    replicated += e * sbh; // QKV input
+    replicated += e * sbh; // MLP input
+    replicated += 2 * mask * sbh; // two dropout masks
+    double sharded = tokens * e * (x.q + 2 * x.kv) / x.t; // Q, K, V
+    sharded += tokens * e * x.q / x.t; // output-projection input
+    const double ffnLocal = x.ffn / x.t * (m.isMoe() ? m.moe.topK : 1);
+    sharded += tokens * e * ffnLocal * (m.ffn == FfnKind::SwiGlu ? 3 : 2); // activation input(s) + fc2 input
+    // softmax output, dropout mask and dropout output: 5·a·s²·b / t at 2 bytes
+    const double softmax = (e + (x.dropout ? e + 1 : 0)) * headsLocal * x.sLocal * x.s;
+    const double perLayer = replicated * (x.sp ? 1.0 / x.t : 1.0) + sharded;
+    c.fullActivations = perLayer + (flash ? 0 : softmax);
+    switch (plan.training.recompute) {
+    case Recompute::None:
+        c.storedActivations = c.fullActivations;
+        break;
+    case Recompute::Selective:
+        c.storedActivations = perLayer;
+        break;
+    case Recompute::Full:
+        c.storedActivations = e * sbh * (x.sp ? 1.0 / x.t : 1.0); // the layer input only
+        break;
+    }
+    return c;
+}
+
+EdgeCost firstStageCost(const Plan& plan)
+{
+    const Dims x = dims(plan);
+    const double e = bytesPerElement(plan);
+    EdgeCost c;
+    // Embedding lookup and its dropout: read a row, write the output (and mask); backward scatters the gradient.
+    const double bytes = x.tokens * x.h * (2 * e + (x.dropout ? 1 : 0)) * (x.sp ? 1.0 / x.t : 1.0);
+    c.fwd = memoryTime(bytes, plan.cluster.gpu);
+    c.dgrad = 0;
+    c.wgrad = memoryTime(2 * bytes, plan.cluster.gpu);
+    c.activationsPerMicroBatch = x.tokens * x.h * (x.dropout ? 1 : 0) * (x.sp ? 1.0 / x.t : 1.0) + 8 * x.tokens;
+    return c;
+}
+
+EdgeCost lastStageCost(const Plan& plan)
+{
+    const Dims x = dims(plan);
+    const double e = bytesPerElement(plan);
+    const double vocabLocal = double(plan.model.vocab) / x.t;
+    EdgeCost c;
+    const GpuSpec& gpu = plan.cluster.gpu;
+    const double peak = peakTflops(plan);
+    c.fwd = gemmTime({ x.tokens, vocabLocal, x.h, 1 }, gpu, peak, e).seconds;
+    c.dgrad = gemmTime({ x.tokens, x.h, vocabLocal, 1 }, gpu, peak, e).seconds;
+    c.wgrad = gemmTime({ x.h, vocabLocal, x.tokens, 1 }, gpu, peak, e).seconds;
+    c.fwdFlops = 2 * x.tokens * vocabLocal * x.h;
+    // Final norm, then cross entropy over fp32 logits (write, read for softmax, write gradient).
+    const double normBytes = 2 * e * x.tokens * x.h;
+    const double ceBytes = 3 * 4 * x.tokens * vocabLocal;
+    c.fwd += memoryTime(normBytes + ceBytes * 2 / 3, gpu);
+    c.dgrad += memoryTime(2 * normBytes + ceBytes / 3, gpu);
+    // Korthikanti §4.3: output-layer input 2sbh/t and fp32 logits 4sbv/t, held once.
+    c.activationsTransient = e * x.tokens * x.h + 4 * x.tokens * vocabLocal;
+    return c;
+}
+
+} // namespace plait

@@ -1,0 +1,60 @@
+#include "memory.h"
+
+#include "params.h"
+
+namespace plait {
+
+StateBytes stateBytes(const TrainingSpec& t)
+{
+    StateBytes b;
+    const bool fp32 = t.precision == Precision::FP32;
+    // FP8 recipes (Transformer Engine) keep 16-bit parameters and cast per GEMM.
+    b.weights = fp32 ? 4 : 2;
+    b.grads = (t.fp32Gradients || fp32) ? 4 : 2;
+    // Mixed precision keeps an fp32 master copy; pure fp32 training does not need one.
+    const double master = fp32 ? 0 : 4;
+    b.optimizer = master + (t.optimizer == Optimizer::Adam ? 8 : 4);
+    return b;
+}
+
+void modelStates(double params, int zeroStage, int shards, const StateBytes& bytes, StageMemory& out)
+{
+    const double n = shards > 0 ? shards : 1;
+    out.weights += params * bytes.weights / (zeroStage >= 3 ? n : 1);
+    out.grads += params * bytes.grads / (zeroStage >= 2 ? n : 1);
+    out.optimizer += params * bytes.optimizer / (zeroStage >= 1 ? n : 1);
+}
+
+StageMemory stageMemory(const Plan& plan, int stage, int inFlight, const LayerCost& layer)
+{
+    const ParallelSpec& par = plan.parallel;
+    const TrainingSpec& tr = plan.training;
+    StageMemory mem;
+    mem.stage = stage;
+    mem.inFlight = inFlight;
+    const int layers = plan.layersOnStage(stage);
+    const bool first = stage == 0, last = stage == par.pp - 1;
+    const StageParams params = stageParams(plan.model, layers, first, last, par.pp, par.tp, par.ep);
+    const StateBytes bytes = stateBytes(tr);
+    // The distributed optimizer shards over the data-parallel ranks, CP included; experts over DP/EP.
+    modelStates(params.dense, tr.zeroStage, par.dp * par.cp, bytes, mem);
+    modelStates(params.expert, tr.zeroStage, par.dp * par.cp / par.ep, bytes, mem);
+    if (tr.zeroStage >= 3) {
+        // ZeRO-3 gathers a layer's full weights to use it, and prefetches the next one.
+        const double layerWeights = params.total() / (layers > 0 ? layers : 1);
+        mem.weights += 2 * layerWeights * bytes.weights;
+    }
+    const double layersPerChunk = double(layers) / par.vpp;
+    mem.activations = inFlight * layersPerChunk * layer.storedActivations;
+    if (tr.recompute == Recompute::Full && layers > 0)
+        mem.activations += layer.fullActivations; // the layer being recomputed holds its full working set
+    if (first)
+        mem.activations += inFlight * firstStageCost(plan).activationsPerMicroBatch;
+    if (last)
+        mem.activations += lastStageCost(plan).activationsTransient;
+    const double tensors = mem.weights + mem.grads + mem.optimizer + mem.activations;
+    mem.other = tr.otherGiB * double(1ull << 30) + tr.fragmentation * tensors;
+    return mem;
+}
+
+} // namespace plait

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "evaluation.h"
+#include "layercost.h"
+#include "plan.h"
+
+namespace plait {
+
+// Bytes per parameter by component (Rajbhandari et al. 2020 §3.1; Megatron-LM theoretical_memory_usage.py).
+struct StateBytes {
+    double weights = 2; // working copy at the training precision
+    double grads = 4; // fp32 main_grad (Megatron) or 16-bit (ZeRO paper)
+    double optimizer = 12; // Adam: fp32 master, momentum, variance
+};
+StateBytes stateBytes(const TrainingSpec& t);
+
+// Weights, gradients and optimizer state per GPU for `params` parameters sharded by ZeRO over `shards` ranks:
+// stage 1 shards the optimizer state, 2 also the gradients, 3 also the weights (ZeRO Table 1).
+void modelStates(double params, int zeroStage, int shards, const StateBytes& bytes, StageMemory& out);
+
+// Memory of one pipeline stage: states, activations of the micro-batches in flight under the schedule,
+// and "other" (fixed CUDA/NCCL part plus fragmentation).
+StageMemory stageMemory(const Plan& plan, int stage, int inFlight, const LayerCost& layer);
+
+} // namespace plait

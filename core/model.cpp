@@ -1,0 +1,191 @@
+#include "model.h"
+
+#include "builtin_resources.h"
+#include "jsonfields.h"
+#include "safejson.h"
+
+namespace plait {
+
+namespace {
+    constexpr long long kMaxHidden = 1 << 20;
+    constexpr long long kMaxVocab = 1 << 24;
+    constexpr long long kMaxSeq = 1 << 24;
+
+    // Shape checks shared by every way a model enters Plait.
+    void checkShape(const ModelSpec& m, const std::string& field, std::vector<Issue>& issues)
+    {
+        if (m.heads > 0 && m.kvHeads > 0 && m.heads % m.kvHeads != 0)
+            issues.push_back({ field + ".kv_heads",
+                "heads (" + std::to_string(m.heads) + ") must be a multiple of kv_heads (" + std::to_string(m.kvHeads) + ")" });
+        if (m.headDim == 0 && m.heads > 0 && m.hidden % m.heads != 0)
+            issues.push_back({ field + ".heads",
+                "hidden (" + std::to_string(m.hidden) + ") must divide by heads (" + std::to_string(m.heads) + ")" });
+        if (m.moe.experts > 0 && (m.moe.topK < 1 || m.moe.topK > m.moe.experts))
+            issues.push_back({ field + ".moe.top_k",
+                "must be between 1 and experts (" + std::to_string(m.moe.experts) + "), got " + std::to_string(m.moe.topK) });
+    }
+}
+
+Result<ModelSpec> modelFromJson(const nlohmann::json& j, const std::string& field)
+{
+    if (!j.is_object())
+        return Result<ModelSpec>::failure(field, "must be an object");
+    std::vector<Issue> issues;
+    FieldReader r(j, field, issues);
+    ModelSpec m;
+    m.name = r.string("name", "");
+    m.layers = int(r.integer("layers", 0, 1, 100000, true));
+    m.hidden = r.integer("hidden", 0, 1, kMaxHidden, true);
+    m.heads = int(r.integer("heads", 0, 1, 1 << 16, true));
+    m.kvHeads = int(r.integer("kv_heads", m.heads, 1, 1 << 16));
+    m.headDim = r.integer("head_dim", 0, 0, kMaxHidden);
+    m.ffnHidden = r.integer("ffn_hidden", 4 * m.hidden, 1, 16 * kMaxHidden);
+    m.ffn = r.choice("ffn", "gelu", { "gelu", "swiglu" }) == "swiglu" ? FfnKind::SwiGlu : FfnKind::Gelu;
+    const bool llamaLike = m.ffn == FfnKind::SwiGlu;
+    m.norm = r.choice("norm", llamaLike ? "rmsnorm" : "layernorm", { "layernorm", "rmsnorm" }) == "rmsnorm"
+        ? NormKind::RmsNorm
+        : NormKind::LayerNorm;
+    m.learnedPositions = r.choice("position", llamaLike ? "rope" : "learned", { "learned", "rope" }) == "learned";
+    m.linearBiases = r.boolean("bias", !llamaLike);
+    m.vocab = r.integer("vocab", 0, 1, kMaxVocab, true);
+    m.seqLen = r.integer("seq_len", 0, 1, kMaxSeq, true);
+    m.tiedEmbeddings = r.boolean("tied_embeddings", !llamaLike);
+    m.source = r.string("source", "");
+    if (r.has("moe")) {
+        const auto& moe = j.at("moe");
+        if (!moe.is_object()) {
+            issues.push_back({ field + ".moe", "must be an object" });
+        } else {
+            FieldReader mr(moe, field + ".moe", issues);
+            m.moe.experts = int(mr.integer("experts", 0, 0, 1 << 16));
+            m.moe.topK = int(mr.integer("top_k", 0, 0, 1 << 16));
+            m.moe.sharedExperts = int(mr.integer("shared_experts", 0, 0, 1 << 10));
+            m.moe.expertFfnHidden = mr.integer("expert_ffn_hidden", 0, 0, 16 * kMaxHidden);
+        }
+    }
+    if (issues.empty())
+        checkShape(m, field, issues);
+    if (!issues.empty())
+        return issues;
+    return m;
+}
+
+nlohmann::json toJson(const ModelSpec& m)
+{
+    nlohmann::json j = { { "layers", m.layers }, { "hidden", m.hidden }, { "heads", m.heads },
+        { "kv_heads", m.kvHeads }, { "ffn_hidden", m.ffnHidden }, { "ffn", m.ffn == FfnKind::SwiGlu ? "swiglu" : "gelu" },
+        { "norm", m.norm == NormKind::RmsNorm ? "rmsnorm" : "layernorm" },
+        { "position", m.learnedPositions ? "learned" : "rope" }, { "bias", m.linearBiases }, { "vocab", m.vocab },
+        { "seq_len", m.seqLen }, { "tied_embeddings", m.tiedEmbeddings },
+        { "moe", { { "experts", m.moe.experts }, { "top_k", m.moe.topK } } } };
+    if (!m.name.empty())
+        j["name"] = m.name;
+    if (m.headDim > 0 && m.headDim * m.heads != m.hidden)
+        j["head_dim"] = m.headDim;
+    if (m.moe.sharedExperts > 0)
+        j["moe"]["shared_experts"] = m.moe.sharedExperts;
+    if (m.moe.expertFfnHidden > 0)
+        j["moe"]["expert_ffn_hidden"] = m.moe.expertFfnHidden;
+    return j;
+}
+
+Result<ModelSpec> modelFromHfConfig(const nlohmann::json& c, const std::string& field)
+{
+    if (!c.is_object())
+        return Result<ModelSpec>::failure(field, "a Hugging Face config.json must be a JSON object");
+    std::vector<Issue> issues;
+    FieldReader r(c, field, issues);
+    ModelSpec m;
+    const std::string type = r.string("model_type", "");
+    m.name = r.string("_name_or_path", type);
+    const bool gpt2 = type == "gpt2" || r.has("n_embd");
+    if (gpt2) {
+        // GPT-2: learned positions, LayerNorm, GELU MLP of n_inner (default 4·n_embd), output tied to the input embedding.
+        m.hidden = r.integer("n_embd", 0, 1, kMaxHidden, true);
+        m.layers = int(r.integer("n_layer", 0, 1, 100000, true));
+        m.heads = int(r.integer("n_head", 0, 1, 1 << 16, true));
+        m.kvHeads = m.heads;
+        m.ffnHidden = r.integer("n_inner", 4 * m.hidden, 1, 16 * kMaxHidden);
+        m.vocab = r.integer("vocab_size", 50257, 1, kMaxVocab);
+        m.seqLen = r.integer("n_positions", 1024, 1, kMaxSeq);
+        m.ffn = FfnKind::Gelu;
+        m.norm = NormKind::LayerNorm;
+        m.learnedPositions = true;
+        m.linearBiases = true;
+        m.tiedEmbeddings = true;
+    } else {
+        // Llama / Mistral / Qwen2 / Mixtral: RMSNorm, SwiGLU (hidden_act silu), RoPE, no linear biases except Qwen's QKV.
+        m.hidden = r.integer("hidden_size", 0, 1, kMaxHidden, true);
+        m.layers = int(r.integer("num_hidden_layers", 0, 1, 100000, true));
+        m.heads = int(r.integer("num_attention_heads", 0, 1, 1 << 16, true));
+        m.kvHeads = int(r.integer("num_key_value_heads", m.heads, 1, 1 << 16));
+        m.headDim = r.integer("head_dim", 0, 0, kMaxHidden);
+        m.ffnHidden = r.integer("intermediate_size", 0, 1, 16 * kMaxHidden, true);
+        m.vocab = r.integer("vocab_size", 0, 1, kMaxVocab, true);
+        m.seqLen = r.integer("max_position_embeddings", 4096, 1, kMaxSeq);
+        const std::string act = r.string("hidden_act", "silu");
+        m.ffn = (act == "silu" || act == "swiglu") ? FfnKind::SwiGlu : FfnKind::Gelu;
+        m.norm = NormKind::RmsNorm;
+        m.learnedPositions = false;
+        m.linearBiases = false;
+        m.tiedEmbeddings = r.boolean("tie_word_embeddings", false);
+        if (r.has("num_local_experts") || r.has("num_experts")) {
+            m.moe.experts = int(r.integer(r.has("num_local_experts") ? "num_local_experts" : "num_experts", 0, 0, 1 << 16));
+            m.moe.topK = int(r.integer("num_experts_per_tok", 2, 1, 1 << 16));
+            if (r.has("moe_intermediate_size"))
+                m.moe.expertFfnHidden = r.integer("moe_intermediate_size", 0, 1, 16 * kMaxHidden);
+            if (r.has("shared_expert_intermediate_size"))
+                m.moe.sharedExperts = r.integer("shared_expert_intermediate_size", 0, 0, 16 * kMaxHidden) > 0 ? 1 : 0;
+        }
+    }
+    if (issues.empty()) {
+        // Swapped or corrupted values show up as implausible ratios.
+        if (m.kvHeads > m.heads)
+            issues.push_back({ field, "num_key_value_heads (" + std::to_string(m.kvHeads)
+                                   + ") is larger than num_attention_heads (" + std::to_string(m.heads) + ")" });
+        if (m.heads > m.hidden)
+            issues.push_back({ field, "num_attention_heads (" + std::to_string(m.heads) + ") is larger than hidden_size ("
+                                   + std::to_string(m.hidden) + "); are the values swapped?" });
+        if (m.layers > 4096)
+            issues.push_back({ field, "num_hidden_layers = " + std::to_string(m.layers) + " is implausibly large" });
+        checkShape(m, field, issues);
+    }
+    if (!issues.empty())
+        return issues;
+    return m;
+}
+
+const std::vector<ModelPreset>& modelPresets()
+{
+    static const std::vector<ModelPreset> presets = [] {
+        std::vector<ModelPreset> list;
+        auto doc = parseJson(resources::kPresetsJson);
+        if (!doc || !doc.value().contains("models"))
+            return list;
+        for (const auto& entry : doc.value()["models"]) {
+            auto m = modelFromJson(entry, "preset");
+            if (m && entry.contains("id"))
+                list.push_back({ entry["id"].get<std::string>(), m.value() });
+        }
+        return list;
+    }();
+    return presets;
+}
+
+const ModelSpec* findPreset(const std::string& id)
+{
+    for (const auto& p : modelPresets())
+        if (p.id == id)
+            return &p.model;
+    return nullptr;
+}
+
+std::string presetIds()
+{
+    std::string s;
+    for (const auto& p : modelPresets())
+        s += (s.empty() ? "" : ", ") + p.id;
+    return s;
+}
+
+} // namespace plait

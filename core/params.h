@@ -1,0 +1,33 @@
+#pragma once
+
+#include "model.h"
+
+namespace plait {
+
+// Parameter counts. Layer terms follow Megatron-LM's theoretical_memory_usage.py (QKV with GQA, gated MLP,
+// MoE experts), plus biases and LayerNorm biases for GPT-style models so that GPT counts reproduce
+// Narayanan et al. 2021, Eq. (2): P = 12·l·h²·(1 + 13/(12h) + (V + s)/(12·l·h)).
+struct LayerParams {
+    double attention = 0; // Q, K, V and output projections (+ biases)
+    double mlp = 0; // dense MLP, or all experts + router + shared experts
+    double norms = 0; // the layer's two norms
+    double expertShare = 0; // part of mlp that lives in experts (sharded by EP)
+
+    double total() const { return attention + mlp + norms; }
+};
+
+LayerParams layerParams(const ModelSpec& m);
+double embeddingParams(const ModelSpec& m); // word (+ learned position) embeddings
+double headParams(const ModelSpec& m); // final norm + output layer when untied
+double totalParams(const ModelSpec& m);
+
+// Parameters that one GPU holds on a pipeline stage with `layers` layers under tensor and expert parallelism.
+// Norm weights are replicated across TP ranks; matrices and vocabulary are split.
+struct StageParams {
+    double dense = 0; // per GPU, sharded by tp
+    double expert = 0; // per GPU, sharded by tp and ep
+    double total() const { return dense + expert; }
+};
+StageParams stageParams(const ModelSpec& m, int layers, bool first, bool last, int pp, int tp, int ep);
+
+} // namespace plait

@@ -1,0 +1,104 @@
+#pragma once
+
+#include "catalog.h"
+#include "error.h"
+#include "model.h"
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace plait {
+
+enum class Precision { BF16, FP16, FP8, FP32 };
+enum class Optimizer { Adam, Sgd };
+enum class Recompute { None, Selective, Full };
+enum class Schedule { GPipe, OneFOneB, Interleaved, ZbH1 };
+
+struct ClusterSpec {
+    GpuSpec gpu;
+    int nodes = 1;
+    int gpusPerNode = 8;
+    LinkSpec intraNode;
+    LinkSpec interNode;
+    int nicsPerNode = 0; // 0 = one per GPU
+
+    int gpuCount() const { return nodes * gpusPerNode; }
+    int nics() const { return nicsPerNode > 0 ? nicsPerNode : gpusPerNode; }
+};
+
+struct TrainingSpec {
+    long long globalBatch = 0; // sequences per step
+    int microBatch = 1;
+    Precision precision = Precision::BF16;
+    Optimizer optimizer = Optimizer::Adam;
+    int zeroStage = 0;
+    Recompute recompute = Recompute::None;
+    bool sequenceParallel = false;
+    bool flashAttention = false;
+    // Megatron keeps a fp32 "main_grad" per parameter; the ZeRO paper counts 16-bit gradients.
+    bool fp32Gradients = true;
+    bool overlapGradReduce = true; // DP buckets reduced while backward runs
+    double otherGiB = 1.0; // CUDA context, cuBLAS workspace, NCCL buffers: fixed part of "other"
+    double fragmentation = 0.05; // allocator fragmentation, as a fraction of the tensors (Megatron's 5% factor)
+};
+
+struct Coord {
+    int tp = 0, cp = 0, dp = 0, pp = 0;
+    bool operator==(const Coord&) const = default;
+};
+
+struct ParallelSpec {
+    int tp = 1, pp = 1, dp = 1, cp = 1, ep = 1, vpp = 1;
+    Schedule schedule = Schedule::OneFOneB;
+    std::string order = "tp-cp-dp-pp"; // innermost first: how the default placement walks the GPUs
+    std::vector<int> layersPerStage; // empty = even split
+
+    int gpusUsed() const { return tp * pp * dp * cp; }
+};
+
+// Which coordinate each GPU holds. gpuOf[i] is the cluster GPU index of rank i in canonical (tp,cp,dp,pp) order;
+// coordOf[g] is the coordinate of GPU g, or nullopt-like (tp = -1) when GPU g is idle.
+struct Placement {
+    std::vector<Coord> coordOf; // size = cluster GPU count; tp < 0 marks an idle GPU
+    bool isDefault = true;
+
+    bool idle(int gpu) const { return coordOf[std::size_t(gpu)].tp < 0; }
+};
+
+struct Plan {
+    std::string name;
+    ModelSpec model;
+    ClusterSpec cluster;
+    TrainingSpec training;
+    ParallelSpec parallel;
+    Placement placement;
+    nlohmann::json raw; // the document as loaded, so fields this version does not know survive a save
+
+    long long microBatches() const // per pipeline, per step
+    {
+        const long long perStep = (long long)training.microBatch * parallel.dp;
+        return perStep > 0 ? training.globalBatch / perStep : 0;
+    }
+    int layersOnStage(int stage) const;
+};
+
+// Reads a plan document, resolving catalog names and model presets. Every problem found is reported at once,
+// each naming its field and numbers.
+Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog = Catalog::builtin());
+Result<Plan> loadPlanFile(const std::string& path, const Catalog& catalog = Catalog::builtin());
+
+// Writes the plan back over its raw document, so unknown fields are kept.
+nlohmann::json toJson(const Plan& plan);
+
+// Checks sizes that must divide and fit, and the placement; empty when the plan can be evaluated.
+std::vector<Issue> validate(const Plan& plan);
+
+// The default placement: walks GPUs in cluster order assigning coordinates in `order`, innermost first.
+Result<Placement> defaultPlacement(const ClusterSpec& cluster, const ParallelSpec& parallel);
+
+const char* scheduleName(Schedule s);
+const char* recomputeName(Recompute r);
+const char* precisionName(Precision p);
+
+} // namespace plait

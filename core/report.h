@@ -1,0 +1,21 @@
+#pragma once
+
+#include "evaluation.h"
+#include "plan.h"
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace plait {
+
+// The contract's `plait evaluate --json` object.
+nlohmann::json evaluationToJson(const Evaluation& ev);
+
+// The same figures as readable text for the terminal.
+std::string evaluationText(const Evaluation& ev, const Plan& plan);
+
+// The simulated timeline as Chrome trace event JSON (Perfetto opens it): pid 0, one thread per stage, complete
+// "X" events with ts/dur in microseconds, transfers on their own threads with flow arrows, and a "plait" block.
+nlohmann::json timelineToChromeTrace(const Evaluation& ev, const Plan& plan);
+
+} // namespace plait

@@ -1,0 +1,22 @@
+#pragma once
+
+#include "error.h"
+
+#include <nlohmann/json.hpp>
+#include <string_view>
+
+namespace plait {
+
+// Limits on untrusted JSON, checked before and during parsing (nlohmann/json has no depth limit).
+struct JsonLimits {
+    std::size_t maxBytes = 16u << 20;
+    int maxDepth = 64;
+};
+
+// Parses text into JSON without throwing; errors name the line and column, or the limit broken.
+Result<nlohmann::json> parseJson(std::string_view text, const JsonLimits& limits = {});
+
+// Reads a whole file (refusing files over limits.maxBytes before reading them) and parses it.
+Result<nlohmann::json> readJsonFile(const std::string& path, const JsonLimits& limits = {});
+
+} // namespace plait

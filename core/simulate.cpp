@@ -1,0 +1,237 @@
+#include "simulate.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <deque>
+#include <limits>
+
+namespace plait {
+
+namespace {
+    constexpr double kUnknown = std::numeric_limits<double>::infinity();
+
+    struct Device {
+        std::size_t next = 0; // next op in the list not yet run
+        std::vector<char> ran; // ops already run (weight passes can run ahead of their place)
+        std::deque<std::size_t> weightReady; // list indices of weight passes whose backward has run
+        double free = 0;
+        double freeBefore = 0;
+    };
+}
+
+SimResult simulate(const SimInput& in, const SimOptions& options)
+{
+    SimResult r;
+    const int p = in.devices, v = in.chunks;
+    const int virtualStages = p * v;
+    int m = 0;
+    for (const auto& ops : in.ops)
+        for (const Op& op : ops)
+            m = std::max(m, op.microBatch + 1);
+    // When the input of virtual stage k for micro-batch mb is available (activation, or gradient), and whether the
+    // backward for inputs of (k, mb) has run (a weight pass may follow it).
+    std::vector<double> fwdReady(std::size_t(virtualStages) * m, kUnknown);
+    std::vector<double> bwdReady(std::size_t(virtualStages) * m, kUnknown);
+    std::vector<char> inputGradDone(std::size_t(virtualStages) * m, 0);
+    std::vector<int> fwdFrom(std::size_t(virtualStages) * m, -1); // transfer that delivered the input
+    std::vector<int> bwdFrom(std::size_t(virtualStages) * m, -1);
+    auto at = [m](auto& a, int k, int mb) -> auto& { return a[std::size_t(k) * m + mb]; };
+    for (int mb = 0; mb < m; ++mb)
+        at(fwdReady, 0, mb) = 0;
+    std::vector<double> channelFree(std::size_t(std::max(virtualStages - 1, 0)) * 2, 0.0);
+
+    std::vector<Device> dev(static_cast<std::size_t>(p));
+    // weightIndex[k·m + mb]: where the weight pass of that backward sits in its device's list.
+    std::vector<std::size_t> weightIndex(std::size_t(virtualStages) * m, SIZE_MAX);
+    std::size_t remaining = 0;
+    std::size_t remainingTotal = 0;
+    for (int d = 0; d < p; ++d) {
+        const auto& ops = in.ops[std::size_t(d)];
+        dev[std::size_t(d)].ran.assign(ops.size(), 0);
+        remaining += ops.size();
+        for (std::size_t i = 0; i < ops.size(); ++i)
+            if (ops[i].kind == OpKind::BackwardWeight)
+                at(weightIndex, ops[i].chunk * p + d, ops[i].microBatch) = i;
+    }
+    r.deviceBusy.assign(std::size_t(p), 0.0);
+    r.peakInFlight.assign(std::size_t(p), 0);
+    std::vector<int> live(std::size_t(p), 0);
+    remainingTotal = remaining;
+    // A device's events are written in the order it runs them, which is by start time, into its own range.
+    std::vector<std::size_t> slot(std::size_t(p) + 1, 0);
+    for (int d = 0; d < p; ++d)
+        slot[std::size_t(d) + 1] = slot[std::size_t(d)] + in.ops[std::size_t(d)].size();
+    // Compute events fill [0, remaining); transfers (at most one per compute event) are appended after them.
+    if (options.recordEvents) {
+        r.events.reserve(2 * remaining);
+        r.events.resize(remaining);
+    }
+    std::size_t transferCount = 0;
+
+    auto inputReady = [&](int d, const Op& op) {
+        const int k = op.chunk * p + d;
+        if (op.kind == OpKind::Forward)
+            return at(fwdReady, k, op.microBatch);
+        if (op.kind == OpKind::BackwardWeight)
+            return at(inputGradDone, k, op.microBatch) ? 0.0 : kUnknown;
+        return k == virtualStages - 1 ? 0.0 : at(bwdReady, k, op.microBatch);
+    };
+
+    // What device d would do next and when: its next op when the input is there, or a weight pass (W) whose
+    // backward has run to fill the wait (the zero-bubble idea). Returns false when it can only wait.
+    auto nextAction = [&](int d, std::size_t& index, double& start) {
+        Device& device = dev[std::size_t(d)];
+        const auto& ops = in.ops[std::size_t(d)];
+        while (device.next < ops.size() && device.ran[device.next])
+            ++device.next;
+        if (device.next == ops.size())
+            return false;
+        const double ready = inputReady(d, ops[device.next]);
+        index = device.next;
+        start = std::max(device.free, ready);
+        while (!device.weightReady.empty() && device.ran[device.weightReady.front()])
+            device.weightReady.pop_front();
+        if (ready > device.free && !device.weightReady.empty()) {
+            const std::size_t j = device.weightReady.front();
+            const double dur = in.cost[std::size_t(d)][std::size_t(ops[j].chunk)].duration(ops[j].kind);
+            // Fill only when the weight pass ends before the input arrives, or the arrival is not known yet (its
+            // producer is still at or after this device's time).
+            if (ready == kUnknown || device.free + dur <= ready) {
+                index = j;
+                start = device.free;
+            }
+        }
+        return start != kUnknown;
+    };
+
+    // Discrete-event loop: each device keeps its next action and start time; the earliest goes first. Only the
+    // devices an op touches (itself and the one it sends to) recompute theirs.
+    std::vector<double> candidateStart(std::size_t(p), kUnknown);
+    std::vector<std::size_t> candidateIndex(std::size_t(p), 0);
+    auto schedule = [&](int d) {
+        std::size_t index = 0;
+        double start = 0;
+        candidateStart[std::size_t(d)] = nextAction(d, index, start) ? start : kUnknown;
+        candidateIndex[std::size_t(d)] = index;
+    };
+
+    auto run = [&](int d, std::size_t index, double start) {
+        const Op& op = in.ops[std::size_t(d)][index];
+        Device& device = dev[std::size_t(d)];
+        const int k = op.chunk * p + d;
+        const double dur = in.cost[std::size_t(d)][std::size_t(op.chunk)].duration(op.kind);
+        const double end = start + dur;
+        device.freeBefore = device.free;
+        device.free = end;
+        device.ran[index] = 1;
+        r.deviceBusy[std::size_t(d)] += dur;
+        if (op.kind == OpKind::Forward)
+            r.peakInFlight[std::size_t(d)] = std::max(r.peakInFlight[std::size_t(d)], ++live[std::size_t(d)]);
+        else if (op.kind == OpKind::BackwardInput)
+            --live[std::size_t(d)];
+        const int self = int(slot[std::size_t(d)]);
+        if (options.recordEvents) {
+            SimEvent& e = r.events[slot[std::size_t(d)]++];
+            const bool waited = start > device.freeBefore;
+            if (waited && op.kind == OpKind::Forward)
+                e.cause = at(fwdFrom, k, op.microBatch);
+            else if (waited && (op.kind == OpKind::BackwardInput || op.kind == OpKind::Recompute) && k < virtualStages - 1)
+                e.cause = at(bwdFrom, k, op.microBatch);
+            e.device = d;
+            e.op = op.kind;
+            e.microBatch = op.microBatch;
+            e.chunk = std::int16_t(op.chunk);
+            e.start = start;
+            e.end = end;
+        }
+        // Hand the result on: activations forward, gradients backward, through one channel per boundary and direction.
+        auto send = [&](bool forward, int from, int to) {
+            const int boundary = forward ? from : to;
+            double& chan = channelFree[std::size_t(boundary) * 2 + (forward ? 0 : 1)];
+            const double dt = options.freeTransfers ? 0.0
+                : forward                          ? in.sendForward[std::size_t(boundary)]
+                                                   : in.sendBackward[std::size_t(boundary)];
+            const double s = std::max(chan, end);
+            chan = s + dt;
+            if (!options.recordEvents)
+                return s + dt;
+            SimEvent x;
+            x.kind = EventKind::Transfer;
+            x.device = from % p;
+            x.toDevice = to % p;
+            x.boundary = boundary;
+            x.microBatch = op.microBatch;
+            x.chunk = std::int16_t(op.chunk);
+            x.forwardDirection = forward;
+            x.start = s;
+            x.end = s + dt;
+            x.cause = self;
+            (forward ? at(fwdFrom, to, op.microBatch) : at(bwdFrom, to, op.microBatch)) = int(remainingTotal + transferCount++);
+            r.events.push_back(x);
+            return x.end;
+        };
+        int woken = -1;
+        if (op.kind == OpKind::Forward && k < virtualStages - 1) {
+            at(fwdReady, k + 1, op.microBatch) = send(true, k, k + 1);
+            woken = (k + 1) % p;
+        }
+        if (op.kind == OpKind::BackwardInput) {
+            at(inputGradDone, k, op.microBatch) = 1;
+            if (const std::size_t w = at(weightIndex, k, op.microBatch); w != SIZE_MAX)
+                device.weightReady.push_back(w);
+            if (k > 0) {
+                at(bwdReady, k - 1, op.microBatch) = send(false, k, k - 1);
+                woken = (k - 1) % p;
+            }
+        }
+        --remaining;
+        schedule(d);
+        if (woken >= 0 && woken != d)
+            schedule(woken);
+    };
+
+    for (int d = 0; d < p; ++d)
+        schedule(d);
+    while (remaining > 0) {
+        const auto earliest = std::min_element(candidateStart.begin(), candidateStart.end());
+        if (*earliest == kUnknown) {
+            r.ok = false;
+            r.error = "the pipeline schedule deadlocks: every device waits for an input that no device will produce";
+            return r;
+        }
+        const int d = int(earliest - candidateStart.begin());
+        run(d, candidateIndex[std::size_t(d)], *earliest);
+    }
+    r.deviceEnd.resize(std::size_t(p));
+    for (int d = 0; d < p; ++d)
+        r.deviceEnd[std::size_t(d)] = dev[std::size_t(d)].free;
+    r.makespan = r.deviceEnd.empty() ? 0 : *std::max_element(r.deviceEnd.begin(), r.deviceEnd.end());
+    if (options.recordEvents && remainingTotal > 0) {
+        // Critical path: from the event that ends last, step to what each event waited for — the previous event
+        // on its device, or the transfer that fed it (then that transfer's producer).
+        int e = 0;
+        for (std::size_t i = 0; i < remainingTotal; ++i)
+            if (r.events[i].end > r.events[std::size_t(e)].end)
+                e = int(i);
+        while (e >= 0) {
+            const SimEvent& ev = r.events[std::size_t(e)];
+            if (ev.cause >= 0) {
+                const SimEvent& x = r.events[std::size_t(ev.cause)];
+                const SimEvent& producer = r.events[std::size_t(x.cause)];
+                r.exposedTransferS += std::min(ev.start, x.end) - producer.end;
+                e = x.cause;
+            } else {
+                const bool first = e == 0 || r.events[std::size_t(e) - 1].device != ev.device;
+                e = first ? -1 : e - 1;
+            }
+        }
+    }
+    return r;
+}
+
+int peakInFlight(const SimResult& result, int device)
+{
+    return result.peakInFlight.empty() ? 0 : result.peakInFlight[std::size_t(device)];
+}
+
+} // namespace plait

@@ -1,0 +1,83 @@
+#pragma once
+
+#include "schedule.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+
+namespace plait {
+
+// Durations of one device's work, per model chunk on that device.
+struct ChunkCost {
+    double forward = 0, recompute = 0, backwardInput = 0, backwardWeight = 0;
+    double duration(OpKind k) const
+    {
+        switch (k) {
+        case OpKind::Forward:
+            return forward;
+        case OpKind::Recompute:
+            return recompute;
+        case OpKind::BackwardInput:
+            return backwardInput;
+        case OpKind::BackwardWeight:
+            return backwardWeight;
+        }
+        return 0;
+    }
+};
+
+struct SimInput {
+    int devices = 1; // p
+    int chunks = 1; // v
+    std::vector<std::vector<Op>> ops; // per device
+    std::vector<std::vector<ChunkCost>> cost; // [device][chunk]
+    // Transfer time from virtual stage k to k+1 (activations), and back (gradients), per micro-batch.
+    std::vector<double> sendForward; // size p·v − 1
+    std::vector<double> sendBackward; // size p·v − 1
+};
+
+enum class EventKind : std::uint8_t { Compute, Transfer };
+
+struct SimEvent {
+    double start = 0, end = 0;
+    int device = 0;
+    int microBatch = 0;
+    int toDevice = 0; // for Transfer
+    int boundary = 0; // for Transfer: virtual stage boundary k → k+1
+    // What this event waited for: for a compute event the transfer that delivered its input (−1 when it started as
+    // soon as its device was free); for a transfer the compute event that produced it. Indices into events.
+    int cause = -1;
+    std::int16_t chunk = 0;
+    OpKind op = OpKind::Forward; // for Compute
+    EventKind kind = EventKind::Compute;
+    bool forwardDirection = true; // for Transfer: activations (true) or gradients (false)
+};
+
+struct SimResult {
+    bool ok = true;
+    std::string error;
+    std::vector<SimEvent> events; // compute events in device order, transfers after
+    std::vector<double> deviceEnd; // time each device finished its last op
+    std::vector<double> deviceBusy; // compute time per device
+    std::vector<int> peakInFlight; // most micro-batch chunks a device held at once, in the order its ops ran
+    double makespan = 0;
+    // Transfer time on the critical path: walking back from the last event, the time spent waiting for transfers.
+    double exposedTransferS = 0;
+};
+
+// Event-driven simulation: each device runs its ops in order; an op starts when the device is free and its
+// input has arrived (forward: activation from the previous virtual stage; backward and recompute: gradient
+// from the next). A weight pass (ZB-H1) may run ahead of its place to fill a wait. Transfers on one stage
+// boundary and direction run one at a time. Events of a device come out in the order they ran.
+struct SimOptions {
+    bool recordEvents = true; // false: only the per-device figures (cheaper, for what-if runs)
+    bool freeTransfers = false; // treat every transfer as instantaneous
+};
+SimResult simulate(const SimInput& in, const SimOptions& options = {});
+
+// The most micro-batch chunks whose activations the device held at once, from the order its ops ran.
+int peakInFlight(const SimResult& result, int device);
+
+} // namespace plait

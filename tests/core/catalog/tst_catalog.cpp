@@ -1,0 +1,81 @@
+#include "catalog.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QTest>
+
+using namespace plait;
+
+class TestCatalog : public QObject {
+    Q_OBJECT
+private slots:
+    void contractIdsExist_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<bool>("isGpu");
+        // shared/contracts/plan-and-cli.md: "These catalog ids always exist".
+        for (const char* g : { "A100-SXM4-40GB", "A100-SXM4-80GB", "A800-SXM4-80GB", "H100-SXM5-80GB", "H800-SXM5-80GB",
+                 "H200-SXM-141GB", "B200-SXM-180GB" })
+            QTest::newRow(g) << QString::fromLatin1(g) << true;
+        for (const char* l : { "nvlink3-nvswitch", "nvlink4-nvswitch", "nvlink5-nvswitch", "pcie4-x16", "pcie5-x16", "ib-hdr",
+                 "ib-ndr", "roce-400", "eth-10g", "eth-25g", "eth-100g" })
+            QTest::newRow(l) << QString::fromLatin1(l) << false;
+    }
+    void contractIdsExist()
+    {
+        QFETCH(QString, id);
+        QFETCH(bool, isGpu);
+        const Catalog& c = Catalog::builtin();
+        if (isGpu)
+            QVERIFY(c.gpu(id.toStdString()));
+        else
+            QVERIFY(c.link(id.toStdString()));
+    }
+
+    void everyEntryNamesItsSource()
+    {
+        const Catalog& c = Catalog::builtin();
+        QVERIFY(c.gpus.size() >= 14);
+        QVERIFY(c.links.size() >= 17);
+        for (const auto& g : c.gpus) {
+            QVERIFY2(!g.source.empty(), g.id.c_str());
+            QVERIFY2(g.memoryGiB > 0 && g.bf16Tflops > 0 && g.hbmGBps > 0 && g.sms > 0, g.id.c_str());
+        }
+        for (const auto& l : c.links) {
+            QVERIFY2(!l.source.empty(), l.id.c_str());
+            QVERIFY2(l.bandwidthGBps > 0 && l.efficiency > 0 && l.efficiency <= 1, l.id.c_str());
+        }
+    }
+
+    void userEntriesOverrideAndAdd()
+    {
+        Catalog c = Catalog::builtin();
+        const auto issues = c.merge(nlohmann::json::parse(R"({"links":[{"id":"ib-ndr","kind":"ib","bandwidth_GBps":40},
+            {"id":"my-roce","kind":"roce","bandwidth_GBps":25,"latency_us":8}]})"));
+        QVERIFY(issues.empty());
+        QCOMPARE(c.link("ib-ndr")->bandwidthGBps, 40.0);
+        QVERIFY(c.link("my-roce"));
+        QVERIFY(!c.link("my-roce")->intraNode);
+    }
+
+    void badEntriesAreReportedByField()
+    {
+        Catalog c;
+        const auto issues = c.merge(nlohmann::json::parse(R"({"gpus":[{"id":"x","memory_GiB":-1,"bf16_tflops":1,"hbm_GBps":1}]})"));
+        QCOMPARE(issues.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(issues[0].field), QStringLiteral("gpus[0].memory_GiB"));
+    }
+
+    void measuredCurveShapesMidSizeMessages()
+    {
+        // nccl-tests on 8x A100 (Azure ND A100 v4): 167 GB/s at 64 MiB of an asymptotic 231.6.
+        const LinkSpec* l = Catalog::builtin().link("nvlink3-nvswitch");
+        QVERIFY(l && !l->busbwCurve.empty());
+        QCOMPARE(l->sizeEfficiency(67108864.0), 167.0 / 231.6);
+        QCOMPARE(l->sizeEfficiency(1e12), 1.0);
+        QVERIFY(l->sizeEfficiency(1e5) < l->sizeEfficiency(1e6));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCatalog)
+#include "tst_catalog.moc"

@@ -1,0 +1,77 @@
+#include "collective.h"
+
+#include <QTest>
+
+using namespace plait;
+
+class TestCollective : public QObject {
+    Q_OBJECT
+private slots:
+    // NVIDIA/nccl-tests doc/PERFORMANCE.md: busbw = algbw × factor.
+    void busBandwidthFactors_data()
+    {
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<int>("ranks");
+        QTest::addColumn<double>("factor");
+        QTest::newRow("all-reduce 8") << int(CollectiveKind::AllReduce) << 8 << 2.0 * 7 / 8;
+        QTest::newRow("all-reduce 2") << int(CollectiveKind::AllReduce) << 2 << 1.0;
+        QTest::newRow("all-gather 8") << int(CollectiveKind::AllGather) << 8 << 7.0 / 8;
+        QTest::newRow("reduce-scatter 16") << int(CollectiveKind::ReduceScatter) << 16 << 15.0 / 16;
+        QTest::newRow("all-to-all 4") << int(CollectiveKind::AllToAll) << 4 << 3.0 / 4;
+        QTest::newRow("send-recv") << int(CollectiveKind::SendRecv) << 2 << 1.0;
+    }
+    void busBandwidthFactors()
+    {
+        QFETCH(int, kind);
+        QFETCH(int, ranks);
+        QFETCH(double, factor);
+        QCOMPARE(busBandwidthFactor(CollectiveKind(kind), ranks), factor);
+    }
+
+    // T = α·steps + S·factor/β for the ring.
+    void ringAllReduceIsAlphaPlusBytesOverBeta()
+    {
+        GroupPath p;
+        p.ranks = 8;
+        p.alphaS = 5e-6;
+        p.busGBps = 100;
+        const CollectiveCost c = collectiveTime(CollectiveKind::AllReduce, 1e9, p);
+        QCOMPARE(c.algorithm, Algorithm::Ring);
+        QCOMPARE(c.alphaS, 14 * 5e-6);
+        QCOMPARE(c.bandwidthS, 1e9 * 2 * 7 / 8 / 100e9);
+        QCOMPARE(c.seconds, c.alphaS + c.bandwidthS);
+    }
+
+    void treeWinsForSmallMessagesAcrossManyNodes()
+    {
+        GroupPath p;
+        p.ranks = 256;
+        p.nodes = 256;
+        p.alphaS = 10e-6;
+        p.busGBps = 25;
+        QCOMPARE(collectiveTime(CollectiveKind::AllReduce, 1e4, p).algorithm, Algorithm::Tree);
+        QCOMPARE(collectiveTime(CollectiveKind::AllReduce, 1e11, p).algorithm, Algorithm::Ring);
+    }
+
+    void nvlsUsedWhereMeasuredFaster()
+    {
+        GroupPath p;
+        p.ranks = 8;
+        p.alphaS = 2e-6;
+        p.busGBps = 369;
+        p.nvlsAlgGBps = 275;
+        // ring algbw = 369/(2·7/8) ≈ 211 GB/s < 275 GB/s measured NVLS algbw (nccl-tests #212).
+        QCOMPARE(collectiveTime(CollectiveKind::AllReduce, 1e9, p).algorithm, Algorithm::Nvls);
+    }
+
+    void nothingToDoCostsNothing()
+    {
+        GroupPath p;
+        p.ranks = 1;
+        p.busGBps = 100;
+        QCOMPARE(collectiveTime(CollectiveKind::AllReduce, 1e9, p).seconds, 0.0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCollective)
+#include "tst_collective.moc"

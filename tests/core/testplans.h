@@ -1,0 +1,32 @@
+#pragma once
+// Small plans built in code for tests, from the shipped catalogs.
+#include "plan.h"
+
+#include <QtGlobal>
+#include <nlohmann/json.hpp>
+
+namespace plait::test {
+
+inline nlohmann::json gptPlanJson(const char* preset, int nodes, int tp, int pp, int dp, long long globalBatch)
+{
+    return {
+        { "format", "plait-plan/1" },
+        { "name", "test" },
+        { "model", { { "preset", preset } } },
+        { "cluster", { { "gpu", "A100-SXM4-80GB" }, { "nodes", nodes }, { "gpus_per_node", 8 }, { "intra_node", "nvlink3-nvswitch" },
+                         { "inter_node", "ib-hdr" } } },
+        { "training", { { "global_batch", globalBatch }, { "micro_batch", 1 }, { "recompute", "none" } } },
+        { "parallel", { { "tp", tp }, { "pp", pp }, { "dp", dp } } },
+        { "placement", nullptr },
+    };
+}
+
+inline Plan mustPlan(const nlohmann::json& j)
+{
+    auto p = planFromJson(j);
+    if (!p)
+        qFatal("test plan invalid: %s", p.errorText().c_str());
+    return p.value();
+}
+
+} // namespace plait::test

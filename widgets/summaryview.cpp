@@ -1,0 +1,97 @@
+#include "summaryview.h"
+
+#include "format.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QVBoxLayout>
+
+namespace plait::widgets {
+
+SummaryView::SummaryView(QWidget* parent)
+    : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    m_status = new QLabel(this);
+    m_status->setWordWrap(true);
+    layout->addWidget(m_status);
+    auto* grid = new QGridLayout;
+    layout->addLayout(grid);
+    const QList<QPair<QString, QString>> figures = {
+        { QStringLiteral("step"), tr("Step time") },
+        { QStringLiteral("tokens"), tr("Tokens/s") },
+        { QStringLiteral("tflops"), tr("Model TFLOP/s per GPU") },
+        { QStringLiteral("mfu"), tr("MFU") },
+        { QStringLiteral("hfu"), tr("HFU") },
+        { QStringLiteral("bubble"), tr("Pipeline bubble") },
+        { QStringLiteral("comm"), tr("Exposed communication") },
+        { QStringLiteral("memory"), tr("Peak memory per GPU") },
+    };
+    int i = 0;
+    for (const auto& [key, title] : figures) {
+        auto* caption = new QLabel(title, this);
+        caption->setStyleSheet(QStringLiteral("color: palette(mid);"));
+        QLabel* value = addFigure(key, title);
+        grid->addWidget(caption, (i / 4) * 2, i % 4);
+        grid->addWidget(value, (i / 4) * 2 + 1, i % 4);
+        ++i;
+    }
+    m_warnings = new QListWidget(this);
+    m_warnings->setWordWrap(true);
+    layout->addWidget(new QLabel(tr("Warnings"), this));
+    layout->addWidget(m_warnings, 1);
+    setEvaluation(nullptr);
+}
+
+QLabel* SummaryView::addFigure(const QString& key, const QString& title)
+{
+    auto* label = new QLabel(this);
+    label->setAccessibleName(title);
+    QFont f = label->font();
+    f.setPointSizeF(f.pointSizeF() * 1.6);
+    f.setBold(true);
+    label->setFont(f);
+    m_figures.insert(key, label);
+    return label;
+}
+
+QString SummaryView::figureText(const QString& key) const
+{
+    const QLabel* l = m_figures.value(key);
+    return l ? l->text() : QString();
+}
+
+void SummaryView::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
+{
+    m_evaluation = std::move(evaluation);
+    m_warnings->clear();
+    const Evaluation* ev = m_evaluation.get();
+    if (!ev || !ev->valid) {
+        for (QLabel* l : std::as_const(m_figures))
+            l->setText(QStringLiteral("—"));
+        QString text = ev ? tr("This plan cannot be evaluated:") : tr("No plan loaded.");
+        if (ev)
+            for (const Issue& e : ev->errors)
+                text += QStringLiteral("\n• ") + QString::fromStdString(e.field.empty() ? e.message : e.field + ": " + e.message);
+        m_status->setText(text);
+        return;
+    }
+    m_status->setText(QString::fromStdString(ev->plan));
+    m_figures[QStringLiteral("step")]->setText(formatSeconds(ev->stepS));
+    m_figures[QStringLiteral("tokens")]->setText(formatNumber(ev->tokensPerS, 4));
+    m_figures[QStringLiteral("tflops")]->setText(formatNumber(ev->modelTflopsPerGpu, 4));
+    m_figures[QStringLiteral("mfu")]->setText(formatPercent(ev->mfu));
+    m_figures[QStringLiteral("hfu")]->setText(formatPercent(ev->hfu));
+    m_figures[QStringLiteral("bubble")]->setText(formatPercent(ev->bubbleFraction));
+    m_figures[QStringLiteral("comm")]->setText(formatSeconds(ev->exposedCommS));
+    QLabel* mem = m_figures[QStringLiteral("memory")];
+    mem->setText(tr("%1 of %2").arg(formatBytes(ev->peakBytes), formatBytes(ev->capacityBytes)));
+    mem->setStyleSheet(ev->peakBytes > ev->capacityBytes ? QStringLiteral("color: #c0392b;") : QString());
+    for (const Warning& w : ev->warnings)
+        m_warnings->addItem(QStringLiteral("[%1] %2").arg(QString::fromStdString(w.code), QString::fromStdString(w.message)));
+    if (ev->warnings.empty())
+        m_warnings->addItem(tr("No warnings."));
+}
+
+} // namespace plait::widgets

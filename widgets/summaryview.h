@@ -1,0 +1,32 @@
+#pragma once
+
+#include "evaluation.h"
+
+#include <QWidget>
+#include <memory>
+
+class QLabel;
+class QListWidget;
+
+namespace plait::widgets {
+
+// The summary strip: step time, tokens/s, TFLOP/s per GPU, MFU, bubble, peak memory against capacity, and the
+// warnings with their reasons. Draws an Evaluation; computes nothing.
+class SummaryView : public QWidget {
+    Q_OBJECT
+public:
+    explicit SummaryView(QWidget* parent = nullptr);
+
+    void setEvaluation(std::shared_ptr<const Evaluation> evaluation);
+    QString figureText(const QString& key) const; // for tests: the text shown for one figure
+
+private:
+    QLabel* addFigure(const QString& key, const QString& title);
+
+    std::shared_ptr<const Evaluation> m_evaluation;
+    QHash<QString, QLabel*> m_figures;
+    QLabel* m_status = nullptr;
+    QListWidget* m_warnings = nullptr;
+};
+
+} // namespace plait::widgets
