@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include "catalogloader.h"
 #include "evaluate.h"
 #include "report.h"
 #include "safejson.h"
@@ -14,113 +15,119 @@
 namespace plait::app {
 
 namespace {
-    constexpr int kOk = 0, kInvalid = 1, kUsage = 2;
+constexpr int kOk = 0, kInvalid = 1, kUsage = 2;
 
-    // A file that cannot be read or is not JSON is "unreadable" (2); a JSON document whose fields are wrong is an
-    // invalid plan (1).
-    struct Loaded {
-        int code = kOk;
-        Result<Plan> plan = Result<Plan>::failure("", "not loaded");
-    };
+// A file that cannot be read or is not JSON is "unreadable" (2); a JSON document whose fields are wrong is an
+// invalid plan (1).
+struct Loaded {
+    int code = kOk;
+    Result<Plan> plan = Result<Plan>::failure("", "not loaded");
+};
 
-    Loaded load(const std::string& path)
-    {
-        Loaded l;
-        auto doc = readJsonFile(path);
-        if (!doc) {
-            l.code = kUsage;
-            l.plan = doc.errors();
-            return l;
-        }
-        l.plan = planFromJson(doc.value());
-        l.code = l.plan ? kOk : kInvalid;
+Loaded load(const std::string& path)
+{
+    Loaded l;
+    QStringList problems;
+    const Catalog catalog = engine::loadCatalog(&problems);
+    for (const QString& p : std::as_const(problems))
+        std::cerr << "plait: user catalog: " << p.toStdString() << "\n";
+    auto doc = readJsonFile(path);
+    if (!doc) {
+        l.code = kUsage;
+        l.plan = doc.errors();
         return l;
     }
+    l.plan = planFromJson(doc.value(), catalog);
+    l.code = l.plan ? kOk : kInvalid;
+    return l;
+}
 
-    void printErrors(const std::vector<Issue>& errors)
-    {
-        for (const Issue& e : errors)
-            std::cerr << "plait: " << (e.field.empty() ? "" : e.field + ": ") << e.message << "\n";
+void printErrors(const std::vector<Issue>& errors)
+{
+    for (const Issue& e : errors)
+        std::cerr << "plait: " << (e.field.empty() ? "" : e.field + ": ") << e.message << "\n";
+}
+
+bool writeFile(const QString& path, const std::string& text)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) {
+        std::cerr << "plait: cannot write " << path.toStdString() << ": " << f.errorString().toStdString() << "\n";
+        return false;
     }
-
-    bool writeFile(const QString& path, const std::string& text)
-    {
-        QSaveFile f(path);
-        if (!f.open(QIODevice::WriteOnly)) {
-            std::cerr << "plait: cannot write " << path.toStdString() << ": " << f.errorString().toStdString() << "\n";
-            return false;
-        }
-        f.write(text.data(), qint64(text.size()));
-        if (!f.commit()) {
-            std::cerr << "plait: cannot write " << path.toStdString() << ": " << f.errorString().toStdString() << "\n";
-            return false;
-        }
-        return true;
+    f.write(text.data(), qint64(text.size()));
+    if (!f.commit()) {
+        std::cerr << "plait: cannot write " << path.toStdString() << ": " << f.errorString().toStdString() << "\n";
+        return false;
     }
+    return true;
+}
 
-    int evaluateCommand(const QStringList& args)
-    {
-        QCommandLineParser parser;
-        parser.setApplicationDescription(QStringLiteral("Evaluate a plan: memory, communication, step time."));
-        parser.addHelpOption();
-        parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("Plan file (*.plait.json)"));
-        parser.addOption({ QStringLiteral("json"), QStringLiteral("Print one JSON object (the contract's format).") });
-        if (!parser.parse(args) || parser.positionalArguments().size() != 1) {
-            std::cerr << "plait: usage: plait evaluate PLAN.plait.json [--json]\n";
-            return kUsage;
-        }
-        if (parser.isSet(QStringLiteral("help"))) {
-            std::cout << parser.helpText().toStdString();
-            return kOk;
-        }
-        const bool json = parser.isSet(QStringLiteral("json"));
-        Loaded l = load(parser.positionalArguments().front().toStdString());
-        if (l.code == kUsage) {
-            printErrors(l.plan.errors());
-            return kUsage;
-        }
-        if (l.code == kInvalid) {
-            printErrors(l.plan.errors());
-            if (json) {
-                Evaluation ev;
-                ev.errors = l.plan.errors();
-                std::cout << evaluationToJson(ev).dump(2) << "\n";
-            }
-            return kInvalid;
-        }
-        const Evaluation ev = evaluate(l.plan.value());
-        if (!ev.valid)
-            printErrors(ev.errors);
-        if (json)
+int evaluateCommand(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Evaluate a plan: memory, communication, step time."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("Plan file (*.plait.json)"));
+    parser.addOption({ QStringLiteral("json"), QStringLiteral("Print one JSON object (the contract's format).") });
+    if (!parser.parse(args) || parser.positionalArguments().size() != 1) {
+        std::cerr << "plait: usage: plait evaluate PLAN.plait.json [--json]\n";
+        return kUsage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::cout << parser.helpText().toStdString();
+        return kOk;
+    }
+    const bool json = parser.isSet(QStringLiteral("json"));
+    Loaded l = load(parser.positionalArguments().front().toStdString());
+    if (l.code == kUsage) {
+        printErrors(l.plan.errors());
+        return kUsage;
+    }
+    if (l.code == kInvalid) {
+        printErrors(l.plan.errors());
+        if (json) {
+            Evaluation ev;
+            ev.errors = l.plan.errors();
             std::cout << evaluationToJson(ev).dump(2) << "\n";
-        else if (ev.valid)
-            std::cout << evaluationText(ev, l.plan.value());
-        return ev.valid ? kOk : kInvalid;
+        }
+        return kInvalid;
     }
+    const Evaluation ev = evaluate(l.plan.value());
+    if (!ev.valid)
+        printErrors(ev.errors);
+    if (json)
+        std::cout << evaluationToJson(ev).dump(2) << "\n";
+    else if (ev.valid)
+        std::cout << evaluationText(ev, l.plan.value());
+    return ev.valid ? kOk : kInvalid;
+}
 
-    int timelineCommand(const QStringList& args)
-    {
-        QCommandLineParser parser;
-        parser.setApplicationDescription(QStringLiteral("Write the simulated pipeline timeline as a Chrome trace."));
-        parser.addHelpOption();
-        parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("Plan file (*.plait.json)"));
-        parser.addOption({ QStringLiteral("out"), QStringLiteral("Trace file to write."), QStringLiteral("TRACE.json") });
-        if (!parser.parse(args) || parser.positionalArguments().size() != 1 || !parser.isSet(QStringLiteral("out"))) {
-            std::cerr << "plait: usage: plait timeline PLAN.plait.json --out TRACE.json\n";
-            return kUsage;
-        }
-        Loaded l = load(parser.positionalArguments().front().toStdString());
-        if (l.code != kOk) {
-            printErrors(l.plan.errors());
-            return l.code;
-        }
-        const Evaluation ev = evaluate(l.plan.value());
-        if (!ev.valid) {
-            printErrors(ev.errors);
-            return kInvalid;
-        }
-        return writeFile(parser.value(QStringLiteral("out")), timelineToChromeTrace(ev, l.plan.value()).dump() + "\n") ? kOk : kUsage;
+int timelineCommand(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Write the simulated pipeline timeline as a Chrome trace."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("Plan file (*.plait.json)"));
+    parser.addOption({ QStringLiteral("out"), QStringLiteral("Trace file to write."), QStringLiteral("TRACE.json") });
+    if (!parser.parse(args) || parser.positionalArguments().size() != 1 || !parser.isSet(QStringLiteral("out"))) {
+        std::cerr << "plait: usage: plait timeline PLAN.plait.json --out TRACE.json\n";
+        return kUsage;
     }
+    Loaded l = load(parser.positionalArguments().front().toStdString());
+    if (l.code != kOk) {
+        printErrors(l.plan.errors());
+        return l.code;
+    }
+    const Evaluation ev = evaluate(l.plan.value());
+    if (!ev.valid) {
+        printErrors(ev.errors);
+        return kInvalid;
+    }
+    return writeFile(parser.value(QStringLiteral("out")), timelineToChromeTrace(ev, l.plan.value()).dump() + "\n")
+        ? kOk
+        : kUsage;
+}
 }
 
 bool isHeadlessCommand(const char* arg)

@@ -30,7 +30,8 @@ int main(int argc, char** argv)
     if (!displayAvailable()) {
         std::cerr << "plait: no display: neither DISPLAY nor WAYLAND_DISPLAY is set.\n"
                      "  Start it in a desktop session or under xvfb-run, or set QT_QPA_PLATFORM=offscreen.\n"
-                     "  The headless commands need no display: plait evaluate PLAN [--json], plait timeline PLAN --out TRACE.json\n";
+                     "  The headless commands need no display: plait evaluate PLAN [--json], plait timeline PLAN --out "
+                     "TRACE.json\n";
         return 2;
     }
 
@@ -40,17 +41,24 @@ int main(int argc, char** argv)
     QApplication::setApplicationVersion(QStringLiteral(PLAIT_VERSION));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate("main", "Planner for distributed training of large transformer models."));
+    parser.setApplicationDescription(
+        QApplication::translate("main", "Planner for distributed training of large transformer models."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("plan"), QApplication::translate("main", "Plan file to open (*.plait.json)."));
-    parser.addOption({ QStringLiteral("example"), QApplication::translate("main", "Open a built-in example plan."), QStringLiteral("name") });
-    parser.addOption({ QStringLiteral("lang"), QApplication::translate("main", "User interface language, e.g. zh_CN."), QStringLiteral("locale") });
-    parser.addOption({ QStringLiteral("quit-after"), QApplication::translate("main", "Quit after this many milliseconds (for screenshots)."), QStringLiteral("ms") });
+    parser.addPositionalArgument(
+        QStringLiteral("plan"), QApplication::translate("main", "Plan file to open (*.plait.json)."));
+    parser.addOption({ QStringLiteral("example"), QApplication::translate("main", "Open a built-in example plan."),
+        QStringLiteral("name") });
+    parser.addOption({ QStringLiteral("lang"), QApplication::translate("main", "User interface language, e.g. zh_CN."),
+        QStringLiteral("locale") });
+    parser.addOption({ QStringLiteral("quit-after"),
+        QApplication::translate("main", "Quit after this many milliseconds (for screenshots)."),
+        QStringLiteral("ms") });
     parser.process(app);
 
     QTranslator translator;
-    const QLocale locale = parser.isSet(QStringLiteral("lang")) ? QLocale(parser.value(QStringLiteral("lang"))) : QLocale();
+    const QLocale locale
+        = parser.isSet(QStringLiteral("lang")) ? QLocale(parser.value(QStringLiteral("lang"))) : QLocale();
     QLocale::setDefault(locale);
     if (translator.load(locale, QStringLiteral("plait"), QStringLiteral("_"), QStringLiteral(":/i18n")))
         QApplication::installTranslator(&translator);
@@ -63,8 +71,9 @@ int main(int argc, char** argv)
         const QString example = parser.value(QStringLiteral("example"));
         path = plait::engine::examplePath(example.isEmpty() ? QStringLiteral("a") : example);
         if (path.isEmpty()) {
-            std::cerr << "plait: no built-in example \"" << example.toStdString() << "\"; known: "
-                      << plait::engine::exampleNames().join(QStringLiteral(", ")).toStdString() << "\n";
+            std::cerr << "plait: no built-in example \"" << example.toStdString()
+                      << "\"; known: " << plait::engine::exampleNames().join(QStringLiteral(", ")).toStdString()
+                      << "\n";
             return 2;
         }
     }

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "catalogloader.h"
 #include "planio.h"
 #include "summaryview.h"
 
@@ -29,16 +30,21 @@ MainWindow::MainWindow(QWidget* parent)
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
 
+    QStringList problems;
+    m_catalog = engine::loadCatalog(&problems);
+    for (const QString& p : std::as_const(problems))
+        std::cerr << "plait: user catalog: " << p.toStdString() << "\n";
     connect(&m_runner, &engine::EvaluationRunner::evaluationAvailable, m_summary, &widgets::SummaryView::setEvaluation);
 }
 
 bool MainWindow::openPlan(const QString& path)
 {
-    auto plan = engine::readPlan(path);
+    auto plan = engine::readPlan(path, m_catalog);
     if (!plan) {
         const QString text = QString::fromStdString(plan.errorText());
         if (isVisible())
-            QMessageBox::warning(this, tr("Cannot open plan"), tr("%1 cannot be opened:\n%2").arg(QFileInfo(path).fileName(), text));
+            QMessageBox::warning(
+                this, tr("Cannot open plan"), tr("%1 cannot be opened:\n%2").arg(QFileInfo(path).fileName(), text));
         else
             std::cerr << "plait: " << text.toStdString() << "\n";
         return false;
@@ -57,7 +63,8 @@ void MainWindow::setPlan(Plan plan, const QString& path)
 
 void MainWindow::openDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Plan"), QString(), tr("Plait plans (*.plait.json);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open Plan"), QString(), tr("Plait plans (*.plait.json);;All files (*)"));
     if (!path.isEmpty())
         openPlan(path);
 }

@@ -25,6 +25,7 @@ private:
     void setPlan(Plan plan, const QString& path);
     void openDialog();
 
+    Catalog m_catalog;
     std::optional<Plan> m_plan;
     QString m_path;
     engine::EvaluationRunner m_runner;

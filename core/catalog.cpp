@@ -9,45 +9,42 @@
 namespace plait {
 
 namespace {
-    constexpr double kMaxTflops = 1e6;
+constexpr double kMaxTflops = 1e6;
 
-    template <typename T>
-    const T* findById(const std::vector<T>& list, const std::string& id)
-    {
-        for (const T& x : list)
-            if (x.id == id)
-                return &x;
-        return nullptr;
-    }
+template <typename T> const T* findById(const std::vector<T>& list, const std::string& id)
+{
+    for (const T& x : list)
+        if (x.id == id)
+            return &x;
+    return nullptr;
+}
 
-    template <typename T>
-    std::string idList(const std::vector<T>& list)
-    {
-        std::string s;
-        for (const T& x : list)
-            s += (s.empty() ? "" : ", ") + x.id;
-        return s;
-    }
+template <typename T> std::string idList(const std::vector<T>& list)
+{
+    std::string s;
+    for (const T& x : list)
+        s += (s.empty() ? "" : ", ") + x.id;
+    return s;
+}
 
-    template <typename T>
-    void upsert(std::vector<T>& list, T entry)
-    {
-        for (T& x : list)
-            if (x.id == entry.id) {
-                x = std::move(entry);
-                return;
-            }
-        list.push_back(std::move(entry));
-    }
+template <typename T> void upsert(std::vector<T>& list, T entry)
+{
+    for (T& x : list)
+        if (x.id == entry.id) {
+            x = std::move(entry);
+            return;
+        }
+    list.push_back(std::move(entry));
+}
 
-    const std::vector<std::pair<std::string, LinkKind>> kLinkKinds = {
-        { "nvlink", LinkKind::NVLink },
-        { "pcie", LinkKind::PCIe },
-        { "ib", LinkKind::InfiniBand },
-        { "roce", LinkKind::RoCE },
-        { "ethernet", LinkKind::Ethernet },
-        { "infinity-fabric", LinkKind::InfinityFabric },
-    };
+const std::vector<std::pair<std::string, LinkKind>> kLinkKinds = {
+    { "nvlink", LinkKind::NVLink },
+    { "pcie", LinkKind::PCIe },
+    { "ib", LinkKind::InfiniBand },
+    { "roce", LinkKind::RoCE },
+    { "ethernet", LinkKind::Ethernet },
+    { "infinity-fabric", LinkKind::InfinityFabric },
+};
 }
 
 const char* linkKindName(LinkKind kind)
@@ -78,10 +75,22 @@ double LinkSpec::sizeEfficiency(double bytes) const
     return 1.0;
 }
 
-const GpuSpec* Catalog::gpu(const std::string& id) const { return findById(gpus, id); }
-const LinkSpec* Catalog::link(const std::string& id) const { return findById(links, id); }
-std::string Catalog::gpuIds() const { return idList(gpus); }
-std::string Catalog::linkIds() const { return idList(links); }
+const GpuSpec* Catalog::gpu(const std::string& id) const
+{
+    return findById(gpus, id);
+}
+const LinkSpec* Catalog::link(const std::string& id) const
+{
+    return findById(links, id);
+}
+std::string Catalog::gpuIds() const
+{
+    return idList(gpus);
+}
+std::string Catalog::linkIds() const
+{
+    return idList(links);
+}
 
 Result<GpuSpec> gpuFromJson(const nlohmann::json& j, const std::string& field)
 {
@@ -120,12 +129,15 @@ Result<LinkSpec> linkFromJson(const nlohmann::json& j, const std::string& field)
     if (l.id.empty())
         l.id = r.string("name", "", true);
     l.name = r.string("name", l.id);
-    const std::string kind = r.choice("kind", "ethernet", { "nvlink", "pcie", "ib", "roce", "ethernet", "infinity-fabric" });
+    const std::string kind
+        = r.choice("kind", "ethernet", { "nvlink", "pcie", "ib", "roce", "ethernet", "infinity-fabric" });
     for (const auto& [name, k] : kLinkKinds)
         if (name == kind)
             l.kind = k;
-    const bool inNodeKind = l.kind == LinkKind::NVLink || l.kind == LinkKind::PCIe || l.kind == LinkKind::InfinityFabric;
-    l.intraNode = r.choice("scope", inNodeKind ? "intra-node" : "inter-node", { "intra-node", "inter-node" }) == "intra-node";
+    const bool inNodeKind
+        = l.kind == LinkKind::NVLink || l.kind == LinkKind::PCIe || l.kind == LinkKind::InfinityFabric;
+    l.intraNode
+        = r.choice("scope", inNodeKind ? "intra-node" : "inter-node", { "intra-node", "inter-node" }) == "intra-node";
     l.bandwidthGBps = r.number("bandwidth_GBps", 0, 1e-6, 1e6, true);
     l.latencyUs = r.number("latency_us", 5, 0, 1e6);
     l.efficiency = r.number("efficiency", 1, 0.01, 1);
@@ -138,15 +150,16 @@ Result<LinkSpec> linkFromJson(const nlohmann::json& j, const std::string& field)
         double lastBytes = 0;
         for (std::size_t i = 0; good && i < c.size(); ++i) {
             good = c[i].is_array() && c[i].size() == 2 && c[i][0].is_number() && c[i][1].is_number()
-                && c[i][0].get<double>() > lastBytes && c[i][1].get<double>() > 0 && std::isfinite(c[i][0].get<double>())
-                && std::isfinite(c[i][1].get<double>());
+                && c[i][0].get<double>() > lastBytes && c[i][1].get<double>() > 0
+                && std::isfinite(c[i][0].get<double>()) && std::isfinite(c[i][1].get<double>());
             if (good) {
                 lastBytes = c[i][0].get<double>();
                 l.busbwCurve.emplace_back(lastBytes, c[i][1].get<double>());
             }
         }
         if (!good)
-            issues.push_back({ field + ".busbw_curve", "must list 2 to 256 [bytes, GB/s] pairs with increasing bytes" });
+            issues.push_back(
+                { field + ".busbw_curve", "must list 2 to 256 [bytes, GB/s] pairs with increasing bytes" });
     }
     if (!issues.empty())
         return issues;
@@ -165,9 +178,8 @@ nlohmann::json toJson(const LinkSpec& l)
 {
     return { { "id", l.id }, { "name", l.name }, { "kind", linkKindName(l.kind) },
         { "scope", l.intraNode ? "intra-node" : "inter-node" }, { "bandwidth_GBps", l.bandwidthGBps },
-        { "latency_us", l.latencyUs }, { "efficiency", l.efficiency }, { "nvls", l.nvls }, { "nvls_algbw_GBps", l.nvlsAlgGBps },
-        { "busbw_curve", l.busbwCurve },
-        { "source", l.source } };
+        { "latency_us", l.latencyUs }, { "efficiency", l.efficiency }, { "nvls", l.nvls },
+        { "nvls_algbw_GBps", l.nvlsAlgGBps }, { "busbw_curve", l.busbwCurve }, { "source", l.source } };
 }
 
 std::vector<Issue> Catalog::merge(const nlohmann::json& doc)

@@ -13,8 +13,7 @@ struct Issue {
 };
 
 // Either a value or the reasons it could not be made. Parsers never throw past core.
-template <typename T>
-class Result {
+template <typename T> class Result {
 public:
     Result(T value)
         : m_data(std::move(value))

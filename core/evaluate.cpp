@@ -13,50 +13,55 @@
 namespace plait {
 
 namespace {
-    std::string fmt(double x, int precision = 3)
-    {
-        std::ostringstream s;
-        s.precision(precision);
-        s << x;
-        return s.str();
-    }
-    std::string gib(double bytes) { return fmt(bytes / double(1ull << 30), 3) + " GiB"; }
+std::string fmt(double x, int precision = 3)
+{
+    std::ostringstream s;
+    s.precision(precision);
+    s << x;
+    return s.str();
+}
+std::string gib(double bytes)
+{
+    return fmt(bytes / double(1ull << 30), 3) + " GiB";
+}
 
-    // The slowest group of a dimension on one stage sets that stage's collective time.
-    const GroupPath* worstPath(const std::vector<Group>& groups, int stage)
-    {
-        const GroupPath* worst = nullptr;
-        for (const Group& g : groups)
-            if (g.stage == stage && (!worst || g.path.busGBps < worst->busGBps || (g.path.busGBps == worst->busGBps && g.path.alphaS > worst->alphaS)))
-                worst = &g.path;
-        return worst;
-    }
+// The slowest group of a dimension on one stage sets that stage's collective time.
+const GroupPath* worstPath(const std::vector<Group>& groups, int stage)
+{
+    const GroupPath* worst = nullptr;
+    for (const Group& g : groups)
+        if (g.stage == stage
+            && (!worst || g.path.busGBps < worst->busGBps
+                || (g.path.busGBps == worst->busGBps && g.path.alphaS > worst->alphaS)))
+            worst = &g.path;
+    return worst;
+}
 
-    struct StageComm {
-        CollectiveCost tpCall; // one TP call: all-reduce, or all-gather + reduce-scatter with SP
-        CollectiveCost cpCall, epCall;
-        CollectiveCost zero3Gather, zero3Scatter; // per layer
-        std::string tpLink, cpLink, epLink, dpLink;
-        Algorithm tpAlgo = Algorithm::Ring;
-    };
+struct StageComm {
+    CollectiveCost tpCall; // one TP call: all-reduce, or all-gather + reduce-scatter with SP
+    CollectiveCost cpCall, epCall;
+    CollectiveCost zero3Gather, zero3Scatter; // per layer
+    std::string tpLink, cpLink, epLink, dpLink;
+    Algorithm tpAlgo = Algorithm::Ring;
+};
 
-    CollectiveCost add(CollectiveCost a, const CollectiveCost& b)
+CollectiveCost add(CollectiveCost a, const CollectiveCost& b)
+{
+    a.seconds += b.seconds;
+    a.alphaS += b.alphaS;
+    a.bandwidthS += b.bandwidthS;
+    return a;
+}
+struct CommTotals {
+    CommItem item;
+    void accumulate(const CollectiveCost& c, double calls, double exposedPerCall)
     {
-        a.seconds += b.seconds;
-        a.alphaS += b.alphaS;
-        a.bandwidthS += b.bandwidthS;
-        return a;
+        item.timeS += c.seconds * calls;
+        item.alphaS += c.alphaS * calls;
+        item.bandwidthS += c.bandwidthS * calls;
+        item.exposedS += exposedPerCall * calls;
     }
-    struct CommTotals {
-        CommItem item;
-        void accumulate(const CollectiveCost& c, double calls, double exposedPerCall)
-        {
-            item.timeS += c.seconds * calls;
-            item.alphaS += c.alphaS * calls;
-            item.bandwidthS += c.bandwidthS * calls;
-            item.exposedS += exposedPerCall * calls;
-        }
-    };
+};
 }
 
 Evaluation evaluate(const Plan& plan)
@@ -92,7 +97,7 @@ Evaluation evaluate(const Plan& plan)
         StageComm& c = sc[std::size_t(s)];
         if (const GroupPath* path = worstPath(groups.tp, s); path && par.tp > 1) {
             c.tpCall = sp ? add(collectiveTime(CollectiveKind::AllGather, lc.tpBytes, *path),
-                                collectiveTime(CollectiveKind::ReduceScatter, lc.tpBytes, *path))
+                           collectiveTime(CollectiveKind::ReduceScatter, lc.tpBytes, *path))
                           : collectiveTime(CollectiveKind::AllReduce, lc.tpBytes, *path);
             c.tpLink = path->link;
         }
@@ -135,8 +140,10 @@ Evaluation evaluate(const Plan& plan)
             const int k = ch * p + d;
             const bool isFirst = k == 0, isLast = k == p * v - 1;
             ChunkCost& cc = in.cost[std::size_t(d)][std::size_t(ch)];
-            cc.forward = layers * (layerFwd + tpF + cpF + epF + z3F) + (isFirst ? first.fwd : 0) + (isLast ? last.fwd : 0);
-            cc.backwardInput = layers * (layerBwdIn + tpB + cpB + epB + z3B) + (isFirst ? first.dgrad : 0) + (isLast ? last.dgrad : 0);
+            cc.forward
+                = layers * (layerFwd + tpF + cpF + epF + z3F) + (isFirst ? first.fwd : 0) + (isLast ? last.fwd : 0);
+            cc.backwardInput = layers * (layerBwdIn + tpB + cpB + epB + z3B) + (isFirst ? first.dgrad : 0)
+                + (isLast ? last.dgrad : 0);
             cc.backwardWeight = layers * layerW + (isFirst ? first.wgrad : 0) + (isLast ? last.wgrad : 0);
             if (tr.recompute == Recompute::Full)
                 cc.recompute = layers * (layerFwd + tpF + cpF + epF + z3F);
@@ -226,9 +233,11 @@ Evaluation evaluate(const Plan& plan)
             }
             // Buckets are reduced while the last micro-batch's backward runs; the last bucket never overlaps
             // (Megatron default bucket: 40M parameters).
-            const double lastBackward = in.cost[std::size_t(d)][0].backwardInput + in.cost[std::size_t(d)][0].backwardWeight;
+            const double lastBackward
+                = in.cost[std::size_t(d)][0].backwardInput + in.cost[std::size_t(d)][0].backwardWeight;
             const double lastBucket = grad.seconds * std::min(1.0, 40e6 / std::max(sparams.total(), 1.0));
-            const double gradExposed = tr.overlapGradReduce ? std::max(lastBucket, grad.seconds - lastBackward) : grad.seconds;
+            const double gradExposed
+                = tr.overlapGradReduce ? std::max(lastBucket, grad.seconds - lastBackward) : grad.seconds;
             exposed = gradExposed + param.seconds;
             if (exposed > worstDpExposed) {
                 worstDpExposed = exposed;
@@ -246,7 +255,8 @@ Evaluation evaluate(const Plan& plan)
         // Tied embeddings across the pipeline: first and last stage all-reduce the embedding gradient.
         if (p > 1 && model.tiedEmbeddings && (isFirst || isLast)) {
             const Group& chain = groups.pp.front();
-            const GroupPath pair = pairPath(plan.cluster, chain.gpus.front(), chain.gpus.back(), plan.cluster.gpusPerNode);
+            const GroupPath pair
+                = pairPath(plan.cluster, chain.gpus.front(), chain.gpus.back(), plan.cluster.gpusPerNode);
             GroupPath two = pair;
             two.ranks = 2;
             const double bytes = double(model.vocab) * model.hidden / par.tp * stateB.grads;
@@ -320,7 +330,8 @@ Evaluation evaluate(const Plan& plan)
                 CommTotals t;
                 t.accumulate(c, calls, c.seconds);
                 t.item.algorithm = c.algorithm;
-                pushItem(Dim::TP, kind, "layer activations (sequence parallel)", t, lc.tpBytes, calls, hc.tpLink, par.tp);
+                pushItem(
+                    Dim::TP, kind, "layer activations (sequence parallel)", t, lc.tpBytes, calls, hc.tpLink, par.tp);
             }
         } else {
             CommTotals t;
@@ -339,7 +350,8 @@ Evaluation evaluate(const Plan& plan)
         const int calls = int(mbLayers) * (lc.epCallsFwd + lc.epCallsBwd);
         CommTotals t;
         t.accumulate(hc.epCall, calls, hc.epCall.seconds);
-        pushItem(Dim::EP, CollectiveKind::AllToAll, "token dispatch and combine", t, lc.epBytes, calls, hc.epLink, par.ep);
+        pushItem(
+            Dim::EP, CollectiveKind::AllToAll, "token dispatch and combine", t, lc.epBytes, calls, hc.epLink, par.ep);
     }
     if (p > 1) {
         CommTotals t;
@@ -361,8 +373,10 @@ Evaluation evaluate(const Plan& plan)
         g.accumulate(hc.zero3Gather, 2.0 * calls, std::max(0.0, hc.zero3Gather.seconds - layerFwd));
         r.accumulate(hc.zero3Scatter, calls, 0);
         const StageParams sp1 = stageParams(model, 1, false, false, p, par.tp, par.ep);
-        pushItem(Dim::DP, CollectiveKind::AllGather, "ZeRO-3 weights", g, sp1.total() * stateB.weights, 2 * calls, hc.dpLink, par.dp * par.cp);
-        pushItem(Dim::DP, CollectiveKind::ReduceScatter, "ZeRO-3 gradients", r, sp1.total() * stateB.grads, calls, hc.dpLink, par.dp * par.cp);
+        pushItem(Dim::DP, CollectiveKind::AllGather, "ZeRO-3 weights", g, sp1.total() * stateB.weights, 2 * calls,
+            hc.dpLink, par.dp * par.cp);
+        pushItem(Dim::DP, CollectiveKind::ReduceScatter, "ZeRO-3 gradients", r, sp1.total() * stateB.grads, calls,
+            hc.dpLink, par.dp * par.cp);
     }
     if (worstDpExposed >= 0) {
         const bool sharded = tr.zeroStage >= 1;
@@ -373,12 +387,13 @@ Evaluation evaluate(const Plan& plan)
                 dpParam.item.link, par.dp * par.cp);
     }
     if (embAllReduce.item.timeS > 0)
-        pushItem(Dim::PP, CollectiveKind::AllReduce, "tied embedding gradients", embAllReduce, embAllReduce.item.bytesPerCall,
-            1, embAllReduce.item.link, 2);
+        pushItem(Dim::PP, CollectiveKind::AllReduce, "tied embedding gradients", embAllReduce,
+            embAllReduce.item.bytesPerCall, 1, embAllReduce.item.link, 2);
     const StageTimes& slow = ev.stages[std::size_t(slowest)];
     double inLayerExposed = 0;
     for (const CommItem& c : ev.comm)
-        if (c.dim == Dim::TP || c.dim == Dim::CP || c.dim == Dim::EP || (c.dim == Dim::DP && c.what.rfind("ZeRO-3", 0) == 0))
+        if (c.dim == Dim::TP || c.dim == Dim::CP || c.dim == Dim::EP
+            || (c.dim == Dim::DP && c.what.rfind("ZeRO-3", 0) == 0))
             inLayerExposed += c.exposedS;
     ev.exposedCommS = inLayerExposed + p2pExposed + slow.dpExposed;
 
@@ -428,14 +443,17 @@ Evaluation evaluate(const Plan& plan)
             std::string ids;
             for (int x : example->gpus)
                 ids += (ids.empty() ? "" : ", ") + std::to_string(x);
-            warn("tp-crosses-node", std::to_string(crossing) + " of " + std::to_string(groups.tp.size())
-                    + " TP groups span more than one node (e.g. GPUs " + ids + "): every layer's TP traffic then runs at "
-                    + fmt(example->path.busGBps) + " GB/s over " + example->path.link + " instead of "
-                    + fmt(plan.cluster.intraNode.effectiveGBps()) + " GB/s over " + plan.cluster.intraNode.id);
+            warn("tp-crosses-node",
+                std::to_string(crossing) + " of " + std::to_string(groups.tp.size())
+                    + " TP groups span more than one node (e.g. GPUs " + ids
+                    + "): every layer's TP traffic then runs at " + fmt(example->path.busGBps) + " GB/s over "
+                    + example->path.link + " instead of " + fmt(plan.cluster.intraNode.effectiveGBps()) + " GB/s over "
+                    + plan.cluster.intraNode.id);
         }
     }
     if (p > 1 && ev.bubbleFraction > 0.10)
-        warn("too-few-microbatches", "m = " + std::to_string(m) + " micro-batches for p = " + std::to_string(p)
+        warn("too-few-microbatches",
+            "m = " + std::to_string(m) + " micro-batches for p = " + std::to_string(p)
                 + " stages: the pipeline bubble is " + fmt(100 * ev.bubbleFraction, 3) + "% of the step; about "
                 + std::to_string(4 * p) + " micro-batches (4·p) would bring it near (p−1)/(m+p−1) = "
                 + fmt(100.0 * (p - 1) / (4 * p + p - 1), 3) + "%");
@@ -443,27 +461,33 @@ Evaluation evaluate(const Plan& plan)
         const StageMemory& mm = ev.memory[std::size_t(ev.peakStage)];
         const std::pair<const char*, double> terms[] = { { "weights", mm.weights }, { "gradients", mm.grads },
             { "optimizer state", mm.optimizer }, { "activations", mm.activations }, { "other", mm.other } };
-        const auto* largest = std::max_element(std::begin(terms), std::end(terms), [](auto& a, auto& b) { return a.second < b.second; });
-        warn("out-of-memory", "stage " + std::to_string(ev.peakStage) + " needs " + gib(ev.peakBytes) + " per GPU, the "
+        const auto* largest = std::max_element(
+            std::begin(terms), std::end(terms), [](auto& a, auto& b) { return a.second < b.second; });
+        warn("out-of-memory",
+            "stage " + std::to_string(ev.peakStage) + " needs " + gib(ev.peakBytes) + " per GPU, the "
                 + plan.cluster.gpu.id + " has " + gib(ev.capacityBytes) + "; the largest term is " + largest->first
                 + " (" + gib(largest->second) + ")");
     }
     if (slow.dpExposed > 0.25 * ev.stepS && par.dp > 1)
-        warn("dp-comm-dominates", "exposed data-parallel communication takes " + fmt(slow.dpExposed * 1e3) + " ms of the "
+        warn("dp-comm-dominates",
+            "exposed data-parallel communication takes " + fmt(slow.dpExposed * 1e3) + " ms of the "
                 + fmt(ev.stepS * 1e3) + " ms step (" + fmt(100 * slow.dpExposed / ev.stepS, 3)
                 + "%); a larger global batch per DP rank, or fewer DP ranks across slow links, would hide it");
     if (p > 1) {
         const auto& busy = ev.timeline.deviceBusy;
         const auto [mn, mx] = std::minmax_element(busy.begin(), busy.end());
         if (*mn > 0 && *mx / *mn > 1.10)
-            warn("unbalanced-stages", "stage " + std::to_string(mx - busy.begin()) + " computes for " + fmt(*mx * 1e3)
+            warn("unbalanced-stages",
+                "stage " + std::to_string(mx - busy.begin()) + " computes for " + fmt(*mx * 1e3)
                     + " ms per step and stage " + std::to_string(mn - busy.begin()) + " for " + fmt(*mn * 1e3)
                     + " ms; the others wait for the slowest. Moving layers off stage "
                     + std::to_string(mx - busy.begin()) + " (parallel.layers_per_stage) would balance them");
     }
     if (plan.cluster.gpu.gemmMaxEfficiency <= 0)
-        warn("gemm-efficiency-unknown", plan.cluster.gpu.id
-                + " has no measured GEMM efficiency in the catalog, so compute times assume the datasheet peak and are a "
+        warn("gemm-efficiency-unknown",
+            plan.cluster.gpu.id
+                + " has no measured GEMM efficiency in the catalog, so compute times assume the datasheet peak and are "
+                  "a "
                   "lower bound; run plait-probe compute to measure it");
     return ev;
 }

@@ -5,17 +5,16 @@
 
 namespace plait {
 
-namespace {
-    constexpr double kTile = 128.0; // cuBLAS's common CTA tile edge for 16-bit GEMMs on Ampere and Hopper
-}
-
 double gemmRate(const GpuSpec& gpu, double peakTflops)
 {
     const double eff = gpu.gemmMaxEfficiency > 0 ? gpu.gemmMaxEfficiency : 1.0;
     return peakTflops * 1e12 * eff;
 }
 
-double memoryTime(double bytes, const GpuSpec& gpu) { return bytes / (gpu.hbmGBps * 1e9); }
+double memoryTime(double bytes, const GpuSpec& gpu)
+{
+    return bytes / (gpu.hbmGBps * 1e9);
+}
 
 GemmTime gemmTime(const GemmShape& s, const GpuSpec& gpu, double peakTflops, double bytesPerElement)
 {
@@ -24,11 +23,16 @@ GemmTime gemmTime(const GemmShape& s, const GpuSpec& gpu, double peakTflops, dou
     if (t.flops <= 0)
         return t;
     const double sms = gpu.sms > 0 ? gpu.sms : 1;
-    const double tiles = std::ceil(s.m / kTile) * std::ceil(s.n / kTile) * s.batch;
-    const double waves = std::ceil(tiles / sms);
-    // Every SM of a wave spends the time of a full tile, 2·128·128·k FLOPs, at its share of the rate.
-    const double perTile = 2.0 * kTile * kTile * s.k / (gemmRate(gpu, peakTflops) / sms);
-    const double compute = waves * perTile;
+    // cuBLAS's most efficient tiles for 16-bit GEMMs are 256×128 and 128×256 (NVIDIA, Matrix Multiplication
+    // Background guide, "Typical tile dimensions in cuBLAS"); take the orientation that wastes less.
+    double compute = 0;
+    for (const auto& [tm, tn] : { std::pair { 256.0, 128.0 }, std::pair { 128.0, 256.0 } }) {
+        const double tiles = std::ceil(s.m / tm) * std::ceil(s.n / tn) * s.batch;
+        const double waves = std::ceil(tiles / sms);
+        // Every SM of a wave spends the time of a full tile, 2·tm·tn·k FLOPs, at its share of the rate.
+        const double t = waves * 2.0 * tm * tn * s.k / (gemmRate(gpu, peakTflops) / sms);
+        compute = compute == 0 ? t : std::min(compute, t);
+    }
     const double bytes = bytesPerElement * (s.m * s.k + s.k * s.n + s.m * s.n) * s.batch;
     const double memory = memoryTime(bytes, gpu);
     t.memoryBound = memory > compute;

@@ -40,62 +40,63 @@ const std::vector<Group>& GroupSet::of(Dim d) const
 }
 
 namespace {
-    // crossingMembers[n]: GPUs of node n in groups (of one dimension) that leave the node. The node's NICs are
-    // shared among them; a group gets the share of its own members there, and its ring is as fast as its
-    // slowest node boundary.
-    GroupPath pathOver(const ClusterSpec& cluster, const std::vector<int>& gpus, const std::vector<int>& crossingMembers)
-    {
-        GroupPath path;
-        path.ranks = int(gpus.size());
-        std::vector<int> nodes;
-        for (int g : gpus)
-            nodes.push_back(g / cluster.gpusPerNode);
-        std::sort(nodes.begin(), nodes.end());
-        const LinkSpec& intra = cluster.intraNode;
-        double nicShare = 0;
-        path.nodes = 0;
-        std::size_t i = 0;
-        while (i < nodes.size()) {
-            std::size_t j = i;
-            while (j < nodes.size() && nodes[j] == nodes[i])
-                ++j;
-            const double members = double(j - i);
-            const double sharing = std::max(members, double(crossingMembers[std::size_t(nodes[i])]));
-            const double share = cluster.nics() * cluster.interNode.effectiveGBps() * members / sharing;
-            nicShare = path.nodes == 0 ? share : std::min(nicShare, share);
-            ++path.nodes;
-            i = j;
-        }
-        if (path.nodes == 1) {
-            path.alphaS = intra.latencyUs * 1e-6;
-            path.busGBps = intra.effectiveGBps();
-            path.link = intra.id;
-            path.bottleneck = &intra;
-            if (intra.nvls && intra.nvlsAlgGBps > 0 && path.ranks > 2)
-                path.nvlsAlgGBps = intra.nvlsAlgGBps;
-            return path;
-        }
-        const LinkSpec& inter = cluster.interNode;
-        path.alphaS = std::max(intra.latencyUs, inter.latencyUs) * 1e-6;
-        path.busGBps = std::min(intra.effectiveGBps(), nicShare);
-        path.link = nicShare < intra.effectiveGBps() ? inter.id : intra.id;
-        path.bottleneck = nicShare < intra.effectiveGBps() ? &inter : &intra;
+// crossingMembers[n]: GPUs of node n in groups (of one dimension) that leave the node. The node's NICs are
+// shared among them; a group gets the share of its own members there, and its ring is as fast as its
+// slowest node boundary.
+GroupPath pathOver(const ClusterSpec& cluster, const std::vector<int>& gpus, const std::vector<int>& crossingMembers)
+{
+    GroupPath path;
+    path.ranks = int(gpus.size());
+    std::vector<int> nodes;
+    for (int g : gpus)
+        nodes.push_back(g / cluster.gpusPerNode);
+    std::sort(nodes.begin(), nodes.end());
+    const LinkSpec& intra = cluster.intraNode;
+    double nicShare = 0;
+    path.nodes = 0;
+    std::size_t i = 0;
+    while (i < nodes.size()) {
+        std::size_t j = i;
+        while (j < nodes.size() && nodes[j] == nodes[i])
+            ++j;
+        const double members = double(j - i);
+        const double sharing = std::max(members, double(crossingMembers[std::size_t(nodes[i])]));
+        const double share = cluster.nics() * cluster.interNode.effectiveGBps() * members / sharing;
+        nicShare = path.nodes == 0 ? share : std::min(nicShare, share);
+        ++path.nodes;
+        i = j;
+    }
+    if (path.nodes == 1) {
+        path.alphaS = intra.latencyUs * 1e-6;
+        path.busGBps = intra.effectiveGBps();
+        path.link = intra.id;
+        path.bottleneck = &intra;
+        if (intra.nvls && intra.nvlsAlgGBps > 0 && path.ranks > 2)
+            path.nvlsAlgGBps = intra.nvlsAlgGBps;
         return path;
     }
+    const LinkSpec& inter = cluster.interNode;
+    path.alphaS = std::max(intra.latencyUs, inter.latencyUs) * 1e-6;
+    path.busGBps = std::min(intra.effectiveGBps(), nicShare);
+    path.link = nicShare < intra.effectiveGBps() ? inter.id : intra.id;
+    path.bottleneck = nicShare < intra.effectiveGBps() ? &inter : &intra;
+    return path;
+}
 
-    void finish(const ClusterSpec& cluster, std::vector<Group>& groups)
-    {
-        std::vector<int> crossing(std::size_t(cluster.nodes), 0);
-        for (Group& g : groups) {
-            const int node0 = g.gpus.front() / cluster.gpusPerNode;
-            g.crossesNode = std::any_of(g.gpus.begin(), g.gpus.end(), [&](int x) { return x / cluster.gpusPerNode != node0; });
-            if (g.crossesNode)
-                for (int x : g.gpus)
-                    ++crossing[std::size_t(x / cluster.gpusPerNode)];
-        }
-        for (Group& g : groups)
-            g.path = pathOver(cluster, g.gpus, crossing);
+void finish(const ClusterSpec& cluster, std::vector<Group>& groups)
+{
+    std::vector<int> crossing(std::size_t(cluster.nodes), 0);
+    for (Group& g : groups) {
+        const int node0 = g.gpus.front() / cluster.gpusPerNode;
+        g.crossesNode
+            = std::any_of(g.gpus.begin(), g.gpus.end(), [&](int x) { return x / cluster.gpusPerNode != node0; });
+        if (g.crossesNode)
+            for (int x : g.gpus)
+                ++crossing[std::size_t(x / cluster.gpusPerNode)];
     }
+    for (Group& g : groups)
+        g.path = pathOver(cluster, g.gpus, crossing);
+}
 }
 
 GroupPath pairPath(const ClusterSpec& cluster, int a, int b, int concurrentPerNode)
@@ -130,7 +131,9 @@ GroupSet buildGroups(const Plan& plan)
         if (c.tp >= 0)
             rankGpu[std::size_t(((c.pp * par.dp + c.dp) * par.cp + c.cp) * par.tp + c.tp)] = int(g);
     }
-    auto gpuAt = [&](int tp, int cp, int dp, int pp) { return rankGpu[std::size_t(((pp * par.dp + dp) * par.cp + cp) * par.tp + tp)]; };
+    auto gpuAt = [&](int tp, int cp, int dp, int pp) {
+        return rankGpu[std::size_t(((pp * par.dp + dp) * par.cp + cp) * par.tp + tp)];
+    };
 
     GroupSet set;
     for (int pp = 0; pp < par.pp; ++pp)

@@ -39,8 +39,9 @@ public:
             const double d = v.get<double>();
             if (std::isfinite(d) && d == std::floor(d) && d >= double(min) && d <= double(max))
                 return static_cast<long long>(d);
-            m_issues.push_back({ path(key), "must be a whole number between " + std::to_string(min) + " and "
-                                     + std::to_string(max) + ", got " + v.dump() });
+            m_issues.push_back({ path(key),
+                "must be a whole number between " + std::to_string(min) + " and " + std::to_string(max) + ", got "
+                    + v.dump() });
             return fallback;
         }
         return wrongType(key, "a whole number", fallback);
@@ -55,7 +56,8 @@ public:
             return wrongType(key, "a number", fallback);
         const double d = v.get<double>();
         if (!std::isfinite(d) || d < min || d > max) {
-            m_issues.push_back({ path(key), "must be between " + trim(min) + " and " + trim(max) + ", got " + v.dump() });
+            m_issues.push_back(
+                { path(key), "must be between " + trim(min) + " and " + trim(max) + ", got " + v.dump() });
             return fallback;
         }
         return d;
@@ -111,20 +113,19 @@ public:
     }
 
 private:
-    template <typename T>
-    T missing(const char* key, bool required, T fallback) const
+    template <typename T> T missing(const char* key, bool required, T fallback) const
     {
         if (required)
             m_issues.push_back({ path(key), "is required" });
         return fallback;
     }
-    template <typename T>
-    T wrongType(const char* key, const char* expected, T fallback) const
+    template <typename T> T wrongType(const char* key, const char* expected, T fallback) const
     {
         m_issues.push_back({ path(key), std::string("must be ") + expected + ", got " + typeName(m_object.at(key)) });
         return fallback;
     }
-    long long outOfRange(const char* key, const std::string& got, long long min, long long max, long long fallback) const
+    long long outOfRange(
+        const char* key, const std::string& got, long long min, long long max, long long fallback) const
     {
         m_issues.push_back(
             { path(key), "must be between " + std::to_string(min) + " and " + std::to_string(max) + ", got " + got });

@@ -21,34 +21,37 @@ double peakTflops(const Plan& plan)
     return g.bf16Tflops;
 }
 
-double bytesPerElement(const Plan& plan) { return plan.training.precision == Precision::FP32 ? 4.0 : 2.0; }
+double bytesPerElement(const Plan& plan)
+{
+    return plan.training.precision == Precision::FP32 ? 4.0 : 2.0;
+}
 
 namespace {
-    struct Dims {
-        double b, s, sLocal, h, q, kv, d, a, ffn, t, tokens;
-        bool sp, dropout;
-    };
+struct Dims {
+    double b, s, sLocal, h, q, kv, d, a, ffn, t, tokens;
+    bool sp, dropout;
+};
 
-    Dims dims(const Plan& plan)
-    {
-        const ModelSpec& m = plan.model;
-        const ParallelSpec& par = plan.parallel;
-        Dims x;
-        x.b = plan.training.microBatch;
-        x.s = double(m.seqLen);
-        x.sLocal = x.s / par.cp;
-        x.h = double(m.hidden);
-        x.q = double(m.queryWidth());
-        x.kv = double(m.kvWidth());
-        x.d = double(m.kvChannels());
-        x.a = m.heads;
-        x.ffn = double(m.ffnHidden);
-        x.t = par.tp;
-        x.tokens = x.b * x.sLocal;
-        x.sp = plan.training.sequenceParallel && par.tp > 1;
-        x.dropout = m.linearBiases; // GPT-style recipes train with dropout; Llama-style recipes do not
-        return x;
-    }
+Dims dims(const Plan& plan)
+{
+    const ModelSpec& m = plan.model;
+    const ParallelSpec& par = plan.parallel;
+    Dims x;
+    x.b = plan.training.microBatch;
+    x.s = double(m.seqLen);
+    x.sLocal = x.s / par.cp;
+    x.h = double(m.hidden);
+    x.q = double(m.queryWidth());
+    x.kv = double(m.kvWidth());
+    x.d = double(m.kvChannels());
+    x.a = m.heads;
+    x.ffn = double(m.ffnHidden);
+    x.t = par.tp;
+    x.tokens = x.b * x.sLocal;
+    x.sp = plan.training.sequenceParallel && par.tp > 1;
+    x.dropout = m.linearBiases; // GPT-style recipes train with dropout; Llama-style recipes do not
+    return x;
+}
 }
 
 LayerCost layerCost(const Plan& plan)

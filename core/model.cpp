@@ -7,23 +7,25 @@
 namespace plait {
 
 namespace {
-    constexpr long long kMaxHidden = 1 << 20;
-    constexpr long long kMaxVocab = 1 << 24;
-    constexpr long long kMaxSeq = 1 << 24;
+constexpr long long kMaxHidden = 1 << 20;
+constexpr long long kMaxVocab = 1 << 24;
+constexpr long long kMaxSeq = 1 << 24;
 
-    // Shape checks shared by every way a model enters Plait.
-    void checkShape(const ModelSpec& m, const std::string& field, std::vector<Issue>& issues)
-    {
-        if (m.heads > 0 && m.kvHeads > 0 && m.heads % m.kvHeads != 0)
-            issues.push_back({ field + ".kv_heads",
-                "heads (" + std::to_string(m.heads) + ") must be a multiple of kv_heads (" + std::to_string(m.kvHeads) + ")" });
-        if (m.headDim == 0 && m.heads > 0 && m.hidden % m.heads != 0)
-            issues.push_back({ field + ".heads",
-                "hidden (" + std::to_string(m.hidden) + ") must divide by heads (" + std::to_string(m.heads) + ")" });
-        if (m.moe.experts > 0 && (m.moe.topK < 1 || m.moe.topK > m.moe.experts))
-            issues.push_back({ field + ".moe.top_k",
-                "must be between 1 and experts (" + std::to_string(m.moe.experts) + "), got " + std::to_string(m.moe.topK) });
-    }
+// Shape checks shared by every way a model enters Plait.
+void checkShape(const ModelSpec& m, const std::string& field, std::vector<Issue>& issues)
+{
+    if (m.heads > 0 && m.kvHeads > 0 && m.heads % m.kvHeads != 0)
+        issues.push_back({ field + ".kv_heads",
+            "heads (" + std::to_string(m.heads) + ") must be a multiple of kv_heads (" + std::to_string(m.kvHeads)
+                + ")" });
+    if (m.headDim == 0 && m.heads > 0 && m.hidden % m.heads != 0)
+        issues.push_back({ field + ".heads",
+            "hidden (" + std::to_string(m.hidden) + ") must divide by heads (" + std::to_string(m.heads) + ")" });
+    if (m.moe.experts > 0 && (m.moe.topK < 1 || m.moe.topK > m.moe.experts))
+        issues.push_back({ field + ".moe.top_k",
+            "must be between 1 and experts (" + std::to_string(m.moe.experts) + "), got "
+                + std::to_string(m.moe.topK) });
+}
 }
 
 Result<ModelSpec> modelFromJson(const nlohmann::json& j, const std::string& field)
@@ -72,12 +74,13 @@ Result<ModelSpec> modelFromJson(const nlohmann::json& j, const std::string& fiel
 
 nlohmann::json toJson(const ModelSpec& m)
 {
-    nlohmann::json j = { { "layers", m.layers }, { "hidden", m.hidden }, { "heads", m.heads },
-        { "kv_heads", m.kvHeads }, { "ffn_hidden", m.ffnHidden }, { "ffn", m.ffn == FfnKind::SwiGlu ? "swiglu" : "gelu" },
-        { "norm", m.norm == NormKind::RmsNorm ? "rmsnorm" : "layernorm" },
-        { "position", m.learnedPositions ? "learned" : "rope" }, { "bias", m.linearBiases }, { "vocab", m.vocab },
-        { "seq_len", m.seqLen }, { "tied_embeddings", m.tiedEmbeddings },
-        { "moe", { { "experts", m.moe.experts }, { "top_k", m.moe.topK } } } };
+    nlohmann::json j
+        = { { "layers", m.layers }, { "hidden", m.hidden }, { "heads", m.heads }, { "kv_heads", m.kvHeads },
+              { "ffn_hidden", m.ffnHidden }, { "ffn", m.ffn == FfnKind::SwiGlu ? "swiglu" : "gelu" },
+              { "norm", m.norm == NormKind::RmsNorm ? "rmsnorm" : "layernorm" },
+              { "position", m.learnedPositions ? "learned" : "rope" }, { "bias", m.linearBiases }, { "vocab", m.vocab },
+              { "seq_len", m.seqLen }, { "tied_embeddings", m.tiedEmbeddings },
+              { "moe", { { "experts", m.moe.experts }, { "top_k", m.moe.topK } } } };
     if (!m.name.empty())
         j["name"] = m.name;
     if (m.headDim > 0 && m.headDim * m.heads != m.hidden)
@@ -100,7 +103,8 @@ Result<ModelSpec> modelFromHfConfig(const nlohmann::json& c, const std::string& 
     m.name = r.string("_name_or_path", type);
     const bool gpt2 = type == "gpt2" || r.has("n_embd");
     if (gpt2) {
-        // GPT-2: learned positions, LayerNorm, GELU MLP of n_inner (default 4·n_embd), output tied to the input embedding.
+        // GPT-2: learned positions, LayerNorm, GELU MLP of n_inner (default 4·n_embd), output tied to the input
+        // embedding.
         m.hidden = r.integer("n_embd", 0, 1, kMaxHidden, true);
         m.layers = int(r.integer("n_layer", 0, 1, 100000, true));
         m.heads = int(r.integer("n_head", 0, 1, 1 << 16, true));
@@ -114,7 +118,8 @@ Result<ModelSpec> modelFromHfConfig(const nlohmann::json& c, const std::string& 
         m.linearBiases = true;
         m.tiedEmbeddings = true;
     } else {
-        // Llama / Mistral / Qwen2 / Mixtral: RMSNorm, SwiGLU (hidden_act silu), RoPE, no linear biases except Qwen's QKV.
+        // Llama / Mistral / Qwen2 / Mixtral: RMSNorm, SwiGLU (hidden_act silu), RoPE, no linear biases except Qwen's
+        // QKV.
         m.hidden = r.integer("hidden_size", 0, 1, kMaxHidden, true);
         m.layers = int(r.integer("num_hidden_layers", 0, 1, 100000, true));
         m.heads = int(r.integer("num_attention_heads", 0, 1, 1 << 16, true));
@@ -130,7 +135,8 @@ Result<ModelSpec> modelFromHfConfig(const nlohmann::json& c, const std::string& 
         m.linearBiases = false;
         m.tiedEmbeddings = r.boolean("tie_word_embeddings", false);
         if (r.has("num_local_experts") || r.has("num_experts")) {
-            m.moe.experts = int(r.integer(r.has("num_local_experts") ? "num_local_experts" : "num_experts", 0, 0, 1 << 16));
+            m.moe.experts
+                = int(r.integer(r.has("num_local_experts") ? "num_local_experts" : "num_experts", 0, 0, 1 << 16));
             m.moe.topK = int(r.integer("num_experts_per_tok", 2, 1, 1 << 16));
             if (r.has("moe_intermediate_size"))
                 m.moe.expertFfnHidden = r.integer("moe_intermediate_size", 0, 1, 16 * kMaxHidden);
@@ -141,11 +147,13 @@ Result<ModelSpec> modelFromHfConfig(const nlohmann::json& c, const std::string& 
     if (issues.empty()) {
         // Swapped or corrupted values show up as implausible ratios.
         if (m.kvHeads > m.heads)
-            issues.push_back({ field, "num_key_value_heads (" + std::to_string(m.kvHeads)
-                                   + ") is larger than num_attention_heads (" + std::to_string(m.heads) + ")" });
+            issues.push_back({ field,
+                "num_key_value_heads (" + std::to_string(m.kvHeads) + ") is larger than num_attention_heads ("
+                    + std::to_string(m.heads) + ")" });
         if (m.heads > m.hidden)
-            issues.push_back({ field, "num_attention_heads (" + std::to_string(m.heads) + ") is larger than hidden_size ("
-                                   + std::to_string(m.hidden) + "); are the values swapped?" });
+            issues.push_back({ field,
+                "num_attention_heads (" + std::to_string(m.heads) + ") is larger than hidden_size ("
+                    + std::to_string(m.hidden) + "); are the values swapped?" });
         if (m.layers > 4096)
             issues.push_back({ field, "num_hidden_layers = " + std::to_string(m.layers) + " is implausibly large" });
         checkShape(m, field, issues);

@@ -10,149 +10,158 @@
 namespace plait {
 
 namespace {
-    constexpr long long kMaxGpus = 1 << 17;
+constexpr long long kMaxGpus = 1 << 17;
 
-    std::string str(long long x) { return std::to_string(x); }
+std::string str(long long x)
+{
+    return std::to_string(x);
+}
 
-    template <typename Spec>
-    Spec resolveCatalogEntry(const nlohmann::json& doc, const char* key, const std::string& field,
-        const Spec* (Catalog::*lookup)(const std::string&) const, std::string (Catalog::*ids)() const,
-        Result<Spec> (*inlineParse)(const nlohmann::json&, const std::string&), const Catalog& catalog,
-        std::vector<Issue>& issues, const char* fallback)
-    {
-        const std::string path = field + "." + key;
-        if (!doc.contains(key) || doc[key].is_null()) {
-            if (fallback)
-                if (const Spec* s = (catalog.*lookup)(fallback))
-                    return *s;
-            issues.push_back({ path, "is required; known: " + (catalog.*ids)() });
-            return {};
-        }
-        const auto& v = doc[key];
-        if (v.is_string()) {
-            if (const Spec* s = (catalog.*lookup)(v.get<std::string>()))
+template <typename Spec>
+Spec resolveCatalogEntry(const nlohmann::json& doc, const char* key, const std::string& field,
+    const Spec* (Catalog::*lookup)(const std::string&) const, std::string (Catalog::*ids)() const,
+    Result<Spec> (*inlineParse)(const nlohmann::json&, const std::string&), const Catalog& catalog,
+    std::vector<Issue>& issues, const char* fallback)
+{
+    const std::string path = field + "." + key;
+    if (!doc.contains(key) || doc[key].is_null()) {
+        if (fallback)
+            if (const Spec* s = (catalog.*lookup)(fallback))
                 return *s;
-            issues.push_back({ path, "unknown name \"" + v.get<std::string>().substr(0, 64) + "\"; known: " + (catalog.*ids)() });
-            return {};
-        }
-        if (v.is_object()) {
-            auto parsed = inlineParse(v, path);
-            if (parsed)
-                return parsed.value();
-            issues.insert(issues.end(), parsed.errors().begin(), parsed.errors().end());
-            return {};
-        }
-        issues.push_back({ path, "must be a catalog name or an object" });
+        issues.push_back({ path, "is required; known: " + (catalog.*ids)() });
         return {};
     }
-
-    ModelSpec readModel(const nlohmann::json& doc, std::vector<Issue>& issues)
-    {
-        if (!doc.contains("model") || !doc["model"].is_object()) {
-            issues.push_back({ "model", "is required: an object with the model's shape, a \"preset\" or an \"hf_config\"" });
-            return {};
-        }
-        const auto& m = doc["model"];
-        if (m.contains("preset")) {
-            if (!m["preset"].is_string()) {
-                issues.push_back({ "model.preset", "must be a string" });
-                return {};
-            }
-            const std::string id = m["preset"].get<std::string>();
-            if (const ModelSpec* spec = findPreset(id))
-                return *spec;
-            issues.push_back({ "model.preset", "unknown preset \"" + id.substr(0, 64) + "\"; known: " + presetIds() });
-            return {};
-        }
-        auto parsed = m.contains("hf_config") ? modelFromHfConfig(m["hf_config"], "model.hf_config") : modelFromJson(m, "model");
-        if (!parsed) {
-            issues.insert(issues.end(), parsed.errors().begin(), parsed.errors().end());
-            return {};
-        }
-        ModelSpec spec = parsed.value();
-        // seq_len given next to a preset or HF config overrides the model's context length.
-        if (m.contains("seq_len") && m.contains("hf_config")) {
-            FieldReader r(m, "model", issues);
-            spec.seqLen = r.integer("seq_len", spec.seqLen, 1, 1 << 24);
-        }
-        return spec;
+    const auto& v = doc[key];
+    if (v.is_string()) {
+        if (const Spec* s = (catalog.*lookup)(v.get<std::string>()))
+            return *s;
+        issues.push_back(
+            { path, "unknown name \"" + v.get<std::string>().substr(0, 64) + "\"; known: " + (catalog.*ids)() });
+        return {};
     }
-
-    Schedule scheduleFromName(const std::string& s)
-    {
-        if (s == "gpipe")
-            return Schedule::GPipe;
-        if (s == "interleaved")
-            return Schedule::Interleaved;
-        if (s == "zb-h1")
-            return Schedule::ZbH1;
-        return Schedule::OneFOneB;
+    if (v.is_object()) {
+        auto parsed = inlineParse(v, path);
+        if (parsed)
+            return parsed.value();
+        issues.insert(issues.end(), parsed.errors().begin(), parsed.errors().end());
+        return {};
     }
+    issues.push_back({ path, "must be a catalog name or an object" });
+    return {};
+}
 
-    Placement readPlacement(const nlohmann::json& v, const ClusterSpec& cluster, const ParallelSpec& parallel,
-        std::vector<Issue>& issues)
-    {
-        Placement p;
-        const int gpus = cluster.gpuCount();
-        p.coordOf.assign(std::size_t(std::max(gpus, 0)), Coord { -1, -1, -1, -1 });
-        p.isDefault = false;
-        if (!v.is_array()) {
-            issues.push_back({ "placement", "must be null or a list of {gpu, tp, cp, dp, pp}" });
-            return p;
+ModelSpec readModel(const nlohmann::json& doc, std::vector<Issue>& issues)
+{
+    if (!doc.contains("model") || !doc["model"].is_object()) {
+        issues.push_back(
+            { "model", "is required: an object with the model's shape, a \"preset\" or an \"hf_config\"" });
+        return {};
+    }
+    const auto& m = doc["model"];
+    if (m.contains("preset")) {
+        if (!m["preset"].is_string()) {
+            issues.push_back({ "model.preset", "must be a string" });
+            return {};
         }
-        if (v.size() > std::size_t(gpus)) {
-            issues.push_back({ "placement", "has " + str((long long)v.size()) + " entries for a cluster of " + str(gpus) + " GPUs" });
-            return p;
-        }
-        std::vector<char> seen(std::size_t(parallel.gpusUsed()), 0);
-        for (std::size_t i = 0; i < v.size(); ++i) {
-            const std::string field = "placement[" + str((long long)i) + "]";
-            if (!v[i].is_object()) {
-                issues.push_back({ field, "must be an object {gpu, tp, cp, dp, pp}" });
-                continue;
-            }
-            const std::size_t before = issues.size();
-            FieldReader r(v[i], field, issues);
-            const int gpu = int(r.integer("gpu", -1, 0, gpus - 1, true));
-            Coord c;
-            c.tp = int(r.integer("tp", 0, 0, parallel.tp - 1, true));
-            c.cp = int(r.integer("cp", 0, 0, parallel.cp - 1));
-            c.dp = int(r.integer("dp", 0, 0, parallel.dp - 1, true));
-            c.pp = int(r.integer("pp", 0, 0, parallel.pp - 1, true));
-            if (issues.size() != before)
-                continue;
-            if (p.coordOf[std::size_t(gpu)].tp >= 0) {
-                issues.push_back({ field + ".gpu", "GPU " + str(gpu) + " appears more than once" });
-                continue;
-            }
-            const std::size_t rank = std::size_t(((c.pp * parallel.dp + c.dp) * parallel.cp + c.cp) * parallel.tp + c.tp);
-            if (seen[rank]) {
-                issues.push_back({ field, "coordinate (tp " + str(c.tp) + ", cp " + str(c.cp) + ", dp " + str(c.dp) + ", pp "
-                                          + str(c.pp) + ") is already held by another GPU" });
-                continue;
-            }
-            seen[rank] = 1;
-            p.coordOf[std::size_t(gpu)] = c;
-        }
-        const long long missing = std::count(seen.begin(), seen.end(), 0);
-        if (missing > 0 && issues.empty())
-            issues.push_back({ "placement", str(missing) + " of the " + str(parallel.gpusUsed())
-                                   + " (tp, cp, dp, pp) coordinates have no GPU; every coordinate needs exactly one" });
+        const std::string id = m["preset"].get<std::string>();
+        if (const ModelSpec* spec = findPreset(id))
+            return *spec;
+        issues.push_back({ "model.preset", "unknown preset \"" + id.substr(0, 64) + "\"; known: " + presetIds() });
+        return {};
+    }
+    auto parsed
+        = m.contains("hf_config") ? modelFromHfConfig(m["hf_config"], "model.hf_config") : modelFromJson(m, "model");
+    if (!parsed) {
+        issues.insert(issues.end(), parsed.errors().begin(), parsed.errors().end());
+        return {};
+    }
+    ModelSpec spec = parsed.value();
+    // seq_len given next to a preset or HF config overrides the model's context length.
+    if (m.contains("seq_len") && m.contains("hf_config")) {
+        FieldReader r(m, "model", issues);
+        spec.seqLen = r.integer("seq_len", spec.seqLen, 1, 1 << 24);
+    }
+    return spec;
+}
+
+Schedule scheduleFromName(const std::string& s)
+{
+    if (s == "gpipe")
+        return Schedule::GPipe;
+    if (s == "interleaved")
+        return Schedule::Interleaved;
+    if (s == "zb-h1")
+        return Schedule::ZbH1;
+    return Schedule::OneFOneB;
+}
+
+Placement readPlacement(
+    const nlohmann::json& v, const ClusterSpec& cluster, const ParallelSpec& parallel, std::vector<Issue>& issues)
+{
+    Placement p;
+    const int gpus = cluster.gpuCount();
+    p.coordOf.assign(std::size_t(std::max(gpus, 0)), Coord { -1, -1, -1, -1 });
+    p.isDefault = false;
+    if (!v.is_array()) {
+        issues.push_back({ "placement", "must be null or a list of {gpu, tp, cp, dp, pp}" });
         return p;
     }
-
-    nlohmann::json placementToJson(const Placement& p)
-    {
-        if (p.isDefault)
-            return nullptr;
-        nlohmann::json list = nlohmann::json::array();
-        for (std::size_t g = 0; g < p.coordOf.size(); ++g) {
-            const Coord& c = p.coordOf[g];
-            if (c.tp >= 0)
-                list.push_back({ { "gpu", g }, { "tp", c.tp }, { "cp", c.cp }, { "dp", c.dp }, { "pp", c.pp } });
-        }
-        return list;
+    if (v.size() > std::size_t(gpus)) {
+        issues.push_back(
+            { "placement", "has " + str((long long)v.size()) + " entries for a cluster of " + str(gpus) + " GPUs" });
+        return p;
     }
+    std::vector<char> seen(std::size_t(parallel.gpusUsed()), 0);
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        const std::string field = "placement[" + str((long long)i) + "]";
+        if (!v[i].is_object()) {
+            issues.push_back({ field, "must be an object {gpu, tp, cp, dp, pp}" });
+            continue;
+        }
+        const std::size_t before = issues.size();
+        FieldReader r(v[i], field, issues);
+        const int gpu = int(r.integer("gpu", -1, 0, gpus - 1, true));
+        Coord c;
+        c.tp = int(r.integer("tp", 0, 0, parallel.tp - 1, true));
+        c.cp = int(r.integer("cp", 0, 0, parallel.cp - 1));
+        c.dp = int(r.integer("dp", 0, 0, parallel.dp - 1, true));
+        c.pp = int(r.integer("pp", 0, 0, parallel.pp - 1, true));
+        if (issues.size() != before)
+            continue;
+        if (p.coordOf[std::size_t(gpu)].tp >= 0) {
+            issues.push_back({ field + ".gpu", "GPU " + str(gpu) + " appears more than once" });
+            continue;
+        }
+        const std::size_t rank = std::size_t(((c.pp * parallel.dp + c.dp) * parallel.cp + c.cp) * parallel.tp + c.tp);
+        if (seen[rank]) {
+            issues.push_back({ field,
+                "coordinate (tp " + str(c.tp) + ", cp " + str(c.cp) + ", dp " + str(c.dp) + ", pp " + str(c.pp)
+                    + ") is already held by another GPU" });
+            continue;
+        }
+        seen[rank] = 1;
+        p.coordOf[std::size_t(gpu)] = c;
+    }
+    const long long missing = std::count(seen.begin(), seen.end(), 0);
+    if (missing > 0 && issues.empty())
+        issues.push_back({ "placement",
+            str(missing) + " of the " + str(parallel.gpusUsed())
+                + " (tp, cp, dp, pp) coordinates have no GPU; every coordinate needs exactly one" });
+    return p;
+}
+
+nlohmann::json placementToJson(const Placement& p)
+{
+    if (p.isDefault)
+        return nullptr;
+    nlohmann::json list = nlohmann::json::array();
+    for (std::size_t g = 0; g < p.coordOf.size(); ++g) {
+        const Coord& c = p.coordOf[g];
+        if (c.tp >= 0)
+            list.push_back({ { "gpu", g }, { "tp", c.tp }, { "cp", c.cp }, { "dp", c.dp }, { "pp", c.pp } });
+    }
+    return list;
+}
 }
 
 const char* scheduleName(Schedule s)
@@ -214,8 +223,8 @@ Result<Placement> defaultPlacement(const ClusterSpec& cluster, const ParallelSpe
         auto sorted = names;
         std::sort(sorted.begin(), sorted.end());
         if (i != 4 || sorted != expected || order.size() != 11)
-            return Result<Placement>::failure(
-                "parallel.order", "must name tp, cp, dp and pp once each, innermost first, e.g. \"tp-cp-dp-pp\"; got \""
+            return Result<Placement>::failure("parallel.order",
+                "must name tp, cp, dp and pp once each, innermost first, e.g. \"tp-cp-dp-pp\"; got \""
                     + order.substr(0, 32) + "\"");
     }
     Placement p;
@@ -226,7 +235,10 @@ Result<Placement> defaultPlacement(const ClusterSpec& cluster, const ParallelSpe
         int rest = rank;
         for (const auto& name : names) {
             int* slot = name == "tp" ? &c.tp : name == "cp" ? &c.cp : name == "dp" ? &c.dp : &c.pp;
-            const int size = name == "tp" ? parallel.tp : name == "cp" ? parallel.cp : name == "dp" ? parallel.dp : parallel.pp;
+            const int size = name == "tp" ? parallel.tp
+                : name == "cp"            ? parallel.cp
+                : name == "dp"            ? parallel.dp
+                                          : parallel.pp;
             *slot = rest % size;
             rest /= size;
         }
@@ -245,7 +257,8 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     FieldReader top(doc, "", issues);
     const std::string format = top.string("format", "plait-plan/1");
     if (format != "plait-plan/1")
-        issues.push_back({ "format", "unsupported format \"" + format.substr(0, 40) + "\"; this Plait reads plait-plan/1" });
+        issues.push_back(
+            { "format", "unsupported format \"" + format.substr(0, 40) + "\"; this Plait reads plait-plan/1" });
     plan.name = top.string("name", "untitled plan");
     plan.model = readModel(doc, issues);
 
@@ -268,8 +281,9 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
         &Catalog::linkIds, &linkFromJson, catalog, issues, singleNode ? "ib-ndr" : nullptr);
     plan.cluster.nicsPerNode = int(c.integer("nics_per_node", 0, 0, 1024));
     if ((long long)plan.cluster.nodes * plan.cluster.gpusPerNode > kMaxGpus)
-        issues.push_back({ "cluster.nodes", "nodes × gpus_per_node = " + str((long long)plan.cluster.nodes * plan.cluster.gpusPerNode)
-                                                + " GPUs, more than the limit of " + str(kMaxGpus) });
+        issues.push_back({ "cluster.nodes",
+            "nodes × gpus_per_node = " + str((long long)plan.cluster.nodes * plan.cluster.gpusPerNode)
+                + " GPUs, more than the limit of " + str(kMaxGpus) });
 
     const auto& tj = doc["training"];
     FieldReader t(tj, "training", issues);
@@ -277,8 +291,12 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     tr.globalBatch = t.integer("global_batch", 0, 1, 1LL << 32, true);
     tr.microBatch = int(t.integer("micro_batch", 1, 1, 1 << 20));
     const std::string prec = t.choice("precision", "bf16", { "bf16", "fp16", "fp8", "fp32" });
-    tr.precision = prec == "fp16" ? Precision::FP16 : prec == "fp8" ? Precision::FP8 : prec == "fp32" ? Precision::FP32 : Precision::BF16;
-    tr.optimizer = t.choice("optimizer", "adam", { "adam", "adamw", "sgd" }) == "sgd" ? Optimizer::Sgd : Optimizer::Adam;
+    tr.precision = prec == "fp16" ? Precision::FP16
+        : prec == "fp8"           ? Precision::FP8
+        : prec == "fp32"          ? Precision::FP32
+                                  : Precision::BF16;
+    tr.optimizer
+        = t.choice("optimizer", "adam", { "adam", "adamw", "sgd" }) == "sgd" ? Optimizer::Sgd : Optimizer::Adam;
     tr.zeroStage = int(t.integer("zero_stage", 0, 0, 3));
     const std::string rc = t.choice("recompute", "none", { "none", "selective", "full" });
     tr.recompute = rc == "full" ? Recompute::Full : rc == "selective" ? Recompute::Selective : Recompute::None;
@@ -307,7 +325,8 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
         } else {
             for (std::size_t i = 0; i < l.size(); ++i) {
                 if (!l[i].is_number_integer() || l[i].get<long long>() < 1 || l[i].get<long long>() > 100000) {
-                    issues.push_back({ "parallel.layers_per_stage[" + str((long long)i) + "]", "must be a whole number of layers ≥ 1" });
+                    issues.push_back({ "parallel.layers_per_stage[" + str((long long)i) + "]",
+                        "must be a whole number of layers ≥ 1" });
                     break;
                 }
                 par.layersPerStage.push_back(l[i].get<int>());
@@ -320,9 +339,9 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
         return issues;
 
     if (par.gpusUsed() > plan.cluster.gpuCount())
-        issues.push_back({ "parallel", "tp·pp·dp·cp = " + str(par.tp) + "·" + str(par.pp) + "·" + str(par.dp) + "·" + str(par.cp)
-                                           + " = " + str(par.gpusUsed()) + " GPUs, but the cluster has "
-                                           + str(plan.cluster.gpuCount()) });
+        issues.push_back({ "parallel",
+            "tp·pp·dp·cp = " + str(par.tp) + "·" + str(par.pp) + "·" + str(par.dp) + "·" + str(par.cp) + " = "
+                + str(par.gpusUsed()) + " GPUs, but the cluster has " + str(plan.cluster.gpuCount()) });
     if (!issues.empty())
         return issues;
 
@@ -364,7 +383,8 @@ nlohmann::json toJson(const Plan& plan)
     const Catalog& catalog = Catalog::builtin();
     auto& c = j["cluster"];
     const GpuSpec* knownGpu = catalog.gpu(plan.cluster.gpu.id);
-    c["gpu"] = knownGpu && toJson(*knownGpu) == toJson(plan.cluster.gpu) ? nlohmann::json(plan.cluster.gpu.id) : toJson(plan.cluster.gpu);
+    c["gpu"] = knownGpu && toJson(*knownGpu) == toJson(plan.cluster.gpu) ? nlohmann::json(plan.cluster.gpu.id)
+                                                                         : toJson(plan.cluster.gpu);
     c["nodes"] = plan.cluster.nodes;
     c["gpus_per_node"] = plan.cluster.gpusPerNode;
     c["intra_node"] = linkRef(plan.cluster.intraNode, catalog);
@@ -415,7 +435,8 @@ std::vector<Issue> validate(const Plan& plan)
     need(m.heads % par.tp == 0, "parallel.tp", "heads (" + str(m.heads) + ") must divide by tp (" + str(par.tp) + ")");
     need(m.kvHeads % par.tp == 0 || par.tp % m.kvHeads == 0, "parallel.tp",
         "kv_heads (" + str(m.kvHeads) + ") and tp (" + str(par.tp) + ") must divide one another");
-    need(m.ffnHidden % par.tp == 0, "parallel.tp", "ffn_hidden (" + str(m.ffnHidden) + ") must divide by tp (" + str(par.tp) + ")");
+    need(m.ffnHidden % par.tp == 0, "parallel.tp",
+        "ffn_hidden (" + str(m.ffnHidden) + ") must divide by tp (" + str(par.tp) + ")");
     need(par.vpp == 1 || par.schedule == Schedule::Interleaved, "parallel.vpp",
         "vpp = " + str(par.vpp) + " needs the interleaved schedule");
     if (par.layersPerStage.empty()) {
@@ -426,17 +447,19 @@ std::vector<Issue> validate(const Plan& plan)
         const long long sum = std::accumulate(par.layersPerStage.begin(), par.layersPerStage.end(), 0LL);
         need(int(par.layersPerStage.size()) == par.pp, "parallel.layers_per_stage",
             "has " + str((long long)par.layersPerStage.size()) + " entries for pp = " + str(par.pp));
-        need(sum == m.layers, "parallel.layers_per_stage", "adds up to " + str(sum) + " layers, the model has " + str(m.layers));
+        need(sum == m.layers, "parallel.layers_per_stage",
+            "adds up to " + str(sum) + " layers, the model has " + str(m.layers));
         for (int l : par.layersPerStage)
             if (l % par.vpp != 0) {
-                issues.push_back({ "parallel.layers_per_stage", "each stage's layers must divide by vpp (" + str(par.vpp) + ")" });
+                issues.push_back(
+                    { "parallel.layers_per_stage", "each stage's layers must divide by vpp (" + str(par.vpp) + ")" });
                 break;
             }
     }
     const long long perStep = (long long)tr.microBatch * par.dp;
     need(tr.globalBatch % perStep == 0, "training.global_batch",
-        "global_batch (" + str(tr.globalBatch) + ") must divide by dp·micro_batch (" + str(par.dp) + "·" + str(tr.microBatch)
-            + " = " + str(perStep) + ")");
+        "global_batch (" + str(tr.globalBatch) + ") must divide by dp·micro_batch (" + str(par.dp) + "·"
+            + str(tr.microBatch) + " = " + str(perStep) + ")");
     if (tr.globalBatch % perStep == 0 && par.schedule == Schedule::Interleaved)
         need(plan.microBatches() % par.pp == 0, "training.global_batch",
             "the interleaved schedule needs micro-batches per pipeline (" + str(plan.microBatches())
@@ -447,7 +470,8 @@ std::vector<Issue> validate(const Plan& plan)
     if (m.isMoe())
         need(m.moe.experts % par.ep == 0, "parallel.ep",
             "experts (" + str(m.moe.experts) + ") must divide by ep (" + str(par.ep) + ")");
-    need(par.dp % par.ep == 0, "parallel.ep", "ep (" + str(par.ep) + ") must divide dp (" + str(par.dp) + "); EP is folded within DP");
+    need(par.dp % par.ep == 0, "parallel.ep",
+        "ep (" + str(par.ep) + ") must divide dp (" + str(par.dp) + "); EP is folded within DP");
     need(par.gpusUsed() <= plan.cluster.gpuCount(), "parallel",
         "needs " + str(par.gpusUsed()) + " GPUs, the cluster has " + str(plan.cluster.gpuCount()));
     need(tr.precision != Precision::FP8 || plan.cluster.gpu.fp8Tflops > 0, "training.precision",

@@ -31,11 +31,12 @@ nlohmann::json evaluationToJson(const Evaluation& ev)
         { "exposed_comm_s", ev.exposedCommS }, { "pipeline_s", ev.pipelineS }, { "microbatches", ev.microBatches } };
     j["comm"] = nlohmann::json::array();
     for (const CommItem& c : ev.comm)
-        j["comm"].push_back({ { "dim", dimName(c.dim) }, { "collective", collectiveName(c.collective) }, { "what", c.what },
-            { "bytes_per_step", std::llround(c.bytesPerStep) }, { "bytes_per_call", std::llround(c.bytesPerCall) },
-            { "calls_per_step", c.count }, { "group_size", c.groupSize }, { "link", c.link },
-            { "algorithm", algorithmName(c.algorithm) }, { "time_s", c.timeS }, { "exposed_s", c.exposedS },
-            { "latency_s", c.alphaS }, { "bandwidth_s", c.bandwidthS } });
+        j["comm"].push_back(
+            { { "dim", dimName(c.dim) }, { "collective", collectiveName(c.collective) }, { "what", c.what },
+                { "bytes_per_step", std::llround(c.bytesPerStep) }, { "bytes_per_call", std::llround(c.bytesPerCall) },
+                { "calls_per_step", c.count }, { "group_size", c.groupSize }, { "link", c.link },
+                { "algorithm", algorithmName(c.algorithm) }, { "time_s", c.timeS }, { "exposed_s", c.exposedS },
+                { "latency_s", c.alphaS }, { "bandwidth_s", c.bandwidthS } });
     j["throughput"] = { { "tokens_per_s", ev.tokensPerS }, { "model_tflops_per_gpu", ev.modelTflopsPerGpu },
         { "hardware_tflops_per_gpu", ev.hardwareTflopsPerGpu }, { "mfu", ev.mfu }, { "hfu", ev.hfu },
         { "peak_tflops", ev.peakTflops } };
@@ -43,13 +44,16 @@ nlohmann::json evaluationToJson(const Evaluation& ev)
 }
 
 namespace {
-    std::string num(double x, const char* f = "%.3g")
-    {
-        char buf[64];
-        std::snprintf(buf, sizeof buf, f, x);
-        return buf;
-    }
-    std::string gib(double bytes) { return num(bytes / double(1ull << 30), "%.2f"); }
+std::string num(double x, const char* f = "%.3g")
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, f, x);
+    return buf;
+}
+std::string gib(double bytes)
+{
+    return num(bytes / double(1ull << 30), "%.2f");
+}
 }
 
 std::string evaluationText(const Evaluation& ev, const Plan& plan)
@@ -63,30 +67,30 @@ std::string evaluationText(const Evaluation& ev, const Plan& plan)
         return o.str();
     }
     const ParallelSpec& par = plan.parallel;
-    o << "  " << num(ev.paramsTotal / 1e9, "%.2f") << "B parameters on " << par.gpusUsed() << " x " << plan.cluster.gpu.id
-      << "  (tp " << par.tp << ", pp " << par.pp << ", dp " << par.dp << ", cp " << par.cp << ", ep " << par.ep
-      << ", " << scheduleName(par.schedule) << (par.vpp > 1 ? " v=" + std::to_string(par.vpp) : "") << ", "
-      << ev.microBatches << " micro-batches)\n";
+    o << "  " << num(ev.paramsTotal / 1e9, "%.2f") << "B parameters on " << par.gpusUsed() << " x "
+      << plan.cluster.gpu.id << "  (tp " << par.tp << ", pp " << par.pp << ", dp " << par.dp << ", cp " << par.cp
+      << ", ep " << par.ep << ", " << scheduleName(par.schedule) << (par.vpp > 1 ? " v=" + std::to_string(par.vpp) : "")
+      << ", " << ev.microBatches << " micro-batches)\n";
     o << "  step " << num(ev.stepS, "%.4g") << " s   tokens/s " << num(ev.tokensPerS, "%.4g") << "   model "
       << num(ev.modelTflopsPerGpu, "%.1f") << " TFLOP/s/GPU   hardware " << num(ev.hardwareTflopsPerGpu, "%.1f")
       << "   MFU " << num(100 * ev.mfu, "%.1f") << "%   HFU " << num(100 * ev.hfu, "%.1f") << "%\n";
     o << "  bubble " << num(100 * ev.bubbleFraction, "%.1f") << "%   exposed communication "
       << num(ev.exposedCommS * 1e3, "%.4g") << " ms\n";
-    o << "  memory per GPU (GiB)      weights   grads  optimizer  activations  other   total  of " << gib(ev.capacityBytes)
-      << "\n";
+    o << "  memory per GPU (GiB)      weights   grads  optimizer  activations  other   total  of "
+      << gib(ev.capacityBytes) << "\n";
     for (const StageMemory& s : ev.memory) {
         char line[200];
-        std::snprintf(line, sizeof line, "    stage %-3d %12s %8s %10s %12s %7s %7s%s\n", s.stage, gib(s.weights).c_str(),
-            gib(s.grads).c_str(), gib(s.optimizer).c_str(), gib(s.activations).c_str(), gib(s.other).c_str(),
-            gib(s.total()).c_str(), s.total() > ev.capacityBytes ? "  OUT OF MEMORY" : "");
+        std::snprintf(line, sizeof line, "    stage %-3d %12s %8s %10s %12s %7s %7s%s\n", s.stage,
+            gib(s.weights).c_str(), gib(s.grads).c_str(), gib(s.optimizer).c_str(), gib(s.activations).c_str(),
+            gib(s.other).c_str(), gib(s.total()).c_str(), s.total() > ev.capacityBytes ? "  OUT OF MEMORY" : "");
         o << line;
     }
     o << "  communication per step    time (ms)  exposed (ms)  per call  link\n";
     for (const CommItem& c : ev.comm) {
         char line[240];
         std::snprintf(line, sizeof line, "    %-3s %-15s %12.4g %13.4g %9s  %s (%s, %d ranks)\n", dimName(c.dim),
-            collectiveName(c.collective), c.timeS * 1e3, c.exposedS * 1e3, (num(c.bytesPerCall / 1048576.0, "%.4g") + " MiB").c_str(),
-            c.link.c_str(), c.what.c_str(), c.groupSize);
+            collectiveName(c.collective), c.timeS * 1e3, c.exposedS * 1e3,
+            (num(c.bytesPerCall / 1048576.0, "%.4g") + " MiB").c_str(), c.link.c_str(), c.what.c_str(), c.groupSize);
         o << line;
     }
     for (const Warning& w : ev.warnings)
@@ -98,11 +102,13 @@ nlohmann::json timelineToChromeTrace(const Evaluation& ev, const Plan& plan)
 {
     nlohmann::json events = nlohmann::json::array();
     const int p = plan.parallel.pp;
-    events.push_back({ { "ph", "M" }, { "pid", 0 }, { "name", "process_name" }, { "args", { { "name", "predicted: " + ev.plan } } } });
+    events.push_back({ { "ph", "M" }, { "pid", 0 }, { "name", "process_name" },
+        { "args", { { "name", "predicted: " + ev.plan } } } });
     const int vs = p * plan.parallel.vpp;
     auto transferThread = [](int boundary, bool forward) { return 1000 + 2 * boundary + (forward ? 0 : 1); };
     auto sortIndex = [&](int tid, int index) {
-        events.push_back({ { "ph", "M" }, { "pid", 0 }, { "tid", tid }, { "name", "thread_sort_index" }, { "args", { { "sort_index", index } } } });
+        events.push_back({ { "ph", "M" }, { "pid", 0 }, { "tid", tid }, { "name", "thread_sort_index" },
+            { "args", { { "sort_index", index } } } });
     };
     for (int d = 0; d < p; ++d) {
         events.push_back({ { "ph", "M" }, { "pid", 0 }, { "tid", d }, { "name", "thread_name" },
@@ -112,8 +118,10 @@ nlohmann::json timelineToChromeTrace(const Evaluation& ev, const Plan& plan)
     for (int k = 0; k + 1 < vs; ++k)
         for (bool forward : { true, false }) {
             const std::string a = std::to_string(k % p), b = std::to_string((k + 1) % p);
-            events.push_back({ { "ph", "M" }, { "pid", 0 }, { "tid", transferThread(k, forward) }, { "name", "thread_name" },
-                { "args", { { "name", forward ? "p2p activations " + a + "→" + b : "p2p gradients " + b + "→" + a } } } });
+            events.push_back({ { "ph", "M" }, { "pid", 0 }, { "tid", transferThread(k, forward) },
+                { "name", "thread_name" },
+                { "args",
+                    { { "name", forward ? "p2p activations " + a + "→" + b : "p2p gradients " + b + "→" + a } } } });
             sortIndex(transferThread(k, forward), p + 2 * k + (forward ? 0 : 1));
         }
     auto us = [](double s) { return s * 1e6; };
@@ -123,20 +131,30 @@ nlohmann::json timelineToChromeTrace(const Evaluation& ev, const Plan& plan)
             continue;
         if (e.kind == EventKind::Compute) {
             const char* kind = opKindName(e.op);
-            const char letter = e.op == OpKind::Forward ? 'F' : e.op == OpKind::Recompute ? 'R' : e.op == OpKind::BackwardInput ? 'B' : 'W';
-            events.push_back({ { "ph", "X" }, { "pid", 0 }, { "tid", e.device }, { "ts", us(e.start) }, { "dur", us(e.end - e.start) },
-                { "name", std::string(1, letter) + std::to_string(e.microBatch) }, { "cat", kind },
-                { "args", { { "stage", e.device }, { "microbatch", e.microBatch }, { "chunk", e.chunk }, { "kind", kind } } } });
+            const char letter = e.op == OpKind::Forward ? 'F'
+                : e.op == OpKind::Recompute             ? 'R'
+                : e.op == OpKind::BackwardInput         ? 'B'
+                                                        : 'W';
+            events.push_back({ { "ph", "X" }, { "pid", 0 }, { "tid", e.device }, { "ts", us(e.start) },
+                { "dur", us(e.end - e.start) }, { "name", std::string(1, letter) + std::to_string(e.microBatch) },
+                { "cat", kind },
+                { "args",
+                    { { "stage", e.device }, { "microbatch", e.microBatch }, { "chunk", e.chunk },
+                        { "kind", kind } } } });
         } else {
             // One thread per virtual-stage boundary and direction: the simulation never overlaps transfers there.
             const int tid = transferThread(e.boundary, e.forwardDirection);
-            const std::string name = std::string(e.forwardDirection ? "send act " : "send grad ") + std::to_string(e.microBatch);
-            events.push_back({ { "ph", "X" }, { "pid", 0 }, { "tid", tid }, { "ts", us(e.start) }, { "dur", us(e.end - e.start) },
-                { "name", name }, { "cat", "p2p" },
-                { "args", { { "from_stage", e.device }, { "to_stage", e.toDevice }, { "microbatch", e.microBatch } } } });
+            const std::string name
+                = std::string(e.forwardDirection ? "send act " : "send grad ") + std::to_string(e.microBatch);
+            events.push_back({ { "ph", "X" }, { "pid", 0 }, { "tid", tid }, { "ts", us(e.start) },
+                { "dur", us(e.end - e.start) }, { "name", name }, { "cat", "p2p" },
+                { "args",
+                    { { "from_stage", e.device }, { "to_stage", e.toDevice }, { "microbatch", e.microBatch } } } });
             ++flowId;
-            events.push_back({ { "ph", "s" }, { "pid", 0 }, { "tid", tid }, { "ts", us(e.start) }, { "id", flowId }, { "name", name }, { "cat", "p2p" } });
-            events.push_back({ { "ph", "f" }, { "bp", "e" }, { "pid", 0 }, { "tid", tid }, { "ts", us(e.end) }, { "id", flowId }, { "name", name }, { "cat", "p2p" } });
+            events.push_back({ { "ph", "s" }, { "pid", 0 }, { "tid", tid }, { "ts", us(e.start) }, { "id", flowId },
+                { "name", name }, { "cat", "p2p" } });
+            events.push_back({ { "ph", "f" }, { "bp", "e" }, { "pid", 0 }, { "tid", tid }, { "ts", us(e.end) },
+                { "id", flowId }, { "name", name }, { "cat", "p2p" } });
         }
     }
     for (int d = 0; d < p && d < int(ev.stages.size()); ++d) {
@@ -144,19 +162,21 @@ nlohmann::json timelineToChromeTrace(const Evaluation& ev, const Plan& plan)
         double t = ev.timeline.deviceEnd[std::size_t(d)];
         if (st.dpExposed > 0) {
             events.push_back({ { "ph", "X" }, { "pid", 0 }, { "tid", d }, { "ts", us(t) }, { "dur", us(st.dpExposed) },
-                { "name", "DP gradients" }, { "cat", "collective" }, { "args", { { "stage", d }, { "kind", "dp-collective" } } } });
+                { "name", "DP gradients" }, { "cat", "collective" },
+                { "args", { { "stage", d }, { "kind", "dp-collective" } } } });
             t += st.dpExposed;
         }
         if (st.optimizer > 0)
             events.push_back({ { "ph", "X" }, { "pid", 0 }, { "tid", d }, { "ts", us(t) }, { "dur", us(st.optimizer) },
-                { "name", "optimizer" }, { "cat", "optimizer" }, { "args", { { "stage", d }, { "kind", "optimizer" } } } });
+                { "name", "optimizer" }, { "cat", "optimizer" },
+                { "args", { { "stage", d }, { "kind", "optimizer" } } } });
     }
     nlohmann::json trace;
     trace["displayTimeUnit"] = "ms";
     trace["traceEvents"] = std::move(events);
-    trace["plait"] = { { "source", "predicted" }, { "plan", ev.plan }, { "schedule", scheduleName(plan.parallel.schedule) },
-        { "stages", p }, { "microbatches", ev.microBatches }, { "chunks", plan.parallel.vpp }, { "step_s", ev.stepS },
-        { "bubble_fraction", ev.bubbleFraction } };
+    trace["plait"] = { { "source", "predicted" }, { "plan", ev.plan },
+        { "schedule", scheduleName(plan.parallel.schedule) }, { "stages", p }, { "microbatches", ev.microBatches },
+        { "chunks", plan.parallel.vpp }, { "step_s", ev.stepS }, { "bubble_fraction", ev.bubbleFraction } };
     return trace;
 }
 

@@ -7,17 +7,17 @@
 namespace plait {
 
 namespace {
-    struct DepthExceeded {
-        int depth;
-    };
+struct DepthExceeded {
+    int depth;
+};
 
-    std::string mib(std::size_t bytes)
-    {
-        std::ostringstream s;
-        s.precision(3);
-        s << double(bytes) / double(1u << 20) << " MiB";
-        return s.str();
-    }
+std::string mib(std::size_t bytes)
+{
+    std::ostringstream s;
+    s.precision(3);
+    s << double(bytes) / double(1u << 20) << " MiB";
+    return s.str();
+}
 }
 
 Result<nlohmann::json> parseJson(std::string_view text, const JsonLimits& limits)
@@ -39,7 +39,8 @@ Result<nlohmann::json> parseJson(std::string_view text, const JsonLimits& limits
         return Result<nlohmann::json>::failure(
             "", "JSON nesting deeper than the limit of " + std::to_string(maxDepth) + " levels");
     } catch (const nlohmann::json::parse_error& e) {
-        // e.what() reads "[json.exception.parse_error.101] parse error at line 3, column 7: ..."; keep from "parse error".
+        // e.what() reads "[json.exception.parse_error.101] parse error at line 3, column 7: ..."; keep from "parse
+        // error".
         std::string what = e.what();
         const auto pos = what.find("parse error");
         return Result<nlohmann::json>::failure("", pos == std::string::npos ? what : what.substr(pos));

@@ -8,15 +8,15 @@
 namespace plait {
 
 namespace {
-    constexpr double kUnknown = std::numeric_limits<double>::infinity();
+constexpr double kUnknown = std::numeric_limits<double>::infinity();
 
-    struct Device {
-        std::size_t next = 0; // next op in the list not yet run
-        std::vector<char> ran; // ops already run (weight passes can run ahead of their place)
-        std::deque<std::size_t> weightReady; // list indices of weight passes whose backward has run
-        double free = 0;
-        double freeBefore = 0;
-    };
+struct Device {
+    std::size_t next = 0; // next op in the list not yet run
+    std::vector<char> ran; // ops already run (weight passes can run ahead of their place)
+    std::deque<std::size_t> weightReady; // list indices of weight passes whose backward has run
+    double free = 0;
+    double freeBefore = 0;
+};
 }
 
 SimResult simulate(const SimInput& in, const SimOptions& options)
@@ -35,7 +35,10 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
     std::vector<char> inputGradDone(std::size_t(virtualStages) * m, 0);
     std::vector<int> fwdFrom(std::size_t(virtualStages) * m, -1); // transfer that delivered the input
     std::vector<int> bwdFrom(std::size_t(virtualStages) * m, -1);
-    auto at = [m](auto& a, int k, int mb) -> auto& { return a[std::size_t(k) * m + mb]; };
+    auto at = [m](auto& a, int k, int mb) -> auto&
+    {
+        return a[std::size_t(k) * m + mb];
+    };
     for (int mb = 0; mb < m; ++mb)
         at(fwdReady, 0, mb) = 0;
     std::vector<double> channelFree(std::size_t(std::max(virtualStages - 1, 0)) * 2, 0.0);
@@ -135,7 +138,8 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
             const bool waited = start > device.freeBefore;
             if (waited && op.kind == OpKind::Forward)
                 e.cause = at(fwdFrom, k, op.microBatch);
-            else if (waited && (op.kind == OpKind::BackwardInput || op.kind == OpKind::Recompute) && k < virtualStages - 1)
+            else if (waited && (op.kind == OpKind::BackwardInput || op.kind == OpKind::Recompute)
+                && k < virtualStages - 1)
                 e.cause = at(bwdFrom, k, op.microBatch);
             e.device = d;
             e.op = op.kind;
@@ -149,8 +153,8 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
             const int boundary = forward ? from : to;
             double& chan = channelFree[std::size_t(boundary) * 2 + (forward ? 0 : 1)];
             const double dt = options.freeTransfers ? 0.0
-                : forward                          ? in.sendForward[std::size_t(boundary)]
-                                                   : in.sendBackward[std::size_t(boundary)];
+                : forward                           ? in.sendForward[std::size_t(boundary)]
+                                                    : in.sendBackward[std::size_t(boundary)];
             const double s = std::max(chan, end);
             chan = s + dt;
             if (!options.recordEvents)
@@ -166,7 +170,8 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
             x.start = s;
             x.end = s + dt;
             x.cause = self;
-            (forward ? at(fwdFrom, to, op.microBatch) : at(bwdFrom, to, op.microBatch)) = int(remainingTotal + transferCount++);
+            (forward ? at(fwdFrom, to, op.microBatch) : at(bwdFrom, to, op.microBatch))
+                = int(remainingTotal + transferCount++);
             r.events.push_back(x);
             return x.end;
         };

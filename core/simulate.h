@@ -6,7 +6,6 @@
 #include <string>
 #include <vector>
 
-
 namespace plait {
 
 // Durations of one device's work, per model chunk on that device.

@@ -8,6 +8,8 @@ namespace plait::widgets {
 
 QString formatNumber(double x, int significant)
 {
+    if (std::abs(x) >= 1e4 && std::abs(x) < 1e15)
+        return QLocale().toString(qint64(std::llround(x))); // digit grouping, not exponents
     return QLocale().toString(x, 'g', significant);
 }
 
@@ -27,7 +29,8 @@ QString formatBytes(double bytes)
     const double gib = bytes / double(1ull << 30);
     if (gib >= 1)
         return QCoreApplication::translate("plait::widgets", "%1 GiB").arg(QLocale().toString(gib, 'f', 2));
-    return QCoreApplication::translate("plait::widgets", "%1 MiB").arg(QLocale().toString(bytes / double(1 << 20), 'f', 1));
+    return QCoreApplication::translate("plait::widgets", "%1 MiB")
+        .arg(QLocale().toString(bytes / double(1 << 20), 'f', 1));
 }
 
 QString formatPercent(double fraction)

@@ -73,7 +73,8 @@ void SummaryView::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
         QString text = ev ? tr("This plan cannot be evaluated:") : tr("No plan loaded.");
         if (ev)
             for (const Issue& e : ev->errors)
-                text += QStringLiteral("\n• ") + QString::fromStdString(e.field.empty() ? e.message : e.field + ": " + e.message);
+                text += QStringLiteral("\n• ")
+                    + QString::fromStdString(e.field.empty() ? e.message : e.field + ": " + e.message);
         m_status->setText(text);
         return;
     }
@@ -89,7 +90,8 @@ void SummaryView::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
     mem->setText(tr("%1 of %2").arg(formatBytes(ev->peakBytes), formatBytes(ev->capacityBytes)));
     mem->setStyleSheet(ev->peakBytes > ev->capacityBytes ? QStringLiteral("color: #c0392b;") : QString());
     for (const Warning& w : ev->warnings)
-        m_warnings->addItem(QStringLiteral("[%1] %2").arg(QString::fromStdString(w.code), QString::fromStdString(w.message)));
+        m_warnings->addItem(
+            QStringLiteral("[%1] %2").arg(QString::fromStdString(w.code), QString::fromStdString(w.message)));
     if (ev->warnings.empty())
         m_warnings->addItem(tr("No warnings."));
 }

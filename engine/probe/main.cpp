@@ -13,7 +13,10 @@ namespace {
 
 enum ExitCode { kOk = 0, kUsage = 2, kNoDevice = 3, kNcclError = 4, kCudaError = 5 };
 
-void emit(const nlohmann::json& event) { std::cout << event.dump() << std::endl; }
+void emit(const nlohmann::json& event)
+{
+    std::cout << event.dump() << std::endl;
+}
 
 int fail(ExitCode code, const char* name, const std::string& message)
 {
@@ -60,8 +63,8 @@ int info()
             { "clock_mhz", clockKHz / 1000 }, { "memory_clock_mhz", memClockKHz / 1000 },
             { "memory_bus_bits", busWidth }, { "pci_bus", p.pciBusID }, { "peers", peers } });
     }
-    emit({ { "event", "info" }, { "cuda_runtime", versionString(runtime * 10) }, { "cuda_driver", versionString(driver * 10) },
-        { "nccl", versionString(nccl) }, { "devices", devices } });
+    emit({ { "event", "info" }, { "cuda_runtime", versionString(runtime * 10) },
+        { "cuda_driver", versionString(driver * 10) }, { "nccl", versionString(nccl) }, { "devices", devices } });
     return kOk;
 }
 

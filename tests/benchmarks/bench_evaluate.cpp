@@ -23,7 +23,9 @@ void evaluateExample(benchmark::State& state, const char* file)
 
 } // namespace
 
-BENCHMARK_CAPTURE(evaluateExample, h_gpt3_175b_1024_a100, "h-gpt3-175b-1024xa100.plait.json")->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(evaluateExample, d_gpt3_175b_96_a100, "d-twelve-nodes-tp8-pp12.plait.json")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(evaluateExample, h_gpt3_175b_1024_a100, "h-gpt3-175b-1024xa100.plait.json")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(evaluateExample, d_gpt3_175b_96_a100, "d-twelve-nodes-tp8-pp12.plait.json")
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(evaluateExample, a1_gpt_1_7b_dp8, "a1-one-node-dp8.plait.json")->Unit(benchmark::kMillisecond);
 BENCHMARK_MAIN();

@@ -20,7 +20,8 @@ class TestCli : public QObject {
         p.start(QStringLiteral(PLAIT_BIN), args);
         if (!p.waitForFinished(60000))
             qFatal("plait did not finish");
-        return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError() };
+        return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError() };
     }
 
     QTemporaryDir m_dir;
@@ -36,7 +37,8 @@ class TestCli : public QObject {
 private slots:
     void evaluateJsonPrintsOneObject()
     {
-        const Run r = plait({ QStringLiteral("evaluate"), QStringLiteral(PLAIT_EXAMPLES "/h-gpt3-175b-1024xa100.plait.json"), QStringLiteral("--json") });
+        const Run r = plait({ QStringLiteral("evaluate"),
+            QStringLiteral(PLAIT_EXAMPLES "/h-gpt3-175b-1024xa100.plait.json"), QStringLiteral("--json") });
         QCOMPARE(r.code, 0);
         auto doc = plait::parseJson(r.out.toStdString());
         QVERIFY(doc);
@@ -46,7 +48,8 @@ private slots:
 
     void evaluateTextReadsWell()
     {
-        const Run r = plait({ QStringLiteral("evaluate"), QStringLiteral(PLAIT_EXAMPLES "/a1-one-node-dp8.plait.json") });
+        const Run r
+            = plait({ QStringLiteral("evaluate"), QStringLiteral(PLAIT_EXAMPLES "/a1-one-node-dp8.plait.json") });
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains("step"));
         QVERIFY(r.out.contains("memory per GPU"));
@@ -58,11 +61,14 @@ private slots:
         QTest::addColumn<int>("code");
         QTest::addColumn<QByteArray>("message");
         QTest::newRow("missing file") << QByteArray() << 2 << QByteArray("cannot read");
-        QTest::newRow("malformed JSON") << QByteArray("{\"format\": \"plait-plan/1\",\n \"model\": }") << 2 << QByteArray("line 2, column");
+        QTest::newRow("malformed JSON") << QByteArray("{\"format\": \"plait-plan/1\",\n \"model\": }") << 2
+                                        << QByteArray("line 2, column");
         QTest::newRow("deep nesting") << QByteArray(5000, '[') << 2 << QByteArray("deeper than the limit");
-        QTest::newRow("invalid plan") << QByteArray(R"({"model":{"preset":"gpt3-175b"},"cluster":{"gpu":"A100-SXM4-80GB","nodes":1,"gpus_per_node":8,"intra_node":"nvlink3-nvswitch"},"training":{"global_batch":8},"parallel":{"tp":5}})")
+        QTest::newRow("invalid plan") << QByteArray(
+            R"({"model":{"preset":"gpt3-175b"},"cluster":{"gpu":"A100-SXM4-80GB","nodes":1,"gpus_per_node":8,"intra_node":"nvlink3-nvswitch"},"training":{"global_batch":8},"parallel":{"tp":5}})")
                                       << 1 << QByteArray("heads (96) must divide by tp (5)");
-        QTest::newRow("unknown GPU") << QByteArray(R"({"model":{"preset":"gpt3-175b"},"cluster":{"gpu":"Z9"},"training":{"global_batch":8},"parallel":{}})")
+        QTest::newRow("unknown GPU") << QByteArray(
+            R"({"model":{"preset":"gpt3-175b"},"cluster":{"gpu":"Z9"},"training":{"global_batch":8},"parallel":{}})")
                                      << 1 << QByteArray("unknown name \"Z9\"");
     }
     void exitCodes()
@@ -70,8 +76,10 @@ private slots:
         QFETCH(QByteArray, content);
         QFETCH(int, code);
         QFETCH(QByteArray, message);
-        const QString path = content.isEmpty() ? m_dir.filePath(QStringLiteral("nope.plait.json"))
-                                               : writeFile(QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_')), content);
+        const QString path = content.isEmpty()
+            ? m_dir.filePath(QStringLiteral("nope.plait.json"))
+            : writeFile(
+                QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_')), content);
         const Run r = plait({ QStringLiteral("evaluate"), path, QStringLiteral("--json") });
         QCOMPARE(r.code, code);
         QVERIFY2(r.err.contains(message), r.err.constData());
@@ -86,18 +94,40 @@ private slots:
     void badUsageIsTwo()
     {
         QCOMPARE(plait({ QStringLiteral("evaluate") }).code, 2);
-        QCOMPARE(plait({ QStringLiteral("timeline"), QStringLiteral(PLAIT_EXAMPLES "/a1-one-node-dp8.plait.json") }).code, 2);
+        QCOMPARE(
+            plait({ QStringLiteral("timeline"), QStringLiteral(PLAIT_EXAMPLES "/a1-one-node-dp8.plait.json") }).code,
+            2);
     }
 
     void timelineWritesAChromeTrace()
     {
         const QString out = m_dir.filePath(QStringLiteral("trace.json"));
-        const Run r = plait({ QStringLiteral("timeline"), QStringLiteral(PLAIT_EXAMPLES "/d-twelve-nodes-tp8-pp12.plait.json"), QStringLiteral("--out"), out });
+        const Run r = plait({ QStringLiteral("timeline"),
+            QStringLiteral(PLAIT_EXAMPLES "/d-twelve-nodes-tp8-pp12.plait.json"), QStringLiteral("--out"), out });
         QCOMPARE(r.code, 0);
         auto doc = plait::readJsonFile(out.toStdString());
         QVERIFY(doc);
         QVERIFY(doc.value()["traceEvents"].size() > 100);
         QCOMPARE(doc.value()["plait"]["stages"].get<int>(), 12);
+    }
+
+    void userCatalogEntriesAreUsed()
+    {
+        // A user file in $PLAIT_CATALOG_DIR adds a link the plan can name.
+        QTemporaryDir catalogDir;
+        QFile f(catalogDir.filePath(QStringLiteral("mine.json")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"links":[{"id":"lab-roce","kind":"roce","bandwidth_GBps":12.5,"latency_us":6}]})");
+        f.close();
+        const QString plan = writeFile(QStringLiteral("user-link.plait.json"),
+            R"({"model":{"preset":"megatron-gpt-1.7b"},"cluster":{"gpu":"A100-SXM4-80GB","nodes":2,"gpus_per_node":8,
+                "intra_node":"nvlink3-nvswitch","inter_node":"lab-roce"},"training":{"global_batch":64},"parallel":{"dp":16}})");
+        QCOMPARE(plait({ QStringLiteral("evaluate"), plan }).code, 1); // unknown without the user catalog
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("PLAIT_CATALOG_DIR"), catalogDir.path());
+        const Run r = plait({ QStringLiteral("evaluate"), plan, QStringLiteral("--json") }, env);
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("lab-roce"));
     }
 
     void windowWithoutDisplaySaysSo()
@@ -113,7 +143,8 @@ private slots:
 
     void windowOpensOffscreen()
     {
-        const Run r = plait({ QStringLiteral("--example"), QStringLiteral("h"), QStringLiteral("--quit-after"), QStringLiteral("300") });
+        const Run r = plait({ QStringLiteral("--example"), QStringLiteral("h"), QStringLiteral("--quit-after"),
+            QStringLiteral("300") });
         QCOMPARE(r.code, 0);
     }
 };

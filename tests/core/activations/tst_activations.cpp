@@ -1,5 +1,5 @@
-#include "layercost.h"
 #include "../testplans.h"
+#include "layercost.h"
 
 #include <QTest>
 
@@ -16,12 +16,18 @@ private slots:
         QTest::addColumn<bool>("sp");
         QTest::addColumn<QString>("recompute");
         QTest::addColumn<QString>("formula");
-        QTest::newRow("no parallelism, Eq. 1") << 1 << false << "none" << "34+5as/h";
-        QTest::newRow("tensor parallel, Eq. 2") << 8 << false << "none" << "10+24/t+5as/ht";
-        QTest::newRow("tensor + sequence parallel, Eq. 4") << 8 << true << "none" << "34/t+5as/ht";
-        QTest::newRow("tensor parallel + selective") << 8 << false << "selective" << "10+24/t";
-        QTest::newRow("tensor + sequence parallel + selective") << 8 << true << "selective" << "34/t";
-        QTest::newRow("full recompute") << 8 << false << "full" << "2";
+        QTest::newRow("no parallelism, Eq. 1") << 1 << false << "none"
+                                               << "34+5as/h";
+        QTest::newRow("tensor parallel, Eq. 2") << 8 << false << "none"
+                                                << "10+24/t+5as/ht";
+        QTest::newRow("tensor + sequence parallel, Eq. 4") << 8 << true << "none"
+                                                           << "34/t+5as/ht";
+        QTest::newRow("tensor parallel + selective") << 8 << false << "selective"
+                                                     << "10+24/t";
+        QTest::newRow("tensor + sequence parallel + selective") << 8 << true << "selective"
+                                                                << "34/t";
+        QTest::newRow("full recompute") << 8 << false << "full"
+                                        << "2";
     }
     void tableTwo()
     {

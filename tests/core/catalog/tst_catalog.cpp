@@ -17,8 +17,8 @@ private slots:
         for (const char* g : { "A100-SXM4-40GB", "A100-SXM4-80GB", "A800-SXM4-80GB", "H100-SXM5-80GB", "H800-SXM5-80GB",
                  "H200-SXM-141GB", "B200-SXM-180GB" })
             QTest::newRow(g) << QString::fromLatin1(g) << true;
-        for (const char* l : { "nvlink3-nvswitch", "nvlink4-nvswitch", "nvlink5-nvswitch", "pcie4-x16", "pcie5-x16", "ib-hdr",
-                 "ib-ndr", "roce-400", "eth-10g", "eth-25g", "eth-100g" })
+        for (const char* l : { "nvlink3-nvswitch", "nvlink4-nvswitch", "nvlink5-nvswitch", "pcie4-x16", "pcie5-x16",
+                 "ib-hdr", "ib-ndr", "roce-400", "eth-10g", "eth-25g", "eth-100g" })
             QTest::newRow(l) << QString::fromLatin1(l) << false;
     }
     void contractIdsExist()
@@ -61,7 +61,8 @@ private slots:
     void badEntriesAreReportedByField()
     {
         Catalog c;
-        const auto issues = c.merge(nlohmann::json::parse(R"({"gpus":[{"id":"x","memory_GiB":-1,"bf16_tflops":1,"hbm_GBps":1}]})"));
+        const auto issues
+            = c.merge(nlohmann::json::parse(R"({"gpus":[{"id":"x","memory_GiB":-1,"bf16_tflops":1,"hbm_GBps":1}]})"));
         QCOMPARE(issues.size(), std::size_t(1));
         QCOMPARE(QString::fromStdString(issues[0].field), QStringLiteral("gpus[0].memory_GiB"));
     }

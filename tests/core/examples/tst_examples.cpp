@@ -32,11 +32,13 @@ private slots:
         QCOMPARE(int(ev.memory.size()), plan.value().parallel.pp);
 
         const nlohmann::json j = evaluationToJson(ev);
-        for (const char* key : { "plan", "valid", "errors", "warnings", "params_total", "memory", "time", "comm", "throughput" })
+        for (const char* key :
+            { "plan", "valid", "errors", "warnings", "params_total", "memory", "time", "comm", "throughput" })
             QVERIFY2(j.contains(key), key);
         for (const char* key : { "capacity_bytes", "peak_bytes", "peak_stage", "stages" })
             QVERIFY2(j["memory"].contains(key), key);
-        for (const char* key : { "stage", "weights_bytes", "grads_bytes", "optimizer_bytes", "activations_bytes", "other_bytes", "total_bytes" })
+        for (const char* key : { "stage", "weights_bytes", "grads_bytes", "optimizer_bytes", "activations_bytes",
+                 "other_bytes", "total_bytes" })
             QVERIFY2(j["memory"]["stages"][0].contains(key), key);
         for (const char* key : { "step_s", "compute_s", "bubble_fraction", "exposed_comm_s" })
             QVERIFY2(j["time"].contains(key), key);
@@ -55,7 +57,8 @@ private slots:
         QVERIFY(a && b);
         const Evaluation ea = evaluate(a.value()), eb = evaluate(b.value());
         QVERIFY(ea.stepS != eb.stepS);
-        QVERIFY(eb.memory[0].weights > ea.memory[0].weights * 0.9); // TP=4 holds twice the layer width of TP=8, half the layers
+        QVERIFY(eb.memory[0].weights
+            > ea.memory[0].weights * 0.9); // TP=4 holds twice the layer width of TP=8, half the layers
     }
 };
 

@@ -1,5 +1,5 @@
-#include "evaluate.h"
 #include "../testplans.h"
+#include "evaluate.h"
 
 #include <QTest>
 

@@ -46,19 +46,26 @@ private slots:
     {
         QTest::addColumn<QString>("json");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("swapped heads and hidden") << R"({"hidden_size":32,"num_attention_heads":4096,"num_hidden_layers":32,"intermediate_size":14336,"vocab_size":32000})"
-                                                  << "larger than hidden_size";
-        QTest::newRow("kv heads above heads") << R"({"hidden_size":4096,"num_attention_heads":8,"num_key_value_heads":32,"num_hidden_layers":32,"intermediate_size":14336,"vocab_size":32000})"
-                                              << "num_key_value_heads (32) is larger";
-        QTest::newRow("string where number") << R"({"hidden_size":"4096","num_attention_heads":32,"num_hidden_layers":32,"intermediate_size":14336,"vocab_size":32000})"
-                                             << "hidden_size: must be a whole number";
-        QTest::newRow("missing layers") << R"({"hidden_size":4096,"num_attention_heads":32,"intermediate_size":14336,"vocab_size":32000})"
-                                        << "num_hidden_layers: is required";
-        QTest::newRow("negative vocab") << R"({"hidden_size":4096,"num_attention_heads":32,"num_hidden_layers":32,"intermediate_size":14336,"vocab_size":-1})"
-                                        << "vocab_size: must be between 1";
-        QTest::newRow("heads do not divide hidden") << R"({"hidden_size":4001,"num_attention_heads":32,"num_hidden_layers":32,"intermediate_size":14336,"vocab_size":32000})"
-                                                    << "must divide by heads";
-        QTest::newRow("not an object") << "[1]" << "must be a JSON object";
+        QTest::newRow("swapped heads and hidden")
+            << R"({"hidden_size":32,"num_attention_heads":4096,"num_hidden_layers":32,"intermediate_size":14336,"vocab_size":32000})"
+            << "larger than hidden_size";
+        QTest::newRow("kv heads above heads")
+            << R"({"hidden_size":4096,"num_attention_heads":8,"num_key_value_heads":32,"num_hidden_layers":32,"intermediate_size":14336,"vocab_size":32000})"
+            << "num_key_value_heads (32) is larger";
+        QTest::newRow("string where number")
+            << R"({"hidden_size":"4096","num_attention_heads":32,"num_hidden_layers":32,"intermediate_size":14336,"vocab_size":32000})"
+            << "hidden_size: must be a whole number";
+        QTest::newRow("missing layers")
+            << R"({"hidden_size":4096,"num_attention_heads":32,"intermediate_size":14336,"vocab_size":32000})"
+            << "num_hidden_layers: is required";
+        QTest::newRow("negative vocab")
+            << R"({"hidden_size":4096,"num_attention_heads":32,"num_hidden_layers":32,"intermediate_size":14336,"vocab_size":-1})"
+            << "vocab_size: must be between 1";
+        QTest::newRow("heads do not divide hidden")
+            << R"({"hidden_size":4001,"num_attention_heads":32,"num_hidden_layers":32,"intermediate_size":14336,"vocab_size":32000})"
+            << "must divide by heads";
+        QTest::newRow("not an object") << "[1]"
+                                       << "must be a JSON object";
     }
     void rejectsCorruptedConfigs()
     {

@@ -1,6 +1,6 @@
+#include "../testplans.h"
 #include "evaluate.h"
 #include "memory.h"
-#include "../testplans.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
+#include "../testplans.h"
 #include "evaluate.h"
 #include "groups.h"
-#include "../testplans.h"
 
 #include <QTest>
 
@@ -68,7 +68,8 @@ private slots:
         QCOMPARE(QString::fromStdString(tpAfter->link), QStringLiteral("ib-hdr"));
         QVERIFY(tpAfter->timeS > 2 * tpBefore->timeS);
         QVERIFY(after.stepS > before.stepS);
-        const bool flagged = std::any_of(after.warnings.begin(), after.warnings.end(), [](const Warning& w) { return w.code == "tp-crosses-node"; });
+        const bool flagged = std::any_of(
+            after.warnings.begin(), after.warnings.end(), [](const Warning& w) { return w.code == "tp-crosses-node"; });
         QVERIFY(flagged);
     }
 

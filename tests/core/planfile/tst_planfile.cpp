@@ -1,6 +1,6 @@
+#include "../testplans.h"
 #include "plan.h"
 #include "safejson.h"
-#include "../testplans.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -15,23 +15,26 @@ std::string withFields(std::vector<std::pair<std::string, nlohmann::json>> field
 {
     nlohmann::json j = test::gptPlanJson("gpt3-175b", 4, 8, 2, 2, 64);
     for (const auto& [path, value] : fields) {
-    nlohmann::json* at = &j;
-    std::size_t start = 0;
-    while (true) {
-        const auto dot = path.find('.', start);
-        const std::string key = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
-        if (dot == std::string::npos) {
-            (*at)[key] = value;
-            break;
+        nlohmann::json* at = &j;
+        std::size_t start = 0;
+        while (true) {
+            const auto dot = path.find('.', start);
+            const std::string key = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+            if (dot == std::string::npos) {
+                (*at)[key] = value;
+                break;
+            }
+            at = &(*at)[key];
+            start = dot + 1;
         }
-        at = &(*at)[key];
-        start = dot + 1;
-    }
     }
     return j.dump();
 }
 
-std::string withField(const std::string& path, const nlohmann::json& value) { return withFields({ { path, value } }); }
+std::string withField(const std::string& path, const nlohmann::json& value)
+{
+    return withFields({ { path, value } });
+}
 
 std::string problems(const std::string& text)
 {
@@ -62,7 +65,8 @@ private slots:
         row("malformed JSON", "{\n  \"format\": \"plait-plan/1\",\n  \"model\": {,\n}", "line 3, column");
         row("truncated", withField("name", "x").substr(0, 40), "parse error");
         row("not an object", "[1, 2, 3]", "must be a JSON object");
-        row("wrong type", withField("parallel.tp", "eight"), "parallel.tp: must be a whole number, got the string \"eight\"");
+        row("wrong type", withField("parallel.tp", "eight"),
+            "parallel.tp: must be a whole number, got the string \"eight\"");
         row("zero", withField("parallel.pp", 0), "parallel.pp: must be between 1 and");
         row("negative", withField("training.global_batch", -5), "training.global_batch: must be between 1 and");
         row("fraction", withField("parallel.dp", 2.5), "parallel.dp: must be a whole number");
@@ -71,26 +75,36 @@ private slots:
         row("absurdly large", withField("cluster.nodes", 100000000), "cluster.nodes: must be between 1 and 131072");
         row("too many GPUs", withField("cluster.nodes", 131072), "GPUs, more than the limit of 131072");
         row("heads do not divide", withField("parallel.tp", 7), "heads (96) must divide by tp (7)");
-        row("layers do not divide", withFields({ { "parallel.vpp", 5 }, { "parallel.schedule", "interleaved" } }), "layers (96) must divide by pp·vpp (2·5 = 10)");
-        row("batch does not divide", withField("training.global_batch", 63), "global_batch (63) must divide by dp·micro_batch (2·1 = 2)");
+        row("layers do not divide", withFields({ { "parallel.vpp", 5 }, { "parallel.schedule", "interleaved" } }),
+            "layers (96) must divide by pp·vpp (2·5 = 10)");
+        row("batch does not divide", withField("training.global_batch", 63),
+            "global_batch (63) must divide by dp·micro_batch (2·1 = 2)");
         row("needs more GPUs", withField("parallel.dp", 4), "= 64 GPUs, but the cluster has 32");
         row("unknown GPU", withField("cluster.gpu", "A1000"), "unknown name \"A1000\"; known: A100-SXM4-40GB");
         row("unknown link", withField("cluster.inter_node", "ib-qdr"), "unknown name \"ib-qdr\"; known:");
-        row("unknown preset", withField("model", nlohmann::json { { "preset", "gpt5" } }), "unknown preset \"gpt5\"; known: gpt3-175b");
-        row("unknown schedule", withField("parallel.schedule", "2f2b"), "expected one of: gpipe, 1f1b, interleaved, zb-h1");
+        row("unknown preset", withField("model", nlohmann::json { { "preset", "gpt5" } }),
+            "unknown preset \"gpt5\"; known: gpt3-175b");
+        row("unknown schedule", withField("parallel.schedule", "2f2b"),
+            "expected one of: gpipe, 1f1b, interleaved, zb-h1");
         row("vpp without interleaving", withField("parallel.vpp", 2), "vpp = 2 needs the interleaved schedule");
         row("bad order", withField("parallel.order", "tp-tp-dp-pp"), "must name tp, cp, dp and pp once each");
-        row("duplicate GPU", withField("placement", nlohmann::json::parse(R"([{"gpu":0,"tp":0,"dp":0,"pp":0},{"gpu":0,"tp":1,"dp":0,"pp":0}])")),
+        row("duplicate GPU",
+            withField("placement",
+                nlohmann::json::parse(R"([{"gpu":0,"tp":0,"dp":0,"pp":0},{"gpu":0,"tp":1,"dp":0,"pp":0}])")),
             "GPU 0 appears more than once");
-        row("coordinate twice", withField("placement", nlohmann::json::parse(R"([{"gpu":0,"tp":0,"dp":0,"pp":0},{"gpu":1,"tp":0,"dp":0,"pp":0}])")),
+        row("coordinate twice",
+            withField("placement",
+                nlohmann::json::parse(R"([{"gpu":0,"tp":0,"dp":0,"pp":0},{"gpu":1,"tp":0,"dp":0,"pp":0}])")),
             "is already held by another GPU");
         row("missing GPUs", withField("placement", nlohmann::json::parse(R"([{"gpu":0,"tp":0,"dp":0,"pp":0}])")),
             "31 of the 32 (tp, cp, dp, pp) coordinates have no GPU");
         row("GPU out of range", withField("placement", nlohmann::json::parse(R"([{"gpu":99,"tp":0,"dp":0,"pp":0}])")),
             "placement[0].gpu: must be between 0 and 31, got 99");
-        row("bad inline link", withField("cluster.inter_node", nlohmann::json { { "name", "x" }, { "bandwidth_GBps", -3 } }),
+        row("bad inline link",
+            withField("cluster.inter_node", nlohmann::json { { "name", "x" }, { "bandwidth_GBps", -3 } }),
             "cluster.inter_node.bandwidth_GBps: must be between");
-        row("layers per stage sum", withField("parallel.layers_per_stage", nlohmann::json { 40, 40 }), "adds up to 80 layers, the model has 96");
+        row("layers per stage sum", withField("parallel.layers_per_stage", nlohmann::json { 40, 40 }),
+            "adds up to 80 layers, the model has 96");
         row("string too long", withField("name", std::string(1000, 'x')), "longer than the limit of 256 characters");
     }
     void badInputNamesTheProblem()
@@ -120,7 +134,8 @@ private slots:
         }
         auto doc = readJsonFile(path);
         QVERIFY(!doc);
-        QVERIFY2(QString::fromStdString(doc.errorText()).contains(QStringLiteral("larger than the limit of 16 MiB")), doc.errorText().c_str());
+        QVERIFY2(QString::fromStdString(doc.errorText()).contains(QStringLiteral("larger than the limit of 16 MiB")),
+            doc.errorText().c_str());
     }
 
     void unknownFieldsSurviveARoundTrip()
@@ -153,7 +168,8 @@ private slots:
     {
         nlohmann::json j = test::gptPlanJson("gpt3-175b", 2, 8, 1, 2, 16);
         j["cluster"]["inter_node"] = { { "name", "my-roce" }, { "bandwidth_GBps", 25 }, { "latency_us", 8 } };
-        j["cluster"]["gpu"] = { { "name", "my-gpu" }, { "memory_GiB", 96 }, { "bf16_tflops", 400 }, { "hbm_GBps", 3000 } };
+        j["cluster"]["gpu"]
+            = { { "name", "my-gpu" }, { "memory_GiB", 96 }, { "bf16_tflops", 400 }, { "hbm_GBps", 3000 } };
         const Plan plan = test::mustPlan(j);
         QCOMPARE(plan.cluster.interNode.bandwidthGBps, 25.0);
         QCOMPARE(plan.cluster.gpu.memoryGiB, 96.0);

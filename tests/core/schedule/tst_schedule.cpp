@@ -1,7 +1,7 @@
+#include "../testplans.h"
 #include "evaluate.h"
 #include "schedule.h"
 #include "simulate.h"
-#include "../testplans.h"
 
 #include <QTest>
 
@@ -49,7 +49,8 @@ private slots:
         for (int p : { 2, 4, 8 })
             for (int k : { 1, 2, 4 })
                 for (int v : { 2, 3, 4 })
-                    QTest::addRow("interleaved p=%d m=%d v=%d", p, k * p, v) << int(Schedule::Interleaved) << p << k * p << v;
+                    QTest::addRow("interleaved p=%d m=%d v=%d", p, k * p, v)
+                        << int(Schedule::Interleaved) << p << k * p << v;
     }
     void bubbleFractionComesOutOfTheSimulation()
     {
@@ -60,7 +61,8 @@ private slots:
         const SimResult r = run(Schedule(schedule), p, m, v, 1.0, 2.0);
         QVERIFY(r.ok);
         const double expected = double(p - 1) / (v * m + p - 1);
-        QVERIFY2(std::abs(bubble(r) - expected) < 1e-9, qPrintable(QStringLiteral("%1 vs %2").arg(bubble(r)).arg(expected)));
+        QVERIFY2(
+            std::abs(bubble(r) - expected) < 1e-9, qPrintable(QStringLiteral("%1 vs %2").arg(bubble(r)).arg(expected)));
     }
 
     // Qi et al., ICLR 2024 (sail-sg/zero-bubble-pipeline-parallelism README): with T_F = T_B = T_W, ZB-H1's bubble
@@ -81,7 +83,8 @@ private slots:
         const SimResult zb = run(Schedule::ZbH1, p, m, 1, 1.0, 1.0, 1.0);
         QVERIFY(zb.ok);
         const double expected = double(p - 1) / (3 * m + p - 1);
-        QVERIFY2(std::abs(bubble(zb) - expected) < 1e-9, qPrintable(QStringLiteral("%1 vs %2").arg(bubble(zb)).arg(expected)));
+        QVERIFY2(std::abs(bubble(zb) - expected) < 1e-9,
+            qPrintable(QStringLiteral("%1 vs %2").arg(bubble(zb)).arg(expected)));
         for (int d = 0; d < p; ++d)
             QVERIFY(peakInFlight(zb, d) <= p - d);
     }
@@ -128,7 +131,8 @@ private slots:
         const Evaluation many = evaluate(test::mustPlan(j));
         QVERIFY(few.bubbleFraction > many.bubbleFraction);
         auto hasWarning = [](const Evaluation& ev) {
-            return std::any_of(ev.warnings.begin(), ev.warnings.end(), [](const Warning& w) { return w.code == "too-few-microbatches"; });
+            return std::any_of(ev.warnings.begin(), ev.warnings.end(),
+                [](const Warning& w) { return w.code == "too-few-microbatches"; });
         };
         QVERIFY(hasWarning(few));
         QVERIFY(!hasWarning(many));

@@ -1,6 +1,6 @@
+#include "../testplans.h"
 #include "evaluate.h"
 #include "report.h"
-#include "../testplans.h"
 
 #include <QTest>
 #include <map>
@@ -47,7 +47,8 @@ private slots:
             if (ph == "X") {
                 QVERIFY(e.contains("dur"));
                 QVERIFY(e["dur"].get<double>() > 0);
-                byThread[e["tid"].get<int>()].push_back({ e["ts"].get<double>(), e["ts"].get<double>() + e["dur"].get<double>() });
+                byThread[e["tid"].get<int>()].push_back(
+                    { e["ts"].get<double>(), e["ts"].get<double>() + e["dur"].get<double>() });
                 computeEvents += e["cat"] != "p2p" && e["cat"] != "collective" && e["cat"] != "optimizer";
             }
             if (ph == "s")
@@ -59,7 +60,8 @@ private slots:
             QVERIFY2(named.count(tid), qPrintable(QStringLiteral("thread %1 has no name").arg(tid)));
             std::sort(spans.begin(), spans.end());
             for (std::size_t i = 1; i < spans.size(); ++i)
-                QVERIFY2(spans[i].first >= spans[i - 1].second - 1e-6, qPrintable(QStringLiteral("overlap on thread %1").arg(tid)));
+                QVERIFY2(spans[i].first >= spans[i - 1].second - 1e-6,
+                    qPrintable(QStringLiteral("overlap on thread %1").arg(tid)));
         }
         for (const auto& [id, balance] : flows)
             QCOMPARE(balance, 0);

@@ -15,7 +15,8 @@ private slots:
     void publishedStepTimes_data()
     {
         QTest::addColumn<QString>("file");
-        const QStringList files = QDir(QStringLiteral(PLAIT_TEST_DATA "/validation")).entryList({ QStringLiteral("*.plait.json") });
+        const QStringList files
+            = QDir(QStringLiteral(PLAIT_TEST_DATA "/validation")).entryList({ QStringLiteral("*.plait.json") });
         QVERIFY(files.size() >= 8);
         for (const QString& f : files)
             QTest::newRow(qPrintable(f)) << f;
@@ -32,8 +33,9 @@ private slots:
         const Evaluation ev = evaluate(plan.value());
         QVERIFY(ev.valid);
         const double error = (ev.stepS - published) / published;
-        qInfo("%s: predicted %.3f s, published %.3f s, error %+.1f%%", qPrintable(file), ev.stepS, published, 100 * error);
-        QVERIFY2(std::abs(error) < 0.20, qPrintable(QStringLiteral("error %1%").arg(100 * error)));
+        qInfo("%s: predicted %.3f s, published %.3f s, error %+.1f%%", qPrintable(file), ev.stepS, published,
+            100 * error);
+        QVERIFY2(std::abs(error) < 0.15, qPrintable(QStringLiteral("error %1%").arg(100 * error)));
     }
 };
 
