@@ -146,7 +146,7 @@ Result<LinkSpec> linkFromJson(const nlohmann::json& j, const std::string& field)
     l.source = r.string("source", "");
     if (r.has("busbw_curve")) {
         const auto& c = j.at("busbw_curve");
-        bool good = c.is_array() && c.size() >= 2 && c.size() <= 256;
+        bool good = c.is_array() && (c.empty() || (c.size() >= 2 && c.size() <= 256));
         double lastBytes = 0;
         for (std::size_t i = 0; good && i < c.size(); ++i) {
             good = c[i].is_array() && c[i].size() == 2 && c[i][0].is_number() && c[i][1].is_number()

@@ -11,6 +11,7 @@ namespace plait {
 
 namespace {
 constexpr long long kMaxGpus = 1 << 17;
+constexpr double kMaxSimulatedChunks = 1e6;
 
 std::string str(long long x)
 {
@@ -464,6 +465,12 @@ std::vector<Issue> validate(const Plan& plan)
         need(plan.microBatches() % par.pp == 0, "training.global_batch",
             "the interleaved schedule needs micro-batches per pipeline (" + str(plan.microBatches())
                 + ") to be a multiple of pp (" + str(par.pp) + ")");
+    // The schedule is simulated op by op; bound the work so that a hostile or mistaken plan cannot hang the app.
+    const double ops = double(plan.microBatches()) * par.pp * par.vpp;
+    need(ops <= kMaxSimulatedChunks, "training.global_batch",
+        str(plan.microBatches()) + " micro-batches × " + str(par.pp * par.vpp)
+            + " pipeline chunks = " + str((long long)ops) + " forward passes to simulate, more than the limit of "
+            + str((long long)kMaxSimulatedChunks));
     need(par.cp == 1 || m.seqLen % (2 * par.cp) == 0, "parallel.cp",
         "seq_len (" + str(m.seqLen) + ") must divide by 2·cp (" + str(2 * par.cp) + ")");
     need(par.ep == 1 || m.isMoe(), "parallel.ep", "ep = " + str(par.ep) + " needs a mixture-of-experts model");

@@ -7,16 +7,48 @@
 namespace plait {
 
 namespace {
-struct DepthExceeded {
-    int depth;
-};
-
 std::string mib(std::size_t bytes)
 {
     std::ostringstream s;
     s.precision(3);
     s << double(bytes) / double(1u << 20) << " MiB";
     return s.str();
+}
+
+// Deepest nesting of arrays and objects outside strings, in one linear pass. (nlohmann's callback parser could
+// stop early too, but it rescans a container at every close, which makes large files quadratic.)
+struct Nesting {
+    int depth = 0;
+    std::size_t offset = 0; // byte where the limit was first passed
+};
+
+Nesting deepest(std::string_view text, int limit)
+{
+    Nesting n;
+    int depth = 0;
+    bool inString = false, escaped = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > n.depth) {
+                n.depth = depth;
+                if (depth > limit && n.offset == 0)
+                    n.offset = i + 1;
+            }
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return n;
 }
 }
 
@@ -25,19 +57,12 @@ Result<nlohmann::json> parseJson(std::string_view text, const JsonLimits& limits
     if (text.size() > limits.maxBytes)
         return Result<nlohmann::json>::failure(
             "", "file is " + mib(text.size()) + ", larger than the limit of " + mib(limits.maxBytes));
-    const int maxDepth = limits.maxDepth;
-    // The callback sees every value with its depth; throwing from it stops the parse early, before a deep
-    // document costs memory.
-    auto guard = [maxDepth](int depth, nlohmann::json::parse_event_t, nlohmann::json&) {
-        if (depth > maxDepth)
-            throw DepthExceeded { depth };
-        return true;
-    };
+    if (const Nesting n = deepest(text, limits.maxDepth); n.depth > limits.maxDepth)
+        return Result<nlohmann::json>::failure("",
+            "JSON nesting deeper than the limit of " + std::to_string(limits.maxDepth) + " levels (at byte "
+                + std::to_string(n.offset) + ")");
     try {
-        return nlohmann::json::parse(text.begin(), text.end(), guard);
-    } catch (const DepthExceeded&) {
-        return Result<nlohmann::json>::failure(
-            "", "JSON nesting deeper than the limit of " + std::to_string(maxDepth) + " levels");
+        return nlohmann::json::parse(text.begin(), text.end());
     } catch (const nlohmann::json::parse_error& e) {
         // e.what() reads "[json.exception.parse_error.101] parse error at line 3, column 7: ..."; keep from "parse
         // error".

@@ -105,6 +105,8 @@ private slots:
             "cluster.inter_node.bandwidth_GBps: must be between");
         row("layers per stage sum", withField("parallel.layers_per_stage", nlohmann::json { 40, 40 }),
             "adds up to 80 layers, the model has 96");
+        row("too many micro-batches to simulate", withField("training.global_batch", 4000000000LL),
+            "forward passes to simulate, more than the limit of 1000000");
         row("string too long", withField("name", std::string(1000, 'x')), "longer than the limit of 256 characters");
     }
     void badInputNamesTheProblem()
