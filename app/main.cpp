@@ -1,11 +1,13 @@
 #include "cli.h"
 #include "mainwindow.h"
 #include "planio.h"
+#include "render.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QSettings>
 #include <QTimer>
 #include <QTranslator>
 #include <cstdlib>
@@ -27,6 +29,8 @@ int main(int argc, char** argv)
 {
     if (argc > 1 && plait::app::isHeadlessCommand(argv[1]))
         return plait::app::runHeadless(argc, argv);
+    if (argc > 1 && plait::app::isRenderCommand(argv[1]))
+        return plait::app::runRender(argc, argv);
     if (!displayAvailable()) {
         std::cerr << "plait: no display: neither DISPLAY nor WAYLAND_DISPLAY is set.\n"
                      "  Start it in a desktop session or under xvfb-run, or set QT_QPA_PLATFORM=offscreen.\n"
@@ -80,6 +84,7 @@ int main(int argc, char** argv)
     if (!window.openPlan(path))
         return 2;
     window.show();
+    window.offerRecovery();
     if (parser.isSet(QStringLiteral("quit-after")))
         QTimer::singleShot(parser.value(QStringLiteral("quit-after")).toInt(), &app, &QApplication::quit);
     return app.exec();

@@ -1,40 +1,213 @@
 #include "mainwindow.h"
 
 #include "catalogloader.h"
+#include "commbreakdown.h"
+#include "explain.h"
+#include "memorybars.h"
+#include "placementedit.h"
+#include "planeditor.h"
 #include "planio.h"
 #include "summaryview.h"
+#include "topologyview.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontDatabase>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+#include <QToolBar>
 #include <iostream>
 
 namespace plait::app {
 
-MainWindow::MainWindow(QWidget* parent)
+MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
     : QMainWindow(parent)
-    , m_summary(new widgets::SummaryView(this))
+    , m_autosave(autosaveDir)
 {
-    setCentralWidget(m_summary);
-    resize(1000, 640);
-    setWindowTitle(tr("Plait"));
-
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openDialog);
-    QMenu* examples = file->addMenu(tr("Open &Example"));
-    for (const QString& name : engine::exampleNames())
-        examples->addAction(name, this, [this, name] { openPlan(engine::examplePath(name)); });
-    file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
-
     QStringList problems;
     m_catalog = engine::loadCatalog(&problems);
     for (const QString& p : std::as_const(problems))
         std::cerr << "plait: user catalog: " << p.toStdString() << "\n";
-    connect(&m_runner, &engine::EvaluationRunner::evaluationAvailable, m_summary, &widgets::SummaryView::setEvaluation);
+
+    setObjectName(QStringLiteral("PlaitMainWindow"));
+    m_topology = new widgets::TopologyView(this);
+    setCentralWidget(m_topology);
+    m_summary = new widgets::SummaryView(this);
+    m_memory = new widgets::MemoryBars(this);
+    m_comm = new widgets::CommBreakdown(this);
+    m_editor = new widgets::PlanEditor(m_catalog, this);
+    auto dock = [this](QWidget* w, const QString& title, const char* name, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(QString::fromLatin1(name));
+        d->setWidget(w);
+        addDockWidget(area, d);
+        return d;
+    };
+    dock(m_summary, tr("Summary"), "summary", Qt::TopDockWidgetArea);
+    dock(m_editor, tr("Plan"), "editor", Qt::LeftDockWidgetArea);
+    dock(m_memory, tr("Memory"), "memory", Qt::RightDockWidgetArea);
+    dock(m_comm, tr("Communication"), "comm", Qt::RightDockWidgetArea);
+    m_summary->setMaximumHeight(260);
+    m_status = new QLabel(this);
+    statusBar()->addWidget(m_status, 1);
+    resize(1500, 950);
+    createMenus();
+
+    connect(&m_document, &Document::planChanged, this, [this](const Plan& plan) {
+        m_topology->setPlan(plan);
+        m_editor->setPlan(plan);
+        m_runner.request(plan);
+        m_autosave.planChanged(plan, m_document.isModified());
+        updateTitle();
+    });
+    connect(m_document.undoStack(), &QUndoStack::cleanChanged, this, [this] {
+        m_autosave.planChanged(m_document.plan(), m_document.isModified());
+        updateTitle();
+    });
+    connect(&m_runner, &engine::EvaluationRunner::evaluationAvailable, this, &MainWindow::showEvaluation);
+    connect(m_editor, &widgets::PlanEditor::planEdited, this,
+        [this](const Plan& p, const QString& what) { m_document.edit(p, what); });
+
+    // Dragging previews the result in the charts; the drop is one undoable edit.
+    connect(m_topology, &widgets::TopologyView::swapPreviewed, this, [this](int a, int b) {
+        auto swapped = swapGpus(m_document.plan(), a, b);
+        if (swapped) {
+            m_previewing = true;
+            m_runner.request(swapped.value());
+            m_status->setText(tr("Preview: swap GPU %1 and GPU %2 — release to apply").arg(a).arg(b));
+        }
+    });
+    connect(m_topology, &widgets::TopologyView::previewCleared, this, [this] {
+        if (m_previewing) {
+            m_previewing = false;
+            m_runner.request(m_document.plan());
+            m_status->clear();
+        }
+    });
+    connect(m_topology, &widgets::TopologyView::swapRequested, this, [this](int a, int b) {
+        editPlacement(swapGpus(m_document.plan(), a, b), tr("Swap GPU %1 and GPU %2").arg(a).arg(b));
+    });
+    connect(m_topology, &widgets::TopologyView::moveToStageRequested, this, [this](QList<int> gpus, int stage) {
+        editPlacement(assignToStage(m_document.plan(), std::vector<int>(gpus.begin(), gpus.end()), stage),
+            tr("Assign %n GPU(s) to stage %1", nullptr, int(gpus.size())).arg(stage));
+    });
+    connect(m_topology, &widgets::TopologyView::makeTpGroupRequested, this, [this](QList<int> gpus, int anchor) {
+        std::vector<int> list(gpus.begin(), gpus.end());
+        // The anchor's group comes first so the selection takes that group's place.
+        if (const auto it = std::find(list.begin(), list.end(), anchor); it != list.end())
+            std::rotate(list.begin(), it, it + 1);
+        editPlacement(makeTpGroup(m_document.plan(), list), tr("Make TP group"));
+    });
+    connect(m_topology, &widgets::TopologyView::autoPlaceRequested, this,
+        [this] { editPlacement(autoPlace(m_document.plan()), tr("Auto-place")); });
+
+    auto showFormula = [this](const QString& title, const std::string& text) {
+        QMessageBox box(QMessageBox::NoIcon, title, QString::fromStdString(text), QMessageBox::Close, this);
+        box.setStyleSheet(QStringLiteral("QLabel { font-family: monospace; }"));
+        box.exec();
+    };
+    connect(m_memory, &widgets::MemoryBars::segmentClicked, this, [this, showFormula](int stage, MemoryTerm term) {
+        if (auto ev = m_runner.latest())
+            showFormula(tr("Stage %1: %2").arg(stage).arg(QString::fromLatin1(memoryTermName(term))),
+                explainMemory(m_document.plan(), *ev, stage, term));
+    });
+    connect(m_comm, &widgets::CommBreakdown::itemClicked, this, [this, showFormula](int i) {
+        if (auto ev = m_runner.latest(); ev && i < int(ev->comm.size()))
+            showFormula(tr("Communication"), explainComm(m_document.plan(), ev->comm[std::size_t(i)]));
+    });
+
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New"), QKeySequence::New, this, [this] {
+        // A new plan starts from the smallest example, with no file behind it yet.
+        if (maybeSave() && openPlan(engine::examplePath(QStringLiteral("a1"))))
+            m_document.load(m_document.plan(), QString());
+    });
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] {
+        if (!maybeSave())
+            return;
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open Plan"), QString(), tr("Plait plans (*.plait.json);;All files (*)"));
+        if (!path.isEmpty())
+            openPlan(path);
+    });
+    QMenu* examples = file->addMenu(tr("Open &Example"));
+    for (const QString& name : engine::exampleNames())
+        examples->addAction(name, this, [this, name] {
+            if (maybeSave())
+                openPlan(engine::examplePath(name));
+        });
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    rebuildRecentMenu();
+    file->addSeparator();
+    file->addAction(tr("&Save"), QKeySequence::Save, this, [this] {
+        if (m_document.path().isEmpty() || m_document.path().startsWith(QLatin1Char(':')))
+            savePlan(QFileDialog::getSaveFileName(this, tr("Save Plan"), QString(), tr("Plait plans (*.plait.json)")));
+        else
+            savePlan(m_document.path());
+    });
+    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] {
+        savePlan(QFileDialog::getSaveFileName(this, tr("Save Plan"), QString(), tr("Plait plans (*.plait.json)")));
+    });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_document.undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_document.undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(
+        tr("Auto-place GPUs"), this, [this] { editPlacement(autoPlace(m_document.plan()), tr("Auto-place")); });
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    auto* dims = new QActionGroup(this);
+    const QList<QPair<QString, widgets::TopologyView::Dimension>> modes = {
+        { tr("All groups"), widgets::TopologyView::Dimension::All },
+        { tr("Tensor-parallel groups"), widgets::TopologyView::Dimension::TP },
+        { tr("Pipeline stages"), widgets::TopologyView::Dimension::PP },
+        { tr("Data-parallel replicas"), widgets::TopologyView::Dimension::DP },
+    };
+    QToolBar* bar = addToolBar(tr("Groups"));
+    bar->setObjectName(QStringLiteral("groupsToolbar"));
+    for (const auto& [title, mode] : modes) {
+        QAction* a = view->addAction(title, this, [this, mode] { m_topology->setDimension(mode); });
+        a->setCheckable(true);
+        a->setChecked(mode == widgets::TopologyView::Dimension::All);
+        dims->addAction(a);
+        bar->addAction(a);
+    }
+    view->addSeparator();
+    view->addAction(
+        tr("Zoom to fit"), QKeySequence(Qt::CTRL | Qt::Key_0), m_topology, &widgets::TopologyView::zoomToFit);
+    QMenu* language = view->addMenu(tr("Language"));
+    for (const auto& [name, code] : { std::pair { QStringLiteral("English"), QStringLiteral("en") },
+             std::pair { QStringLiteral("简体中文"), QStringLiteral("zh_CN") } })
+        language->addAction(name, this, [this, code] {
+            QSettings().setValue(QStringLiteral("language"), code);
+            QMessageBox::information(this, tr("Language"), tr("The language changes the next time Plait starts."));
+        });
+    for (QDockWidget* d : findChildren<QDockWidget*>())
+        view->addAction(d->toggleViewAction());
 }
 
 bool MainWindow::openPlan(const QString& path)
@@ -49,24 +222,137 @@ bool MainWindow::openPlan(const QString& path)
             std::cerr << "plait: " << text.toStdString() << "\n";
         return false;
     }
-    setPlan(std::move(plan.value()), path);
+    m_document.load(plan.value(), path);
+    if (!path.startsWith(QLatin1Char(':')))
+        addRecent(path);
     return true;
 }
 
-void MainWindow::setPlan(Plan plan, const QString& path)
+bool MainWindow::savePlan(const QString& path)
 {
-    m_plan = std::move(plan);
-    m_path = path;
-    setWindowTitle(tr("%1 — Plait").arg(QString::fromStdString(m_plan->name)));
-    m_runner.request(*m_plan);
+    if (path.isEmpty())
+        return false;
+    QString error;
+    if (!m_document.save(path, &error)) {
+        QMessageBox::warning(
+            this, tr("Cannot save"), tr("%1 was not saved: %2\nThe file on disk is unchanged.").arg(path, error));
+        return false;
+    }
+    addRecent(path);
+    m_status->setText(tr("Saved %1").arg(path));
+    return true;
 }
 
-void MainWindow::openDialog()
+void MainWindow::showEvaluation(std::shared_ptr<const Evaluation> ev)
 {
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open Plan"), QString(), tr("Plait plans (*.plait.json);;All files (*)"));
-    if (!path.isEmpty())
-        openPlan(path);
+    m_summary->setEvaluation(ev);
+    m_memory->setEvaluation(ev);
+    m_comm->setEvaluation(ev);
+    m_topology->setEvaluation(ev);
+}
+
+void MainWindow::editPlacement(const Result<Plan>& edited, const QString& description)
+{
+    m_previewing = false;
+    if (!edited) {
+        // A drop that cannot work says why, and the plan stays as it was.
+        m_status->setText(tr("Not applied: %1").arg(QString::fromStdString(edited.errorText())));
+        m_runner.request(m_document.plan());
+        return;
+    }
+    m_document.edit(edited.value(), description);
+    m_status->setText(description);
+}
+
+QString MainWindow::statusText() const
+{
+    return m_status->text();
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_document.isModified() || !isVisible())
+        return true;
+    const auto answer
+        = QMessageBox::question(this, tr("Unsaved changes"), tr("The plan has changes that are not saved. Save them?"),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    if (answer == QMessageBox::Save) {
+        const bool builtin = m_document.path().isEmpty() || m_document.path().startsWith(QLatin1Char(':'));
+        return savePlan(builtin
+                ? QFileDialog::getSaveFileName(this, tr("Save Plan"), QString(), tr("Plait plans (*.plait.json)"))
+                : m_document.path());
+    }
+    return true;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    m_autosave.finish();
+    event->accept();
+}
+
+void MainWindow::updateTitle()
+{
+    const QString name = m_document.hasPlan() ? QString::fromStdString(m_document.plan().name) : tr("untitled");
+    setWindowTitle(tr("%1[*] — Plait").arg(name));
+    setWindowModified(m_document.isModified());
+}
+
+void MainWindow::addRecent(const QString& path)
+{
+    QSettings settings;
+    QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > 10)
+        recent.removeLast();
+    settings.setValue(QStringLiteral("recentFiles"), recent);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    for (const QString& path : recent)
+        if (QFileInfo::exists(path))
+            m_recentMenu->addAction(path, this, [this, path] {
+                if (maybeSave())
+                    openPlan(path);
+            });
+    m_recentMenu->setEnabled(!m_recentMenu->isEmpty());
+}
+
+void MainWindow::offerRecovery()
+{
+    const QString dir = QFileInfo(m_autosave.filePath()).absolutePath();
+    for (const QString& file : Autosave::recoverable(dir)) {
+        auto plan = engine::readPlan(file, m_catalog);
+        if (!plan)
+            continue;
+        const auto answer = QMessageBox::question(this, tr("Recover unsaved plan?"),
+            tr("Plait did not close normally. A plan with unsaved changes was kept:\n%1\nlast written %2.\nRecover it?")
+                .arg(QString::fromStdString(plan.value().name), QFileInfo(file).lastModified().toString()),
+            QMessageBox::Yes | QMessageBox::Discard | QMessageBox::Ignore);
+        if (answer == QMessageBox::Yes) {
+            m_document.load(plan.value(), QString());
+            // Mark it modified: it is not saved anywhere the user chose.
+            m_document.edit(plan.value(), tr("Recovered plan"));
+            Autosave::discard(file);
+            return;
+        }
+        if (answer == QMessageBox::Discard)
+            Autosave::discard(file);
+    }
 }
 
 } // namespace plait::app

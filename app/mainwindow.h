@@ -1,35 +1,71 @@
 #pragma once
 
+#include "autosave.h"
+#include "document.h"
 #include "evaluationrunner.h"
 #include "plan.h"
 
 #include <QMainWindow>
-#include <optional>
+#include <memory>
+
+class QMenu;
+class QLabel;
 
 namespace plait::widgets {
 class SummaryView;
+class TopologyView;
+class MemoryBars;
+class CommBreakdown;
+class PlanEditor;
 }
 
 namespace plait::app {
 
+// Wires the document, the evaluation runner and the views. Every view listens to the one current plan and its
+// evaluation; none talks to another.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    explicit MainWindow(QWidget* parent = nullptr);
+    explicit MainWindow(const QString& autosaveDir = Autosave::defaultDirectory(), QWidget* parent = nullptr);
+    ~MainWindow() override;
 
     bool openPlan(const QString& path); // reports problems in a message box when shown, on stderr otherwise
-    const std::optional<Plan>& plan() const { return m_plan; }
+    bool savePlan(const QString& path);
+    Document* document() { return &m_document; }
+    engine::EvaluationRunner* runner() { return &m_runner; }
     widgets::SummaryView* summaryView() const { return m_summary; }
+    widgets::TopologyView* topologyView() const { return m_topology; }
+    widgets::MemoryBars* memoryBars() const { return m_memory; }
+    widgets::CommBreakdown* commBreakdown() const { return m_comm; }
+    widgets::PlanEditor* planEditor() const { return m_editor; }
+    Autosave* autosave() { return &m_autosave; }
+    void offerRecovery(); // after a crash: offer the plans the last session did not save
+    QString statusText() const;
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
 
 private:
-    void setPlan(Plan plan, const QString& path);
-    void openDialog();
+    void createMenus();
+    void showEvaluation(std::shared_ptr<const Evaluation> ev);
+    void editPlacement(const Result<Plan>& edited, const QString& description);
+    bool maybeSave();
+    void updateTitle();
+    void addRecent(const QString& path);
+    void rebuildRecentMenu();
 
     Catalog m_catalog;
-    std::optional<Plan> m_plan;
-    QString m_path;
+    Document m_document;
+    Autosave m_autosave;
     engine::EvaluationRunner m_runner;
     widgets::SummaryView* m_summary = nullptr;
+    widgets::TopologyView* m_topology = nullptr;
+    widgets::MemoryBars* m_memory = nullptr;
+    widgets::CommBreakdown* m_comm = nullptr;
+    widgets::PlanEditor* m_editor = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QLabel* m_status = nullptr;
+    bool m_previewing = false;
 };
 
 } // namespace plait::app

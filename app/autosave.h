@@ -1,0 +1,42 @@
+#pragma once
+
+#include "plan.h"
+
+#include <QDir>
+#include <QLockFile>
+#include <QObject>
+#include <QTimer>
+#include <memory>
+
+namespace plait::app {
+
+// Keeps an unsaved plan safe across a crash: a few seconds after each change the plan is written (atomically)
+// to <dir>/<session>.plait.json while this session holds <dir>/<session>.lock. A clean exit removes both. A file
+// whose lock nobody holds belongs to a session that crashed; it is offered for recovery on the next start and
+// never deleted until the user has chosen (the pattern of KDE's KAutoSaveFile and Inkscape's emergency saves).
+class Autosave : public QObject {
+    Q_OBJECT
+public:
+    explicit Autosave(const QString& directory, QObject* parent = nullptr);
+    ~Autosave() override; // keeps the file: only finish() removes it
+
+    static QString defaultDirectory();
+    QString filePath() const { return m_file; }
+
+    void planChanged(const Plan& plan, bool modified); // schedules a write when modified, removes the file when not
+    void writeNow();
+    void finish(); // clean exit
+
+    // Files left by sessions that are no longer running, newest first.
+    static QStringList recoverable(const QString& directory);
+    static void discard(const QString& file);
+
+private:
+    QString m_dir, m_file;
+    std::unique_ptr<QLockFile> m_lock;
+    QTimer m_timer;
+    Plan m_plan;
+    bool m_pending = false;
+};
+
+} // namespace plait::app

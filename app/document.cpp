@@ -1,0 +1,68 @@
+#include "document.h"
+
+#include "planio.h"
+
+#include <QUndoCommand>
+
+namespace plait::app {
+
+class PlanCommand : public QUndoCommand {
+public:
+    PlanCommand(Document* doc, Plan before, Plan after, const QString& text)
+        : QUndoCommand(text)
+        , m_doc(doc)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
+    {
+    }
+    void undo() override { m_doc->apply(m_before); }
+    void redo() override { m_doc->apply(m_after); }
+
+private:
+    Document* m_doc;
+    Plan m_before, m_after;
+};
+
+Document::Document(QObject* parent)
+    : QObject(parent)
+{
+}
+
+void Document::apply(const Plan& plan)
+{
+    m_plan = plan;
+    emit planChanged(m_plan);
+}
+
+void Document::load(const Plan& plan, const QString& path)
+{
+    m_undo.clear();
+    m_hasPlan = true;
+    m_path = path;
+    apply(plan);
+    m_undo.setClean();
+    emit pathChanged(m_path);
+}
+
+void Document::edit(const Plan& plan, const QString& description)
+{
+    if (!m_hasPlan)
+        return;
+    m_undo.push(new PlanCommand(this, m_plan, plan, description));
+}
+
+bool Document::save(const QString& path, QString* error)
+{
+    if (!engine::writePlan(m_plan, path, error))
+        return false;
+    // What was written is what the file now holds: keep the written form as the raw document.
+    m_plan.raw = toJson(m_plan);
+    m_undo.setClean();
+    if (path != m_path) {
+        m_path = path;
+        emit pathChanged(m_path);
+    }
+    return true;
+}
+
+} // namespace plait::app

@@ -1,0 +1,41 @@
+#pragma once
+
+#include "plan.h"
+
+#include <QObject>
+#include <QUndoStack>
+
+namespace plait::app {
+
+// The one current plan and its history. Every edit replaces the plan with a new value through the undo stack,
+// so undo restores the previous plan exactly; a whole drag is pushed once, on drop.
+class Document : public QObject {
+    Q_OBJECT
+public:
+    explicit Document(QObject* parent = nullptr);
+
+    const Plan& plan() const { return m_plan; }
+    bool hasPlan() const { return m_hasPlan; }
+    QString path() const { return m_path; }
+    QUndoStack* undoStack() { return &m_undo; }
+    bool isModified() const { return !m_undo.isClean(); }
+
+    void load(const Plan& plan, const QString& path); // a new document: history cleared, clean
+    void edit(const Plan& plan, const QString& description); // one undoable step
+    bool save(const QString& path, QString* error);
+
+signals:
+    void planChanged(const plait::Plan& plan);
+    void pathChanged(const QString& path);
+
+private:
+    friend class PlanCommand;
+    void apply(const Plan& plan);
+
+    Plan m_plan;
+    bool m_hasPlan = false;
+    QString m_path;
+    QUndoStack m_undo;
+};
+
+} // namespace plait::app

@@ -1,0 +1,150 @@
+#include "commbreakdown.h"
+
+#include "format.h"
+#include "palette.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+namespace plait::widgets {
+
+CommBreakdown::CommBreakdown(QWidget* parent)
+    : QWidget(parent)
+    , m_plot(new QCustomPlot(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* bar = new QHBoxLayout;
+    auto* split = new QComboBox(this);
+    split->addItem(tr("Exposed and hidden"));
+    split->addItem(tr("Latency (α) and bandwidth (S/β)"));
+    bar->addWidget(new QLabel(tr("Split:"), this));
+    bar->addWidget(split);
+    bar->addStretch();
+    layout->addLayout(bar);
+    layout->addWidget(m_plot);
+    connect(split, &QComboBox::currentIndexChanged, this,
+        [this](int i) { setSplit(i == 0 ? Split::Exposure : Split::LatencyBandwidth); });
+    m_plot->setMinimumSize(320, 200);
+    m_plot->plotLayout()->insertRow(0);
+    m_plot->plotLayout()->addElement(
+        0, 0, new QCPTextElement(m_plot, tr("Communication per step"), QFont(font().family(), 11, QFont::Bold)));
+    m_first = new QCPBars(m_plot->yAxis, m_plot->xAxis);
+    m_second = new QCPBars(m_plot->yAxis, m_plot->xAxis);
+    m_second->moveAbove(m_first);
+    for (QCPBars* b : { m_first, m_second }) {
+        b->setWidthType(QCPBars::wtPlotCoords);
+        b->setWidth(0.6);
+    }
+    m_plot->xAxis->setLabel(tr("milliseconds per step (slowest stage)"));
+    m_plot->legend->setVisible(true);
+    m_plot->xAxis->grid()->setZeroLinePen(Qt::NoPen);
+    m_plot->yAxis->grid()->setZeroLinePen(Qt::NoPen);
+    m_plot->legend->setFont(QFont(font().family(), 8));
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    m_plot->setMouseTracking(true);
+    m_plot->installEventFilter(this);
+    setEvaluation(nullptr);
+}
+
+void CommBreakdown::setSplit(Split split)
+{
+    m_split = split;
+    rebuild();
+}
+
+void CommBreakdown::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
+{
+    m_evaluation = std::move(evaluation);
+    rebuild();
+}
+
+QStringList CommBreakdown::rowLabels() const
+{
+    return m_labels;
+}
+
+void CommBreakdown::rebuild()
+{
+    const bool exposure = m_split == Split::Exposure;
+    m_first->setName(exposure ? tr("exposed") : tr("latency (α)"));
+    m_second->setName(exposure ? tr("hidden under compute") : tr("bandwidth (S/β)"));
+    m_first->setBrush(exposure ? colors::exposed : colors::latency);
+    m_second->setBrush(exposure ? colors::overlapped : colors::bandwidth);
+    m_first->setPen(QPen(m_first->brush().color().darker(130)));
+    m_second->setPen(QPen(m_second->brush().color().darker(130)));
+    QVector<double> keys, first, second;
+    m_labels.clear();
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    const Evaluation* ev = m_evaluation.get();
+    double longest = 0;
+    const int n = ev && ev->valid ? int(ev->comm.size()) : 0;
+    for (int i = 0; i < n; ++i) {
+        const CommItem& c = ev->comm[std::size_t(i)];
+        const double key = n - 1 - i; // first item on top
+        keys << key;
+        first << (exposure ? c.exposedS : c.alphaS) * 1e3;
+        second << (exposure ? std::max(0.0, c.timeS - c.exposedS) : c.bandwidthS) * 1e3;
+        longest = std::max(longest, c.timeS * 1e3);
+        const QString label
+            = tr("%1 %2\n%3 × %4 on %5")
+                  .arg(QString::fromLatin1(dimName(c.dim)).toUpper(), QString::fromLatin1(collectiveName(c.collective)))
+                  .arg(c.count)
+                  .arg(formatBytes(c.bytesPerCall), QString::fromStdString(c.link));
+        m_labels << label;
+        ticker->addTick(key, label);
+    }
+    m_first->setData(keys, first, true);
+    m_second->setData(keys, second, true);
+    m_plot->yAxis->setTicker(ticker);
+    m_plot->yAxis->setTickLabelFont(QFont(font().family(), 8));
+    m_plot->yAxis->setRange(-0.6, std::max(n, 1) - 0.4);
+    m_plot->xAxis->setRange(0, std::max(longest, 1e-3) * 1.1);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+int CommBreakdown::itemAt(const QPointF& pos) const
+{
+    const Evaluation* ev = m_evaluation.get();
+    if (!ev || !ev->valid)
+        return -1;
+    const int n = int(ev->comm.size());
+    const double y = m_plot->yAxis->pixelToCoord(pos.y());
+    const double x = m_plot->xAxis->pixelToCoord(pos.x());
+    const int key = int(std::lround(y));
+    if (key < 0 || key >= n || std::abs(y - key) > 0.3 || x < 0)
+        return -1;
+    const int index = n - 1 - key;
+    return x <= ev->comm[std::size_t(index)].timeS * 1e3 ? index : -1;
+}
+
+bool CommBreakdown::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_plot && (event->type() == QEvent::MouseMove || event->type() == QEvent::MouseButtonRelease)) {
+        const auto* me = static_cast<QMouseEvent*>(event);
+        const int i = itemAt(me->position());
+        if (i >= 0 && event->type() == QEvent::MouseButtonRelease && me->button() == Qt::LeftButton) {
+            emit itemClicked(i);
+        } else if (i >= 0) {
+            const CommItem& c = m_evaluation->comm[std::size_t(i)];
+            QToolTip::showText(me->globalPosition().toPoint(),
+                tr("%1: %2 per step, %3 exposed\nlatency %4, bandwidth %5\n%6 per call, %7 calls, %8 ranks\nClick for "
+                   "the formula")
+                    .arg(QString::fromStdString(c.what), formatSeconds(c.timeS), formatSeconds(c.exposedS),
+                        formatSeconds(c.alphaS), formatSeconds(c.bandwidthS), formatBytes(c.bytesPerCall))
+                    .arg(c.count)
+                    .arg(c.groupSize),
+                m_plot);
+        } else if (event->type() == QEvent::MouseMove) {
+            QToolTip::hideText();
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+} // namespace plait::widgets

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "evaluation.h"
+
+#include <QWidget>
+#include <memory>
+
+class QCustomPlot;
+class QCPBars;
+
+namespace plait::widgets {
+
+// Communication per step by dimension and collective: one horizontal bar each, split into the part exposed on
+// the critical path and the part hidden under compute, or (switch) into latency (α) and bandwidth (S/β). The
+// labels name the link and the bytes. A click asks for the item's formula. Draws; computes nothing.
+class CommBreakdown : public QWidget {
+    Q_OBJECT
+public:
+    enum class Split { Exposure, LatencyBandwidth };
+    explicit CommBreakdown(QWidget* parent = nullptr);
+
+    void setEvaluation(std::shared_ptr<const Evaluation> evaluation);
+    void setSplit(Split split);
+    QCustomPlot* plot() const { return m_plot; }
+    int itemAt(const QPointF& pos) const; // index into Evaluation::comm, or −1
+    QStringList rowLabels() const;
+
+signals:
+    void itemClicked(int index);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void rebuild();
+
+    std::shared_ptr<const Evaluation> m_evaluation;
+    Split m_split = Split::Exposure;
+    QCustomPlot* m_plot = nullptr;
+    QCPBars* m_first = nullptr;
+    QCPBars* m_second = nullptr;
+    QStringList m_labels;
+};
+
+} // namespace plait::widgets

@@ -1,0 +1,230 @@
+#include "memorybars.h"
+
+#include "format.h"
+#include "palette.h"
+
+#include <QMouseEvent>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+namespace plait::widgets {
+
+namespace {
+constexpr double kGiB = double(1ull << 30);
+constexpr MemoryTerm kTerms[]
+    = { MemoryTerm::Weights, MemoryTerm::Gradients, MemoryTerm::Optimizer, MemoryTerm::Activations, MemoryTerm::Other };
+
+double termBytes(const StageMemory& m, MemoryTerm t)
+{
+    switch (t) {
+    case MemoryTerm::Weights:
+        return m.weights;
+    case MemoryTerm::Gradients:
+        return m.grads;
+    case MemoryTerm::Optimizer:
+        return m.optimizer;
+    case MemoryTerm::Activations:
+        return m.activations;
+    case MemoryTerm::Other:
+        return m.other;
+    }
+    return 0;
+}
+
+QString termTitle(MemoryTerm t)
+{
+    switch (t) {
+    case MemoryTerm::Weights:
+        return MemoryBars::tr("Weights");
+    case MemoryTerm::Gradients:
+        return MemoryBars::tr("Gradients");
+    case MemoryTerm::Optimizer:
+        return MemoryBars::tr("Optimizer state");
+    case MemoryTerm::Activations:
+        return MemoryBars::tr("Activations");
+    case MemoryTerm::Other:
+        return MemoryBars::tr("Other");
+    }
+    return {};
+}
+
+QColor termColor(MemoryTerm t)
+{
+    switch (t) {
+    case MemoryTerm::Weights:
+        return colors::weights;
+    case MemoryTerm::Gradients:
+        return colors::gradients;
+    case MemoryTerm::Optimizer:
+        return colors::optimizer;
+    case MemoryTerm::Activations:
+        return colors::activations;
+    case MemoryTerm::Other:
+        return colors::other;
+    }
+    return {};
+}
+}
+
+MemoryBars::MemoryBars(QWidget* parent)
+    : QWidget(parent)
+    , m_plot(new QCustomPlot(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    m_plot->setMinimumSize(320, 220);
+    m_plot->plotLayout()->insertRow(0);
+    m_plot->plotLayout()->addElement(0, 0,
+        new QCPTextElement(m_plot, tr("Memory per GPU by pipeline stage"), QFont(font().family(), 11, QFont::Bold)));
+    m_plot->yAxis->setLabel(tr("GiB per GPU"));
+    m_plot->xAxis->setLabel(tr("Pipeline stage"));
+    QCPBars* below = nullptr;
+    for (MemoryTerm t : kTerms) {
+        auto* bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+        bars->setName(termTitle(t));
+        bars->setPen(QPen(termColor(t).darker(130)));
+        bars->setBrush(termColor(t));
+        bars->setWidthType(QCPBars::wtPlotCoords);
+        bars->setWidth(0.7);
+        if (below)
+            bars->moveAbove(below);
+        below = bars;
+        m_bars << bars;
+    }
+    m_plot->legend->setVisible(true);
+    m_plot->xAxis->grid()->setZeroLinePen(Qt::NoPen);
+    m_plot->yAxis->grid()->setZeroLinePen(Qt::NoPen);
+    m_plot->legend->setFont(QFont(font().family(), 8));
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    m_plot->setMouseTracking(true);
+    m_plot->installEventFilter(this);
+    setEvaluation(nullptr);
+}
+
+void MemoryBars::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
+{
+    m_evaluation = std::move(evaluation);
+    m_overflowLabels.clear();
+    m_plot->clearItems();
+    const Evaluation* ev = m_evaluation.get();
+    const int stages = ev && ev->valid ? int(ev->memory.size()) : 0;
+    QVector<double> keys;
+    for (int s = 0; s < stages; ++s)
+        keys << s;
+    double top = 1;
+    for (int i = 0; i < m_bars.size(); ++i) {
+        QVector<double> values;
+        for (int s = 0; s < stages; ++s)
+            values << termBytes(ev->memory[std::size_t(s)], kTerms[i]) / kGiB;
+        m_bars[i]->setData(keys, values, true);
+    }
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    // With many stages, label every n-th so the numbers stay readable.
+    const int step = std::max(1, stages / 16);
+    for (int s = 0; s < stages; s += step)
+        ticker->addTick(s, QString::number(s));
+    m_plot->xAxis->setTicker(ticker);
+    if (ev && ev->valid) {
+        const double capacity = ev->capacityBytes / kGiB;
+        top = std::max(capacity, ev->peakBytes / kGiB);
+        auto* line = new QCPItemStraightLine(m_plot);
+        line->point1->setCoords(-1, capacity);
+        line->point2->setCoords(1, capacity);
+        line->setPen(QPen(Qt::black, 1.5, Qt::DashLine));
+        auto* capLabel = new QCPItemText(m_plot);
+        capLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        capLabel->position->setType(QCPItemPosition::ptPlotCoords);
+        capLabel->position->setCoords(-0.45, capacity);
+        capLabel->setText(tr("capacity %1").arg(formatBytes(ev->capacityBytes)));
+        capLabel->setFont(QFont(font().family(), 8));
+        for (int s = 0; s < stages; ++s) {
+            const QString text = overflowText(s);
+            if (text.isEmpty())
+                continue;
+            auto* label = new QCPItemText(m_plot);
+            label->position->setType(QCPItemPosition::ptPlotCoords);
+            label->position->setCoords(s, ev->memory[std::size_t(s)].total() / kGiB);
+            label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+            label->setColor(colors::overflow);
+            label->setText(text);
+            label->setFont(QFont(font().family(), 8, QFont::Bold));
+            m_overflowLabels << label;
+            // The stage that does not fit gets a red outline.
+            auto* outline = new QCPItemRect(m_plot);
+            outline->topLeft->setCoords(s - 0.38, ev->memory[std::size_t(s)].total() / kGiB);
+            outline->bottomRight->setCoords(s + 0.38, 0);
+            outline->setPen(QPen(colors::overflow, 2.5));
+            outline->setBrush(Qt::NoBrush);
+        }
+    }
+    m_plot->xAxis->setRange(-0.6, std::max(stages, 1) - 0.4);
+    m_plot->yAxis->setRange(0, top * 1.18);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString MemoryBars::overflowText(int stage) const
+{
+    const Evaluation* ev = m_evaluation.get();
+    if (!ev || stage < 0 || stage >= int(ev->memory.size()))
+        return {};
+    const StageMemory& m = ev->memory[std::size_t(stage)];
+    if (m.total() <= ev->capacityBytes)
+        return {};
+    MemoryTerm largest = MemoryTerm::Weights;
+    for (MemoryTerm t : kTerms)
+        if (termBytes(m, t) > termBytes(m, largest))
+            largest = t;
+    return tr("over by %1: %2").arg(formatBytes(m.total() - ev->capacityBytes), termTitle(largest).toLower());
+}
+
+bool MemoryBars::segmentAt(const QPointF& pos, int* stage, MemoryTerm* term) const
+{
+    const Evaluation* ev = m_evaluation.get();
+    if (!ev || !ev->valid)
+        return false;
+    const double x = m_plot->xAxis->pixelToCoord(pos.x());
+    const double y = m_plot->yAxis->pixelToCoord(pos.y()) * kGiB;
+    const int s = int(std::lround(x));
+    if (s < 0 || s >= int(ev->memory.size()) || std::abs(x - s) > 0.35 || y < 0)
+        return false;
+    double base = 0;
+    for (MemoryTerm t : kTerms) {
+        const double h = termBytes(ev->memory[std::size_t(s)], t);
+        if (y >= base && y < base + h) {
+            *stage = s;
+            *term = t;
+            return true;
+        }
+        base += h;
+    }
+    return false;
+}
+
+bool MemoryBars::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_plot && (event->type() == QEvent::MouseMove || event->type() == QEvent::MouseButtonRelease)) {
+        const auto* me = static_cast<QMouseEvent*>(event);
+        int stage = 0;
+        MemoryTerm term = MemoryTerm::Weights;
+        if (segmentAt(me->position(), &stage, &term)) {
+            if (event->type() == QEvent::MouseButtonRelease && me->button() == Qt::LeftButton) {
+                emit segmentClicked(stage, term);
+            } else {
+                const StageMemory& m = m_evaluation->memory[std::size_t(stage)];
+                QToolTip::showText(me->globalPosition().toPoint(),
+                    tr("Stage %1 — %2: %3\nTotal %4 of %5\nClick for the formula")
+                        .arg(stage)
+                        .arg(termTitle(term), formatBytes(termBytes(m, term)), formatBytes(m.total()),
+                            formatBytes(m_evaluation->capacityBytes)),
+                    m_plot);
+            }
+        } else if (event->type() == QEvent::MouseMove) {
+            QToolTip::hideText();
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+} // namespace plait::widgets

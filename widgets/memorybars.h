@@ -1,0 +1,42 @@
+#pragma once
+
+#include "evaluation.h"
+#include "explain.h"
+
+#include <QWidget>
+#include <memory>
+
+class QCustomPlot;
+class QCPBars;
+class QCPItemText;
+
+namespace plait::widgets {
+
+// One stacked bar per pipeline stage: weights, gradients, optimizer state, activations, other; the GPU's
+// capacity as a line. A stage over capacity is outlined red and names the term that overflows. Hover shows GiB,
+// a click asks for the segment's formula (segmentClicked). Draws an Evaluation; computes nothing.
+class MemoryBars : public QWidget {
+    Q_OBJECT
+public:
+    explicit MemoryBars(QWidget* parent = nullptr);
+
+    void setEvaluation(std::shared_ptr<const Evaluation> evaluation);
+    QCustomPlot* plot() const { return m_plot; }
+    // The segment under a point of the plot widget, for hover and click; false when none.
+    bool segmentAt(const QPointF& pos, int* stage, MemoryTerm* term) const;
+    QString overflowText(int stage) const; // the label shown over a stage that does not fit; empty when it fits
+
+signals:
+    void segmentClicked(int stage, plait::MemoryTerm term);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    std::shared_ptr<const Evaluation> m_evaluation;
+    QCustomPlot* m_plot = nullptr;
+    QList<QCPBars*> m_bars; // in MemoryTerm order
+    QList<QCPItemText*> m_overflowLabels;
+};
+
+} // namespace plait::widgets

@@ -1,0 +1,312 @@
+#include "planeditor.h"
+
+#include "model.h"
+#include "safejson.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace plait::widgets {
+
+struct PlanEditor::Field {
+    QString path; // dotted path in the plan document
+    QWidget* editor = nullptr;
+    QLabel* problem = nullptr;
+};
+
+namespace {
+nlohmann::json* at(nlohmann::json& j, const QString& path, bool create)
+{
+    nlohmann::json* p = &j;
+    for (const QString& part : path.split(QLatin1Char('.'))) {
+        const std::string key = part.toStdString();
+        if (!p->is_object() || (!create && !p->contains(key)))
+            return nullptr;
+        p = &(*p)[key];
+    }
+    return p;
+}
+
+QStringList choicesOf(const QString& path, const Catalog& catalog)
+{
+    QStringList c;
+    if (path == QLatin1String("cluster.gpu"))
+        for (const auto& g : catalog.gpus)
+            c << QString::fromStdString(g.id);
+    else if (path == QLatin1String("cluster.intra_node") || path == QLatin1String("cluster.inter_node"))
+        for (const auto& l : catalog.links)
+            if (l.intraNode == (path == QLatin1String("cluster.intra_node")))
+                c << QString::fromStdString(l.id);
+    return c;
+}
+}
+
+PlanEditor::PlanEditor(const Catalog& catalog, QWidget* parent)
+    : QWidget(parent)
+    , m_catalog(catalog)
+{
+    build();
+}
+
+void PlanEditor::build()
+{
+    auto* outer = new QVBoxLayout(this);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    outer->addWidget(scroll);
+    auto* body = new QWidget(scroll);
+    auto* layout = new QVBoxLayout(body);
+    scroll->setWidget(body);
+    m_problems = new QLabel(body);
+    m_problems->setWordWrap(true);
+    m_problems->setStyleSheet(QStringLiteral("color: #c0392b;"));
+
+    struct Spec {
+        QString group, path, label, kind; // kind: int, bool, choice, preset
+        QStringList choices;
+        int min = 1, max = 1 << 20;
+    };
+    const QList<Spec> specs = {
+        { tr("Model"), QStringLiteral("model.preset"), tr("Preset"), QStringLiteral("preset"), {} },
+        { tr("Model"), QStringLiteral("model.layers"), tr("Layers"), QStringLiteral("int"), {}, 1, 100000 },
+        { tr("Model"), QStringLiteral("model.hidden"), tr("Hidden size"), QStringLiteral("int"), {}, 1, 1 << 20 },
+        { tr("Model"), QStringLiteral("model.heads"), tr("Attention heads"), QStringLiteral("int"), {}, 1, 65536 },
+        { tr("Model"), QStringLiteral("model.kv_heads"), tr("KV heads"), QStringLiteral("int"), {}, 1, 65536 },
+        { tr("Model"), QStringLiteral("model.ffn_hidden"), tr("FFN size"), QStringLiteral("int"), {}, 1, 1 << 24 },
+        { tr("Model"), QStringLiteral("model.seq_len"), tr("Sequence length"), QStringLiteral("int"), {}, 1, 1 << 24 },
+        { tr("Cluster"), QStringLiteral("cluster.gpu"), tr("GPU"), QStringLiteral("choice"), {} },
+        { tr("Cluster"), QStringLiteral("cluster.nodes"), tr("Nodes"), QStringLiteral("int"), {}, 1, 131072 },
+        { tr("Cluster"), QStringLiteral("cluster.gpus_per_node"), tr("GPUs per node"), QStringLiteral("int"), {}, 1,
+            1024 },
+        { tr("Cluster"), QStringLiteral("cluster.intra_node"), tr("Inside a node"), QStringLiteral("choice"), {} },
+        { tr("Cluster"), QStringLiteral("cluster.inter_node"), tr("Between nodes"), QStringLiteral("choice"), {} },
+        { tr("Cluster"), QStringLiteral("cluster.nics_per_node"), tr("NICs per node"), QStringLiteral("int"), {}, 1,
+            1024 },
+        { tr("Recipe"), QStringLiteral("training.global_batch"), tr("Global batch"), QStringLiteral("int"), {}, 1,
+            1 << 30 },
+        { tr("Recipe"), QStringLiteral("training.micro_batch"), tr("Micro-batch"), QStringLiteral("int"), {}, 1,
+            1 << 20 },
+        { tr("Recipe"), QStringLiteral("training.precision"), tr("Precision"), QStringLiteral("choice"),
+            { QStringLiteral("bf16"), QStringLiteral("fp16"), QStringLiteral("fp8"), QStringLiteral("fp32") } },
+        { tr("Recipe"), QStringLiteral("training.zero_stage"), tr("ZeRO stage"), QStringLiteral("int"), {}, 0, 3 },
+        { tr("Recipe"), QStringLiteral("training.recompute"), tr("Recomputation"), QStringLiteral("choice"),
+            { QStringLiteral("none"), QStringLiteral("selective"), QStringLiteral("full") } },
+        { tr("Recipe"), QStringLiteral("training.sequence_parallel"), tr("Sequence parallel"), QStringLiteral("bool"),
+            {} },
+        { tr("Recipe"), QStringLiteral("training.flash_attention"), tr("Flash attention"), QStringLiteral("bool"), {} },
+        { tr("Parallelism"), QStringLiteral("parallel.tp"), tr("Tensor parallel (TP)"), QStringLiteral("int"), {}, 1,
+            131072 },
+        { tr("Parallelism"), QStringLiteral("parallel.pp"), tr("Pipeline parallel (PP)"), QStringLiteral("int"), {}, 1,
+            131072 },
+        { tr("Parallelism"), QStringLiteral("parallel.dp"), tr("Data parallel (DP)"), QStringLiteral("int"), {}, 1,
+            131072 },
+        { tr("Parallelism"), QStringLiteral("parallel.cp"), tr("Context parallel (CP)"), QStringLiteral("int"), {}, 1,
+            131072 },
+        { tr("Parallelism"), QStringLiteral("parallel.ep"), tr("Expert parallel (EP)"), QStringLiteral("int"), {}, 1,
+            131072 },
+        { tr("Parallelism"), QStringLiteral("parallel.vpp"), tr("Virtual stages (VPP)"), QStringLiteral("int"), {}, 1,
+            1024 },
+        { tr("Parallelism"), QStringLiteral("parallel.schedule"), tr("Schedule"), QStringLiteral("choice"),
+            { QStringLiteral("gpipe"), QStringLiteral("1f1b"), QStringLiteral("interleaved"),
+                QStringLiteral("zb-h1") } },
+    };
+    QMap<QString, QFormLayout*> forms;
+    for (const Spec& spec : specs) {
+        if (!forms.contains(spec.group)) {
+            auto* box = new QGroupBox(spec.group, body);
+            auto* form = new QFormLayout(box);
+            form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+            layout->addWidget(box);
+            forms[spec.group] = form;
+        }
+        auto* field = new Field;
+        field->path = spec.path;
+        const QString path = spec.path;
+        if (spec.kind == QLatin1String("int")) {
+            auto* box = new QSpinBox(body);
+            box->setRange(spec.min, spec.max);
+            box->setKeyboardTracking(false);
+            connect(box, &QSpinBox::valueChanged, this, [this, path](int v) {
+                if (!m_updating)
+                    applyEdit(path, v);
+            });
+            field->editor = box;
+        } else if (spec.kind == QLatin1String("bool")) {
+            auto* box = new QCheckBox(body);
+            connect(box, &QCheckBox::toggled, this, [this, path](bool v) {
+                if (!m_updating)
+                    applyEdit(path, v);
+            });
+            field->editor = box;
+        } else {
+            auto* box = new QComboBox(body);
+            if (spec.kind == QLatin1String("preset")) {
+                box->addItem(tr("(custom)"), QString());
+                for (const auto& p : modelPresets())
+                    box->addItem(QString::fromStdString(p.model.name.empty() ? p.id : p.model.name),
+                        QString::fromStdString(p.id));
+            } else {
+                for (const QString& c : spec.choices.isEmpty() ? choicesOf(path, m_catalog) : spec.choices)
+                    box->addItem(c, c);
+            }
+            connect(box, &QComboBox::activated, this, [this, path, box](int i) {
+                const QString v = box->itemData(i).toString();
+                if (path == QLatin1String("model.preset")) {
+                    if (!v.isEmpty())
+                        applyEdit(QStringLiteral("model"), nlohmann::json { { "preset", v.toStdString() } });
+                } else {
+                    applyEdit(path, v.toStdString());
+                }
+            });
+            field->editor = box;
+        }
+        field->problem = new QLabel(body);
+        field->problem->setWordWrap(true);
+        field->problem->setStyleSheet(QStringLiteral("color: #c0392b; font-size: 9pt;"));
+        field->problem->hide();
+        auto* cell = new QWidget(body);
+        auto* v = new QVBoxLayout(cell);
+        v->setContentsMargins(0, 0, 0, 0);
+        v->setSpacing(1);
+        v->addWidget(field->editor);
+        v->addWidget(field->problem);
+        forms[spec.group]->addRow(spec.label, cell);
+        m_fields << field;
+    }
+    auto* import = new QPushButton(tr("Import Hugging Face config.json…"), body);
+    connect(import, &QPushButton::clicked, this, &PlanEditor::importHfConfig);
+    forms[tr("Model")]->addRow(import);
+    layout->addWidget(m_problems);
+    layout->addStretch();
+}
+
+void PlanEditor::setPlan(const Plan& plan)
+{
+    m_plan = plan;
+    m_hasPlan = true;
+    refreshValues();
+    showProblems(validate(plan));
+}
+
+void PlanEditor::refreshValues()
+{
+    m_updating = true;
+    const nlohmann::json doc = toJson(m_plan);
+    nlohmann::json expanded = doc;
+    expanded["model"] = toJson(m_plan.model); // show the shape even when the plan names a preset
+    for (Field* f : std::as_const(m_fields)) {
+        if (f->path == QLatin1String("model.preset")) {
+            auto* box = static_cast<QComboBox*>(f->editor);
+            const bool preset = doc["model"].contains("preset");
+            box->setCurrentIndex(preset
+                    ? std::max(0, box->findData(QString::fromStdString(doc["model"]["preset"].get<std::string>())))
+                    : 0);
+            continue;
+        }
+        const nlohmann::json* v = at(expanded, f->path, false);
+        if (!v)
+            continue;
+        if (auto* spin = qobject_cast<QSpinBox*>(f->editor); spin && v->is_number())
+            spin->setValue(int(v->get<double>()));
+        else if (auto* check = qobject_cast<QCheckBox*>(f->editor); check && v->is_boolean())
+            check->setChecked(v->get<bool>());
+        else if (auto* combo = qobject_cast<QComboBox*>(f->editor); combo && v->is_string())
+            combo->setCurrentIndex(combo->findData(QString::fromStdString(v->get<std::string>())));
+    }
+    m_updating = false;
+}
+
+QStringList PlanEditor::applyEdit(const QString& path, const nlohmann::json& value)
+{
+    if (!m_hasPlan)
+        return { tr("no plan") };
+    nlohmann::json doc = toJson(m_plan);
+    // Editing one dimension of the model turns a preset or imported config into an explicit shape.
+    if (path.startsWith(QLatin1String("model."))
+        && (doc["model"].contains("preset") || doc["model"].contains("hf_config")))
+        doc["model"] = toJson(m_plan.model);
+    *at(doc, path, true) = value;
+    // New sizes or a new cluster invalidate a hand-made placement: go back to the default order.
+    if (path.startsWith(QLatin1String("parallel.")) || path == QLatin1String("cluster.nodes")
+        || path == QLatin1String("cluster.gpus_per_node"))
+        doc["placement"] = nullptr;
+    auto plan = planFromJson(doc, m_catalog);
+    std::vector<Issue> issues = plan ? validate(plan.value()) : plan.errors();
+    showProblems(issues);
+    QStringList problems;
+    for (const Issue& i : issues)
+        problems << QString::fromStdString(i.field.empty() ? i.message : i.field + ": " + i.message);
+    if (plan) {
+        // A plan that reads but does not validate is still shown (the summary explains it); it can be undone.
+        m_plan = plan.value();
+        emit planEdited(m_plan, tr("Change %1").arg(path));
+    } else {
+        refreshValues(); // the document is unchanged; show its values again
+    }
+    return problems;
+}
+
+void PlanEditor::showProblems(const std::vector<Issue>& issues)
+{
+    QStringList general;
+    for (Field* f : std::as_const(m_fields)) {
+        QStringList mine;
+        for (const Issue& i : issues)
+            if (QString::fromStdString(i.field) == f->path)
+                mine << QString::fromStdString(i.message);
+        f->problem->setText(mine.join(QLatin1Char('\n')));
+        f->problem->setVisible(!mine.isEmpty());
+    }
+    for (const Issue& i : issues) {
+        const QString field = QString::fromStdString(i.field);
+        const bool placed
+            = std::any_of(m_fields.begin(), m_fields.end(), [&](const Field* f) { return f->path == field; });
+        if (!placed)
+            general << (field.isEmpty() ? QString() : field + QStringLiteral(": ")) + QString::fromStdString(i.message);
+    }
+    m_problems->setText(general.join(QLatin1Char('\n')));
+    m_problems->setVisible(!general.isEmpty());
+}
+
+QString PlanEditor::problemText() const
+{
+    QStringList all;
+    for (const Field* f : m_fields)
+        if (f->problem->isVisible())
+            all << f->path + QStringLiteral(": ") + f->problem->text();
+    if (m_problems->isVisible())
+        all << m_problems->text();
+    return all.join(QLatin1Char('\n'));
+}
+
+void PlanEditor::importHfConfig()
+{
+    const QString path
+        = QFileDialog::getOpenFileName(this, tr("Import Hugging Face config.json"), QString(), tr("JSON (*.json)"));
+    if (path.isEmpty())
+        return;
+    auto doc = readJsonFile(path.toStdString(), JsonLimits { 4u << 20, 32 });
+    if (!doc) {
+        showProblems({ { "model", doc.errorText() } });
+        return;
+    }
+    auto model = modelFromHfConfig(doc.value());
+    if (!model) {
+        showProblems(model.errors());
+        return;
+    }
+    nlohmann::json block = toJson(model.value());
+    applyEdit(QStringLiteral("model"), block);
+}
+
+} // namespace plait::widgets

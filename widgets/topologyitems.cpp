@@ -1,0 +1,187 @@
+#include "topologyitems.h"
+
+#include "palette.h"
+
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+
+namespace plait::widgets {
+
+QColor linkColor(LinkKind kind)
+{
+    switch (kind) {
+    case LinkKind::NVLink:
+        return { 0x2E, 0x8B, 0x57 }; // green
+    case LinkKind::PCIe:
+        return { 0x5B, 0x6C, 0x8C }; // slate
+    case LinkKind::InfiniBand:
+        return { 0x7B, 0x3F, 0x9E }; // purple
+    case LinkKind::RoCE:
+        return { 0xD9, 0x82, 0x1E }; // amber
+    case LinkKind::Ethernet:
+        return { 0x8C, 0x5A, 0x3C }; // brown
+    case LinkKind::InfinityFabric:
+        return { 0xB0, 0x30, 0x60 }; // crimson
+    }
+    return Qt::gray;
+}
+
+GpuItem::GpuItem(int gpu)
+    : m_gpu(gpu)
+{
+    setFlag(ItemIsSelectable);
+    setAcceptHoverEvents(false);
+    setZValue(2);
+}
+
+QRectF GpuItem::boundingRect() const
+{
+    return { -kWidth / 2 - 2, -kHeight / 2 - 2, kWidth + 4, kHeight + 4 };
+}
+
+void GpuItem::setLook(const QColor& fill, const QString& line1, const QString& line2, bool idle)
+{
+    m_fill = fill;
+    m_line1 = line1;
+    m_line2 = line2;
+    m_idle = idle;
+    update();
+}
+
+void GpuItem::setHighlighted(bool on)
+{
+    if (on != m_highlighted) {
+        m_highlighted = on;
+        update();
+    }
+}
+
+void GpuItem::setFlagged(bool on)
+{
+    if (on != m_flagged) {
+        m_flagged = on;
+        update();
+    }
+}
+
+void GpuItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
+{
+    const QRectF r(-kWidth / 2, -kHeight / 2, kWidth, kHeight);
+    const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    const bool selected = isSelected();
+    if (lod < 0.3) { // zoomed far out: a plain cell, no outline work
+        painter->fillRect(r, m_idle ? QColor(0xE0, 0xE0, 0xE0) : m_fill);
+        if (selected || m_flagged)
+            painter->fillRect(r.adjusted(0, r.height() * 0.7, 0, 0), selected ? Qt::black : colors::overflow);
+        return;
+    }
+    painter->setRenderHint(QPainter::Antialiasing, lod > 0.8);
+    QPen pen(m_highlighted ? Qt::black : QColor(0x55, 0x55, 0x55), m_highlighted ? 2.5 : 1);
+    if (selected)
+        pen = QPen(QColor(0x10, 0x10, 0x10), 2.5, Qt::DashLine);
+    painter->setPen(pen);
+    painter->setBrush(m_idle ? QColor(0xFC, 0xFC, 0xFC) : m_fill);
+    painter->drawRoundedRect(r, 4, 4);
+    if (m_idle) { // hatched: not used by the plan
+        painter->setBrush(QBrush(QColor(0xD0, 0xD0, 0xD0), Qt::BDiagPattern));
+        painter->drawRoundedRect(r, 4, 4);
+    }
+    if (m_flagged) {
+        painter->setPen(QPen(colors::overflow, 2));
+        painter->drawLine(r.topRight() + QPointF(-9, 3), r.topRight() + QPointF(-3, 3));
+        painter->drawText(QRectF(r.right() - 12, r.top() + 2, 10, 12), Qt::AlignCenter, QStringLiteral("!"));
+    }
+    painter->setPen(Qt::black);
+    QFont f = painter->font();
+    f.setPixelSize(11);
+    f.setBold(true);
+    painter->setFont(f);
+    if (lod < 0.7) {
+        painter->drawText(r, Qt::AlignCenter, QString::number(m_gpu));
+        return;
+    }
+    painter->drawText(r.adjusted(2, 1, -2, -r.height() / 2), Qt::AlignCenter, m_line1);
+    f.setBold(false);
+    f.setPixelSize(9);
+    painter->setFont(f);
+    painter->drawText(r.adjusted(1, r.height() / 2 - 1, -1, -1), Qt::AlignCenter, m_line2);
+}
+
+NodeItem::NodeItem(int node, const QRectF& rect, const QVector<QPointF>& gpuCenters, const LinkSpec& intra, int nics,
+    const LinkSpec& inter)
+    : m_node(node)
+    , m_rect(rect)
+    , m_gpuCenters(gpuCenters)
+    , m_intraColor(linkColor(intra.kind))
+    , m_interColor(linkColor(inter.kind))
+    , m_switchLabel(QString::fromStdString(intra.kind == LinkKind::NVLink ? "NVSwitch"
+              : intra.kind == LinkKind::PCIe                              ? "PCIe switch"
+                                                                          : intra.name))
+    , m_nics(nics)
+{
+    setZValue(0);
+    setToolTip(QObject::tr("Node %1\nInside: %2, %3 GB/s per GPU per direction (%4% achievable), latency %5 µs\n"
+                           "To other nodes: %6 NICs of %7, %8 GB/s each per direction")
+                   .arg(node)
+                   .arg(QString::fromStdString(intra.name))
+                   .arg(intra.bandwidthGBps)
+                   .arg(qRound(100 * intra.efficiency))
+                   .arg(intra.latencyUs)
+                   .arg(nics)
+                   .arg(QString::fromStdString(inter.name))
+                   .arg(inter.bandwidthGBps));
+}
+
+QRectF NodeItem::boundingRect() const
+{
+    return m_rect.adjusted(-2, -2, 2, 2);
+}
+
+QPointF NodeItem::nicAnchor() const
+{
+    return { m_rect.center().x(), m_rect.bottom() };
+}
+
+void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
+{
+    const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    painter->setPen(QPen(QColor(0x90, 0x90, 0x90), 1));
+    painter->setBrush(QColor(0xFA, 0xFA, 0xFA));
+    painter->drawRoundedRect(m_rect, 6, 6);
+    if (lod < 0.3)
+        return;
+    // Switch bar between the two rows of GPUs (or under one row), GPUs linked to it.
+    const double switchY = m_rect.bottom() - 30;
+    const QRectF sw(m_rect.left() + 10, switchY - 5, m_rect.width() - 20, 10);
+    painter->setPen(QPen(m_intraColor, 2));
+    for (const QPointF& c : m_gpuCenters)
+        painter->drawLine(QPointF(c.x(), c.y() + (c.y() < switchY ? GpuItem::kHeight / 2 : -GpuItem::kHeight / 2)),
+            QPointF(c.x(), sw.center().y()));
+    painter->setBrush(m_intraColor);
+    painter->drawRoundedRect(sw, 3, 3);
+    // NICs along the bottom edge, linked down to the fabric.
+    const int shown = std::min(m_nics, 16);
+    const double step = (m_rect.width() - 20) / std::max(shown, 1);
+    painter->setPen(QPen(m_interColor, 1.5));
+    painter->setBrush(m_interColor.lighter(150));
+    for (int i = 0; i < shown; ++i) {
+        const QRectF nic(m_rect.left() + 10 + i * step + step / 2 - 5, m_rect.bottom() - 14, 10, 8);
+        painter->drawLine(QPointF(nic.center().x(), sw.bottom()), QPointF(nic.center().x(), nic.top()));
+        painter->drawRect(nic);
+        painter->drawLine(QPointF(nic.center().x(), nic.bottom()), QPointF(nic.center().x(), m_rect.bottom()));
+    }
+    if (lod < 0.6)
+        return;
+    QFont f = painter->font();
+    f.setPixelSize(11);
+    f.setBold(true);
+    painter->setFont(f);
+    painter->setPen(QColor(0x33, 0x33, 0x33));
+    painter->drawText(m_rect.adjusted(8, 3, -8, 0), Qt::AlignLeft | Qt::AlignTop, QObject::tr("node %1").arg(m_node));
+    f.setBold(false);
+    f.setPixelSize(9);
+    painter->setFont(f);
+    painter->drawText(m_rect.adjusted(8, 4, -8, 0), Qt::AlignRight | Qt::AlignTop, m_switchLabel);
+}
+
+} // namespace plait::widgets

@@ -1,0 +1,486 @@
+#include "topologyview.h"
+
+#include "format.h"
+#include "groups.h"
+#include "palette.h"
+#include "topologyitems.h"
+
+#include <QApplication>
+#include <QContextMenuEvent>
+#include <QGraphicsPathItem>
+#include <QMenu>
+#include <QMouseEvent>
+#include <QScrollBar>
+#include <QToolTip>
+#include <cmath>
+
+namespace plait::widgets {
+
+namespace {
+constexpr double kGap = 8, kHeader = 22, kRowHeight = GpuItem::kHeight + 12, kFooter = 40, kNodeGap = 26;
+
+int columnsPerNode(int gpusPerNode)
+{
+    return gpusPerNode <= 4 ? gpusPerNode : gpusPerNode <= 16 ? (gpusPerNode + 1) / 2 : 8;
+}
+}
+
+TopologyView::TopologyView(QWidget* parent)
+    : QGraphicsView(parent)
+{
+    setScene(new QGraphicsScene(this));
+    setRenderHint(QPainter::Antialiasing, true);
+    setDragMode(QGraphicsView::RubberBandDrag);
+    setRubberBandSelectionMode(Qt::IntersectsItemShape);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
+    setBackgroundBrush(Qt::white);
+    setMouseTracking(true);
+    setMinimumSize(300, 200);
+}
+
+TopologyView::~TopologyView() = default;
+
+int TopologyView::gpuCount() const
+{
+    return int(m_gpus.size());
+}
+
+void TopologyView::setPlan(const Plan& plan)
+{
+    const bool shapeChanged = !m_hasPlan || plan.cluster.nodes != m_builtNodes
+        || plan.cluster.gpusPerNode != m_builtPerNode
+        || QString::fromStdString(plan.cluster.intraNode.id + "/" + plan.cluster.interNode.id) != m_builtLinks;
+    m_plan = plan;
+    m_hasPlan = true;
+    if (shapeChanged) {
+        rebuildScene();
+        zoomToFit();
+    }
+    recolor();
+}
+
+void TopologyView::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
+{
+    m_evaluation = std::move(evaluation);
+}
+
+void TopologyView::setDimension(Dimension d)
+{
+    m_dimension = d;
+    recolor();
+}
+
+void TopologyView::rebuildScene()
+{
+    QGraphicsScene* s = scene();
+    s->clear();
+    m_gpus.clear();
+    m_groupOutlines.clear();
+    const ClusterSpec& c = m_plan.cluster;
+    m_builtNodes = c.nodes;
+    m_builtPerNode = c.gpusPerNode;
+    m_builtLinks = QString::fromStdString(c.intraNode.id + "/" + c.interNode.id);
+    const int cols = columnsPerNode(c.gpusPerNode);
+    const int rows = (c.gpusPerNode + cols - 1) / cols;
+    const double nodeW = cols * (GpuItem::kWidth + kGap) + kGap + 12;
+    const double nodeH = kHeader + rows * kRowHeight + kFooter;
+    const int nodesPerRow = std::max(1, int(std::ceil(std::sqrt(double(c.nodes) * nodeH / nodeW * 1.8))));
+    m_gpus.reserve(c.gpuCount());
+    QPainterPath fabric;
+    for (int n = 0; n < c.nodes; ++n) {
+        const double x = (n % nodesPerRow) * (nodeW + kNodeGap);
+        const double y = (n / nodesPerRow) * (nodeH + kNodeGap);
+        QVector<QPointF> centers;
+        for (int i = 0; i < c.gpusPerNode; ++i) {
+            const QPointF center(x + 6 + kGap + (i % cols) * (GpuItem::kWidth + kGap) + GpuItem::kWidth / 2,
+                y + kHeader + (i / cols) * kRowHeight + GpuItem::kHeight / 2);
+            centers << center;
+            auto* item = new GpuItem(n * c.gpusPerNode + i);
+            item->setPos(center);
+            s->addItem(item);
+            m_gpus << item;
+        }
+        auto* node = new NodeItem(n, QRectF(x, y, nodeW, nodeH), centers, c.intraNode, c.nics(), c.interNode);
+        s->addItem(node);
+        // Each node drops to the spine under its row; the spines meet on a trunk at the left.
+        const QPointF a = node->nicAnchor();
+        const double spineY = y + nodeH + kNodeGap / 2;
+        fabric.moveTo(a);
+        fabric.lineTo(a.x(), spineY);
+        if (n % nodesPerRow == 0) {
+            const double rowEnd = std::min(nodesPerRow, c.nodes - n) * (nodeW + kNodeGap) - kNodeGap;
+            fabric.moveTo(-kNodeGap / 2, spineY);
+            fabric.lineTo(rowEnd, spineY);
+        }
+    }
+    if (c.nodes > 1) {
+        const int fabricRows = (c.nodes + nodesPerRow - 1) / nodesPerRow;
+        fabric.moveTo(-kNodeGap / 2, nodeH + kNodeGap / 2);
+        fabric.lineTo(-kNodeGap / 2, (fabricRows - 1) * (nodeH + kNodeGap) + nodeH + kNodeGap / 2);
+        auto* path = s->addPath(fabric, QPen(linkColor(c.interNode.kind), 2.5));
+        path->setZValue(-1);
+        path->setToolTip(
+            tr("Fabric: %1, %2 GB/s per NIC per direction (%3% achievable), latency %4 µs; %5 NICs per node")
+                .arg(QString::fromStdString(c.interNode.name))
+                .arg(c.interNode.bandwidthGBps)
+                .arg(qRound(100 * c.interNode.efficiency))
+                .arg(c.interNode.latencyUs)
+                .arg(c.nics()));
+    }
+    s->setSceneRect(s->itemsBoundingRect().adjusted(-30, -30, 30, 30));
+}
+
+void TopologyView::recolor()
+{
+    for (QGraphicsItem* o : std::as_const(m_groupOutlines)) {
+        scene()->removeItem(o);
+        delete o;
+    }
+    m_groupOutlines.clear();
+    const ParallelSpec& par = m_plan.parallel;
+    const auto& coords = m_plan.placement.coordOf;
+    m_flagged.fill(false, m_gpus.size());
+    const GroupSet groups = buildGroups(m_plan);
+    for (const Group& g : groups.tp)
+        if (g.crossesNode)
+            for (int x : g.gpus)
+                m_flagged[x] = true;
+    for (GpuItem* item : std::as_const(m_gpus)) {
+        const int gpu = item->gpu();
+        if (gpu >= int(coords.size()) || coords[std::size_t(gpu)].tp < 0) {
+            item->setLook(QColor(0xF2, 0xF2, 0xF2), QString::number(gpu), tr("idle"), true);
+            item->setFlagged(false);
+            continue;
+        }
+        const Coord& c = coords[std::size_t(gpu)];
+        QColor fill = colors::indexed(c.pp, par.pp);
+        QString line2 = tr("s%1 t%2 d%3").arg(c.pp).arg(c.tp).arg(c.dp);
+        if (m_dimension == Dimension::DP) {
+            fill = colors::indexed(c.dp, par.dp);
+            line2 = tr("replica %1").arg(c.dp);
+        } else if (m_dimension == Dimension::PP) {
+            line2 = tr("stage %1").arg(c.pp);
+        } else if (m_dimension == Dimension::TP) {
+            fill = QColor(0xEE, 0xF3, 0xF8);
+            line2 = tr("tp rank %1").arg(c.tp);
+        }
+        item->setLook(fill, QString::number(gpu), line2, false);
+        item->setFlagged(m_flagged[gpu] && (m_dimension == Dimension::All || m_dimension == Dimension::TP));
+    }
+    // TP groups outlined per node they occupy; a group that crosses a node is drawn dashed red.
+    if ((m_dimension == Dimension::All || m_dimension == Dimension::TP) && par.tp > 1 && m_gpus.size() <= 16384) {
+        for (const Group& g : groups.tp) {
+            QMap<int, QRectF> perNode;
+            for (int x : g.gpus) {
+                const QRectF r = m_gpus[x]->sceneBoundingRect().adjusted(-1, -1, 1, 1);
+                const int node = x / m_plan.cluster.gpusPerNode;
+                perNode[node] = perNode.contains(node) ? perNode[node].united(r) : r;
+            }
+            for (const QRectF& r : std::as_const(perNode)) {
+                QPainterPath path;
+                path.addRoundedRect(r, 6, 6);
+                auto* outline = scene()->addPath(path,
+                    g.crossesNode ? QPen(colors::overflow, 2.5, Qt::DashLine) : QPen(QColor(0x22, 0x22, 0x22), 1.5));
+                outline->setZValue(1);
+                m_groupOutlines << outline;
+            }
+        }
+    }
+    viewport()->update();
+}
+
+void TopologyView::zoomToFit()
+{
+    if (!scene()->items().isEmpty())
+        fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
+}
+
+QPointF TopologyView::gpuCenter(int gpu) const
+{
+    return gpu >= 0 && gpu < m_gpus.size() ? m_gpus[gpu]->scenePos() : QPointF();
+}
+
+QList<int> TopologyView::selectedGpus() const
+{
+    QList<int> out;
+    for (const GpuItem* g : m_gpus)
+        if (g->isSelected())
+            out << g->gpu();
+    return out;
+}
+
+void TopologyView::selectGpus(const QList<int>& gpus)
+{
+    scene()->clearSelection();
+    for (int g : gpus)
+        if (g >= 0 && g < m_gpus.size())
+            m_gpus[g]->setSelected(true);
+}
+
+bool TopologyView::isFlagged(int gpu) const
+{
+    return gpu >= 0 && gpu < m_flagged.size() && m_flagged[gpu];
+}
+
+QString TopologyView::gpuToolTip(int gpu) const
+{
+    if (!m_hasPlan || gpu < 0 || gpu >= int(m_plan.placement.coordOf.size()))
+        return {};
+    const ClusterSpec& cl = m_plan.cluster;
+    const Coord& c = m_plan.placement.coordOf[std::size_t(gpu)];
+    QString text = tr("GPU %1 (node %2, %3)").arg(gpu).arg(gpu / cl.gpusPerNode).arg(QString::fromStdString(cl.gpu.id));
+    if (c.tp < 0)
+        return text + QStringLiteral("\n") + tr("idle: not used by this plan");
+    text
+        += QStringLiteral("\n") + tr("coordinates: tp %1, cp %2, dp %3, pp %4").arg(c.tp).arg(c.cp).arg(c.dp).arg(c.pp);
+    const GroupSet groups = buildGroups(m_plan);
+    auto describe = [&](const std::vector<Group>& list, const QString& name) {
+        for (const Group& g : list)
+            if (std::find(g.gpus.begin(), g.gpus.end(), gpu) != g.gpus.end() && g.gpus.size() > 1) {
+                QStringList ids;
+                for (int x : g.gpus)
+                    ids << QString::number(x);
+                text += QStringLiteral("\n")
+                    + tr("%1 group: GPUs %2 — %3 at %4 GB/s%5")
+                          .arg(name, ids.join(QLatin1Char(',')), QString::fromStdString(g.path.link))
+                          .arg(g.path.busGBps, 0, 'f', 0)
+                          .arg(g.crossesNode ? tr(" (crosses a node)") : QString());
+                return;
+            }
+    };
+    describe(groups.tp, tr("TP"));
+    describe(groups.dp, tr("DP"));
+    describe(groups.cp, tr("CP"));
+    if (m_evaluation && m_evaluation->valid && c.pp < int(m_evaluation->memory.size())) {
+        const StageMemory& m = m_evaluation->memory[std::size_t(c.pp)];
+        text += QStringLiteral("\n")
+            + tr("memory: %1 of %2").arg(formatBytes(m.total()), formatBytes(m_evaluation->capacityBytes));
+    }
+    return text;
+}
+
+int TopologyView::gpuAt(const QPoint& viewPos) const
+{
+    for (QGraphicsItem* item : items(viewPos))
+        if (auto* g = dynamic_cast<GpuItem*>(item))
+            return g->gpu();
+    return -1;
+}
+
+void TopologyView::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() == Qt::MiddleButton) {
+        m_panning = true;
+        m_panLast = event->position().toPoint();
+        return;
+    }
+    const int gpu = event->button() == Qt::LeftButton ? gpuAt(event->position().toPoint()) : -1;
+    if (gpu >= 0) {
+        m_dragFrom = gpu;
+        m_dragTarget = -1;
+        m_dragging = false;
+        m_pressPos = event->position().toPoint();
+        if (!m_gpus[gpu]->isSelected() && !(event->modifiers() & Qt::ControlModifier))
+            scene()->clearSelection();
+        m_gpus[gpu]->setSelected(true);
+        return;
+    }
+    QGraphicsView::mousePressEvent(event);
+}
+
+void TopologyView::mouseMoveEvent(QMouseEvent* event)
+{
+    const QPoint pos = event->position().toPoint();
+    if (m_panning) {
+        const QPoint d = pos - m_panLast;
+        m_panLast = pos;
+        horizontalScrollBar()->setValue(horizontalScrollBar()->value() - d.x());
+        verticalScrollBar()->setValue(verticalScrollBar()->value() - d.y());
+        return;
+    }
+    if (m_dragFrom >= 0) {
+        if (!m_dragging && (pos - m_pressPos).manhattanLength() >= QApplication::startDragDistance())
+            m_dragging = true;
+        if (m_dragging) {
+            const int target = gpuAt(pos);
+            if (target != m_dragTarget) {
+                if (m_dragTarget >= 0)
+                    m_gpus[m_dragTarget]->setHighlighted(false);
+                m_dragTarget = target;
+                if (target >= 0 && target != m_dragFrom) {
+                    m_gpus[target]->setHighlighted(true);
+                    if (selectedGpus().size() <= 1)
+                        emit swapPreviewed(m_dragFrom, target);
+                } else {
+                    emit previewCleared();
+                }
+            }
+            viewport()->update();
+        }
+        return;
+    }
+    // Hover: light up the TP group of the GPU under the cursor.
+    const int hover = gpuAt(pos);
+    for (GpuItem* g : std::as_const(m_gpus))
+        g->setHighlighted(false);
+    if (hover >= 0 && m_hasPlan && m_plan.parallel.tp > 1 && !m_plan.placement.idle(hover)) {
+        const Coord& c = m_plan.placement.coordOf[std::size_t(hover)];
+        for (GpuItem* g : std::as_const(m_gpus)) {
+            const Coord& o = m_plan.placement.coordOf[std::size_t(g->gpu())];
+            if (o.tp >= 0 && o.pp == c.pp && o.dp == c.dp && o.cp == c.cp)
+                g->setHighlighted(true);
+        }
+        setToolTip(gpuToolTip(hover));
+    } else {
+        setToolTip(QString());
+    }
+    QGraphicsView::mouseMoveEvent(event);
+}
+
+void TopologyView::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (m_panning && event->button() == Qt::MiddleButton) {
+        m_panning = false;
+        return;
+    }
+    if (m_dragFrom >= 0) {
+        const int from = m_dragFrom, target = m_dragTarget;
+        const bool dragged = m_dragging;
+        m_dragFrom = m_dragTarget = -1;
+        m_dragging = false;
+        if (target >= 0)
+            m_gpus[target]->setHighlighted(false);
+        viewport()->update();
+        if (!dragged)
+            return;
+        const QList<int> selection = selectedGpus();
+        if (target < 0 || target == from) {
+            emit previewCleared();
+        } else if (selection.size() > 1 && selection.contains(from)) {
+            if (m_dimension == Dimension::TP)
+                emit makeTpGroupRequested(selection, target);
+            else if (!m_plan.placement.idle(target))
+                emit moveToStageRequested(selection, m_plan.placement.coordOf[std::size_t(target)].pp);
+            else
+                emit previewCleared();
+        } else {
+            emit swapRequested(from, target);
+        }
+        return;
+    }
+    QGraphicsView::mouseReleaseEvent(event);
+}
+
+void TopologyView::wheelEvent(QWheelEvent* event)
+{
+    const double factor = std::pow(1.0015, event->angleDelta().y());
+    const double current = transform().m11();
+    if ((current < 0.02 && factor < 1) || (current > 8 && factor > 1))
+        return;
+    scale(factor, factor);
+}
+
+void TopologyView::keyPressEvent(QKeyEvent* event)
+{
+    if (event->key() == Qt::Key_Plus || event->key() == Qt::Key_Equal)
+        scale(1.25, 1.25);
+    else if (event->key() == Qt::Key_Minus)
+        scale(0.8, 0.8);
+    else if (event->key() == Qt::Key_0)
+        zoomToFit();
+    else
+        QGraphicsView::keyPressEvent(event);
+}
+
+void TopologyView::contextMenuEvent(QContextMenuEvent* event)
+{
+    if (!m_hasPlan)
+        return;
+    QList<int> selection = selectedGpus();
+    const int under = gpuAt(event->pos());
+    if (selection.isEmpty() && under >= 0)
+        selection << under;
+    QMenu menu(this);
+    QAction* tpGroup = menu.addAction(tr("Make TP group (%n GPU(s) selected)", nullptr, int(selection.size())));
+    tpGroup->setEnabled(!selection.isEmpty());
+    QMenu* stages = menu.addMenu(tr("Assign to stage"));
+    stages->setEnabled(!selection.isEmpty());
+    for (int s = 0; s < m_plan.parallel.pp; ++s)
+        stages->addAction(
+            tr("Stage %1").arg(s), this, [this, selection, s] { emit moveToStageRequested(selection, s); });
+    menu.addSeparator();
+    QAction* autoPlace = menu.addAction(tr("Auto-place (default order)"));
+    QAction* chosen = menu.exec(event->globalPos());
+    if (chosen == tpGroup)
+        emit makeTpGroupRequested(selection, selection.front());
+    else if (chosen == autoPlace)
+        emit autoPlaceRequested();
+}
+
+void TopologyView::drawForeground(QPainter* painter, const QRectF& rect)
+{
+    drawLegend(painter, rect);
+    // While dragging, a line from the GPU being moved to the one it would swap with.
+    if (m_dragging && m_dragFrom >= 0 && m_dragTarget >= 0 && m_dragTarget != m_dragFrom) {
+        painter->setPen(QPen(QColor(0x10, 0x10, 0x10), 2, Qt::DashLine));
+        painter->drawLine(gpuCenter(m_dragFrom), gpuCenter(m_dragTarget));
+    }
+}
+
+void TopologyView::drawLegend(QPainter* painter, const QRectF&)
+{
+    if (!m_hasPlan)
+        return;
+    // In viewport coordinates, so it stays put and readable at any zoom.
+    painter->save();
+    painter->resetTransform();
+    QFont f = font();
+    f.setPixelSize(12);
+    painter->setFont(f);
+    const QFontMetrics fm(f);
+    QList<QPair<QColor, QString>> entries;
+    const ParallelSpec& par = m_plan.parallel;
+    if (m_dimension == Dimension::DP) {
+        for (int d = 0; d < std::min(par.dp, 8); ++d)
+            entries << qMakePair(colors::indexed(d, par.dp), tr("replica %1").arg(d));
+        if (par.dp > 8)
+            entries << qMakePair(QColor(), tr("… %1 replicas").arg(par.dp));
+    } else if (m_dimension != Dimension::TP) {
+        const int shown = std::min(par.pp, 8);
+        for (int s = 0; s < shown; ++s)
+            entries << qMakePair(colors::indexed(s * std::max(1, par.pp / shown), par.pp),
+                tr("stage %1").arg(s * std::max(1, par.pp / shown)));
+        if (par.pp > shown)
+            entries << qMakePair(QColor(), tr("… %1 stages").arg(par.pp));
+    }
+    entries << qMakePair(
+        linkColor(m_plan.cluster.intraNode.kind), QString::fromStdString(m_plan.cluster.intraNode.name));
+    if (m_plan.cluster.nodes > 1)
+        entries << qMakePair(
+            linkColor(m_plan.cluster.interNode.kind), QString::fromStdString(m_plan.cluster.interNode.name));
+    if (par.tp > 1 && m_dimension != Dimension::PP && m_dimension != Dimension::DP)
+        entries << qMakePair(QColor(0x22, 0x22, 0x22), tr("outline: TP group (red dashed: crosses a node)"));
+    int width = 0;
+    for (const auto& e : entries)
+        width = std::max(width, fm.horizontalAdvance(e.second));
+    const int line = fm.height() + 4;
+    const QRect box(8, 8, width + 40, line * int(entries.size()) + 10);
+    painter->setPen(QColor(0xAA, 0xAA, 0xAA));
+    painter->setBrush(QColor(255, 255, 255, 235));
+    painter->drawRoundedRect(box, 5, 5);
+    for (int i = 0; i < entries.size(); ++i) {
+        const int y = box.top() + 6 + i * line;
+        if (entries[i].first.isValid()) {
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(entries[i].first);
+            painter->drawRect(box.left() + 8, y + 3, 16, line - 8);
+        }
+        painter->setPen(Qt::black);
+        painter->drawText(
+            QRect(box.left() + 30, y, width + 8, line), Qt::AlignVCenter | Qt::AlignLeft, entries[i].second);
+    }
+    painter->restore();
+}
+
+} // namespace plait::widgets

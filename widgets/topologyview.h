@@ -1,0 +1,84 @@
+#pragma once
+
+#include "evaluation.h"
+#include "plan.h"
+
+#include <QGraphicsView>
+#include <memory>
+
+namespace plait::widgets {
+
+class GpuItem;
+
+// The drawn cluster: nodes holding GPU chips with their ids, the NVSwitch or PCIe switch and the NICs of each
+// node, the fabric between nodes; links coloured by class with their bandwidth on hover. GPUs show the plan's
+// groups: TP groups outlined (a group that crosses a node flagged), pipeline stages as colours with numbers,
+// DP replicas told apart — all at once or one dimension at a time. Zoom with the wheel, pan with the middle
+// button; zoomed out, chips become plain coloured cells so a thousand GPUs stay legible.
+//
+// Dragging a GPU onto another asks for a swap (previewed while hovering a target); a rubber-band selection
+// dropped on a GPU asks to move it into that GPU's stage, or, in the TP view, to make it that GPU's TP group.
+class TopologyView : public QGraphicsView {
+    Q_OBJECT
+public:
+    enum class Dimension { All, TP, PP, DP };
+    Q_ENUM(Dimension)
+
+    explicit TopologyView(QWidget* parent = nullptr);
+    ~TopologyView() override;
+
+    void setPlan(const Plan& plan);
+    void setEvaluation(std::shared_ptr<const Evaluation> evaluation);
+    void setDimension(Dimension d);
+    Dimension dimension() const { return m_dimension; }
+    void zoomToFit();
+
+    QPointF gpuCenter(int gpu) const; // in scene coordinates, for tests and for screenshots
+    QList<int> selectedGpus() const;
+    void selectGpus(const QList<int>& gpus);
+    QString gpuToolTip(int gpu) const;
+    bool isFlagged(int gpu) const; // a member of a TP group that crosses a node
+    int gpuCount() const;
+
+signals:
+    void swapPreviewed(int from, int to); // while dragging over a target
+    void previewCleared();
+    void swapRequested(int from, int to);
+    void moveToStageRequested(QList<int> gpus, int stage);
+    void makeTpGroupRequested(QList<int> gpus, int anchorGpu);
+    void autoPlaceRequested();
+
+protected:
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
+    void drawForeground(QPainter* painter, const QRectF& rect) override;
+
+private:
+    void rebuildScene();
+    void drawLegend(QPainter* painter, const QRectF& rect);
+    void recolor();
+    int gpuAt(const QPoint& viewPos) const;
+
+    Plan m_plan;
+    bool m_hasPlan = false;
+    std::shared_ptr<const Evaluation> m_evaluation;
+    Dimension m_dimension = Dimension::All;
+    QVector<GpuItem*> m_gpus;
+    QVector<bool> m_flagged;
+    QVector<QGraphicsItem*> m_groupOutlines;
+    int m_builtNodes = 0, m_builtPerNode = 0;
+    QString m_builtLinks;
+    // Drag state
+    int m_dragFrom = -1;
+    int m_dragTarget = -1;
+    QPoint m_pressPos;
+    bool m_dragging = false;
+    bool m_panning = false;
+    QPoint m_panLast;
+};
+
+} // namespace plait::widgets
