@@ -23,6 +23,7 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 #include <iostream>
 
@@ -53,9 +54,15 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
     };
     dock(m_summary, tr("Summary"), "summary", Qt::TopDockWidgetArea);
     dock(m_editor, tr("Plan"), "editor", Qt::LeftDockWidgetArea);
-    dock(m_memory, tr("Memory"), "memory", Qt::RightDockWidgetArea);
+    QDockWidget* memoryDock = dock(m_memory, tr("Memory"), "memory", Qt::RightDockWidgetArea);
     dock(m_comm, tr("Communication"), "comm", Qt::RightDockWidgetArea);
-    m_summary->setMaximumHeight(260);
+    QDockWidget* editorDock = findChild<QDockWidget*>(QStringLiteral("editor"));
+    // Default widths; applied once the window has its size (a saved layout replaces them).
+    QTimer::singleShot(0, this, [this, memoryDock, editorDock] {
+        if (!m_restoredLayout)
+            resizeDocks({ memoryDock, editorDock }, { 540, 300 }, Qt::Horizontal);
+    });
+    m_summary->setMaximumHeight(200);
     m_status = new QLabel(this);
     statusBar()->addWidget(m_status, 1);
     resize(1500, 950);
@@ -126,10 +133,17 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
 
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    m_restoredLayout = restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // Members go before the child widgets and the QObject base; the undo stack emits cleanChanged while it is
+    // destroyed, so cut the connections into this window first.
+    m_document.undoStack()->disconnect(this);
+    m_document.disconnect(this);
+    m_runner.disconnect(this);
+}
 
 void MainWindow::createMenus()
 {

@@ -66,6 +66,7 @@ private:
     QMenu* m_recentMenu = nullptr;
     QLabel* m_status = nullptr;
     bool m_previewing = false;
+    bool m_restoredLayout = false;
 };
 
 } // namespace plait::app

@@ -8,12 +8,14 @@
         <source>Node %1
 Inside: %2, %3 GB/s per GPU per direction (%4% achievable), latency %5 µs
 To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
-        <translation type="unfinished"></translation>
+        <translation>节点 %1
+节点内：%2，每 GPU 每方向 %3 GB/s（可达 %4%），延迟 %5 µs
+节点间：%6 块 %7 网卡，每块每方向 %8 GB/s</translation>
     </message>
     <message>
         <location filename="../widgets/topologyitems.cpp" line="180"/>
         <source>node %1</source>
-        <translation type="unfinished"></translation>
+        <translation>节点 %1</translation>
     </message>
 </context>
 <context>
@@ -21,284 +23,289 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     <message>
         <location filename="../app/main.cpp" line="49"/>
         <source>Planner for distributed training of large transformer models.</source>
-        <translation type="unfinished"></translation>
+        <translation>大型 Transformer 模型分布式训练规划工具。</translation>
     </message>
     <message>
         <location filename="../app/main.cpp" line="53"/>
         <source>Plan file to open (*.plait.json).</source>
-        <translation type="unfinished"></translation>
+        <translation>要打开的规划文件（*.plait.json）。</translation>
     </message>
     <message>
         <location filename="../app/main.cpp" line="54"/>
         <source>Open a built-in example plan.</source>
-        <translation type="unfinished"></translation>
+        <translation>打开内置示例规划。</translation>
     </message>
     <message>
         <location filename="../app/main.cpp" line="56"/>
         <source>User interface language, e.g. zh_CN.</source>
-        <translation type="unfinished"></translation>
+        <translation>界面语言，例如 zh_CN。</translation>
     </message>
     <message>
         <location filename="../app/main.cpp" line="59"/>
         <source>Quit after this many milliseconds (for screenshots).</source>
-        <translation type="unfinished"></translation>
+        <translation>运行指定毫秒数后退出（用于截图）。</translation>
     </message>
 </context>
 <context>
     <name>plait::app::MainWindow</name>
     <message>
-        <location filename="../app/mainwindow.cpp" line="54"/>
-        <source>Summary</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../app/mainwindow.cpp" line="55"/>
-        <source>Plan</source>
-        <translation type="unfinished"></translation>
+        <source>Summary</source>
+        <translation>概览</translation>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="56"/>
-        <source>Memory</source>
-        <translation type="unfinished"></translation>
+        <source>Plan</source>
+        <translation>规划</translation>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="57"/>
-        <location filename="../app/mainwindow.cpp" line="124"/>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="58"/>
+        <location filename="../app/mainwindow.cpp" line="131"/>
         <source>Communication</source>
-        <translation type="unfinished"></translation>
+        <translation>通信</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="85"/>
+        <location filename="../app/mainwindow.cpp" line="92"/>
         <source>Preview: swap GPU %1 and GPU %2 — release to apply</source>
-        <translation type="unfinished"></translation>
+        <translation>预览：交换 GPU %1 与 GPU %2 — 松开鼠标以应用</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="96"/>
+        <location filename="../app/mainwindow.cpp" line="103"/>
         <source>Swap GPU %1 and GPU %2</source>
-        <translation type="unfinished"></translation>
+        <translation>交换 GPU %1 与 GPU %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="100"/>
+        <location filename="../app/mainwindow.cpp" line="107"/>
         <source>Assign %n GPU(s) to stage %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>将 %n 个 GPU 分配到阶段 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="107"/>
+        <location filename="../app/mainwindow.cpp" line="114"/>
         <source>Make TP group</source>
-        <translation type="unfinished"></translation>
+        <translation>组成 TP 组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="110"/>
-        <location filename="../app/mainwindow.cpp" line="180"/>
+        <location filename="../app/mainwindow.cpp" line="117"/>
+        <location filename="../app/mainwindow.cpp" line="194"/>
         <source>Auto-place</source>
-        <translation type="unfinished"></translation>
+        <translation>自动放置</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="119"/>
+        <location filename="../app/mainwindow.cpp" line="126"/>
         <source>Stage %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/mainwindow.cpp" line="136"/>
-        <source>&amp;File</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/mainwindow.cpp" line="137"/>
-        <source>&amp;New</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/mainwindow.cpp" line="142"/>
-        <source>&amp;Open…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/mainwindow.cpp" line="146"/>
-        <source>Open Plan</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/mainwindow.cpp" line="146"/>
-        <source>Plait plans (*.plait.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段 %1：%2</translation>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="150"/>
-        <source>Open &amp;Example</source>
-        <translation type="unfinished"></translation>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="151"/>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="156"/>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="160"/>
+        <source>Open Plan</source>
+        <translation>打开规划</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="160"/>
+        <source>Plait plans (*.plait.json);;All files (*)</source>
+        <translation>Plait 规划 (*.plait.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="164"/>
+        <source>Open &amp;Example</source>
+        <translation>打开示例(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="170"/>
         <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
+        <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="159"/>
+        <location filename="../app/mainwindow.cpp" line="173"/>
         <source>&amp;Save</source>
-        <translation type="unfinished"></translation>
+        <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="161"/>
-        <location filename="../app/mainwindow.cpp" line="166"/>
-        <location filename="../app/mainwindow.cpp" line="284"/>
-        <source>Save Plan</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/mainwindow.cpp" line="161"/>
-        <location filename="../app/mainwindow.cpp" line="166"/>
-        <location filename="../app/mainwindow.cpp" line="284"/>
-        <source>Plait plans (*.plait.json)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/mainwindow.cpp" line="165"/>
-        <source>Save &amp;As…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/mainwindow.cpp" line="169"/>
-        <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/mainwindow.cpp" line="171"/>
-        <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/mainwindow.cpp" line="172"/>
-        <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/mainwindow.cpp" line="174"/>
-        <source>&amp;Redo</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
+        <location filename="../app/mainwindow.cpp" line="175"/>
         <location filename="../app/mainwindow.cpp" line="180"/>
-        <source>Auto-place GPUs</source>
-        <translation type="unfinished"></translation>
+        <location filename="../app/mainwindow.cpp" line="298"/>
+        <source>Save Plan</source>
+        <translation>保存规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="182"/>
-        <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <location filename="../app/mainwindow.cpp" line="175"/>
+        <location filename="../app/mainwindow.cpp" line="180"/>
+        <location filename="../app/mainwindow.cpp" line="298"/>
+        <source>Plait plans (*.plait.json)</source>
+        <translation>Plait 规划 (*.plait.json)</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="179"/>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="183"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="185"/>
-        <source>All groups</source>
-        <translation type="unfinished"></translation>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="186"/>
-        <source>Tensor-parallel groups</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/mainwindow.cpp" line="187"/>
-        <source>Pipeline stages</source>
-        <translation type="unfinished"></translation>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="188"/>
-        <source>Data-parallel replicas</source>
-        <translation type="unfinished"></translation>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="190"/>
-        <source>Groups</source>
-        <translation type="unfinished"></translation>
+        <location filename="../app/mainwindow.cpp" line="194"/>
+        <source>Auto-place GPUs</source>
+        <translation>自动放置 GPU</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="196"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="199"/>
+        <source>All groups</source>
+        <translation>所有分组</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="200"/>
+        <source>Tensor-parallel groups</source>
+        <translation>张量并行组</translation>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="201"/>
-        <source>Zoom to fit</source>
-        <translation type="unfinished"></translation>
+        <source>Pipeline stages</source>
+        <translation>流水线阶段</translation>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="202"/>
-        <location filename="../app/mainwindow.cpp" line="207"/>
+        <source>Data-parallel replicas</source>
+        <translation>数据并行副本</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="204"/>
+        <source>Groups</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="215"/>
+        <source>Zoom to fit</source>
+        <translation>缩放至适合</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="216"/>
+        <location filename="../app/mainwindow.cpp" line="221"/>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="207"/>
+        <location filename="../app/mainwindow.cpp" line="221"/>
         <source>The language changes the next time Plait starts.</source>
-        <translation type="unfinished"></translation>
+        <translation>语言将在下次启动 Plait 时生效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="220"/>
+        <location filename="../app/mainwindow.cpp" line="234"/>
         <source>Cannot open plan</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="220"/>
+        <location filename="../app/mainwindow.cpp" line="234"/>
         <source>%1 cannot be opened:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开 %1：
+%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="238"/>
+        <location filename="../app/mainwindow.cpp" line="252"/>
         <source>Cannot save</source>
-        <translation type="unfinished"></translation>
+        <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="238"/>
+        <location filename="../app/mainwindow.cpp" line="252"/>
         <source>%1 was not saved: %2
 The file on disk is unchanged.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 未保存：%2
+磁盘上的文件未更改。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="242"/>
+        <location filename="../app/mainwindow.cpp" line="256"/>
         <source>Saved %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="259"/>
+        <location filename="../app/mainwindow.cpp" line="273"/>
         <source>Not applied: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="277"/>
+        <location filename="../app/mainwindow.cpp" line="291"/>
         <source>Unsaved changes</source>
-        <translation type="unfinished"></translation>
+        <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="277"/>
+        <location filename="../app/mainwindow.cpp" line="291"/>
         <source>The plan has changes that are not saved. Save them?</source>
-        <translation type="unfinished"></translation>
+        <translation>规划有未保存的更改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="305"/>
+        <location filename="../app/mainwindow.cpp" line="319"/>
         <source>untitled</source>
-        <translation type="unfinished"></translation>
+        <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="306"/>
+        <location filename="../app/mainwindow.cpp" line="320"/>
         <source>%1[*] — Plait</source>
-        <translation type="unfinished"></translation>
+        <translation>%1[*] — Plait</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="342"/>
+        <location filename="../app/mainwindow.cpp" line="356"/>
         <source>Recover unsaved plan?</source>
-        <translation type="unfinished"></translation>
+        <translation>恢复未保存的规划？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="343"/>
+        <location filename="../app/mainwindow.cpp" line="357"/>
         <source>Plait did not close normally. A plan with unsaved changes was kept:
 %1
 last written %2.
 Recover it?</source>
-        <translation type="unfinished"></translation>
+        <translation>Plait 上次未正常关闭。已保留一个含未保存更改的规划：
+%1
+最后写入于 %2。
+是否恢复？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="349"/>
+        <location filename="../app/mainwindow.cpp" line="363"/>
         <source>Recovered plan</source>
-        <translation type="unfinished"></translation>
+        <translation>已恢复的规划</translation>
     </message>
 </context>
 <context>
@@ -306,32 +313,32 @@ Recover it?</source>
     <message>
         <location filename="../widgets/format.cpp" line="21"/>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <location filename="../widgets/format.cpp" line="23"/>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ms</translation>
     </message>
     <message>
         <location filename="../widgets/format.cpp" line="24"/>
         <source>%1 µs</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 µs</translation>
     </message>
     <message>
         <location filename="../widgets/format.cpp" line="31"/>
         <source>%1 GiB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GiB</translation>
     </message>
     <message>
         <location filename="../widgets/format.cpp" line="32"/>
         <source>%1 MiB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 MiB</translation>
     </message>
     <message>
         <location filename="../widgets/format.cpp" line="38"/>
         <source>%1%</source>
-        <translation type="unfinished"></translation>
+        <translation>%1%</translation>
     </message>
 </context>
 <context>
@@ -339,61 +346,65 @@ Recover it?</source>
     <message>
         <location filename="../widgets/commbreakdown.cpp" line="24"/>
         <source>Exposed and hidden</source>
-        <translation type="unfinished"></translation>
+        <translation>暴露与隐藏</translation>
     </message>
     <message>
         <location filename="../widgets/commbreakdown.cpp" line="25"/>
         <source>Latency (α) and bandwidth (S/β)</source>
-        <translation type="unfinished"></translation>
+        <translation>延迟 (α) 与带宽 (S/β)</translation>
     </message>
     <message>
         <location filename="../widgets/commbreakdown.cpp" line="26"/>
         <source>Split:</source>
-        <translation type="unfinished"></translation>
+        <translation>拆分：</translation>
     </message>
     <message>
         <location filename="../widgets/commbreakdown.cpp" line="36"/>
         <source>Communication per step</source>
-        <translation type="unfinished"></translation>
+        <translation>每步通信</translation>
     </message>
     <message>
         <location filename="../widgets/commbreakdown.cpp" line="44"/>
-        <source>milliseconds per step (slowest stage)</source>
-        <translation type="unfinished"></translation>
+        <source>ms per step (slowest stage)</source>
+        <translation>每步毫秒数（最慢阶段）</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="75"/>
+        <location filename="../widgets/commbreakdown.cpp" line="86"/>
         <source>exposed</source>
-        <translation type="unfinished"></translation>
+        <translation>暴露</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="75"/>
+        <location filename="../widgets/commbreakdown.cpp" line="86"/>
         <source>latency (α)</source>
-        <translation type="unfinished"></translation>
+        <translation>延迟 (α)</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="76"/>
+        <location filename="../widgets/commbreakdown.cpp" line="87"/>
         <source>hidden under compute</source>
-        <translation type="unfinished"></translation>
+        <translation>被计算隐藏</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="76"/>
+        <location filename="../widgets/commbreakdown.cpp" line="87"/>
         <source>bandwidth (S/β)</source>
-        <translation type="unfinished"></translation>
+        <translation>带宽 (S/β)</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="95"/>
+        <location filename="../widgets/commbreakdown.cpp" line="106"/>
         <source>%1 %2
 %3 × %4 on %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2
+%3 × %4，经 %5</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="136"/>
+        <location filename="../widgets/commbreakdown.cpp" line="147"/>
         <source>%1: %2 per step, %3 exposed
 latency %4, bandwidth %5
 %6 per call, %7 calls, %8 ranks
 Click for the formula</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：每步 %2，暴露 %3
+延迟 %4，带宽 %5
+每次调用 %6，共 %7 次调用，%8 个 rank
+点击查看公式</translation>
     </message>
 </context>
 <context>
@@ -401,59 +412,61 @@ Click for the formula</source>
     <message>
         <location filename="../widgets/memorybars.cpp" line="39"/>
         <source>Weights</source>
-        <translation type="unfinished"></translation>
+        <translation>权重</translation>
     </message>
     <message>
         <location filename="../widgets/memorybars.cpp" line="41"/>
         <source>Gradients</source>
-        <translation type="unfinished"></translation>
+        <translation>梯度</translation>
     </message>
     <message>
         <location filename="../widgets/memorybars.cpp" line="43"/>
         <source>Optimizer state</source>
-        <translation type="unfinished"></translation>
+        <translation>优化器状态</translation>
     </message>
     <message>
         <location filename="../widgets/memorybars.cpp" line="45"/>
         <source>Activations</source>
-        <translation type="unfinished"></translation>
+        <translation>激活值</translation>
     </message>
     <message>
         <location filename="../widgets/memorybars.cpp" line="47"/>
         <source>Other</source>
-        <translation type="unfinished"></translation>
+        <translation>其他</translation>
     </message>
     <message>
         <location filename="../widgets/memorybars.cpp" line="80"/>
         <source>Memory per GPU by pipeline stage</source>
-        <translation type="unfinished"></translation>
+        <translation>各流水线阶段的每 GPU 内存</translation>
     </message>
     <message>
         <location filename="../widgets/memorybars.cpp" line="81"/>
         <source>GiB per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU GiB</translation>
     </message>
     <message>
         <location filename="../widgets/memorybars.cpp" line="82"/>
         <source>Pipeline stage</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/memorybars.cpp" line="140"/>
+        <location filename="../widgets/memorybars.cpp" line="150"/>
         <source>capacity %1</source>
-        <translation type="unfinished"></translation>
+        <translation>容量 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/memorybars.cpp" line="179"/>
+        <location filename="../widgets/memorybars.cpp" line="189"/>
         <source>over by %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>超出 %1：主要为%2</translation>
     </message>
     <message>
-        <location filename="../widgets/memorybars.cpp" line="217"/>
+        <location filename="../widgets/memorybars.cpp" line="227"/>
         <source>Stage %1 — %2: %3
 Total %4 of %5
 Click for the formula</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段 %1 — %2：%3
+总计 %4 / %5
+点击查看公式</translation>
     </message>
 </context>
 <context>
@@ -468,42 +481,42 @@ Click for the formula</source>
         <location filename="../widgets/planeditor.cpp" line="86"/>
         <location filename="../widgets/planeditor.cpp" line="188"/>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>模型</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="80"/>
         <source>Preset</source>
-        <translation type="unfinished"></translation>
+        <translation>预设</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="81"/>
         <source>Layers</source>
-        <translation type="unfinished"></translation>
+        <translation>层数</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="82"/>
         <source>Hidden size</source>
-        <translation type="unfinished"></translation>
+        <translation>隐藏层维度</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="83"/>
         <source>Attention heads</source>
-        <translation type="unfinished"></translation>
+        <translation>注意力头数</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="84"/>
         <source>KV heads</source>
-        <translation type="unfinished"></translation>
+        <translation>KV 头数</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="85"/>
         <source>FFN size</source>
-        <translation type="unfinished"></translation>
+        <translation>FFN 维度</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="86"/>
         <source>Sequence length</source>
-        <translation type="unfinished"></translation>
+        <translation>序列长度</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="87"/>
@@ -513,37 +526,37 @@ Click for the formula</source>
         <location filename="../widgets/planeditor.cpp" line="92"/>
         <location filename="../widgets/planeditor.cpp" line="93"/>
         <source>Cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>集群</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="87"/>
         <source>GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="88"/>
         <source>Nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>节点数</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="89"/>
         <source>GPUs per node</source>
-        <translation type="unfinished"></translation>
+        <translation>每节点 GPU 数</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="91"/>
         <source>Inside a node</source>
-        <translation type="unfinished"></translation>
+        <translation>节点内互联</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="92"/>
         <source>Between nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>节点间互联</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="93"/>
         <source>NICs per node</source>
-        <translation type="unfinished"></translation>
+        <translation>每节点网卡数</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="95"/>
@@ -554,42 +567,42 @@ Click for the formula</source>
         <location filename="../widgets/planeditor.cpp" line="104"/>
         <location filename="../widgets/planeditor.cpp" line="106"/>
         <source>Recipe</source>
-        <translation type="unfinished"></translation>
+        <translation>训练配置</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="95"/>
         <source>Global batch</source>
-        <translation type="unfinished"></translation>
+        <translation>全局批大小</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="97"/>
         <source>Micro-batch</source>
-        <translation type="unfinished"></translation>
+        <translation>微批次</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="99"/>
         <source>Precision</source>
-        <translation type="unfinished"></translation>
+        <translation>精度</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="101"/>
         <source>ZeRO stage</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO 阶段</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="102"/>
         <source>Recomputation</source>
-        <translation type="unfinished"></translation>
+        <translation>重计算</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="104"/>
         <source>Sequence parallel</source>
-        <translation type="unfinished"></translation>
+        <translation>序列并行</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="106"/>
         <source>Flash attention</source>
-        <translation type="unfinished"></translation>
+        <translation>Flash Attention</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="107"/>
@@ -600,72 +613,72 @@ Click for the formula</source>
         <location filename="../widgets/planeditor.cpp" line="117"/>
         <location filename="../widgets/planeditor.cpp" line="119"/>
         <source>Parallelism</source>
-        <translation type="unfinished"></translation>
+        <translation>并行策略</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="107"/>
         <source>Tensor parallel (TP)</source>
-        <translation type="unfinished"></translation>
+        <translation>张量并行 (TP)</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="109"/>
         <source>Pipeline parallel (PP)</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线并行 (PP)</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="111"/>
         <source>Data parallel (DP)</source>
-        <translation type="unfinished"></translation>
+        <translation>数据并行 (DP)</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="113"/>
         <source>Context parallel (CP)</source>
-        <translation type="unfinished"></translation>
+        <translation>上下文并行 (CP)</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="115"/>
         <source>Expert parallel (EP)</source>
-        <translation type="unfinished"></translation>
+        <translation>专家并行 (EP)</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="117"/>
         <source>Virtual stages (VPP)</source>
-        <translation type="unfinished"></translation>
+        <translation>虚拟阶段 (VPP)</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="119"/>
         <source>Schedule</source>
-        <translation type="unfinished"></translation>
+        <translation>调度</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="154"/>
         <source>(custom)</source>
-        <translation type="unfinished"></translation>
+        <translation>（自定义）</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="186"/>
         <source>Import Hugging Face config.json…</source>
-        <translation type="unfinished"></translation>
+        <translation>导入 Hugging Face config.json…</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="232"/>
         <source>no plan</source>
-        <translation type="unfinished"></translation>
+        <translation>无规划</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="252"/>
         <source>Change %1</source>
-        <translation type="unfinished"></translation>
+        <translation>更改 %1</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="295"/>
         <source>Import Hugging Face config.json</source>
-        <translation type="unfinished"></translation>
+        <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="295"/>
         <source>JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON (*.json)</translation>
     </message>
 </context>
 <context>
@@ -673,67 +686,67 @@ Click for the formula</source>
     <message>
         <location filename="../widgets/summaryview.cpp" line="22"/>
         <source>Step time</source>
-        <translation type="unfinished"></translation>
+        <translation>单步时间</translation>
     </message>
     <message>
         <location filename="../widgets/summaryview.cpp" line="23"/>
         <source>Tokens/s</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens/s</translation>
     </message>
     <message>
         <location filename="../widgets/summaryview.cpp" line="24"/>
         <source>Model TFLOP/s per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU 模型 TFLOP/s</translation>
     </message>
     <message>
         <location filename="../widgets/summaryview.cpp" line="25"/>
         <source>MFU</source>
-        <translation type="unfinished"></translation>
+        <translation>MFU</translation>
     </message>
     <message>
         <location filename="../widgets/summaryview.cpp" line="26"/>
         <source>HFU</source>
-        <translation type="unfinished"></translation>
+        <translation>HFU</translation>
     </message>
     <message>
         <location filename="../widgets/summaryview.cpp" line="27"/>
         <source>Pipeline bubble</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线气泡</translation>
     </message>
     <message>
         <location filename="../widgets/summaryview.cpp" line="28"/>
         <source>Exposed communication</source>
-        <translation type="unfinished"></translation>
+        <translation>暴露的通信</translation>
     </message>
     <message>
         <location filename="../widgets/summaryview.cpp" line="29"/>
         <source>Peak memory per GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>每 GPU 峰值内存</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="42"/>
+        <location filename="../widgets/summaryview.cpp" line="43"/>
         <source>Warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>警告</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="73"/>
+        <location filename="../widgets/summaryview.cpp" line="74"/>
         <source>This plan cannot be evaluated:</source>
-        <translation type="unfinished"></translation>
+        <translation>无法评估此规划：</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="73"/>
+        <location filename="../widgets/summaryview.cpp" line="74"/>
         <source>No plan loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>未加载规划。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="90"/>
+        <location filename="../widgets/summaryview.cpp" line="91"/>
         <source>%1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="96"/>
+        <location filename="../widgets/summaryview.cpp" line="97"/>
         <source>No warnings.</source>
-        <translation type="unfinished"></translation>
+        <translation>无警告。</translation>
     </message>
 </context>
 <context>
@@ -741,116 +754,116 @@ Click for the formula</source>
     <message>
         <location filename="../widgets/topologyview.cpp" line="124"/>
         <source>Fabric: %1, %2 GB/s per NIC per direction (%3% achievable), latency %4 µs; %5 NICs per node</source>
-        <translation type="unfinished"></translation>
+        <translation>网络：%1，每网卡每方向 %2 GB/s（可达 %3%），延迟 %4 µs；每节点 %5 块网卡</translation>
     </message>
     <message>
         <location filename="../widgets/topologyview.cpp" line="152"/>
         <source>idle</source>
-        <translation type="unfinished"></translation>
+        <translation>空闲</translation>
     </message>
     <message>
         <location filename="../widgets/topologyview.cpp" line="158"/>
         <source>s%1 t%2 d%3</source>
-        <translation type="unfinished"></translation>
+        <translation>s%1 t%2 d%3</translation>
     </message>
     <message>
         <location filename="../widgets/topologyview.cpp" line="161"/>
-        <location filename="../widgets/topologyview.cpp" line="446"/>
+        <location filename="../widgets/topologyview.cpp" line="458"/>
         <source>replica %1</source>
-        <translation type="unfinished"></translation>
+        <translation>副本 %1</translation>
     </message>
     <message>
         <location filename="../widgets/topologyview.cpp" line="163"/>
-        <location filename="../widgets/topologyview.cpp" line="453"/>
+        <location filename="../widgets/topologyview.cpp" line="465"/>
         <source>stage %1</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段 %1</translation>
     </message>
     <message>
         <location filename="../widgets/topologyview.cpp" line="166"/>
         <source>tp rank %1</source>
-        <translation type="unfinished"></translation>
+        <translation>TP rank %1</translation>
     </message>
     <message>
         <location filename="../widgets/topologyview.cpp" line="232"/>
         <source>GPU %1 (node %2, %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU %1（节点 %2，%3）</translation>
     </message>
     <message>
         <location filename="../widgets/topologyview.cpp" line="234"/>
         <source>idle: not used by this plan</source>
-        <translation type="unfinished"></translation>
+        <translation>空闲：此规划未使用</translation>
     </message>
     <message>
         <location filename="../widgets/topologyview.cpp" line="236"/>
         <source>coordinates: tp %1, cp %2, dp %3, pp %4</source>
-        <translation type="unfinished"></translation>
+        <translation>坐标：tp %1，cp %2，dp %3，pp %4</translation>
     </message>
     <message>
         <location filename="../widgets/topologyview.cpp" line="245"/>
         <source>%1 group: GPUs %2 — %3 at %4 GB/s%5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 组：GPU %2 — %3，%4 GB/s%5</translation>
     </message>
     <message>
         <location filename="../widgets/topologyview.cpp" line="248"/>
         <source> (crosses a node)</source>
-        <translation type="unfinished"></translation>
+        <translation>（跨节点）</translation>
     </message>
     <message>
         <location filename="../widgets/topologyview.cpp" line="252"/>
         <source>TP</source>
-        <translation type="unfinished"></translation>
+        <translation>TP</translation>
     </message>
     <message>
         <location filename="../widgets/topologyview.cpp" line="253"/>
         <source>DP</source>
-        <translation type="unfinished"></translation>
+        <translation>DP</translation>
     </message>
     <message>
         <location filename="../widgets/topologyview.cpp" line="254"/>
         <source>CP</source>
-        <translation type="unfinished"></translation>
+        <translation>CP</translation>
     </message>
     <message>
         <location filename="../widgets/topologyview.cpp" line="258"/>
         <source>memory: %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>内存：%1 / %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/topologyview.cpp" line="405"/>
+        <location filename="../widgets/topologyview.cpp" line="417"/>
         <source>Make TP group (%n GPU(s) selected)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>组成 TP 组（已选 %n 个 GPU）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="407"/>
+        <location filename="../widgets/topologyview.cpp" line="419"/>
         <source>Assign to stage</source>
-        <translation type="unfinished"></translation>
+        <translation>分配到阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="411"/>
+        <location filename="../widgets/topologyview.cpp" line="423"/>
         <source>Stage %1</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="413"/>
+        <location filename="../widgets/topologyview.cpp" line="425"/>
         <source>Auto-place (default order)</source>
-        <translation type="unfinished"></translation>
+        <translation>自动放置（默认顺序）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="448"/>
+        <location filename="../widgets/topologyview.cpp" line="460"/>
         <source>… %1 replicas</source>
-        <translation type="unfinished"></translation>
+        <translation>… 共 %1 个副本</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="455"/>
+        <location filename="../widgets/topologyview.cpp" line="467"/>
         <source>… %1 stages</source>
-        <translation type="unfinished"></translation>
+        <translation>… 共 %1 个阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="463"/>
+        <location filename="../widgets/topologyview.cpp" line="475"/>
         <source>outline: TP group (red dashed: crosses a node)</source>
-        <translation type="unfinished"></translation>
+        <translation>轮廓：TP 组（红色虚线：跨节点）</translation>
     </message>
 </context>
 </TS>

@@ -94,10 +94,20 @@ MemoryBars::MemoryBars(QWidget* parent)
         m_bars << bars;
     }
     m_plot->legend->setVisible(true);
+    // The legend sits in its own row under the title, so it never covers a bar.
+    auto* legendRow = new QCPLayoutGrid;
+    m_plot->plotLayout()->insertRow(1);
+    m_plot->plotLayout()->addElement(1, 0, legendRow);
+    legendRow->setMargins(QMargins(0, 0, 0, 0));
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    legendRow->addElement(0, 0, m_plot->legend);
+    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_plot->legend->setWrap(3);
+    m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
     m_plot->xAxis->grid()->setZeroLinePen(Qt::NoPen);
     m_plot->yAxis->grid()->setZeroLinePen(Qt::NoPen);
     m_plot->legend->setFont(QFont(font().family(), 8));
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     m_plot->setMouseTracking(true);
     m_plot->installEventFilter(this);
     setEvaluation(nullptr);

@@ -282,9 +282,9 @@ QString PlanEditor::problemText() const
 {
     QStringList all;
     for (const Field* f : m_fields)
-        if (f->problem->isVisible())
+        if (!f->problem->isHidden())
             all << f->path + QStringLiteral(": ") + f->problem->text();
-    if (m_problems->isVisible())
+    if (!m_problems->isHidden())
         all << m_problems->text();
     return all.join(QLatin1Char('\n'));
 }

@@ -31,14 +31,15 @@ SummaryView::SummaryView(QWidget* parent)
     int i = 0;
     for (const auto& [key, title] : figures) {
         auto* caption = new QLabel(title, this);
-        caption->setStyleSheet(QStringLiteral("color: palette(mid);"));
+        caption->setStyleSheet(QStringLiteral("color: #555555;"));
         QLabel* value = addFigure(key, title);
-        grid->addWidget(caption, (i / 4) * 2, i % 4);
-        grid->addWidget(value, (i / 4) * 2 + 1, i % 4);
+        grid->addWidget(caption, 0, i);
+        grid->addWidget(value, 1, i);
         ++i;
     }
     m_warnings = new QListWidget(this);
     m_warnings->setWordWrap(true);
+    m_warnings->setMaximumHeight(96);
     layout->addWidget(new QLabel(tr("Warnings"), this));
     layout->addWidget(m_warnings, 1);
     setEvaluation(nullptr);
@@ -49,7 +50,7 @@ QLabel* SummaryView::addFigure(const QString& key, const QString& title)
     auto* label = new QLabel(this);
     label->setAccessibleName(title);
     QFont f = label->font();
-    f.setPointSizeF(f.pointSizeF() * 1.6);
+    f.setPointSizeF(f.pointSizeF() * 1.4);
     f.setBold(true);
     label->setFont(f);
     m_figures.insert(key, label);

@@ -372,8 +372,16 @@ void TopologyView::mouseReleaseEvent(QMouseEvent* event)
     QGraphicsView::mouseReleaseEvent(event);
 }
 
+void TopologyView::resizeEvent(QResizeEvent* event)
+{
+    QGraphicsView::resizeEvent(event);
+    if (m_autoFit)
+        zoomToFit();
+}
+
 void TopologyView::wheelEvent(QWheelEvent* event)
 {
+    m_autoFit = false;
     const double factor = std::pow(1.0015, event->angleDelta().y());
     const double current = transform().m11();
     if ((current < 0.02 && factor < 1) || (current > 8 && factor > 1))
@@ -383,14 +391,18 @@ void TopologyView::wheelEvent(QWheelEvent* event)
 
 void TopologyView::keyPressEvent(QKeyEvent* event)
 {
-    if (event->key() == Qt::Key_Plus || event->key() == Qt::Key_Equal)
+    if (event->key() == Qt::Key_Plus || event->key() == Qt::Key_Equal) {
+        m_autoFit = false;
         scale(1.25, 1.25);
-    else if (event->key() == Qt::Key_Minus)
+    } else if (event->key() == Qt::Key_Minus) {
+        m_autoFit = false;
         scale(0.8, 0.8);
-    else if (event->key() == Qt::Key_0)
+    } else if (event->key() == Qt::Key_0) {
+        m_autoFit = true;
         zoomToFit();
-    else
+    } else {
         QGraphicsView::keyPressEvent(event);
+    }
 }
 
 void TopologyView::contextMenuEvent(QContextMenuEvent* event)

@@ -53,6 +53,7 @@ protected:
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override;
     void drawForeground(QPainter* painter, const QRectF& rect) override;
@@ -78,6 +79,7 @@ private:
     QPoint m_pressPos;
     bool m_dragging = false;
     bool m_panning = false;
+    bool m_autoFit = true; // keep the whole cluster in view until the user zooms
     QPoint m_panLast;
 };
 

@@ -1,5 +1,6 @@
 #include "safejson.h"
 
+#include <QImage>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -128,6 +129,49 @@ private slots:
         const Run r = plait({ QStringLiteral("evaluate"), plan, QStringLiteral("--json") }, env);
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains("lab-roce"));
+    }
+
+    // plait render draws the window's views headlessly; each format must come out non-empty and well-formed.
+    void renderWritesEveryViewAndFormat_data()
+    {
+        QTest::addColumn<QString>("view");
+        QTest::addColumn<QString>("suffix");
+        for (const char* v : { "topology", "memory", "comm" })
+            for (const char* s : { "png", "svg", "pdf" })
+                QTest::addRow("%s.%s", v, s) << QString::fromLatin1(v) << QString::fromLatin1(s);
+    }
+    void renderWritesEveryViewAndFormat()
+    {
+        QFETCH(QString, view);
+        QFETCH(QString, suffix);
+        const QString out = m_dir.filePath(view + QLatin1Char('.') + suffix);
+        const Run r
+            = plait({ QStringLiteral("render"), QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json"),
+                QStringLiteral("--view"), view, QStringLiteral("--out"), out });
+        QCOMPARE(r.code, 0);
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray head = f.read(8);
+        if (suffix == QLatin1String("png"))
+            QVERIFY(head.startsWith("\x89PNG"));
+        else if (suffix == QLatin1String("pdf"))
+            QVERIFY(head.startsWith("%PDF"));
+        else
+            QVERIFY(head.startsWith("<?xml"));
+        QVERIFY(f.size() > 2000);
+        if (suffix == QLatin1String("png")) {
+            const QImage image(out);
+            QCOMPARE(image.size(), view == QLatin1String("topology") ? QSize(1400, 900) : QSize(900, 560));
+        }
+    }
+
+    void renderRefusesUnknownViews()
+    {
+        const Run r = plait({ QStringLiteral("render"),
+            QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json"), QStringLiteral("--view"),
+            QStringLiteral("pie"), QStringLiteral("--out"), m_dir.filePath(QStringLiteral("x.png")) });
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("known: topology, memory, comm"));
     }
 
     void windowWithoutDisplaySaysSo()
