@@ -203,8 +203,9 @@ void MainWindow::createMenus()
     };
     QToolBar* bar = addToolBar(tr("Groups"));
     bar->setObjectName(QStringLiteral("groupsToolbar"));
-    for (const auto& [title, mode] : modes) {
-        QAction* a = view->addAction(title, this, [this, mode] { m_topology->setDimension(mode); });
+    for (const auto& entry : modes) {
+        const auto mode = entry.second; // (clang 14 cannot capture structured bindings)
+        QAction* a = view->addAction(entry.first, this, [this, mode] { m_topology->setDimension(mode); });
         a->setCheckable(true);
         a->setChecked(mode == widgets::TopologyView::Dimension::All);
         dims->addAction(a);
@@ -214,12 +215,14 @@ void MainWindow::createMenus()
     view->addAction(
         tr("Zoom to fit"), QKeySequence(Qt::CTRL | Qt::Key_0), m_topology, &widgets::TopologyView::zoomToFit);
     QMenu* language = view->addMenu(tr("Language"));
-    for (const auto& [name, code] : { std::pair { QStringLiteral("English"), QStringLiteral("en") },
-             std::pair { QStringLiteral("简体中文"), QStringLiteral("zh_CN") } })
-        language->addAction(name, this, [this, code] {
+    for (const auto& entry : { std::pair { QStringLiteral("English"), QStringLiteral("en") },
+             std::pair { QStringLiteral("简体中文"), QStringLiteral("zh_CN") } }) {
+        const QString code = entry.second;
+        language->addAction(entry.first, this, [this, code] {
             QSettings().setValue(QStringLiteral("language"), code);
             QMessageBox::information(this, tr("Language"), tr("The language changes the next time Plait starts."));
         });
+    }
     for (QDockWidget* d : findChildren<QDockWidget*>())
         view->addAction(d->toggleViewAction());
 }

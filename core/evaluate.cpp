@@ -429,7 +429,9 @@ Evaluation evaluate(const Plan& plan)
     }
 
     // ---- warnings
-    auto warn = [&](const char* code, std::string message) { ev.warnings.push_back({ code, std::move(message) }); };
+    auto warn = [&](const char* code, std::string message, std::vector<std::string> args) {
+        ev.warnings.push_back({ code, std::move(message), std::move(args) });
+    };
     {
         int crossing = 0;
         const Group* example = nullptr;
@@ -448,7 +450,9 @@ Evaluation evaluate(const Plan& plan)
                     + " TP groups span more than one node (e.g. GPUs " + ids
                     + "): every layer's TP traffic then runs at " + fmt(example->path.busGBps) + " GB/s over "
                     + example->path.link + " instead of " + fmt(plan.cluster.intraNode.effectiveGBps()) + " GB/s over "
-                    + plan.cluster.intraNode.id);
+                    + plan.cluster.intraNode.id,
+                { std::to_string(crossing), std::to_string(groups.tp.size()), ids, fmt(example->path.busGBps),
+                    example->path.link, fmt(plan.cluster.intraNode.effectiveGBps()), plan.cluster.intraNode.id });
         }
     }
     if (p > 1 && ev.bubbleFraction > 0.10)
@@ -456,7 +460,9 @@ Evaluation evaluate(const Plan& plan)
             "m = " + std::to_string(m) + " micro-batches for p = " + std::to_string(p)
                 + " stages: the pipeline bubble is " + fmt(100 * ev.bubbleFraction, 3) + "% of the step; about "
                 + std::to_string(4 * p) + " micro-batches (4·p) would bring it near (p−1)/(m+p−1) = "
-                + fmt(100.0 * (p - 1) / (4 * p + p - 1), 3) + "%");
+                + fmt(100.0 * (p - 1) / (4 * p + p - 1), 3) + "%",
+            { std::to_string(m), std::to_string(p), fmt(100 * ev.bubbleFraction, 3), std::to_string(4 * p),
+                fmt(100.0 * (p - 1) / (4 * p + p - 1), 3) });
     if (ev.peakBytes > ev.capacityBytes) {
         const StageMemory& mm = ev.memory[std::size_t(ev.peakStage)];
         const std::pair<const char*, double> terms[] = { { "weights", mm.weights }, { "gradients", mm.grads },
@@ -466,13 +472,16 @@ Evaluation evaluate(const Plan& plan)
         warn("out-of-memory",
             "stage " + std::to_string(ev.peakStage) + " needs " + gib(ev.peakBytes) + " per GPU, the "
                 + plan.cluster.gpu.id + " has " + gib(ev.capacityBytes) + "; the largest term is " + largest->first
-                + " (" + gib(largest->second) + ")");
+                + " (" + gib(largest->second) + ")",
+            { std::to_string(ev.peakStage), gib(ev.peakBytes), plan.cluster.gpu.id, gib(ev.capacityBytes),
+                largest->first, gib(largest->second) });
     }
     if (slow.dpExposed > 0.25 * ev.stepS && par.dp > 1)
         warn("dp-comm-dominates",
             "exposed data-parallel communication takes " + fmt(slow.dpExposed * 1e3) + " ms of the "
                 + fmt(ev.stepS * 1e3) + " ms step (" + fmt(100 * slow.dpExposed / ev.stepS, 3)
-                + "%); a larger global batch per DP rank, or fewer DP ranks across slow links, would hide it");
+                + "%); a larger global batch per DP rank, or fewer DP ranks across slow links, would hide it",
+            { fmt(slow.dpExposed * 1e3), fmt(ev.stepS * 1e3), fmt(100 * slow.dpExposed / ev.stepS, 3) });
     if (p > 1) {
         const auto& busy = ev.timeline.deviceBusy;
         const auto [mn, mx] = std::minmax_element(busy.begin(), busy.end());
@@ -481,14 +490,17 @@ Evaluation evaluate(const Plan& plan)
                 "stage " + std::to_string(mx - busy.begin()) + " computes for " + fmt(*mx * 1e3)
                     + " ms per step and stage " + std::to_string(mn - busy.begin()) + " for " + fmt(*mn * 1e3)
                     + " ms; the others wait for the slowest. Moving layers off stage "
-                    + std::to_string(mx - busy.begin()) + " (parallel.layers_per_stage) would balance them");
+                    + std::to_string(mx - busy.begin()) + " (parallel.layers_per_stage) would balance them",
+                { std::to_string(mx - busy.begin()), fmt(*mx * 1e3), std::to_string(mn - busy.begin()),
+                    fmt(*mn * 1e3) });
     }
     if (plan.cluster.gpu.gemmMaxEfficiency <= 0)
         warn("gemm-efficiency-unknown",
             plan.cluster.gpu.id
                 + " has no measured GEMM efficiency in the catalog, so compute times assume the datasheet peak and are "
                   "a "
-                  "lower bound; run plait-probe compute to measure it");
+                  "lower bound; run plait-probe compute to measure it",
+            { plan.cluster.gpu.id });
     return ev;
 }
 

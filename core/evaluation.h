@@ -41,7 +41,9 @@ struct StageTimes {
 
 struct Warning {
     std::string code;
-    std::string message;
+    std::string message; // English, with the numbers
+    // The same numbers and names, in the order of the message, so a view can say it in another language.
+    std::vector<std::string> args;
 };
 
 struct Evaluation {

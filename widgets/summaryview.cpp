@@ -97,4 +97,46 @@ void SummaryView::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
         m_warnings->addItem(tr("No warnings."));
 }
 
+QString SummaryView::warningText(const Warning& w)
+{
+    // The message in the user's language, with core's numbers put in; core's English text when the code is new.
+    QString t;
+    if (w.code == "tp-crosses-node")
+        t = tr("%1 of %2 TP groups span more than one node (e.g. GPUs %3): every layer's TP traffic then runs at "
+               "%4 GB/s over %5 instead of %6 GB/s over %7");
+    else if (w.code == "too-few-microbatches")
+        t = tr("m = %1 micro-batches for p = %2 stages: the pipeline bubble is %3% of the step; about %4 "
+               "micro-batches (4·p) would bring it near (p−1)/(m+p−1) = %5%");
+    else if (w.code == "out-of-memory")
+        t = tr("stage %1 needs %2 per GPU, the %3 has %4; the largest term is %5 (%6)");
+    else if (w.code == "dp-comm-dominates")
+        t = tr("exposed data-parallel communication takes %1 ms of the %2 ms step (%3%); a larger global batch per DP "
+               "rank, or fewer DP ranks across slow links, would hide it");
+    else if (w.code == "unbalanced-stages")
+        t = tr("stage %1 computes for %2 ms per step and stage %3 for %4 ms; the others wait for the slowest. Moving "
+               "layers off stage %1 (parallel.layers_per_stage) would balance them");
+    else if (w.code == "gemm-efficiency-unknown")
+        t = tr(
+            "%1 has no measured GEMM efficiency in the catalog, so compute times assume the datasheet peak and are a "
+            "lower bound; run plait-probe compute to measure it");
+    if (t.isEmpty() || t.count(QLatin1Char('%')) < int(w.args.size()))
+        return QStringLiteral("[%1] %2").arg(QString::fromStdString(w.code), QString::fromStdString(w.message));
+    for (const std::string& a : w.args)
+        t = t.arg(w.code == "out-of-memory" && &a == &w.args[4] ? termName(a) : QString::fromStdString(a));
+    return QStringLiteral("[%1] %2").arg(QString::fromStdString(w.code), t);
+}
+
+QString SummaryView::termName(const std::string& term)
+{
+    if (term == "weights")
+        return tr("weights");
+    if (term == "gradients")
+        return tr("gradients");
+    if (term == "optimizer state")
+        return tr("optimizer state");
+    if (term == "activations")
+        return tr("activations");
+    return tr("other");
+}
+
 } // namespace plait::widgets

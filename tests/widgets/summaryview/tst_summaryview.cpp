@@ -1,5 +1,7 @@
 #include "evaluate.h"
+
 #include "summaryview.h"
+#include <nlohmann/json.hpp>
 
 #include <QLabel>
 #include <QListWidget>
@@ -24,6 +26,50 @@ private slots:
         auto* warnings = view.findChild<QListWidget*>();
         QVERIFY(warnings);
         QVERIFY(warnings->item(0)->text().contains(QLatin1String("out-of-memory")));
+    }
+
+    // The view says each warning in the user's language from core's numbers; untranslated, it must read exactly as
+    // core's own message, which checks that the templates and the numbers line up.
+    void warningsReadAsCoreWrites_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("code");
+        auto plan = [](const char* model, int nodes, const char* parallel, const char* training) {
+            return QStringLiteral(
+                R"({"model":{"preset":"%1"},"cluster":{"gpu":"A100-SXM4-80GB","nodes":%2,"gpus_per_node":8,
+                "intra_node":"nvlink3-nvswitch","inter_node":"ib-hdr"},"training":%4,"parallel":%3})")
+                .arg(QLatin1String(model))
+                .arg(nodes)
+                .arg(QLatin1String(parallel), QLatin1String(training));
+        };
+        QTest::newRow("tp-crosses-node") << plan("megatron-gpt-7.5b", 2, R"({"tp":8,"dp":2,"order":"dp-tp-cp-pp"})",
+            R"({"global_batch":16})") << "tp-crosses-node";
+        QTest::newRow("too-few-microbatches")
+            << plan("megatron-gpt-7.5b", 1, R"({"pp":4,"dp":2})", R"({"global_batch":8})") << "too-few-microbatches";
+        QTest::newRow("out-of-memory") << plan("llama2-70b", 1, R"({"dp":8})", R"({"global_batch":8})")
+                                       << "out-of-memory";
+        QTest::newRow("dp-comm-dominates")
+            << plan("megatron-gpt-7.5b", 2, R"({"dp":16})", R"({"global_batch":16,"zero_stage":1})")
+                   .replace(QLatin1String("\"ib-hdr\""), QLatin1String("\"eth-25g\",\"nics_per_node\":1"))
+            << "dp-comm-dominates";
+        QTest::newRow("unbalanced-stages") << plan("megatron-gpt-7.5b", 1, R"({"pp":2,"layers_per_stage":[8,28]})",
+            R"({"global_batch":64})") << "unbalanced-stages";
+    }
+    void warningsReadAsCoreWrites()
+    {
+        QFETCH(QString, json);
+        QFETCH(QString, code);
+        auto plan = planFromJson(nlohmann::json::parse(json.toStdString()));
+        QVERIFY2(plan, plan ? "" : plan.errorText().c_str());
+        const Evaluation ev = evaluate(plan.value());
+        QVERIFY(ev.valid);
+        bool found = false;
+        for (const Warning& w : ev.warnings) {
+            QCOMPARE(widgets::SummaryView::warningText(w),
+                QStringLiteral("[%1] %2").arg(QString::fromStdString(w.code), QString::fromStdString(w.message)));
+            found |= QString::fromStdString(w.code) == code;
+        }
+        QVERIFY2(found, qPrintable(code));
     }
 
     void invalidPlanShowsItsErrors()
