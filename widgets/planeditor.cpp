@@ -57,6 +57,11 @@ PlanEditor::PlanEditor(const Catalog& catalog, QWidget* parent)
     build();
 }
 
+PlanEditor::~PlanEditor()
+{
+    qDeleteAll(m_fields);
+}
+
 void PlanEditor::build()
 {
     auto* outer = new QVBoxLayout(this);

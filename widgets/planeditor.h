@@ -17,6 +17,7 @@ class PlanEditor : public QWidget {
     Q_OBJECT
 public:
     explicit PlanEditor(const Catalog& catalog, QWidget* parent = nullptr);
+    ~PlanEditor() override;
 
     void setPlan(const Plan& plan);
     // Apply one edit as a user would: a dotted JSON path and its new value. Returns the problems (empty = ok).

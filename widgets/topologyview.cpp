@@ -322,19 +322,24 @@ void TopologyView::mouseMoveEvent(QMouseEvent* event)
     }
     // Hover: light up the TP group of the GPU under the cursor.
     const int hover = gpuAt(pos);
-    for (GpuItem* g : std::as_const(m_gpus))
-        g->setHighlighted(false);
+    for (int x : std::as_const(m_hoverGroup))
+        m_gpus[x]->setHighlighted(false);
+    m_hoverGroup.clear();
     if (hover >= 0 && m_hasPlan && m_plan.parallel.tp > 1 && !m_plan.placement.idle(hover)) {
         const Coord& c = m_plan.placement.coordOf[std::size_t(hover)];
+        m_hoverGroup.resize(m_plan.parallel.tp);
         for (GpuItem* g : std::as_const(m_gpus)) {
             const Coord& o = m_plan.placement.coordOf[std::size_t(g->gpu())];
-            if (o.tp >= 0 && o.pp == c.pp && o.dp == c.dp && o.cp == c.cp)
+            if (o.tp >= 0 && o.pp == c.pp && o.dp == c.dp && o.cp == c.cp) {
                 g->setHighlighted(true);
+                m_hoverGroup[o.tp] = g->gpu();
+            }
         }
         setToolTip(gpuToolTip(hover));
     } else {
         setToolTip(QString());
     }
+    viewport()->update();
     QGraphicsView::mouseMoveEvent(event);
 }
 
@@ -432,12 +437,24 @@ void TopologyView::contextMenuEvent(QContextMenuEvent* event)
 
 void TopologyView::drawForeground(QPainter* painter, const QRectF& rect)
 {
-    drawLegend(painter, rect);
+    // The hovered TP group's ring, each hop in the colour of the link it crosses.
+    if (m_hoverGroup.size() > 1 && !m_dragging) {
+        const int gpn = m_plan.cluster.gpusPerNode;
+        for (int i = 0; i < m_hoverGroup.size(); ++i) {
+            const int a = m_hoverGroup[i], b = m_hoverGroup[(i + 1) % m_hoverGroup.size()];
+            const bool crosses = a / gpn != b / gpn;
+            const LinkSpec& link = crosses ? m_plan.cluster.interNode : m_plan.cluster.intraNode;
+            painter->setPen(
+                QPen(linkColor(link.kind), crosses ? 3.5 : 2.5, crosses ? Qt::DashLine : Qt::SolidLine, Qt::RoundCap));
+            painter->drawLine(gpuCenter(a), gpuCenter(b));
+        }
+    }
     // While dragging, a line from the GPU being moved to the one it would swap with.
     if (m_dragging && m_dragFrom >= 0 && m_dragTarget >= 0 && m_dragTarget != m_dragFrom) {
         painter->setPen(QPen(QColor(0x10, 0x10, 0x10), 2, Qt::DashLine));
         painter->drawLine(gpuCenter(m_dragFrom), gpuCenter(m_dragTarget));
     }
+    drawLegend(painter, rect); // last, so it stays on top
 }
 
 void TopologyView::drawLegend(QPainter* painter, const QRectF&)

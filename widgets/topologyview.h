@@ -80,6 +80,7 @@ private:
     bool m_dragging = false;
     bool m_panning = false;
     bool m_autoFit = true; // keep the whole cluster in view until the user zooms
+    QVector<int> m_hoverGroup; // the TP group under the cursor, in ring order: its links are drawn lit
     QPoint m_panLast;
 };
 
