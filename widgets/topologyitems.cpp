@@ -30,6 +30,8 @@ GpuItem::GpuItem(int gpu)
     : m_gpu(gpu)
 {
     setFlag(ItemIsSelectable);
+    // A thousand chips with text are slow to paint; cached, a repaint of unchanged chips is a blit.
+    setCacheMode(DeviceCoordinateCache);
     setAcceptHoverEvents(false);
     setZValue(2);
 }
@@ -41,6 +43,8 @@ QRectF GpuItem::boundingRect() const
 
 void GpuItem::setLook(const QColor& fill, const QString& line1, const QString& line2, bool idle)
 {
+    if (fill == m_fill && line1 == m_line1 && line2 == m_line2 && idle == m_idle)
+        return;
     m_fill = fill;
     m_line1 = line1;
     m_line2 = line2;
@@ -66,6 +70,17 @@ void GpuItem::setFlagged(bool on)
 
 void GpuItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
 {
+    static const QFont bold = [] {
+        QFont f;
+        f.setPixelSize(11);
+        f.setBold(true);
+        return f;
+    }();
+    static const QFont small = [] {
+        QFont f;
+        f.setPixelSize(9);
+        return f;
+    }();
     const QRectF r(-kWidth / 2, -kHeight / 2, kWidth, kHeight);
     const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
     const bool selected = isSelected();
@@ -75,16 +90,20 @@ void GpuItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, Q
             painter->fillRect(r.adjusted(0, r.height() * 0.7, 0, 0), selected ? Qt::black : colors::overflow);
         return;
     }
-    painter->setRenderHint(QPainter::Antialiasing, lod > 0.8);
+    const bool detailed = lod >= 0.7;
+    painter->setRenderHint(QPainter::Antialiasing, detailed);
     QPen pen(m_highlighted ? Qt::black : QColor(0x55, 0x55, 0x55), m_highlighted ? 2.5 : 1);
     if (selected)
         pen = QPen(QColor(0x10, 0x10, 0x10), 2.5, Qt::DashLine);
     painter->setPen(pen);
     painter->setBrush(m_idle ? QColor(0xFC, 0xFC, 0xFC) : m_fill);
-    painter->drawRoundedRect(r, 4, 4);
+    if (detailed)
+        painter->drawRoundedRect(r, 4, 4);
+    else
+        painter->drawRect(r); // rounded corners are invisible at this size and cost a path each
     if (m_idle) { // hatched: not used by the plan
         painter->setBrush(QBrush(QColor(0xD0, 0xD0, 0xD0), Qt::BDiagPattern));
-        painter->drawRoundedRect(r, 4, 4);
+        painter->drawRect(r);
     }
     if (m_flagged) {
         painter->setPen(QPen(colors::overflow, 2));
@@ -92,18 +111,13 @@ void GpuItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, Q
         painter->drawText(QRectF(r.right() - 12, r.top() + 2, 10, 12), Qt::AlignCenter, QStringLiteral("!"));
     }
     painter->setPen(Qt::black);
-    QFont f = painter->font();
-    f.setPixelSize(11);
-    f.setBold(true);
-    painter->setFont(f);
-    if (lod < 0.7) {
-        painter->drawText(r, Qt::AlignCenter, QString::number(m_gpu));
+    painter->setFont(bold);
+    if (!detailed) {
+        painter->drawText(r, Qt::AlignCenter, m_line1);
         return;
     }
     painter->drawText(r.adjusted(2, 1, -2, -r.height() / 2), Qt::AlignCenter, m_line1);
-    f.setBold(false);
-    f.setPixelSize(9);
-    painter->setFont(f);
+    painter->setFont(small);
     painter->drawText(r.adjusted(1, r.height() / 2 - 1, -1, -1), Qt::AlignCenter, m_line2);
 }
 
@@ -120,6 +134,7 @@ NodeItem::NodeItem(int node, const QRectF& rect, const QVector<QPointF>& gpuCent
     , m_nics(nics)
 {
     setZValue(0);
+    setCacheMode(DeviceCoordinateCache);
     setToolTip(QObject::tr("Node %1\nInside: %2, %3 GB/s per GPU per direction (%4% achievable), latency %5 µs\n"
                            "To other nodes: %6 NICs of %7, %8 GB/s each per direction")
                    .arg(node)

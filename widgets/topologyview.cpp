@@ -33,6 +33,8 @@ TopologyView::TopologyView(QWidget* parent)
     setDragMode(QGraphicsView::RubberBandDrag);
     setRubberBandSelectionMode(Qt::IntersectsItemShape);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    // Spare room goes above the cluster, where the legend sits.
+    setAlignment(Qt::AlignHCenter | Qt::AlignBottom);
     setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
     setBackgroundBrush(Qt::white);
     setMouseTracking(true);
@@ -192,8 +194,32 @@ void TopologyView::recolor()
 
 void TopologyView::zoomToFit()
 {
-    if (!scene()->items().isEmpty())
-        fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
+    if (scene()->items().isEmpty())
+        return;
+    // Leave room above the cluster for the legend, which is drawn at a fixed size in the view's corner.
+    const QRectF rect = scene()->sceneRect();
+    fitInView(rect, Qt::KeepAspectRatio);
+    const double scale = std::max(transform().m11(), 1e-6);
+    fitInView(rect.adjusted(0, -(legendHeight() + 8) / scale, 0, 0), Qt::KeepAspectRatio);
+    if (transform().m11() > 1.6) { // a small cluster is not blown up past a comfortable size
+        setTransform(QTransform::fromScale(1.6, 1.6));
+        centerOn(rect.center());
+    }
+}
+
+int TopologyView::legendHeight() const
+{
+    if (!m_hasPlan)
+        return 0;
+    const QFontMetrics fm(legendFont());
+    return (fm.height() + 4) * legendEntries().size() + 18;
+}
+
+QFont TopologyView::legendFont() const
+{
+    QFont f = font();
+    f.setPixelSize(12);
+    return f;
 }
 
 QPointF TopologyView::gpuCenter(int gpu) const
@@ -457,17 +483,8 @@ void TopologyView::drawForeground(QPainter* painter, const QRectF& rect)
     drawLegend(painter, rect); // last, so it stays on top
 }
 
-void TopologyView::drawLegend(QPainter* painter, const QRectF&)
+QList<QPair<QColor, QString>> TopologyView::legendEntries() const
 {
-    if (!m_hasPlan)
-        return;
-    // In viewport coordinates, so it stays put and readable at any zoom.
-    painter->save();
-    painter->resetTransform();
-    QFont f = font();
-    f.setPixelSize(12);
-    painter->setFont(f);
-    const QFontMetrics fm(f);
     QList<QPair<QColor, QString>> entries;
     const ParallelSpec& par = m_plan.parallel;
     if (m_dimension == Dimension::DP) {
@@ -490,6 +507,20 @@ void TopologyView::drawLegend(QPainter* painter, const QRectF&)
             linkColor(m_plan.cluster.interNode.kind), QString::fromStdString(m_plan.cluster.interNode.name));
     if (par.tp > 1 && m_dimension != Dimension::PP && m_dimension != Dimension::DP)
         entries << qMakePair(QColor(0x22, 0x22, 0x22), tr("outline: TP group (red dashed: crosses a node)"));
+    return entries;
+}
+
+void TopologyView::drawLegend(QPainter* painter, const QRectF&)
+{
+    if (!m_hasPlan)
+        return;
+    // In viewport coordinates, so it stays put and readable at any zoom.
+    painter->save();
+    painter->resetTransform();
+    const QFont f = legendFont();
+    painter->setFont(f);
+    const QFontMetrics fm(f);
+    const QList<QPair<QColor, QString>> entries = legendEntries();
     int width = 0;
     for (const auto& e : entries)
         width = std::max(width, fm.horizontalAdvance(e.second));

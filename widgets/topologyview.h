@@ -61,6 +61,9 @@ protected:
 private:
     void rebuildScene();
     void drawLegend(QPainter* painter, const QRectF& rect);
+    QList<QPair<QColor, QString>> legendEntries() const;
+    QFont legendFont() const;
+    int legendHeight() const;
     void recolor();
     int gpuAt(const QPoint& viewPos) const;
 
