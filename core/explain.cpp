@@ -2,22 +2,15 @@
 
 #include "layercost.h"
 #include "memory.h"
+#include "numtext.h"
 #include "params.h"
-
-#include <cstdio>
 
 namespace plait {
 
 namespace {
-std::string num(double x, const char* f = "%.4g")
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, f, x);
-    return buf;
-}
 std::string gib(double bytes)
 {
-    return num(bytes / double(1ull << 30), "%.3f") + " GiB";
+    return numText(bytes / double(1ull << 30), "%.3f") + " GiB";
 }
 }
 
@@ -49,13 +42,13 @@ std::string explainMemory(const Plan& plan, const Evaluation& ev, int stage, Mem
     const StageParams params = stageParams(plan.model, layers, stage == 0, stage == par.pp - 1, par.pp, par.tp, par.ep);
     const StateBytes bytes = stateBytes(tr);
     const int shards = par.dp * par.cp;
-    const std::string P = num(params.total() / 1e9, "%.4g") + "e9";
+    const std::string P = numText(params.total() / 1e9, "%.4g") + "e9";
     std::string s;
     switch (term) {
     case MemoryTerm::Weights:
         s = "weights = parameters on this GPU × bytes per parameter";
         s += tr.zeroStage >= 3 ? " / (dp·cp) + two gathered layers (ZeRO-3)\n" : "\n";
-        s += "        = " + P + " × " + num(bytes.weights) + " B"
+        s += "        = " + P + " × " + numText(bytes.weights) + " B"
             + (tr.zeroStage >= 3 ? " / " + std::to_string(shards) + " + …" : "") + " = " + gib(m.weights) + "\n";
         s += "parameters: " + std::to_string(layers) + " layers / tp " + std::to_string(par.tp)
             + (stage == 0 ? " + word embedding" : "") + (stage == par.pp - 1 ? " + final norm and output layer" : "")
@@ -63,18 +56,18 @@ std::string explainMemory(const Plan& plan, const Evaluation& ev, int stage, Mem
         s += "Source: Narayanan et al. 2021 Eq. 2; Megatron-LM theoretical_memory_usage.py";
         break;
     case MemoryTerm::Gradients:
-        s = "gradients = parameters × " + num(bytes.grads) + " B"
+        s = "gradients = parameters × " + numText(bytes.grads) + " B"
             + (tr.fp32Gradients ? " (fp32 main_grad)" : " (16-bit)") + (tr.zeroStage >= 2 ? " / (dp·cp) (ZeRO-2)" : "")
             + "\n";
-        s += "          = " + P + " × " + num(bytes.grads) + (tr.zeroStage >= 2 ? " / " + std::to_string(shards) : "")
-            + " = " + gib(m.grads) + "\n";
+        s += "          = " + P + " × " + numText(bytes.grads)
+            + (tr.zeroStage >= 2 ? " / " + std::to_string(shards) : "") + " = " + gib(m.grads) + "\n";
         s += "Source: Rajbhandari et al. 2020 (ZeRO) §3.1; Megatron-LM";
         break;
     case MemoryTerm::Optimizer:
-        s = "optimizer = parameters × " + num(bytes.optimizer) + " B"
+        s = "optimizer = parameters × " + numText(bytes.optimizer) + " B"
             + (tr.optimizer == Optimizer::Adam ? " (fp32 master, Adam m and v)" : " (fp32 master, momentum)")
             + (tr.zeroStage >= 1 ? " / (dp·cp) (ZeRO-1 / distributed optimizer)" : "") + "\n";
-        s += "          = " + P + " × " + num(bytes.optimizer)
+        s += "          = " + P + " × " + numText(bytes.optimizer)
             + (tr.zeroStage >= 1 ? " / " + std::to_string(shards) : "") + " = " + gib(m.optimizer) + "\n";
         s += "Source: Rajbhandari et al. 2020 (ZeRO) Table 1, K = 12";
         break;
@@ -82,8 +75,8 @@ std::string explainMemory(const Plan& plan, const Evaluation& ev, int stage, Mem
         const LayerCost lc = layerCost(plan);
         const double perChunk = double(layers) / par.vpp;
         s = "activations = micro-batches in flight × layers per chunk × bytes per layer (+ first/last-stage terms)\n";
-        s += "            = " + std::to_string(m.inFlight) + " × " + num(perChunk) + " × " + gib(lc.storedActivations)
-            + " + … = " + gib(m.activations) + "\n";
+        s += "            = " + std::to_string(m.inFlight) + " × " + numText(perChunk) + " × "
+            + gib(lc.storedActivations) + " + … = " + gib(m.activations) + "\n";
         s += "bytes per layer: Korthikanti et al. 2022 Table 2, ";
         s += tr.recompute == Recompute::Full       ? "full recomputation: only the layer input (2sbh)"
             : tr.recompute == Recompute::Selective ? "selective recomputation: the 5as²b attention terms are dropped"
@@ -96,7 +89,7 @@ std::string explainMemory(const Plan& plan, const Evaluation& ev, int stage, Mem
     }
     case MemoryTerm::Other:
         s = "other = CUDA context, cuBLAS workspace, NCCL buffers + fragmentation × tensors\n";
-        s += "      = " + num(tr.otherGiB) + " GiB + " + num(100 * tr.fragmentation) + "% × "
+        s += "      = " + numText(tr.otherGiB) + " GiB + " + numText(100 * tr.fragmentation) + "% × "
             + gib(m.weights + m.grads + m.optimizer + m.activations) + " = " + gib(m.other) + "\n";
         s += "Defaults: 1 GiB fixed, 5% (Megatron-LM's overhead factor); set training.other_GiB and "
              "training.fragmentation";
@@ -112,12 +105,13 @@ std::string explainComm(const Plan& plan, const CommItem& c)
     const double alphaPerCall = c.count > 0 ? c.alphaS / c.count : 0;
     std::string s = std::string(dimName(c.dim)) + " " + collectiveName(c.collective) + " of " + c.what + ", "
         + std::to_string(c.groupSize) + " ranks, " + algorithmName(c.algorithm) + " over " + c.link + "\n";
-    s += "T per call = α·steps + S·factor/β = " + num(alphaPerCall * 1e6) + " µs + "
-        + num((perCall - alphaPerCall) * 1e6) + " µs = " + num(perCall * 1e6)
-        + " µs   (S = " + num(c.bytesPerCall / 1048576.0)
-        + " MiB, factor = " + num(busBandwidthFactor(c.collective, c.groupSize), "%.3f") + ")\n";
-    s += "per step = " + std::to_string(c.count) + " calls × " + num(perCall * 1e3) + " ms = " + num(c.timeS * 1e3)
-        + " ms, of which " + num(c.exposedS * 1e3) + " ms exposed (not hidden under compute)\n";
+    s += "T per call = α·steps + S·factor/β = " + numText(alphaPerCall * 1e6) + " µs + "
+        + numText((perCall - alphaPerCall) * 1e6) + " µs = " + numText(perCall * 1e6)
+        + " µs   (S = " + numText(c.bytesPerCall / 1048576.0)
+        + " MiB, factor = " + numText(busBandwidthFactor(c.collective, c.groupSize), "%.3f") + ")\n";
+    s += "per step = " + std::to_string(c.count) + " calls × " + numText(perCall * 1e3)
+        + " ms = " + numText(c.timeS * 1e3) + " ms, of which " + numText(c.exposedS * 1e3)
+        + " ms exposed (not hidden under compute)\n";
     s += "Source: nccl-tests doc/PERFORMANCE.md (bus-bandwidth factors); α and β from the link catalog";
     return s;
 }

@@ -1,5 +1,7 @@
 #include "report.h"
 
+#include "numtext.h"
+
 #include <cstdio>
 #include <sstream>
 
@@ -46,9 +48,7 @@ nlohmann::json evaluationToJson(const Evaluation& ev)
 namespace {
 std::string num(double x, const char* f = "%.3g")
 {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, f, x);
-    return buf;
+    return numText(x, f);
 }
 std::string gib(double bytes)
 {

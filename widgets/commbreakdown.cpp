@@ -1,5 +1,6 @@
 #include "commbreakdown.h"
 
+#include "chartlayout.h"
 #include "format.h"
 #include "palette.h"
 
@@ -31,9 +32,7 @@ CommBreakdown::CommBreakdown(QWidget* parent)
     connect(split, &QComboBox::currentIndexChanged, this,
         [this](int i) { setSplit(i == 0 ? Split::Exposure : Split::LatencyBandwidth); });
     m_plot->setMinimumSize(320, 200);
-    m_plot->plotLayout()->insertRow(0);
-    m_plot->plotLayout()->addElement(
-        0, 0, new QCPTextElement(m_plot, tr("Communication per step"), QFont(font().family(), 11, QFont::Bold)));
+    layOutChart(m_plot, tr("Communication per step"), 2);
     m_first = new QCPBars(m_plot->yAxis, m_plot->xAxis);
     m_second = new QCPBars(m_plot->yAxis, m_plot->xAxis);
     m_second->moveAbove(m_first);
@@ -43,21 +42,6 @@ CommBreakdown::CommBreakdown(QWidget* parent)
     }
     m_plot->xAxis->setLabel(tr("ms per step (slowest stage)"));
     m_plot->xAxis->ticker()->setTickCount(4);
-    m_plot->legend->setVisible(true);
-    // The legend sits in its own row under the title, so it never covers a bar.
-    auto* legendRow = new QCPLayoutGrid;
-    m_plot->plotLayout()->insertRow(1);
-    m_plot->plotLayout()->addElement(1, 0, legendRow);
-    legendRow->setMargins(QMargins(0, 0, 0, 0));
-    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
-    legendRow->addElement(0, 0, m_plot->legend);
-    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    m_plot->legend->setWrap(2);
-    m_plot->legend->setBorderPen(Qt::NoPen);
-    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
-    m_plot->xAxis->grid()->setZeroLinePen(Qt::NoPen);
-    m_plot->yAxis->grid()->setZeroLinePen(Qt::NoPen);
-    m_plot->legend->setFont(QFont(font().family(), 8));
     m_plot->setMouseTracking(true);
     m_plot->installEventFilter(this);
     setEvaluation(nullptr);

@@ -1,5 +1,6 @@
 #include "memorybars.h"
 
+#include "chartlayout.h"
 #include "format.h"
 #include "palette.h"
 
@@ -75,9 +76,7 @@ MemoryBars::MemoryBars(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     m_plot->setMinimumSize(320, 220);
-    m_plot->plotLayout()->insertRow(0);
-    m_plot->plotLayout()->addElement(0, 0,
-        new QCPTextElement(m_plot, tr("Memory per GPU by pipeline stage"), QFont(font().family(), 11, QFont::Bold)));
+    layOutChart(m_plot, tr("Memory per GPU by pipeline stage"), 3);
     m_plot->yAxis->setLabel(tr("GiB per GPU"));
     m_plot->xAxis->setLabel(tr("Pipeline stage"));
     QCPBars* below = nullptr;
@@ -93,21 +92,6 @@ MemoryBars::MemoryBars(QWidget* parent)
         below = bars;
         m_bars << bars;
     }
-    m_plot->legend->setVisible(true);
-    // The legend sits in its own row under the title, so it never covers a bar.
-    auto* legendRow = new QCPLayoutGrid;
-    m_plot->plotLayout()->insertRow(1);
-    m_plot->plotLayout()->addElement(1, 0, legendRow);
-    legendRow->setMargins(QMargins(0, 0, 0, 0));
-    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
-    legendRow->addElement(0, 0, m_plot->legend);
-    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    m_plot->legend->setWrap(3);
-    m_plot->legend->setBorderPen(Qt::NoPen);
-    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
-    m_plot->xAxis->grid()->setZeroLinePen(Qt::NoPen);
-    m_plot->yAxis->grid()->setZeroLinePen(Qt::NoPen);
-    m_plot->legend->setFont(QFont(font().family(), 8));
     m_plot->setMouseTracking(true);
     m_plot->installEventFilter(this);
     setEvaluation(nullptr);
