@@ -1,5 +1,8 @@
 #include "report.h"
 
+#include "chrometrace.h"
+#include "predictedtimeline.h"
+
 #include "numtext.h"
 
 #include <cstdio>
@@ -100,84 +103,9 @@ std::string evaluationText(const Evaluation& ev, const Plan& plan)
 
 nlohmann::json timelineToChromeTrace(const Evaluation& ev, const Plan& plan)
 {
-    nlohmann::json events = nlohmann::json::array();
-    const int p = plan.parallel.pp;
-    events.push_back({ { "ph", "M" }, { "pid", 0 }, { "name", "process_name" },
-        { "args", { { "name", "predicted: " + ev.plan } } } });
-    const int vs = p * plan.parallel.vpp;
-    auto transferThread = [](int boundary, bool forward) { return 1000 + 2 * boundary + (forward ? 0 : 1); };
-    auto sortIndex = [&](int tid, int index) {
-        events.push_back({ { "ph", "M" }, { "pid", 0 }, { "tid", tid }, { "name", "thread_sort_index" },
-            { "args", { { "sort_index", index } } } });
-    };
-    for (int d = 0; d < p; ++d) {
-        events.push_back({ { "ph", "M" }, { "pid", 0 }, { "tid", d }, { "name", "thread_name" },
-            { "args", { { "name", "stage " + std::to_string(d) } } } });
-        sortIndex(d, d);
-    }
-    for (int k = 0; k + 1 < vs; ++k)
-        for (bool forward : { true, false }) {
-            const std::string a = std::to_string(k % p), b = std::to_string((k + 1) % p);
-            events.push_back({ { "ph", "M" }, { "pid", 0 }, { "tid", transferThread(k, forward) },
-                { "name", "thread_name" },
-                { "args",
-                    { { "name", forward ? "p2p activations " + a + "→" + b : "p2p gradients " + b + "→" + a } } } });
-            sortIndex(transferThread(k, forward), p + 2 * k + (forward ? 0 : 1));
-        }
-    auto us = [](double s) { return s * 1e6; };
-    long long flowId = 0;
-    for (const SimEvent& e : ev.timeline.events) {
-        if (e.end <= e.start)
-            continue;
-        if (e.kind == EventKind::Compute) {
-            const char* kind = opKindName(e.op);
-            const char letter = e.op == OpKind::Forward ? 'F'
-                : e.op == OpKind::Recompute             ? 'R'
-                : e.op == OpKind::BackwardInput         ? 'B'
-                                                        : 'W';
-            events.push_back({ { "ph", "X" }, { "pid", 0 }, { "tid", e.device }, { "ts", us(e.start) },
-                { "dur", us(e.end - e.start) }, { "name", std::string(1, letter) + std::to_string(e.microBatch) },
-                { "cat", kind },
-                { "args",
-                    { { "stage", e.device }, { "microbatch", e.microBatch }, { "chunk", e.chunk },
-                        { "kind", kind } } } });
-        } else {
-            // One thread per virtual-stage boundary and direction: the simulation never overlaps transfers there.
-            const int tid = transferThread(e.boundary, e.forwardDirection);
-            const std::string name
-                = std::string(e.forwardDirection ? "send act " : "send grad ") + std::to_string(e.microBatch);
-            events.push_back({ { "ph", "X" }, { "pid", 0 }, { "tid", tid }, { "ts", us(e.start) },
-                { "dur", us(e.end - e.start) }, { "name", name }, { "cat", "p2p" },
-                { "args",
-                    { { "from_stage", e.device }, { "to_stage", e.toDevice }, { "microbatch", e.microBatch } } } });
-            ++flowId;
-            events.push_back({ { "ph", "s" }, { "pid", 0 }, { "tid", tid }, { "ts", us(e.start) }, { "id", flowId },
-                { "name", name }, { "cat", "p2p" } });
-            events.push_back({ { "ph", "f" }, { "bp", "e" }, { "pid", 0 }, { "tid", tid }, { "ts", us(e.end) },
-                { "id", flowId }, { "name", name }, { "cat", "p2p" } });
-        }
-    }
-    for (int d = 0; d < p && d < int(ev.stages.size()); ++d) {
-        const StageTimes& st = ev.stages[std::size_t(d)];
-        double t = ev.timeline.deviceEnd[std::size_t(d)];
-        if (st.dpExposed > 0) {
-            events.push_back({ { "ph", "X" }, { "pid", 0 }, { "tid", d }, { "ts", us(t) }, { "dur", us(st.dpExposed) },
-                { "name", "DP gradients" }, { "cat", "collective" },
-                { "args", { { "stage", d }, { "kind", "dp-collective" } } } });
-            t += st.dpExposed;
-        }
-        if (st.optimizer > 0)
-            events.push_back({ { "ph", "X" }, { "pid", 0 }, { "tid", d }, { "ts", us(t) }, { "dur", us(st.optimizer) },
-                { "name", "optimizer" }, { "cat", "optimizer" },
-                { "args", { { "stage", d }, { "kind", "optimizer" } } } });
-    }
-    nlohmann::json trace;
-    trace["displayTimeUnit"] = "ms";
-    trace["traceEvents"] = std::move(events);
-    trace["plait"] = { { "source", "predicted" }, { "plan", ev.plan },
-        { "schedule", scheduleName(plan.parallel.schedule) }, { "stages", p }, { "microbatches", ev.microBatches },
-        { "chunks", plan.parallel.vpp }, { "step_s", ev.stepS }, { "bubble_fraction", ev.bubbleFraction } };
-    return trace;
+    return timelineToChromeJson(predictedTimeline(ev, plan),
+        { { "stages", plan.parallel.pp }, { "microbatches", ev.microBatches }, { "chunks", plan.parallel.vpp },
+            { "step_s", ev.stepS }, { "bubble_fraction", ev.bubbleFraction } });
 }
 
 } // namespace plait

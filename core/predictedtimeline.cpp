@@ -1,0 +1,182 @@
+#include "predictedtimeline.h"
+
+#include "evaluate.h"
+
+#include <algorithm>
+
+namespace plait {
+
+namespace {
+SpanKind spanKindOf(OpKind k)
+{
+    switch (k) {
+    case OpKind::Forward:
+        return SpanKind::Forward;
+    case OpKind::Recompute:
+        return SpanKind::Recompute;
+    case OpKind::BackwardInput:
+        return SpanKind::BackwardInput;
+    case OpKind::BackwardWeight:
+        return SpanKind::BackwardWeight;
+    }
+    return SpanKind::Other;
+}
+
+char opLetter(OpKind k)
+{
+    return k == OpKind::Forward ? 'F' : k == OpKind::Recompute ? 'R' : k == OpKind::BackwardInput ? 'B' : 'W';
+}
+
+// The node of the first GPU (tp = cp = dp = 0) of each pipeline stage.
+std::vector<int> stageNodes(const Plan& plan)
+{
+    std::vector<int> node(std::size_t(plan.parallel.pp), 0);
+    const auto& coords = plan.placement.coordOf;
+    for (std::size_t g = 0; g < coords.size(); ++g) {
+        const Coord& c = coords[g];
+        if (c.tp == 0 && c.cp == 0 && c.dp == 0 && c.pp >= 0 && c.pp < plan.parallel.pp)
+            node[std::size_t(c.pp)] = int(g) / std::max(1, plan.cluster.gpusPerNode);
+    }
+    return node;
+}
+}
+
+Timeline predictedTimeline(const Evaluation& ev, const Plan& plan)
+{
+    Timeline t;
+    t.title = ev.plan;
+    t.source = "predicted";
+    t.schedule = scheduleName(plan.parallel.schedule);
+    if (!ev.valid)
+        return t;
+    const int p = plan.parallel.pp;
+    const int vs = p * plan.parallel.vpp;
+    const std::vector<int> nodes = stageNodes(plan);
+    double p2pBytes = 0;
+    for (const CommItem& c : ev.comm)
+        if (c.dim == Dim::PP)
+            p2pBytes = c.bytesPerCall;
+
+    // Lanes: stage d, then the transfer tracks it sends on.
+    std::vector<int> stageLane(static_cast<std::size_t>(p));
+    std::vector<int> transferLane(std::size_t(2 * std::max(0, vs - 1)), -1);
+    for (int d = 0; d < p; ++d) {
+        const std::string node = "node " + std::to_string(nodes[std::size_t(d)]);
+        stageLane[std::size_t(d)] = int(t.lanes.size());
+        t.lanes.push_back({ "stage " + std::to_string(d), node, nodes[std::size_t(d)], d, false, {} });
+        for (int k = 0; k + 1 < vs; ++k)
+            for (bool forward : { true, false }) {
+                const int from = forward ? k % p : (k + 1) % p, to = forward ? (k + 1) % p : k % p;
+                if (from != d)
+                    continue;
+                transferLane[std::size_t(2 * k + (forward ? 0 : 1))] = int(t.lanes.size());
+                const std::string name = std::string(forward ? "act " : "grad ") + std::to_string(from) + "→"
+                    + std::to_string(to)
+                    + (vs > p ? " (" + std::to_string(k) + "→" + std::to_string(forward ? k + 1 : k) + ")" : "");
+                t.lanes.push_back({ name, node, nodes[std::size_t(d)], 1000 + 2 * k + (forward ? 0 : 1), true, {} });
+            }
+    }
+    const auto& events = ev.timeline.events;
+    for (const SimEvent& e : events) {
+        if (e.end <= e.start)
+            continue;
+        Span s;
+        s.start = e.start;
+        s.end = e.end;
+        s.microBatch = e.microBatch;
+        if (e.kind == EventKind::Compute) {
+            s.kind = spanKindOf(e.op);
+            s.stage = std::int16_t(e.device);
+            s.chunk = e.chunk;
+            s.name = t.intern(std::string(1, opLetter(e.op)) + std::to_string(e.microBatch));
+            t.lanes[std::size_t(stageLane[std::size_t(e.device)])].spans.push_back(s);
+        } else {
+            s.kind = SpanKind::SendRecv;
+            s.stage = std::int16_t(e.device);
+            s.bytes = p2pBytes;
+            s.name
+                = t.intern(std::string(e.forwardDirection ? "send act " : "send grad ") + std::to_string(e.microBatch));
+            const int lane = transferLane[std::size_t(2 * e.boundary + (e.forwardDirection ? 0 : 1))];
+            if (lane >= 0)
+                t.lanes[std::size_t(lane)].spans.push_back(s);
+        }
+    }
+    // A flow from each transfer to the op that waited for it.
+    for (const SimEvent& e : events) {
+        if (e.kind != EventKind::Compute || e.cause < 0 || std::size_t(e.cause) >= events.size())
+            continue;
+        const SimEvent& x = events[std::size_t(e.cause)];
+        if (x.kind != EventKind::Transfer || x.end <= x.start)
+            continue;
+        const int lane = transferLane[std::size_t(2 * x.boundary + (x.forwardDirection ? 0 : 1))];
+        if (lane >= 0)
+            t.flows.push_back({ lane, stageLane[std::size_t(e.device)], x.start, e.start });
+    }
+    for (int d = 0; d < p && d < int(ev.stages.size()); ++d) {
+        const StageTimes& st = ev.stages[std::size_t(d)];
+        double at = ev.timeline.deviceEnd[std::size_t(d)];
+        Lane& lane = t.lanes[std::size_t(stageLane[std::size_t(d)])];
+        if (st.dpExposed > 0) {
+            Span s;
+            s.start = at;
+            s.end = at + st.dpExposed;
+            s.kind = SpanKind::Collective;
+            s.stage = std::int16_t(d);
+            s.name = t.intern("DP gradients");
+            for (const CommItem& c : ev.comm)
+                if (c.dim == Dim::DP)
+                    s.bytes += c.bytesPerCall * c.count;
+            lane.spans.push_back(s);
+            at = s.end;
+        }
+        if (st.optimizer > 0) {
+            Span s;
+            s.start = at;
+            s.end = at + st.optimizer;
+            s.kind = SpanKind::Optimizer;
+            s.stage = std::int16_t(d);
+            s.name = t.intern("optimizer");
+            lane.spans.push_back(s);
+        }
+    }
+    t.sortSpans();
+    return t;
+}
+
+std::vector<ScheduleStudy> studySchedules(const Plan& plan)
+{
+    std::vector<ScheduleStudy> out;
+    for (Schedule s : { Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved, Schedule::ZbH1 }) {
+        ScheduleStudy st;
+        st.schedule = s;
+        Plan variant = plan;
+        variant.parallel.schedule = s;
+        variant.parallel.vpp = s == Schedule::Interleaved ? (plan.parallel.vpp > 1 ? plan.parallel.vpp : 2) : 1;
+        st.chunks = variant.parallel.vpp;
+        const Evaluation ev = evaluate(variant);
+        st.valid = ev.valid;
+        if (!ev.valid) {
+            for (const Issue& e : ev.errors)
+                st.problem
+                    += (st.problem.empty() ? "" : "; ") + (e.field.empty() ? e.message : e.field + ": " + e.message);
+            out.push_back(std::move(st));
+            continue;
+        }
+        st.stepS = ev.stepS;
+        st.bubbleFraction = ev.bubbleFraction;
+        for (const StageMemory& m : ev.memory)
+            if (m.activations > st.peakActivationBytes) {
+                st.peakActivationBytes = m.activations;
+                st.peakInFlight = m.inFlight;
+            }
+        st.timeline = predictedTimeline(ev, variant);
+        const std::string group
+            = std::string(scheduleName(s)) + (st.chunks > 1 ? " (v=" + std::to_string(st.chunks) + ")" : "");
+        for (Lane& l : st.timeline.lanes)
+            l.group = group;
+        out.push_back(std::move(st));
+    }
+    return out;
+}
+
+} // namespace plait

@@ -1,0 +1,108 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace plait {
+
+// What a span on a timeline is. Traces from other tools map what they can; the rest is Other, drawn as a
+// generic op.
+enum class SpanKind : std::uint8_t {
+    Forward,
+    BackwardInput,
+    BackwardWeight,
+    Recompute,
+    SendRecv,
+    Collective,
+    Optimizer,
+    Other,
+};
+constexpr int kSpanKinds = 8;
+const char* spanKindName(SpanKind k); // "forward", "backward-input", ... as in our traces' "cat"
+bool isComputeKind(SpanKind k); // forward, backward or recompute: the work a pipeline bubble is measured against
+
+// Classifies an event of a Chrome trace from its category, name and args.kind (any may be empty).
+SpanKind classifySpan(std::string_view category, std::string_view name, std::string_view kind);
+
+struct Span {
+    double start = 0, end = 0; // seconds from the trace's origin
+    double bytes = 0; // transfers and collectives; 0 when not known
+    std::uint32_t name = 0; // index into Timeline::names
+    std::int32_t microBatch = -1; // −1 when not known
+    std::int16_t stage = -1; // pipeline stage, −1 when not known
+    std::int16_t chunk = -1; // model chunk of an interleaved schedule
+    SpanKind kind = SpanKind::Other;
+    double duration() const { return end - start; }
+};
+
+// One row of the view: a pipeline stage, a GPU, a transfer track or a thread of a foreign trace.
+struct Lane {
+    std::string name;
+    std::string group; // lanes are grouped under this heading (a node, a schedule)
+    long long pid = 0, tid = 0; // as in the trace
+    bool thin = false; // a transfer track, drawn narrow under its stage
+    std::vector<Span> spans; // sorted by start
+};
+
+// A dependency drawn as an arrow: data leaving one lane at one time and arriving at another.
+struct Flow {
+    int fromLane = 0, toLane = 0;
+    double fromTime = 0, toTime = 0;
+    bool operator==(const Flow&) const = default;
+};
+
+struct Timeline {
+    std::string title;
+    std::vector<Lane> lanes;
+    std::vector<std::string> names; // span names, interned
+    std::vector<Flow> flows;
+    std::string source; // "predicted", "measured", or empty for a foreign trace
+    std::string schedule; // when known
+    bool stagesShareGpu = false; // measured: pipeline stages ran on slices of one GPU
+    std::unordered_map<std::string, std::uint32_t> nameIndex; // for intern()
+
+    std::size_t spanCount() const;
+    double begin() const; // earliest start, 0 when empty
+    double end() const; // latest end
+    std::uint32_t intern(const std::string& name);
+    // Finishes a timeline built by hand or read from a file: sorts every lane's spans by start.
+    void sortSpans();
+};
+
+// Where the time of each lane went, measured on the pipeline part of the step: from the first span of the
+// timeline to the end of the last compute or send/recv span. Idle = that window minus the union of the lane's
+// compute spans. The bubble fraction is the idle time of the busiest compute lane over the whole step
+// (first start to last end), the definition `plait evaluate` uses.
+struct LaneFigures {
+    bool compute = false; // has forward/backward/recompute spans
+    double busyS = 0, idleS = 0, bubbleFraction = 0;
+    int stage = -1; // from the spans, −1 when not known
+};
+struct TimelineFigures {
+    double stepS = 0, pipelineS = 0;
+    double bubbleFraction = 0;
+    int busiestLane = -1;
+    std::vector<LaneFigures> lanes;
+};
+TimelineFigures timelineFigures(const Timeline& timeline);
+
+// Predicted against measured, aligned by pipeline stage and by op (stage, kind, micro-batch, chunk).
+struct StageComparison {
+    int stage = 0;
+    int predictedLane = -1, measuredLane = -1;
+    double predictedBusyS = 0, measuredBusyS = 0;
+    double predictedBubble = 0, measuredBubble = 0;
+};
+struct TimelineComparison {
+    double predictedStepS = 0, measuredStepS = 0;
+    double predictedBubble = 0, measuredBubble = 0;
+    std::vector<StageComparison> stages;
+    int matchedOps = 0, unmatchedOps = 0;
+    double meanAbsOpError = 0; // mean |measured − predicted| / predicted over matched ops
+};
+TimelineComparison compareTimelines(const Timeline& predicted, const Timeline& measured);
+
+} // namespace plait
