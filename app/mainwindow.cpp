@@ -7,7 +7,9 @@
 #include "placementedit.h"
 #include "planeditor.h"
 #include "planio.h"
+#include "report.h"
 #include "summaryview.h"
+#include "timelinepanel.h"
 #include "topologyview.h"
 
 #include <QAction>
@@ -21,6 +23,9 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
+#include <QProgressDialog>
+#include <QSaveFile>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
@@ -56,11 +61,18 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
     dock(m_editor, tr("Plan"), "editor", Qt::LeftDockWidgetArea);
     QDockWidget* memoryDock = dock(m_memory, tr("Memory"), "memory", Qt::RightDockWidgetArea);
     dock(m_comm, tr("Communication"), "comm", Qt::RightDockWidgetArea);
+    m_timeline = new TimelinePanel(this);
+    QDockWidget* timelineDock = dock(m_timeline, tr("Timeline"), "timeline", Qt::BottomDockWidgetArea);
+    // The charts on the right keep the full height; the timeline runs under the plan and the topology.
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    setAcceptDrops(true);
     QDockWidget* editorDock = findChild<QDockWidget*>(QStringLiteral("editor"));
     // Default widths; applied once the window has its size (a saved layout replaces them).
-    QTimer::singleShot(0, this, [this, memoryDock, editorDock] {
-        if (!m_restoredLayout)
+    QTimer::singleShot(0, this, [this, memoryDock, editorDock, timelineDock] {
+        if (!m_restoredLayout) {
             resizeDocks({ memoryDock, editorDock }, { 540, 300 }, Qt::Horizontal);
+            resizeDocks({ timelineDock }, { 340 }, Qt::Vertical);
+        }
     });
     m_summary->setMaximumHeight(200);
     m_status = new QLabel(this);
@@ -80,6 +92,32 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
         updateTitle();
     });
     connect(&m_runner, &engine::EvaluationRunner::evaluationAvailable, this, &MainWindow::showEvaluation);
+    connect(m_timeline, &TimelinePanel::openTraceRequested, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open Trace"), QString(), tr("Chrome traces (*.json *.trace.json);;All files (*)"));
+        if (!path.isEmpty())
+            openTrace(path);
+    });
+    connect(m_timeline, &TimelinePanel::exportRequested, this, [this] {
+        const QString path
+            = QFileDialog::getSaveFileName(this, tr("Export Timeline"), QString(), tr("Chrome traces (*.json)"));
+        if (!path.isEmpty())
+            exportTimeline(path);
+    });
+    connect(&m_traceLoader, &engine::TraceLoader::loaded, this,
+        [this](std::shared_ptr<const TraceRead> trace, const QString& path) {
+            m_timeline->setTrace(trace, QFileInfo(path).fileName());
+            QString text = tr("Opened trace %1: %n event(s)", nullptr, int(trace->timeline.spanCount())).arg(path);
+            if (!trace->problems.empty())
+                text
+                    += QStringLiteral(" — ") + tr("not drawn: %1").arg(QString::fromStdString(trace->problems.front()));
+            m_status->setText(text);
+        });
+    connect(&m_traceLoader, &engine::TraceLoader::failed, this, [this](const QString& path, const QString& message) {
+        m_status->setText(tr("Trace %1 not opened: %2").arg(path, message));
+        if (isVisible() && QGuiApplication::platformName() != QLatin1String("offscreen"))
+            QMessageBox::warning(this, tr("Cannot open trace"), tr("%1 was not opened: %2").arg(path, message));
+    });
     connect(m_editor, &widgets::PlanEditor::planEdited, this,
         [this](const Plan& p, const QString& what) { m_document.edit(p, what); });
 
@@ -180,6 +218,9 @@ void MainWindow::createMenus()
         savePlan(QFileDialog::getSaveFileName(this, tr("Save Plan"), QString(), tr("Plait plans (*.plait.json)")));
     });
     file->addSeparator();
+    file->addAction(tr("Open &Trace…"), this, [this] { emit m_timeline->openTraceRequested(); });
+    file->addAction(tr("&Export Timeline…"), this, [this] { emit m_timeline->exportRequested(); });
+    file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
@@ -266,6 +307,66 @@ void MainWindow::showEvaluation(std::shared_ptr<const Evaluation> ev)
     m_memory->setEvaluation(ev);
     m_comm->setEvaluation(ev);
     m_topology->setEvaluation(ev);
+    m_timeline->setEvaluation(m_document.plan(), ev);
+}
+
+void MainWindow::openTrace(const QString& path)
+{
+    m_status->setText(tr("Opening trace %1…").arg(path));
+    m_traceLoader.load(path);
+    if (!isVisible() || QGuiApplication::platformName() == QLatin1String("offscreen"))
+        return;
+    // Large traces take seconds: a progress dialog with cancel, shown only if the load lasts.
+    auto* dialog = new QProgressDialog(tr("Reading %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 1000, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setMinimumDuration(300);
+    dialog->setWindowModality(Qt::WindowModal);
+    connect(&m_traceLoader, &engine::TraceLoader::progress, dialog, &QProgressDialog::setValue);
+    connect(&m_traceLoader, &engine::TraceLoader::loaded, dialog, &QProgressDialog::close);
+    connect(&m_traceLoader, &engine::TraceLoader::failed, dialog, &QProgressDialog::close);
+    connect(dialog, &QProgressDialog::canceled, &m_traceLoader, &engine::TraceLoader::cancel);
+}
+
+bool MainWindow::exportTimeline(const QString& path)
+{
+    auto ev = m_runner.latest();
+    if (!ev || !ev->valid) {
+        m_status->setText(tr("Nothing to export: the plan is not valid."));
+        return false;
+    }
+    QSaveFile file(path);
+    const std::string text = timelineToChromeTrace(*ev, m_document.plan()).dump() + "\n";
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) != qint64(text.size())
+        || !file.commit()) {
+        QMessageBox::warning(this, tr("Cannot export"), tr("%1 was not written: %2").arg(path, file.errorString()));
+        return false;
+    }
+    m_status->setText(tr("Exported the timeline to %1").arg(path));
+    return true;
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    // A plan opens as the document; any other JSON is read as a trace for the timeline.
+    for (const QUrl& url : event->mimeData()->urls()) {
+        const QString path = url.toLocalFile();
+        if (path.isEmpty())
+            continue;
+        if (path.endsWith(QLatin1String(".plait.json"))) {
+            if (maybeSave())
+                openPlan(path);
+        } else {
+            openTrace(path);
+        }
+        event->acceptProposedAction();
+        return;
+    }
 }
 
 void MainWindow::editPlacement(const Result<Plan>& edited, const QString& description)

@@ -4,6 +4,7 @@
 #include "document.h"
 #include "evaluationrunner.h"
 #include "plan.h"
+#include "traceloader.h"
 
 #include <QMainWindow>
 #include <memory>
@@ -20,6 +21,7 @@ class PlanEditor;
 }
 
 namespace plait::app {
+class TimelinePanel;
 
 // Wires the document, the evaluation runner and the views. Every view listens to the one current plan and its
 // evaluation; none talks to another.
@@ -38,12 +40,18 @@ public:
     widgets::MemoryBars* memoryBars() const { return m_memory; }
     widgets::CommBreakdown* commBreakdown() const { return m_comm; }
     widgets::PlanEditor* planEditor() const { return m_editor; }
+    TimelinePanel* timelinePanel() const { return m_timeline; }
+    engine::TraceLoader* traceLoader() { return &m_traceLoader; }
+    void openTrace(const QString& path); // loads off the GUI thread; the Gantt shows it beside the prediction
+    bool exportTimeline(const QString& path);
     Autosave* autosave() { return &m_autosave; }
     void offerRecovery(); // after a crash: offer the plans the last session did not save
     QString statusText() const;
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     void createMenus();
@@ -58,11 +66,13 @@ private:
     Document m_document;
     Autosave m_autosave;
     engine::EvaluationRunner m_runner;
+    engine::TraceLoader m_traceLoader;
     widgets::SummaryView* m_summary = nullptr;
     widgets::TopologyView* m_topology = nullptr;
     widgets::MemoryBars* m_memory = nullptr;
     widgets::CommBreakdown* m_comm = nullptr;
     widgets::PlanEditor* m_editor = nullptr;
+    TimelinePanel* m_timeline = nullptr;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_status = nullptr;
     bool m_previewing = false;

@@ -5,6 +5,8 @@
 #include "evaluate.h"
 #include "memorybars.h"
 #include "planio.h"
+#include "timelinepanel.h"
+#include "timelinesections.h"
 #include "topologyview.h"
 
 #include <QApplication>
@@ -14,6 +16,7 @@
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QSvgGenerator>
+#include <algorithm>
 #include <cstring>
 #include <iostream>
 #include <qcustomplot.h>
@@ -89,19 +92,27 @@ int runRender(int argc, char** argv)
     QCommandLineParser parser;
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("Plan file"));
-    parser.addOption({ QStringLiteral("view"), QStringLiteral("topology, memory or comm"), QStringLiteral("view") });
+    parser.addOption(
+        { QStringLiteral("view"), QStringLiteral("topology, memory, comm or gantt"), QStringLiteral("view") });
+    parser.addOption({ QStringLiteral("from"), QStringLiteral("gantt: first second shown"), QStringLiteral("s") });
+    parser.addOption({ QStringLiteral("to"), QStringLiteral("gantt: last second shown"), QStringLiteral("s") });
+    parser.addOption({ QStringLiteral("schedules"), QStringLiteral("gantt: the plan under every pipeline schedule") });
+    parser.addOption({ QStringLiteral("trace"), QStringLiteral("gantt: a measured trace to draw beside the prediction"),
+        QStringLiteral("file") });
     parser.addOption(
         { QStringLiteral("out"), QStringLiteral("Output file: .png, .svg or .pdf"), QStringLiteral("file") });
     parser.addOption({ QStringLiteral("size"), QStringLiteral("Width x height in pixels"), QStringLiteral("WxH") });
     if (!parser.parse(args) || parser.positionalArguments().size() != 1 || !parser.isSet(QStringLiteral("out"))) {
         std::cerr
-            << "plait: usage: plait render PLAN.plait.json --view topology|memory|comm --out FILE.(png|svg|pdf)\n";
+            << "plait: usage: plait render PLAN.plait.json --view topology|memory|comm|gantt [--schedules] [--trace "
+               "TRACE.json] --out FILE.(png|svg|pdf)\n";
         return kUsage;
     }
     const QString view = parser.value(QStringLiteral("view")).isEmpty() ? QStringLiteral("topology")
                                                                         : parser.value(QStringLiteral("view"));
-    if (view != QLatin1String("topology") && view != QLatin1String("memory") && view != QLatin1String("comm")) {
-        std::cerr << "plait: unknown view \"" << view.toStdString() << "\"; known: topology, memory, comm\n";
+    if (view != QLatin1String("topology") && view != QLatin1String("memory") && view != QLatin1String("comm")
+        && view != QLatin1String("gantt")) {
+        std::cerr << "plait: unknown view \"" << view.toStdString() << "\"; known: topology, memory, comm, gantt\n";
         return kUsage;
     }
     const Catalog catalog = engine::loadCatalog();
@@ -116,7 +127,21 @@ int runRender(int argc, char** argv)
             std::cerr << "plait: " << e.field << ": " << e.message << "\n";
         return kInvalid;
     }
-    QSize size = view == QLatin1String("topology") ? QSize(1400, 900) : QSize(900, 560);
+    std::shared_ptr<const TraceRead> trace;
+    if (parser.isSet(QStringLiteral("trace"))) {
+        auto read = readChromeTraceFile(parser.value(QStringLiteral("trace")).toStdString());
+        if (!read) {
+            std::cerr << "plait: " << parser.value(QStringLiteral("trace")).toStdString() << ": " << read.errorText()
+                      << "\n";
+            return kInvalid;
+        }
+        for (const std::string& p : read.value().problems)
+            std::cerr << "plait: trace: not drawn: " << p << "\n";
+        trace = std::make_shared<const TraceRead>(std::move(read.value()));
+    }
+    QSize size = view == QLatin1String("topology") ? QSize(1400, 900)
+        : view == QLatin1String("gantt")           ? QSize(1400, parser.isSet(QStringLiteral("schedules")) ? 900 : 560)
+                                                   : QSize(900, 560);
     if (parser.isSet(QStringLiteral("size"))) {
         const QStringList wh = parser.value(QStringLiteral("size")).split(QLatin1Char('x'));
         if (wh.size() == 2 && wh[0].toInt() >= 100 && wh[1].toInt() >= 100 && wh[0].toInt() <= 10000
@@ -142,6 +167,30 @@ int runRender(int argc, char** argv)
         m->setEvaluation(ev);
         plot = m->plot();
         m->show();
+    } else if (view == QLatin1String("gantt")) {
+        auto* g = new TimelinePanel;
+        widget.reset(g);
+        g->resize(size);
+        g->setEvaluation(plan.value(), ev);
+        if (trace)
+            g->setTrace(trace, QFileInfo(parser.value(QStringLiteral("trace"))).fileName());
+        else if (parser.isSet(QStringLiteral("schedules")))
+            g->setMode(TimelineMode::Schedules);
+        g->show();
+        QCoreApplication::processEvents();
+        // Tall enough for every lane unless the user chose a size.
+        if (!parser.isSet(QStringLiteral("size"))) {
+            const int chrome = g->height() - g->view()->height();
+            g->resize(size.width(), std::clamp(chrome + g->view()->contentHeight() + 48, 260, 8000));
+            QCoreApplication::processEvents();
+        }
+        g->view()->resetZoom();
+        if (parser.isSet(QStringLiteral("from")) || parser.isSet(QStringLiteral("to"))) {
+            const widgets::TimeWindow w = g->view()->window();
+            g->view()->setWindow(
+                parser.isSet(QStringLiteral("from")) ? parser.value(QStringLiteral("from")).toDouble() : w.start,
+                parser.isSet(QStringLiteral("to")) ? parser.value(QStringLiteral("to")).toDouble() : w.end);
+        }
     } else {
         auto* c = new widgets::CommBreakdown;
         widget.reset(c);

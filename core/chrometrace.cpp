@@ -162,8 +162,12 @@ private:
 
     long long idOf(const std::string* s, double number)
     {
-        if (!s)
-            return (long long)number;
+        if (!s) {
+            if (std::isfinite(number) && std::abs(number) < 9e15)
+                return (long long)number;
+            std::string text = std::to_string(number); // an id out of range: named by its value
+            return idOf(&text, 0);
+        }
         // Kineto writes some pids and tids as strings; give each its own id, keeping numeric strings as numbers.
         char* end = nullptr;
         const long long n = std::strtoll(s->c_str(), &end, 10);
@@ -194,7 +198,7 @@ private:
             else if (k == "tid")
                 ev.tid = idOf(s, number);
             else if (k == "id")
-                ev.id = s ? *s : std::to_string((long long)number);
+                ev.id = s ? *s : std::to_string(number);
             else if (k == "bp" && s)
                 ev.bp = *s;
         } else if (inArgs && depth == eventDepth + 1) {
@@ -383,11 +387,13 @@ Result<TraceRead> readChromeTrace(std::string_view text, const TraceReadOptions&
     if (!ok) {
         // nlohmann counts the characters read, the failing one included.
         if (h.errorPosition >= text.size() + 1 || text.empty())
-            return Result<TraceRead>::failure("", "the trace ends early after byte " + std::to_string(text.size())
-                    + " (" + lineAndColumn(text, text.size()) + "): the file is truncated");
+            return Result<TraceRead>::failure("",
+                "the trace ends early after byte " + std::to_string(text.size()) + " ("
+                    + lineAndColumn(text, text.size()) + "): the file is truncated");
         const std::size_t at = h.errorPosition > 0 ? h.errorPosition - 1 : 0;
-        return Result<TraceRead>::failure("", "malformed JSON at byte " + std::to_string(at) + " ("
-                + lineAndColumn(text, at) + "): " + shortReason(h.errorText));
+        return Result<TraceRead>::failure("",
+            "malformed JSON at byte " + std::to_string(at) + " (" + lineAndColumn(text, at)
+                + "): " + shortReason(h.errorText));
     }
     if (h.eventDepth < 0)
         return Result<TraceRead>::failure(

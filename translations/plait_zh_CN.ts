@@ -4,7 +4,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/topologyitems.cpp" line="123"/>
+        <location filename="../widgets/topologyitems.cpp" line="138"/>
         <source>Node %1
 Inside: %2, %3 GB/s per GPU per direction (%4% achievable), latency %5 µs
 To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
@@ -13,9 +13,107 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 节点间：%6 块 %7 网卡，每块每方向 %8 GB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyitems.cpp" line="180"/>
+        <location filename="../widgets/topologyitems.cpp" line="195"/>
         <source>node %1</source>
         <translation>节点 %1</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineText</name>
+    <message>
+        <location filename="../app/timelinesections.cpp" line="30"/>
+        <source>Predicted: %1, step %2, bubble %3</source>
+        <translation>预测：%1，单步 %2，气泡 %3</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinesections.cpp" line="42"/>
+        <source>schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinesections.cpp" line="42"/>
+        <source>step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinesections.cpp" line="42"/>
+        <source>bubble</source>
+        <translation>气泡</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinesections.cpp" line="43"/>
+        <source>peak activations / GPU</source>
+        <translation>每 GPU 激活峰值</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinesections.cpp" line="43"/>
+        <source>micro-batches held</source>
+        <translation>同时持有的微批次</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinesections.cpp" line="51"/>
+        <source>cannot run this plan: %1</source>
+        <translation>无法运行此规划：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinesections.cpp" line="61"/>
+        <source>%1: step %2, bubble %3, peak activations %4 per GPU</source>
+        <translation>%1：单步 %2，气泡 %3，每 GPU 激活峰值 %4</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinesections.cpp" line="79"/>
+        <source>Trace</source>
+        <translation>追踪</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinesections.cpp" line="80"/>
+        <source>%1 (%2): step %3, bubble %4%5</source>
+        <translation>%1（%2）：单步 %3，气泡 %4%5</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinesections.cpp" line="83"/>
+        <source>, stages shared one GPU</source>
+        <translation>，各阶段共用一块 GPU</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinesections.cpp" line="89"/>
+        <source>&lt;b&gt;%1 against predicted&lt;/b&gt;: step %2 vs %3 (%4), bubble %5 vs %6</source>
+        <translation>&lt;b&gt;%1 与预测对比&lt;/b&gt;：单步 %2 对 %3（%4），气泡 %5 对 %6</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinesections.cpp" line="95"/>
+        <source>; %1 ops aligned, mean |difference| %2</source>
+        <translation>；已对齐 %1 个操作，平均 |差异| %2</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinesections.cpp" line="99"/>
+        <source>stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinesections.cpp" line="99"/>
+        <source>busy predicted</source>
+        <translation>预测忙碌</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinesections.cpp" line="99"/>
+        <source>busy measured</source>
+        <translation>实测忙碌</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinesections.cpp" line="100"/>
+        <source>bubble predicted</source>
+        <translation>预测气泡</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinesections.cpp" line="100"/>
+        <source>bubble measured</source>
+        <translation>实测气泡</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinesections.cpp" line="107"/>
+        <source>not in trace</source>
+        <translation>追踪中没有</translation>
     </message>
 </context>
 <context>
@@ -49,250 +147,347 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>plait::app::MainWindow</name>
     <message>
-        <location filename="../app/mainwindow.cpp" line="55"/>
+        <location filename="../app/mainwindow.cpp" line="60"/>
         <source>Summary</source>
         <translation>概览</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="56"/>
+        <location filename="../app/mainwindow.cpp" line="61"/>
         <source>Plan</source>
         <translation>规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="57"/>
+        <location filename="../app/mainwindow.cpp" line="62"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="58"/>
-        <location filename="../app/mainwindow.cpp" line="131"/>
+        <location filename="../app/mainwindow.cpp" line="63"/>
+        <location filename="../app/mainwindow.cpp" line="169"/>
         <source>Communication</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="92"/>
+        <location filename="../app/mainwindow.cpp" line="65"/>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="97"/>
+        <source>Open Trace</source>
+        <translation>打开追踪</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="97"/>
+        <source>Chrome traces (*.json *.trace.json);;All files (*)</source>
+        <translation>Chrome 追踪 (*.json *.trace.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="103"/>
+        <source>Export Timeline</source>
+        <translation>导出时间线</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="103"/>
+        <source>Chrome traces (*.json)</source>
+        <translation>Chrome 追踪 (*.json)</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/mainwindow.cpp" line="110"/>
+        <source>Opened trace %1: %n event(s)</source>
+        <translation>
+            <numerusform>已打开追踪 %1：%n 个事件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="113"/>
+        <source>not drawn: %1</source>
+        <translation>未绘制：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="117"/>
+        <source>Trace %1 not opened: %2</source>
+        <translation>追踪 %1 未打开：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="119"/>
+        <source>Cannot open trace</source>
+        <translation>无法打开追踪</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="119"/>
+        <source>%1 was not opened: %2</source>
+        <translation>%1 未打开：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="130"/>
         <source>Preview: swap GPU %1 and GPU %2 — release to apply</source>
         <translation>预览：交换 GPU %1 与 GPU %2 — 松开鼠标以应用</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="103"/>
+        <location filename="../app/mainwindow.cpp" line="141"/>
         <source>Swap GPU %1 and GPU %2</source>
         <translation>交换 GPU %1 与 GPU %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="107"/>
+        <location filename="../app/mainwindow.cpp" line="145"/>
         <source>Assign %n GPU(s) to stage %1</source>
         <translation>
             <numerusform>将 %n 个 GPU 分配到阶段 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="114"/>
+        <location filename="../app/mainwindow.cpp" line="152"/>
         <source>Make TP group</source>
         <translation>组成 TP 组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="117"/>
-        <location filename="../app/mainwindow.cpp" line="194"/>
+        <location filename="../app/mainwindow.cpp" line="155"/>
+        <location filename="../app/mainwindow.cpp" line="235"/>
         <source>Auto-place</source>
         <translation>自动放置</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="126"/>
+        <location filename="../app/mainwindow.cpp" line="164"/>
         <source>Stage %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="150"/>
+        <location filename="../app/mainwindow.cpp" line="188"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="151"/>
+        <location filename="../app/mainwindow.cpp" line="189"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="156"/>
+        <location filename="../app/mainwindow.cpp" line="194"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="160"/>
+        <location filename="../app/mainwindow.cpp" line="198"/>
         <source>Open Plan</source>
         <translation>打开规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="160"/>
+        <location filename="../app/mainwindow.cpp" line="198"/>
         <source>Plait plans (*.plait.json);;All files (*)</source>
         <translation>Plait 规划 (*.plait.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="164"/>
+        <location filename="../app/mainwindow.cpp" line="202"/>
         <source>Open &amp;Example</source>
         <translation>打开示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="170"/>
+        <location filename="../app/mainwindow.cpp" line="208"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="173"/>
+        <location filename="../app/mainwindow.cpp" line="211"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="175"/>
-        <location filename="../app/mainwindow.cpp" line="180"/>
-        <location filename="../app/mainwindow.cpp" line="301"/>
+        <location filename="../app/mainwindow.cpp" line="213"/>
+        <location filename="../app/mainwindow.cpp" line="218"/>
+        <location filename="../app/mainwindow.cpp" line="402"/>
         <source>Save Plan</source>
         <translation>保存规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="175"/>
-        <location filename="../app/mainwindow.cpp" line="180"/>
-        <location filename="../app/mainwindow.cpp" line="301"/>
+        <location filename="../app/mainwindow.cpp" line="213"/>
+        <location filename="../app/mainwindow.cpp" line="218"/>
+        <location filename="../app/mainwindow.cpp" line="402"/>
         <source>Plait plans (*.plait.json)</source>
         <translation>Plait 规划 (*.plait.json)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="179"/>
+        <location filename="../app/mainwindow.cpp" line="217"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="183"/>
+        <location filename="../app/mainwindow.cpp" line="221"/>
+        <source>Open &amp;Trace…</source>
+        <translation>打开追踪(&amp;T)…</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="222"/>
+        <source>&amp;Export Timeline…</source>
+        <translation>导出时间线(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="224"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="185"/>
+        <location filename="../app/mainwindow.cpp" line="226"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="186"/>
+        <location filename="../app/mainwindow.cpp" line="227"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="188"/>
+        <location filename="../app/mainwindow.cpp" line="229"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="194"/>
+        <location filename="../app/mainwindow.cpp" line="235"/>
         <source>Auto-place GPUs</source>
         <translation>自动放置 GPU</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="196"/>
+        <location filename="../app/mainwindow.cpp" line="237"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="199"/>
+        <location filename="../app/mainwindow.cpp" line="240"/>
         <source>All groups</source>
         <translation>所有分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="200"/>
+        <location filename="../app/mainwindow.cpp" line="241"/>
         <source>Tensor-parallel groups</source>
         <translation>张量并行组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="201"/>
+        <location filename="../app/mainwindow.cpp" line="242"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="202"/>
+        <location filename="../app/mainwindow.cpp" line="243"/>
         <source>Data-parallel replicas</source>
         <translation>数据并行副本</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="204"/>
+        <location filename="../app/mainwindow.cpp" line="245"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="216"/>
+        <location filename="../app/mainwindow.cpp" line="257"/>
         <source>Zoom to fit</source>
         <translation>缩放至适合</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="217"/>
-        <location filename="../app/mainwindow.cpp" line="223"/>
+        <location filename="../app/mainwindow.cpp" line="258"/>
+        <location filename="../app/mainwindow.cpp" line="264"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="223"/>
+        <location filename="../app/mainwindow.cpp" line="264"/>
         <source>The language changes the next time Plait starts.</source>
         <translation>语言将在下次启动 Plait 时生效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="237"/>
+        <location filename="../app/mainwindow.cpp" line="278"/>
         <source>Cannot open plan</source>
         <translation>无法打开规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="237"/>
+        <location filename="../app/mainwindow.cpp" line="278"/>
         <source>%1 cannot be opened:
 %2</source>
         <translation>无法打开 %1：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="255"/>
+        <location filename="../app/mainwindow.cpp" line="296"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="255"/>
+        <location filename="../app/mainwindow.cpp" line="296"/>
         <source>%1 was not saved: %2
 The file on disk is unchanged.</source>
         <translation>%1 未保存：%2
 磁盘上的文件未更改。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="259"/>
+        <location filename="../app/mainwindow.cpp" line="300"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="276"/>
+        <location filename="../app/mainwindow.cpp" line="315"/>
+        <source>Opening trace %1…</source>
+        <translation>正在打开追踪 %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="320"/>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="320"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="334"/>
+        <source>Nothing to export: the plan is not valid.</source>
+        <translation>没有可导出的内容：规划无效。</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="341"/>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="341"/>
+        <source>%1 was not written: %2</source>
+        <translation>%1 未写入：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="344"/>
+        <source>Exported the timeline to %1</source>
+        <translation>时间线已导出到 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="377"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="294"/>
+        <location filename="../app/mainwindow.cpp" line="395"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="294"/>
+        <location filename="../app/mainwindow.cpp" line="395"/>
         <source>The plan has changes that are not saved. Save them?</source>
         <translation>规划有未保存的更改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="322"/>
+        <location filename="../app/mainwindow.cpp" line="423"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="323"/>
+        <location filename="../app/mainwindow.cpp" line="424"/>
         <source>%1[*] — Plait</source>
         <translation>%1[*] — Plait</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="359"/>
+        <location filename="../app/mainwindow.cpp" line="460"/>
         <source>Recover unsaved plan?</source>
         <translation>恢复未保存的规划？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="360"/>
+        <location filename="../app/mainwindow.cpp" line="461"/>
         <source>Plait did not close normally. A plan with unsaved changes was kept:
 %1
 last written %2.
@@ -303,9 +498,75 @@ Recover it?</source>
 是否恢复？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="366"/>
+        <location filename="../app/mainwindow.cpp" line="467"/>
         <source>Recovered plan</source>
         <translation>已恢复的规划</translation>
+    </message>
+</context>
+<context>
+    <name>plait::app::TimelinePanel</name>
+    <message>
+        <location filename="../app/timelinepanel.cpp" line="16"/>
+        <source>Predicted step</source>
+        <translation>预测的单步</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinepanel.cpp" line="17"/>
+        <source>Schedules compared</source>
+        <translation>调度对比</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinepanel.cpp" line="18"/>
+        <source>Predicted against trace</source>
+        <translation>预测与追踪对比</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinepanel.cpp" line="19"/>
+        <source>What the timeline shows</source>
+        <translation>时间线显示的内容</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinepanel.cpp" line="20"/>
+        <source>Open trace…</source>
+        <translation>打开追踪…</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinepanel.cpp" line="22"/>
+        <source>Open a Chrome trace (plait-probe, PyTorch profiler, Perfetto) to compare with the prediction</source>
+        <translation>打开 Chrome 追踪（plait-probe、PyTorch profiler、Perfetto）与预测对比</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinepanel.cpp" line="23"/>
+        <source>Export trace…</source>
+        <translation>导出追踪…</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinepanel.cpp" line="24"/>
+        <source>Save the predicted timeline as a Chrome trace that Perfetto opens</source>
+        <translation>将预测的时间线保存为 Perfetto 可打开的 Chrome 追踪</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinepanel.cpp" line="25"/>
+        <source>Reset zoom</source>
+        <translation>重置缩放</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinepanel.cpp" line="26"/>
+        <source>Ctrl+wheel zoom · drag pan · Shift+drag zoom to selection · click an op</source>
+        <translation>Ctrl+滚轮缩放 · 拖动平移 · Shift+拖动缩放到选区 · 点击操作查看详情</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinepanel.cpp" line="108"/>
+        <source>No trace loaded: open one (a plait-probe TRACE.json, a PyTorch profiler export) or drop it on the window.</source>
+        <translation>未加载追踪：打开一个（plait-probe 的 TRACE.json 或 PyTorch profiler 导出文件），或拖放到窗口上。</translation>
+    </message>
+</context>
+<context>
+    <name>plait::engine::TraceLoader</name>
+    <message>
+        <location filename="../engine/traceloader.cpp" line="42"/>
+        <source>Loading was cancelled.</source>
+        <translation>加载已取消。</translation>
     </message>
 </context>
 <context>
@@ -344,59 +605,59 @@ Recover it?</source>
 <context>
     <name>plait::widgets::CommBreakdown</name>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="24"/>
+        <location filename="../widgets/commbreakdown.cpp" line="25"/>
         <source>Exposed and hidden</source>
         <translation>暴露与隐藏</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="25"/>
+        <location filename="../widgets/commbreakdown.cpp" line="26"/>
         <source>Latency (α) and bandwidth (S/β)</source>
         <translation>延迟 (α) 与带宽 (S/β)</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="26"/>
+        <location filename="../widgets/commbreakdown.cpp" line="27"/>
         <source>Split:</source>
         <translation>拆分：</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="36"/>
+        <location filename="../widgets/commbreakdown.cpp" line="35"/>
         <source>Communication per step</source>
         <translation>每步通信</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="44"/>
+        <location filename="../widgets/commbreakdown.cpp" line="43"/>
         <source>ms per step (slowest stage)</source>
         <translation>每步毫秒数（最慢阶段）</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="86"/>
+        <location filename="../widgets/commbreakdown.cpp" line="70"/>
         <source>exposed</source>
         <translation>暴露</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="86"/>
+        <location filename="../widgets/commbreakdown.cpp" line="70"/>
         <source>latency (α)</source>
         <translation>延迟 (α)</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="87"/>
+        <location filename="../widgets/commbreakdown.cpp" line="71"/>
         <source>hidden under compute</source>
         <translation>被计算隐藏</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="87"/>
+        <location filename="../widgets/commbreakdown.cpp" line="71"/>
         <source>bandwidth (S/β)</source>
         <translation>带宽 (S/β)</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="106"/>
+        <location filename="../widgets/commbreakdown.cpp" line="90"/>
         <source>%1 %2
 %3 × %4 on %5</source>
         <translation>%1 %2
 %3 × %4，经 %5</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="147"/>
+        <location filename="../widgets/commbreakdown.cpp" line="131"/>
         <source>%1: %2 per step, %3 exposed
 latency %4, bandwidth %5
 %6 per call, %7 calls, %8 ranks
@@ -408,59 +669,157 @@ Click for the formula</source>
     </message>
 </context>
 <context>
+    <name>plait::widgets::GanttView</name>
+    <message>
+        <location filename="../widgets/ganttview.cpp" line="56"/>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ganttview.cpp" line="58"/>
+        <source>backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ganttview.cpp" line="60"/>
+        <source>weight grad</source>
+        <translation>权重梯度</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ganttview.cpp" line="62"/>
+        <source>recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ganttview.cpp" line="64"/>
+        <source>send/recv</source>
+        <translation>发送/接收</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ganttview.cpp" line="66"/>
+        <source>collective</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ganttview.cpp" line="68"/>
+        <source>optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ganttview.cpp" line="72"/>
+        <source>other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ganttview.cpp" line="237"/>
+        <source>stage %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ganttview.cpp" line="239"/>
+        <source>micro-batch %1</source>
+        <translation>微批次 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ganttview.cpp" line="241"/>
+        <source>chunk %1</source>
+        <translation>分块 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ganttview.cpp" line="243"/>
+        <source>start %1 · duration %2</source>
+        <translation>开始 %1 · 时长 %2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ganttview.cpp" line="245"/>
+        <source>%1 per transfer</source>
+        <translation>每次传输 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ganttview.cpp" line="263"/>
+        <source>section %1</source>
+        <translation>第 %1 部分</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ganttview.cpp" line="269"/>
+        <source>%1: %2, %3: %4 (%5)</source>
+        <translation>%1：%2，%3：%4（%5）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ganttview.cpp" line="305"/>
+        <source>No timeline: the plan is not valid, or nothing is loaded.</source>
+        <translation>没有时间线：规划无效，或尚未加载。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ganttview.cpp" line="378"/>
+        <source>idle %1</source>
+        <translation>空闲 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ganttview.cpp" line="515"/>
+        <source>%1 across</source>
+        <translation>横跨 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ganttview.cpp" line="528"/>
+        <source>idle (bubble)</source>
+        <translation>空闲（气泡）</translation>
+    </message>
+</context>
+<context>
     <name>plait::widgets::MemoryBars</name>
     <message>
-        <location filename="../widgets/memorybars.cpp" line="39"/>
+        <location filename="../widgets/memorybars.cpp" line="40"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../widgets/memorybars.cpp" line="41"/>
+        <location filename="../widgets/memorybars.cpp" line="42"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/memorybars.cpp" line="43"/>
+        <location filename="../widgets/memorybars.cpp" line="44"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../widgets/memorybars.cpp" line="45"/>
+        <location filename="../widgets/memorybars.cpp" line="46"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../widgets/memorybars.cpp" line="47"/>
+        <location filename="../widgets/memorybars.cpp" line="48"/>
         <source>Other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../widgets/memorybars.cpp" line="80"/>
+        <location filename="../widgets/memorybars.cpp" line="79"/>
         <source>Memory per GPU by pipeline stage</source>
         <translation>各流水线阶段的每 GPU 内存</translation>
     </message>
     <message>
-        <location filename="../widgets/memorybars.cpp" line="81"/>
+        <location filename="../widgets/memorybars.cpp" line="80"/>
         <source>GiB per GPU</source>
         <translation>每 GPU GiB</translation>
     </message>
     <message>
-        <location filename="../widgets/memorybars.cpp" line="82"/>
+        <location filename="../widgets/memorybars.cpp" line="81"/>
         <source>Pipeline stage</source>
         <translation>流水线阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/memorybars.cpp" line="150"/>
+        <location filename="../widgets/memorybars.cpp" line="134"/>
         <source>capacity %1</source>
         <translation>容量 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/memorybars.cpp" line="189"/>
+        <location filename="../widgets/memorybars.cpp" line="173"/>
         <source>over by %1: %2</source>
         <translation>超出 %1：主要为%2</translation>
     </message>
     <message>
-        <location filename="../widgets/memorybars.cpp" line="227"/>
+        <location filename="../widgets/memorybars.cpp" line="211"/>
         <source>Stage %1 — %2: %3
 Total %4 of %5
 Click for the formula</source>
@@ -472,211 +831,211 @@ Click for the formula</source>
 <context>
     <name>plait::widgets::PlanEditor</name>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="80"/>
-        <location filename="../widgets/planeditor.cpp" line="81"/>
-        <location filename="../widgets/planeditor.cpp" line="82"/>
-        <location filename="../widgets/planeditor.cpp" line="83"/>
-        <location filename="../widgets/planeditor.cpp" line="84"/>
         <location filename="../widgets/planeditor.cpp" line="85"/>
         <location filename="../widgets/planeditor.cpp" line="86"/>
-        <location filename="../widgets/planeditor.cpp" line="188"/>
+        <location filename="../widgets/planeditor.cpp" line="87"/>
+        <location filename="../widgets/planeditor.cpp" line="88"/>
+        <location filename="../widgets/planeditor.cpp" line="89"/>
+        <location filename="../widgets/planeditor.cpp" line="90"/>
+        <location filename="../widgets/planeditor.cpp" line="91"/>
+        <location filename="../widgets/planeditor.cpp" line="193"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="80"/>
+        <location filename="../widgets/planeditor.cpp" line="85"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="81"/>
+        <location filename="../widgets/planeditor.cpp" line="86"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="82"/>
+        <location filename="../widgets/planeditor.cpp" line="87"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="83"/>
+        <location filename="../widgets/planeditor.cpp" line="88"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="84"/>
+        <location filename="../widgets/planeditor.cpp" line="89"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="85"/>
+        <location filename="../widgets/planeditor.cpp" line="90"/>
         <source>FFN size</source>
         <translation>FFN 维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="86"/>
+        <location filename="../widgets/planeditor.cpp" line="91"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="87"/>
-        <location filename="../widgets/planeditor.cpp" line="88"/>
-        <location filename="../widgets/planeditor.cpp" line="89"/>
-        <location filename="../widgets/planeditor.cpp" line="91"/>
         <location filename="../widgets/planeditor.cpp" line="92"/>
         <location filename="../widgets/planeditor.cpp" line="93"/>
+        <location filename="../widgets/planeditor.cpp" line="94"/>
+        <location filename="../widgets/planeditor.cpp" line="96"/>
+        <location filename="../widgets/planeditor.cpp" line="97"/>
+        <location filename="../widgets/planeditor.cpp" line="98"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="87"/>
+        <location filename="../widgets/planeditor.cpp" line="92"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="88"/>
+        <location filename="../widgets/planeditor.cpp" line="93"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="89"/>
+        <location filename="../widgets/planeditor.cpp" line="94"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="91"/>
+        <location filename="../widgets/planeditor.cpp" line="96"/>
         <source>Inside a node</source>
         <translation>节点内互联</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="92"/>
+        <location filename="../widgets/planeditor.cpp" line="97"/>
         <source>Between nodes</source>
         <translation>节点间互联</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="93"/>
+        <location filename="../widgets/planeditor.cpp" line="98"/>
         <source>NICs per node</source>
         <translation>每节点网卡数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="95"/>
-        <location filename="../widgets/planeditor.cpp" line="97"/>
-        <location filename="../widgets/planeditor.cpp" line="99"/>
-        <location filename="../widgets/planeditor.cpp" line="101"/>
+        <location filename="../widgets/planeditor.cpp" line="100"/>
         <location filename="../widgets/planeditor.cpp" line="102"/>
         <location filename="../widgets/planeditor.cpp" line="104"/>
         <location filename="../widgets/planeditor.cpp" line="106"/>
+        <location filename="../widgets/planeditor.cpp" line="107"/>
+        <location filename="../widgets/planeditor.cpp" line="109"/>
+        <location filename="../widgets/planeditor.cpp" line="111"/>
         <source>Recipe</source>
         <translation>训练配置</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="95"/>
+        <location filename="../widgets/planeditor.cpp" line="100"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="97"/>
+        <location filename="../widgets/planeditor.cpp" line="102"/>
         <source>Micro-batch</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="99"/>
+        <location filename="../widgets/planeditor.cpp" line="104"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="101"/>
+        <location filename="../widgets/planeditor.cpp" line="106"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="102"/>
+        <location filename="../widgets/planeditor.cpp" line="107"/>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="104"/>
+        <location filename="../widgets/planeditor.cpp" line="109"/>
         <source>Sequence parallel</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="106"/>
+        <location filename="../widgets/planeditor.cpp" line="111"/>
         <source>Flash attention</source>
         <translation>Flash Attention</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="107"/>
-        <location filename="../widgets/planeditor.cpp" line="109"/>
-        <location filename="../widgets/planeditor.cpp" line="111"/>
-        <location filename="../widgets/planeditor.cpp" line="113"/>
-        <location filename="../widgets/planeditor.cpp" line="115"/>
-        <location filename="../widgets/planeditor.cpp" line="117"/>
-        <location filename="../widgets/planeditor.cpp" line="119"/>
+        <location filename="../widgets/planeditor.cpp" line="112"/>
+        <location filename="../widgets/planeditor.cpp" line="114"/>
+        <location filename="../widgets/planeditor.cpp" line="116"/>
+        <location filename="../widgets/planeditor.cpp" line="118"/>
+        <location filename="../widgets/planeditor.cpp" line="120"/>
+        <location filename="../widgets/planeditor.cpp" line="122"/>
+        <location filename="../widgets/planeditor.cpp" line="124"/>
         <source>Parallelism</source>
         <translation>并行策略</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="107"/>
+        <location filename="../widgets/planeditor.cpp" line="112"/>
         <source>Tensor parallel (TP)</source>
         <translation>张量并行 (TP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="109"/>
+        <location filename="../widgets/planeditor.cpp" line="114"/>
         <source>Pipeline parallel (PP)</source>
         <translation>流水线并行 (PP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="111"/>
+        <location filename="../widgets/planeditor.cpp" line="116"/>
         <source>Data parallel (DP)</source>
         <translation>数据并行 (DP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="113"/>
+        <location filename="../widgets/planeditor.cpp" line="118"/>
         <source>Context parallel (CP)</source>
         <translation>上下文并行 (CP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="115"/>
+        <location filename="../widgets/planeditor.cpp" line="120"/>
         <source>Expert parallel (EP)</source>
         <translation>专家并行 (EP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="117"/>
+        <location filename="../widgets/planeditor.cpp" line="122"/>
         <source>Virtual stages (VPP)</source>
         <translation>虚拟阶段 (VPP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="119"/>
+        <location filename="../widgets/planeditor.cpp" line="124"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="154"/>
+        <location filename="../widgets/planeditor.cpp" line="159"/>
         <source>(custom)</source>
         <translation>（自定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="186"/>
+        <location filename="../widgets/planeditor.cpp" line="191"/>
         <source>Import Hugging Face config.json…</source>
         <translation>导入 Hugging Face config.json…</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="232"/>
+        <location filename="../widgets/planeditor.cpp" line="237"/>
         <source>no plan</source>
         <translation>无规划</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="252"/>
+        <location filename="../widgets/planeditor.cpp" line="257"/>
         <source>Change %1</source>
         <translation>更改 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="295"/>
+        <location filename="../widgets/planeditor.cpp" line="300"/>
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="295"/>
+        <location filename="../widgets/planeditor.cpp" line="300"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
@@ -807,116 +1166,116 @@ Click for the formula</source>
 <context>
     <name>plait::widgets::TopologyView</name>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="124"/>
+        <location filename="../widgets/topologyview.cpp" line="126"/>
         <source>Fabric: %1, %2 GB/s per NIC per direction (%3% achievable), latency %4 µs; %5 NICs per node</source>
         <translation>网络：%1，每网卡每方向 %2 GB/s（可达 %3%），延迟 %4 µs；每节点 %5 块网卡</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="152"/>
+        <location filename="../widgets/topologyview.cpp" line="154"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="158"/>
+        <location filename="../widgets/topologyview.cpp" line="160"/>
         <source>s%1 t%2 d%3</source>
         <translation>s%1 t%2 d%3</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="161"/>
-        <location filename="../widgets/topologyview.cpp" line="458"/>
+        <location filename="../widgets/topologyview.cpp" line="163"/>
+        <location filename="../widgets/topologyview.cpp" line="495"/>
         <source>replica %1</source>
         <translation>副本 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="163"/>
-        <location filename="../widgets/topologyview.cpp" line="465"/>
+        <location filename="../widgets/topologyview.cpp" line="165"/>
+        <location filename="../widgets/topologyview.cpp" line="502"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="166"/>
+        <location filename="../widgets/topologyview.cpp" line="168"/>
         <source>tp rank %1</source>
         <translation>TP rank %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="232"/>
+        <location filename="../widgets/topologyview.cpp" line="261"/>
         <source>GPU %1 (node %2, %3)</source>
         <translation>GPU %1（节点 %2，%3）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="234"/>
+        <location filename="../widgets/topologyview.cpp" line="263"/>
         <source>idle: not used by this plan</source>
         <translation>空闲：此规划未使用</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="236"/>
+        <location filename="../widgets/topologyview.cpp" line="265"/>
         <source>coordinates: tp %1, cp %2, dp %3, pp %4</source>
         <translation>坐标：tp %1，cp %2，dp %3，pp %4</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="245"/>
+        <location filename="../widgets/topologyview.cpp" line="274"/>
         <source>%1 group: GPUs %2 — %3 at %4 GB/s%5</source>
         <translation>%1 组：GPU %2 — %3，%4 GB/s%5</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="248"/>
+        <location filename="../widgets/topologyview.cpp" line="277"/>
         <source> (crosses a node)</source>
         <translation>（跨节点）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="252"/>
+        <location filename="../widgets/topologyview.cpp" line="281"/>
         <source>TP</source>
         <translation>TP</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="253"/>
+        <location filename="../widgets/topologyview.cpp" line="282"/>
         <source>DP</source>
         <translation>DP</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="254"/>
+        <location filename="../widgets/topologyview.cpp" line="283"/>
         <source>CP</source>
         <translation>CP</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="258"/>
+        <location filename="../widgets/topologyview.cpp" line="287"/>
         <source>memory: %1 of %2</source>
         <translation>内存：%1 / %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/topologyview.cpp" line="417"/>
+        <location filename="../widgets/topologyview.cpp" line="451"/>
         <source>Make TP group (%n GPU(s) selected)</source>
         <translation>
             <numerusform>组成 TP 组（已选 %n 个 GPU）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="419"/>
+        <location filename="../widgets/topologyview.cpp" line="453"/>
         <source>Assign to stage</source>
         <translation>分配到阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="423"/>
+        <location filename="../widgets/topologyview.cpp" line="457"/>
         <source>Stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="425"/>
+        <location filename="../widgets/topologyview.cpp" line="459"/>
         <source>Auto-place (default order)</source>
         <translation>自动放置（默认顺序）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="460"/>
+        <location filename="../widgets/topologyview.cpp" line="497"/>
         <source>… %1 replicas</source>
         <translation>… 共 %1 个副本</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="467"/>
+        <location filename="../widgets/topologyview.cpp" line="504"/>
         <source>… %1 stages</source>
         <translation>… 共 %1 个阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="475"/>
+        <location filename="../widgets/topologyview.cpp" line="512"/>
         <source>outline: TP group (red dashed: crosses a node)</source>
         <translation>轮廓：TP 组（红色虚线：跨节点）</translation>
     </message>

@@ -39,7 +39,7 @@ SummaryView::SummaryView(QWidget* parent)
     }
     m_warnings = new QListWidget(this);
     m_warnings->setWordWrap(true);
-    m_warnings->setMaximumHeight(96);
+    m_warnings->setMaximumHeight(72);
     layout->addWidget(new QLabel(tr("Warnings"), this));
     layout->addWidget(m_warnings, 1);
     setEvaluation(nullptr);

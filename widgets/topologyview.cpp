@@ -199,8 +199,11 @@ void TopologyView::zoomToFit()
     // Leave room above the cluster for the legend, which is drawn at a fixed size in the view's corner.
     const QRectF rect = scene()->sceneRect();
     fitInView(rect, Qt::KeepAspectRatio);
-    const double scale = std::max(transform().m11(), 1e-6);
-    fitInView(rect.adjusted(0, -(legendHeight() + 8) / scale, 0, 0), Qt::KeepAspectRatio);
+    // The legend's room in scene units depends on the scale the fit picks: a few rounds settle it.
+    for (int round = 0; round < 4; ++round) {
+        const double scale = std::max(transform().m11(), 1e-6);
+        fitInView(rect.adjusted(0, -(legendHeight() + 8) / scale, 0, 0), Qt::KeepAspectRatio);
+    }
     if (transform().m11() > 1.6) { // a small cluster is not blown up past a comfortable size
         setTransform(QTransform::fromScale(1.6, 1.6));
         centerOn(rect.center());

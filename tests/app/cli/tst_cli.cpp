@@ -136,7 +136,7 @@ private slots:
     {
         QTest::addColumn<QString>("view");
         QTest::addColumn<QString>("suffix");
-        for (const char* v : { "topology", "memory", "comm" })
+        for (const char* v : { "topology", "memory", "comm", "gantt" })
             for (const char* s : { "png", "svg", "pdf" })
                 QTest::addRow("%s.%s", v, s) << QString::fromLatin1(v) << QString::fromLatin1(s);
     }
@@ -161,8 +161,39 @@ private slots:
         QVERIFY(f.size() > 2000);
         if (suffix == QLatin1String("png")) {
             const QImage image(out);
-            QCOMPARE(image.size(), view == QLatin1String("topology") ? QSize(1400, 900) : QSize(900, 560));
+            QCOMPARE(image.size(),
+                view == QLatin1String("topology")    ? QSize(1400, 900)
+                    : view == QLatin1String("gantt") ? QSize(1400, 560)
+                                                     : QSize(900, 560));
         }
+    }
+
+    // The Gantt beside a trace: the predicted timeline written by `plait timeline` read back as the "measured" one;
+    // a broken trace names where it breaks.
+    void renderGanttWithATrace()
+    {
+        const QString plan = QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json");
+        const QString trace = m_dir.filePath(QStringLiteral("b.trace.json"));
+        QCOMPARE(plait({ QStringLiteral("timeline"), plan, QStringLiteral("--out"), trace }).code, 0);
+        const QString out = m_dir.filePath(QStringLiteral("b-against.png"));
+        Run r = plait({ QStringLiteral("render"), plan, QStringLiteral("--view"), QStringLiteral("gantt"),
+            QStringLiteral("--trace"), trace, QStringLiteral("--out"), out });
+        QCOMPARE(r.code, 0);
+        QVERIFY(QImage(out).width() == 1400);
+        QFile f(trace);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        f.close();
+        const QString broken = m_dir.filePath(QStringLiteral("broken.trace.json"));
+        QFile b(broken);
+        QVERIFY(b.open(QIODevice::WriteOnly));
+        b.write(text.left(text.size() / 2));
+        b.close();
+        r = plait({ QStringLiteral("render"), plan, QStringLiteral("--view"), QStringLiteral("gantt"),
+            QStringLiteral("--trace"), broken, QStringLiteral("--out"), out });
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QByteArray(QByteArray("ends early after byte ") + QByteArray::number(text.size() / 2))),
+            r.err.constData());
     }
 
     void renderRefusesUnknownViews()

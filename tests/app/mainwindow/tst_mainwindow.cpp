@@ -7,6 +7,7 @@
 #include "planio.h"
 #include "safejson.h"
 #include "summaryview.h"
+#include "timelinepanel.h"
 #include "topologyview.h"
 
 #include <QFontDatabase>
@@ -203,6 +204,43 @@ private slots:
         QTest::mouseClick(bars.plot(), Qt::LeftButton, {}, p);
         QCOMPARE(clicked.count(), 1);
         QCOMPARE(clicked.front().at(1).value<MemoryTerm>(), MemoryTerm::Weights);
+    }
+
+    // Export the predicted timeline, open it as a trace: the Gantt shows both, aligned, with no difference; a
+    // truncated trace is refused with the byte where it ends, and the view keeps what it had.
+    void anExportedTimelineOpensBesideThePrediction()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave7")));
+        QSignalSpy evaluated(w.runner(), &engine::EvaluationRunner::evaluationAvailable);
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json")));
+        QVERIFY(waitForEvaluation(w, evaluated));
+        app::TimelinePanel* panel = w.timelinePanel();
+        QCOMPARE(panel->view()->sections().size(), std::size_t(1));
+        const QString path = m_dir.filePath(QStringLiteral("b.trace.json"));
+        QVERIFY(w.exportTimeline(path));
+        QSignalSpy loaded(w.traceLoader(), &engine::TraceLoader::loaded);
+        QSignalSpy failed(w.traceLoader(), &engine::TraceLoader::failed);
+        w.openTrace(path);
+        QVERIFY(loaded.wait(10000));
+        QCOMPARE(panel->mode(), app::TimelineMode::PredictedAgainstTrace);
+        QCOMPARE(panel->view()->sections().size(), std::size_t(2));
+        QVERIFY2(panel->figuresText().contains(QStringLiteral("(±0.0%)")), qPrintable(panel->figuresText()));
+        QVERIFY(panel->figuresText().contains(QStringLiteral("ops aligned, mean |difference| 0.0%")));
+
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        f.close();
+        const QString broken = writePlan(QStringLiteral("broken.trace.json"), text.left(1000).constData());
+        w.openTrace(broken);
+        QVERIFY(failed.wait(10000));
+        QVERIFY2(failed.first().at(1).toString().contains(QStringLiteral("ends early after byte 1000")),
+            qPrintable(failed.first().at(1).toString()));
+        QCOMPARE(panel->view()->sections().size(), std::size_t(2));
+
+        // the schedules, stacked
+        panel->setMode(app::TimelineMode::Schedules);
+        QCOMPARE(panel->view()->sections().size(), std::size_t(4));
     }
 
     void translationIsCompleteAndChineseGlyphsExist()

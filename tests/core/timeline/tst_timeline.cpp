@@ -71,7 +71,8 @@ private slots:
         const Timeline a = predictedTimeline(evaluate(p), p);
         auto read = readChromeTrace(timelineToChromeJson(a).dump());
         QVERIFY2(read.ok(), read.ok() ? "" : read.errorText().c_str());
-        QVERIFY2(read.value().problems.empty(), read.value().problems.empty() ? "" : read.value().problems.front().c_str());
+        const std::vector<std::string>& problems = read.value().problems;
+        QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().c_str());
         const Timeline& b = read.value().timeline;
         QCOMPARE(b.source, a.source);
         QCOMPARE(b.schedule, a.schedule);

@@ -1,0 +1,117 @@
+#include "timelinepanel.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace plait::app {
+
+TimelinePanel::TimelinePanel(QWidget* parent)
+    : QWidget(parent)
+{
+    m_view = new widgets::GanttView(this);
+    m_mode = new QComboBox(this);
+    m_mode->addItem(tr("Predicted step"));
+    m_mode->addItem(tr("Schedules compared"));
+    m_mode->addItem(tr("Predicted against trace"));
+    m_mode->setToolTip(tr("What the timeline shows"));
+    auto* open = new QPushButton(tr("Open trace…"), this);
+    open->setToolTip(
+        tr("Open a Chrome trace (plait-probe, PyTorch profiler, Perfetto) to compare with the prediction"));
+    auto* save = new QPushButton(tr("Export trace…"), this);
+    save->setToolTip(tr("Save the predicted timeline as a Chrome trace that Perfetto opens"));
+    auto* reset = new QPushButton(tr("Reset zoom"), this);
+    auto* hint = new QLabel(tr("Ctrl+wheel zoom · drag pan · Shift+drag zoom to selection · click an op"), this);
+    hint->setStyleSheet(QStringLiteral("color: #666"));
+    m_figures = new QLabel(this);
+    m_figures->setTextFormat(Qt::RichText);
+    m_figures->setWordWrap(true);
+    m_details = new QLabel(this);
+    m_details->setTextFormat(Qt::RichText);
+    m_details->setWordWrap(true);
+    m_details->setMinimumWidth(260);
+    m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_mode);
+    top->addWidget(open);
+    top->addWidget(save);
+    top->addWidget(reset);
+    top->addWidget(hint, 1);
+    auto* bottom = new QHBoxLayout;
+    bottom->addWidget(m_figures, 3);
+    bottom->addWidget(m_details, 2);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(top);
+    layout->addWidget(m_view, 1);
+    layout->addLayout(bottom);
+
+    connect(m_mode, &QComboBox::currentIndexChanged, this, [this] { refresh(); });
+    connect(open, &QPushButton::clicked, this, &TimelinePanel::openTraceRequested);
+    connect(save, &QPushButton::clicked, this, &TimelinePanel::exportRequested);
+    connect(reset, &QPushButton::clicked, m_view, &widgets::GanttView::resetZoom);
+    connect(m_view, &widgets::GanttView::opSelected, m_details, &QLabel::setText);
+}
+
+void TimelinePanel::setEvaluation(const Plan& plan, std::shared_ptr<const Evaluation> ev)
+{
+    m_plan = plan;
+    m_ev = std::move(ev);
+    refresh();
+}
+
+void TimelinePanel::setTrace(std::shared_ptr<const TraceRead> trace, const QString& name)
+{
+    m_trace = std::move(trace);
+    m_traceName = name;
+    if (mode() == TimelineMode::PredictedAgainstTrace)
+        refresh();
+    else
+        setMode(TimelineMode::PredictedAgainstTrace);
+}
+
+void TimelinePanel::setMode(TimelineMode mode)
+{
+    m_mode->setCurrentIndex(int(mode));
+}
+
+TimelineMode TimelinePanel::mode() const
+{
+    return TimelineMode(m_mode->currentIndex());
+}
+
+QString TimelinePanel::figuresText() const
+{
+    return m_figures->text();
+}
+
+void TimelinePanel::refresh()
+{
+    if (!m_ev) {
+        m_view->clear();
+        return;
+    }
+    TimelineContent c;
+    switch (mode()) {
+    case TimelineMode::Predicted:
+        c = predictedContent(*m_ev, m_plan);
+        break;
+    case TimelineMode::Schedules:
+        c = scheduleContent(m_plan);
+        break;
+    case TimelineMode::PredictedAgainstTrace:
+        c = comparisonContent(*m_ev, m_plan, m_trace, m_traceName);
+        if (!m_trace)
+            c.figures = tr("No trace loaded: open one (a plait-probe TRACE.json, a PyTorch profiler export) or drop it "
+                           "on the window.");
+        break;
+    }
+    m_view->setSections(std::move(c.sections));
+    m_figures->setText(c.figures);
+    m_details->clear();
+}
+
+} // namespace plait::app

@@ -1,0 +1,115 @@
+#include "timelinesections.h"
+
+#include "format.h"
+#include "predictedtimeline.h"
+#include "timeaxis.h"
+
+#include <QCoreApplication>
+#include <cmath>
+
+namespace plait::app {
+
+namespace {
+// Translation context for the texts of this file.
+struct TimelineText {
+    Q_DECLARE_TR_FUNCTIONS(TimelineText)
+};
+
+QString signedPercent(double fraction)
+{
+    return std::abs(fraction) < 5e-4 ? QStringLiteral("±0.0%") : QString::asprintf("%+.1f%%", 100 * fraction);
+}
+}
+
+TimelineContent predictedContent(const Evaluation& ev, const Plan& plan)
+{
+    TimelineContent c;
+    if (!ev.valid)
+        return c;
+    auto t = std::make_shared<const Timeline>(predictedTimeline(ev, plan));
+    c.sections.push_back({ TimelineText::tr("Predicted: %1, step %2, bubble %3")
+                               .arg(QString::fromLatin1(scheduleName(plan.parallel.schedule)),
+                                   widgets::formatDuration(ev.stepS), widgets::formatPercent(ev.bubbleFraction)),
+        t });
+    return c;
+}
+
+TimelineContent scheduleContent(const Plan& plan)
+{
+    TimelineContent c;
+    QString table = QStringLiteral("<table cellspacing=6><tr><th align=left>%1</th><th>%2</th><th>%3</th><th>%4</th>"
+                                   "<th>%5</th></tr>")
+                        .arg(TimelineText::tr("schedule"), TimelineText::tr("step"), TimelineText::tr("bubble"),
+                            TimelineText::tr("peak activations / GPU"), TimelineText::tr("micro-batches held"));
+    for (ScheduleStudy& s : studySchedules(plan)) {
+        QString name = QString::fromLatin1(scheduleName(s.schedule));
+        if (s.chunks > 1)
+            name += QStringLiteral(" (v=%1)").arg(s.chunks);
+        if (!s.valid) {
+            table += QStringLiteral("<tr><td>%1</td><td colspan=4>%2</td></tr>")
+                         .arg(name,
+                             TimelineText::tr("cannot run this plan: %1")
+                                 .arg(QString::fromStdString(s.problem).toHtmlEscaped()));
+            continue;
+        }
+        table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td><td align=right>%4</td>"
+                                "<td align=right>%5</td></tr>")
+                     .arg(name, widgets::formatDuration(s.stepS), widgets::formatPercent(s.bubbleFraction),
+                         widgets::formatBytes(s.peakActivationBytes))
+                     .arg(s.peakInFlight);
+        c.sections.push_back(
+            { TimelineText::tr("%1: step %2, bubble %3, peak activations %4 per GPU")
+                    .arg(name, widgets::formatDuration(s.stepS), widgets::formatPercent(s.bubbleFraction),
+                        widgets::formatBytes(s.peakActivationBytes)),
+                std::make_shared<const Timeline>(std::move(s.timeline)) });
+    }
+    c.figures = table + QStringLiteral("</table>");
+    return c;
+}
+
+TimelineContent comparisonContent(
+    const Evaluation& ev, const Plan& plan, std::shared_ptr<const TraceRead> trace, const QString& traceName)
+{
+    TimelineContent c = predictedContent(ev, plan);
+    if (!trace)
+        return c;
+    auto measured = std::shared_ptr<const Timeline>(trace, &trace->timeline);
+    const TimelineFigures mf = timelineFigures(*measured);
+    const QString source
+        = measured->source.empty() ? TimelineText::tr("Trace") : QString::fromStdString(measured->source);
+    c.sections.push_back({ TimelineText::tr("%1 (%2): step %3, bubble %4%5")
+                               .arg(source.left(1).toUpper() + source.mid(1), traceName,
+                                   widgets::formatDuration(mf.stepS), widgets::formatPercent(mf.bubbleFraction),
+                                   measured->stagesShareGpu ? TimelineText::tr(", stages shared one GPU") : QString()),
+        measured });
+    if (c.sections.size() < 2)
+        return c;
+    const TimelineComparison cmp = compareTimelines(*c.sections[0].timeline, *measured);
+    QString html
+        = TimelineText::tr("<b>%1 against predicted</b>: step %2 vs %3 (%4), bubble %5 vs %6")
+              .arg(source, widgets::formatDuration(cmp.measuredStepS), widgets::formatDuration(cmp.predictedStepS),
+                  cmp.predictedStepS > 0 ? signedPercent(cmp.measuredStepS / cmp.predictedStepS - 1)
+                                         : QStringLiteral("—"),
+                  widgets::formatPercent(cmp.measuredBubble), widgets::formatPercent(cmp.predictedBubble));
+    if (cmp.matchedOps > 0)
+        html += TimelineText::tr("; %1 ops aligned, mean |difference| %2")
+                    .arg(cmp.matchedOps)
+                    .arg(widgets::formatPercent(cmp.meanAbsOpError));
+    html += QStringLiteral("<table cellspacing=6><tr><th>%1</th><th>%2</th><th>%3</th><th>%4</th><th>%5</th></tr>")
+                .arg(TimelineText::tr("stage"), TimelineText::tr("busy predicted"), TimelineText::tr("busy measured"),
+                    TimelineText::tr("bubble predicted"), TimelineText::tr("bubble measured"));
+    for (const StageComparison& s : cmp.stages) {
+        const bool has = s.measuredLane >= 0;
+        html += QStringLiteral("<tr><td align=right>%1</td><td align=right>%2</td><td align=right>%3</td>"
+                               "<td align=right>%4</td><td align=right>%5</td></tr>")
+                    .arg(s.stage)
+                    .arg(widgets::formatDuration(s.predictedBusyS),
+                        has ? widgets::formatDuration(s.measuredBusyS) : TimelineText::tr("not in trace"),
+                        widgets::formatPercent(s.predictedBubble),
+                        has ? widgets::formatPercent(s.measuredBubble) : QStringLiteral("—"));
+    }
+    c.figures = html + QStringLiteral("</table>");
+    return c;
+}
+
+} // namespace plait::app

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "chrometrace.h"
+#include "evaluation.h"
+#include "ganttview.h"
+#include "plan.h"
+
+#include <QString>
+#include <vector>
+
+namespace plait::app {
+
+// What the Gantt shows, shared by the window and `plait render --view gantt`.
+enum class TimelineMode { Predicted, Schedules, PredictedAgainstTrace };
+
+struct TimelineContent {
+    std::vector<widgets::GanttSection> sections;
+    QString figures; // rich text under the view: the comparison, or the schedule table
+};
+
+// The predicted step of the plan.
+TimelineContent predictedContent(const Evaluation& ev, const Plan& plan);
+// The plan under GPipe, 1F1B, interleaved and ZB-H1, stacked, with bubble and peak activation memory.
+TimelineContent scheduleContent(const Plan& plan);
+// The prediction above a measured (or any) trace, with the difference in step time and bubble per stage.
+TimelineContent comparisonContent(
+    const Evaluation& ev, const Plan& plan, std::shared_ptr<const TraceRead> trace, const QString& traceName);
+
+} // namespace plait::app
