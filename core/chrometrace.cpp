@@ -1,7 +1,9 @@
 #include "chrometrace.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstdint>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -60,8 +62,11 @@ public:
     // ---- nlohmann SAX interface
     bool null() { return value(nullptr, 0, nullptr); }
     bool boolean(bool b) { return value(nullptr, b ? 1 : 0, &b); }
-    bool number_integer(json::number_integer_t v) { return value(nullptr, double(v), nullptr); }
-    bool number_unsigned(json::number_unsigned_t v) { return value(nullptr, double(v), nullptr); }
+    bool number_integer(json::number_integer_t v) { return integer(v) || value(nullptr, double(v), nullptr); }
+    bool number_unsigned(json::number_unsigned_t v)
+    {
+        return (v <= std::uint64_t(INT64_MAX) && integer(std::int64_t(v))) || value(nullptr, double(v), nullptr);
+    }
     bool number_float(json::number_float_t v, const std::string&) { return value(nullptr, v, nullptr); }
     bool string(std::string& s) { return value(&s, 0, nullptr); }
     bool binary(json::binary_t&) { return true; }
@@ -147,6 +152,7 @@ public:
     std::map<std::string, FlowPoint> flowStarts;
     std::vector<std::pair<FlowPoint, FlowPoint>> flows;
     std::map<std::string, long long> stringIds; // pid/tid given as strings
+    std::map<long long, std::string> stringNames; // and back
     std::map<std::string, std::pair<std::size_t, std::string>> problems; // reason → count, first example
     double minTs = INFINITY;
 
@@ -160,22 +166,36 @@ private:
         return true;
     }
 
+    // pid and tid: integers are kept exactly; anything else (Kineto writes "stream 7") gets an id of its own, far
+    // below any integer a trace uses, so the two kinds never collide.
+    bool integer(std::int64_t v)
+    {
+        if (depth != eventDepth || (eventKey != "pid" && eventKey != "tid"))
+            return false;
+        (eventKey == "pid" ? ev.pid : ev.tid) = v;
+        return true;
+    }
     long long idOf(const std::string* s, double number)
     {
+        std::string text;
         if (!s) {
-            if (std::isfinite(number) && std::abs(number) < 9e15)
+            if (std::isfinite(number) && number == std::floor(number) && std::abs(number) < 9e15)
                 return (long long)number;
-            std::string text = std::to_string(number); // an id out of range: named by its value
-            return idOf(&text, 0);
+            text = std::to_string(number);
+            s = &text;
+        } else {
+            errno = 0;
+            char* end = nullptr;
+            const long long n = std::strtoll(s->c_str(), &end, 10);
+            if (!s->empty() && end && *end == 0 && errno == 0 && n > kStringIds)
+                return n;
         }
-        // Kineto writes some pids and tids as strings; give each its own id, keeping numeric strings as numbers.
-        char* end = nullptr;
-        const long long n = std::strtoll(s->c_str(), &end, 10);
-        if (!s->empty() && end && *end == 0)
-            return n;
-        auto [it, added] = stringIds.try_emplace(*s, -1 - (long long)stringIds.size());
+        auto [it, added] = stringIds.try_emplace(*s, kStringIds - (long long)stringIds.size());
+        if (added)
+            stringNames.emplace(it->second, s->substr(0, 80));
         return it->second;
     }
+    static constexpr long long kStringIds = INT64_MIN / 2;
 
     bool value(std::string* s, double number, const bool* flag)
     {
@@ -438,10 +458,14 @@ Result<TraceRead> readChromeTrace(std::string_view text, const TraceReadOptions&
         lane.pid = l->pid;
         lane.tid = l->tid;
         lane.thin = l->thin;
-        lane.name = l->name.empty() ? "thread " + std::to_string(l->tid) : l->name;
+        // Unnamed threads and processes keep the id the trace gave them.
+        auto label = [&](long long id, const char* kind) {
+            auto it = h.stringNames.find(id);
+            return it != h.stringNames.end() ? it->second : kind + std::to_string(id);
+        };
+        lane.name = l->name.empty() ? label(l->tid, "thread ") : l->name;
         auto pn = h.processNames.find(l->pid);
-        lane.group
-            = pn != h.processNames.end() && !pn->second.empty() ? pn->second : "process " + std::to_string(l->pid);
+        lane.group = pn != h.processNames.end() && !pn->second.empty() ? pn->second : label(l->pid, "process ");
         lane.spans.reserve(l->spans.size());
         for (Span& s : l->spans)
             if (std::isfinite(s.start) && std::isfinite(s.end)) {

@@ -161,10 +161,10 @@ private slots:
         QVERIFY(f.size() > 2000);
         if (suffix == QLatin1String("png")) {
             const QImage image(out);
-            QCOMPARE(image.size(),
-                view == QLatin1String("topology")    ? QSize(1400, 900)
-                    : view == QLatin1String("gantt") ? QSize(1400, 560)
-                                                     : QSize(900, 560));
+            if (view == QLatin1String("gantt")) // as tall as its lanes
+                QVERIFY(image.width() == 1400 && image.height() >= 260);
+            else
+                QCOMPARE(image.size(), view == QLatin1String("topology") ? QSize(1400, 900) : QSize(900, 560));
         }
     }
 
