@@ -54,24 +54,16 @@ Dims dims(const Plan& plan)
 }
 }
 
-LayerCost layerCost(const Plan& plan)
+std::vector<LayerGemm> layerGemms(const Plan& plan)
 {
     const ModelSpec& m = plan.model;
-    const GpuSpec& gpu = plan.cluster.gpu;
-    const double peak = peakTflops(plan);
-    const double e = bytesPerElement(plan);
     const Dims x = dims(plan);
-    LayerCost c;
-
-    // Each linear layer: forward (T×K)·(K×N), dgrad (T×N)·(N×K), wgrad (K×T)·(T×N).
-    auto linear = [&](double n, double k, double tokens) {
-        c.fwdGemm += gemmTime({ tokens, n, k, 1 }, gpu, peak, e).seconds;
-        c.dgradGemm += gemmTime({ tokens, k, n, 1 }, gpu, peak, e).seconds;
-        c.wgradGemm += gemmTime({ k, n, tokens, 1 }, gpu, peak, e).seconds;
-        c.fwdFlops += 2 * tokens * n * k;
+    std::vector<LayerGemm> out;
+    auto linear = [&](const char* name, double n, double k, double tokens) {
+        out.push_back({ name, { tokens, n, k, 1 }, { tokens, k, n, 1 }, { k, n, tokens, 1 }, false });
     };
-    linear((x.q + 2 * x.kv) / x.t, x.h, x.tokens); // QKV, column parallel
-    linear(x.h, x.q / x.t, x.tokens); // output projection, row parallel
+    linear("qkv", (x.q + 2 * x.kv) / x.t, x.h, x.tokens); // column parallel
+    linear("proj", x.h, x.q / x.t, x.tokens); // row parallel
     const double gate = m.ffn == FfnKind::SwiGlu ? 2.0 : 1.0;
     if (m.isMoe()) {
         const ParallelSpec& par = plan.parallel;
@@ -80,29 +72,56 @@ LayerCost layerCost(const Plan& plan)
         const double tokensPerExpert = par.ep * x.tokens * m.moe.topK / m.moe.experts;
         const double localExperts = double(m.moe.experts) / par.ep;
         for (int i = 0; i < int(localExperts); ++i) {
-            linear(gate * expertFfn / x.t, x.h, tokensPerExpert);
-            linear(x.h, expertFfn / x.t, tokensPerExpert);
+            linear("expert fc1", gate * expertFfn / x.t, x.h, tokensPerExpert);
+            linear("expert fc2", x.h, expertFfn / x.t, tokensPerExpert);
         }
-        linear(double(m.moe.experts), x.h, x.tokens); // router
+        linear("router", double(m.moe.experts), x.h, x.tokens);
         for (int i = 0; i < m.moe.sharedExperts; ++i) {
-            linear(gate * x.ffn / x.t, x.h, x.tokens);
-            linear(x.h, x.ffn / x.t, x.tokens);
+            linear("shared fc1", gate * x.ffn / x.t, x.h, x.tokens);
+            linear("shared fc2", x.h, x.ffn / x.t, x.tokens);
         }
+    } else {
+        linear("fc1", gate * x.ffn / x.t, x.h, x.tokens);
+        linear("fc2", x.h, x.ffn / x.t, x.tokens);
+    }
+    // Attention core: b·a/t heads, queries sLocal against keys s; causal flash kernels skip the masked half.
+    const double headsLocal = x.b * x.a / x.t;
+    const double keys = plan.training.flashAttention ? x.s / 2 : x.s;
+    out.push_back({ "scores", { x.sLocal, keys, x.d, headsLocal }, {}, {}, true });
+    out.push_back({ "values", { x.sLocal, x.d, keys, headsLocal }, {}, {}, true });
+    return out;
+}
+
+LayerCost layerCost(const Plan& plan)
+{
+    const ModelSpec& m = plan.model;
+    const GpuSpec& gpu = plan.cluster.gpu;
+    const double peak = peakTflops(plan);
+    const double e = bytesPerElement(plan);
+    const Dims x = dims(plan);
+    LayerCost c;
+    const std::vector<LayerGemm> gemms = layerGemms(plan);
+    for (const LayerGemm& g : gemms) {
+        if (g.attention)
+            continue;
+        c.fwdGemm += gemmTime(g.forward, gpu, peak, e).seconds;
+        c.dgradGemm += gemmTime(g.dgrad, gpu, peak, e).seconds;
+        c.wgradGemm += gemmTime(g.wgrad, gpu, peak, e).seconds;
+        c.fwdFlops += g.forward.flops();
+    }
+    if (m.isMoe()) {
+        const ParallelSpec& par = plan.parallel;
         c.epBytes = x.tokens * m.moe.topK * x.h * e;
         c.epCallsFwd = par.ep > 1 ? 2 : 0;
         c.epCallsBwd = par.ep > 1 ? 2 : 0;
-    } else {
-        linear(gate * x.ffn / x.t, x.h, x.tokens);
-        linear(x.h, x.ffn / x.t, x.tokens);
     }
 
     // Attention core per GPU: b·a/t heads, queries sLocal against keys s (all of them, gathered under CP).
     const double headsLocal = x.b * x.a / x.t;
     const bool flash = plan.training.flashAttention;
     // Causal flash kernels skip the masked half of the score matrix; unfused attention computes all of it.
-    const double keys = flash ? x.s / 2 : x.s;
-    const GemmTime scores = gemmTime({ x.sLocal, keys, x.d, headsLocal }, gpu, peak, e);
-    const GemmTime values = gemmTime({ x.sLocal, x.d, keys, headsLocal }, gpu, peak, e);
+    const GemmTime scores = gemmTime(gemms[gemms.size() - 2].forward, gpu, peak, e);
+    const GemmTime values = gemmTime(gemms.back().forward, gpu, peak, e);
     c.attentionFwdFlops = 4 * x.tokens * x.s * x.q / x.t; // Narayanan's 4·B·s²·h counts the full matrix
     c.fwdFlops += c.attentionFwdFlops;
     if (flash) {

@@ -1,6 +1,10 @@
 #pragma once
 
+#include "gemm.h"
 #include "plan.h"
+
+#include <string>
+#include <vector>
 
 namespace plait {
 
@@ -30,6 +34,16 @@ struct LayerCost {
 };
 
 LayerCost layerCost(const Plan& plan);
+
+// The GEMMs of one layer for one micro-batch on one GPU, as layerCost() times them: each linear layer's forward
+// (T×K)·(K×N), dgrad (T×N)·(N×K) and wgrad (K×T)·(T×N), and the attention core's batched score and value GEMMs.
+// plait-probe runs exactly these shapes, so measured and predicted compute describe the same work.
+struct LayerGemm {
+    std::string name; // "qkv", "proj", "fc1", "fc2", "router", "expert fc1", "scores", "values"
+    GemmShape forward, dgrad, wgrad; // attention: forward only (its backward is 2× for unfused, 2.5× for flash)
+    bool attention = false;
+};
+std::vector<LayerGemm> layerGemms(const Plan& plan);
 
 // Stage extras: embedding lookup on the first stage, output layer and cross entropy on the last.
 struct EdgeCost {

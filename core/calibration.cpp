@@ -1,0 +1,86 @@
+#include "calibration.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace plait {
+
+SizePoint sizePoint(CollectiveKind kind, int ranks, double bytes, double timeUs)
+{
+    SizePoint p;
+    p.bytes = bytes;
+    p.timeUs = timeUs;
+    p.algbwGBps = timeUs > 0 ? bytes / (timeUs * 1e3) : 0; // bytes per µs / 1e3 = GB/s
+    p.busbwGBps = p.algbwGBps * busBandwidthFactor(kind, ranks);
+    return p;
+}
+
+AlphaBetaFit fitAlphaBeta(const std::vector<SizePoint>& sweep, CollectiveKind kind, int ranks)
+{
+    AlphaBetaFit f;
+    double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (const SizePoint& p : sweep) {
+        if (!(p.bytes > 0) || !(p.timeUs > 0) || !std::isfinite(p.timeUs))
+            continue;
+        n += 1;
+        sx += p.bytes;
+        sy += p.timeUs;
+        sxx += p.bytes * p.bytes;
+        sxy += p.bytes * p.timeUs;
+    }
+    f.points = int(n);
+    const double den = n * sxx - sx * sx;
+    if (n < 2 || !(std::abs(den) > 0)) {
+        f.points = std::min(f.points, 1);
+        return f;
+    }
+    const double slope = (n * sxy - sx * sy) / den; // µs per byte
+    f.alphaUs = (sy - slope * sx) / n;
+    f.betaGBps = slope > 0 ? 1.0 / (slope * 1e3) : 0;
+    f.busBetaGBps = f.betaGBps * busBandwidthFactor(kind, ranks);
+    const double mean = sy / n;
+    double ssRes = 0, ssTot = 0;
+    for (const SizePoint& p : sweep) {
+        if (!(p.bytes > 0) || !(p.timeUs > 0) || !std::isfinite(p.timeUs))
+            continue;
+        const double predicted = f.alphaUs + slope * p.bytes;
+        ssRes += (p.timeUs - predicted) * (p.timeUs - predicted);
+        ssTot += (p.timeUs - mean) * (p.timeUs - mean);
+    }
+    f.r2 = ssTot > 0 ? 1 - ssRes / ssTot : 1;
+    return f;
+}
+
+LinkSpec calibratedLink(
+    const LinkSpec& base, int ranks, const std::vector<SizePoint>& allReduceSweep, const std::string& source)
+{
+    LinkSpec l = base;
+    double best = 0;
+    l.busbwCurve.clear();
+    for (const SizePoint& p : allReduceSweep)
+        if (p.busbwGBps > 0) {
+            best = std::max(best, p.busbwGBps);
+            l.busbwCurve.push_back({ p.bytes, p.busbwGBps });
+        }
+    std::sort(l.busbwCurve.begin(), l.busbwCurve.end());
+    if (base.bandwidthGBps > 0 && best > 0)
+        l.efficiency = std::min(1.0, best / base.bandwidthGBps);
+    const AlphaBetaFit f = fitAlphaBeta(allReduceSweep, CollectiveKind::AllReduce, ranks);
+    if (f.ok() && f.alphaUs > 0 && ranks > 1)
+        l.latencyUs = f.alphaUs / (2.0 * (ranks - 1));
+    l.source = source;
+    return l;
+}
+
+GpuSpec calibratedGpu(const GpuSpec& base, double gemmTflops, double hbmGBps, const std::string& source)
+{
+    GpuSpec g = base;
+    if (gemmTflops > 0 && base.bf16Tflops > 0)
+        g.gemmMaxEfficiency = std::min(1.0, gemmTflops / base.bf16Tflops);
+    if (hbmGBps > 0)
+        g.hbmGBps = hbmGBps;
+    g.source = source;
+    return g;
+}
+
+} // namespace plait

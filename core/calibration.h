@@ -1,0 +1,44 @@
+#pragma once
+
+#include "catalog.h"
+#include "collective.h"
+
+#include <string>
+#include <vector>
+
+namespace plait {
+
+// One size of an nccl-tests style sweep: time per call, algorithm and bus bandwidth (nccl-tests PERFORMANCE.md:
+// algbw = S / t, busbw = algbw × busBandwidthFactor).
+struct SizePoint {
+    double bytes = 0;
+    double timeUs = 0;
+    double algbwGBps = 0;
+    double busbwGBps = 0;
+};
+
+// t(S) = α + S/β by least squares over the sweep, β as algorithm bandwidth; r2 is the coefficient of
+// determination. Fewer than two distinct sizes give points < 2 and no fit.
+struct AlphaBetaFit {
+    double alphaUs = 0;
+    double betaGBps = 0; // algorithm bandwidth
+    double busBetaGBps = 0; // the same, as bus bandwidth
+    double r2 = 0;
+    int points = 0;
+    bool ok() const { return points >= 2 && betaGBps > 0; }
+};
+AlphaBetaFit fitAlphaBeta(const std::vector<SizePoint>& sweep, CollectiveKind kind, int ranks);
+
+// Fills in algbw and busbw of a point from its size and time.
+SizePoint sizePoint(CollectiveKind kind, int ranks, double bytes, double timeUs);
+
+// A catalog link recalibrated from an all-reduce sweep over it: efficiency = the largest measured bus bandwidth
+// over the line rate, the measured size curve, and α per ring step = fitted α / (2(n−1)).
+LinkSpec calibratedLink(
+    const LinkSpec& base, int ranks, const std::vector<SizePoint>& allReduceSweep, const std::string& source);
+
+// A GPU recalibrated from measured GEMM rate (TFLOP/s, the best of the plan's shapes) and HBM bandwidth (GB/s):
+// gemm_max_efficiency = measured / dense bf16 peak; hbm = measured.
+GpuSpec calibratedGpu(const GpuSpec& base, double gemmTflops, double hbmGBps, const std::string& source);
+
+} // namespace plait

@@ -1,0 +1,152 @@
+#include "probeplan.h"
+
+#include "chrometrace.h"
+
+#include <algorithm>
+#include <map>
+
+namespace plait {
+
+Result<ProbePipeline> probePipeline(const Plan& plan, int gpus, int microBatches, int maxLayers)
+{
+    const std::vector<Issue> problems = validate(plan);
+    if (!problems.empty())
+        return problems;
+    if (gpus < 1)
+        return Result<ProbePipeline>::failure("gpus", "at least one GPU is needed");
+    ProbePipeline p;
+    p.planName = plan.name;
+    const ParallelSpec& par = plan.parallel;
+    p.shape.schedule = par.schedule;
+    p.shape.stages = par.pp;
+    p.shape.chunks = par.vpp;
+    p.shape.microBatches = microBatches > 0 ? microBatches : int(plan.microBatches());
+    p.shape.recompute = plan.training.recompute == Recompute::Full;
+    if (par.schedule == Schedule::Interleaved && p.shape.microBatches % par.pp != 0)
+        return Result<ProbePipeline>::failure("microbatches",
+            "the interleaved schedule needs a multiple of " + std::to_string(par.pp) + " micro-batches, got "
+                + std::to_string(p.shape.microBatches));
+    p.ops = generateSchedule(p.shape);
+    p.layerGemms = layerGemms(plan);
+    const double e = bytesPerElement(plan);
+    p.elementBytes = int(e);
+    const double tokens = double(plan.training.microBatch) * double(plan.model.seqLen) / par.cp;
+    p.head = { tokens, double(plan.model.vocab) / par.tp, double(plan.model.hidden), 1 };
+    p.transferBytes = tokens * double(plan.model.hidden) * e / par.tp; // Megatron's scatter-gather: 1/t per rank
+    for (int s = 0; s < par.pp; ++s) {
+        const int layers = plan.layersOnStage(s);
+        p.layersInPlan.push_back(layers);
+        p.layersRun.push_back(maxLayers > 0 ? std::min(layers, maxLayers) : layers);
+        p.gpuOfStage.push_back(s % gpus);
+    }
+    p.stagesShareGpu = gpus < par.pp;
+    return p;
+}
+
+Timeline measuredTimeline(const ProbePipeline& p, const std::vector<MeasuredOp>& ops,
+    const std::vector<MeasuredTransfer>& transfers, const std::vector<std::string>& gpuNames)
+{
+    Timeline t;
+    t.title = p.planName;
+    t.source = "measured";
+    t.schedule = scheduleName(p.shape.schedule);
+    t.stagesShareGpu = p.stagesShareGpu;
+    const int stages = p.shape.stages, vs = stages * p.shape.chunks;
+    std::vector<int> stageLane(static_cast<std::size_t>(stages));
+    std::vector<int> transferLane(static_cast<std::size_t>(2 * std::max(0, vs - 1)), -1);
+    for (int s = 0; s < stages; ++s) {
+        const int gpu = p.gpuOfStage[std::size_t(s)];
+        const std::string gpuName
+            = gpu < int(gpuNames.size()) ? gpuNames[std::size_t(gpu)] : "GPU " + std::to_string(gpu);
+        stageLane[std::size_t(s)] = int(t.lanes.size());
+        t.lanes.push_back({ "stage " + std::to_string(s) + " (" + gpuName + ")", "measured", 0, s, false, {} });
+        for (int k = 0; k + 1 < vs; ++k)
+            for (bool forward : { true, false }) {
+                const int from = forward ? k % stages : (k + 1) % stages, to = forward ? (k + 1) % stages : k % stages;
+                if (from != s)
+                    continue;
+                transferLane[std::size_t(2 * k + (forward ? 0 : 1))] = int(t.lanes.size());
+                t.lanes.push_back(
+                    { std::string(forward ? "act " : "grad ") + std::to_string(from) + "→" + std::to_string(to),
+                        "measured", 0, 1000 + 2 * k + (forward ? 0 : 1), true, {} });
+            }
+    }
+    // Compute ops, and an index to find the op that consumed each transfer.
+    std::map<std::tuple<int, int, int, int>, std::pair<int, double>> opStart; // (stage, kind, mb, chunk)
+    for (const MeasuredOp& o : ops) {
+        if (o.stage < 0 || o.stage >= stages || !(o.end >= o.start))
+            continue;
+        Span s;
+        s.start = o.start;
+        s.end = o.end;
+        s.kind = o.kind == OpKind::Forward    ? SpanKind::Forward
+            : o.kind == OpKind::Recompute     ? SpanKind::Recompute
+            : o.kind == OpKind::BackwardInput ? SpanKind::BackwardInput
+                                              : SpanKind::BackwardWeight;
+        s.stage = std::int16_t(o.stage);
+        s.microBatch = o.microBatch;
+        s.chunk = std::int16_t(o.chunk);
+        const char letter = o.kind == OpKind::Forward ? 'F'
+            : o.kind == OpKind::Recompute             ? 'R'
+            : o.kind == OpKind::BackwardInput         ? 'B'
+                                                      : 'W';
+        s.name = t.intern(std::string(1, letter) + std::to_string(o.microBatch));
+        t.lanes[std::size_t(stageLane[std::size_t(o.stage)])].spans.push_back(s);
+        opStart[{ o.stage, int(o.kind), o.microBatch, o.chunk }] = { stageLane[std::size_t(o.stage)], o.start };
+    }
+    for (const MeasuredTransfer& x : transfers) {
+        if (x.boundary < 0 || x.boundary + 1 >= vs || !(x.end >= x.start))
+            continue;
+        const int lane = transferLane[std::size_t(2 * x.boundary + (x.forward ? 0 : 1))];
+        if (lane < 0)
+            continue;
+        Span s;
+        s.start = x.start;
+        s.end = x.end;
+        s.kind = SpanKind::SendRecv;
+        s.bytes = p.transferBytes;
+        s.microBatch = x.microBatch;
+        s.stage = std::int16_t(x.forward ? x.boundary % stages : (x.boundary + 1) % stages);
+        s.name = t.intern(std::string(x.forward ? "send act " : "send grad ") + std::to_string(x.microBatch));
+        t.lanes[std::size_t(lane)].spans.push_back(s);
+        // The receiving op: forward of the next virtual stage, or the backward (or recompute before it) of this one.
+        const int toVirtual = x.forward ? x.boundary + 1 : x.boundary;
+        const int toStage = toVirtual % stages, toChunk = toVirtual / stages;
+        for (OpKind k : x.forward ? std::vector<OpKind> { OpKind::Forward }
+                                  : std::vector<OpKind> { OpKind::Recompute, OpKind::BackwardInput }) {
+            auto it = opStart.find({ toStage, int(k), x.microBatch, toChunk });
+            if (it != opStart.end()) {
+                t.flows.push_back({ lane, it->second.first, x.start, it->second.second });
+                break;
+            }
+        }
+    }
+    t.sortSpans();
+    return t;
+}
+
+nlohmann::json measuredTraceJson(const Timeline& t, const ProbePipeline& p, const nlohmann::json& extra)
+{
+    const TimelineFigures f = timelineFigures(t);
+    nlohmann::json block = extra.is_object() ? extra : nlohmann::json::object();
+    block["stages"] = p.shape.stages;
+    block["microbatches"] = p.shape.microBatches;
+    block["chunks"] = p.shape.chunks;
+    block["layers_in_plan"] = p.layersInPlan;
+    block["layers_run"] = p.layersRun;
+    block["layers_reduced"] = p.layersRun != p.layersInPlan;
+    block["gpu_of_stage"] = p.gpuOfStage;
+    block["transfer_bytes"] = p.transferBytes;
+    block["step_s"] = f.stepS;
+    block["pipeline_s"] = f.pipelineS;
+    block["bubble_fraction"] = f.bubbleFraction;
+    nlohmann::json lanes = nlohmann::json::array();
+    for (std::size_t i = 0; i < t.lanes.size(); ++i)
+        if (f.lanes[i].compute)
+            lanes.push_back({ { "stage", f.lanes[i].stage }, { "busy_s", f.lanes[i].busyS },
+                { "idle_s", f.lanes[i].idleS }, { "bubble_fraction", f.lanes[i].bubbleFraction } });
+    block["stage_figures"] = std::move(lanes);
+    return timelineToChromeJson(t, block);
+}
+
+} // namespace plait

@@ -1,0 +1,41 @@
+// `plait-probe info`: devices, memory, SMs, clocks, peers, CUDA and NCCL versions.
+#include "commands.h"
+#include "gpu.h"
+
+namespace plait::probe {
+
+int runInfo(const Options& o)
+{
+    int nccl = 0;
+    ncclGetVersion(&nccl);
+    int runtime = 0, driver = 0;
+    cudaRuntimeGetVersion(&runtime);
+    cudaDriverGetVersion(&driver);
+    const std::vector<int> devices = selectDevices(o.gpus);
+    int count = 0;
+    cudaGetDeviceCount(&count);
+    nlohmann::json out = nlohmann::json::array();
+    for (int d : devices) {
+        cudaDeviceProp p {};
+        PROBE_CUDA(cudaGetDeviceProperties(&p, d));
+        nlohmann::json peers = nlohmann::json::array();
+        for (int q = 0; q < count; ++q) {
+            int access = 0;
+            if (q != d && cudaDeviceCanAccessPeer(&access, d, q) == cudaSuccess && access)
+                peers.push_back(q);
+        }
+        int clockKHz = 0, memClockKHz = 0, busWidth = 0;
+        cudaDeviceGetAttribute(&clockKHz, cudaDevAttrClockRate, d);
+        cudaDeviceGetAttribute(&memClockKHz, cudaDevAttrMemoryClockRate, d);
+        cudaDeviceGetAttribute(&busWidth, cudaDevAttrGlobalMemoryBusWidth, d);
+        out.push_back({ { "index", d }, { "name", p.name }, { "memory_bytes", p.totalGlobalMem },
+            { "sms", p.multiProcessorCount }, { "sm", std::to_string(p.major) + std::to_string(p.minor) },
+            { "clock_mhz", clockKHz / 1000 }, { "memory_clock_mhz", memClockKHz / 1000 },
+            { "memory_bus_bits", busWidth }, { "pci_bus", p.pciBusID }, { "peers", peers } });
+    }
+    emit({ { "event", "info" }, { "cuda_runtime", versionString(runtime * 10) },
+        { "cuda_driver", versionString(driver * 10) }, { "nccl", versionString(nccl) }, { "devices", out } });
+    return kOk;
+}
+
+} // namespace plait::probe

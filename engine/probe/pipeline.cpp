@@ -1,0 +1,467 @@
+// `plait-probe pipeline`: runs the plan's pipeline schedule — core's own op lists — on real GPUs. Each op runs
+// the GEMMs of its stage's layers (core's layerGemms shapes) with cuBLAS on the stage's stream; activations and
+// gradients move between stages by NCCL send/recv (one two-rank communicator and one stream pair per stage
+// boundary and direction, so transfers never wait on each other), or by device copies when both stages share a GPU.
+// With fewer GPUs than stages, the stages on one GPU get their own slice of its SMs through CUDA green contexts.
+// Every op and transfer is timed with CUDA events; the last measured step is written as the contract's TRACE.json.
+#include "commands.h"
+#include "gpu.h"
+#include "plan.h"
+#include "probeplan.h"
+
+#include <cuda.h>
+
+#include <chrono>
+#include <map>
+#include <tuple>
+
+namespace plait::probe {
+
+namespace {
+
+// Driver entry points for green contexts, looked up at run time so the probe still starts (and exits 3) on a
+// machine without a driver.
+struct GreenApi {
+    decltype(&cuDeviceGetDevResource) getResource = nullptr;
+    decltype(&cuDevSmResourceSplitByCount) split = nullptr;
+    decltype(&cuDevResourceGenerateDesc) generateDesc = nullptr;
+    decltype(&cuGreenCtxCreate) create = nullptr;
+    decltype(&cuGreenCtxStreamCreate) streamCreate = nullptr;
+    bool ok() const { return getResource && split && generateDesc && create && streamCreate; }
+};
+
+GreenApi loadGreenApi()
+{
+    GreenApi g;
+    auto get = [](const char* name, auto& fn) {
+        void* p = nullptr;
+        cudaDriverEntryPointQueryResult status {};
+        if (cudaGetDriverEntryPointByVersion(name, &p, 12040, cudaEnableDefault, &status) == cudaSuccess
+            && status == cudaDriverEntryPointSuccess)
+            fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(p);
+    };
+    get("cuDeviceGetDevResource", g.getResource);
+    get("cuDevSmResourceSplitByCount", g.split);
+    get("cuDevResourceGenerateDesc", g.generateDesc);
+    get("cuGreenCtxCreate", g.create);
+    get("cuGreenCtxStreamCreate", g.streamCreate);
+    return g;
+}
+
+// Streams for `count` stages sharing `device`, each limited to its own group of SMs; empty when the driver cannot.
+std::vector<cudaStream_t> greenStreams(const GreenApi& api, int device, int count, int* smsEach, std::string* why)
+{
+    if (!api.ok()) {
+        *why = "this driver has no green contexts (CUDA 12.4+)";
+        return {};
+    }
+    CUdevResource all {};
+    if (api.getResource(CUdevice(device), &all, CU_DEV_RESOURCE_TYPE_SM) != CUDA_SUCCESS) {
+        *why = "cuDeviceGetDevResource failed";
+        return {};
+    }
+    const unsigned per = (all.sm.smCount / unsigned(count)) & ~7u; // sm_90 splits in multiples of 8
+    std::vector<CUdevResource> groups(static_cast<std::size_t>(count));
+    unsigned made = unsigned(count);
+    CUdevResource rest {};
+    if (per < 8 || api.split(groups.data(), &made, &all, &rest, 0, per) != CUDA_SUCCESS || made < unsigned(count)) {
+        *why
+            = "the GPU's " + std::to_string(all.sm.smCount) + " SMs cannot be split " + std::to_string(count) + " ways";
+        return {};
+    }
+    std::vector<cudaStream_t> streams;
+    for (int i = 0; i < count; ++i) {
+        CUdevResourceDesc desc {};
+        CUgreenCtx ctx {};
+        CUstream stream {};
+        if (api.generateDesc(&desc, &groups[std::size_t(i)], 1) != CUDA_SUCCESS
+            || api.create(&ctx, desc, CUdevice(device), CU_GREEN_CTX_DEFAULT_STREAM) != CUDA_SUCCESS
+            || api.streamCreate(&stream, ctx, CU_STREAM_NON_BLOCKING, 0) != CUDA_SUCCESS) {
+            *why = "creating green context " + std::to_string(i) + " failed";
+            return {};
+        }
+        streams.push_back(stream);
+    }
+    *smsEach = int(groups.front().sm.smCount);
+    return streams;
+}
+
+struct Stage {
+    int device = 0;
+    cudaStream_t stream = nullptr;
+    cublasHandle_t blas = nullptr;
+    DeviceBuffer a, b, c;
+    cudaEvent_t zero = nullptr;
+    int sms = 0; // when limited by a green context
+};
+
+// One stage boundary in one direction: NCCL between two GPUs, a copy on one.
+struct Link {
+    int from = 0, to = 0; // stages
+    bool nccl = false;
+    ncclComm_t comms[2] = { nullptr, nullptr };
+    cudaStream_t sendStream = nullptr, recvStream = nullptr;
+    DeviceBuffer sendBuf, recvBuf;
+    cudaEvent_t sendZero = nullptr, recvZero = nullptr;
+};
+
+struct OpRecord {
+    MeasuredOp op;
+    cudaEvent_t start = nullptr, end = nullptr;
+};
+struct TransferRecord {
+    MeasuredTransfer x;
+    int link = 0;
+    cudaEvent_t start = nullptr, end = nullptr;
+};
+
+void gemm(Stage& st, const GemmShape& s)
+{
+    const float one = 1, zero = 0;
+    const int m = int(s.m), n = int(s.n), k = int(s.k), batch = int(s.batch);
+    if (m < 1 || n < 1 || k < 1 || batch < 1)
+        return;
+    if (batch > 1)
+        PROBE_CUBLAS(cublasGemmStridedBatchedEx(st.blas, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, st.a.data(),
+            CUDA_R_16BF, m, (long long)m * k, st.b.data(), CUDA_R_16BF, k, (long long)k * n, &zero, st.c.data(),
+            CUDA_R_16BF, m, (long long)m * n, batch, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+    else
+        PROBE_CUBLAS(cublasGemmEx(st.blas, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, st.a.data(), CUDA_R_16BF, m,
+            st.b.data(), CUDA_R_16BF, k, &zero, st.c.data(), CUDA_R_16BF, m, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+}
+
+GemmShape transposedHead(const GemmShape& h, int which) // 0 dgrad (T×V)·(V×H), 1 wgrad (H×T)·(T×V)
+{
+    return which == 0 ? GemmShape { h.m, h.k, h.n, 1 } : GemmShape { h.k, h.n, h.m, 1 };
+}
+
+// The work of one op: the GEMMs of the chunk's layers. B holds the weight gradients too unless the schedule
+// splits them into W (ZB-H1); attention backward is 2 GEMMs per forward GEMM unfused, 5 for 2 with flash.
+void runOp(Stage& st, const ProbePipeline& p, const Op& op, int layers, bool lastVirtual, bool flash)
+{
+    const bool split = p.shape.schedule == Schedule::ZbH1;
+    for (int l = 0; l < layers; ++l)
+        for (const LayerGemm& g : p.layerGemms) {
+            switch (op.kind) {
+            case OpKind::Forward:
+            case OpKind::Recompute:
+                gemm(st, g.forward);
+                break;
+            case OpKind::BackwardInput:
+                if (g.attention) {
+                    gemm(st, g.forward);
+                    gemm(st, g.forward);
+                    if (flash && g.name == "scores")
+                        gemm(st, g.forward);
+                } else {
+                    gemm(st, g.dgrad);
+                    if (!split)
+                        gemm(st, g.wgrad);
+                }
+                break;
+            case OpKind::BackwardWeight:
+                if (!g.attention)
+                    gemm(st, g.wgrad);
+                break;
+            }
+        }
+    if (lastVirtual) {
+        if (op.kind == OpKind::Forward)
+            gemm(st, p.head);
+        else if (op.kind == OpKind::BackwardInput) {
+            gemm(st, transposedHead(p.head, 0));
+            if (!split)
+                gemm(st, transposedHead(p.head, 1));
+        } else if (op.kind == OpKind::BackwardWeight)
+            gemm(st, transposedHead(p.head, 1));
+    }
+}
+
+double secondsBetween(cudaEvent_t zero, cudaEvent_t e)
+{
+    float ms = 0;
+    PROBE_CUDA(cudaEventElapsedTime(&ms, zero, e));
+    return double(ms) * 1e-3;
+}
+
+} // namespace
+
+int runPipeline(const Options& options)
+{
+    Options o = options;
+    if (o.iters == 0)
+        o.iters = 3;
+    auto loaded = loadPlanFile(o.plan);
+    if (!loaded)
+        throw ProbeError(kUsage, "plan", o.plan + ": " + loaded.errorText());
+    const Plan& plan = loaded.value();
+    const std::vector<int> devices = selectDevices(o.gpus);
+    auto built = probePipeline(plan, int(devices.size()), o.microBatches, o.maxLayers);
+    if (!built)
+        throw ProbeError(kUsage, "plan", built.errorText());
+    const ProbePipeline& P = built.value();
+    const int S = P.shape.stages, V = P.shape.chunks, VS = S * V;
+    int runtime = 0, nccl = 0;
+    cudaRuntimeGetVersion(&runtime);
+    ncclGetVersion(&nccl);
+    emit({ { "event", "start" }, { "command", "pipeline" }, { "ranks", int(devices.size()) },
+        { "nccl", versionString(nccl) }, { "cuda", versionString(runtime * 10) } });
+
+    // Stages, their streams (green where they share a GPU) and GEMM buffers sized for the largest shape.
+    std::vector<Stage> stages(static_cast<std::size_t>(S));
+    std::size_t maxA = 1, maxB = 1, maxC = 1;
+    auto grow = [&](const GemmShape& s) {
+        maxA = std::max(maxA, std::size_t(s.m * s.k * s.batch));
+        maxB = std::max(maxB, std::size_t(s.k * s.n * s.batch));
+        maxC = std::max(maxC, std::size_t(s.m * s.n * s.batch));
+    };
+    for (const LayerGemm& g : P.layerGemms) {
+        grow(g.forward);
+        grow(g.dgrad);
+        grow(g.wgrad);
+    }
+    grow(P.head);
+    grow(transposedHead(P.head, 0));
+    grow(transposedHead(P.head, 1));
+    std::map<int, std::vector<int>> stagesOnDevice;
+    for (int s = 0; s < S; ++s)
+        stagesOnDevice[devices[std::size_t(P.gpuOfStage[std::size_t(s)])]].push_back(s);
+    const GreenApi green = loadGreenApi();
+    std::string greenNote;
+    for (auto& [device, list] : stagesOnDevice) {
+        PROBE_CUDA(cudaSetDevice(device));
+        std::vector<cudaStream_t> streams;
+        int smsEach = 0;
+        if (list.size() > 1) {
+            std::string why;
+            streams = greenStreams(green, device, int(list.size()), &smsEach, &why);
+            if (streams.empty()) {
+                greenNote = "stages shared GPU " + std::to_string(device) + " without SM partitioning: " + why;
+                emit({ { "event", "warning" }, { "message", greenNote } });
+            }
+        }
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            Stage& st = stages[std::size_t(list[i])];
+            st.device = device;
+            if (!streams.empty()) {
+                st.stream = streams[i];
+                st.sms = smsEach;
+            } else {
+                PROBE_CUDA(cudaStreamCreateWithFlags(&st.stream, cudaStreamNonBlocking));
+            }
+            PROBE_CUBLAS(cublasCreate(&st.blas));
+            PROBE_CUBLAS(cublasSetStream(st.blas, st.stream));
+            st.a = DeviceBuffer(device, maxA * 2);
+            st.b = DeviceBuffer(device, maxB * 2);
+            st.c = DeviceBuffer(device, maxC * 2);
+            fillBf16(st.a.data(), maxA, st.stream);
+            fillBf16(st.b.data(), maxB, st.stream);
+            PROBE_CUDA(cudaEventCreate(&st.zero));
+        }
+    }
+    // Boundaries: index 2k + (gradient ? 1 : 0).
+    std::vector<Link> links(static_cast<std::size_t>(2 * std::max(0, VS - 1)));
+    std::vector<ncclComm_t> allComms;
+    for (int k = 0; k + 1 < VS; ++k)
+        for (int dir = 0; dir < 2; ++dir) {
+            Link& l = links[std::size_t(2 * k + dir)];
+            l.from = dir == 0 ? k % S : (k + 1) % S;
+            l.to = dir == 0 ? (k + 1) % S : k % S;
+            const int a = stages[std::size_t(l.from)].device, b = stages[std::size_t(l.to)].device;
+            l.nccl = a != b;
+            const std::size_t bytes = std::size_t(P.transferBytes);
+            l.sendBuf = DeviceBuffer(a, bytes);
+            l.recvBuf = DeviceBuffer(b, bytes);
+            PROBE_CUDA(cudaSetDevice(a));
+            PROBE_CUDA(cudaStreamCreateWithFlags(&l.sendStream, cudaStreamNonBlocking));
+            PROBE_CUDA(cudaEventCreate(&l.sendZero));
+            PROBE_CUDA(cudaSetDevice(b));
+            PROBE_CUDA(cudaStreamCreateWithFlags(&l.recvStream, cudaStreamNonBlocking));
+            PROBE_CUDA(cudaEventCreate(&l.recvZero));
+            if (l.nccl) {
+                const int pair[2] = { a, b };
+                PROBE_NCCL(ncclCommInitAll(l.comms, 2, pair));
+                allComms.push_back(l.comms[0]);
+                allComms.push_back(l.comms[1]);
+            }
+        }
+
+    // Events for one step, reused by every step.
+    std::vector<OpRecord> opRecords;
+    std::vector<TransferRecord> transferRecords;
+    for (int s = 0; s < S; ++s)
+        for (const Op& op : P.ops[std::size_t(s)]) {
+            OpRecord r;
+            r.op = { s, op.kind, op.microBatch, op.chunk, 0, 0 };
+            PROBE_CUDA(cudaSetDevice(stages[std::size_t(s)].device));
+            PROBE_CUDA(cudaEventCreate(&r.start));
+            PROBE_CUDA(cudaEventCreate(&r.end));
+            opRecords.push_back(r);
+        }
+    const bool flash = plan.training.flashAttention;
+    const int warmup = 1;
+    std::vector<double> stepSeconds;
+    nlohmann::json perStep = nlohmann::json::array();
+    for (int step = 0; step < warmup + o.iters; ++step) {
+        emit({ { "event", "progress" }, { "done", step }, { "total", warmup + o.iters },
+            { "what", step < warmup ? std::string("warm-up step") : "step " + std::to_string(step - warmup + 1) } });
+        for (auto& [device, list] : stagesOnDevice) {
+            PROBE_CUDA(cudaSetDevice(device));
+            PROBE_CUDA(cudaDeviceSynchronize());
+        }
+        // A common zero on every stream, recorded back to back after the GPUs went idle.
+        for (Stage& st : stages) {
+            PROBE_CUDA(cudaSetDevice(st.device));
+            PROBE_CUDA(cudaEventRecord(st.zero, st.stream));
+        }
+        for (Link& l : links) {
+            PROBE_CUDA(cudaSetDevice(stages[std::size_t(l.from)].device));
+            PROBE_CUDA(cudaEventRecord(l.sendZero, l.sendStream));
+            PROBE_CUDA(cudaSetDevice(stages[std::size_t(l.to)].device));
+            PROBE_CUDA(cudaEventRecord(l.recvZero, l.recvStream));
+        }
+        transferRecords.clear();
+        // Issue every stage's ops in order; an op whose input has not been sent yet waits for a later round.
+        std::map<std::tuple<int, int, int>, cudaEvent_t> arrived; // (boundary, dir, micro-batch) → end event
+        std::vector<std::size_t> next(static_cast<std::size_t>(S), 0);
+        std::vector<std::size_t> firstRecord(static_cast<std::size_t>(S), 0);
+        for (int s = 1; s < S; ++s)
+            firstRecord[std::size_t(s)] = firstRecord[std::size_t(s - 1)] + P.ops[std::size_t(s - 1)].size();
+        std::size_t remaining = opRecords.size();
+        auto transfer = [&](int boundary, int dir, int mb, cudaEvent_t ready) {
+            Link& l = links[std::size_t(2 * boundary + dir)];
+            TransferRecord t;
+            t.x = { boundary, dir == 0, mb, 0, 0 };
+            t.link = 2 * boundary + dir;
+            PROBE_CUDA(cudaSetDevice(stages[std::size_t(l.from)].device));
+            PROBE_CUDA(cudaEventCreate(&t.start));
+            PROBE_CUDA(cudaStreamWaitEvent(l.sendStream, ready, 0));
+            PROBE_CUDA(cudaEventRecord(t.start, l.sendStream));
+            if (l.nccl) {
+                PROBE_NCCL(ncclGroupStart());
+                PROBE_NCCL(ncclSend(l.sendBuf.data(), l.sendBuf.size(), ncclUint8, 1, l.comms[0], l.sendStream));
+                PROBE_CUDA(cudaSetDevice(stages[std::size_t(l.to)].device));
+                PROBE_NCCL(ncclRecv(l.recvBuf.data(), l.recvBuf.size(), ncclUint8, 0, l.comms[1], l.recvStream));
+                PROBE_NCCL(ncclGroupEnd());
+                PROBE_CUDA(cudaEventCreate(&t.end));
+                PROBE_CUDA(cudaEventRecord(t.end, l.recvStream));
+            } else {
+                PROBE_CUDA(cudaMemcpyAsync(
+                    l.recvBuf.data(), l.sendBuf.data(), l.sendBuf.size(), cudaMemcpyDeviceToDevice, l.sendStream));
+                PROBE_CUDA(cudaEventCreate(&t.end));
+                PROBE_CUDA(cudaEventRecord(t.end, l.sendStream));
+            }
+            arrived[{ boundary, dir, mb }] = t.end;
+            transferRecords.push_back(t);
+        };
+        while (remaining > 0) {
+            bool progress = false;
+            for (int s = 0; s < S; ++s) {
+                Stage& st = stages[std::size_t(s)];
+                const auto& ops = P.ops[std::size_t(s)];
+                while (next[std::size_t(s)] < ops.size()) {
+                    const std::size_t i = next[std::size_t(s)];
+                    const Op& op = ops[i];
+                    const int v = op.chunk * S + s;
+                    // The input this op waits for: activations from v−1, or the gradient from v+1 for the first of
+                    // this micro-batch's backward work (R when recomputing, else B).
+                    cudaEvent_t dep = nullptr;
+                    bool needs = false;
+                    if (op.kind == OpKind::Forward && v > 0) {
+                        needs = true;
+                        auto it = arrived.find({ v - 1, 0, op.microBatch });
+                        dep = it == arrived.end() ? nullptr : it->second;
+                    } else if ((op.kind == OpKind::Recompute
+                                   || (op.kind == OpKind::BackwardInput && !P.shape.recompute))
+                        && v < VS - 1) {
+                        needs = true;
+                        auto it = arrived.find({ v, 1, op.microBatch });
+                        dep = it == arrived.end() ? nullptr : it->second;
+                    }
+                    if (needs && !dep)
+                        break;
+                    PROBE_CUDA(cudaSetDevice(st.device));
+                    if (dep)
+                        PROBE_CUDA(cudaStreamWaitEvent(st.stream, dep, 0));
+                    OpRecord& r = opRecords[firstRecord[std::size_t(s)] + i];
+                    PROBE_CUDA(cudaEventRecord(r.start, st.stream));
+                    const int layers = std::max(1, P.layersRun[std::size_t(s)] / V);
+                    runOp(st, P, op, layers, v == VS - 1, flash);
+                    PROBE_CUDA(cudaEventRecord(r.end, st.stream));
+                    if (op.kind == OpKind::Forward && v < VS - 1)
+                        transfer(v, 0, op.microBatch, r.end);
+                    if (op.kind == OpKind::BackwardInput && v > 0)
+                        transfer(v - 1, 1, op.microBatch, r.end);
+                    ++next[std::size_t(s)];
+                    --remaining;
+                    progress = true;
+                }
+            }
+            if (!progress)
+                throw ProbeError(kUsage, "schedule", "the schedule's op lists wait on each other (a core bug)");
+        }
+        std::vector<cudaEvent_t> ends;
+        for (const OpRecord& r : opRecords)
+            ends.push_back(r.end);
+        for (const TransferRecord& t : transferRecords)
+            ends.push_back(t.end);
+        waitWatched(ends, allComms, std::chrono::steady_clock::now() + std::chrono::seconds(long(o.deadlineS)),
+            "pipeline step");
+        // Times from each stream's zero; the step is the span of everything.
+        double stepEnd = 0;
+        for (OpRecord& r : opRecords) {
+            const Stage& st = stages[std::size_t(r.op.stage)];
+            r.op.start = secondsBetween(st.zero, r.start);
+            r.op.end = secondsBetween(st.zero, r.end);
+            stepEnd = std::max(stepEnd, r.op.end);
+        }
+        for (TransferRecord& t : transferRecords) {
+            const Link& l = links[std::size_t(t.link)];
+            t.x.start = secondsBetween(l.sendZero, t.start);
+            t.x.end = l.nccl ? secondsBetween(l.recvZero, t.end) : secondsBetween(l.sendZero, t.end);
+        }
+        if (step >= warmup) {
+            stepSeconds.push_back(stepEnd);
+            perStep.push_back(stepEnd);
+        }
+        if (step + 1 < warmup + o.iters)
+            for (TransferRecord& t : transferRecords) {
+                cudaEventDestroy(t.start);
+                cudaEventDestroy(t.end);
+            }
+    }
+    std::vector<MeasuredOp> ops;
+    for (const OpRecord& r : opRecords)
+        ops.push_back(r.op);
+    std::vector<MeasuredTransfer> transfers;
+    for (const TransferRecord& t : transferRecords)
+        transfers.push_back(t.x);
+    std::vector<std::string> gpuNames;
+    for (int d : devices)
+        gpuNames.push_back("GPU " + std::to_string(d) + " " + deviceName(d));
+    const Timeline t = measuredTimeline(P, ops, transfers, gpuNames);
+    nlohmann::json notes = nlohmann::json::array({ "each op runs the GEMMs of its layers (cuBLAS, bf16); element-wise "
+                                                   "kernels and TP collectives are not run",
+        "one GPU stands for each stage's TP group (one TP rank's share of the work)" });
+    if (P.layersRun != P.layersInPlan)
+        notes.push_back("fewer layers per stage than the plan (--max-layers)");
+    if (!greenNote.empty())
+        notes.push_back(greenNote);
+    nlohmann::json sms = nlohmann::json::array();
+    for (const Stage& st : stages)
+        sms.push_back(st.sms);
+    const nlohmann::json trace = measuredTraceJson(t, P,
+        { { "plan", plan.name }, { "gpus", gpuNames }, { "step_times_s", perStep }, { "notes", notes },
+            { "green_context_sms", sms }, { "nccl", versionString(nccl) }, { "cuda", versionString(runtime * 10) } });
+    writeFileAtomically(o.out, trace.dump() + "\n");
+    emit({ { "event", "result" }, { "step_s", trace["plait"]["step_s"] },
+        { "bubble_fraction", trace["plait"]["bubble_fraction"] } });
+    emit({ { "event", "done" }, { "out", o.out } });
+    for (ncclComm_t c : allComms)
+        ncclCommDestroy(c);
+    for (Stage& st : stages)
+        cublasDestroy(st.blas);
+    return kOk;
+}
+
+} // namespace plait::probe

@@ -1,0 +1,230 @@
+#include "probecli.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <unistd.h>
+
+namespace plait::probe {
+
+std::optional<std::size_t> parseBytes(std::string_view text)
+{
+    if (text.empty() || text.size() > 24)
+        return std::nullopt;
+    std::size_t multiplier = 1;
+    switch (text.back()) {
+    case 'K':
+    case 'k':
+        multiplier = std::size_t(1) << 10;
+        break;
+    case 'M':
+    case 'm':
+        multiplier = std::size_t(1) << 20;
+        break;
+    case 'G':
+    case 'g':
+        multiplier = std::size_t(1) << 30;
+        break;
+    default:
+        break;
+    }
+    if (multiplier != 1)
+        text.remove_suffix(1);
+    if (text.empty() || !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return std::nullopt;
+    const std::string digits(text);
+    errno = 0;
+    const unsigned long long v = std::strtoull(digits.c_str(), nullptr, 10);
+    if (errno != 0 || v == 0 || v > (std::size_t(1) << 40) / multiplier)
+        return std::nullopt;
+    return std::size_t(v) * multiplier;
+}
+
+std::optional<std::vector<int>> parseGpuList(std::string_view text)
+{
+    std::vector<int> out;
+    std::set<int> seen;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        const std::string_view item = text.substr(start, comma - start);
+        if (item.empty() || item.size() > 4
+            || !std::all_of(item.begin(), item.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            return std::nullopt;
+        const int g = std::stoi(std::string(item));
+        if (!seen.insert(g).second)
+            return std::nullopt;
+        out.push_back(g);
+        start = comma + 1;
+    }
+    return out;
+}
+
+std::vector<std::size_t> sizeSweep(std::size_t minBytes, std::size_t maxBytes, double factor)
+{
+    std::vector<std::size_t> sizes;
+    if (minBytes == 0 || maxBytes < minBytes || !(factor > 1))
+        return sizes;
+    for (double s = double(minBytes); s <= double(maxBytes) * (1 + 1e-12) && sizes.size() < 200; s *= factor)
+        sizes.push_back(std::size_t(std::llround(s)));
+    return sizes;
+}
+
+std::optional<CollectiveKind> collectiveFromName(std::string_view name)
+{
+    for (CollectiveKind k : { CollectiveKind::AllReduce, CollectiveKind::AllGather, CollectiveKind::ReduceScatter,
+             CollectiveKind::AllToAll, CollectiveKind::SendRecv })
+        if (name == collectiveContractName(k))
+            return k;
+    return std::nullopt;
+}
+
+const char* collectiveContractName(CollectiveKind k)
+{
+    switch (k) {
+    case CollectiveKind::AllReduce:
+        return "all-reduce";
+    case CollectiveKind::AllGather:
+        return "all-gather";
+    case CollectiveKind::ReduceScatter:
+        return "reduce-scatter";
+    case CollectiveKind::AllToAll:
+        return "all-to-all";
+    case CollectiveKind::SendRecv:
+        return "send-recv";
+    }
+    return "";
+}
+
+std::string usage()
+{
+    return "usage: plait-probe info\n"
+           "       plait-probe collectives [--gpus 0,1,2,3] [--ops all-reduce,all-gather,reduce-scatter,all-to-all,"
+           "send-recv]\n"
+           "                   [--min-bytes 8] [--max-bytes 1G] [--factor 2] [--warmup 5] [--iters 20] [--check]"
+           " [--deadline S] --out LINKS.json\n"
+           "       plait-probe compute [--gpus 0] [--plan PLAN.plait.json] [--iters 20] --out COMPUTE.json\n"
+           "       plait-probe pipeline --plan PLAN.plait.json [--gpus 0,1,2,3] [--microbatches M] [--iters N]"
+           " [--max-layers L] [--deadline S] --out TRACE.json\n";
+}
+
+namespace {
+[[noreturn]] void bad(const std::string& message)
+{
+    throw ProbeError(kUsage, "usage", message);
+}
+
+int intArg(const std::string& name, const std::string& v, int lo, int hi)
+{
+    char* end = nullptr;
+    errno = 0;
+    const long x = std::strtol(v.c_str(), &end, 10);
+    if (v.empty() || *end || errno || x < lo || x > hi)
+        bad(name + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", got \""
+            + v.substr(0, 32) + "\"");
+    return int(x);
+}
+}
+
+Options parseOptions(const std::vector<std::string>& args)
+{
+    if (args.empty())
+        bad("no command given");
+    Options o;
+    o.command = args[0];
+    if (o.command != "info" && o.command != "collectives" && o.command != "compute" && o.command != "pipeline")
+        bad("unknown command \"" + o.command.substr(0, 32) + "\"; known: info, collectives, compute, pipeline");
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        auto value = [&]() -> const std::string& {
+            if (i + 1 >= args.size())
+                bad(a + " needs a value");
+            return args[++i];
+        };
+        if (a == "--gpus") {
+            auto g = parseGpuList(value());
+            if (!g)
+                bad("--gpus must be distinct device indices like 0,1,2,3");
+            o.gpus = *g;
+        } else if (a == "--ops") {
+            o.ops.clear();
+            const std::string v = value();
+            std::size_t s = 0;
+            while (s <= v.size()) {
+                const std::size_t c = std::min(v.find(',', s), v.size());
+                auto k = collectiveFromName(std::string_view(v).substr(s, c - s));
+                if (!k)
+                    bad("unknown op \"" + v.substr(s, std::min<std::size_t>(c - s, 32))
+                        + "\"; known: all-reduce, all-gather, reduce-scatter, all-to-all, send-recv");
+                o.ops.push_back(*k);
+                s = c + 1;
+            }
+        } else if (a == "--min-bytes" || a == "--max-bytes") {
+            auto b = parseBytes(value());
+            if (!b)
+                bad(a + " must be a size like 8, 64K, 16M or 1G");
+            (a == "--min-bytes" ? o.minBytes : o.maxBytes) = *b;
+        } else if (a == "--factor") {
+            const std::string v = value();
+            char* end = nullptr;
+            o.factor = std::strtod(v.c_str(), &end);
+            if (v.empty() || *end || !(o.factor > 1) || !(o.factor <= 1024))
+                bad("--factor must be a number above 1");
+        } else if (a == "--warmup") {
+            o.warmup = intArg(a, value(), 0, 1000);
+        } else if (a == "--iters") {
+            o.iters = intArg(a, value(), 1, 100000);
+        } else if (a == "--microbatches") {
+            o.microBatches = intArg(a, value(), 1, 100000);
+        } else if (a == "--max-layers") {
+            o.maxLayers = intArg(a, value(), 1, 100000);
+        } else if (a == "--deadline") {
+            o.deadlineS = intArg(a, value(), 1, 86400);
+        } else if (a == "--check") {
+            o.check = true;
+        } else if (a == "--out") {
+            o.out = value();
+        } else if (a == "--plan") {
+            o.plan = value();
+        } else {
+            bad("unknown option \"" + a.substr(0, 32) + "\"");
+        }
+    }
+    if (o.minBytes > o.maxBytes)
+        bad("--min-bytes is larger than --max-bytes");
+    if (o.command != "info" && o.out.empty())
+        bad(o.command + " needs --out FILE");
+    if (o.command == "pipeline" && o.plan.empty())
+        bad("pipeline needs --plan PLAN.plait.json");
+    return o;
+}
+
+void emit(const nlohmann::json& event)
+{
+    std::cout << event.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << std::endl;
+}
+
+void emitError(const ProbeError& e)
+{
+    emit({ { "event", "error" }, { "code", e.name }, { "message", e.what() } });
+}
+
+void writeFileAtomically(const std::string& path, const std::string& text)
+{
+    const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out || !out.write(text.data(), std::streamsize(text.size())) || !out.flush())
+            throw ProbeError(kUsage, "output", "cannot write " + tmp);
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+        std::remove(tmp.c_str());
+        throw ProbeError(kUsage, "output", "cannot rename " + tmp + " to " + path);
+    }
+}
+
+} // namespace plait::probe
