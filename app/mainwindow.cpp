@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "calibrationpanel.h"
 #include "catalogloader.h"
 #include "commbreakdown.h"
 #include "explain.h"
@@ -7,7 +8,10 @@
 #include "placementedit.h"
 #include "planeditor.h"
 #include "planio.h"
+#include "probedialog.h"
+#include "proberesults.h"
 #include "report.h"
+#include "safejson.h"
 #include "summaryview.h"
 #include "timelinepanel.h"
 #include "topologyview.h"
@@ -16,6 +20,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -27,6 +32,7 @@
 #include <QProgressDialog>
 #include <QSaveFile>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
@@ -63,6 +69,12 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
     dock(m_comm, tr("Communication"), "comm", Qt::RightDockWidgetArea);
     m_timeline = new TimelinePanel(this);
     QDockWidget* timelineDock = dock(m_timeline, tr("Timeline"), "timeline", Qt::BottomDockWidgetArea);
+    m_calibration = new CalibrationPanel(this);
+    QDockWidget* calibrationDock = dock(m_calibration, tr("Calibration"), "calibration", Qt::RightDockWidgetArea);
+    tabifyDockWidget(findChild<QDockWidget*>(QStringLiteral("comm")), calibrationDock);
+    findChild<QDockWidget*>(QStringLiteral("comm"))->raise();
+    connect(m_calibration, &CalibrationPanel::applyRequested, this,
+        [this](const Plan& p, const QString& what) { m_document.edit(p, what); });
     // The charts on the right keep the full height; the timeline runs under the plan and the topology.
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     setAcceptDrops(true);
@@ -83,6 +95,7 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
     connect(&m_document, &Document::planChanged, this, [this](const Plan& plan) {
         m_topology->setPlan(plan);
         m_editor->setPlan(plan);
+        m_calibration->setPlan(plan);
         m_runner.request(plan);
         m_autosave.planChanged(plan, m_document.isModified());
         updateTitle();
@@ -223,6 +236,15 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
+    QMenu* probe = menuBar()->addMenu(tr("&Probe"));
+    probe->addAction(tr("&Run Probe…"), this, [this] { openProbeDialog(); });
+    probe->addAction(tr("&Open Results…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open Probe Results"), QString(),
+            tr("Probe results (TRACE.json LINKS.json COMPUTE.json *.json);;All files (*)"));
+        if (!path.isEmpty())
+            openProbeResult(path);
+    });
+
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* undo = m_document.undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
@@ -345,6 +367,59 @@ bool MainWindow::exportTimeline(const QString& path)
     return true;
 }
 
+ProbeDialog* MainWindow::openProbeDialog()
+{
+    // The probe reads the plan from a file: the current one as it is now, saved or not.
+    const QString dir
+        = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + QStringLiteral("/probe");
+    QDir().mkpath(dir);
+    const QString planPath = dir + QStringLiteral("/plan.plait.json");
+    QString error;
+    if (!engine::writePlan(m_document.plan(), planPath, &error))
+        m_status->setText(tr("The plan could not be written for the probe: %1").arg(error));
+    auto* dialog = new ProbeDialog(m_document.plan(), planPath, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &ProbeDialog::outputReady, this,
+        [this](const QString&, const QString& path) { openProbeResult(path); });
+    dialog->show();
+    return dialog;
+}
+
+bool MainWindow::openProbeResult(const QString& path)
+{
+    auto doc = readJsonFile(path.toStdString());
+    if (!doc || doc.value().contains("traceEvents")) {
+        openTrace(path); // traces may be large: read off the GUI thread, errors reported there
+        return true;
+    }
+    const std::string format = doc.value().is_object() ? doc.value().value("format", "") : "";
+    const QString name = QFileInfo(path).fileName();
+    if (format == "plait-links/1") {
+        auto links = linksFromJson(doc.value());
+        if (links) {
+            m_calibration->setLinks(links.value(), name);
+            findChild<QDockWidget*>(QStringLiteral("calibration"))->raise();
+            m_status->setText(tr("Link measurements from %1").arg(path));
+            return true;
+        }
+        m_status->setText(tr("%1: %2").arg(path, QString::fromStdString(links.errorText())));
+        return false;
+    }
+    if (format == "plait-compute/1") {
+        auto compute = computeFromJson(doc.value());
+        if (compute) {
+            m_calibration->setCompute(compute.value(), name);
+            findChild<QDockWidget*>(QStringLiteral("calibration"))->raise();
+            m_status->setText(tr("Compute measurements from %1").arg(path));
+            return true;
+        }
+        m_status->setText(tr("%1: %2").arg(path, QString::fromStdString(compute.errorText())));
+        return false;
+    }
+    m_status->setText(tr("%1 is not a probe result (TRACE.json, LINKS.json or COMPUTE.json).").arg(path));
+    return false;
+}
+
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 {
     if (event->mimeData()->hasUrls())
@@ -362,7 +437,7 @@ void MainWindow::dropEvent(QDropEvent* event)
             if (maybeSave())
                 openPlan(path);
         } else {
-            openTrace(path);
+            openProbeResult(path);
         }
         event->acceptProposedAction();
         return;

@@ -22,6 +22,8 @@ class PlanEditor;
 
 namespace plait::app {
 class TimelinePanel;
+class CalibrationPanel;
+class ProbeDialog;
 
 // Wires the document, the evaluation runner and the views. Every view listens to the one current plan and its
 // evaluation; none talks to another.
@@ -44,6 +46,10 @@ public:
     engine::TraceLoader* traceLoader() { return &m_traceLoader; }
     void openTrace(const QString& path); // loads off the GUI thread; the Gantt shows it beside the prediction
     bool exportTimeline(const QString& path);
+    // A probe output: TRACE.json goes to the Gantt, LINKS.json and COMPUTE.json to calibration.
+    bool openProbeResult(const QString& path);
+    ProbeDialog* openProbeDialog(); // shown, not modal
+    CalibrationPanel* calibrationPanel() const { return m_calibration; }
     Autosave* autosave() { return &m_autosave; }
     void offerRecovery(); // after a crash: offer the plans the last session did not save
     QString statusText() const;
@@ -73,6 +79,7 @@ private:
     widgets::CommBreakdown* m_comm = nullptr;
     widgets::PlanEditor* m_editor = nullptr;
     TimelinePanel* m_timeline = nullptr;
+    CalibrationPanel* m_calibration = nullptr;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_status = nullptr;
     bool m_previewing = false;

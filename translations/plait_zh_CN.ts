@@ -145,349 +145,478 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
 </context>
 <context>
+    <name>plait::app::CalibrationPanel</name>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="39"/>
+        <source>message size (bytes)</source>
+        <translation>消息大小（字节）</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="40"/>
+        <source>bus bandwidth (GB/s)</source>
+        <translation>总线带宽（GB/s）</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="42"/>
+        <source>No probe results yet: Probe → Run probe…, or Probe → Open results…</source>
+        <translation>尚无探测结果：探测 → 运行探测…，或 探测 → 打开结果…</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="45"/>
+        <source>Apply link measurement to plan</source>
+        <translation>将链路测量应用到规划</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="46"/>
+        <source>Apply compute measurement to plan</source>
+        <translation>将计算测量应用到规划</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="59"/>
+        <source>Apply measured links</source>
+        <translation>应用实测链路</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="63"/>
+        <source>Apply measured compute</source>
+        <translation>应用实测计算</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="124"/>
+        <source>&lt;b&gt;Links&lt;/b&gt; (%1, %2 ranks, %3):</source>
+        <translation>&lt;b&gt;链路&lt;/b&gt;（%1，%2 个 rank，%3）：</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="131"/>
+        <source>op</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="131"/>
+        <source>largest busbw (GB/s)</source>
+        <translation>最大总线带宽（GB/s）</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="156"/>
+        <source>The plan assumes %1: %2 GB/s × efficiency %3 = %4 GB/s bus bandwidth, α %5 µs per ring step.</source>
+        <translation>规划假设 %1：%2 GB/s × 效率 %3 = %4 GB/s 总线带宽，每个环步 α %5 µs。</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="173"/>
+        <source>&lt;b&gt;Compute&lt;/b&gt; (%1, %2): best GEMM %3 TFLOP/s, device copy %4 GB/s (read + write)</source>
+        <translation>&lt;b&gt;计算&lt;/b&gt;（%1，%2）：最佳 GEMM %3 TFLOP/s，设备内拷贝 %4 GB/s（读 + 写）</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="179"/>
+        <source>The plan assumes %1: %2 TFLOP/s dense bf16 × GEMM efficiency %3, HBM %4 GB/s.</source>
+        <translation>规划假设 %1：稠密 bf16 %2 TFLOP/s × GEMM 效率 %3，HBM %4 GB/s。</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="192"/>
+        <source>%1 of %2 GEMM shapes ran slower than predicted.</source>
+        <translation>%2 个 GEMM 形状中有 %1 个比预测慢。</translation>
+    </message>
+</context>
+<context>
     <name>plait::app::MainWindow</name>
     <message>
-        <location filename="../app/mainwindow.cpp" line="60"/>
+        <location filename="../app/mainwindow.cpp" line="66"/>
         <source>Summary</source>
         <translation>概览</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="61"/>
+        <location filename="../app/mainwindow.cpp" line="67"/>
         <source>Plan</source>
         <translation>规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="62"/>
+        <location filename="../app/mainwindow.cpp" line="68"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="63"/>
-        <location filename="../app/mainwindow.cpp" line="169"/>
+        <location filename="../app/mainwindow.cpp" line="69"/>
+        <location filename="../app/mainwindow.cpp" line="182"/>
         <source>Communication</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="65"/>
+        <location filename="../app/mainwindow.cpp" line="71"/>
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="97"/>
+        <location filename="../app/mainwindow.cpp" line="73"/>
+        <source>Calibration</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="110"/>
         <source>Open Trace</source>
         <translation>打开追踪</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="97"/>
+        <location filename="../app/mainwindow.cpp" line="110"/>
         <source>Chrome traces (*.json *.trace.json);;All files (*)</source>
         <translation>Chrome 追踪 (*.json *.trace.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="103"/>
+        <location filename="../app/mainwindow.cpp" line="116"/>
         <source>Export Timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="103"/>
+        <location filename="../app/mainwindow.cpp" line="116"/>
         <source>Chrome traces (*.json)</source>
         <translation>Chrome 追踪 (*.json)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="110"/>
+        <location filename="../app/mainwindow.cpp" line="123"/>
         <source>Opened trace %1: %n event(s)</source>
         <translation>
             <numerusform>已打开追踪 %1：%n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="113"/>
+        <location filename="../app/mainwindow.cpp" line="126"/>
         <source>not drawn: %1</source>
         <translation>未绘制：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="117"/>
+        <location filename="../app/mainwindow.cpp" line="130"/>
         <source>Trace %1 not opened: %2</source>
         <translation>追踪 %1 未打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="119"/>
+        <location filename="../app/mainwindow.cpp" line="132"/>
         <source>Cannot open trace</source>
         <translation>无法打开追踪</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="119"/>
+        <location filename="../app/mainwindow.cpp" line="132"/>
         <source>%1 was not opened: %2</source>
         <translation>%1 未打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="130"/>
+        <location filename="../app/mainwindow.cpp" line="143"/>
         <source>Preview: swap GPU %1 and GPU %2 — release to apply</source>
         <translation>预览：交换 GPU %1 与 GPU %2 — 松开鼠标以应用</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="141"/>
+        <location filename="../app/mainwindow.cpp" line="154"/>
         <source>Swap GPU %1 and GPU %2</source>
         <translation>交换 GPU %1 与 GPU %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="145"/>
+        <location filename="../app/mainwindow.cpp" line="158"/>
         <source>Assign %n GPU(s) to stage %1</source>
         <translation>
             <numerusform>将 %n 个 GPU 分配到阶段 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="152"/>
+        <location filename="../app/mainwindow.cpp" line="165"/>
         <source>Make TP group</source>
         <translation>组成 TP 组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="155"/>
-        <location filename="../app/mainwindow.cpp" line="235"/>
+        <location filename="../app/mainwindow.cpp" line="168"/>
+        <location filename="../app/mainwindow.cpp" line="257"/>
         <source>Auto-place</source>
         <translation>自动放置</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="164"/>
+        <location filename="../app/mainwindow.cpp" line="177"/>
         <source>Stage %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="188"/>
+        <location filename="../app/mainwindow.cpp" line="201"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="189"/>
+        <location filename="../app/mainwindow.cpp" line="202"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="194"/>
+        <location filename="../app/mainwindow.cpp" line="207"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="198"/>
+        <location filename="../app/mainwindow.cpp" line="211"/>
         <source>Open Plan</source>
         <translation>打开规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="198"/>
+        <location filename="../app/mainwindow.cpp" line="211"/>
         <source>Plait plans (*.plait.json);;All files (*)</source>
         <translation>Plait 规划 (*.plait.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="202"/>
+        <location filename="../app/mainwindow.cpp" line="215"/>
         <source>Open &amp;Example</source>
         <translation>打开示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="208"/>
+        <location filename="../app/mainwindow.cpp" line="221"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="211"/>
+        <location filename="../app/mainwindow.cpp" line="224"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="213"/>
-        <location filename="../app/mainwindow.cpp" line="218"/>
-        <location filename="../app/mainwindow.cpp" line="402"/>
+        <location filename="../app/mainwindow.cpp" line="226"/>
+        <location filename="../app/mainwindow.cpp" line="231"/>
+        <location filename="../app/mainwindow.cpp" line="477"/>
         <source>Save Plan</source>
         <translation>保存规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="213"/>
-        <location filename="../app/mainwindow.cpp" line="218"/>
-        <location filename="../app/mainwindow.cpp" line="402"/>
+        <location filename="../app/mainwindow.cpp" line="226"/>
+        <location filename="../app/mainwindow.cpp" line="231"/>
+        <location filename="../app/mainwindow.cpp" line="477"/>
         <source>Plait plans (*.plait.json)</source>
         <translation>Plait 规划 (*.plait.json)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="217"/>
+        <location filename="../app/mainwindow.cpp" line="230"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="221"/>
+        <location filename="../app/mainwindow.cpp" line="234"/>
         <source>Open &amp;Trace…</source>
         <translation>打开追踪(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="222"/>
+        <location filename="../app/mainwindow.cpp" line="235"/>
         <source>&amp;Export Timeline…</source>
         <translation>导出时间线(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="224"/>
+        <location filename="../app/mainwindow.cpp" line="237"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="226"/>
+        <location filename="../app/mainwindow.cpp" line="239"/>
+        <source>&amp;Probe</source>
+        <translation>探测(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="240"/>
+        <source>&amp;Run Probe…</source>
+        <translation>运行探测(&amp;R)…</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="241"/>
+        <source>&amp;Open Results…</source>
+        <translation>打开结果(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="242"/>
+        <source>Open Probe Results</source>
+        <translation>打开探测结果</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="243"/>
+        <source>Probe results (TRACE.json LINKS.json COMPUTE.json *.json);;All files (*)</source>
+        <translation>探测结果 (TRACE.json LINKS.json COMPUTE.json *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="248"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="227"/>
+        <location filename="../app/mainwindow.cpp" line="249"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="229"/>
+        <location filename="../app/mainwindow.cpp" line="251"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="235"/>
+        <location filename="../app/mainwindow.cpp" line="257"/>
         <source>Auto-place GPUs</source>
         <translation>自动放置 GPU</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="237"/>
+        <location filename="../app/mainwindow.cpp" line="259"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="240"/>
+        <location filename="../app/mainwindow.cpp" line="262"/>
         <source>All groups</source>
         <translation>所有分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="241"/>
+        <location filename="../app/mainwindow.cpp" line="263"/>
         <source>Tensor-parallel groups</source>
         <translation>张量并行组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="242"/>
+        <location filename="../app/mainwindow.cpp" line="264"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="243"/>
+        <location filename="../app/mainwindow.cpp" line="265"/>
         <source>Data-parallel replicas</source>
         <translation>数据并行副本</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="245"/>
+        <location filename="../app/mainwindow.cpp" line="267"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="257"/>
+        <location filename="../app/mainwindow.cpp" line="279"/>
         <source>Zoom to fit</source>
         <translation>缩放至适合</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="258"/>
-        <location filename="../app/mainwindow.cpp" line="264"/>
+        <location filename="../app/mainwindow.cpp" line="280"/>
+        <location filename="../app/mainwindow.cpp" line="286"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="264"/>
+        <location filename="../app/mainwindow.cpp" line="286"/>
         <source>The language changes the next time Plait starts.</source>
         <translation>语言将在下次启动 Plait 时生效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="278"/>
+        <location filename="../app/mainwindow.cpp" line="300"/>
         <source>Cannot open plan</source>
         <translation>无法打开规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="278"/>
+        <location filename="../app/mainwindow.cpp" line="300"/>
         <source>%1 cannot be opened:
 %2</source>
         <translation>无法打开 %1：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="296"/>
+        <location filename="../app/mainwindow.cpp" line="318"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="296"/>
+        <location filename="../app/mainwindow.cpp" line="318"/>
         <source>%1 was not saved: %2
 The file on disk is unchanged.</source>
         <translation>%1 未保存：%2
 磁盘上的文件未更改。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="300"/>
+        <location filename="../app/mainwindow.cpp" line="322"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="315"/>
+        <location filename="../app/mainwindow.cpp" line="337"/>
         <source>Opening trace %1…</source>
         <translation>正在打开追踪 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="320"/>
+        <location filename="../app/mainwindow.cpp" line="342"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="320"/>
+        <location filename="../app/mainwindow.cpp" line="342"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="334"/>
+        <location filename="../app/mainwindow.cpp" line="356"/>
         <source>Nothing to export: the plan is not valid.</source>
         <translation>没有可导出的内容：规划无效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="341"/>
+        <location filename="../app/mainwindow.cpp" line="363"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="341"/>
+        <location filename="../app/mainwindow.cpp" line="363"/>
         <source>%1 was not written: %2</source>
         <translation>%1 未写入：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="344"/>
+        <location filename="../app/mainwindow.cpp" line="366"/>
         <source>Exported the timeline to %1</source>
         <translation>时间线已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="377"/>
+        <location filename="../app/mainwindow.cpp" line="379"/>
+        <source>The plan could not be written for the probe: %1</source>
+        <translation>无法为探测写出规划：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="402"/>
+        <source>Link measurements from %1</source>
+        <translation>来自 %1 的链路测量</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="405"/>
+        <location filename="../app/mainwindow.cpp" line="416"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="413"/>
+        <source>Compute measurements from %1</source>
+        <translation>来自 %1 的计算测量</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="419"/>
+        <source>%1 is not a probe result (TRACE.json, LINKS.json or COMPUTE.json).</source>
+        <translation>%1 不是探测结果（TRACE.json、LINKS.json 或 COMPUTE.json）。</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="452"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="395"/>
+        <location filename="../app/mainwindow.cpp" line="470"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="395"/>
+        <location filename="../app/mainwindow.cpp" line="470"/>
         <source>The plan has changes that are not saved. Save them?</source>
         <translation>规划有未保存的更改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="423"/>
+        <location filename="../app/mainwindow.cpp" line="498"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="424"/>
+        <location filename="../app/mainwindow.cpp" line="499"/>
         <source>%1[*] — Plait</source>
         <translation>%1[*] — Plait</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="460"/>
+        <location filename="../app/mainwindow.cpp" line="535"/>
         <source>Recover unsaved plan?</source>
         <translation>恢复未保存的规划？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="461"/>
+        <location filename="../app/mainwindow.cpp" line="536"/>
         <source>Plait did not close normally. A plan with unsaved changes was kept:
 %1
 last written %2.
@@ -498,9 +627,127 @@ Recover it?</source>
 是否恢复？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="467"/>
+        <location filename="../app/mainwindow.cpp" line="542"/>
         <source>Recovered plan</source>
         <translation>已恢复的规划</translation>
+    </message>
+</context>
+<context>
+    <name>plait::app::ProbeDialog</name>
+    <message>
+        <location filename="../app/probedialog.cpp" line="38"/>
+        <source>Run plait-probe</source>
+        <translation>运行 plait-probe</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="40"/>
+        <source>Looking for GPUs…</source>
+        <translation>正在查找 GPU…</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="43"/>
+        <source>pipeline: run this plan&apos;s schedule on GPUs</source>
+        <translation>pipeline：在 GPU 上运行此规划的调度</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="44"/>
+        <source>collectives: NCCL bandwidth and latency</source>
+        <translation>collectives：NCCL 带宽与延迟</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="45"/>
+        <source>compute: GEMM TFLOP/s and memory bandwidth</source>
+        <translation>compute：GEMM TFLOP/s 与显存带宽</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="47"/>
+        <source>all visible GPUs</source>
+        <translation>所有可见 GPU</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="56"/>
+        <source>all of the plan&apos;s</source>
+        <translation>按规划全部</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="58"/>
+        <source>check results</source>
+        <translation>校验结果</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="69"/>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="70"/>
+        <source>Cancel run</source>
+        <translation>取消运行</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="74"/>
+        <source>GPUs found:</source>
+        <translation>找到的 GPU：</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="75"/>
+        <source>Command:</source>
+        <translation>命令：</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="76"/>
+        <source>GPUs (--gpus):</source>
+        <translation>GPU（--gpus）：</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="77"/>
+        <source>Micro-batches:</source>
+        <translation>微批次：</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="78"/>
+        <source>Iterations:</source>
+        <translation>迭代次数：</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="79"/>
+        <source>Layers per stage at most:</source>
+        <translation>每阶段最多层数：</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="80"/>
+        <source>Largest message:</source>
+        <translation>最大消息：</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="82"/>
+        <source>Output file:</source>
+        <translation>输出文件：</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="83"/>
+        <source>Command line:</source>
+        <translation>命令行：</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="121"/>
+        <source>%1 — about %2 s left</source>
+        <translation>%1 — 约剩 %2 秒</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="132"/>
+        <source>Done: %1</source>
+        <translation>完成：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="149"/>
+        <source>%1: %2, %3 GiB, %4 SMs, peers %5</source>
+        <translation>%1：%2，%3 GiB，%4 个 SM，对等 %5</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="157"/>
+        <source>CUDA %1, NCCL %2</source>
+        <translation>CUDA %1，NCCL %2</translation>
     </message>
 </context>
 <context>
@@ -559,6 +806,93 @@ Recover it?</source>
         <location filename="../app/timelinepanel.cpp" line="108"/>
         <source>No trace loaded: open one (a plait-probe TRACE.json, a PyTorch profiler export) or drop it on the window.</source>
         <translation>未加载追踪：打开一个（plait-probe 的 TRACE.json 或 PyTorch profiler 导出文件），或拖放到窗口上。</translation>
+    </message>
+</context>
+<context>
+    <name>plait::engine::ProbeRunner</name>
+    <message>
+        <location filename="../engine/proberunner.cpp" line="21"/>
+        <source>The probe could not be started: %1 (%2). Build it with CUDA and NCCL present, or set PLAIT_PROBE to its path.</source>
+        <translation>无法启动探测程序：%1（%2）。请在有 CUDA 和 NCCL 的环境下构建它，或将 PLAIT_PROBE 设为其路径。</translation>
+    </message>
+    <message>
+        <location filename="../engine/proberunner.cpp" line="61"/>
+        <source>the probe was called wrongly (exit code 2)</source>
+        <translation>探测程序调用方式错误（退出码 2）</translation>
+    </message>
+    <message>
+        <location filename="../engine/proberunner.cpp" line="63"/>
+        <source>no CUDA device or driver on this machine (exit code 3); the probe measures real GPUs only</source>
+        <translation>此机器没有 CUDA 设备或驱动（退出码 3）；探测只测量真实 GPU</translation>
+    </message>
+    <message>
+        <location filename="../engine/proberunner.cpp" line="65"/>
+        <source>NCCL failed or a rank hung (exit code 4)</source>
+        <translation>NCCL 出错或某个 rank 挂起（退出码 4）</translation>
+    </message>
+    <message>
+        <location filename="../engine/proberunner.cpp" line="67"/>
+        <source>a CUDA error (exit code 5)</source>
+        <translation>CUDA 错误（退出码 5）</translation>
+    </message>
+    <message>
+        <location filename="../engine/proberunner.cpp" line="69"/>
+        <source>the GPU ran out of memory (exit code 6)</source>
+        <translation>GPU 显存不足（退出码 6）</translation>
+    </message>
+    <message>
+        <location filename="../engine/proberunner.cpp" line="71"/>
+        <source>the results were wrong: the correctness check failed (exit code 7)</source>
+        <translation>结果错误：正确性校验失败（退出码 7）</translation>
+    </message>
+    <message>
+        <location filename="../engine/proberunner.cpp" line="73"/>
+        <source>the probe failed with exit code %1</source>
+        <translation>探测程序失败，退出码 %1</translation>
+    </message>
+    <message>
+        <location filename="../engine/proberunner.cpp" line="126"/>
+        <source>(not a protocol line: ignored)</source>
+        <translation>（不是协议行：已忽略）</translation>
+    </message>
+    <message>
+        <location filename="../engine/proberunner.cpp" line="169"/>
+        <source>The probe did not finish within %1 s and was stopped; a GPU or a rank may hang.</source>
+        <translation>探测未在 %1 秒内完成，已停止；可能有 GPU 或 rank 挂起。</translation>
+    </message>
+    <message>
+        <location filename="../engine/proberunner.cpp" line="172"/>
+        <source>The probe run was cancelled.</source>
+        <translation>探测运行已取消。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../engine/proberunner.cpp" line="174"/>
+        <source>The probe crashed after %n line(s) of output; nothing it measured was kept.</source>
+        <translation>
+            <numerusform>探测在输出 %n 行后崩溃；其测量结果均未保留。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../engine/proberunner.cpp" line="177"/>
+        <source>The probe stopped: %1%2</source>
+        <translation>探测已停止：%1%2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../engine/proberunner.cpp" line="179"/>
+        <source>The probe printed %n line(s) that are not its protocol and never said it was done.</source>
+        <translation>
+            <numerusform>探测输出了 %n 行非协议内容，且从未报告完成。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../engine/proberunner.cpp" line="181"/>
+        <source>The probe exited without saying it was done.</source>
+        <translation>探测退出时未报告完成。</translation>
+    </message>
+    <message>
+        <location filename="../engine/proberunner.cpp" line="183"/>
+        <source>The probe said it wrote %1, but the file is not there.</source>
+        <translation>探测称已写出 %1，但文件不存在。</translation>
     </message>
 </context>
 <context>
@@ -756,12 +1090,12 @@ Click for the formula</source>
         <translation>空闲 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="515"/>
+        <location filename="../widgets/ganttview.cpp" line="518"/>
         <source>%1 across</source>
         <translation>横跨 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="528"/>
+        <location filename="../widgets/ganttview.cpp" line="531"/>
         <source>idle (bubble)</source>
         <translation>空闲（气泡）</translation>
     </message>

@@ -1,10 +1,12 @@
 #include "autosave.h"
+#include "calibrationpanel.h"
 #include "commbreakdown.h"
 #include "evaluate.h"
 #include "mainwindow.h"
 #include "memorybars.h"
 #include "planeditor.h"
 #include "planio.h"
+#include "probedialog.h"
 #include "safejson.h"
 #include "summaryview.h"
 #include "timelinepanel.h"
@@ -241,6 +243,51 @@ private slots:
         // the schedules, stacked
         panel->setMode(app::TimelineMode::Schedules);
         QCOMPARE(panel->view()->sections().size(), std::size_t(4));
+    }
+
+    // The probe flow against the fake probe: a pipeline run's trace lands in the Gantt beside the prediction; a
+    // link measurement lands in calibration and "apply" is one undoable edit of the plan's link.
+    void aProbeRunIsDrawnBesideThePredictionAndCalibrates()
+    {
+        qputenv("PLAIT_PROBE", PLAIT_FAKE_PROBE);
+        qputenv("PLAIT_FAKE_MODE", "ok");
+        qputenv("PLAIT_FAKE_REPLAY", PLAIT_TEST_DATA "/probe/pipeline.jsonl");
+        qputenv("PLAIT_FAKE_OUT_FROM", PLAIT_TEST_DATA "/probe/trace-b-fixture.json");
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave8")));
+        QSignalSpy evaluated(w.runner(), &engine::EvaluationRunner::evaluationAvailable);
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json")));
+        QVERIFY(waitForEvaluation(w, evaluated));
+        app::ProbeDialog* dialog = w.openProbeDialog();
+        dialog->setCommand(QStringLiteral("pipeline"));
+        QVERIFY(dialog->arguments().contains(QStringLiteral("--plan")));
+        QSignalSpy loaded(w.traceLoader(), &engine::TraceLoader::loaded);
+        dialog->run();
+        QVERIFY(loaded.wait(10000));
+        app::TimelinePanel* panel = w.timelinePanel();
+        QCOMPARE(panel->view()->sections().size(), std::size_t(2));
+        QVERIFY2(
+            panel->figuresText().contains(QStringLiteral("mean |difference| 8.0%")), qPrintable(panel->figuresText()));
+        if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty())
+            dialog->grab().save(shots + QStringLiteral("/probe-dialog.png")); // for looking at, by hand
+        dialog->close();
+
+        const Plan before = w.document()->plan();
+        QVERIFY(w.openProbeResult(QStringLiteral(PLAIT_TEST_DATA "/probe/links-fixture.json")));
+        QVERIFY(w.calibrationPanel()->summaryText().contains(QStringLiteral("all-reduce")));
+        auto calibrated = w.calibrationPanel()->planWithLinks();
+        QVERIFY(calibrated.has_value());
+        QVERIFY(calibrated->cluster.intraNode.efficiency != before.cluster.intraNode.efficiency);
+        if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty()) {
+            w.resize(1600, 1000);
+            w.show();
+            QTest::qWait(200);
+            w.grab().save(shots + QStringLiteral("/window-calibration.png"));
+        }
+        emit w.calibrationPanel()->applyRequested(*calibrated, QStringLiteral("Apply measured links"));
+        QCOMPARE(w.document()->plan().cluster.intraNode.efficiency, calibrated->cluster.intraNode.efficiency);
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->plan().cluster.intraNode.efficiency, before.cluster.intraNode.efficiency);
+        qunsetenv("PLAIT_PROBE");
     }
 
     void translationIsCompleteAndChineseGlyphsExist()

@@ -1,0 +1,203 @@
+#include "calibrationpanel.h"
+
+#include "palette.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+namespace plait::app {
+
+namespace {
+QString opName(CollectiveKind k)
+{
+    switch (k) {
+    case CollectiveKind::AllReduce:
+        return QStringLiteral("all-reduce");
+    case CollectiveKind::AllGather:
+        return QStringLiteral("all-gather");
+    case CollectiveKind::ReduceScatter:
+        return QStringLiteral("reduce-scatter");
+    case CollectiveKind::AllToAll:
+        return QStringLiteral("all-to-all");
+    case CollectiveKind::SendRecv:
+        return QStringLiteral("send-recv");
+    }
+    return {};
+}
+}
+
+CalibrationPanel::CalibrationPanel(QWidget* parent)
+    : QWidget(parent)
+{
+    m_plot = new QCustomPlot(this);
+    m_plot->setMinimumHeight(220);
+    m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
+    m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    m_plot->xAxis->setLabel(tr("message size (bytes)"));
+    m_plot->yAxis->setLabel(tr("bus bandwidth (GB/s)"));
+    m_plot->legend->setVisible(true);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    m_text = new QLabel(tr("No probe results yet: Probe → Run probe…, or Probe → Open results…"), this);
+    m_text->setTextFormat(Qt::RichText);
+    m_text->setWordWrap(true);
+    m_applyLinks = new QPushButton(tr("Apply link measurement to plan"), this);
+    m_applyCompute = new QPushButton(tr("Apply compute measurement to plan"), this);
+    m_applyLinks->setEnabled(false);
+    m_applyCompute->setEnabled(false);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_applyLinks);
+    buttons->addWidget(m_applyCompute);
+    buttons->addStretch(1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_plot, 1);
+    layout->addWidget(m_text);
+    layout->addLayout(buttons);
+    connect(m_applyLinks, &QPushButton::clicked, this, [this] {
+        if (auto p = planWithLinks())
+            emit applyRequested(*p, tr("Apply measured links"));
+    });
+    connect(m_applyCompute, &QPushButton::clicked, this, [this] {
+        if (auto p = planWithCompute())
+            emit applyRequested(*p, tr("Apply measured compute"));
+    });
+}
+
+void CalibrationPanel::setPlan(const Plan& plan)
+{
+    m_plan = plan;
+    m_hasPlan = true;
+    refresh();
+}
+
+void CalibrationPanel::setLinks(const LinksResult& links, const QString& source)
+{
+    m_links = links;
+    m_linksSource = source;
+    refresh();
+}
+
+void CalibrationPanel::setCompute(const ComputeResult& compute, const QString& source)
+{
+    m_compute = compute;
+    m_computeSource = source;
+    refresh();
+}
+
+std::optional<Plan> CalibrationPanel::planWithLinks() const
+{
+    if (!m_hasPlan || !m_links)
+        return std::nullopt;
+    const OpSweep* ar = m_links->sweep(CollectiveKind::AllReduce);
+    if (!ar || ar->points.empty() || m_links->ranks < 2)
+        return std::nullopt;
+    Plan p = m_plan;
+    LinkSpec& link = m_links->linkClass == "inter_node" ? p.cluster.interNode : p.cluster.intraNode;
+    link = calibratedLink(link, m_links->ranks, ar->points, "plait-probe: " + m_linksSource.toStdString());
+    return p;
+}
+
+std::optional<Plan> CalibrationPanel::planWithCompute() const
+{
+    if (!m_hasPlan || !m_compute || m_compute->bestTflops <= 0)
+        return std::nullopt;
+    Plan p = m_plan;
+    p.cluster.gpu = calibratedGpu(p.cluster.gpu, m_compute->bestTflops, m_compute->copyTrafficGBps / 2,
+        "plait-probe: " + m_computeSource.toStdString());
+    return p;
+}
+
+QString CalibrationPanel::summaryText() const
+{
+    return m_text->text();
+}
+
+void CalibrationPanel::refresh()
+{
+    m_plot->clearGraphs();
+    QString html;
+    if (m_links) {
+        const bool inter = m_links->linkClass == "inter_node";
+        const LinkSpec* planLink
+            = m_hasPlan ? (inter ? &m_plan.cluster.interNode : &m_plan.cluster.intraNode) : nullptr;
+        html += tr("<b>Links</b> (%1, %2 ranks, %3):")
+                    .arg(m_linksSource)
+                    .arg(m_links->ranks)
+                    .arg(QString::fromStdString(m_links->linkClass));
+        html += QStringLiteral(
+            "<table cellspacing=6><tr><th align=left>%1</th><th>α (µs)</th><th>β bus (GB/s)</th><th>R²</th>"
+            "<th>%2</th></tr>")
+                    .arg(tr("op"), tr("largest busbw (GB/s)"));
+        int i = 0;
+        double maxBw = 0;
+        for (const OpSweep& s : m_links->ops) {
+            QCPGraph* g = m_plot->addGraph();
+            g->setName(opName(s.op));
+            g->setPen(QPen(widgets::colors::indexed(i++, int(m_links->ops.size())).darker(130), 2));
+            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
+            double best = 0;
+            for (const SizePoint& p : s.points) {
+                g->addData(p.bytes, p.busbwGBps);
+                best = std::max(best, p.busbwGBps);
+            }
+            maxBw = std::max(maxBw, best);
+            html
+                += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td><td align=right>%4</td>"
+                                  "<td align=right>%5</td></tr>")
+                       .arg(opName(s.op))
+                       .arg(s.fit.ok() ? QString::number(s.fit.alphaUs, 'f', 1) : QStringLiteral("—"))
+                       .arg(s.fit.ok() ? QString::number(s.fit.busBetaGBps, 'f', 1) : QStringLiteral("—"))
+                       .arg(s.fit.ok() ? QString::number(s.fit.r2, 'f', 4) : QStringLiteral("—"))
+                       .arg(best, 0, 'f', 1);
+        }
+        html += QStringLiteral("</table>");
+        if (planLink) {
+            html += tr("The plan assumes %1: %2 GB/s × efficiency %3 = %4 GB/s bus bandwidth, α %5 µs per ring step.")
+                        .arg(QString::fromStdString(planLink->name))
+                        .arg(planLink->bandwidthGBps, 0, 'f', 0)
+                        .arg(planLink->efficiency, 0, 'f', 2)
+                        .arg(planLink->effectiveGBps(), 0, 'f', 0)
+                        .arg(planLink->latencyUs, 0, 'f', 2);
+            QCPItemStraightLine* line = new QCPItemStraightLine(m_plot);
+            line->point1->setCoords(1, planLink->effectiveGBps());
+            line->point2->setCoords(2, planLink->effectiveGBps());
+            line->setPen(QPen(Qt::black, 1, Qt::DashLine));
+            maxBw = std::max(maxBw, planLink->effectiveGBps());
+        }
+        m_plot->rescaleAxes();
+        m_plot->xAxis->setRange(m_plot->xAxis->range().lower / 2, m_plot->xAxis->range().upper * 2);
+        m_plot->yAxis->setRange(0, maxBw * 1.15 + 1);
+    }
+    if (m_compute) {
+        html += QStringLiteral("<br>")
+            + tr("<b>Compute</b> (%1, %2): best GEMM %3 TFLOP/s, device copy %4 GB/s (read + write)")
+                  .arg(m_computeSource, QString::fromStdString(m_compute->gpu))
+                  .arg(m_compute->bestTflops, 0, 'f', 0)
+                  .arg(m_compute->copyTrafficGBps, 0, 'f', 0);
+        if (m_hasPlan)
+            html += QStringLiteral("<br>")
+                + tr("The plan assumes %1: %2 TFLOP/s dense bf16 × GEMM efficiency %3, HBM %4 GB/s.")
+                      .arg(QString::fromStdString(m_plan.cluster.gpu.name))
+                      .arg(m_plan.cluster.gpu.bf16Tflops, 0, 'f', 0)
+                      .arg(m_plan.cluster.gpu.gemmMaxEfficiency, 0, 'f', 2)
+                      .arg(m_plan.cluster.gpu.hbmGBps, 0, 'f', 0);
+        int slower = 0, counted = 0;
+        for (const GemmResult& g : m_compute->gemms)
+            if (g.predictedUs > 0) {
+                ++counted;
+                slower += g.timeUs > g.predictedUs;
+            }
+        if (counted)
+            html += QStringLiteral("<br>")
+                + tr("%1 of %2 GEMM shapes ran slower than predicted.").arg(slower).arg(counted);
+    }
+    if (!html.isEmpty())
+        m_text->setText(html);
+    m_applyLinks->setEnabled(planWithLinks().has_value());
+    m_applyCompute->setEnabled(planWithCompute().has_value());
+    m_plot->replot();
+}
+
+} // namespace plait::app

@@ -1,0 +1,50 @@
+#pragma once
+
+#include "plan.h"
+#include "proberesults.h"
+
+#include <QWidget>
+#include <optional>
+
+class QCustomPlot;
+class QLabel;
+class QPushButton;
+
+namespace plait::app {
+
+// What plait-probe measured against what the plan assumes: bus bandwidth against message size per op, fitted α
+// and β beside the catalog's link, GEMM TFLOP/s and copy bandwidth beside the GPU's figures, and "apply to plan"
+// for each (one undoable edit).
+class CalibrationPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit CalibrationPanel(QWidget* parent = nullptr);
+
+    void setPlan(const Plan& plan);
+    void setLinks(const LinksResult& links, const QString& source);
+    void setCompute(const ComputeResult& compute, const QString& source);
+    QString summaryText() const;
+    QCustomPlot* plot() const { return m_plot; }
+
+    // The plan with the measurement applied, or nothing when there is none to apply.
+    std::optional<Plan> planWithLinks() const;
+    std::optional<Plan> planWithCompute() const;
+
+signals:
+    void applyRequested(const plait::Plan& plan, const QString& what);
+
+private:
+    void refresh();
+
+    Plan m_plan;
+    bool m_hasPlan = false;
+    std::optional<LinksResult> m_links;
+    std::optional<ComputeResult> m_compute;
+    QString m_linksSource, m_computeSource;
+    QCustomPlot* m_plot = nullptr;
+    QLabel* m_text = nullptr;
+    QPushButton* m_applyLinks = nullptr;
+    QPushButton* m_applyCompute = nullptr;
+};
+
+} // namespace plait::app

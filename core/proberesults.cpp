@@ -1,0 +1,101 @@
+#include "proberesults.h"
+
+#include "jsonfields.h"
+
+#include <cmath>
+#include <optional>
+
+namespace plait {
+
+namespace {
+double number(const nlohmann::json& j, const char* key)
+{
+    const auto it = j.find(key);
+    return it != j.end() && it->is_number() && std::isfinite(it->get<double>()) ? it->get<double>() : 0;
+}
+std::optional<CollectiveKind> opNamed(const std::string& s)
+{
+    for (auto [name, k] : { std::pair { "all-reduce", CollectiveKind::AllReduce },
+             { "all-gather", CollectiveKind::AllGather }, { "reduce-scatter", CollectiveKind::ReduceScatter },
+             { "all-to-all", CollectiveKind::AllToAll }, { "send-recv", CollectiveKind::SendRecv } })
+        if (s == name)
+            return k;
+    return std::nullopt;
+}
+}
+
+const OpSweep* LinksResult::sweep(CollectiveKind k) const
+{
+    for (const OpSweep& s : ops)
+        if (s.op == k)
+            return &s;
+    return nullptr;
+}
+
+Result<LinksResult> linksFromJson(const nlohmann::json& doc)
+{
+    if (!doc.is_object() || doc.value("format", "") != "plait-links/1")
+        return Result<LinksResult>::failure("format", "not a plait-probe LINKS.json (format plait-links/1)");
+    LinksResult r;
+    r.ranks = int(number(doc, "ranks"));
+    r.hosts = std::max(1, int(number(doc, "hosts")));
+    if (r.ranks < 1 || r.ranks > 1 << 20)
+        return Result<LinksResult>::failure("ranks", "must be a positive number of ranks");
+    if (doc.contains("link_class") && doc["link_class"].is_string())
+        r.linkClass = doc["link_class"].get<std::string>();
+    if (doc.contains("gpus") && doc["gpus"].is_array())
+        for (const auto& g : doc["gpus"])
+            if (g.is_string())
+                r.gpus.push_back(g.get<std::string>().substr(0, 128));
+    if (!doc.contains("ops") || !doc["ops"].is_array())
+        return Result<LinksResult>::failure("ops", "is missing");
+    for (const auto& o : doc["ops"]) {
+        if (!o.is_object() || !o.contains("op") || !o["op"].is_string())
+            return Result<LinksResult>::failure("ops", "each entry needs an \"op\" name");
+        const auto k = opNamed(o["op"].get<std::string>());
+        if (!k)
+            return Result<LinksResult>::failure(
+                "ops", "unknown op \"" + o["op"].get<std::string>().substr(0, 32) + "\"");
+        OpSweep s;
+        s.op = *k;
+        if (o.contains("results") && o["results"].is_array())
+            for (const auto& p : o["results"])
+                if (p.is_object() && number(p, "bytes") > 0 && number(p, "time_us") > 0)
+                    s.points.push_back(sizePoint(*k, r.ranks, number(p, "bytes"), number(p, "time_us")));
+        s.fit = fitAlphaBeta(s.points, *k, r.ranks);
+        r.ops.push_back(std::move(s));
+    }
+    return r;
+}
+
+Result<ComputeResult> computeFromJson(const nlohmann::json& doc)
+{
+    if (!doc.is_object() || doc.value("format", "") != "plait-compute/1")
+        return Result<ComputeResult>::failure("format", "not a plait-probe COMPUTE.json (format plait-compute/1)");
+    ComputeResult r;
+    if (doc.contains("gpu") && doc["gpu"].is_string())
+        r.gpu = doc["gpu"].get<std::string>().substr(0, 128);
+    if (doc.contains("gemms") && doc["gemms"].is_array())
+        for (const auto& g : doc["gemms"]) {
+            if (!g.is_object())
+                continue;
+            GemmResult x;
+            x.name = g.value("gemm", "");
+            x.pass = g.value("pass", "");
+            x.m = number(g, "m");
+            x.n = number(g, "n");
+            x.k = number(g, "k");
+            x.batch = std::max(1.0, number(g, "batch"));
+            x.timeUs = number(g, "time_us");
+            x.predictedUs = number(g, "predicted_us");
+            // TFLOP/s from the shape and the time, not taken on trust
+            x.tflops = x.timeUs > 0 ? 2 * x.m * x.n * x.k * x.batch / (x.timeUs * 1e-6) / 1e12 : 0;
+            r.bestTflops = std::max(r.bestTflops, x.tflops);
+            r.gemms.push_back(x);
+        }
+    if (doc.contains("memory") && doc["memory"].is_object())
+        r.copyTrafficGBps = number(doc["memory"], "traffic_gbps");
+    return r;
+}
+
+} // namespace plait
