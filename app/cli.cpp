@@ -4,6 +4,7 @@
 #include "evaluate.h"
 #include "report.h"
 #include "safejson.h"
+#include "search.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -130,9 +131,73 @@ int timelineCommand(const QStringList& args)
 }
 }
 
+int searchCommand(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Search every valid plan for the model, cluster and batch."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("Plan file (*.plait.json)"));
+    parser.addOption(
+        { QStringLiteral("top"), QStringLiteral("How many plans to print (default 5)."), QStringLiteral("N") });
+    parser.addOption(
+        { QStringLiteral("json"), QStringLiteral("Print JSON: each plan's evaluation, parallel and training.") });
+    bool topOk = true;
+    const int top = parser.parse(args) && parser.isSet(QStringLiteral("top"))
+        ? parser.value(QStringLiteral("top")).toInt(&topOk)
+        : 5;
+    if (!parser.parse(args) || parser.positionalArguments().size() != 1 || !topOk || top < 1 || top > 1000) {
+        std::cerr << "plait: usage: plait search PLAN.plait.json [--top N] [--json]\n";
+        return kUsage;
+    }
+    Loaded l = load(parser.positionalArguments().front().toStdString());
+    if (l.code != kOk) {
+        printErrors(l.plan.errors());
+        return l.code;
+    }
+    const Plan& base = l.plan.value();
+    SearchOptions options;
+    options.top = top;
+    const SearchResult r = searchPlans(base, options);
+    nlohmann::json out = nlohmann::json::array();
+    if (!parser.isSet(QStringLiteral("json")))
+        std::cout << r.combinations << " combinations, " << r.fitting << " fit in memory, " << r.evaluatedCount
+                  << " evaluated in full; best " << r.best.size() << ":\n";
+    int rank = 0;
+    for (int i : r.best) {
+        const Plan plan = applyCandidate(base, r.candidates[std::size_t(i)]).value();
+        const Evaluation ev = evaluate(plan);
+        if (parser.isSet(QStringLiteral("json"))) {
+            nlohmann::json e = evaluationToJson(ev);
+            const nlohmann::json doc = toJson(plan);
+            e["parallel"] = doc["parallel"];
+            e["training"] = doc["training"];
+            out.push_back(std::move(e));
+        } else {
+            const ParallelSpec& p = plan.parallel;
+            const TrainingSpec& t = plan.training;
+            std::cout << "  " << ++rank << ". tp " << p.tp << " pp " << p.pp << " dp " << p.dp << " cp " << p.cp;
+            if (p.ep > 1)
+                std::cout << " ep " << p.ep;
+            std::cout << ", " << scheduleName(p.schedule) << (p.vpp > 1 ? " v=" + std::to_string(p.vpp) : "")
+                      << ", micro-batch " << t.microBatch << ", ZeRO " << t.zeroStage << ", recompute "
+                      << (t.recompute == Recompute::Full               ? "full"
+                                 : t.recompute == Recompute::Selective ? "selective"
+                                                                       : "none")
+                      << ": step " << ev.stepS << " s, MFU " << 100 * ev.mfu << "%, bubble " << 100 * ev.bubbleFraction
+                      << "%, peak " << ev.peakBytes / double(1ull << 30) << " GiB\n";
+        }
+    }
+    if (parser.isSet(QStringLiteral("json")))
+        std::cout << out.dump(2) << "\n";
+    else if (r.best.empty())
+        std::cout << "  no plan fits in memory on this cluster\n";
+    return kOk;
+}
+
 bool isHeadlessCommand(const char* arg)
 {
-    return arg && (std::strcmp(arg, "evaluate") == 0 || std::strcmp(arg, "timeline") == 0);
+    return arg
+        && (std::strcmp(arg, "evaluate") == 0 || std::strcmp(arg, "timeline") == 0 || std::strcmp(arg, "search") == 0);
 }
 
 int runHeadless(int argc, char** argv)
@@ -143,6 +208,8 @@ int runHeadless(int argc, char** argv)
     // QCommandLineParser expects the program name first.
     if (command == QLatin1String("evaluate"))
         return evaluateCommand(args);
+    if (command == QLatin1String("search"))
+        return searchCommand(args);
     return timelineCommand(args);
 }
 

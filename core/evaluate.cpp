@@ -25,15 +25,17 @@ std::string gib(double bytes)
     return fmt(bytes / double(1ull << 30), 3) + " GiB";
 }
 
-// The slowest group of a dimension on one stage sets that stage's collective time.
-const GroupPath* worstPath(const std::vector<Group>& groups, int stage)
+// The slowest group of a dimension on each stage sets that stage's collective time; one pass over the groups.
+std::vector<const GroupPath*> worstPaths(const std::vector<Group>& groups, int stages)
 {
-    const GroupPath* worst = nullptr;
-    for (const Group& g : groups)
-        if (g.stage == stage
-            && (!worst || g.path.busGBps < worst->busGBps
-                || (g.path.busGBps == worst->busGBps && g.path.alphaS > worst->alphaS)))
-            worst = &g.path;
+    std::vector<const GroupPath*> worst(static_cast<std::size_t>(stages), nullptr);
+    for (const Group& g : groups) {
+        if (g.stage < 0 || g.stage >= stages)
+            continue;
+        const GroupPath*& w = worst[std::size_t(g.stage)];
+        if (!w || g.path.busGBps < w->busGBps || (g.path.busGBps == w->busGBps && g.path.alphaS > w->alphaS))
+            w = &g.path;
+    }
     return worst;
 }
 
@@ -87,6 +89,8 @@ Evaluation evaluate(const Plan& plan)
     const EdgeCost first = firstStageCost(plan);
     const EdgeCost last = lastStageCost(plan);
     const GroupSet groups = buildGroups(plan);
+    const auto worstTp = worstPaths(groups.tp, p), worstCp = worstPaths(groups.cp, p);
+    const auto worstEp = worstPaths(groups.ep, p), worstDp = worstPaths(groups.dp, p);
     const bool sp = tr.sequenceParallel && par.tp > 1;
     const bool zb = par.schedule == Schedule::ZbH1;
     const StateBytes stateB = stateBytes(tr);
@@ -95,21 +99,21 @@ Evaluation evaluate(const Plan& plan)
     std::vector<StageComm> sc(static_cast<std::size_t>(p));
     for (int s = 0; s < p; ++s) {
         StageComm& c = sc[std::size_t(s)];
-        if (const GroupPath* path = worstPath(groups.tp, s); path && par.tp > 1) {
+        if (const GroupPath* path = worstTp[std::size_t(s)]; path && par.tp > 1) {
             c.tpCall = sp ? add(collectiveTime(CollectiveKind::AllGather, lc.tpBytes, *path),
                            collectiveTime(CollectiveKind::ReduceScatter, lc.tpBytes, *path))
                           : collectiveTime(CollectiveKind::AllReduce, lc.tpBytes, *path);
             c.tpLink = path->link;
         }
-        if (const GroupPath* path = worstPath(groups.cp, s); path && par.cp > 1) {
+        if (const GroupPath* path = worstCp[std::size_t(s)]; path && par.cp > 1) {
             c.cpCall = collectiveTime(CollectiveKind::AllGather, lc.cpBytes, *path);
             c.cpLink = path->link;
         }
-        if (const GroupPath* path = worstPath(groups.ep, s); path && par.ep > 1) {
+        if (const GroupPath* path = worstEp[std::size_t(s)]; path && par.ep > 1) {
             c.epCall = collectiveTime(CollectiveKind::AllToAll, lc.epBytes, *path);
             c.epLink = path->link;
         }
-        if (const GroupPath* path = worstPath(groups.dp, s)) {
+        if (const GroupPath* path = worstDp[std::size_t(s)]) {
             c.dpLink = path->link;
             if (tr.zeroStage >= 3 && par.dp * par.cp > 1) {
                 const StageParams sp1 = stageParams(model, 1, false, false, p, par.tp, par.ep);
@@ -220,7 +224,7 @@ Evaluation evaluate(const Plan& plan)
         StageTimes& st = ev.stages[std::size_t(d)];
         const bool isFirst = d == 0, isLast = d == p - 1;
         const StageParams sparams = stageParams(model, plan.layersOnStage(d), isFirst, isLast, p, par.tp, par.ep);
-        const GroupPath* path = worstPath(groups.dp, d);
+        const GroupPath* path = worstDp[std::size_t(d)];
         CollectiveCost grad, param;
         double exposed = 0;
         if (path && par.dp * par.cp > 1 && tr.zeroStage < 3) {
@@ -325,7 +329,7 @@ Evaluation evaluate(const Plan& plan)
         const int calls = int(mbLayers) * (lc.tpCallsFwd + lc.tpCallsBwd + recomputeCalls);
         if (sp) {
             for (auto kind : { CollectiveKind::AllGather, CollectiveKind::ReduceScatter }) {
-                const GroupPath* path = worstPath(groups.tp, heavyStage);
+                const GroupPath* path = worstTp[std::size_t(heavyStage)];
                 const CollectiveCost c = collectiveTime(kind, lc.tpBytes, *path);
                 CommTotals t;
                 t.accumulate(c, calls, c.seconds);

@@ -231,17 +231,20 @@ Result<Placement> defaultPlacement(const ClusterSpec& cluster, const ParallelSpe
     Placement p;
     p.coordOf.assign(std::size_t(cluster.gpuCount()), Coord { -1, -1, -1, -1 });
     const int used = parallel.gpusUsed();
+    // Which coordinate each position of the order fills, and its size: resolved once, not per GPU.
+    std::array<int Coord::*, 4> slots {};
+    std::array<int, 4> sizes {};
+    for (std::size_t i = 0; i < 4; ++i) {
+        const std::string& name = names[i];
+        slots[i] = name == "tp" ? &Coord::tp : name == "cp" ? &Coord::cp : name == "dp" ? &Coord::dp : &Coord::pp;
+        sizes[i] = name == "tp" ? parallel.tp : name == "cp" ? parallel.cp : name == "dp" ? parallel.dp : parallel.pp;
+    }
     for (int rank = 0; rank < used && rank < cluster.gpuCount(); ++rank) {
         Coord c;
         int rest = rank;
-        for (const auto& name : names) {
-            int* slot = name == "tp" ? &c.tp : name == "cp" ? &c.cp : name == "dp" ? &c.dp : &c.pp;
-            const int size = name == "tp" ? parallel.tp
-                : name == "cp"            ? parallel.cp
-                : name == "dp"            ? parallel.dp
-                                          : parallel.pp;
-            *slot = rest % size;
-            rest /= size;
+        for (std::size_t i = 0; i < 4; ++i) {
+            c.*slots[i] = rest % sizes[i];
+            rest /= sizes[i];
         }
         p.coordOf[std::size_t(rank)] = c;
     }

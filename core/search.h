@@ -1,0 +1,44 @@
+#pragma once
+
+#include "plan.h"
+
+#include <vector>
+
+namespace plait {
+
+// One way to run the plan's model on its cluster with its global batch.
+struct SearchCandidate {
+    ParallelSpec parallel;
+    TrainingSpec training;
+    double peakBytes = 0; // per GPU, exact (the same stageMemory and in-flight count as evaluate)
+    bool fits = false;
+    double lowerBoundS = 0; // compute only, no bubble, no communication: no plan can beat it
+    bool evaluated = false; // fully evaluated (placement, communication, simulated schedule)
+    double stepS = 0, tokensPerS = 0, mfu = 0, bubbleFraction = 0;
+};
+
+struct SearchOptions {
+    int top = 10;
+    // Evaluate at least this many of the fitting candidates (best lower bounds first), for the chart.
+    int minEvaluated = 0;
+};
+
+// Every valid combination, on all of the cluster's GPUs: TP within a node (divisors of the GPUs per node), CP
+// (powers of two), PP (any count up to the layers; an uneven split gives the last stage fewer layers), DP the rest,
+// EP for MoE models, micro-batch 1–8, ZeRO 0–3, recomputation none/selective/full, and the GPipe, 1F1B, ZB-H1 and
+// interleaved (v = 2, 4) schedules. Memory is computed exactly for each; those that fit are fully evaluated in
+// order of a compute-only lower bound until the bound passes the N-th best step time found (branch and bound), so
+// the best N are exact without evaluating every candidate.
+struct SearchResult {
+    std::vector<SearchCandidate> candidates; // every valid one
+    std::vector<int> best; // indices into candidates: fitting, evaluated, by step time, at most top
+    std::vector<int> pareto; // evaluated candidates that no other beats on both step time and peak memory
+    long long combinations = 0; // before validity
+    int fitting = 0, evaluatedCount = 0;
+};
+SearchResult searchPlans(const Plan& base, const SearchOptions& options = {});
+
+// The base plan run the candidate's way, with the default placement.
+Result<Plan> applyCandidate(const Plan& base, const SearchCandidate& candidate);
+
+} // namespace plait

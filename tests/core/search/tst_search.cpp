@@ -1,0 +1,107 @@
+#include "../testplans.h"
+#include "evaluate.h"
+#include "search.h"
+
+#include <QTest>
+
+using namespace plait;
+
+// The plan search: valid candidates only, the best of them exactly (the branch-and-bound never drops a better plan
+// than it returns), and never a plan that does not fit.
+class TestSearch : public QObject {
+    Q_OBJECT
+
+    static Plan example(const char* name)
+    {
+        auto p = loadPlanFile(std::string(PLAIT_EXAMPLES) + "/" + name);
+        if (!p)
+            qFatal("%s", p.errorText().c_str());
+        return p.value();
+    }
+
+private slots:
+    void branchAndBoundFindsTheTrueBest_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("a1: 8 A100, one node") << "a1-one-node-dp8.plait.json";
+        QTest::newRow("a2: 8 A100, TP2 DP4") << "a2-one-node-tp2-dp4.plait.json";
+        QTest::newRow("c: Ethernet") << "c-ethernet-dp-accumulation.plait.json";
+    }
+    // Against evaluating every fitting candidate: the same best step time.
+    void branchAndBoundFindsTheTrueBest()
+    {
+        QFETCH(QString, file);
+        const Plan base = example(file.toUtf8().constData());
+        const SearchResult fast = searchPlans(base, { 5, 0 });
+        SearchOptions all;
+        all.top = 5;
+        all.minEvaluated = 1 << 30;
+        const SearchResult full = searchPlans(base, all);
+        QCOMPARE(full.evaluatedCount, full.fitting);
+        QVERIFY(fast.evaluatedCount <= full.evaluatedCount);
+        QVERIFY(!fast.best.empty());
+        QCOMPARE(fast.candidates[std::size_t(fast.best.front())].stepS,
+            full.candidates[std::size_t(full.best.front())].stepS);
+        // the bound holds for every candidate evaluated
+        for (const SearchCandidate& c : full.candidates)
+            if (c.evaluated)
+                QVERIFY2(c.lowerBoundS <= c.stepS * (1 + 1e-9),
+                    qPrintable(QStringLiteral("bound %1 above step %2").arg(c.lowerBoundS).arg(c.stepS)));
+    }
+
+    void neverReturnsAPlanThatDoesNotFit_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("b") << "b-four-nodes-tp4-pp2-dp2.plait.json";
+        QTest::newRow("e1") << "e1-70b-a800-pp4-tp8.plait.json";
+        QTest::newRow("f") << "f-13b-tp8-sequence-parallel.plait.json";
+    }
+    void neverReturnsAPlanThatDoesNotFit()
+    {
+        QFETCH(QString, file);
+        const Plan base = example(file.toUtf8().constData());
+        const SearchResult r = searchPlans(base, { 5, 0 });
+        QVERIFY(!r.best.empty());
+        for (int i : r.best) {
+            const Plan p = applyCandidate(base, r.candidates[std::size_t(i)]).value();
+            const Evaluation ev = evaluate(p);
+            QVERIFY(ev.valid);
+            QVERIFY(ev.peakBytes <= ev.capacityBytes);
+            QCOMPARE(ev.stepS, r.candidates[std::size_t(i)].stepS);
+            QCOMPARE(p.parallel.gpusUsed(), base.cluster.gpuCount());
+        }
+        for (std::size_t i = 1; i < r.best.size(); ++i)
+            QVERIFY(r.candidates[std::size_t(r.best[i - 1])].stepS <= r.candidates[std::size_t(r.best[i])].stepS);
+        // the Pareto front: nothing evaluated beats a front point on both step time and memory
+        for (int f : r.pareto)
+            for (const SearchCandidate& c : r.candidates)
+                if (c.evaluated && c.fits)
+                    QVERIFY(!(c.stepS < r.candidates[std::size_t(f)].stepS
+                        && c.peakBytes < r.candidates[std::size_t(f)].peakBytes));
+    }
+
+    // By hand: a model that fits on one GPU runs fastest as pure data parallelism (no TP collectives, no bubble).
+    void aSmallModelRunsDataParallel()
+    {
+        auto j = test::gptPlanJson("megatron-gpt-1.7b", 1, 1, 1, 8, 512);
+        const Plan base = test::mustPlan(j);
+        const SearchResult r = searchPlans(base, { 3, 0 });
+        QVERIFY(!r.best.empty());
+        const SearchCandidate& best = r.candidates[std::size_t(r.best.front())];
+        QCOMPARE(best.parallel.tp, 1);
+        QCOMPARE(best.parallel.pp, 1);
+        QCOMPARE(best.parallel.dp * best.parallel.cp, 8);
+    }
+
+    // By hand: 7B with Adam on one 80 GB GPU needs 16 B/parameter of states alone (112 GB): nothing fits.
+    void nothingFitsWhenTheStatesDoNot()
+    {
+        const SearchResult r = searchPlans(example("g-7b-adam-one-gpu.plait.json"), { 3, 0 });
+        QVERIFY(r.candidates.size() > 0);
+        QCOMPARE(r.fitting, 0);
+        QVERIFY(r.best.empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSearch)
+#include "tst_search.moc"
