@@ -1,0 +1,36 @@
+#pragma once
+
+#include "evaluation.h"
+#include "plan.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace plait {
+
+// The decision procedure experienced engineers follow, applied to one plan with its numbers:
+//  1. memory first: what must be sharded (optimizer state → ZeRO; the weights themselves → TP or PP), and whether
+//     recomputation is the cheaper way to fit;
+//  2. the interconnect limits how far TP may reach (inside the NVLink domain); across nodes PP or DP, whose
+//     messages are fewer and larger;
+//  3. DP first, then TP and PP only where memory or speed demands them.
+// Each item says what it saw, why it matters, and offers one fix: a whole plan, evaluated, that fits (and, when
+// memory was not the problem, is faster).
+struct Advice {
+    std::string code; // memory-optimizer, memory-activations, memory-weights, tp-crosses-node, tp-wider-than-node,
+                      // too-few-microbatches, dp-comm-dominates, prefer-dp
+    int step = 1; // of the procedure above
+    std::string saw, why, fix; // English, with the numbers
+    std::vector<std::string> args; // the numbers of `saw`, for translation
+    std::optional<Plan> fixed; // the plan after the fix; empty when no single change helps
+    double fixedStepS = 0, fixedPeakBytes = 0;
+};
+
+std::vector<Advice> advise(const Plan& plan, const Evaluation& ev);
+
+// The plan with other parallel sizes (and the rest unchanged), the layers split as evenly as they go and the
+// default placement; an error when the sizes do not work.
+Result<Plan> reshaped(const Plan& plan, int tp, int pp, int dp, int cp);
+
+} // namespace plait

@@ -1,0 +1,107 @@
+#include "../testplans.h"
+#include "advisor.h"
+#include "evaluate.h"
+#include "placementedit.h"
+
+#include <QTest>
+
+using namespace plait;
+
+// The advisor: each item appears for a plan made to trigger it, says what it saw with the plan's numbers, and its
+// one-click fix is a plan that fits, after which the item is gone.
+class TestAdvisor : public QObject {
+    Q_OBJECT
+
+    static nlohmann::json plan(const char* preset, int nodes, int tp, int pp, int dp, long long batch)
+    {
+        auto j = test::gptPlanJson(preset, nodes, tp, pp, dp, batch);
+        j["training"]["recompute"] = "none";
+        return j;
+    }
+
+    static std::vector<std::string> codes(const Plan& p)
+    {
+        std::vector<std::string> out;
+        for (const Advice& a : advise(p, evaluate(p)))
+            out.push_back(a.code);
+        return out;
+    }
+
+private slots:
+    void itemsAppearAndTheirFixRemovesThem_data()
+    {
+        QTest::addColumn<QByteArray>("planJson");
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QString>("saw");
+        // Llama 2 7B, DP 8 without ZeRO: 16 bytes of states per parameter (112 GB) on each A100 80GB.
+        QTest::newRow("optimizer state out of memory")
+            << QByteArray(plan("llama2-7b", 1, 1, 1, 8, 64).dump().c_str()) << "memory-optimizer"
+            << "optimizer state and gradients take 100.4 GiB";
+        auto act = plan("llama2-7b", 1, 1, 1, 8, 64);
+        act["training"]["micro_batch"] = 8;
+        act["training"]["zero_stage"] = 3;
+        QTest::newRow("activations out of memory") << QByteArray(act.dump().c_str()) << "memory-activations"
+                                                   << "micro-batches in flight take";
+        auto wide = plan("llama2-70b", 4, 16, 2, 1, 64);
+        wide["training"]["recompute"] = "selective";
+        wide["training"]["sequence_parallel"] = true;
+        QTest::newRow("TP wider than the node") << QByteArray(wide.dump().c_str()) << "tp-wider-than-node"
+                                                << "TP = 16 is wider than the 8 GPUs";
+        auto bubble = plan("llama2-13b", 4, 4, 8, 1, 64);
+        bubble["training"]["micro_batch"] = 4;
+        bubble["training"]["recompute"] = "selective";
+        QTest::newRow("too few micro-batches") << QByteArray(bubble.dump().c_str()) << "too-few-microbatches"
+                                               << "m = 16 micro-batches for p = 8";
+        QTest::newRow("TP and PP where DP would do")
+            << QByteArray(plan("megatron-gpt-1.7b", 1, 2, 2, 2, 64).dump().c_str()) << "prefer-dp"
+            << "TP 2 × PP 2";
+    }
+    void itemsAppearAndTheirFixRemovesThem()
+    {
+        QFETCH(QByteArray, planJson);
+        QFETCH(QString, code);
+        QFETCH(QString, saw);
+        const Plan p = test::mustPlan(nlohmann::json::parse(planJson.toStdString()));
+        const Evaluation ev = evaluate(p);
+        const auto items = advise(p, ev);
+        const auto it
+            = std::find_if(items.begin(), items.end(), [&](const Advice& a) { return a.code == code.toStdString(); });
+        QVERIFY2(it != items.end(), qPrintable(QStringLiteral("no %1 item").arg(code)));
+        QVERIFY2(it->saw.find(saw.toStdString()) != std::string::npos, it->saw.c_str());
+        QVERIFY(!it->why.empty());
+        QVERIFY(!it->args.empty());
+        QVERIFY2(it->fixed.has_value(), it->fix.c_str());
+        const Evaluation after = evaluate(*it->fixed);
+        QVERIFY(after.valid);
+        QVERIFY(after.peakBytes <= after.capacityBytes);
+        QCOMPARE(after.stepS, it->fixedStepS);
+        const auto left = codes(*it->fixed);
+        QVERIFY2(std::find(left.begin(), left.end(), code.toStdString()) == left.end(), "the item is still there");
+        if (ev.peakBytes <= ev.capacityBytes) // not a memory item: the fix must also be faster
+            QVERIFY(after.stepS < ev.stepS);
+    }
+
+    // TP groups split across nodes by a drag: the advisor puts them back inside the nodes.
+    void aTpGroupAcrossNodesIsPutBack()
+    {
+        const Plan p = test::mustPlan(plan("megatron-gpt-7.5b", 2, 8, 1, 2, 64));
+        auto swapped = swapGpus(p, 7, 8);
+        QVERIFY(swapped.ok());
+        const auto items = advise(swapped.value(), evaluate(swapped.value()));
+        const auto it
+            = std::find_if(items.begin(), items.end(), [](const Advice& a) { return a.code == "tp-crosses-node"; });
+        QVERIFY(it != items.end());
+        QVERIFY(it->fixed.has_value());
+        const auto left = codes(*it->fixed);
+        QVERIFY(std::find(left.begin(), left.end(), "tp-crosses-node") == left.end());
+    }
+
+    void aGoodPlanGetsNoAdvice()
+    {
+        const Plan p = test::mustPlan(plan("megatron-gpt-1.7b", 1, 1, 1, 8, 64));
+        QVERIFY(codes(p).empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAdvisor)
+#include "tst_advisor.moc"
