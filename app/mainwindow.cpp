@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "advicepanel.h"
 #include "calibrationpanel.h"
 #include "catalogloader.h"
 #include "commbreakdown.h"
@@ -12,6 +13,7 @@
 #include "proberesults.h"
 #include "report.h"
 #include "safejson.h"
+#include "suggestpanel.h"
 #include "summaryview.h"
 #include "timelinepanel.h"
 #include "topologyview.h"
@@ -73,6 +75,17 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
     QDockWidget* calibrationDock = dock(m_calibration, tr("Calibration"), "calibration", Qt::RightDockWidgetArea);
     tabifyDockWidget(findChild<QDockWidget*>(QStringLiteral("comm")), calibrationDock);
     findChild<QDockWidget*>(QStringLiteral("comm"))->raise();
+    m_advice = new AdvicePanel(this);
+    tabifyDockWidget(findChild<QDockWidget*>(QStringLiteral("editor")),
+        dock(m_advice, tr("Advice"), "advice", Qt::LeftDockWidgetArea));
+    findChild<QDockWidget*>(QStringLiteral("editor"))->raise();
+    m_suggest = new SuggestPanel(this);
+    tabifyDockWidget(timelineDock, dock(m_suggest, tr("Suggest plans"), "suggest", Qt::BottomDockWidgetArea));
+    timelineDock->raise();
+    connect(m_advice, &AdvicePanel::applyRequested, this,
+        [this](const Plan& p, const QString& what) { m_document.edit(p, what); });
+    connect(m_suggest, &SuggestPanel::applyRequested, this,
+        [this](const Plan& p, const QString& what) { m_document.edit(p, what); });
     connect(m_calibration, &CalibrationPanel::applyRequested, this,
         [this](const Plan& p, const QString& what) { m_document.edit(p, what); });
     // The charts on the right keep the full height; the timeline runs under the plan and the topology.
@@ -96,6 +109,8 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
         m_topology->setPlan(plan);
         m_editor->setPlan(plan);
         m_calibration->setPlan(plan);
+        m_advice->setPlan(plan);
+        m_suggest->setPlan(plan);
         m_runner.request(plan);
         m_autosave.planChanged(plan, m_document.isModified());
         updateTitle();

@@ -23,6 +23,8 @@ class PlanEditor;
 namespace plait::app {
 class TimelinePanel;
 class CalibrationPanel;
+class AdvicePanel;
+class SuggestPanel;
 class ProbeDialog;
 
 // Wires the document, the evaluation runner and the views. Every view listens to the one current plan and its
@@ -50,6 +52,8 @@ public:
     bool openProbeResult(const QString& path);
     ProbeDialog* openProbeDialog(); // shown, not modal
     CalibrationPanel* calibrationPanel() const { return m_calibration; }
+    AdvicePanel* advicePanel() const { return m_advice; }
+    SuggestPanel* suggestPanel() const { return m_suggest; }
     Autosave* autosave() { return &m_autosave; }
     void offerRecovery(); // after a crash: offer the plans the last session did not save
     QString statusText() const;
@@ -80,6 +84,8 @@ private:
     widgets::PlanEditor* m_editor = nullptr;
     TimelinePanel* m_timeline = nullptr;
     CalibrationPanel* m_calibration = nullptr;
+    AdvicePanel* m_advice = nullptr;
+    SuggestPanel* m_suggest = nullptr;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_status = nullptr;
     bool m_previewing = false;

@@ -1,3 +1,4 @@
+#include "advicepanel.h"
 #include "autosave.h"
 #include "calibrationpanel.h"
 #include "commbreakdown.h"
@@ -8,10 +9,12 @@
 #include "planio.h"
 #include "probedialog.h"
 #include "safejson.h"
+#include "suggestpanel.h"
 #include "summaryview.h"
 #include "timelinepanel.h"
 #include "topologyview.h"
 
+#include <QDockWidget>
 #include <QFontDatabase>
 #include <QSettings>
 #include <QSignalSpy>
@@ -23,6 +26,10 @@
 using namespace plait;
 
 namespace {
+QDockWidget* dockNamed(QWidget& w, const char* name)
+{
+    return w.findChild<QDockWidget*>(QString::fromLatin1(name));
+}
 
 // 2 nodes × 8 A100, TP=8 inside each node, DP=2 across them.
 const char* kTwoNodes = R"({"format":"plait-plan/1","name":"two nodes","future_field":{"kept":true},
@@ -288,6 +295,45 @@ private slots:
         w.document()->undoStack()->undo();
         QCOMPARE(w.document()->plan().cluster.intraNode.efficiency, before.cluster.intraNode.efficiency);
         qunsetenv("PLAIT_PROBE");
+    }
+
+    // Advice and suggestions act on the document: each fix or suggestion is one undoable edit.
+    void adviceAndSuggestionsAreUndoableEdits()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave9")));
+        QSignalSpy advised(w.advicePanel(), &app::AdvicePanel::itemsChanged);
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/a2-one-node-tp2-dp4.plait.json")));
+        QVERIFY(advised.wait(10000));
+        const auto& items = w.advicePanel()->items();
+        QCOMPARE(items.size(), std::size_t(1));
+        QCOMPARE(items.front().code, std::string("prefer-dp"));
+        QVERIFY(!app::AdvicePanel::saw(items.front()).isEmpty());
+        const Plan before = w.document()->plan();
+        emit w.advicePanel()->applyRequested(*items.front().fixed, QStringLiteral("fix"));
+        QCOMPARE(w.document()->plan().parallel.tp, 1);
+        QVERIFY(advised.wait(10000));
+        QVERIFY(w.advicePanel()->items().empty());
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->plan().parallel.tp, before.parallel.tp);
+
+        QSignalSpy searched(w.suggestPanel(), &app::SuggestPanel::searchFinished);
+        w.suggestPanel()->search();
+        QVERIFY(searched.wait(30000));
+        const SearchResult& r = w.suggestPanel()->result();
+        QVERIFY(!r.best.empty());
+        w.suggestPanel()->applyCandidateAt(r.best.front());
+        const SearchCandidate& best = r.candidates[std::size_t(r.best.front())];
+        QCOMPARE(w.document()->plan().parallel.tp, best.parallel.tp);
+        QCOMPARE(w.document()->plan().training.zeroStage, best.training.zeroStage);
+        QVERIFY(w.document()->undoStack()->canUndo());
+        if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty()) {
+            w.resize(1600, 1000);
+            w.show();
+            dockNamed(w, "suggest")->raise();
+            dockNamed(w, "advice")->raise();
+            QTest::qWait(300);
+            w.grab().save(shots + QStringLiteral("/window-advice-suggest.png"));
+        }
     }
 
     void translationIsCompleteAndChineseGlyphsExist()

@@ -1,0 +1,192 @@
+#include "suggestpanel.h"
+
+#include "format.h"
+
+#include <QElapsedTimer>
+#include <QFutureWatcher>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+#include <qcustomplot.h>
+
+namespace plait::app {
+
+namespace {
+QString describe(const SearchCandidate& c)
+{
+    const ParallelSpec& p = c.parallel;
+    QString s = QStringLiteral("TP %1 · PP %2 · DP %3").arg(p.tp).arg(p.pp).arg(p.dp);
+    if (p.cp > 1)
+        s += QStringLiteral(" · CP %1").arg(p.cp);
+    if (p.ep > 1)
+        s += QStringLiteral(" · EP %1").arg(p.ep);
+    s += QStringLiteral(" · %1").arg(QString::fromLatin1(scheduleName(p.schedule)));
+    if (p.vpp > 1)
+        s += QStringLiteral(" v=%1").arg(p.vpp);
+    const Recompute r = c.training.recompute;
+    s += QStringLiteral(" · mb %1 · ZeRO %2 · %3")
+             .arg(c.training.microBatch)
+             .arg(c.training.zeroStage)
+             .arg(r == Recompute::Full           ? SuggestPanel::tr("full recompute")
+                     : r == Recompute::Selective ? SuggestPanel::tr("selective recompute")
+                                                 : SuggestPanel::tr("no recompute"));
+    return s;
+}
+}
+
+SuggestPanel::SuggestPanel(QWidget* parent)
+    : QWidget(parent)
+{
+    m_button = new QPushButton(tr("Search every plan"), this);
+    m_status = new QLabel(tr("Searches TP, PP (and virtual stages), DP, CP, EP, micro-batch, ZeRO, recomputation and "
+                             "schedule for this model, cluster and global batch."),
+        this);
+    m_status->setWordWrap(true);
+    m_table = new QTableWidget(0, 5, this);
+    m_table->setHorizontalHeaderLabels({ tr("plan"), tr("step"), tr("MFU"), tr("peak / GPU"), QString() });
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_plot = new QCustomPlot(this);
+    m_plot->setMinimumHeight(220);
+    m_plot->xAxis->setLabel(tr("peak memory per GPU (GiB)"));
+    m_plot->yAxis->setLabel(tr("step time (s)"));
+    m_plot->legend->setVisible(true);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_button);
+    layout->addWidget(m_status);
+    layout->addWidget(m_plot, 2);
+    layout->addWidget(m_table, 1);
+    connect(m_button, &QPushButton::clicked, this, &SuggestPanel::search);
+    connect(m_plot, &QCustomPlot::plottableClick, this, [this](QCPAbstractPlottable* p, int dataIndex, QMouseEvent*) {
+        if (p && p->property("candidates").toBool() && dataIndex >= 0 && dataIndex < int(m_pointIndex.size()))
+            applyCandidateAt(m_pointIndex[std::size_t(dataIndex)]);
+    });
+}
+
+void SuggestPanel::setPlan(const Plan& plan)
+{
+    m_plan = plan;
+    m_hasPlan = true;
+}
+
+void SuggestPanel::search()
+{
+    if (!m_hasPlan || m_searching)
+        return;
+    m_searching = true;
+    m_button->setEnabled(false);
+    m_status->setText(tr("Searching…"));
+    m_searchedPlan = m_plan;
+    const Plan plan = m_plan;
+    auto* watcher = new QFutureWatcher<std::pair<SearchResult, double>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        const auto [result, seconds] = watcher->result();
+        m_result = result;
+        m_searching = false;
+        m_button->setEnabled(true);
+        showResult();
+        m_status->setText(tr("%1 combinations, %2 fit in memory, %3 evaluated in full, in %4 s.")
+                              .arg(m_result.combinations)
+                              .arg(m_result.fitting)
+                              .arg(m_result.evaluatedCount)
+                              .arg(seconds, 0, 'f', 2)
+            + (m_result.best.empty() ? QStringLiteral(" ") + tr("No plan fits in memory on this cluster.")
+                                     : QString()));
+        emit searchFinished();
+    });
+    watcher->setFuture(QtConcurrent::run([plan] {
+        QElapsedTimer t;
+        t.start();
+        SearchOptions o;
+        o.top = 10;
+        o.minEvaluated = 150; // enough points for the chart
+        SearchResult r = searchPlans(plan, o);
+        return std::make_pair(std::move(r), t.elapsed() / 1000.0);
+    }));
+}
+
+void SuggestPanel::applyCandidateAt(int index)
+{
+    if (index < 0 || index >= int(m_result.candidates.size()))
+        return;
+    auto plan = applyCandidate(m_searchedPlan, m_result.candidates[std::size_t(index)]);
+    if (plan)
+        emit applyRequested(plan.value(), tr("Apply suggested plan"));
+}
+
+void SuggestPanel::showResult()
+{
+    m_table->setRowCount(0);
+    for (int i : m_result.best) {
+        const SearchCandidate& c = m_result.candidates[std::size_t(i)];
+        const int row = m_table->rowCount();
+        m_table->insertRow(row);
+        m_table->setItem(row, 0, new QTableWidgetItem(describe(c)));
+        m_table->setItem(row, 1, new QTableWidgetItem(widgets::formatSeconds(c.stepS)));
+        m_table->setItem(row, 2, new QTableWidgetItem(widgets::formatPercent(c.mfu)));
+        m_table->setItem(row, 3, new QTableWidgetItem(widgets::formatBytes(c.peakBytes)));
+        auto* apply = new QPushButton(tr("Apply"));
+        connect(apply, &QPushButton::clicked, this, [this, i] { applyCandidateAt(i); });
+        m_table->setCellWidget(row, 4, apply);
+    }
+    m_table->resizeColumnsToContents();
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+
+    m_plot->clearPlottables();
+    m_plot->clearItems();
+    m_pointIndex.clear();
+    QVector<double> x, y, fx, fy;
+    std::vector<std::tuple<double, double, int>> points; // sorted by memory: the graph keeps its data by key
+    for (std::size_t i = 0; i < m_result.candidates.size(); ++i) {
+        const SearchCandidate& c = m_result.candidates[i];
+        if (c.evaluated && c.fits)
+            points.emplace_back(c.peakBytes / double(1ull << 30), c.stepS, int(i));
+    }
+    std::sort(points.begin(), points.end());
+    for (const auto& [px, py, index] : points) {
+        x << px;
+        y << py;
+        m_pointIndex.push_back(index);
+    }
+    std::vector<std::pair<double, double>> front;
+    for (int i : m_result.pareto)
+        front.push_back({ m_result.candidates[std::size_t(i)].peakBytes / double(1ull << 30),
+            m_result.candidates[std::size_t(i)].stepS });
+    std::sort(front.begin(), front.end());
+    for (const auto& [a, b] : front) {
+        fx << a;
+        fy << b;
+    }
+    auto* all = new QCPGraph(m_plot->xAxis, m_plot->yAxis);
+    all->setName(tr("evaluated plans (click to apply)"));
+    all->setProperty("candidates", true);
+    all->setLineStyle(QCPGraph::lsNone);
+    all->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(0x00, 0x72, 0xB2, 150), 6));
+    all->setData(x, y, true);
+    auto* pareto = new QCPGraph(m_plot->xAxis, m_plot->yAxis);
+    pareto->setName(tr("Pareto front"));
+    pareto->setPen(QPen(QColor(0xD5, 0x5E, 0x00), 2));
+    pareto->setLineStyle(QCPGraph::lsStepLeft);
+    pareto->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QColor(0xD5, 0x5E, 0x00), 9));
+    pareto->setData(fx, fy, true);
+    m_plot->setInteractions(QCP::iSelectPlottables);
+    m_plot->rescaleAxes();
+    const double capacity = m_searchedPlan.cluster.gpu.memoryGiB;
+    auto* cap = new QCPItemStraightLine(m_plot);
+    cap->point1->setCoords(capacity, 0);
+    cap->point2->setCoords(capacity, 1);
+    cap->setPen(QPen(Qt::black, 1, Qt::DashLine));
+    m_plot->xAxis->setRange(0, capacity * 1.05);
+    m_plot->yAxis->setRange(0, m_plot->yAxis->range().upper * 1.1);
+    m_plot->replot();
+}
+
+} // namespace plait::app
