@@ -4,6 +4,7 @@
 #include "calibrationpanel.h"
 #include "catalogloader.h"
 #include "commbreakdown.h"
+#include "comparewindow.h"
 #include "explain.h"
 #include "memorybars.h"
 #include "placementedit.h"
@@ -246,6 +247,15 @@ void MainWindow::createMenus()
         savePlan(QFileDialog::getSaveFileName(this, tr("Save Plan"), QString(), tr("Plait plans (*.plait.json)")));
     });
     file->addSeparator();
+    file->addAction(tr("&Compare With…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Compare With Plan"), QString(), tr("Plait plans (*.plait.json);;All files (*)"));
+        if (!path.isEmpty())
+            compareWith(path);
+    });
+    QMenu* compareExamples = file->addMenu(tr("Compare With &Example"));
+    for (const QString& name : engine::exampleNames())
+        compareExamples->addAction(name, this, [this, name] { compareWith(engine::examplePath(name)); });
     file->addAction(tr("Open &Trace…"), this, [this] { emit m_timeline->openTraceRequested(); });
     file->addAction(tr("&Export Timeline…"), this, [this] { emit m_timeline->exportRequested(); });
     file->addSeparator();
@@ -380,6 +390,19 @@ bool MainWindow::exportTimeline(const QString& path)
     }
     m_status->setText(tr("Exported the timeline to %1").arg(path));
     return true;
+}
+
+QWidget* MainWindow::compareWith(const QString& path)
+{
+    auto other = engine::readPlan(path, m_catalog);
+    if (!other) {
+        m_status->setText(tr("%1 cannot be compared: %2").arg(path, QString::fromStdString(other.errorText())));
+        return nullptr;
+    }
+    auto* window = new CompareWindow(m_document.plan(), other.value(), this);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->show();
+    return window;
 }
 
 ProbeDialog* MainWindow::openProbeDialog()

@@ -51,6 +51,7 @@ public:
     // A probe output: TRACE.json goes to the Gantt, LINKS.json and COMPUTE.json to calibration.
     bool openProbeResult(const QString& path);
     ProbeDialog* openProbeDialog(); // shown, not modal
+    QWidget* compareWith(const QString& path); // the current plan against another, in a window of its own
     CalibrationPanel* calibrationPanel() const { return m_calibration; }
     AdvicePanel* advicePanel() const { return m_advice; }
     SuggestPanel* suggestPanel() const { return m_suggest; }

@@ -113,6 +113,8 @@ QString formatDuration(double seconds)
 {
     if (!std::isfinite(seconds))
         return QStringLiteral("—");
+    if (seconds == 0)
+        return QStringLiteral("0");
     const Unit u = unitFor(seconds);
     const double v = std::abs(seconds / u.seconds);
     const int decimals = v >= 100 ? 0 : v >= 10 ? 1 : 2;

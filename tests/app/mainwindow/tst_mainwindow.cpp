@@ -2,7 +2,9 @@
 #include "autosave.h"
 #include "calibrationpanel.h"
 #include "commbreakdown.h"
+#include "comparewindow.h"
 #include "evaluate.h"
+#include "ganttview.h"
 #include "mainwindow.h"
 #include "memorybars.h"
 #include "planeditor.h"
@@ -13,6 +15,7 @@
 #include "summaryview.h"
 #include "timelinepanel.h"
 #include "topologyview.h"
+#include <QTableWidget>
 
 #include <QDockWidget>
 #include <QFontDatabase>
@@ -334,6 +337,29 @@ private slots:
             QTest::qWait(300);
             w.grab().save(shots + QStringLiteral("/window-advice-suggest.png"));
         }
+    }
+
+    // Plan A against plan B: figures side by side with B's difference marked, both timelines on one axis.
+    void comparingTwoPlansMarksTheDifferences()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave10")));
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/a2-one-node-tp2-dp4.plait.json")));
+        auto* window = qobject_cast<app::CompareWindow*>(
+            w.compareWith(QStringLiteral(PLAIT_EXAMPLES "/a1-one-node-dp8.plait.json")));
+        QVERIFY(window);
+        const Evaluation a = evaluate(w.document()->plan());
+        const Evaluation b = evaluate(loadPlanFile(PLAIT_EXAMPLES "/a1-one-node-dp8.plait.json").value());
+        QTableWidget* t = window->figures();
+        QCOMPARE(t->item(0, 0)->text(), QStringLiteral("Step time"));
+        QCOMPARE(t->item(0, 3)->text(), QString::asprintf("%+.1f%%", 100 * (b.stepS / a.stepS - 1)));
+        QCOMPARE(t->item(0, 3)->foreground().color(),
+            b.stepS < a.stepS ? QColor(0x00, 0x7A, 0x3D) : QColor(0xC0, 0x39, 0x2B));
+        QCOMPARE(window->gantt()->sections().size(), std::size_t(2));
+        if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty()) {
+            QTest::qWait(200);
+            window->grab().save(shots + QStringLiteral("/compare.png"));
+        }
+        window->close();
     }
 
     void translationIsCompleteAndChineseGlyphsExist()
