@@ -6,6 +6,7 @@
 #include "commbreakdown.h"
 #include "comparewindow.h"
 #include "explain.h"
+#include "lessonspanel.h"
 #include "memorybars.h"
 #include "placementedit.h"
 #include "planeditor.h"
@@ -80,6 +81,31 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
     tabifyDockWidget(findChild<QDockWidget*>(QStringLiteral("editor")),
         dock(m_advice, tr("Advice"), "advice", Qt::LeftDockWidgetArea));
     findChild<QDockWidget*>(QStringLiteral("editor"))->raise();
+    m_lessons = new LessonsPanel(this);
+    tabifyDockWidget(findChild<QDockWidget*>(QStringLiteral("editor")),
+        dock(m_lessons, tr("Lessons"), "lessons", Qt::LeftDockWidgetArea));
+    findChild<QDockWidget*>(QStringLiteral("editor"))->raise();
+    connect(m_lessons, &LessonsPanel::exampleRequested, this, [this](const QString& name) {
+        if (maybeSave() && openPlan(engine::examplePath(name)))
+            m_lessons->setExample(m_document.plan());
+    });
+    connect(m_lessons, &LessonsPanel::planRequested, this,
+        [this](const Plan& p, const QString& what) { m_document.edit(p, what); });
+    connect(m_lessons, &LessonsPanel::focusRequested, this, [this](const QString& view) {
+        // Bring the view the step talks about to the front and outline it for a moment.
+        const QString name = view == QLatin1String("memory") ? QStringLiteral("memory")
+            : view == QLatin1String("comm")                  ? QStringLiteral("comm")
+            : view == QLatin1String("timeline")              ? QStringLiteral("timeline")
+            : view == QLatin1String("summary")               ? QStringLiteral("summary")
+                                                             : QString();
+        QWidget* target = name.isEmpty() ? static_cast<QWidget*>(m_topology) : findChild<QDockWidget*>(name);
+        if (auto* d = qobject_cast<QDockWidget*>(target))
+            d->raise();
+        if (!target)
+            return;
+        target->setStyleSheet(QStringLiteral("QDockWidget, QGraphicsView { border: 3px solid #E69F00; }"));
+        QTimer::singleShot(1600, target, [target] { target->setStyleSheet(QString()); });
+    });
     m_suggest = new SuggestPanel(this);
     tabifyDockWidget(timelineDock, dock(m_suggest, tr("Suggest plans"), "suggest", Qt::BottomDockWidgetArea));
     timelineDock->raise();

@@ -25,6 +25,7 @@ class TimelinePanel;
 class CalibrationPanel;
 class AdvicePanel;
 class SuggestPanel;
+class LessonsPanel;
 class ProbeDialog;
 
 // Wires the document, the evaluation runner and the views. Every view listens to the one current plan and its
@@ -55,6 +56,7 @@ public:
     CalibrationPanel* calibrationPanel() const { return m_calibration; }
     AdvicePanel* advicePanel() const { return m_advice; }
     SuggestPanel* suggestPanel() const { return m_suggest; }
+    LessonsPanel* lessonsPanel() const { return m_lessons; }
     Autosave* autosave() { return &m_autosave; }
     void offerRecovery(); // after a crash: offer the plans the last session did not save
     QString statusText() const;
@@ -87,6 +89,7 @@ private:
     CalibrationPanel* m_calibration = nullptr;
     AdvicePanel* m_advice = nullptr;
     SuggestPanel* m_suggest = nullptr;
+    LessonsPanel* m_lessons = nullptr;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_status = nullptr;
     bool m_previewing = false;

@@ -5,6 +5,7 @@
 #include "comparewindow.h"
 #include "evaluate.h"
 #include "ganttview.h"
+#include "lessonspanel.h"
 #include "mainwindow.h"
 #include "memorybars.h"
 #include "planeditor.h"
@@ -360,6 +361,43 @@ private slots:
             window->grab().save(shots + QStringLiteral("/compare.png"));
         }
         window->close();
+    }
+
+    // A lesson opens its example and every step is one undoable edit; Back returns to the earlier plan.
+    void aLessonStepsThroughThePlan()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave11")));
+        app::LessonsPanel* lessons = w.lessonsPanel();
+        int bubbles = -1;
+        for (std::size_t i = 0; i < builtinLessons().size(); ++i)
+            if (builtinLessons()[i].id == "bubbles")
+                bubbles = int(i);
+        QVERIFY(bubbles >= 0);
+        lessons->startLesson(bubbles);
+        QCOMPARE(lessons->step(), 0);
+        QCOMPARE(w.document()->plan().training.globalBatch, 12LL);
+        QVERIFY(lessons->stepText().contains(QStringLiteral("12 micro-batches")));
+        lessons->goToStep(1);
+        QCOMPARE(w.document()->plan().training.globalBatch, 48LL);
+        lessons->goToStep(3);
+        QCOMPARE(w.document()->plan().parallel.schedule, Schedule::Interleaved);
+        lessons->goToStep(2);
+        QCOMPARE(w.document()->plan().training.globalBatch, 192LL);
+        QCOMPARE(w.document()->plan().parallel.schedule, Schedule::OneFOneB);
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->plan().parallel.schedule, Schedule::Interleaved);
+        if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty()) {
+            QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
+            app::MainWindow zh(m_dir.filePath(QStringLiteral("autosave12")));
+            zh.lessonsPanel()->startLesson(bubbles);
+            zh.lessonsPanel()->goToStep(4);
+            zh.resize(1600, 1000);
+            zh.show();
+            dockNamed(zh, "lessons")->raise();
+            QTest::qWait(300);
+            zh.grab().save(shots + QStringLiteral("/lesson-zh.png"));
+            QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        }
     }
 
     void translationIsCompleteAndChineseGlyphsExist()

@@ -1,0 +1,124 @@
+#include "lessonspanel.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace plait::app {
+
+bool LessonsPanel::chinese()
+{
+    return QLocale().language() == QLocale::Chinese;
+}
+
+LessonsPanel::LessonsPanel(QWidget* parent)
+    : QWidget(parent)
+{
+    m_lessons = new QComboBox(this);
+    for (const Lesson& l : builtinLessons())
+        m_lessons->addItem(QString::fromStdString(chinese() ? l.titleZh : l.titleEn));
+    m_start = new QPushButton(tr("Start"), this);
+    m_back = new QPushButton(tr("Back"), this);
+    m_next = new QPushButton(tr("Next"), this);
+    m_position = new QLabel(this);
+    m_text = new QLabel(
+        tr("Pick a lesson and press Start. Each step changes the plan and explains what to look at."), this);
+    m_text->setWordWrap(true);
+    m_text->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_changes = new QLabel(this);
+    m_changes->setWordWrap(true);
+    m_changes->setStyleSheet(QStringLiteral("color: #555"));
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_start);
+    buttons->addWidget(m_back);
+    buttons->addWidget(m_next);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_lessons);
+    layout->addLayout(buttons);
+    layout->addWidget(m_position);
+    layout->addWidget(m_text);
+    layout->addWidget(m_changes);
+    layout->addStretch(1);
+    connect(m_start, &QPushButton::clicked, this, [this] { startLesson(m_lessons->currentIndex()); });
+    connect(m_back, &QPushButton::clicked, this, [this] { goToStep(m_step - 1); });
+    connect(m_next, &QPushButton::clicked, this, [this] { goToStep(m_step + 1); });
+    refresh();
+}
+
+int LessonsPanel::lessonIndex() const
+{
+    return m_lessons->currentIndex();
+}
+
+void LessonsPanel::startLesson(int index)
+{
+    if (index < 0 || index >= int(builtinLessons().size()))
+        return;
+    m_lessons->setCurrentIndex(index);
+    m_hasExample = false;
+    m_step = -1;
+    emit exampleRequested(QString::fromStdString(builtinLessons()[std::size_t(index)].example));
+    if (m_hasExample)
+        goToStep(0);
+}
+
+void LessonsPanel::setExample(const Plan& example)
+{
+    m_example = example;
+    m_current = example;
+    m_hasExample = true;
+}
+
+void LessonsPanel::goToStep(int step)
+{
+    const int index = m_lessons->currentIndex();
+    if (!m_hasExample || index < 0 || index >= int(builtinLessons().size()))
+        return;
+    const Lesson& lesson = builtinLessons()[std::size_t(index)];
+    if (step < 0 || step >= int(lesson.steps.size()))
+        return;
+    auto plan = lessonPlan(m_example, lesson, step);
+    if (!plan) {
+        m_text->setText(QString::fromStdString(plan.errorText()));
+        return;
+    }
+    const std::vector<std::string> changed = changedFields(m_current, plan.value());
+    QStringList lines;
+    for (const std::string& c : changed)
+        lines << QString::fromStdString(c).toHtmlEscaped();
+    m_changes->setText(lines.isEmpty() ? QString() : tr("Changed: %1").arg(lines.join(QStringLiteral("<br>"))));
+    m_step = step;
+    m_current = plan.value();
+    emit planRequested(plan.value(),
+        tr("Lesson \"%1\", step %2")
+            .arg(QString::fromStdString(chinese() ? lesson.titleZh : lesson.titleEn))
+            .arg(step + 1));
+    emit focusRequested(QString::fromStdString(lesson.steps[std::size_t(step)].focus));
+    refresh();
+}
+
+QString LessonsPanel::stepText() const
+{
+    return m_text->text();
+}
+
+void LessonsPanel::refresh()
+{
+    const int index = m_lessons->currentIndex();
+    const bool running = m_hasExample && m_step >= 0 && index >= 0;
+    m_back->setEnabled(running && m_step > 0);
+    m_next->setEnabled(running && m_step + 1 < int(builtinLessons()[std::size_t(index)].steps.size()));
+    if (!running) {
+        m_position->clear();
+        return;
+    }
+    const Lesson& lesson = builtinLessons()[std::size_t(index)];
+    m_position->setText(tr("Step %1 of %2").arg(m_step + 1).arg(lesson.steps.size()));
+    const LessonStep& s = lesson.steps[std::size_t(m_step)];
+    m_text->setText(QString::fromStdString(chinese() ? s.zh : s.en));
+}
+
+} // namespace plait::app
