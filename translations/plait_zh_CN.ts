@@ -145,6 +145,156 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
 </context>
 <context>
+    <name>plait::app::AdvicePanel</name>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="26"/>
+        <source>1. Memory: shard the optimizer state</source>
+        <translation>1. 显存：切分优化器状态</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="28"/>
+        <source>1. Memory: recompute activations</source>
+        <translation>1. 显存：重计算激活</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="30"/>
+        <source>1. Memory: split the model with TP or PP</source>
+        <translation>1. 显存：用 TP 或 PP 切分模型</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="32"/>
+        <source>2. Interconnect: TP wider than a node</source>
+        <translation>2. 互连：TP 宽于一个节点</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="34"/>
+        <source>2. Interconnect: TP groups cross nodes</source>
+        <translation>2. 互连：TP 组跨越节点</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="36"/>
+        <source>Pitfall: too few micro-batches for the pipeline</source>
+        <translation>陷阱：流水线的微批次太少</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="38"/>
+        <source>Pitfall: data-parallel communication dominates</source>
+        <translation>陷阱：数据并行通信占主导</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="40"/>
+        <source>3. DP first: TP and PP are not needed here</source>
+        <translation>3. 数据并行优先：这里不需要 TP 和 PP</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="48"/>
+        <source>Stage %1 needs %2 per GPU of %3; optimizer state and gradients take %4.</source>
+        <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；优化器状态和梯度占 %4。</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="51"/>
+        <source>Stage %1 needs %2 per GPU of %3; activations of %4 micro-batches in flight take %5.</source>
+        <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；%4 个在途微批次的激活占 %5。</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="54"/>
+        <source>Stage %1 needs %2 per GPU of %3; the largest term is %4 (%5) with ZeRO and recomputation already doing what they can.</source>
+        <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；最大的一项是 %4（%5），ZeRO 和重计算已经尽力。</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="58"/>
+        <source>TP = %1 is wider than the %2 GPUs of a node.</source>
+        <translation>TP = %1 宽于一个节点的 %2 块 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="60"/>
+        <source>%1 of %2 TP groups span more than one node (e.g. GPUs %3): their traffic runs at %4 GB/s over %5 instead of %6 GB/s over %7.</source>
+        <translation>%2 个 TP 组中有 %1 个跨越多个节点（例如 GPU %3）：其通信经 %5 以 %4 GB/s 进行，而不是经 %7 以 %6 GB/s。</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="64"/>
+        <source>m = %1 micro-batches for p = %2 stages: the bubble is %3% of the step.</source>
+        <translation>p = %2 个阶段只有 m = %1 个微批次：气泡占单步的 %3%。</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="67"/>
+        <source>Exposed data-parallel communication takes %1 ms of the %2 ms step (%3%).</source>
+        <translation>暴露的数据并行通信在 %2 ms 的单步中占 %1 ms（%3%）。</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="70"/>
+        <source>TP %1 × PP %2, while the model fits with data parallelism alone (ZeRO %3).</source>
+        <translation>使用了 TP %1 × PP %2，而只用数据并行（ZeRO %3）模型就能放下。</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="79"/>
+        <source>Adam keeps 12 bytes per parameter (fp32 master copy, momentum, variance) and the gradients on every data-parallel rank unless ZeRO shards them across the ranks.</source>
+        <translation>除非 ZeRO 把它们切分到各个 rank，Adam 在每个数据并行 rank 上都保存每参数 12 字节（fp32 主副本、动量、方差）以及梯度。</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="82"/>
+        <source>Activations stay until their backward pass; recomputing them costs part of a forward pass but frees most of that memory, usually cheaper than more model parallelism.</source>
+        <translation>激活要保留到其反向计算；重计算需要部分前向计算，但能释放大部分显存，通常比增加模型并行更划算。</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="85"/>
+        <source>What is left is divided only by tensor or pipeline parallelism: they split the weights and each layer&apos;s activations.</source>
+        <translation>剩下的只能靠张量或流水线并行切分：它们切分权重和每层的激活。</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="88"/>
+        <source>Every layer runs TP collectives in its forward and backward passes; across nodes they cross the NICs at a fraction of NVLink bandwidth, while PP and DP send fewer, larger messages.</source>
+        <translation>每一层的前向和反向都要做张量并行集合通信；跨节点时它们经过网卡，带宽只有 NVLink 的一小部分，而流水线和数据并行发送的消息更少、更大。</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="92"/>
+        <source>A pipeline idles (p−1)/(m+p−1) of the time while it fills and drains; more micro-batches, interleaving or ZB-H1 shrink that.</source>
+        <translation>流水线在填充和排空时空闲 (p−1)/(m+p−1) 的时间；更多微批次、交错调度或 ZB-H1 可以缩小它。</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="95"/>
+        <source>Each step reduces every gradient across the DP ranks, whatever the batch; with little work per rank the reduction cannot hide under the backward pass.</source>
+        <translation>无论批次多大，每步都要在数据并行 rank 间归约全部梯度；每个 rank 的计算太少时，归约无法被反向计算掩盖。</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="98"/>
+        <source>DP adds one gradient reduction per step, overlapped with the backward pass; TP adds collectives to every layer and PP a bubble.</source>
+        <translation>数据并行每步只增加一次与反向重叠的梯度归约；张量并行给每一层增加集合通信，流水线并行增加气泡。</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="113"/>
+        <source>No plan yet.</source>
+        <translation>尚无规划。</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="124"/>
+        <source>Thinking…</source>
+        <translation>分析中…</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="144"/>
+        <source>No advice: memory fits, TP stays inside the nodes, the bubble and the data-parallel communication are small, and DP alone would not be faster.</source>
+        <translation>没有建议：显存够用，TP 留在节点内，气泡和数据并行通信都很小，只用数据并行也不会更快。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/advicepanel.cpp" line="146"/>
+        <source>%n item(s), in the order an experienced engineer would look at them:</source>
+        <translation>
+            <numerusform>%n 条建议，按有经验的工程师查看的顺序排列：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="158"/>
+        <source>Apply fix: step %1, peak %2 per GPU</source>
+        <translation>应用修正：单步 %1，每 GPU 峰值 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="167"/>
+        <source>No single change fixes this; Suggest plans searches every combination.</source>
+        <translation>没有单一改动能解决；“推荐规划”会搜索所有组合。</translation>
+    </message>
+</context>
+<context>
     <name>plait::app::CalibrationPanel</name>
     <message>
         <location filename="../app/calibrationpanel.cpp" line="39"/>
@@ -157,466 +307,619 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>总线带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="42"/>
+        <location filename="../app/calibrationpanel.cpp" line="43"/>
         <source>No probe results yet: Probe → Run probe…, or Probe → Open results…</source>
         <translation>尚无探测结果：探测 → 运行探测…，或 探测 → 打开结果…</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="45"/>
+        <location filename="../app/calibrationpanel.cpp" line="46"/>
         <source>Apply link measurement to plan</source>
         <translation>将链路测量应用到规划</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="46"/>
+        <location filename="../app/calibrationpanel.cpp" line="47"/>
         <source>Apply compute measurement to plan</source>
         <translation>将计算测量应用到规划</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="59"/>
+        <location filename="../app/calibrationpanel.cpp" line="60"/>
         <source>Apply measured links</source>
         <translation>应用实测链路</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="63"/>
+        <location filename="../app/calibrationpanel.cpp" line="64"/>
         <source>Apply measured compute</source>
         <translation>应用实测计算</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="124"/>
+        <location filename="../app/calibrationpanel.cpp" line="125"/>
         <source>&lt;b&gt;Links&lt;/b&gt; (%1, %2 ranks, %3):</source>
         <translation>&lt;b&gt;链路&lt;/b&gt;（%1，%2 个 rank，%3）：</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="131"/>
+        <location filename="../app/calibrationpanel.cpp" line="132"/>
         <source>op</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="131"/>
+        <location filename="../app/calibrationpanel.cpp" line="132"/>
         <source>largest busbw (GB/s)</source>
         <translation>最大总线带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="156"/>
+        <location filename="../app/calibrationpanel.cpp" line="157"/>
         <source>The plan assumes %1: %2 GB/s × efficiency %3 = %4 GB/s bus bandwidth, α %5 µs per ring step.</source>
         <translation>规划假设 %1：%2 GB/s × 效率 %3 = %4 GB/s 总线带宽，每个环步 α %5 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="173"/>
+        <location filename="../app/calibrationpanel.cpp" line="175"/>
         <source>&lt;b&gt;Compute&lt;/b&gt; (%1, %2): best GEMM %3 TFLOP/s, device copy %4 GB/s (read + write)</source>
         <translation>&lt;b&gt;计算&lt;/b&gt;（%1，%2）：最佳 GEMM %3 TFLOP/s，设备内拷贝 %4 GB/s（读 + 写）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="179"/>
+        <location filename="../app/calibrationpanel.cpp" line="181"/>
         <source>The plan assumes %1: %2 TFLOP/s dense bf16 × GEMM efficiency %3, HBM %4 GB/s.</source>
         <translation>规划假设 %1：稠密 bf16 %2 TFLOP/s × GEMM 效率 %3，HBM %4 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="192"/>
+        <location filename="../app/calibrationpanel.cpp" line="194"/>
         <source>%1 of %2 GEMM shapes ran slower than predicted.</source>
         <translation>%2 个 GEMM 形状中有 %1 个比预测慢。</translation>
     </message>
 </context>
 <context>
+    <name>plait::app::CompareWindow</name>
+    <message>
+        <location filename="../app/comparewindow.cpp" line="24"/>
+        <source>Compare plans — Plait</source>
+        <translation>比较规划 — Plait</translation>
+    </message>
+    <message>
+        <location filename="../app/comparewindow.cpp" line="41"/>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <location filename="../app/comparewindow.cpp" line="42"/>
+        <source>Tokens/s</source>
+        <translation>Tokens/s</translation>
+    </message>
+    <message>
+        <location filename="../app/comparewindow.cpp" line="43"/>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <location filename="../app/comparewindow.cpp" line="44"/>
+        <source>HFU</source>
+        <translation>HFU</translation>
+    </message>
+    <message>
+        <location filename="../app/comparewindow.cpp" line="45"/>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <location filename="../app/comparewindow.cpp" line="46"/>
+        <source>Exposed communication</source>
+        <translation>暴露的通信</translation>
+    </message>
+    <message>
+        <location filename="../app/comparewindow.cpp" line="47"/>
+        <source>Peak memory per GPU</source>
+        <translation>每 GPU 峰值显存</translation>
+    </message>
+    <message>
+        <location filename="../app/comparewindow.cpp" line="51"/>
+        <source>figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <location filename="../app/comparewindow.cpp" line="51"/>
+        <source>A: %1</source>
+        <translation>A：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/comparewindow.cpp" line="51"/>
+        <source>B: %1</source>
+        <translation>B：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/comparewindow.cpp" line="51"/>
+        <source>B against A</source>
+        <translation>B 相对 A</translation>
+    </message>
+    <message>
+        <location filename="../app/comparewindow.cpp" line="57"/>
+        <location filename="../app/comparewindow.cpp" line="58"/>
+        <source>invalid</source>
+        <translation>无效</translation>
+    </message>
+    <message>
+        <location filename="../app/comparewindow.cpp" line="103"/>
+        <source>A: %1, step %2</source>
+        <translation>A：%1，单步 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/comparewindow.cpp" line="106"/>
+        <source>B: %1, step %2</source>
+        <translation>B：%1，单步 %2</translation>
+    </message>
+</context>
+<context>
+    <name>plait::app::LessonsPanel</name>
+    <message>
+        <location filename="../app/lessonspanel.cpp" line="23"/>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <location filename="../app/lessonspanel.cpp" line="24"/>
+        <source>Back</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <location filename="../app/lessonspanel.cpp" line="25"/>
+        <source>Next</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <location filename="../app/lessonspanel.cpp" line="28"/>
+        <source>Pick a lesson and press Start. Each step changes the plan and explains what to look at.</source>
+        <translation>选择一节课程并点击“开始”。每一步都会修改规划并说明该看哪里。</translation>
+    </message>
+    <message>
+        <location filename="../app/lessonspanel.cpp" line="92"/>
+        <source>Changed: %1</source>
+        <translation>已更改：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/lessonspanel.cpp" line="96"/>
+        <source>Lesson &quot;%1&quot;, step %2</source>
+        <translation>课程“%1”，第 %2 步</translation>
+    </message>
+    <message>
+        <location filename="../app/lessonspanel.cpp" line="119"/>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+</context>
+<context>
     <name>plait::app::MainWindow</name>
     <message>
-        <location filename="../app/mainwindow.cpp" line="66"/>
+        <location filename="../app/mainwindow.cpp" line="70"/>
         <source>Summary</source>
         <translation>概览</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="67"/>
+        <location filename="../app/mainwindow.cpp" line="71"/>
         <source>Plan</source>
         <translation>规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="68"/>
+        <location filename="../app/mainwindow.cpp" line="72"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="69"/>
-        <location filename="../app/mainwindow.cpp" line="182"/>
+        <location filename="../app/mainwindow.cpp" line="73"/>
+        <location filename="../app/mainwindow.cpp" line="224"/>
         <source>Communication</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="71"/>
+        <location filename="../app/mainwindow.cpp" line="75"/>
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="73"/>
+        <location filename="../app/mainwindow.cpp" line="77"/>
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
+        <location filename="../app/mainwindow.cpp" line="82"/>
+        <source>Advice</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="86"/>
+        <source>Lessons</source>
+        <translation>课程</translation>
+    </message>
+    <message>
         <location filename="../app/mainwindow.cpp" line="110"/>
+        <source>Suggest plans</source>
+        <translation>推荐规划</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="152"/>
         <source>Open Trace</source>
         <translation>打开追踪</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="110"/>
+        <location filename="../app/mainwindow.cpp" line="152"/>
         <source>Chrome traces (*.json *.trace.json);;All files (*)</source>
         <translation>Chrome 追踪 (*.json *.trace.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="116"/>
+        <location filename="../app/mainwindow.cpp" line="158"/>
         <source>Export Timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="116"/>
+        <location filename="../app/mainwindow.cpp" line="158"/>
         <source>Chrome traces (*.json)</source>
         <translation>Chrome 追踪 (*.json)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="123"/>
+        <location filename="../app/mainwindow.cpp" line="165"/>
         <source>Opened trace %1: %n event(s)</source>
         <translation>
             <numerusform>已打开追踪 %1：%n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="126"/>
+        <location filename="../app/mainwindow.cpp" line="168"/>
         <source>not drawn: %1</source>
         <translation>未绘制：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="130"/>
+        <location filename="../app/mainwindow.cpp" line="172"/>
         <source>Trace %1 not opened: %2</source>
         <translation>追踪 %1 未打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="132"/>
+        <location filename="../app/mainwindow.cpp" line="174"/>
         <source>Cannot open trace</source>
         <translation>无法打开追踪</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="132"/>
+        <location filename="../app/mainwindow.cpp" line="174"/>
         <source>%1 was not opened: %2</source>
         <translation>%1 未打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="143"/>
+        <location filename="../app/mainwindow.cpp" line="185"/>
         <source>Preview: swap GPU %1 and GPU %2 — release to apply</source>
         <translation>预览：交换 GPU %1 与 GPU %2 — 松开鼠标以应用</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="154"/>
+        <location filename="../app/mainwindow.cpp" line="196"/>
         <source>Swap GPU %1 and GPU %2</source>
         <translation>交换 GPU %1 与 GPU %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="158"/>
+        <location filename="../app/mainwindow.cpp" line="200"/>
         <source>Assign %n GPU(s) to stage %1</source>
         <translation>
             <numerusform>将 %n 个 GPU 分配到阶段 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="165"/>
+        <location filename="../app/mainwindow.cpp" line="207"/>
         <source>Make TP group</source>
         <translation>组成 TP 组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="168"/>
-        <location filename="../app/mainwindow.cpp" line="257"/>
+        <location filename="../app/mainwindow.cpp" line="210"/>
+        <location filename="../app/mainwindow.cpp" line="308"/>
         <source>Auto-place</source>
         <translation>自动放置</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="177"/>
+        <location filename="../app/mainwindow.cpp" line="219"/>
         <source>Stage %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="201"/>
+        <location filename="../app/mainwindow.cpp" line="243"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="202"/>
+        <location filename="../app/mainwindow.cpp" line="244"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="207"/>
+        <location filename="../app/mainwindow.cpp" line="249"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="211"/>
+        <location filename="../app/mainwindow.cpp" line="253"/>
         <source>Open Plan</source>
         <translation>打开规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="211"/>
+        <location filename="../app/mainwindow.cpp" line="253"/>
+        <location filename="../app/mainwindow.cpp" line="278"/>
         <source>Plait plans (*.plait.json);;All files (*)</source>
         <translation>Plait 规划 (*.plait.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="215"/>
+        <location filename="../app/mainwindow.cpp" line="257"/>
         <source>Open &amp;Example</source>
         <translation>打开示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="221"/>
+        <location filename="../app/mainwindow.cpp" line="263"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="224"/>
+        <location filename="../app/mainwindow.cpp" line="266"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="226"/>
-        <location filename="../app/mainwindow.cpp" line="231"/>
-        <location filename="../app/mainwindow.cpp" line="477"/>
+        <location filename="../app/mainwindow.cpp" line="268"/>
+        <location filename="../app/mainwindow.cpp" line="273"/>
+        <location filename="../app/mainwindow.cpp" line="541"/>
         <source>Save Plan</source>
         <translation>保存规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="226"/>
-        <location filename="../app/mainwindow.cpp" line="231"/>
-        <location filename="../app/mainwindow.cpp" line="477"/>
+        <location filename="../app/mainwindow.cpp" line="268"/>
+        <location filename="../app/mainwindow.cpp" line="273"/>
+        <location filename="../app/mainwindow.cpp" line="541"/>
         <source>Plait plans (*.plait.json)</source>
         <translation>Plait 规划 (*.plait.json)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="230"/>
+        <location filename="../app/mainwindow.cpp" line="272"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="234"/>
+        <location filename="../app/mainwindow.cpp" line="276"/>
+        <source>&amp;Compare With…</source>
+        <translation>比较(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="278"/>
+        <source>Compare With Plan</source>
+        <translation>与规划比较</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="282"/>
+        <source>Compare With &amp;Example</source>
+        <translation>与示例比较(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="285"/>
         <source>Open &amp;Trace…</source>
         <translation>打开追踪(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="235"/>
+        <location filename="../app/mainwindow.cpp" line="286"/>
         <source>&amp;Export Timeline…</source>
         <translation>导出时间线(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="237"/>
+        <location filename="../app/mainwindow.cpp" line="288"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="239"/>
+        <location filename="../app/mainwindow.cpp" line="290"/>
         <source>&amp;Probe</source>
         <translation>探测(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="240"/>
+        <location filename="../app/mainwindow.cpp" line="291"/>
         <source>&amp;Run Probe…</source>
         <translation>运行探测(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="241"/>
+        <location filename="../app/mainwindow.cpp" line="292"/>
         <source>&amp;Open Results…</source>
         <translation>打开结果(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="242"/>
+        <location filename="../app/mainwindow.cpp" line="293"/>
         <source>Open Probe Results</source>
         <translation>打开探测结果</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="243"/>
+        <location filename="../app/mainwindow.cpp" line="294"/>
         <source>Probe results (TRACE.json LINKS.json COMPUTE.json *.json);;All files (*)</source>
         <translation>探测结果 (TRACE.json LINKS.json COMPUTE.json *.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="248"/>
+        <location filename="../app/mainwindow.cpp" line="299"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="249"/>
+        <location filename="../app/mainwindow.cpp" line="300"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="251"/>
+        <location filename="../app/mainwindow.cpp" line="302"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="257"/>
+        <location filename="../app/mainwindow.cpp" line="308"/>
         <source>Auto-place GPUs</source>
         <translation>自动放置 GPU</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="259"/>
+        <location filename="../app/mainwindow.cpp" line="310"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="262"/>
+        <location filename="../app/mainwindow.cpp" line="313"/>
         <source>All groups</source>
         <translation>所有分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="263"/>
+        <location filename="../app/mainwindow.cpp" line="314"/>
         <source>Tensor-parallel groups</source>
         <translation>张量并行组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="264"/>
+        <location filename="../app/mainwindow.cpp" line="315"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="265"/>
+        <location filename="../app/mainwindow.cpp" line="316"/>
         <source>Data-parallel replicas</source>
         <translation>数据并行副本</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="267"/>
+        <location filename="../app/mainwindow.cpp" line="318"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="279"/>
+        <location filename="../app/mainwindow.cpp" line="330"/>
         <source>Zoom to fit</source>
         <translation>缩放至适合</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="280"/>
-        <location filename="../app/mainwindow.cpp" line="286"/>
+        <location filename="../app/mainwindow.cpp" line="331"/>
+        <location filename="../app/mainwindow.cpp" line="337"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="286"/>
+        <location filename="../app/mainwindow.cpp" line="337"/>
         <source>The language changes the next time Plait starts.</source>
         <translation>语言将在下次启动 Plait 时生效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="300"/>
+        <location filename="../app/mainwindow.cpp" line="351"/>
         <source>Cannot open plan</source>
         <translation>无法打开规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="300"/>
+        <location filename="../app/mainwindow.cpp" line="351"/>
         <source>%1 cannot be opened:
 %2</source>
         <translation>无法打开 %1：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="318"/>
+        <location filename="../app/mainwindow.cpp" line="369"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="318"/>
+        <location filename="../app/mainwindow.cpp" line="369"/>
         <source>%1 was not saved: %2
 The file on disk is unchanged.</source>
         <translation>%1 未保存：%2
 磁盘上的文件未更改。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="322"/>
+        <location filename="../app/mainwindow.cpp" line="373"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="337"/>
+        <location filename="../app/mainwindow.cpp" line="388"/>
         <source>Opening trace %1…</source>
         <translation>正在打开追踪 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="342"/>
+        <location filename="../app/mainwindow.cpp" line="393"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="342"/>
+        <location filename="../app/mainwindow.cpp" line="393"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="356"/>
+        <location filename="../app/mainwindow.cpp" line="407"/>
         <source>Nothing to export: the plan is not valid.</source>
         <translation>没有可导出的内容：规划无效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="363"/>
+        <location filename="../app/mainwindow.cpp" line="414"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="363"/>
+        <location filename="../app/mainwindow.cpp" line="414"/>
         <source>%1 was not written: %2</source>
         <translation>%1 未写入：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="366"/>
+        <location filename="../app/mainwindow.cpp" line="417"/>
         <source>Exported the timeline to %1</source>
         <translation>时间线已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="379"/>
+        <location filename="../app/mainwindow.cpp" line="425"/>
+        <source>%1 cannot be compared: %2</source>
+        <translation>无法比较 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="443"/>
         <source>The plan could not be written for the probe: %1</source>
         <translation>无法为探测写出规划：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="402"/>
+        <location filename="../app/mainwindow.cpp" line="466"/>
         <source>Link measurements from %1</source>
         <translation>来自 %1 的链路测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="405"/>
-        <location filename="../app/mainwindow.cpp" line="416"/>
+        <location filename="../app/mainwindow.cpp" line="469"/>
+        <location filename="../app/mainwindow.cpp" line="480"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="413"/>
+        <location filename="../app/mainwindow.cpp" line="477"/>
         <source>Compute measurements from %1</source>
         <translation>来自 %1 的计算测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="419"/>
+        <location filename="../app/mainwindow.cpp" line="483"/>
         <source>%1 is not a probe result (TRACE.json, LINKS.json or COMPUTE.json).</source>
         <translation>%1 不是探测结果（TRACE.json、LINKS.json 或 COMPUTE.json）。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="452"/>
+        <location filename="../app/mainwindow.cpp" line="516"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="470"/>
+        <location filename="../app/mainwindow.cpp" line="534"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="470"/>
+        <location filename="../app/mainwindow.cpp" line="534"/>
         <source>The plan has changes that are not saved. Save them?</source>
         <translation>规划有未保存的更改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="498"/>
+        <location filename="../app/mainwindow.cpp" line="562"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="499"/>
+        <location filename="../app/mainwindow.cpp" line="563"/>
         <source>%1[*] — Plait</source>
         <translation>%1[*] — Plait</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="535"/>
+        <location filename="../app/mainwindow.cpp" line="599"/>
         <source>Recover unsaved plan?</source>
         <translation>恢复未保存的规划？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="536"/>
+        <location filename="../app/mainwindow.cpp" line="600"/>
         <source>Plait did not close normally. A plan with unsaved changes was kept:
 %1
 last written %2.
@@ -627,7 +930,7 @@ Recover it?</source>
 是否恢复？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="542"/>
+        <location filename="../app/mainwindow.cpp" line="606"/>
         <source>Recovered plan</source>
         <translation>已恢复的规划</translation>
     </message>
@@ -641,6 +944,7 @@ Recover it?</source>
     </message>
     <message>
         <location filename="../app/probedialog.cpp" line="40"/>
+        <location filename="../app/probedialog.cpp" line="162"/>
         <source>Looking for GPUs…</source>
         <translation>正在查找 GPU…</translation>
     </message>
@@ -748,6 +1052,104 @@ Recover it?</source>
         <location filename="../app/probedialog.cpp" line="157"/>
         <source>CUDA %1, NCCL %2</source>
         <translation>CUDA %1，NCCL %2</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="163"/>
+        <source>The probe finished without listing any device.</source>
+        <translation>探测结束，但没有列出任何设备。</translation>
+    </message>
+</context>
+<context>
+    <name>plait::app::SuggestPanel</name>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="33"/>
+        <source>full recompute</source>
+        <translation>完全重计算</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="34"/>
+        <source>selective recompute</source>
+        <translation>选择性重计算</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="35"/>
+        <source>no recompute</source>
+        <translation>不重计算</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="43"/>
+        <source>Search every plan</source>
+        <translation>搜索所有规划</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="44"/>
+        <source>Searches TP, PP (and virtual stages), DP, CP, EP, micro-batch, ZeRO, recomputation and schedule for this model, cluster and global batch.</source>
+        <translation>针对此模型、集群和全局批次，搜索 TP、PP（含虚拟阶段）、DP、CP、EP、微批次、ZeRO、重计算和调度的所有组合。</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="49"/>
+        <source>plan</source>
+        <translation>规划</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="49"/>
+        <source>step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="49"/>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="49"/>
+        <source>peak / GPU</source>
+        <translation>每 GPU 峰值</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="56"/>
+        <source>peak memory per GPU (GiB)</source>
+        <translation>每 GPU 峰值显存（GiB）</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="57"/>
+        <source>step time (s)</source>
+        <translation>单步时间（秒）</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="85"/>
+        <source>Searching…</source>
+        <translation>搜索中…</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="96"/>
+        <source>%1 combinations, %2 fit in memory, %3 evaluated in full, in %4 s.</source>
+        <translation>%1 种组合，%2 种放得下，%3 种完整评估，用时 %4 秒。</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="101"/>
+        <source>No plan fits in memory on this cluster.</source>
+        <translation>此集群上没有放得下的规划。</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="122"/>
+        <source>Apply suggested plan</source>
+        <translation>应用推荐规划</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="136"/>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="169"/>
+        <source>evaluated plans (click to apply)</source>
+        <translation>已评估的规划（点击应用）</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="175"/>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
     </message>
 </context>
 <context>
