@@ -53,9 +53,15 @@ void foldRuns(const std::vector<Span>& spans, const LaneIndex& index, const Time
                 cur.kind = s.kind;
             }
         } else if (open && x0 <= cur.x1) { // overlaps or touches the run, and reaches past it
-            if ((s.kind == cur.kind && (x1 - x0 < 3 || cur.x1 - cur.x0 < 3)) || cur.count == 0) {
+            const bool tiny = x1 - x0 < 3, runTiny = cur.x1 - cur.x0 < 3;
+            if ((s.kind == cur.kind && (tiny || runTiny)) || cur.count == 0 || (tiny && runTiny)) {
+                // Folded: touching spans under 3 px become one block, coloured by its widest member (Tracy).
                 cur.x1 = x1;
                 ++cur.count;
+                if (d > widest) {
+                    widest = d;
+                    cur.kind = s.kind;
+                }
             } else { // its own run, from where the last one ends
                 const int edge = cur.x1;
                 close();

@@ -8,8 +8,9 @@
 namespace plait::widgets {
 
 // Level of detail for one lane of a timeline (after Qt Creator's tracing painters and Tracy): spans become pixel
-// runs. Spans that fall inside one run are folded into it with a count; touching spans of one kind merge while
-// either is under 3 pixels wide (wider ones stay apart, so each keeps its label);
+// runs. Spans that fall inside one run are folded into it with a count; touching spans merge while either is under
+// 3 pixels wide (of different kinds, while both are; the block takes the colour of its widest member), wider ones
+// stay apart so each keeps its label;
 // every span's pixels [floor(x(start)), max(floor(x(start)) + 1, ceil(x(end)))) are covered by the runs, so no
 // span is lost however far out the view is zoomed. Runs never overlap and come out left to right.
 

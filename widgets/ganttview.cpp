@@ -6,8 +6,10 @@
 #include <QHelpEvent>
 #include <QLoggingCategory>
 #include <QMouseEvent>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QPainterPath>
+#include <QStaticText>
 #include <QToolTip>
 #include <QWheelEvent>
 #include <algorithm>
@@ -396,39 +398,80 @@ void GanttView::drawLane(QPainter& p, const Row& row, int top, int plotWidth)
         const int x0 = int(std::floor(std::clamp(m_window.toX(b), -2.0, plotWidth + 2.0)));
         const int x1 = int(std::ceil(std::clamp(m_window.toX(e), -2.0, plotWidth + 2.0)));
         if (x1 > x0) {
-            p.fillRect(QRect(x0, barTop, x1 - x0, barHeight), kIdle);
-            p.fillRect(QRect(x0, barTop, x1 - x0, barHeight), QBrush(kIdleHatch, Qt::BDiagPattern));
+            const QRect area(x0, barTop, x1 - x0, barHeight);
+            if (p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster) {
+                // The hatch is drawn once per size and copied: pattern fills are slow in the rasterizer.
+                if (m_hatch.width() < plotWidth + 4 || m_hatch.height() != barHeight) {
+                    m_hatch = QImage(plotWidth + 4, barHeight, QImage::Format_ARGB32_Premultiplied);
+                    m_hatch.fill(kIdle);
+                    QPainter hp(&m_hatch);
+                    hp.fillRect(m_hatch.rect(), QBrush(kIdleHatch, Qt::BDiagPattern));
+                }
+                p.drawImage(area.topLeft(), m_hatch, QRect(std::max(0, x0 + 2) % 8, 0, area.width(), barHeight));
+            } else {
+                p.fillRect(area, kIdle);
+                p.fillRect(area, QBrush(kIdleHatch, Qt::BDiagPattern));
+            }
         }
     }
     m_runs.clear();
     foldRuns(lane.spans, cache.index[std::size_t(row.lane)], m_window, m_runs);
-    // Batched by colour: one fill per kind.
-    std::vector<QRect> byKind[kSpanKinds];
-    for (const Run& r : m_runs)
-        byKind[int(r.kind)].emplace_back(r.x0, barTop, r.x1 - r.x0, barHeight);
-    p.setPen(Qt::NoPen);
-    for (int k = 0; k < kSpanKinds; ++k)
-        if (!byKind[k].empty()) {
-            p.setBrush(kindColor(SpanKind(k)));
-            p.drawRects(byKind[k].data(), int(byKind[k].size()));
+    if (p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster) {
+        // On screen: the runs are whole pixels, so they go into one row of pixels, stretched to the bar's height
+        // in a single blit (the rasterizer's cost then no longer grows with the number of runs).
+        if (m_row.width() != plotWidth)
+            m_row = QImage(plotWidth, 1, QImage::Format_ARGB32_Premultiplied);
+        m_row.fill(Qt::transparent);
+        auto* px = reinterpret_cast<QRgb*>(m_row.scanLine(0));
+        for (const Run& r : m_runs) {
+            const QRgb c = kindColor(r.kind).rgba();
+            for (int x = std::max(0, r.x0), end = std::min(plotWidth, r.x1); x < end; ++x)
+                px[x] = c;
         }
-    // Names (micro-batch numbers) on ops wide enough to hold them; thin separators between adjacent ops.
+        p.drawImage(QRect(0, barTop, plotWidth, barHeight), m_row);
+    } else {
+        // Vector output (SVG, PDF): rectangles, batched by colour.
+        std::vector<QRect> byKind[kSpanKinds];
+        for (const Run& r : m_runs)
+            byKind[int(r.kind)].emplace_back(r.x0, barTop, r.x1 - r.x0, barHeight);
+        p.setPen(Qt::NoPen);
+        for (int k = 0; k < kSpanKinds; ++k)
+            if (!byKind[k].empty()) {
+                p.setBrush(kindColor(SpanKind(k)));
+                p.drawRects(byKind[k].data(), int(byKind[k].size()));
+            }
+    }
+    // Names (micro-batch numbers) on ops wide enough to hold them, as cached static texts; thin separators between
+    // adjacent ops. Batched: one line list, then the texts by colour.
     if (!lane.thin) {
-        const QFontMetrics fm(font());
+        QVector<QLine> separators;
+        std::vector<std::pair<QPoint, const QStaticText*>> light, dark;
         for (const Run& r : m_runs) {
             if (r.count != 1 || r.x1 - r.x0 < 14)
                 continue;
             const Span& s = lane.spans[std::size_t(r.first)];
-            QString& name = cache.names[s.name];
-            if (name.isNull())
-                name = QString::fromStdString(t.names[s.name]);
-            p.setPen(QColor(255, 255, 255, 200));
-            p.drawLine(r.x0, barTop, r.x0, barTop + barHeight - 1);
-            if (fm.horizontalAdvance(name) + 4 > r.x1 - r.x0)
+            QStaticText& name = cache.names[s.name];
+            if (name.text().isNull()) {
+                name.setText(QString::fromStdString(t.names[s.name]));
+                name.setTextFormat(Qt::PlainText);
+                name.prepare(QTransform(), font());
+            }
+            separators.append(QLine(r.x0, barTop, r.x0, barTop + barHeight - 1));
+            const QSizeF size = name.size();
+            if (size.width() + 4 > r.x1 - r.x0)
                 continue;
-            p.setPen(darkText(s.kind) ? Qt::black : Qt::white);
-            p.drawText(QRect(r.x0, barTop, r.x1 - r.x0, barHeight), Qt::AlignCenter, name);
+            const QPoint at(
+                r.x0 + int((r.x1 - r.x0 - size.width()) / 2), barTop + int((barHeight - size.height()) / 2));
+            (darkText(s.kind) ? dark : light).push_back({ at, &name });
         }
+        p.setPen(QColor(255, 255, 255, 200));
+        p.drawLines(separators);
+        p.setPen(Qt::white);
+        for (const auto& [at, text] : light)
+            p.drawStaticText(at, *text);
+        p.setPen(Qt::black);
+        for (const auto& [at, text] : dark)
+            p.drawStaticText(at, *text);
     }
     if (m_selectedRow >= 0 && &m_rows[std::size_t(m_selectedRow)] == &row && m_selectedSpan >= 0) {
         const Span& s = lane.spans[std::size_t(m_selectedSpan)];

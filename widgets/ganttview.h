@@ -4,6 +4,8 @@
 #include "timeaxis.h"
 #include "timeline.h"
 
+#include <QImage>
+#include <QStaticText>
 #include <QWidget>
 #include <memory>
 #include <vector>
@@ -70,7 +72,7 @@ private:
         TimelineFigures figures;
         double begin = 0, end = 0; // extent, computed once
         bool empty = true;
-        std::vector<QString> names; // span names, converted on first use
+        std::vector<QStaticText> names; // span names, laid out on first use
     };
     void layoutRows();
     const Row* rowAt(int y) const;
@@ -94,6 +96,8 @@ private:
     int m_selectX0 = 0, m_selectX1 = 0;
     int m_selectedRow = -1, m_selectedSpan = -1;
     std::vector<Run> m_runs; // scratch, reused between frames
+    QImage m_row; // one lane's pixels, reused between lanes
+    QImage m_hatch; // the idle shading, drawn once per size
 };
 
 } // namespace plait::widgets
