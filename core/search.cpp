@@ -2,11 +2,14 @@
 
 #include "collective.h"
 #include "evaluate.h"
+#include "gemm.h"
 #include "layercost.h"
 #include "memory.h"
+#include "params.h"
 #include "schedule.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <thread>
 #include <tuple>
@@ -64,11 +67,12 @@ const std::vector<int>& inFlightPerDevice(
     return cache.emplace(key, std::move(peak)).first->second;
 }
 
-// No simulated schedule of this shape can finish sooner: the busiest stage's work for every micro-batch, plus the
-// fill and drain its schedule cannot avoid, counted with the lightest stage (so it holds for uneven stages too):
-// (p−1)·T for GPipe and 1F1B, (p−1)·T/v interleaved, (p−1)·(F + B − W) for ZB-H1 (Qi et al. 2024). Work is the
-// layers' compute, recomputation and TP collectives on the intra-node link at its full measured rate (TP stays inside
-// a node here); CP, EP, ZeRO-3 traffic, p2p transfers, DP reduction and the optimizer only add to it.
+// A step time no evaluation of this shape can beat: the busiest stage's work for every micro-batch, plus the fill and
+// drain its schedule cannot avoid, counted with the lightest stage: (p−1)·T for GPipe and 1F1B, (p−1)·T/v
+// interleaved, (p−1)·(F + B − W) for ZB-H1 (Qi et al. 2024); then the least any stage spends after the pipeline.
+// Work is the layers' compute, recomputation and TP collectives on the intra-node link at its full measured rate
+// (TP stays inside a node here); embeddings, CP, EP, ZeRO-3 traffic and p2p transfers are left out, so it stays
+// below the evaluation (tst_search checks it against every candidate of three examples, evaluated in full).
 double pipelineLowerBound(const Plan& plan, const LayerCost& lc, int m)
 {
     const ParallelSpec& par = plan.parallel;
@@ -112,7 +116,37 @@ double pipelineLowerBound(const Plan& plan, const LayerCost& lc, int m)
         fill = (p - 1) * std::max(0.0, fewest * (f + b - w));
         break;
     }
-    return m * busiest + fill;
+    // After the pipeline, the stage that finishes it still reduces its gradients (at least the last bucket when
+    // overlapped), gathers updated weights under ZeRO 1–2, and steps its optimizer: the least of these over the
+    // stages, with the DP collective on the fastest link its group can use (one NIC per GPU, nothing shared).
+    const TrainingSpec& tr = plan.training;
+    const StateBytes bytes = stateBytes(tr);
+    GroupPath dpPath;
+    dpPath.ranks = par.dp * par.cp;
+    const bool spans = par.tp * par.cp * par.dp > plan.cluster.gpusPerNode;
+    const LinkSpec& dpLink = spans ? plan.cluster.interNode : plan.cluster.intraNode;
+    dpPath.alphaS = dpLink.latencyUs * 1e-6;
+    dpPath.busGBps = dpLink.effectiveGBps();
+    dpPath.nvlsAlgGBps = !spans && dpLink.nvls ? dpLink.nvlsAlgGBps : 0;
+    dpPath.link = dpLink.id;
+    dpPath.bottleneck = &dpLink;
+    double after = INFINITY;
+    for (int s = 0; s < p; ++s) {
+        const double params
+            = stageParams(plan.model, plan.layersOnStage(s), s == 0, s == p - 1, p, par.tp, par.ep).total();
+        const double shard = tr.zeroStage >= 1 ? par.dp * par.cp : 1;
+        double t = memoryTime(params / shard * (bytes.optimizer * 2 + bytes.grads + bytes.weights), plan.cluster.gpu);
+        if (dpPath.ranks > 1 && tr.zeroStage < 3) {
+            const double grad = tr.zeroStage == 0
+                ? collectiveTime(CollectiveKind::AllReduce, params * bytes.grads, dpPath).seconds
+                : collectiveTime(CollectiveKind::ReduceScatter, params * bytes.grads, dpPath).seconds;
+            t += tr.overlapGradReduce ? grad * std::min(1.0, 40e6 / std::max(params, 1.0)) : grad;
+            if (tr.zeroStage >= 1)
+                t += collectiveTime(CollectiveKind::AllGather, params * bytes.weights, dpPath).seconds;
+        }
+        after = std::min(after, t);
+    }
+    return m * busiest + fill + (std::isfinite(after) ? after : 0);
 }
 
 bool isPareto(const SearchCandidate& c, const std::vector<SearchCandidate>& all)
