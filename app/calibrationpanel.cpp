@@ -10,25 +10,6 @@
 
 namespace plait::app {
 
-namespace {
-QString opName(CollectiveKind k)
-{
-    switch (k) {
-    case CollectiveKind::AllReduce:
-        return QStringLiteral("all-reduce");
-    case CollectiveKind::AllGather:
-        return QStringLiteral("all-gather");
-    case CollectiveKind::ReduceScatter:
-        return QStringLiteral("reduce-scatter");
-    case CollectiveKind::AllToAll:
-        return QStringLiteral("all-to-all");
-    case CollectiveKind::SendRecv:
-        return QStringLiteral("send-recv");
-    }
-    return {};
-}
-}
-
 CalibrationPanel::CalibrationPanel(QWidget* parent)
     : QWidget(parent)
 {
@@ -134,7 +115,7 @@ void CalibrationPanel::refresh()
         double maxBw = 0;
         for (const OpSweep& s : m_links->ops) {
             QCPGraph* g = m_plot->addGraph();
-            g->setName(opName(s.op));
+            g->setName(QString::fromLatin1(collectiveName(s.op)));
             g->setPen(QPen(widgets::colors::indexed(i++, int(m_links->ops.size())).darker(130), 2));
             g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
             double best = 0;
@@ -146,7 +127,7 @@ void CalibrationPanel::refresh()
             html
                 += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td><td align=right>%4</td>"
                                   "<td align=right>%5</td></tr>")
-                       .arg(opName(s.op))
+                       .arg(QString::fromLatin1(collectiveName(s.op)))
                        .arg(s.fit.ok() ? QString::number(s.fit.alphaUs, 'f', 1) : QStringLiteral("—"))
                        .arg(s.fit.ok() ? QString::number(s.fit.busBetaGBps, 'f', 1) : QStringLiteral("—"))
                        .arg(s.fit.ok() ? QString::number(s.fit.r2, 'f', 4) : QStringLiteral("—"))

@@ -21,6 +21,15 @@ const char* collectiveName(CollectiveKind k)
     return "";
 }
 
+std::optional<CollectiveKind> collectiveFromName(std::string_view name)
+{
+    for (CollectiveKind k : { CollectiveKind::AllReduce, CollectiveKind::AllGather, CollectiveKind::ReduceScatter,
+             CollectiveKind::AllToAll, CollectiveKind::SendRecv })
+        if (name == collectiveName(k))
+            return k;
+    return std::nullopt;
+}
+
 const char* algorithmName(Algorithm a)
 {
     switch (a) {

@@ -2,14 +2,17 @@
 
 #include "catalog.h"
 
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace plait {
 
 enum class CollectiveKind { AllReduce, AllGather, ReduceScatter, AllToAll, SendRecv };
 enum class Algorithm { Ring, Tree, Nvls, Direct };
 
-const char* collectiveName(CollectiveKind k);
+const char* collectiveName(CollectiveKind k); // "all-reduce", "all-gather", … as the probe contract names them
+std::optional<CollectiveKind> collectiveFromName(std::string_view name);
 const char* algorithmName(Algorithm a);
 
 // nccl-tests' bus-bandwidth factor (doc/PERFORMANCE.md): busbw = algbw × factor.

@@ -13,15 +13,6 @@ double number(const nlohmann::json& j, const char* key)
     const auto it = j.find(key);
     return it != j.end() && it->is_number() && std::isfinite(it->get<double>()) ? it->get<double>() : 0;
 }
-std::optional<CollectiveKind> opNamed(const std::string& s)
-{
-    for (auto [name, k] : { std::pair { "all-reduce", CollectiveKind::AllReduce },
-             { "all-gather", CollectiveKind::AllGather }, { "reduce-scatter", CollectiveKind::ReduceScatter },
-             { "all-to-all", CollectiveKind::AllToAll }, { "send-recv", CollectiveKind::SendRecv } })
-        if (s == name)
-            return k;
-    return std::nullopt;
-}
 }
 
 const OpSweep* LinksResult::sweep(CollectiveKind k) const
@@ -52,7 +43,7 @@ Result<LinksResult> linksFromJson(const nlohmann::json& doc)
     for (const auto& o : doc["ops"]) {
         if (!o.is_object() || !o.contains("op") || !o["op"].is_string())
             return Result<LinksResult>::failure("ops", "each entry needs an \"op\" name");
-        const auto k = opNamed(o["op"].get<std::string>());
+        const auto k = collectiveFromName(o["op"].get<std::string>());
         if (!k)
             return Result<LinksResult>::failure(
                 "ops", "unknown op \"" + o["op"].get<std::string>().substr(0, 32) + "\"");

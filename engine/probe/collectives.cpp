@@ -183,7 +183,7 @@ int runCollectives(const Options& options, const World& world)
             const std::size_t S = (k == CollectiveKind::AllGather ? c.recv : c.send) * sizeof(float);
             if (leader)
                 emit({ { "event", "progress" }, { "done", done }, { "total", total },
-                    { "what", std::string(collectiveContractName(k)) + " " + std::to_string(S) + " B" } });
+                    { "what", std::string(collectiveName(k)) + " " + std::to_string(S) + " B" } });
             auto deadline = [&] {
                 return std::chrono::steady_clock::now() + std::chrono::milliseconds(long(o.deadlineS * 1000));
             };
@@ -212,7 +212,7 @@ int runCollectives(const Options& options, const World& world)
                     PROBE_CUDA(cudaEventRecord(r.stop, r.stream));
                     stops.push_back(r.stop);
                 }
-                waitWatched(stops, comms, deadline(), collectiveContractName(k));
+                waitWatched(stops, comms, deadline(), collectiveName(k));
                 double slowest = 0;
                 for (Rank& r : ranks) {
                     float ms = 0;
@@ -245,7 +245,7 @@ int runCollectives(const Options& options, const World& world)
             const double inPlace = hasInPlace ? timed(true) : 0;
             const SizePoint p = sizePoint(k, n, double(S), outOfPlace);
             points.push_back(p);
-            nlohmann::json row = { { "event", "result" }, { "op", collectiveContractName(k) }, { "bytes", S },
+            nlohmann::json row = { { "event", "result" }, { "op", collectiveName(k) }, { "bytes", S },
                 { "time_us", p.timeUs }, { "algbw_gbps", p.algbwGBps }, { "busbw_gbps", p.busbwGBps } };
             if (o.check)
                 row["wrong"] = wrong;
@@ -265,8 +265,8 @@ int runCollectives(const Options& options, const World& world)
             fitJson.update({ { "alpha_us", fit.alphaUs }, { "beta_gbps", fit.betaGBps },
                 { "bus_beta_gbps", fit.busBetaGBps }, { "r2", fit.r2 } });
         if (leader)
-            emit({ { "event", "fit" }, { "op", collectiveContractName(k) }, { "fit", fitJson } });
-        opsOut.push_back({ { "op", collectiveContractName(k) }, { "results", rows }, { "fit", fitJson } });
+            emit({ { "event", "fit" }, { "op", collectiveName(k) }, { "fit", fitJson } });
+        opsOut.push_back({ { "op", collectiveName(k) }, { "results", rows }, { "fit", fitJson } });
     }
     int peers = 1;
     for (std::size_t i = 0; i < devices.size(); ++i)

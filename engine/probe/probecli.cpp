@@ -74,32 +74,6 @@ std::vector<std::size_t> sizeSweep(std::size_t minBytes, std::size_t maxBytes, d
     return sizes;
 }
 
-std::optional<CollectiveKind> collectiveFromName(std::string_view name)
-{
-    for (CollectiveKind k : { CollectiveKind::AllReduce, CollectiveKind::AllGather, CollectiveKind::ReduceScatter,
-             CollectiveKind::AllToAll, CollectiveKind::SendRecv })
-        if (name == collectiveContractName(k))
-            return k;
-    return std::nullopt;
-}
-
-const char* collectiveContractName(CollectiveKind k)
-{
-    switch (k) {
-    case CollectiveKind::AllReduce:
-        return "all-reduce";
-    case CollectiveKind::AllGather:
-        return "all-gather";
-    case CollectiveKind::ReduceScatter:
-        return "reduce-scatter";
-    case CollectiveKind::AllToAll:
-        return "all-to-all";
-    case CollectiveKind::SendRecv:
-        return "send-recv";
-    }
-    return "";
-}
-
 std::string usage()
 {
     return "usage: plait-probe info\n"

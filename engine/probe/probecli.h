@@ -42,10 +42,6 @@ std::optional<std::vector<int>> parseGpuList(std::string_view text);
 // min, min·factor, ... up to max (inclusive), as nccl-tests -f.
 std::vector<std::size_t> sizeSweep(std::size_t minBytes, std::size_t maxBytes, double factor);
 
-// Contract names: all-reduce, all-gather, reduce-scatter, all-to-all, send-recv.
-std::optional<CollectiveKind> collectiveFromName(std::string_view name);
-const char* collectiveContractName(CollectiveKind k);
-
 struct Options {
     std::string command; // info, collectives, compute, pipeline
     std::vector<int> gpus; // empty = every visible GPU
