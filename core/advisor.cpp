@@ -2,6 +2,7 @@
 
 #include "evaluate.h"
 #include "placementedit.h"
+#include "search.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -91,14 +92,7 @@ Result<Plan> reshaped(const Plan& plan, int tp, int pp, int dp, int cp)
         p.parallel.schedule = Schedule::OneFOneB;
         p.parallel.vpp = 1;
     }
-    p.parallel.layersPerStage.clear();
-    if (plan.model.layers % pp != 0) {
-        std::vector<int> split(static_cast<std::size_t>(pp), plan.model.layers / pp);
-        const int extra = plan.model.layers % pp;
-        for (int i = 0; i < extra; ++i)
-            split[std::size_t(extra <= pp - 2 ? i + 1 : i)] += 1;
-        p.parallel.layersPerStage = split;
-    }
+    p.parallel.layersPerStage = balancedLayers(plan.model.layers, pp);
     p.training.sequenceParallel = plan.training.sequenceParallel && tp > 1;
     if (p.parallel.ep > 1 && dp % p.parallel.ep != 0)
         p.parallel.ep = 1;

@@ -6,7 +6,6 @@
 
 namespace plait {
 
-namespace {
 SpanKind spanKindOf(OpKind k)
 {
     switch (k) {
@@ -22,11 +21,16 @@ SpanKind spanKindOf(OpKind k)
     return SpanKind::Other;
 }
 
-char opLetter(OpKind k)
+std::string opSpanName(OpKind k, int microBatch)
 {
-    return k == OpKind::Forward ? 'F' : k == OpKind::Recompute ? 'R' : k == OpKind::BackwardInput ? 'B' : 'W';
+    const char letter = k == OpKind::Forward ? 'F'
+        : k == OpKind::Recompute             ? 'R'
+        : k == OpKind::BackwardInput         ? 'B'
+                                             : 'W';
+    return std::string(1, letter) + std::to_string(microBatch);
 }
 
+namespace {
 // The node of the first GPU (tp = cp = dp = 0) of each pipeline stage.
 std::vector<int> stageNodes(const Plan& plan)
 {
@@ -88,7 +92,7 @@ Timeline predictedTimeline(const Evaluation& ev, const Plan& plan)
             s.kind = spanKindOf(e.op);
             s.stage = std::int16_t(e.device);
             s.chunk = e.chunk;
-            s.name = t.intern(std::string(1, opLetter(e.op)) + std::to_string(e.microBatch));
+            s.name = t.intern(opSpanName(e.op, e.microBatch));
             t.lanes[std::size_t(stageLane[std::size_t(e.device)])].spans.push_back(s);
         } else {
             s.kind = SpanKind::SendRecv;

@@ -15,6 +15,11 @@ namespace plait {
 // from every transfer to the op that waited for it.
 Timeline predictedTimeline(const Evaluation& ev, const Plan& plan);
 
+// How a pipeline op appears on a timeline: its span kind, and its name ("F3", "R3", "B3", "W3"); shared by the
+// predicted and the measured timelines so the Gantt can align them.
+SpanKind spanKindOf(OpKind k);
+std::string opSpanName(OpKind k, int microBatch);
+
 // The same plan under each pipeline schedule, for teaching: GPipe, 1F1B, interleaved and ZB-H1.
 struct ScheduleStudy {
     Schedule schedule = Schedule::OneFOneB;

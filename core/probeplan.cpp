@@ -1,6 +1,7 @@
 #include "probeplan.h"
 
 #include "chrometrace.h"
+#include "predictedtimeline.h"
 
 #include <algorithm>
 #include <map>
@@ -79,18 +80,11 @@ Timeline measuredTimeline(const ProbePipeline& p, const std::vector<MeasuredOp>&
         Span s;
         s.start = o.start;
         s.end = o.end;
-        s.kind = o.kind == OpKind::Forward    ? SpanKind::Forward
-            : o.kind == OpKind::Recompute     ? SpanKind::Recompute
-            : o.kind == OpKind::BackwardInput ? SpanKind::BackwardInput
-                                              : SpanKind::BackwardWeight;
+        s.kind = spanKindOf(o.kind);
         s.stage = std::int16_t(o.stage);
         s.microBatch = o.microBatch;
         s.chunk = std::int16_t(o.chunk);
-        const char letter = o.kind == OpKind::Forward ? 'F'
-            : o.kind == OpKind::Recompute             ? 'R'
-            : o.kind == OpKind::BackwardInput         ? 'B'
-                                                      : 'W';
-        s.name = t.intern(std::string(1, letter) + std::to_string(o.microBatch));
+        s.name = t.intern(opSpanName(o.kind, o.microBatch));
         t.lanes[std::size_t(stageLane[std::size_t(o.stage)])].spans.push_back(s);
         opStart[{ o.stage, int(o.kind), o.microBatch, o.chunk }] = { stageLane[std::size_t(o.stage)], o.start };
     }

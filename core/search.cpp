@@ -27,19 +27,6 @@ std::vector<int> divisorsOf(int n, int atMost)
     return d;
 }
 
-// Layers per stage: empty when they divide evenly; otherwise as even as possible, the first and last stages (which
-// also run the embedding and the output layer) getting the fewer.
-std::vector<int> splitLayers(int layers, int pp)
-{
-    if (layers % pp == 0)
-        return {};
-    std::vector<int> split(static_cast<std::size_t>(pp), layers / pp);
-    const int extra = layers % pp;
-    for (int i = 0; i < extra; ++i)
-        split[std::size_t(extra <= pp - 2 ? i + 1 : i)] += 1;
-    return split;
-}
-
 // Micro-batch chunks each device holds at the most, from the order of its ops (as the simulation counts them).
 const std::vector<int>& inFlightPerDevice(
     std::map<std::tuple<int, int, int, int>, std::vector<int>>& cache, Schedule s, int p, int m, int v)
@@ -160,6 +147,17 @@ bool isPareto(const SearchCandidate& c, const std::vector<SearchCandidate>& all)
 
 } // namespace
 
+std::vector<int> balancedLayers(int layers, int pp)
+{
+    if (layers % pp == 0)
+        return {};
+    std::vector<int> split(static_cast<std::size_t>(pp), layers / pp);
+    const int extra = layers % pp;
+    for (int i = 0; i < extra; ++i)
+        split[std::size_t(extra <= pp - 2 ? i + 1 : i)] += 1;
+    return split;
+}
+
 Result<Plan> applyCandidate(const Plan& base, const SearchCandidate& c)
 {
     Plan p = base;
@@ -234,7 +232,7 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                                 shape.parallel.ep = ep;
                                 shape.parallel.vpp = sch.v;
                                 shape.parallel.schedule = sch.s;
-                                shape.parallel.layersPerStage = splitLayers(model.layers, pp);
+                                shape.parallel.layersPerStage = balancedLayers(model.layers, pp);
                                 shape.training = base.training;
                                 shape.training.microBatch = mb;
                                 shape.training.recompute = rc;
