@@ -8,9 +8,12 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent>
 #include <qcustomplot.h>
+
+#include <limits>
 
 namespace plait::app {
 
@@ -45,8 +48,9 @@ SuggestPanel::SuggestPanel(QWidget* parent)
                              "schedule for this model, cluster and global batch."),
         this);
     m_status->setWordWrap(true);
-    m_table = new QTableWidget(0, 5, this);
-    m_table->setHorizontalHeaderLabels({ tr("plan"), tr("step"), tr("MFU"), tr("peak / GPU"), QString() });
+    m_table = new QTableWidget(0, 6, this);
+    m_table->setHorizontalHeaderLabels(
+        { tr("plan"), tr("step"), tr("tokens/s"), tr("MFU"), tr("peak / GPU"), QString() });
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_table->verticalHeader()->setVisible(false);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -63,11 +67,17 @@ SuggestPanel::SuggestPanel(QWidget* parent)
     layout->addWidget(m_status);
     layout->addWidget(m_plot, 2);
     layout->addWidget(m_table, 1);
+    m_chartProgress = new QTimer(this);
     connect(m_button, &QPushButton::clicked, this, &SuggestPanel::search);
     connect(m_plot, &QCustomPlot::plottableClick, this, [this](QCPAbstractPlottable* p, int dataIndex, QMouseEvent*) {
         if (p && p->property("candidates").toBool() && dataIndex >= 0 && dataIndex < int(m_pointIndex.size()))
             applyCandidateAt(m_pointIndex[std::size_t(dataIndex)]);
     });
+}
+
+SuggestPanel::~SuggestPanel()
+{
+    stopCharting();
 }
 
 void SuggestPanel::setPlan(const Plan& plan)
@@ -80,6 +90,7 @@ void SuggestPanel::search()
 {
     if (!m_hasPlan || m_searching)
         return;
+    stopCharting();
     m_searching = true;
     m_button->setEnabled(false);
     m_status->setText(tr("Searching…"));
@@ -101,16 +112,69 @@ void SuggestPanel::search()
             + (m_result.best.empty() ? QStringLiteral(" ") + tr("No plan fits in memory on this cluster.")
                                      : QString()));
         emit searchFinished();
+        startCharting();
     });
     watcher->setFuture(QtConcurrent::run([plan] {
         QElapsedTimer t;
         t.start();
         SearchOptions o;
         o.top = 10;
-        o.minEvaluated = 150; // enough points for the chart
         SearchResult r = searchPlans(plan, o);
         return std::make_pair(std::move(r), t.elapsed() / 1000.0);
     }));
+}
+
+void SuggestPanel::startCharting()
+{
+    if (m_result.best.empty() || m_result.evaluatedCount >= m_result.fitting)
+        return;
+    m_chartCancel = std::make_shared<std::atomic<bool>>(false);
+    m_chartDone = std::make_shared<std::atomic<int>>(m_result.evaluatedCount);
+    const QString found = m_status->text();
+    m_chartProgress->disconnect();
+    connect(m_chartProgress, &QTimer::timeout, this, [this, found] {
+        m_status->setText(found + QLatin1Char('\n')
+            + tr("Charting every plan that fits: %1 of %2 evaluated…").arg(m_chartDone->load()).arg(m_result.fitting));
+    });
+    m_chartProgress->start(250);
+    m_chartWatcher = new QFutureWatcher<SearchResult>(this);
+    connect(m_chartWatcher, &QFutureWatcherBase::finished, this, [this, found] {
+        SearchResult r = m_chartWatcher->result();
+        m_chartWatcher->deleteLater();
+        m_chartWatcher = nullptr;
+        m_chartProgress->stop();
+        if (r.stopped)
+            return;
+        m_result = std::move(r);
+        showResult();
+        m_status->setText(found + QLatin1Char('\n') + tr("All %1 plans that fit are charted.").arg(m_result.fitting));
+        emit chartFinished();
+    });
+    const Plan plan = m_searchedPlan;
+    auto cancel = m_chartCancel;
+    auto done = m_chartDone;
+    m_chartWatcher->setFuture(QtConcurrent::run([plan, cancel, done] {
+        SearchOptions o;
+        o.top = 10;
+        o.minEvaluated = std::numeric_limits<int>::max();
+        o.progress = [cancel, done](int evaluated, int) {
+            done->store(evaluated);
+            return !cancel->load();
+        };
+        return searchPlans(plan, o);
+    }));
+}
+
+void SuggestPanel::stopCharting()
+{
+    if (!m_chartWatcher)
+        return;
+    m_chartCancel->store(true);
+    m_chartWatcher->disconnect(this);
+    m_chartWatcher->waitForFinished();
+    m_chartWatcher->deleteLater();
+    m_chartWatcher = nullptr;
+    m_chartProgress->stop();
 }
 
 void SuggestPanel::applyCandidateAt(int index)
@@ -131,11 +195,12 @@ void SuggestPanel::showResult()
         m_table->insertRow(row);
         m_table->setItem(row, 0, new QTableWidgetItem(describe(c)));
         m_table->setItem(row, 1, new QTableWidgetItem(widgets::formatSeconds(c.stepS)));
-        m_table->setItem(row, 2, new QTableWidgetItem(widgets::formatPercent(c.mfu)));
-        m_table->setItem(row, 3, new QTableWidgetItem(widgets::formatBytes(c.peakBytes)));
+        m_table->setItem(row, 2, new QTableWidgetItem(widgets::formatNumber(c.tokensPerS)));
+        m_table->setItem(row, 3, new QTableWidgetItem(widgets::formatPercent(c.mfu)));
+        m_table->setItem(row, 4, new QTableWidgetItem(widgets::formatBytes(c.peakBytes)));
         auto* apply = new QPushButton(tr("Apply"));
         connect(apply, &QPushButton::clicked, this, [this, i] { applyCandidateAt(i); });
-        m_table->setCellWidget(row, 4, apply);
+        m_table->setCellWidget(row, 5, apply);
     }
     m_table->resizeColumnsToContents();
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
@@ -166,7 +231,7 @@ void SuggestPanel::showResult()
         fy << b;
     }
     auto* all = new QCPGraph(m_plot->xAxis, m_plot->yAxis);
-    all->setName(tr("evaluated plans (click to apply)"));
+    all->setName(tr("plans that fit (click to apply)"));
     all->setProperty("candidates", true);
     all->setLineStyle(QCPGraph::lsNone);
     all->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(0x00, 0x72, 0xB2, 150), 6));

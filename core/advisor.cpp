@@ -225,9 +225,8 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev)
         a.saw = "m = " + std::to_string(m) + " micro-batches for p = " + std::to_string(p) + " stages: the bubble is "
             + num(100 * ev.bubbleFraction, "%.1f") + "% of the step";
         a.args = { std::to_string(m), std::to_string(p), num(100 * ev.bubbleFraction, "%.1f") };
-        a.why
-            = "a pipeline idles (p−1)/(m+p−1) of the time while it fills and drains (Narayanan et al. 2021); about 4·p "
-              "micro-batches keep that near 20%, interleaving or ZB-H1 shrink it further";
+        a.why = "a pipeline idles (p−1)/(m+p−1) of the time while it fills and drains (Narayanan et al. 2021): 20% at "
+                "m = 4·p, 10% at m = 9·(p−1); interleaving or ZB-H1 shrink it further";
         // Smaller micro-batches (more of them, the global batch unchanged), with each schedule.
         std::vector<Result<Plan>> c;
         for (int mb = tr.microBatch; mb >= 1; mb /= 2)

@@ -66,7 +66,7 @@ struct CommTotals {
 };
 }
 
-Evaluation evaluate(const Plan& plan)
+Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* memo)
 {
     Evaluation ev;
     ev.plan = plan.name;
@@ -88,9 +88,12 @@ Evaluation evaluate(const Plan& plan)
     const LayerCost lc = layerCost(plan);
     const EdgeCost first = firstStageCost(plan);
     const EdgeCost last = lastStageCost(plan);
-    const GroupSet groups = buildGroups(plan);
+    const bool memoized = memo && detail == EvaluationDetail::Figures && memo->serves(plan);
+    const std::shared_ptr<const GroupSet> groupsHeld
+        = memoized ? memo->groups(plan) : std::make_shared<const GroupSet>(buildGroups(plan));
+    const GroupSet& groups = *groupsHeld;
     const auto worstTp = worstPaths(groups.tp, p), worstCp = worstPaths(groups.cp, p);
-    const auto worstEp = worstPaths(groups.ep, p), worstDp = worstPaths(groups.dp, p);
+    const auto worstEp = worstPaths(groups.ep, p), worstDp = worstPaths(groups.gradientGroups(), p);
     const bool sp = tr.sequenceParallel && par.tp > 1;
     const bool zb = par.schedule == Schedule::ZbH1;
     const StateBytes stateB = stateBytes(tr);
@@ -203,7 +206,9 @@ Evaluation evaluate(const Plan& plan)
 
     ScheduleShape shape { par.schedule, p, m, v, tr.recompute != Recompute::None };
     in.ops = generateSchedule(shape);
-    ev.timeline = simulate(in);
+    SimOptions simOptions;
+    simOptions.recordEvents = detail == EvaluationDetail::Full;
+    ev.timeline = memoized ? *memo->simulation(shape, in) : simulate(in, simOptions);
     if (!ev.timeline.ok) {
         ev.valid = false;
         ev.errors.push_back({ "parallel.schedule", ev.timeline.error });
@@ -459,14 +464,17 @@ Evaluation evaluate(const Plan& plan)
                     example->path.link, fmt(plan.cluster.intraNode.effectiveGBps()), plan.cluster.intraNode.id });
         }
     }
-    if (p > 1 && ev.bubbleFraction > 0.10)
+    if (p > 1 && ev.bubbleFraction > 0.10) {
+        // The 1F1B bubble (p−1)/(m+p−1) is 10% at m = 9·(p−1); interleaving (÷v) and ZB-H1 need fewer.
+        const int enough = 9 * (p - 1);
         warn("too-few-microbatches",
             "m = " + std::to_string(m) + " micro-batches for p = " + std::to_string(p)
-                + " stages: the pipeline bubble is " + fmt(100 * ev.bubbleFraction, 3) + "% of the step; about "
-                + std::to_string(4 * p) + " micro-batches (4·p) would bring it near (p−1)/(m+p−1) = "
-                + fmt(100.0 * (p - 1) / (4 * p + p - 1), 3) + "%",
-            { std::to_string(m), std::to_string(p), fmt(100 * ev.bubbleFraction, 3), std::to_string(4 * p),
-                fmt(100.0 * (p - 1) / (4 * p + p - 1), 3) });
+                + " stages: the pipeline bubble is " + fmt(100 * ev.bubbleFraction, 3)
+                + "% of the step; (p−1)/(m+p−1) falls to 10% at m = 9·(p−1) = " + std::to_string(enough)
+                + " micro-batches (a smaller micro-batch or a larger global batch), and interleaved stages or ZB-H1 "
+                  "shrink it with fewer",
+            { std::to_string(m), std::to_string(p), fmt(100 * ev.bubbleFraction, 3), std::to_string(enough) });
+    }
     if (ev.peakBytes > ev.capacityBytes) {
         const StageMemory& mm = ev.memory[std::size_t(ev.peakStage)];
         const std::pair<const char*, double> terms[] = { { "weights", mm.weights }, { "gradients", mm.grads },

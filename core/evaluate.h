@@ -1,11 +1,17 @@
 #pragma once
 
 #include "evaluation.h"
+#include "evaluationmemo.h"
 #include "plan.h"
 
 namespace plait {
 
+// How much of the evaluation to keep. Figures: the same step time, memory, throughput and bubble, without the
+// simulated events (so no timeline, and no p2p time on the critical path in the breakdown); the search uses it.
+enum class EvaluationDetail { Full, Figures };
+
 // The one entry point every view uses: a pure function of the plan (catalog entries are resolved into it).
-Evaluation evaluate(const Plan& plan);
+// With a memo (and Figures), the groups and the pipeline simulation are shared with earlier plans that have the same.
+Evaluation evaluate(const Plan& plan, EvaluationDetail detail = EvaluationDetail::Full, EvaluationMemo* memo = nullptr);
 
 } // namespace plait

@@ -167,6 +167,14 @@ GroupSet buildGroups(const Plan& plan)
                     set.ep.push_back(std::move(e));
                 }
             }
+    for (int pp = 0; pp < par.pp && par.cp > 1; ++pp)
+        for (int tp = 0; tp < par.tp; ++tp) {
+            Group g { Dim::DP, pp, {}, {}, false };
+            for (int dp = 0; dp < par.dp; ++dp)
+                for (int cp = 0; cp < par.cp; ++cp)
+                    g.gpus.push_back(gpuAt(tp, cp, dp, pp));
+            set.dpcp.push_back(std::move(g));
+        }
     for (int dp = 0; dp < par.dp; ++dp)
         for (int cp = 0; cp < par.cp; ++cp)
             for (int tp = 0; tp < par.tp; ++tp) {
@@ -175,7 +183,7 @@ GroupSet buildGroups(const Plan& plan)
                     g.gpus.push_back(gpuAt(tp, cp, dp, pp));
                 set.pp.push_back(std::move(g));
             }
-    for (auto* list : { &set.tp, &set.cp, &set.dp, &set.pp, &set.ep })
+    for (auto* list : { &set.tp, &set.cp, &set.dp, &set.pp, &set.ep, &set.dpcp })
         finish(plan.cluster, *list);
     return set;
 }

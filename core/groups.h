@@ -24,7 +24,11 @@ struct Group {
 // of one dimension that leave that node at the same time.
 struct GroupSet {
     std::vector<Group> tp, cp, dp, pp, ep;
+    // With context parallelism, gradients are reduced (and ZeRO state sharded) over the DP × CP ranks of one stage
+    // and TP rank, Megatron's data-parallel group "with context parallel"; empty when cp = 1 (then the DP groups).
+    std::vector<Group> dpcp;
     const std::vector<Group>& of(Dim d) const;
+    const std::vector<Group>& gradientGroups() const { return dpcp.empty() ? dp : dpcp; }
 };
 
 GroupSet buildGroups(const Plan& plan);

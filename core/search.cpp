@@ -9,7 +9,9 @@
 #include "schedule.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <thread>
 #include <tuple>
@@ -54,86 +56,194 @@ const std::vector<int>& inFlightPerDevice(
     return cache.emplace(key, std::move(peak)).first->second;
 }
 
-// A step time no evaluation of this shape can beat: the busiest stage's work for every micro-batch, plus the fill and
-// drain its schedule cannot avoid, counted with the lightest stage: (p−1)·T for GPipe and 1F1B, (p−1)·T/v
-// interleaved, (p−1)·(F + B − W) for ZB-H1 (Qi et al. 2024); then the least any stage spends after the pipeline.
-// Work is the layers' compute, recomputation and TP collectives on the intra-node link at its full measured rate
-// (TP stays inside a node here); embeddings, CP, EP, ZeRO-3 traffic and p2p transfers are left out, so it stays
-// below the evaluation (tst_search checks it against every candidate of three examples, evaluated in full).
-double pipelineLowerBound(const Plan& plan, const LayerCost& lc, int m)
+// Where the groups of one kind sit under the default placement: all inside a node, all across nodes, or some of each;
+// and the most members one group has on one node.
+enum class Reach { InNode, AcrossNodes, Mixed };
+struct GroupReach {
+    Reach reach = Reach::InNode;
+    int membersPerNode = 1;
+};
+
+// A group's members are the ranks whose coordinates differ from its first member's only in the group's dimensions
+// (`span` members along each, in the order's dimension order); the first members have those coordinates at multiples
+// of span. Ranks are GPUs in cluster order (the default placement), and a node holds a contiguous range of them, so a
+// group stays inside a node exactly when its first and last members do.
+GroupReach reachOf(const ClusterSpec& cluster, const std::array<int, 4>& sizes, const std::array<int, 4>& span)
+{
+    std::array<int, 4> stride {};
+    int used = 1;
+    std::vector<int> offsets { 0 };
+    for (std::size_t i = 0; i < 4; ++i) {
+        stride[i] = used;
+        const std::size_t n = offsets.size();
+        for (int c = 1; c < span[i]; ++c)
+            for (std::size_t j = 0; j < n; ++j)
+                offsets.push_back(offsets[j] + c * used);
+        used *= sizes[i];
+    }
+    std::sort(offsets.begin(), offsets.end());
+    const int gpn = cluster.gpusPerNode;
+    GroupReach r;
+    // Members within any window of gpn consecutive ranks: at least as many as on any one node.
+    for (std::size_t a = 0, b = 0; b < offsets.size(); ++b) {
+        while (offsets[b] - offsets[a] >= gpn)
+            ++a;
+        r.membersPerNode = std::max(r.membersPerNode, int(b - a + 1));
+    }
+    // Only a first member's place within its node matters: the group stays inside when that place plus the last
+    // offset is still in the node. Those places are sums of the dimensions' steps, modulo the node size.
+    std::vector<char> place(std::size_t(gpn), 0);
+    place[0] = 1;
+    for (std::size_t i = 0; i < 4; ++i) {
+        const std::vector<char> before = place;
+        const int steps = std::min(sizes[i] / span[i], gpn); // the step's residues repeat within gpn
+        for (int c = 1; c < steps; ++c)
+            for (int x = 0; x < gpn; ++x)
+                if (before[std::size_t(x)])
+                    place[std::size_t((x + std::int64_t(c) * span[i] * stride[i]) % gpn)] = 1;
+    }
+    bool inside = false, across = false;
+    for (int x = 0; x < gpn; ++x)
+        if (place[std::size_t(x)])
+            (x + offsets.back() < gpn ? inside : across) = true;
+    r.reach = inside && across ? Reach::Mixed : across ? Reach::AcrossNodes : Reach::InNode;
+    return r;
+}
+
+// The fastest path a group of this reach can have: inside a node exactly the one groups.cpp gives; across nodes the
+// slower of NVLink and the group's share of its node's NICs (all of the node's GPUs then cross, and share them by
+// members, as groups.cpp counts); mixed, NVLink's bandwidth with no latency. Measured size curves can make mid-size
+// messages faster than α + size/β, so with a curve the latency is left out too.
+GroupPath fastestPath(const ClusterSpec& cluster, int ranks, GroupReach reach, bool allGpusUsed)
+{
+    const LinkSpec& intra = cluster.intraNode;
+    const LinkSpec& inter = cluster.interNode;
+    const bool curves = !intra.busbwCurve.empty() || !inter.busbwCurve.empty();
+    GroupPath path;
+    path.ranks = ranks;
+    path.link = intra.id;
+    if (reach.reach == Reach::InNode) {
+        path.alphaS = intra.latencyUs * 1e-6;
+        path.busGBps = intra.effectiveGBps();
+        path.bottleneck = &intra;
+    } else if (reach.reach == Reach::AcrossNodes) {
+        const double share = allGpusUsed ? std::min(1.0, double(reach.membersPerNode) / cluster.gpusPerNode) : 1.0;
+        path.nodes = 2;
+        path.alphaS = curves ? 0 : std::max(intra.latencyUs, inter.latencyUs) * 1e-6;
+        path.busGBps = std::min(intra.effectiveGBps(), cluster.nics() * inter.effectiveGBps() * share);
+        return path;
+    } else {
+        path.busGBps = intra.effectiveGBps();
+    }
+    if (intra.nvls && intra.nvlsAlgGBps > 0 && ranks > 2)
+        path.nvlsAlgGBps = intra.nvlsAlgGBps;
+    return path;
+}
+
+// The fastest paths of a candidate's TP, CP, EP and gradient (DP × CP) groups.
+struct FastestPaths {
+    GroupPath tp, cp, ep, grad;
+};
+FastestPaths fastestPaths(const ClusterSpec& cluster, const ParallelSpec& par)
+{
+    // The order's dimensions, innermost first (the plan was read, so it names each of tp, cp, dp, pp once).
+    std::array<char, 4> dims {};
+    for (std::size_t i = 0, at = 0; i < 4 && at < par.order.size(); ++i, at = par.order.find('-', at) + 1)
+        dims[i] = par.order[at];
+    auto sizes = std::array<int, 4> {};
+    for (std::size_t i = 0; i < 4; ++i)
+        sizes[i] = dims[i] == 't' ? par.tp : dims[i] == 'c' ? par.cp : dims[i] == 'd' ? par.dp : par.pp;
+    auto reach = [&](int tp, int cp, int dp) {
+        std::array<int, 4> span {};
+        for (std::size_t i = 0; i < 4; ++i)
+            span[i] = dims[i] == 't' ? tp : dims[i] == 'c' ? cp : dims[i] == 'd' ? dp : 1;
+        return reachOf(cluster, sizes, span);
+    };
+    const bool all = par.gpusUsed() == cluster.gpuCount();
+    FastestPaths f;
+    f.tp = fastestPath(cluster, par.tp, reach(par.tp, 1, 1), all);
+    f.cp = fastestPath(cluster, par.cp, reach(1, par.cp, 1), all);
+    f.ep = fastestPath(cluster, par.ep, reach(1, 1, par.ep), all);
+    f.grad = fastestPath(cluster, par.dp * par.cp, reach(1, par.cp, par.dp), all);
+    return f;
+}
+
+// A step time no evaluation of this shape can beat, from what every stage s must do in order: its first forward
+// waits for the forwards of the stages before it; it then runs all its work (m micro-batches); after its last
+// backward the gradient still flows back through the stages before it (one chunk's worth each when interleaved;
+// for ZB-H1, input gradients only, then stage 0's last weight pass; weight passes may be deferred, so there the bound
+// also takes the start plus all the work). For uniform stages this is the familiar fill and drain: (p−1)·(F+B) for
+// GPipe and 1F1B, divided by v interleaved. The step then adds what stages spend after the pipeline: gradient
+// reduction (at least its last bucket when overlapped), the ZeRO 1–2 weight gather and the optimizer step.
+// Work is the layers' compute and recomputation, and the in-layer collectives (TP; what CP, EP and ZeRO-3 traffic
+// adds beyond the compute it hides under) timed on the fastest path their groups can have; embeddings and p2p
+// transfers are left out, so it stays below the evaluation (tst_search checks it against every candidate of
+// several examples, evaluated in full).
+double pipelineLowerBound(const Plan& plan, const LayerCost& lc, int m, const FastestPaths& paths)
 {
     const ParallelSpec& par = plan.parallel;
-    const int p = par.pp, v = par.vpp;
+    const TrainingSpec& tr = plan.training;
+    const int p = par.pp, v = par.schedule == Schedule::Interleaved ? par.vpp : 1;
     double tpCall = 0;
     if (par.tp > 1) {
-        const LinkSpec& link = plan.cluster.intraNode;
-        GroupPath path;
-        path.ranks = par.tp;
-        path.alphaS = link.latencyUs * 1e-6;
-        path.busGBps = link.effectiveGBps();
-        path.nvlsAlgGBps = link.nvls ? link.nvlsAlgGBps : 0;
-        path.link = link.id;
-        path.bottleneck = &link;
-        const bool sp = plan.training.sequenceParallel;
-        tpCall = sp ? collectiveTime(CollectiveKind::AllGather, lc.tpBytes, path).seconds
-                + collectiveTime(CollectiveKind::ReduceScatter, lc.tpBytes, path).seconds
-                    : collectiveTime(CollectiveKind::AllReduce, lc.tpBytes, path).seconds;
+        tpCall = tr.sequenceParallel ? collectiveTime(CollectiveKind::AllGather, lc.tpBytes, paths.tp).seconds
+                + collectiveTime(CollectiveKind::ReduceScatter, lc.tpBytes, paths.tp).seconds
+                                     : collectiveTime(CollectiveKind::AllReduce, lc.tpBytes, paths.tp).seconds;
     }
-    const double f = lc.forward() + lc.tpCallsFwd * tpCall;
-    const double b = lc.backwardInput() + lc.tpCallsBwd * tpCall, w = lc.wgradGemm;
-    const double r = plan.training.recompute == Recompute::Full ? f
-        : plan.training.recompute == Recompute::Selective       ? lc.fwdAttention
-                                                                : 0;
-    int most = 0, fewest = 1 << 30;
-    for (int s = 0; s < p; ++s) {
-        most = std::max(most, plan.layersOnStage(s));
-        fewest = std::min(fewest, plan.layersOnStage(s));
-    }
-    const double busiest = most * (f + b + w + r), lightest = fewest * (f + b + w + r);
-    double fill = 0;
-    switch (par.schedule) {
-    case Schedule::GPipe:
-    case Schedule::OneFOneB:
-        fill = (p - 1) * lightest;
-        break;
-    case Schedule::Interleaved:
-        fill = (p - 1) * lightest / v;
-        break;
-    case Schedule::ZbH1:
-        fill = (p - 1) * std::max(0.0, fewest * (f + b - w));
-        break;
-    }
-    // After the pipeline, the stage that finishes it still reduces its gradients (at least the last bucket when
-    // overlapped), gathers updated weights under ZeRO 1–2, and steps its optimizer: the least of these over the
-    // stages, with the DP collective on the fastest link its group can use (one NIC per GPU, nothing shared).
-    const TrainingSpec& tr = plan.training;
+    const double cpCall = par.cp > 1 ? collectiveTime(CollectiveKind::AllGather, lc.cpBytes, paths.cp).seconds : 0;
+    const double epCall = par.ep > 1 ? collectiveTime(CollectiveKind::AllToAll, lc.epBytes, paths.ep).seconds : 0;
     const StateBytes bytes = stateBytes(tr);
-    GroupPath dpPath;
-    dpPath.ranks = par.dp * par.cp;
-    const bool spans = par.tp * par.cp * par.dp > plan.cluster.gpusPerNode;
-    const LinkSpec& dpLink = spans ? plan.cluster.interNode : plan.cluster.intraNode;
-    dpPath.alphaS = dpLink.latencyUs * 1e-6;
-    dpPath.busGBps = dpLink.effectiveGBps();
-    dpPath.nvlsAlgGBps = !spans && dpLink.nvls ? dpLink.nvlsAlgGBps : 0;
-    dpPath.link = dpLink.id;
-    dpPath.bottleneck = &dpLink;
-    double after = INFINITY;
-    for (int s = 0; s < p; ++s) {
+    double z3F = 0, z3B = 0;
+    if (tr.zeroStage >= 3 && par.dp * par.cp > 1) {
+        const double layerParams = stageParams(plan.model, 1, false, false, p, par.tp, par.ep).total();
+        const double gather
+            = collectiveTime(CollectiveKind::AllGather, layerParams * bytes.weights, paths.grad).seconds;
+        const double scatter
+            = collectiveTime(CollectiveKind::ReduceScatter, layerParams * bytes.grads, paths.grad).seconds;
+        z3F = std::max(0.0, gather - lc.forward());
+        z3B = std::max(0.0, gather + scatter - lc.backwardInput() - lc.wgradGemm);
+    }
+    const double f = lc.forward() + lc.tpCallsFwd * tpCall + std::max(0.0, cpCall - lc.fwdAttention)
+        + lc.epCallsFwd * epCall + z3F;
+    const double b = lc.backwardInput() + lc.tpCallsBwd * tpCall + std::max(0.0, cpCall - lc.bwdAttention)
+        + lc.epCallsBwd * epCall + z3B;
+    const double w = lc.wgradGemm;
+    const double r = tr.recompute == Recompute::Full ? f : tr.recompute == Recompute::Selective ? lc.fwdAttention : 0;
+    const bool zb = par.schedule == Schedule::ZbH1;
+    const double shard = tr.zeroStage >= 1 ? par.dp * par.cp : 1;
+    // What stage s spends after the pipeline: its optimizer step, gradient reduction and ZeRO 1–2 weight gather.
+    auto afterPipeline = [&](int s) {
         const double params
             = stageParams(plan.model, plan.layersOnStage(s), s == 0, s == p - 1, p, par.tp, par.ep).total();
-        const double shard = tr.zeroStage >= 1 ? par.dp * par.cp : 1;
         double t = memoryTime(params / shard * (bytes.optimizer * 2 + bytes.grads + bytes.weights), plan.cluster.gpu);
-        if (dpPath.ranks > 1 && tr.zeroStage < 3) {
+        if (par.dp * par.cp > 1 && tr.zeroStage < 3) {
             const double grad = tr.zeroStage == 0
-                ? collectiveTime(CollectiveKind::AllReduce, params * bytes.grads, dpPath).seconds
-                : collectiveTime(CollectiveKind::ReduceScatter, params * bytes.grads, dpPath).seconds;
+                ? collectiveTime(CollectiveKind::AllReduce, params * bytes.grads, paths.grad).seconds
+                : collectiveTime(CollectiveKind::ReduceScatter, params * bytes.grads, paths.grad).seconds;
             t += tr.overlapGradReduce ? grad * std::min(1.0, 40e6 / std::max(params, 1.0)) : grad;
             if (tr.zeroStage >= 1)
-                t += collectiveTime(CollectiveKind::AllGather, params * bytes.weights, dpPath).seconds;
+                t += collectiveTime(CollectiveKind::AllGather, params * bytes.weights, paths.grad).seconds;
         }
-        after = std::min(after, t);
+        return t;
+    };
+    double pipeline = 0, ownEnd = 0, leastAfter = INFINITY;
+    double forwardsBefore = 0, chainBefore = 0; // over the stages before s: forwards; forwards and backwards
+    const double firstWeightPass = plan.layersOnStage(0) * w;
+    for (int s = 0; s < p; ++s) {
+        const double layers = plan.layersOnStage(s);
+        const double work = m * layers * (f + b + w + r);
+        const double start = forwardsBefore / v;
+        const double after = afterPipeline(s);
+        leastAfter = std::min(leastAfter, after);
+        ownEnd = std::max(ownEnd, start + work + after);
+        if (zb)
+            pipeline = std::max({ pipeline, start + work, chainBefore + m * layers * (f + b + r) + firstWeightPass });
+        else
+            pipeline = std::max(pipeline, chainBefore / v + work);
+        forwardsBefore += layers * f;
+        chainBefore += layers * (f + b + (zb ? 0 : w));
     }
-    return m * busiest + fill + (std::isfinite(after) ? after : 0);
+    return std::max(ownEnd, pipeline + (std::isfinite(leastAfter) ? leastAfter : 0));
 }
 
 bool isPareto(const SearchCandidate& c, const std::vector<SearchCandidate>& all)
@@ -203,6 +313,13 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                 for (int ep : eps) {
                     if (dp % ep != 0)
                         continue;
+                    ParallelSpec groupShape = base.parallel;
+                    groupShape.tp = tp;
+                    groupShape.cp = cp;
+                    groupShape.pp = pp;
+                    groupShape.dp = dp;
+                    groupShape.ep = ep;
+                    const FastestPaths paths = fastestPaths(base.cluster, groupShape);
                     for (int mb : { 1, 2, 4, 8 }) {
                         if (base.training.globalBatch % ((long long)mb * dp) != 0)
                             continue;
@@ -238,10 +355,10 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                                 shape.training.recompute = rc;
                                 shape.training.sequenceParallel = base.training.sequenceParallel && tp > 1;
                                 const LayerCost lc = layerCost(shape);
-                                const double bound = pipelineLowerBound(shape, lc, m);
                                 for (int zero = 0; zero <= (dp * cp > 1 ? 3 : 0); ++zero) {
                                     ++out.combinations;
                                     shape.training.zeroStage = zero;
+                                    const double bound = pipelineLowerBound(shape, lc, m, paths);
                                     SearchCandidate c;
                                     c.parallel = shape.parallel;
                                     c.training = shape.training;
@@ -273,6 +390,7 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
     std::vector<double> bestSteps; // sorted, at most `top`
     // Evaluations run on every core, a batch at a time; the bound is checked between batches.
     const std::size_t threads = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
+    EvaluationMemo memo;
     std::size_t next = 0;
     while (next < order.size()) {
         std::vector<int> batch;
@@ -287,12 +405,12 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
             break;
         std::vector<std::thread> workers;
         for (int i : batch)
-            workers.emplace_back([&out, &base, i] {
+            workers.emplace_back([&out, &base, &memo, i] {
                 SearchCandidate& c = out.candidates[std::size_t(i)];
                 auto plan = applyCandidate(base, c);
                 if (!plan)
                     return;
-                const Evaluation ev = evaluate(plan.value());
+                const Evaluation ev = evaluate(plan.value(), EvaluationDetail::Figures, &memo);
                 if (!ev.valid)
                     return;
                 c.evaluated = true;
@@ -314,6 +432,10 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
             if (int(bestSteps.size()) > top)
                 bestSteps.pop_back();
         }
+        if (options.progress && !options.progress(out.evaluatedCount, out.fitting)) {
+            out.stopped = true;
+            break;
+        }
     }
     for (std::size_t i = 0; i < out.candidates.size(); ++i) {
         const SearchCandidate& c = out.candidates[i];
@@ -323,8 +445,12 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                 out.pareto.push_back(int(i));
         }
     }
-    std::sort(out.best.begin(), out.best.end(),
-        [&](int a, int b) { return out.candidates[std::size_t(a)].stepS < out.candidates[std::size_t(b)].stepS; });
+    // Ties (ZeRO 1 and 2 often take the same time) go to the smaller memory, then to the order of enumeration, so a
+    // search that evaluates more returns the same best.
+    std::sort(out.best.begin(), out.best.end(), [&](int a, int b) {
+        const SearchCandidate &x = out.candidates[std::size_t(a)], &y = out.candidates[std::size_t(b)];
+        return std::tie(x.stepS, x.peakBytes, a) < std::tie(y.stepS, y.peakBytes, b);
+    });
     if (int(out.best.size()) > top)
         out.best.resize(std::size_t(top));
     return out;

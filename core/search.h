@@ -2,6 +2,7 @@
 
 #include "plan.h"
 
+#include <functional>
 #include <vector>
 
 namespace plait {
@@ -21,6 +22,9 @@ struct SearchOptions {
     int top = 10;
     // Evaluate at least this many of the fitting candidates (best lower bounds first), for the chart.
     int minEvaluated = 0;
+    // Called between batches of evaluations with how many are done and how many fit; returning false stops the
+    // search there (SearchResult::stopped; its best is then only the best of those evaluated).
+    std::function<bool(int evaluated, int fitting)> progress;
 };
 
 // Every valid combination, on all of the cluster's GPUs: TP within a node (divisors of the GPUs per node), CP
@@ -35,6 +39,7 @@ struct SearchResult {
     std::vector<int> pareto; // evaluated candidates that no other beats on both step time and peak memory
     long long combinations = 0; // before validity
     int fitting = 0, evaluatedCount = 0;
+    bool stopped = false;
 };
 SearchResult searchPlans(const Plan& base, const SearchOptions& options = {});
 

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <deque>
 #include <limits>
+#include <queue>
 
 namespace plait {
 
@@ -109,13 +110,19 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
 
     // Discrete-event loop: each device keeps its next action and start time; the earliest goes first. Only the
     // devices an op touches (itself and the one it sends to) recompute theirs.
+    // The candidates sit in a min-heap by start (then device, so ties go as a scan from device 0 would); a device's
+    // older entries go stale when it is rescheduled and are skipped when they surface.
     std::vector<double> candidateStart(std::size_t(p), kUnknown);
     std::vector<std::size_t> candidateIndex(std::size_t(p), 0);
+    using Entry = std::pair<double, int>;
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
     auto schedule = [&](int d) {
         std::size_t index = 0;
         double start = 0;
         candidateStart[std::size_t(d)] = nextAction(d, index, start) ? start : kUnknown;
         candidateIndex[std::size_t(d)] = index;
+        if (candidateStart[std::size_t(d)] != kUnknown)
+            queue.emplace(candidateStart[std::size_t(d)], d);
     };
 
     auto run = [&](int d, std::size_t index, double start) {
@@ -198,14 +205,17 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
     for (int d = 0; d < p; ++d)
         schedule(d);
     while (remaining > 0) {
-        const auto earliest = std::min_element(candidateStart.begin(), candidateStart.end());
-        if (*earliest == kUnknown) {
+        while (!queue.empty() && candidateStart[std::size_t(queue.top().second)] != queue.top().first)
+            queue.pop();
+        if (queue.empty()) {
             r.ok = false;
             r.error = "the pipeline schedule deadlocks: every device waits for an input that no device will produce";
             return r;
         }
-        const int d = int(earliest - candidateStart.begin());
-        run(d, candidateIndex[std::size_t(d)], *earliest);
+        const auto [start, d] = queue.top();
+        queue.pop();
+        candidateStart[std::size_t(d)] = kUnknown;
+        run(d, candidateIndex[std::size_t(d)], start);
     }
     r.deviceEnd.resize(std::size_t(p));
     for (int d = 0; d < p; ++d)

@@ -297,72 +297,72 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>plait::app::CalibrationPanel</name>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="39"/>
+        <location filename="../app/calibrationpanel.cpp" line="20"/>
         <source>message size (bytes)</source>
         <translation>消息大小（字节）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="40"/>
+        <location filename="../app/calibrationpanel.cpp" line="21"/>
         <source>bus bandwidth (GB/s)</source>
         <translation>总线带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="43"/>
+        <location filename="../app/calibrationpanel.cpp" line="24"/>
         <source>No probe results yet: Probe → Run probe…, or Probe → Open results…</source>
         <translation>尚无探测结果：探测 → 运行探测…，或 探测 → 打开结果…</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="46"/>
+        <location filename="../app/calibrationpanel.cpp" line="27"/>
         <source>Apply link measurement to plan</source>
         <translation>将链路测量应用到规划</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="47"/>
+        <location filename="../app/calibrationpanel.cpp" line="28"/>
         <source>Apply compute measurement to plan</source>
         <translation>将计算测量应用到规划</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="60"/>
+        <location filename="../app/calibrationpanel.cpp" line="41"/>
         <source>Apply measured links</source>
         <translation>应用实测链路</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="64"/>
+        <location filename="../app/calibrationpanel.cpp" line="45"/>
         <source>Apply measured compute</source>
         <translation>应用实测计算</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="125"/>
+        <location filename="../app/calibrationpanel.cpp" line="106"/>
         <source>&lt;b&gt;Links&lt;/b&gt; (%1, %2 ranks, %3):</source>
         <translation>&lt;b&gt;链路&lt;/b&gt;（%1，%2 个 rank，%3）：</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="132"/>
+        <location filename="../app/calibrationpanel.cpp" line="113"/>
         <source>op</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="132"/>
+        <location filename="../app/calibrationpanel.cpp" line="113"/>
         <source>largest busbw (GB/s)</source>
         <translation>最大总线带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="157"/>
+        <location filename="../app/calibrationpanel.cpp" line="138"/>
         <source>The plan assumes %1: %2 GB/s × efficiency %3 = %4 GB/s bus bandwidth, α %5 µs per ring step.</source>
         <translation>规划假设 %1：%2 GB/s × 效率 %3 = %4 GB/s 总线带宽，每个环步 α %5 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="175"/>
+        <location filename="../app/calibrationpanel.cpp" line="156"/>
         <source>&lt;b&gt;Compute&lt;/b&gt; (%1, %2): best GEMM %3 TFLOP/s, device copy %4 GB/s (read + write)</source>
         <translation>&lt;b&gt;计算&lt;/b&gt;（%1，%2）：最佳 GEMM %3 TFLOP/s，设备内拷贝 %4 GB/s（读 + 写）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="181"/>
+        <location filename="../app/calibrationpanel.cpp" line="162"/>
         <source>The plan assumes %1: %2 TFLOP/s dense bf16 × GEMM efficiency %3, HBM %4 GB/s.</source>
         <translation>规划假设 %1：稠密 bf16 %2 TFLOP/s × GEMM 效率 %3，HBM %4 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="194"/>
+        <location filename="../app/calibrationpanel.cpp" line="175"/>
         <source>%1 of %2 GEMM shapes ran slower than predicted.</source>
         <translation>%2 个 GEMM 形状中有 %1 个比预测慢。</translation>
     </message>
@@ -1062,92 +1062,107 @@ Recover it?</source>
 <context>
     <name>plait::app::SuggestPanel</name>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="33"/>
+        <location filename="../app/suggestpanel.cpp" line="36"/>
         <source>full recompute</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="34"/>
+        <location filename="../app/suggestpanel.cpp" line="37"/>
         <source>selective recompute</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="35"/>
+        <location filename="../app/suggestpanel.cpp" line="38"/>
         <source>no recompute</source>
         <translation>不重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="43"/>
+        <location filename="../app/suggestpanel.cpp" line="46"/>
         <source>Search every plan</source>
         <translation>搜索所有规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="44"/>
+        <location filename="../app/suggestpanel.cpp" line="47"/>
         <source>Searches TP, PP (and virtual stages), DP, CP, EP, micro-batch, ZeRO, recomputation and schedule for this model, cluster and global batch.</source>
         <translation>针对此模型、集群和全局批次，搜索 TP、PP（含虚拟阶段）、DP、CP、EP、微批次、ZeRO、重计算和调度的所有组合。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="49"/>
+        <location filename="../app/suggestpanel.cpp" line="53"/>
         <source>plan</source>
         <translation>规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="49"/>
+        <location filename="../app/suggestpanel.cpp" line="53"/>
         <source>step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="49"/>
+        <location filename="../app/suggestpanel.cpp" line="53"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="49"/>
+        <location filename="../app/suggestpanel.cpp" line="53"/>
         <source>peak / GPU</source>
         <translation>每 GPU 峰值</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="56"/>
+        <location filename="../app/suggestpanel.cpp" line="53"/>
+        <source>tokens/s</source>
+        <translation>tokens/s</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="60"/>
         <source>peak memory per GPU (GiB)</source>
         <translation>每 GPU 峰值显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="57"/>
+        <location filename="../app/suggestpanel.cpp" line="61"/>
         <source>step time (s)</source>
         <translation>单步时间（秒）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="85"/>
+        <location filename="../app/suggestpanel.cpp" line="96"/>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="96"/>
+        <location filename="../app/suggestpanel.cpp" line="107"/>
         <source>%1 combinations, %2 fit in memory, %3 evaluated in full, in %4 s.</source>
         <translation>%1 种组合，%2 种放得下，%3 种完整评估，用时 %4 秒。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="101"/>
+        <location filename="../app/suggestpanel.cpp" line="112"/>
         <source>No plan fits in memory on this cluster.</source>
         <translation>此集群上没有放得下的规划。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="122"/>
+        <location filename="../app/suggestpanel.cpp" line="137"/>
+        <source>Charting every plan that fits: %1 of %2 evaluated…</source>
+        <translation>正在为图表评估所有放得下的方案：已评估 %1 / %2…</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="150"/>
+        <source>All %1 plans that fit are charted.</source>
+        <translation>全部 %1 个放得下的方案都已绘入图表。</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="186"/>
         <source>Apply suggested plan</source>
         <translation>应用推荐规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="136"/>
+        <location filename="../app/suggestpanel.cpp" line="201"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="169"/>
-        <source>evaluated plans (click to apply)</source>
-        <translation>已评估的规划（点击应用）</translation>
+        <location filename="../app/suggestpanel.cpp" line="234"/>
+        <source>plans that fit (click to apply)</source>
+        <translation>放得下的方案（点击应用）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="175"/>
+        <location filename="../app/suggestpanel.cpp" line="240"/>
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
     </message>
@@ -1407,97 +1422,97 @@ Click for the formula</source>
 <context>
     <name>plait::widgets::GanttView</name>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="56"/>
+        <location filename="../widgets/ganttview.cpp" line="58"/>
         <source>forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="58"/>
+        <location filename="../widgets/ganttview.cpp" line="60"/>
         <source>backward</source>
         <translation>反向</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="60"/>
+        <location filename="../widgets/ganttview.cpp" line="62"/>
         <source>weight grad</source>
         <translation>权重梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="62"/>
+        <location filename="../widgets/ganttview.cpp" line="64"/>
         <source>recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="64"/>
+        <location filename="../widgets/ganttview.cpp" line="66"/>
         <source>send/recv</source>
         <translation>发送/接收</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="66"/>
+        <location filename="../widgets/ganttview.cpp" line="68"/>
         <source>collective</source>
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="68"/>
+        <location filename="../widgets/ganttview.cpp" line="70"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="72"/>
+        <location filename="../widgets/ganttview.cpp" line="74"/>
         <source>other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="237"/>
+        <location filename="../widgets/ganttview.cpp" line="239"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="239"/>
+        <location filename="../widgets/ganttview.cpp" line="241"/>
         <source>micro-batch %1</source>
         <translation>微批次 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="241"/>
+        <location filename="../widgets/ganttview.cpp" line="243"/>
         <source>chunk %1</source>
         <translation>分块 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="243"/>
+        <location filename="../widgets/ganttview.cpp" line="245"/>
         <source>start %1 · duration %2</source>
         <translation>开始 %1 · 时长 %2</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="245"/>
+        <location filename="../widgets/ganttview.cpp" line="247"/>
         <source>%1 per transfer</source>
         <translation>每次传输 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="263"/>
+        <location filename="../widgets/ganttview.cpp" line="265"/>
         <source>section %1</source>
         <translation>第 %1 部分</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="269"/>
+        <location filename="../widgets/ganttview.cpp" line="271"/>
         <source>%1: %2, %3: %4 (%5)</source>
         <translation>%1：%2，%3：%4（%5）</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="305"/>
+        <location filename="../widgets/ganttview.cpp" line="307"/>
         <source>No timeline: the plan is not valid, or nothing is loaded.</source>
         <translation>没有时间线：规划无效，或尚未加载。</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="378"/>
+        <location filename="../widgets/ganttview.cpp" line="380"/>
         <source>idle %1</source>
         <translation>空闲 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="518"/>
+        <location filename="../widgets/ganttview.cpp" line="561"/>
         <source>%1 across</source>
         <translation>横跨 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="531"/>
+        <location filename="../widgets/ganttview.cpp" line="574"/>
         <source>idle (bubble)</source>
         <translation>空闲（气泡）</translation>
     </message>
@@ -1850,51 +1865,51 @@ Click for the formula</source>
     </message>
     <message>
         <location filename="../widgets/summaryview.cpp" line="108"/>
-        <source>m = %1 micro-batches for p = %2 stages: the pipeline bubble is %3% of the step; about %4 micro-batches (4·p) would bring it near (p−1)/(m+p−1) = %5%</source>
-        <translation>p = %2 个阶段只有 m = %1 个微批次：流水线气泡占单步时间的 %3%；约 %4 个微批次（4·p）可将其降到 (p−1)/(m+p−1) = %5% 左右</translation>
+        <source>m = %1 micro-batches for p = %2 stages: the pipeline bubble is %3% of the step; (p−1)/(m+p−1) falls to 10% at m = 9·(p−1) = %4 micro-batches (a smaller micro-batch or a larger global batch), and interleaved stages or ZB-H1 shrink it with fewer</source>
+        <translation>p = %2 个流水线阶段只有 m = %1 个微批次：流水线气泡占步长的 %3%；(p−1)/(m+p−1) 要到 m = 9·(p−1) = %4 个微批次才降到 10%（减小微批次或增大全局批次），交错阶段或 ZB-H1 用更少的微批次就能缩小气泡</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="111"/>
+        <location filename="../widgets/summaryview.cpp" line="112"/>
         <source>stage %1 needs %2 per GPU, the %3 has %4; the largest term is %5 (%6)</source>
         <translation>阶段 %1 每 GPU 需要 %2，而 %3 只有 %4；最大的一项是%5（%6）</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="113"/>
+        <location filename="../widgets/summaryview.cpp" line="114"/>
         <source>exposed data-parallel communication takes %1 ms of the %2 ms step (%3%); a larger global batch per DP rank, or fewer DP ranks across slow links, would hide it</source>
         <translation>暴露的数据并行通信占 %2 ms 单步中的 %1 ms（%3%）；增大每个 DP 副本的全局批大小，或减少跨慢速链路的 DP 副本，可将其隐藏</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="116"/>
+        <location filename="../widgets/summaryview.cpp" line="117"/>
         <source>stage %1 computes for %2 ms per step and stage %3 for %4 ms; the others wait for the slowest. Moving layers off stage %1 (parallel.layers_per_stage) would balance them</source>
         <translation>阶段 %1 每步计算 %2 ms，阶段 %3 为 %4 ms；其余阶段都在等待最慢的阶段。把层从阶段 %1 移走（parallel.layers_per_stage）可以使其均衡</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="119"/>
+        <location filename="../widgets/summaryview.cpp" line="120"/>
         <source>%1 has no measured GEMM efficiency in the catalog, so compute times assume the datasheet peak and are a lower bound; run plait-probe compute to measure it</source>
         <translation>目录中没有 %1 的实测 GEMM 效率，因此计算时间按数据手册峰值估算，只是下限；运行 plait-probe compute 进行测量</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="132"/>
+        <location filename="../widgets/summaryview.cpp" line="133"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="134"/>
+        <location filename="../widgets/summaryview.cpp" line="135"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="136"/>
+        <location filename="../widgets/summaryview.cpp" line="137"/>
         <source>optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="138"/>
+        <location filename="../widgets/summaryview.cpp" line="139"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="139"/>
+        <location filename="../widgets/summaryview.cpp" line="140"/>
         <source>other</source>
         <translation>其他</translation>
     </message>

@@ -105,8 +105,9 @@ QString SummaryView::warningText(const Warning& w)
         t = tr("%1 of %2 TP groups span more than one node (e.g. GPUs %3): every layer's TP traffic then runs at "
                "%4 GB/s over %5 instead of %6 GB/s over %7");
     else if (w.code == "too-few-microbatches")
-        t = tr("m = %1 micro-batches for p = %2 stages: the pipeline bubble is %3% of the step; about %4 "
-               "micro-batches (4·p) would bring it near (p−1)/(m+p−1) = %5%");
+        t = tr("m = %1 micro-batches for p = %2 stages: the pipeline bubble is %3% of the step; (p−1)/(m+p−1) falls "
+               "to 10% at m = 9·(p−1) = %4 micro-batches (a smaller micro-batch or a larger global batch), and "
+               "interleaved stages or ZB-H1 shrink it with fewer");
     else if (w.code == "out-of-memory")
         t = tr("stage %1 needs %2 per GPU, the %3 has %4; the largest term is %5 (%6)");
     else if (w.code == "dp-comm-dominates")

@@ -21,8 +21,10 @@ void search405b(benchmark::State& state)
         return;
     }
     plait::SearchResult r;
+    plait::SearchOptions options;
+    options.top = 10;
     for (auto _ : state) {
-        r = plait::searchPlans(plan.value(), { 10, 0 });
+        r = plait::searchPlans(plan.value(), options);
         benchmark::DoNotOptimize(r.best.data());
     }
     state.counters["combinations"] = double(r.combinations);

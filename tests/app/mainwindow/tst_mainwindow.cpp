@@ -321,10 +321,17 @@ private slots:
         QCOMPARE(w.document()->plan().parallel.tp, before.parallel.tp);
 
         QSignalSpy searched(w.suggestPanel(), &app::SuggestPanel::searchFinished);
+        QSignalSpy charted(w.suggestPanel(), &app::SuggestPanel::chartFinished);
         w.suggestPanel()->search();
         QVERIFY(searched.wait(30000));
+        const std::vector<int> bestFound = w.suggestPanel()->result().best;
+        // then every plan that fits is evaluated for the chart, and the best stay the same
+        QVERIFY(charted.wait(60000));
         const SearchResult& r = w.suggestPanel()->result();
-        QVERIFY(!r.best.empty());
+        QCOMPARE(r.evaluatedCount, r.fitting);
+        QCOMPARE(r.best, bestFound);
+        auto* graph = w.suggestPanel()->plot()->graph(0);
+        QCOMPARE(graph->dataCount(), r.fitting);
         w.suggestPanel()->applyCandidateAt(r.best.front());
         const SearchCandidate& best = r.candidates[std::size_t(r.best.front())];
         QCOMPARE(w.document()->plan().parallel.tp, best.parallel.tp);

@@ -87,6 +87,30 @@ private slots:
         QCOMPARE(shared.dp.front().path.busGBps, ib.effectiveGBps() / 8);
     }
 
+    // Megatron reduces gradients over the DP × CP ranks of a stage (its data-parallel group "with context parallel"):
+    // with DP 1 and CP 2 the two CP ranks still all-reduce their gradients, and ZeRO shards over both.
+    void gradientsAreReducedOverDataAndContextParallelRanks()
+    {
+        auto j = test::gptPlanJson("megatron-gpt-1.7b", 1, 4, 1, 1, 16);
+        j["parallel"]["cp"] = 2;
+        const Plan plan = test::mustPlan(j);
+        const GroupSet g = buildGroups(plan);
+        QCOMPARE(g.dpcp.size(), std::size_t(4)); // one per TP rank
+        QCOMPARE(g.dpcp.front().gpus, (std::vector<int> { 0, 4 }));
+        QCOMPARE(g.gradientGroups().front().path.ranks, 2);
+        const Evaluation ev = evaluate(plan);
+        QVERIFY(ev.valid);
+        const auto grad = std::find_if(ev.comm.begin(), ev.comm.end(),
+            [](const CommItem& c) { return c.dim == Dim::DP && c.what == "gradients"; });
+        QVERIFY(grad != ev.comm.end());
+        QCOMPARE(grad->groupSize, 2);
+        QVERIFY(grad->timeS > 0);
+        // Without CP the gradient groups are the DP groups themselves.
+        const GroupSet plain = buildGroups(test::mustPlan(test::gptPlanJson("megatron-gpt-1.7b", 1, 4, 1, 2, 16)));
+        QVERIFY(plain.dpcp.empty());
+        QCOMPARE(&plain.gradientGroups(), &plain.dp);
+    }
+
     void idleGpusAreKept()
     {
         auto j = test::gptPlanJson("megatron-gpt-1.7b", 2, 2, 1, 4, 16);

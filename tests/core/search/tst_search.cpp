@@ -18,6 +18,12 @@ class TestSearch : public QObject {
             qFatal("%s", p.errorText().c_str());
         return p.value();
     }
+    static SearchOptions top(int n)
+    {
+        SearchOptions o;
+        o.top = n;
+        return o;
+    }
 
 private slots:
     void branchAndBoundFindsTheTrueBest_data()
@@ -26,13 +32,16 @@ private slots:
         QTest::newRow("a1: 8 A100, one node") << "a1-one-node-dp8.plait.json";
         QTest::newRow("a2: 8 A100, TP2 DP4") << "a2-one-node-tp2-dp4.plait.json";
         QTest::newRow("c: Ethernet") << "c-ethernet-dp-accumulation.plait.json";
+        QTest::newRow("b: 4 nodes, uneven stages") << "b-four-nodes-tp4-pp2-dp2.plait.json";
+        QTest::newRow("e1: 70B, 4 nodes") << "e1-70b-a800-pp4-tp8.plait.json";
+        QTest::newRow("f: 13B, one node") << "f-13b-tp8-sequence-parallel.plait.json";
     }
     // Against evaluating every fitting candidate: the same best step time.
     void branchAndBoundFindsTheTrueBest()
     {
         QFETCH(QString, file);
         const Plan base = example(file.toUtf8().constData());
-        const SearchResult fast = searchPlans(base, { 5, 0 });
+        const SearchResult fast = searchPlans(base, top(5));
         SearchOptions all;
         all.top = 5;
         all.minEvaluated = 1 << 30;
@@ -60,7 +69,7 @@ private slots:
     {
         QFETCH(QString, file);
         const Plan base = example(file.toUtf8().constData());
-        const SearchResult r = searchPlans(base, { 5, 0 });
+        const SearchResult r = searchPlans(base, top(5));
         QVERIFY(!r.best.empty());
         for (int i : r.best) {
             const Plan p = applyCandidate(base, r.candidates[std::size_t(i)]).value();
@@ -80,12 +89,28 @@ private slots:
                         && c.peakBytes < r.candidates[std::size_t(f)].peakBytes));
     }
 
+    // Stopping from the progress callback ends the search at once and says so.
+    void progressCanStopTheSearch()
+    {
+        SearchOptions o = top(5);
+        o.minEvaluated = 1 << 30;
+        int calls = 0;
+        o.progress = [&calls](int evaluated, int fitting) {
+            [&] { QVERIFY(evaluated > 0 && evaluated <= fitting); }();
+            return ++calls < 3;
+        };
+        const SearchResult r = searchPlans(example("a1-one-node-dp8.plait.json"), o);
+        QCOMPARE(calls, 3);
+        QVERIFY(r.stopped);
+        QVERIFY(r.evaluatedCount < r.fitting);
+    }
+
     // By hand: a model that fits on one GPU runs fastest as pure data parallelism (no TP collectives, no bubble).
     void aSmallModelRunsDataParallel()
     {
         auto j = test::gptPlanJson("megatron-gpt-1.7b", 1, 1, 1, 8, 512);
         const Plan base = test::mustPlan(j);
-        const SearchResult r = searchPlans(base, { 3, 0 });
+        const SearchResult r = searchPlans(base, top(3));
         QVERIFY(!r.best.empty());
         const SearchCandidate& best = r.candidates[std::size_t(r.best.front())];
         QCOMPARE(best.parallel.tp, 1);
@@ -96,7 +121,7 @@ private slots:
     // By hand: 7B with Adam on one 80 GB GPU needs 16 B/parameter of states alone (112 GB): nothing fits.
     void nothingFitsWhenTheStatesDoNot()
     {
-        const SearchResult r = searchPlans(example("g-7b-adam-one-gpu.plait.json"), { 3, 0 });
+        const SearchResult r = searchPlans(example("g-7b-adam-one-gpu.plait.json"), top(3));
         QVERIFY(r.candidates.size() > 0);
         QCOMPARE(r.fitting, 0);
         QVERIFY(r.best.empty());

@@ -1,0 +1,66 @@
+#include "evaluationmemo.h"
+
+namespace plait {
+
+namespace {
+bool sameCluster(const ClusterSpec& a, const ClusterSpec& b)
+{
+    auto link = [](const LinkSpec& x, const LinkSpec& y) {
+        return x.id == y.id && x.bandwidthGBps == y.bandwidthGBps && x.efficiency == y.efficiency
+            && x.latencyUs == y.latencyUs && x.nvls == y.nvls && x.nvlsAlgGBps == y.nvlsAlgGBps
+            && x.busbwCurve == y.busbwCurve;
+    };
+    return a.nodes == b.nodes && a.gpusPerNode == b.gpusPerNode && a.nics() == b.nics() && a.gpu.id == b.gpu.id
+        && link(a.intraNode, b.intraNode) && link(a.interNode, b.interNode);
+}
+}
+
+bool EvaluationMemo::serves(const Plan& plan)
+{
+    std::lock_guard lock(m_mutex);
+    if (!m_cluster)
+        m_cluster = std::make_unique<ClusterSpec>(plan.cluster);
+    return sameCluster(*m_cluster, plan.cluster);
+}
+
+std::shared_ptr<const GroupSet> EvaluationMemo::groups(const Plan& plan)
+{
+    const ParallelSpec& par = plan.parallel;
+    const auto key = std::make_tuple(par.tp, par.cp, par.dp, par.pp, par.ep, par.order);
+    {
+        std::lock_guard lock(m_mutex);
+        for (const auto& entry : m_groups[key])
+            if (entry->plan.placement.coordOf == plan.placement.coordOf)
+                return { entry, &entry->groups };
+    }
+    auto entry = std::make_shared<GroupsEntry>();
+    entry->plan = plan;
+    entry->groups = buildGroups(entry->plan);
+    std::lock_guard lock(m_mutex);
+    m_groups[key].push_back(entry);
+    return { entry, &entry->groups };
+}
+
+std::shared_ptr<const SimResult> EvaluationMemo::simulation(const ScheduleShape& shape, const SimInput& in)
+{
+    std::vector<double> numbers;
+    for (const auto& device : in.cost)
+        for (const ChunkCost& c : device)
+            numbers.insert(numbers.end(), { c.forward, c.recompute, c.backwardInput, c.backwardWeight });
+    numbers.insert(numbers.end(), in.sendForward.begin(), in.sendForward.end());
+    numbers.insert(numbers.end(), in.sendBackward.begin(), in.sendBackward.end());
+    SimKey key { int(shape.schedule), shape.stages, shape.microBatches, shape.chunks, shape.recompute,
+        std::move(numbers) };
+    {
+        std::lock_guard lock(m_mutex);
+        if (auto it = m_simulations.find(key); it != m_simulations.end())
+            return it->second;
+    }
+    SimOptions options;
+    options.recordEvents = false;
+    auto result = std::make_shared<const SimResult>(simulate(in, options));
+    std::lock_guard lock(m_mutex);
+    return m_simulations.emplace(std::move(key), std::move(result)).first->second;
+}
+
+} // namespace plait

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "groups.h"
+#include "plan.h"
+#include "schedule.h"
+#include "simulate.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <tuple>
+#include <vector>
+
+namespace plait {
+
+// What repeats when many plans on one cluster are evaluated, as the search does: the groups of a placement (shared by
+// every micro-batch size, recomputation, schedule and ZeRO stage of one TP/CP/PP/DP/EP shape), and the simulated
+// pipeline of identical op costs (ZeRO 0, 1 and 2 change only what follows the pipeline). Safe to share between
+// threads. Plans on another cluster than the first one seen are evaluated without it.
+class EvaluationMemo {
+public:
+    // The groups of the plan's placement, built once per parallel shape and placement.
+    std::shared_ptr<const GroupSet> groups(const Plan& plan);
+    // The simulation of this pipeline (events are not recorded), run once per shape, op costs and transfer times.
+    std::shared_ptr<const SimResult> simulation(const ScheduleShape& shape, const SimInput& in);
+    bool serves(const Plan& plan);
+
+private:
+    struct GroupsEntry {
+        Plan plan; // the groups' paths point into its cluster
+        GroupSet groups;
+    };
+    using SimKey = std::tuple<int, int, int, int, bool, std::vector<double>>;
+    std::mutex m_mutex;
+    std::unique_ptr<ClusterSpec> m_cluster;
+    std::map<std::tuple<int, int, int, int, int, std::string>, std::vector<std::shared_ptr<GroupsEntry>>> m_groups;
+    std::map<SimKey, std::shared_ptr<const SimResult>> m_simulations;
+};
+
+} // namespace plait
