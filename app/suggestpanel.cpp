@@ -59,8 +59,15 @@ SuggestPanel::SuggestPanel(QWidget* parent)
     m_plot->setMinimumHeight(220);
     m_plot->xAxis->setLabel(tr("peak memory per GPU (GiB)"));
     m_plot->yAxis->setLabel(tr("step time (s)"));
+    // Step times span orders of magnitude (the best plans and the ones that barely run): a log axis keeps the
+    // best ones apart. The legend sits under the chart, where it hides no point.
+    m_plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
+    m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    m_plot->yAxis->setNumberFormat(QStringLiteral("gb"));
     m_plot->legend->setVisible(true);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
+    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_button);
@@ -250,7 +257,11 @@ void SuggestPanel::showResult()
     cap->point2->setCoords(capacity, 1);
     cap->setPen(QPen(Qt::black, 1, Qt::DashLine));
     m_plot->xAxis->setRange(0, capacity * 1.05);
-    m_plot->yAxis->setRange(0, m_plot->yAxis->range().upper * 1.1);
+    if (!points.empty()) {
+        const auto [low, high] = std::minmax_element(
+            points.begin(), points.end(), [](const auto& a, const auto& b) { return std::get<1>(a) < std::get<1>(b); });
+        m_plot->yAxis->setRange(std::get<1>(*low) / 1.25, std::get<1>(*high) * 1.25);
+    }
     m_plot->replot();
 }
 
