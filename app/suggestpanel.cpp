@@ -9,6 +9,7 @@
 #include <QPushButton>
 #include <QTableWidget>
 #include <QTimer>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <QtConcurrent>
 #include <qcustomplot.h>
@@ -76,6 +77,14 @@ SuggestPanel::SuggestPanel(QWidget* parent)
     layout->addWidget(m_table, 1);
     m_chartProgress = new QTimer(this);
     connect(m_button, &QPushButton::clicked, this, &SuggestPanel::search);
+    // Hovering a point names its plan, so a click applies what the user meant.
+    connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
+        const int i = candidateAt(e->position());
+        if (i >= 0)
+            QToolTip::showText(e->globalPosition().toPoint(), describeCandidate(i), m_plot);
+        else
+            QToolTip::hideText();
+    });
     connect(m_plot, &QCustomPlot::plottableClick, this, [this](QCPAbstractPlottable* p, int dataIndex, QMouseEvent*) {
         if (p && p->property("candidates").toBool() && dataIndex >= 0 && dataIndex < int(m_pointIndex.size()))
             applyCandidateAt(m_pointIndex[std::size_t(dataIndex)]);
@@ -129,6 +138,37 @@ void SuggestPanel::search()
         SearchResult r = searchPlans(plan, o);
         return std::make_pair(std::move(r), t.elapsed() / 1000.0);
     }));
+}
+
+int SuggestPanel::candidateAt(QPointF plotPos) const
+{
+    if (m_plot->graphCount() == 0)
+        return -1;
+    const QCPGraph* graph = m_plot->graph(0);
+    double best = 6.0 * 6.0; // pixels², squared
+    int found = -1;
+    int i = 0;
+    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it, ++i) {
+        const double dx = m_plot->xAxis->coordToPixel(it->key) - plotPos.x();
+        const double dy = m_plot->yAxis->coordToPixel(it->value) - plotPos.y();
+        if (dx * dx + dy * dy <= best) {
+            best = dx * dx + dy * dy;
+            found = m_pointIndex[std::size_t(i)];
+        }
+    }
+    return found;
+}
+
+QString SuggestPanel::describeCandidate(int index) const
+{
+    if (index < 0 || index >= int(m_result.candidates.size()))
+        return {};
+    const SearchCandidate& c = m_result.candidates[std::size_t(index)];
+    return describe(c) + QLatin1Char('\n')
+        + tr("step %1 · %2 tokens/s · MFU %3 · peak %4 per GPU")
+              .arg(widgets::formatSeconds(c.stepS), widgets::formatNumber(c.tokensPerS), widgets::formatPercent(c.mfu),
+                  widgets::formatBytes(c.peakBytes))
+        + QLatin1Char('\n') + tr("Click to apply.");
 }
 
 void SuggestPanel::startCharting()

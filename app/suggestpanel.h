@@ -33,6 +33,9 @@ public:
     const SearchResult& result() const { return m_result; }
     void applyCandidateAt(int index); // into result().candidates
     QCustomPlot* plot() const { return m_plot; }
+    // The candidate charted nearest to a point of the plot (within a few pixels), or −1; and what its tooltip says.
+    int candidateAt(QPointF plotPos) const;
+    QString describeCandidate(int index) const;
 
 signals:
     void searchFinished(); // the best plans are known

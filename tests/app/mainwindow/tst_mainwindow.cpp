@@ -332,6 +332,19 @@ private slots:
         QCOMPARE(r.best, bestFound);
         auto* graph = w.suggestPanel()->plot()->graph(0);
         QCOMPARE(graph->dataCount(), r.fitting);
+        // hovering the best plan's point names a plan there; empty space names none
+        w.resize(1600, 1000);
+        w.show();
+        dockNamed(w, "suggest")->raise();
+        QCustomPlot* plot = w.suggestPanel()->plot();
+        plot->replot();
+        const SearchCandidate& top = r.candidates[std::size_t(r.best.front())];
+        const QPointF at(
+            plot->xAxis->coordToPixel(top.peakBytes / double(1ull << 30)), plot->yAxis->coordToPixel(top.stepS));
+        const int near = w.suggestPanel()->candidateAt(at);
+        QVERIFY(near >= 0);
+        QVERIFY(w.suggestPanel()->describeCandidate(near).startsWith(QStringLiteral("TP ")));
+        QCOMPARE(w.suggestPanel()->candidateAt(QPointF(-50, -50)), -1);
         w.suggestPanel()->applyCandidateAt(r.best.front());
         const SearchCandidate& best = r.candidates[std::size_t(r.best.front())];
         QCOMPARE(w.document()->plan().parallel.tp, best.parallel.tp);
