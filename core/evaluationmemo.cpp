@@ -25,19 +25,24 @@ bool EvaluationMemo::serves(const Plan& plan)
 
 std::shared_ptr<const GroupSet> EvaluationMemo::groups(const Plan& plan)
 {
-    const ParallelSpec& par = plan.parallel;
-    const auto key = std::make_tuple(par.tp, par.cp, par.dp, par.pp, par.ep, par.order);
+    auto same = [&plan](const GroupsEntry& e) {
+        const ParallelSpec &a = e.plan.parallel, &b = plan.parallel;
+        return a.tp == b.tp && a.cp == b.cp && a.dp == b.dp && a.pp == b.pp && a.ep == b.ep
+            && e.plan.placement.coordOf == plan.placement.coordOf;
+    };
     {
         std::lock_guard lock(m_mutex);
-        for (const auto& entry : m_groups[key])
-            if (entry->plan.placement.coordOf == plan.placement.coordOf)
+        for (const auto& entry : m_groups)
+            if (same(*entry))
                 return { entry, &entry->groups };
     }
     auto entry = std::make_shared<GroupsEntry>();
     entry->plan = plan;
     entry->groups = buildGroups(entry->plan);
     std::lock_guard lock(m_mutex);
-    m_groups[key].push_back(entry);
+    m_groups.push_back(entry);
+    if (m_groups.size() > kGroupSetsKept)
+        m_groups.pop_front();
     return { entry, &entry->groups };
 }
 

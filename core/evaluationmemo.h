@@ -5,6 +5,7 @@
 #include "schedule.h"
 #include "simulate.h"
 
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -33,7 +34,9 @@ private:
     using SimKey = std::tuple<int, int, int, int, bool, std::vector<double>>;
     std::mutex m_mutex;
     std::unique_ptr<ClusterSpec> m_cluster;
-    std::map<std::tuple<int, int, int, int, int, std::string>, std::vector<std::shared_ptr<GroupsEntry>>> m_groups;
+    // A group set of 16,384 GPUs takes megabytes: only the most recent few are kept (oldest out first).
+    static constexpr std::size_t kGroupSetsKept = 16;
+    std::deque<std::shared_ptr<GroupsEntry>> m_groups;
     std::map<SimKey, std::shared_ptr<const SimResult>> m_simulations;
 };
 
