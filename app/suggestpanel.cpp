@@ -14,11 +14,31 @@
 #include <QtConcurrent>
 #include <qcustomplot.h>
 
+#include <cmath>
 #include <limits>
 
 namespace plait::app {
 
 namespace {
+// Labelled ticks for a log axis: 1, 2 and 5 in each decade; every mantissa 1–9 when that leaves fewer than three.
+std::vector<double> logTicks(double low, double high)
+{
+    std::vector<double> ticks;
+    if (!(low > 0) || !(high > low))
+        return ticks;
+    for (const std::vector<double>& mantissas :
+        { std::vector<double> { 1, 2, 5 }, std::vector<double> { 1, 1.5, 2, 3, 4, 5, 6, 7, 8, 9 } }) {
+        ticks.clear();
+        for (double decade = std::pow(10.0, std::floor(std::log10(low))); decade <= high; decade *= 10)
+            for (double m : mantissas)
+                if (const double t = m * decade; t >= low && t <= high)
+                    ticks.push_back(t);
+        if (ticks.size() >= 3)
+            break;
+    }
+    return ticks;
+}
+
 QString describe(const SearchCandidate& c)
 {
     const ParallelSpec& p = c.parallel;
@@ -63,8 +83,7 @@ SuggestPanel::SuggestPanel(QWidget* parent)
     // Step times span orders of magnitude (the best plans and the ones that barely run): a log axis keeps the
     // best ones apart. The legend sits under the chart, where it hides no point.
     m_plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
-    m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
-    m_plot->yAxis->setNumberFormat(QStringLiteral("gb"));
+    m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerText>::create());
     m_plot->legend->setVisible(true);
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
@@ -300,7 +319,12 @@ void SuggestPanel::showResult()
     if (!points.empty()) {
         const auto [low, high] = std::minmax_element(
             points.begin(), points.end(), [](const auto& a, const auto& b) { return std::get<1>(a) < std::get<1>(b); });
-        m_plot->yAxis->setRange(std::get<1>(*low) / 1.25, std::get<1>(*high) * 1.25);
+        const QCPRange range(std::get<1>(*low) / 1.25, std::get<1>(*high) * 1.25);
+        m_plot->yAxis->setRange(range);
+        auto ticker = m_plot->yAxis->ticker().staticCast<QCPAxisTickerText>();
+        ticker->clear();
+        for (double t : logTicks(range.lower, range.upper))
+            ticker->addTick(t, QLocale().toString(t, 'g', 3));
     }
     m_plot->replot();
 }

@@ -345,6 +345,11 @@ private slots:
         QVERIFY(near >= 0);
         QVERIFY(w.suggestPanel()->describeCandidate(near).startsWith(QStringLiteral("TP ")));
         QCOMPARE(w.suggestPanel()->candidateAt(QPointF(-50, -50)), -1);
+        // step times on a log axis, labelled 1-2-5 inside the range
+        const auto ticks = plot->yAxis->ticker().dynamicCast<QCPAxisTickerText>();
+        QVERIFY(ticks && ticks->ticks().size() >= 3);
+        for (auto it = ticks->ticks().cbegin(); it != ticks->ticks().cend(); ++it)
+            QVERIFY(plot->yAxis->range().contains(it.key()));
         w.suggestPanel()->applyCandidateAt(r.best.front());
         const SearchCandidate& best = r.candidates[std::size_t(r.best.front())];
         QCOMPARE(w.document()->plan().parallel.tp, best.parallel.tp);
