@@ -1,5 +1,6 @@
 #include "suggestpanel.h"
 
+#include "evaluate.h"
 #include "format.h"
 
 #include <QElapsedTimer>
@@ -131,11 +132,18 @@ void SuggestPanel::search()
     m_status->setText(tr("Searching…"));
     m_searchedPlan = m_plan;
     const Plan plan = m_plan;
-    auto* watcher = new QFutureWatcher<std::pair<SearchResult, double>>(this);
+    struct Found {
+        SearchResult result;
+        double seconds = 0;
+        Current current;
+    };
+    auto* watcher = new QFutureWatcher<Found>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
         watcher->deleteLater();
-        const auto [result, seconds] = watcher->result();
-        m_result = result;
+        const Found found = watcher->result();
+        const double seconds = found.seconds;
+        m_result = found.result;
+        m_current = found.current;
         m_searching = false;
         m_button->setEnabled(true);
         showResult();
@@ -154,8 +162,12 @@ void SuggestPanel::search()
         t.start();
         SearchOptions o;
         o.top = 10;
-        SearchResult r = searchPlans(plan, o);
-        return std::make_pair(std::move(r), t.elapsed() / 1000.0);
+        Found f;
+        f.result = searchPlans(plan, o);
+        f.seconds = t.elapsed() / 1000.0;
+        const Evaluation ev = evaluate(plan, EvaluationDetail::Figures);
+        f.current = { ev.valid && ev.stepS > 0, ev.stepS, ev.peakBytes };
+        return f;
     }));
 }
 
@@ -308,6 +320,15 @@ void SuggestPanel::showResult()
     pareto->setLineStyle(QCPGraph::lsStepLeft);
     pareto->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QColor(0xD5, 0x5E, 0x00), 9));
     pareto->setData(fx, fy, true);
+    if (m_current.valid) {
+        auto* current = new QCPGraph(m_plot->xAxis, m_plot->yAxis);
+        current->setName(tr("this plan"));
+        current->setLineStyle(QCPGraph::lsNone);
+        current->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssStar, QPen(QColor(0xCC, 0x00, 0x66), 2.5), Qt::NoBrush, 16));
+        current->setData({ m_current.peakBytes / double(1ull << 30) }, { m_current.stepS }, true);
+        points.emplace_back(m_current.peakBytes / double(1ull << 30), m_current.stepS, -1); // for the axis ranges
+    }
     m_plot->setInteractions(QCP::iSelectPlottables);
     m_plot->rescaleAxes();
     const double capacity = m_searchedPlan.cluster.gpu.memoryGiB;
@@ -315,7 +336,10 @@ void SuggestPanel::showResult()
     cap->point1->setCoords(capacity, 0);
     cap->point2->setCoords(capacity, 1);
     cap->setPen(QPen(Qt::black, 1, Qt::DashLine));
-    m_plot->xAxis->setRange(0, capacity * 1.05);
+    double right = capacity;
+    for (const auto& point : points)
+        right = std::max(right, std::get<0>(point));
+    m_plot->xAxis->setRange(0, right * 1.05);
     if (!points.empty()) {
         const auto [low, high] = std::minmax_element(
             points.begin(), points.end(), [](const auto& a, const auto& b) { return std::get<1>(a) < std::get<1>(b); });

@@ -51,6 +51,11 @@ private:
     bool m_hasPlan = false, m_searching = false;
     SearchResult m_result;
     Plan m_searchedPlan;
+    // The searched plan itself, as evaluated, marked on the chart for comparison (valid = false: not drawn).
+    struct Current {
+        bool valid = false;
+        double stepS = 0, peakBytes = 0;
+    } m_current;
     QPushButton* m_button = nullptr;
     QLabel* m_status = nullptr;
     QTableWidget* m_table = nullptr;

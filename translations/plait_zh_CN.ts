@@ -1062,119 +1062,124 @@ Recover it?</source>
 <context>
     <name>plait::app::SuggestPanel</name>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="37"/>
+        <location filename="../app/suggestpanel.cpp" line="58"/>
         <source>full recompute</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="38"/>
+        <location filename="../app/suggestpanel.cpp" line="59"/>
         <source>selective recompute</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="39"/>
+        <location filename="../app/suggestpanel.cpp" line="60"/>
         <source>no recompute</source>
         <translation>不重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="47"/>
+        <location filename="../app/suggestpanel.cpp" line="68"/>
         <source>Search every plan</source>
         <translation>搜索所有规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="48"/>
+        <location filename="../app/suggestpanel.cpp" line="69"/>
         <source>Searches TP, PP (and virtual stages), DP, CP, EP, micro-batch, ZeRO, recomputation and schedule for this model, cluster and global batch.</source>
         <translation>针对此模型、集群和全局批次，搜索 TP、PP（含虚拟阶段）、DP、CP、EP、微批次、ZeRO、重计算和调度的所有组合。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="54"/>
+        <location filename="../app/suggestpanel.cpp" line="75"/>
         <source>plan</source>
         <translation>规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="54"/>
+        <location filename="../app/suggestpanel.cpp" line="75"/>
         <source>step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="54"/>
+        <location filename="../app/suggestpanel.cpp" line="75"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="54"/>
+        <location filename="../app/suggestpanel.cpp" line="75"/>
         <source>peak / GPU</source>
         <translation>每 GPU 峰值</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="54"/>
+        <location filename="../app/suggestpanel.cpp" line="75"/>
         <source>tokens/s</source>
         <translation>tokens/s</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="61"/>
+        <location filename="../app/suggestpanel.cpp" line="82"/>
         <source>peak memory per GPU (GiB)</source>
         <translation>每 GPU 峰值显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="62"/>
+        <location filename="../app/suggestpanel.cpp" line="83"/>
         <source>step time (s)</source>
         <translation>单步时间（秒）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="112"/>
+        <location filename="../app/suggestpanel.cpp" line="132"/>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="123"/>
+        <location filename="../app/suggestpanel.cpp" line="150"/>
         <source>%1 combinations, %2 fit in memory, %3 evaluated in full, in %4 s.</source>
         <translation>%1 种组合，%2 种放得下，%3 种完整评估，用时 %4 秒。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="128"/>
+        <location filename="../app/suggestpanel.cpp" line="155"/>
         <source>No plan fits in memory on this cluster.</source>
         <translation>此集群上没有放得下的规划。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="168"/>
+        <location filename="../app/suggestpanel.cpp" line="199"/>
         <source>step %1 · %2 tokens/s · MFU %3 · peak %4 per GPU</source>
         <translation>单步 %1 · %2 tokens/s · MFU %3 · 每 GPU 峰值 %4</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="171"/>
+        <location filename="../app/suggestpanel.cpp" line="202"/>
         <source>Click to apply.</source>
         <translation>点击应用。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="184"/>
+        <location filename="../app/suggestpanel.cpp" line="215"/>
         <source>Charting every plan that fits: %1 of %2 evaluated…</source>
         <translation>正在为图表评估所有放得下的方案：已评估 %1 / %2…</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="197"/>
+        <location filename="../app/suggestpanel.cpp" line="228"/>
         <source>All %1 plans that fit are charted.</source>
         <translation>全部 %1 个放得下的方案都已绘入图表。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="233"/>
+        <location filename="../app/suggestpanel.cpp" line="264"/>
         <source>Apply suggested plan</source>
         <translation>应用推荐规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="248"/>
+        <location filename="../app/suggestpanel.cpp" line="279"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="281"/>
+        <location filename="../app/suggestpanel.cpp" line="312"/>
         <source>plans that fit (click to apply)</source>
         <translation>放得下的方案（点击应用）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="287"/>
+        <location filename="../app/suggestpanel.cpp" line="318"/>
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="325"/>
+        <source>this plan</source>
+        <translation>当前方案</translation>
     </message>
 </context>
 <context>

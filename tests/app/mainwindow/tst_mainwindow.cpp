@@ -345,6 +345,16 @@ private slots:
         QVERIFY(near >= 0);
         QVERIFY(w.suggestPanel()->describeCandidate(near).startsWith(QStringLiteral("TP ")));
         QCOMPARE(w.suggestPanel()->candidateAt(QPointF(-50, -50)), -1);
+        // the plan that was searched is marked where it stands, for comparison
+        QCPGraph* self = nullptr;
+        for (int g = 0; g < plot->graphCount(); ++g)
+            if (plot->graph(g)->name() == QStringLiteral("this plan"))
+                self = plot->graph(g);
+        QVERIFY(self);
+        QCOMPARE(self->dataCount(), 1);
+        const Evaluation current = evaluate(w.document()->plan());
+        QCOMPARE(self->data()->constBegin()->value, current.stepS);
+        QCOMPARE(self->data()->constBegin()->key, current.peakBytes / double(1ull << 30));
         // step times on a log axis, labelled 1-2-5 inside the range
         const auto ticks = plot->yAxis->ticker().dynamicCast<QCPAxisTickerText>();
         QVERIFY(ticks && ticks->ticks().size() >= 3);
