@@ -327,23 +327,17 @@ void SuggestPanel::showResult()
         current->setScatterStyle(
             QCPScatterStyle(QCPScatterStyle::ssStar, QPen(QColor(0xCC, 0x00, 0x66), 2.5), Qt::NoBrush, 16));
         current->setData({ m_current.peakBytes / double(1ull << 30) }, { m_current.stepS }, true);
-        points.emplace_back(m_current.peakBytes / double(1ull << 30), m_current.stepS, -1); // for the axis ranges
     }
     m_plot->setInteractions(QCP::iSelectPlottables);
-    m_plot->rescaleAxes();
+    m_plot->rescaleAxes(); // to the data of every graph, the searched plan included
     const double capacity = m_searchedPlan.cluster.gpu.memoryGiB;
     auto* cap = new QCPItemStraightLine(m_plot);
     cap->point1->setCoords(capacity, 0);
     cap->point2->setCoords(capacity, 1);
     cap->setPen(QPen(Qt::black, 1, Qt::DashLine));
-    double right = capacity;
-    for (const auto& point : points)
-        right = std::max(right, std::get<0>(point));
-    m_plot->xAxis->setRange(0, right * 1.05);
-    if (!points.empty()) {
-        const auto [low, high] = std::minmax_element(
-            points.begin(), points.end(), [](const auto& a, const auto& b) { return std::get<1>(a) < std::get<1>(b); });
-        const QCPRange range(std::get<1>(*low) / 1.25, std::get<1>(*high) * 1.25);
+    m_plot->xAxis->setRange(0, std::max(capacity, m_plot->xAxis->range().upper) * 1.05);
+    if (!points.empty() || m_current.valid) {
+        const QCPRange range(m_plot->yAxis->range().lower / 1.25, m_plot->yAxis->range().upper * 1.25);
         m_plot->yAxis->setRange(range);
         auto ticker = m_plot->yAxis->ticker().staticCast<QCPAxisTickerText>();
         ticker->clear();

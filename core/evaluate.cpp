@@ -66,6 +66,16 @@ struct CommTotals {
 };
 }
 
+double optimizerStepTime(double params, double shard, const StateBytes& bytes, const GpuSpec& gpu)
+{
+    return memoryTime(params / shard * (bytes.optimizer * 2 + bytes.grads + bytes.weights), gpu);
+}
+
+double lastGradientBucket(double reduceSeconds, double params)
+{
+    return reduceSeconds * std::min(1.0, 40e6 / std::max(params, 1.0));
+}
+
 Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* memo)
 {
     Evaluation ev;
@@ -240,11 +250,9 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
                 grad = collectiveTime(CollectiveKind::ReduceScatter, gradBytes, *path);
                 param = collectiveTime(CollectiveKind::AllGather, sparams.total() * stateB.weights, *path);
             }
-            // Buckets are reduced while the last micro-batch's backward runs; the last bucket never overlaps
-            // (Megatron default bucket: 40M parameters).
             const double lastBackward
                 = in.cost[std::size_t(d)][0].backwardInput + in.cost[std::size_t(d)][0].backwardWeight;
-            const double lastBucket = grad.seconds * std::min(1.0, 40e6 / std::max(sparams.total(), 1.0));
+            const double lastBucket = lastGradientBucket(grad.seconds, sparams.total());
             const double gradExposed
                 = tr.overlapGradReduce ? std::max(lastBucket, grad.seconds - lastBackward) : grad.seconds;
             exposed = gradExposed + param.seconds;
@@ -278,10 +286,8 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
             }
         }
         st.dpExposed = exposed;
-        // Optimizer step: stream the local shard of master weights, moments and gradients once.
         const double shard = tr.zeroStage >= 1 ? par.dp * par.cp : 1;
-        const double optBytesPerParam = stateB.optimizer * 2 + stateB.grads + stateB.weights;
-        st.optimizer = memoryTime(sparams.total() / shard * optBytesPerParam, plan.cluster.gpu);
+        st.optimizer = optimizerStepTime(sparams.total(), shard, stateB, plan.cluster.gpu);
         st.end = ev.timeline.deviceEnd[std::size_t(d)] + st.dpExposed + st.optimizer;
     }
     ev.stepS = 0;

@@ -215,12 +215,12 @@ double pipelineLowerBound(const Plan& plan, const LayerCost& lc, int m, const Fa
     auto afterPipeline = [&](int s) {
         const double params
             = stageParams(plan.model, plan.layersOnStage(s), s == 0, s == p - 1, p, par.tp, par.ep).total();
-        double t = memoryTime(params / shard * (bytes.optimizer * 2 + bytes.grads + bytes.weights), plan.cluster.gpu);
+        double t = optimizerStepTime(params, shard, bytes, plan.cluster.gpu);
         if (par.dp * par.cp > 1 && tr.zeroStage < 3) {
             const double grad = tr.zeroStage == 0
                 ? collectiveTime(CollectiveKind::AllReduce, params * bytes.grads, paths.grad).seconds
                 : collectiveTime(CollectiveKind::ReduceScatter, params * bytes.grads, paths.grad).seconds;
-            t += tr.overlapGradReduce ? grad * std::min(1.0, 40e6 / std::max(params, 1.0)) : grad;
+            t += tr.overlapGradReduce ? lastGradientBucket(grad, params) : grad;
             if (tr.zeroStage >= 1)
                 t += collectiveTime(CollectiveKind::AllGather, params * bytes.weights, paths.grad).seconds;
         }
