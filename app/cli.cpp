@@ -5,6 +5,7 @@
 #include "report.h"
 #include "safejson.h"
 #include "search.h"
+#include "text.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -90,7 +91,7 @@ int evaluateCommand(const QStringList& args)
         if (json) {
             Evaluation ev;
             ev.errors = l.plan.errors();
-            std::cout << evaluationToJson(ev).dump(2) << "\n";
+            std::cout << dumpJson(evaluationToJson(ev), 2) << "\n";
         }
         return kInvalid;
     }
@@ -98,7 +99,7 @@ int evaluateCommand(const QStringList& args)
     if (!ev.valid)
         printErrors(ev.errors);
     if (json)
-        std::cout << evaluationToJson(ev).dump(2) << "\n";
+        std::cout << dumpJson(evaluationToJson(ev), 2) << "\n";
     else if (ev.valid)
         std::cout << evaluationText(ev, l.plan.value());
     return ev.valid ? kOk : kInvalid;
@@ -188,7 +189,7 @@ int searchCommand(const QStringList& args)
         }
     }
     if (parser.isSet(QStringLiteral("json")))
-        std::cout << out.dump(2) << "\n";
+        std::cout << dumpJson(out, 2) << "\n";
     else if (r.best.empty())
         std::cout << "  no plan fits in memory on this cluster\n";
     return kOk;

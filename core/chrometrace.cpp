@@ -1,5 +1,7 @@
 #include "chrometrace.h"
 
+#include "text.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -192,10 +194,14 @@ private:
         }
         auto [it, added] = stringIds.try_emplace(*s, kStringIds - (long long)stringIds.size());
         if (added)
-            stringNames.emplace(it->second, s->substr(0, 80));
+            stringNames.emplace(it->second, utf8Prefix(*s, 80));
         return it->second;
     }
     static constexpr long long kStringIds = INT64_MIN / 2;
+
+    // Names and titles are drawn as labels: a hostile trace with a name of megabytes must not make a picture of
+    // gigabytes. 256 characters, the plan file's limit for strings.
+    static std::string capped(std::string&& s) { return s.size() <= 256 ? std::move(s) : utf8Prefix(s, 256); }
 
     bool value(std::string* s, double number, const bool* flag)
     {
@@ -204,9 +210,9 @@ private:
             if (k == "ph" && s)
                 ev.ph = *s;
             else if (k == "name" && s)
-                ev.name = std::move(*s);
+                ev.name = capped(std::move(*s));
             else if (k == "cat" && s)
-                ev.cat = std::move(*s);
+                ev.cat = capped(std::move(*s));
             else if (k == "ts" && !s && !flag) {
                 ev.ts = number;
                 ev.hasTs = true;
@@ -224,9 +230,9 @@ private:
         } else if (inArgs && depth == eventDepth + 1) {
             const std::string& k = argKey;
             if (k == "name" && s)
-                ev.argName = std::move(*s);
+                ev.argName = capped(std::move(*s));
             else if (k == "kind" && s)
-                ev.argKind = std::move(*s);
+                ev.argKind = capped(std::move(*s));
             else if (k == "sort_index" && !s) {
                 ev.sortIndex = number;
                 ev.hasSortIndex = true;
@@ -242,11 +248,11 @@ private:
                 ev.thin = *flag;
         } else if (inPlait && depth == 2) {
             if (plaitKey == "source" && s)
-                timeline.source = *s;
+                timeline.source = capped(std::move(*s));
             else if (plaitKey == "schedule" && s)
-                timeline.schedule = *s;
+                timeline.schedule = capped(std::move(*s));
             else if (plaitKey == "plan" && s)
-                timeline.title = *s;
+                timeline.title = capped(std::move(*s));
             else if (plaitKey == "stages_share_gpu" && flag)
                 timeline.stagesShareGpu = *flag;
         }
@@ -257,7 +263,7 @@ private:
     {
         auto& [count, example] = problems[reason];
         if (count++ == 0)
-            example = "event " + std::to_string(events) + (ev.name.empty() ? "" : " \"" + ev.name.substr(0, 60) + "\"");
+            example = "event " + std::to_string(events) + (ev.name.empty() ? "" : " " + inQuotes(ev.name, 60));
     }
 
     static int asInt(double v, int lo, int hi)
@@ -357,7 +363,7 @@ private:
                 flowStarts.erase(it);
             }
         } else if (ph != "t") {
-            problem("events of phase \"" + ph.substr(0, 8) + "\" (not drawn)");
+            problem("events of phase " + inQuotes(ph, 8) + " (not drawn)");
         }
         return true;
     }
@@ -380,7 +386,7 @@ std::string lineAndColumn(std::string_view text, std::size_t position)
 std::string shortReason(const std::string& what)
 {
     const auto colon = what.find(": ");
-    return colon == std::string::npos ? what : what.substr(colon + 2);
+    return validUtf8(colon == std::string::npos ? what : what.substr(colon + 2));
 }
 }
 

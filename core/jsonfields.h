@@ -1,6 +1,7 @@
 #pragma once
 
 #include "error.h"
+#include "text.h"
 
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -98,7 +99,7 @@ public:
         std::string list;
         for (const auto& c : choices)
             list += (list.empty() ? "" : ", ") + c;
-        m_issues.push_back({ path(key), "unknown value \"" + s + "\"; expected one of: " + list });
+        m_issues.push_back({ path(key), "unknown value " + inQuotes(s) + "; expected one of: " + list });
         return fallback;
     }
 
@@ -134,7 +135,7 @@ private:
     static std::string typeName(const nlohmann::json& v)
     {
         if (v.is_string())
-            return "the string " + v.dump().substr(0, 40);
+            return "the string " + inQuotes(v.get<std::string>(), 40);
         return v.type_name();
     }
 

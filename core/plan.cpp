@@ -2,6 +2,7 @@
 
 #include "jsonfields.h"
 #include "safejson.h"
+#include "text.h"
 
 #include <algorithm>
 #include <array>
@@ -36,8 +37,7 @@ Spec resolveCatalogEntry(const nlohmann::json& doc, const char* key, const std::
     if (v.is_string()) {
         if (const Spec* s = (catalog.*lookup)(v.get<std::string>()))
             return *s;
-        issues.push_back(
-            { path, "unknown name \"" + v.get<std::string>().substr(0, 64) + "\"; known: " + (catalog.*ids)() });
+        issues.push_back({ path, "unknown name " + inQuotes(v.get<std::string>()) + "; known: " + (catalog.*ids)() });
         return {};
     }
     if (v.is_object()) {
@@ -67,7 +67,7 @@ ModelSpec readModel(const nlohmann::json& doc, std::vector<Issue>& issues)
         const std::string id = m["preset"].get<std::string>();
         if (const ModelSpec* spec = findPreset(id))
             return *spec;
-        issues.push_back({ "model.preset", "unknown preset \"" + id.substr(0, 64) + "\"; known: " + presetIds() });
+        issues.push_back({ "model.preset", "unknown preset " + inQuotes(id) + "; known: " + presetIds() });
         return {};
     }
     auto parsed
@@ -225,8 +225,8 @@ Result<Placement> defaultPlacement(const ClusterSpec& cluster, const ParallelSpe
         std::sort(sorted.begin(), sorted.end());
         if (i != 4 || sorted != expected || order.size() != 11)
             return Result<Placement>::failure("parallel.order",
-                "must name tp, cp, dp and pp once each, innermost first, e.g. \"tp-cp-dp-pp\"; got \""
-                    + order.substr(0, 32) + "\"");
+                "must name tp, cp, dp and pp once each, innermost first, e.g. \"tp-cp-dp-pp\"; got "
+                    + inQuotes(order, 32));
     }
     Placement p;
     p.coordOf.assign(std::size_t(cluster.gpuCount()), Coord { -1, -1, -1, -1 });
@@ -262,7 +262,7 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     const std::string format = top.string("format", "plait-plan/1");
     if (format != "plait-plan/1")
         issues.push_back(
-            { "format", "unsupported format \"" + format.substr(0, 40) + "\"; this Plait reads plait-plan/1" });
+            { "format", "unsupported format " + inQuotes(format, 40) + "; this Plait reads plait-plan/1" });
     plan.name = top.string("name", "untitled plan");
     plan.model = readModel(doc, issues);
 

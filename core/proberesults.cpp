@@ -37,7 +37,7 @@ Result<LinksResult> linksFromJson(const nlohmann::json& doc)
     if (doc.contains("gpus") && doc["gpus"].is_array())
         for (const auto& g : doc["gpus"])
             if (g.is_string())
-                r.gpus.push_back(g.get<std::string>().substr(0, 128));
+                r.gpus.push_back(utf8Prefix(g.get<std::string>(), 128));
     if (!doc.contains("ops") || !doc["ops"].is_array())
         return Result<LinksResult>::failure("ops", "is missing");
     for (const auto& o : doc["ops"]) {
@@ -45,8 +45,7 @@ Result<LinksResult> linksFromJson(const nlohmann::json& doc)
             return Result<LinksResult>::failure("ops", "each entry needs an \"op\" name");
         const auto k = collectiveFromName(o["op"].get<std::string>());
         if (!k)
-            return Result<LinksResult>::failure(
-                "ops", "unknown op \"" + o["op"].get<std::string>().substr(0, 32) + "\"");
+            return Result<LinksResult>::failure("ops", "unknown op " + inQuotes(o["op"].get<std::string>(), 32));
         OpSweep s;
         s.op = *k;
         if (o.contains("results") && o["results"].is_array())
@@ -65,7 +64,7 @@ Result<ComputeResult> computeFromJson(const nlohmann::json& doc)
         return Result<ComputeResult>::failure("format", "not a plait-probe COMPUTE.json (format plait-compute/1)");
     ComputeResult r;
     if (doc.contains("gpu") && doc["gpu"].is_string())
-        r.gpu = doc["gpu"].get<std::string>().substr(0, 128);
+        r.gpu = utf8Prefix(doc["gpu"].get<std::string>(), 128);
     if (doc.contains("gemms") && doc["gemms"].is_array())
         for (const auto& g : doc["gemms"]) {
             if (!g.is_object())

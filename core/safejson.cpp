@@ -1,5 +1,7 @@
 #include "safejson.h"
 
+#include "text.h"
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -68,9 +70,10 @@ Result<nlohmann::json> parseJson(std::string_view text, const JsonLimits& limits
         // error".
         std::string what = e.what();
         const auto pos = what.find("parse error");
-        return Result<nlohmann::json>::failure("", pos == std::string::npos ? what : what.substr(pos));
+        // The message quotes the bytes last read, which may be a fragment of a UTF-8 character.
+        return Result<nlohmann::json>::failure("", validUtf8(pos == std::string::npos ? what : what.substr(pos)));
     } catch (const nlohmann::json::exception& e) {
-        return Result<nlohmann::json>::failure("", e.what());
+        return Result<nlohmann::json>::failure("", validUtf8(e.what()));
     }
 }
 

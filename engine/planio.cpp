@@ -1,4 +1,5 @@
 #include "planio.h"
+#include "text.h"
 
 #include "safejson.h"
 
@@ -33,7 +34,7 @@ bool writePlan(const Plan& plan, const QString& path, QString* error)
             *error = file.errorString();
         return false;
     }
-    const std::string text = toJson(plan).dump(2) + "\n";
+    const std::string text = dumpJson(toJson(plan), 2) + "\n";
     file.write(text.data(), qint64(text.size()));
     if (!file.commit()) {
         if (error)

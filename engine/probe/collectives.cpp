@@ -4,6 +4,7 @@
 #include "calibration.h"
 #include "commands.h"
 #include "gpu.h"
+#include "text.h"
 #include "world.h"
 
 #include <chrono>
@@ -283,7 +284,7 @@ int runCollectives(const Options& options, const World& world)
         { "gpus", gpus }, { "nccl", versionString(ncclVersion) }, { "cuda", versionString(runtime * 10) },
         { "warmup", o.warmup }, { "iters", o.iters }, { "ops", opsOut } };
     if (leader) {
-        writeFileAtomically(o.out, links.dump(1) + "\n");
+        writeFileAtomically(o.out, dumpJson(links, 1) + "\n");
         emit({ { "event", "done" }, { "out", o.out } });
     }
     for (Rank& r : ranks) {

@@ -6,6 +6,7 @@
 #include "gpu.h"
 #include "layercost.h"
 #include "plan.h"
+#include "text.h"
 
 #include <chrono>
 #include <optional>
@@ -128,7 +129,7 @@ int runCompute(const Options& options)
     const nlohmann::json out = { { "format", "plait-compute/1" }, { "gpu", deviceName(device) }, { "plan", o.plan },
         { "iters", o.iters }, { "gemms", rows }, { "best_tflops", best },
         { "memory", { { "copy_bytes", copyBytes }, { "time_us", copyUs }, { "traffic_gbps", copyGBps } } } };
-    writeFileAtomically(o.out, out.dump(1) + "\n");
+    writeFileAtomically(o.out, dumpJson(out, 1) + "\n");
     emit({ { "event", "done" }, { "out", o.out } });
     cublasDestroy(handle);
     return kOk;

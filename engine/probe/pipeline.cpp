@@ -8,6 +8,7 @@
 #include "gpu.h"
 #include "plan.h"
 #include "probeplan.h"
+#include "text.h"
 
 #include <cuda.h>
 
@@ -453,7 +454,7 @@ int runPipeline(const Options& options)
     const nlohmann::json trace = measuredTraceJson(t, P,
         { { "plan", plan.name }, { "gpus", gpuNames }, { "step_times_s", perStep }, { "notes", notes },
             { "green_context_sms", sms }, { "nccl", versionString(nccl) }, { "cuda", versionString(runtime * 10) } });
-    writeFileAtomically(o.out, trace.dump() + "\n");
+    writeFileAtomically(o.out, dumpJson(trace) + "\n");
     emit({ { "event", "result" }, { "step_s", trace["plait"]["step_s"] },
         { "bubble_fraction", trace["plait"]["bubble_fraction"] } });
     emit({ { "event", "done" }, { "out", o.out } });

@@ -1,5 +1,7 @@
 #include "probecli.h"
 
+#include "text.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -98,8 +100,8 @@ int intArg(const std::string& name, const std::string& v, int lo, int hi)
     errno = 0;
     const long x = std::strtol(v.c_str(), &end, 10);
     if (v.empty() || *end || errno || x < lo || x > hi)
-        bad(name + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", got \""
-            + v.substr(0, 32) + "\"");
+        bad(name + " must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", got "
+            + inQuotes(v, 32));
     return int(x);
 }
 }
@@ -111,7 +113,7 @@ Options parseOptions(const std::vector<std::string>& args)
     Options o;
     o.command = args[0];
     if (o.command != "info" && o.command != "collectives" && o.command != "compute" && o.command != "pipeline")
-        bad("unknown command \"" + o.command.substr(0, 32) + "\"; known: info, collectives, compute, pipeline");
+        bad("unknown command " + inQuotes(o.command, 32) + "; known: info, collectives, compute, pipeline");
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
         auto value = [&]() -> const std::string& {
@@ -132,8 +134,8 @@ Options parseOptions(const std::vector<std::string>& args)
                 const std::size_t c = std::min(v.find(',', s), v.size());
                 auto k = collectiveFromName(std::string_view(v).substr(s, c - s));
                 if (!k)
-                    bad("unknown op \"" + v.substr(s, std::min<std::size_t>(c - s, 32))
-                        + "\"; known: all-reduce, all-gather, reduce-scatter, all-to-all, send-recv");
+                    bad("unknown op " + inQuotes(std::string_view(v).substr(s, c - s), 32)
+                        + "; known: all-reduce, all-gather, reduce-scatter, all-to-all, send-recv");
                 o.ops.push_back(*k);
                 s = c + 1;
             }
@@ -165,7 +167,7 @@ Options parseOptions(const std::vector<std::string>& args)
         } else if (a == "--plan") {
             o.plan = value();
         } else {
-            bad("unknown option \"" + a.substr(0, 32) + "\"");
+            bad("unknown option " + inQuotes(a, 32));
         }
     }
     if (o.minBytes > o.maxBytes)

@@ -1,0 +1,24 @@
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+namespace plait {
+
+// Text that reaches a message, a file or a JSON document. Untrusted strings are cut by characters, never by
+// bytes, so a message never holds half of a UTF-8 character (a cut Chinese name used to abort the JSON writer).
+
+// `s` with every invalid UTF-8 sequence replaced by U+FFFD.
+std::string validUtf8(std::string_view s);
+
+// At most `maxChars` characters of `s` (valid UTF-8 out, whatever came in), with "…" added when it was cut.
+std::string utf8Prefix(std::string_view s, std::size_t maxChars);
+
+// `s` in double quotes for a message, cut to `maxChars` characters.
+std::string inQuotes(std::string_view s, std::size_t maxChars = 64);
+
+// JSON text that cannot throw: invalid UTF-8 (from a path or a foreign file) is written as U+FFFD.
+std::string dumpJson(const nlohmann::json& j, int indent = -1);
+
+} // namespace plait

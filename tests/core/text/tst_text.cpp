@@ -1,0 +1,71 @@
+#include "plan.h"
+#include "text.h"
+
+#include <QTest>
+
+using namespace plait;
+
+// Messages quote what the user wrote, cut by characters: a cut never splits a UTF-8 character, and whatever bytes
+// come in, valid UTF-8 goes out (the JSON writer throws on anything else).
+class TestText : public QObject {
+    Q_OBJECT
+private slots:
+    void prefixCutsByCharacters_data()
+    {
+        QTest::addColumn<QByteArray>("in");
+        QTest::addColumn<int>("chars");
+        QTest::addColumn<QByteArray>("out");
+        QTest::newRow("ascii, short") << QByteArray("H100") << 64 << QByteArray("H100");
+        QTest::newRow("ascii, cut") << QByteArray("abcdef") << 3 << QByteArray("abc…");
+        QTest::newRow("exactly the limit") << QByteArray("abc") << 3 << QByteArray("abc");
+        QTest::newRow("Chinese, cut") << QByteArray("昇腾昇腾") << 3 << QByteArray("昇腾昇…");
+        QTest::newRow("four-byte characters")
+            << QByteArray("\xF0\x9F\x9A\x80\xF0\x9F\x94\xA5") << 1 << QByteArray("\xF0\x9F\x9A\x80…");
+        QTest::newRow("nothing kept") << QByteArray("abc") << 0 << QByteArray("…");
+        QTest::newRow("invalid byte replaced") << QByteArray("a\xFF"
+                                                             "b")
+                                               << 64
+                                               << QByteArray("a\xEF\xBF\xBD"
+                                                             "b");
+        QTest::newRow("truncated sequence at the end")
+            << QByteArray("a\xE6\x98") << 64 << QByteArray("a\xEF\xBF\xBD\xEF\xBF\xBD");
+        QTest::newRow("overlong encoding") << QByteArray("\xC0\x80") << 64 << QByteArray("\xEF\xBF\xBD\xEF\xBF\xBD");
+        QTest::newRow("surrogate") << QByteArray("\xED\xA0\x80") << 64
+                                   << QByteArray("\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
+        QTest::newRow("above U+10FFFF") << QByteArray("\xF4\x90\x80\x80") << 1 << QByteArray("\xEF\xBF\xBD…");
+    }
+    void prefixCutsByCharacters()
+    {
+        QFETCH(QByteArray, in);
+        QFETCH(int, chars);
+        QFETCH(QByteArray, out);
+        const std::string got = utf8Prefix(in.toStdString(), std::size_t(chars));
+        QCOMPARE(QByteArray::fromStdString(got), out);
+        QVERIFY(validUtf8(got) == got);
+    }
+
+    void dumpNeverThrows()
+    {
+        nlohmann::json j = { { "message", std::string("cut \xE6\x98") } };
+        const std::string text = dumpJson(j);
+        QCOMPARE(validUtf8(text), text);
+        QVERIFY(nlohmann::json::parse(text)["message"].get<std::string>().rfind("cut \xEF\xBF\xBD", 0) == 0);
+    }
+
+    // The reproducer of the crash: a GPU name of 22 Chinese characters, quoted in the "unknown name" message.
+    void unknownChineseGpuNameGivesAValidMessage()
+    {
+        nlohmann::json doc = { { "model", { { "preset", "llama2-7b" } } },
+            { "cluster", { { "gpu", "昇腾昇腾昇腾昇腾昇腾昇腾昇腾昇腾昇腾昇腾昇腾" }, { "nodes", 1 } } },
+            { "training", { { "global_batch", 8 } } }, { "parallel", nlohmann::json::object() } };
+        auto plan = planFromJson(doc);
+        QVERIFY(!plan);
+        const std::string message = plan.errors().front().message;
+        QVERIFY(message.find("unknown name \"昇腾昇腾") == 0);
+        QCOMPARE(validUtf8(message), message);
+        QVERIFY(!nlohmann::json(message).dump().empty()); // the strict writer accepts it
+    }
+};
+
+QTEST_GUILESS_MAIN(TestText)
+#include "tst_text.moc"
