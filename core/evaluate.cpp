@@ -1,5 +1,6 @@
 #include "evaluate.h"
 
+#include "figurecheck.h"
 #include "gemm.h"
 #include "layercost.h"
 #include "memory.h"
@@ -321,8 +322,8 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
         }
     const StageComm& hc = sc[std::size_t(heavyStage)];
     const double mbLayers = double(m) * layersMax;
-    auto pushItem = [&](Dim dim, CollectiveKind kind, const char* what, CommTotals t, double bytesPerCall, int calls,
-                        const std::string& link, int groupSize) {
+    auto pushItem = [&](Dim dim, CollectiveKind kind, const char* what, CommTotals t, double bytesPerCall,
+                        long long calls, const std::string& link, int groupSize) {
         if (t.item.timeS <= 0 && bytesPerCall <= 0)
             return;
         t.item.dim = dim;
@@ -337,7 +338,7 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     };
     if (par.tp > 1) {
         const int recomputeCalls = tr.recompute == Recompute::Full ? lc.tpCallsFwd : 0;
-        const int calls = int(mbLayers) * (lc.tpCallsFwd + lc.tpCallsBwd + recomputeCalls);
+        const long long calls = (long long)mbLayers * (lc.tpCallsFwd + lc.tpCallsBwd + recomputeCalls);
         if (sp) {
             for (auto kind : { CollectiveKind::AllGather, CollectiveKind::ReduceScatter }) {
                 const GroupPath* path = worstTp[std::size_t(heavyStage)];
@@ -356,21 +357,22 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
         }
     }
     if (par.cp > 1) {
-        const int calls = int(mbLayers) * (2 + (tr.recompute == Recompute::Full ? 1 : 0));
+        const long long calls = (long long)mbLayers * (2 + (tr.recompute == Recompute::Full ? 1 : 0));
         CommTotals t;
         t.accumulate(hc.cpCall, calls, std::max(0.0, hc.cpCall.seconds - lc.fwdAttention));
         pushItem(Dim::CP, CollectiveKind::AllGather, "keys and values", t, lc.cpBytes, calls, hc.cpLink, par.cp);
     }
     if (par.ep > 1) {
-        const int calls = int(mbLayers) * (lc.epCallsFwd + lc.epCallsBwd);
+        const long long calls = (long long)mbLayers * (lc.epCallsFwd + lc.epCallsBwd);
         CommTotals t;
         t.accumulate(hc.epCall, calls, hc.epCall.seconds);
         pushItem(
             Dim::EP, CollectiveKind::AllToAll, "token dispatch and combine", t, lc.epBytes, calls, hc.epLink, par.ep);
     }
     if (p > 1) {
+        // Every boundary of one pipeline, both directions: the transfers its critical path can wait for.
         CommTotals t;
-        const int calls = 2 * m * v;
+        const long long calls = 2LL * m * (vs - 1);
         t.accumulate(p2pWorst, calls, 0);
         t.item.exposedS = p2pExposed;
         t.item.algorithm = Algorithm::Direct;
@@ -378,14 +380,14 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
         for (const auto& l : p2pLink)
             if (!l.empty() && l != plan.cluster.intraNode.id)
                 link = l;
-        pushItem(Dim::PP, CollectiveKind::SendRecv, "activations and gradients", t, p2pBytes, calls,
-            link.empty() ? plan.cluster.intraNode.id : link, 2);
+        pushItem(Dim::PP, CollectiveKind::SendRecv, "activations and gradients, all stage boundaries", t, p2pBytes,
+            calls, link.empty() ? plan.cluster.intraNode.id : link, 2);
     }
     if (tr.zeroStage >= 3 && par.dp * par.cp > 1) {
         const int layersOnHeavy = plan.layersOnStage(heavyStage);
-        const int calls = m * layersOnHeavy;
+        const long long calls = (long long)m * layersOnHeavy;
         CommTotals g, r;
-        g.accumulate(hc.zero3Gather, 2.0 * calls, std::max(0.0, hc.zero3Gather.seconds - layerFwd));
+        g.accumulate(hc.zero3Gather, 2.0 * double(calls), std::max(0.0, hc.zero3Gather.seconds - layerFwd));
         r.accumulate(hc.zero3Scatter, calls, 0);
         const StageParams sp1 = stageParams(model, 1, false, false, p, par.tp, par.ep);
         pushItem(Dim::DP, CollectiveKind::AllGather, "ZeRO-3 weights", g, sp1.total() * stateB.weights, 2 * calls,
@@ -422,17 +424,19 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
         }
     }
 
-    // ---- throughput: model FLOPs (fwd + 2× bwd, PaLM / Korthikanti Appendix A) and hardware FLOPs (+ recompute)
-    const double sequencesPerMb = tr.microBatch;
-    const double perMbFwdAllGpus = (lc.fwdFlops * model.layers + last.fwdFlops) * par.tp * par.cp;
-    const double microBatchesTotal = double(tr.globalBatch) / sequencesPerMb;
-    ev.modelFlopsPerStep = 3 * perMbFwdAllGpus * microBatchesTotal;
-    double recomputeFlops = 0;
+    // ---- throughput: model FLOPs (fwd + 2× bwd, PaLM / Korthikanti Appendix A, causal attention) and hardware
+    // FLOPs (what the timed kernels compute, recomputation included)
+    const double perMicroBatch = par.tp * par.cp * double(model.layers);
+    const double microBatchesTotal = double(tr.globalBatch) / tr.microBatch;
+    const double head = 3 * last.fwdFlops * par.tp * par.cp;
+    ev.modelFlopsPerStep
+        = (3 * (lc.linearFwdFlops + lc.attentionModelFwdFlops) * perMicroBatch + head) * microBatchesTotal;
+    double hardwarePerLayer = 3 * lc.linearFwdFlops + lc.attentionFwdFlops + lc.attentionBwdFlops;
     if (tr.recompute == Recompute::Full)
-        recomputeFlops = lc.fwdFlops * model.layers * par.tp * par.cp * microBatchesTotal;
+        hardwarePerLayer += lc.linearFwdFlops + lc.attentionFwdFlops;
     else if (tr.recompute == Recompute::Selective)
-        recomputeFlops = lc.attentionFwdFlops * model.layers * par.tp * par.cp * microBatchesTotal;
-    ev.hardwareFlopsPerStep = ev.modelFlopsPerStep + recomputeFlops;
+        hardwarePerLayer += lc.attentionFwdFlops;
+    ev.hardwareFlopsPerStep = (hardwarePerLayer * perMicroBatch + head) * microBatchesTotal;
     const double gpus = par.gpusUsed();
     ev.peakTflops = peakTflops(plan);
     if (ev.stepS > 0) {
@@ -511,6 +515,10 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
                     + std::to_string(mx - busy.begin()) + " (parallel.layers_per_stage) would balance them",
                 { std::to_string(mx - busy.begin()), fmt(*mx * 1e3), std::to_string(mn - busy.begin()),
                     fmt(*mn * 1e3) });
+    }
+    if (std::vector<Issue> bad = figureProblems(ev, gemmRate(plan.cluster.gpu, 1) / 1e12); !bad.empty()) {
+        ev.valid = false;
+        ev.errors = std::move(bad);
     }
     if (plan.cluster.gpu.gemmMaxEfficiency <= 0)
         warn("gemm-efficiency-unknown",

@@ -23,7 +23,7 @@ struct CommItem {
     std::string link; // bottleneck link id
     Algorithm algorithm = Algorithm::Ring;
     int groupSize = 1;
-    int count = 0; // calls per step per GPU
+    long long count = 0; // calls per step per GPU
     double bytesPerCall = 0; // nccl-tests S
     double bytesPerStep = 0;
     double timeS = 0; // per step, on the slowest stage

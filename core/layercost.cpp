@@ -59,8 +59,8 @@ std::vector<LayerGemm> layerGemms(const Plan& plan)
     const ModelSpec& m = plan.model;
     const Dims x = dims(plan);
     std::vector<LayerGemm> out;
-    auto linear = [&](const char* name, double n, double k, double tokens) {
-        out.push_back({ name, { tokens, n, k, 1 }, { tokens, k, n, 1 }, { k, n, tokens, 1 }, false });
+    auto linear = [&](const char* name, double n, double k, double tokens, int repeats = 1) {
+        out.push_back({ name, { tokens, n, k, 1 }, { tokens, k, n, 1 }, { k, n, tokens, 1 }, false, repeats });
     };
     linear("qkv", (x.q + 2 * x.kv) / x.t, x.h, x.tokens); // column parallel
     linear("proj", x.h, x.q / x.t, x.tokens); // row parallel
@@ -70,15 +70,13 @@ std::vector<LayerGemm> layerGemms(const Plan& plan)
         const double expertFfn = double(m.expertFfn());
         // Balanced routing: each of the E/ep local experts receives ep·T·k/E tokens.
         const double tokensPerExpert = par.ep * x.tokens * m.moe.topK / m.moe.experts;
-        const double localExperts = double(m.moe.experts) / par.ep;
-        for (int i = 0; i < int(localExperts); ++i) {
-            linear("expert fc1", gate * expertFfn / x.t, x.h, tokensPerExpert);
-            linear("expert fc2", x.h, expertFfn / x.t, tokensPerExpert);
-        }
+        const int localExperts = m.moe.experts / par.ep;
+        linear("expert fc1", gate * expertFfn / x.t, x.h, tokensPerExpert, localExperts);
+        linear("expert fc2", x.h, expertFfn / x.t, tokensPerExpert, localExperts);
         linear("router", double(m.moe.experts), x.h, x.tokens);
-        for (int i = 0; i < m.moe.sharedExperts; ++i) {
-            linear("shared fc1", gate * x.ffn / x.t, x.h, x.tokens);
-            linear("shared fc2", x.h, x.ffn / x.t, x.tokens);
+        if (m.moe.sharedExperts > 0) {
+            linear("shared fc1", gate * x.ffn / x.t, x.h, x.tokens, m.moe.sharedExperts);
+            linear("shared fc2", x.h, x.ffn / x.t, x.tokens, m.moe.sharedExperts);
         }
     } else {
         linear("fc1", gate * x.ffn / x.t, x.h, x.tokens);
@@ -104,10 +102,10 @@ LayerCost layerCost(const Plan& plan)
     for (const LayerGemm& g : gemms) {
         if (g.attention)
             continue;
-        c.fwdGemm += gemmTime(g.forward, gpu, peak, e).seconds;
-        c.dgradGemm += gemmTime(g.dgrad, gpu, peak, e).seconds;
-        c.wgradGemm += gemmTime(g.wgrad, gpu, peak, e).seconds;
-        c.fwdFlops += g.forward.flops();
+        c.fwdGemm += g.repeats * gemmTime(g.forward, gpu, peak, e).seconds;
+        c.dgradGemm += g.repeats * gemmTime(g.dgrad, gpu, peak, e).seconds;
+        c.wgradGemm += g.repeats * gemmTime(g.wgrad, gpu, peak, e).seconds;
+        c.linearFwdFlops += g.repeats * g.forward.flops();
     }
     if (m.isMoe()) {
         const ParallelSpec& par = plan.parallel;
@@ -122,8 +120,9 @@ LayerCost layerCost(const Plan& plan)
     // Causal flash kernels skip the masked half of the score matrix; unfused attention computes all of it.
     const GemmTime scores = gemmTime(gemms[gemms.size() - 2].forward, gpu, peak, e);
     const GemmTime values = gemmTime(gemms.back().forward, gpu, peak, e);
-    c.attentionFwdFlops = 4 * x.tokens * x.s * x.q / x.t; // Narayanan's 4·B·s²·h counts the full matrix
-    c.fwdFlops += c.attentionFwdFlops;
+    c.attentionModelFwdFlops = 2 * x.tokens * x.s * x.q / x.t; // the causal half of Narayanan's 4·B·s²·h
+    c.attentionFwdFlops = scores.flops + values.flops;
+    c.attentionBwdFlops = (flash ? 2.5 : 2.0) * c.attentionFwdFlops;
     if (flash) {
         // Scores stay on chip; the backward pass recomputes them: 5 GEMMs against 2 (Dao 2023, FlashAttention-2 §3).
         c.fwdAttention = scores.seconds + values.seconds;

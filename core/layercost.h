@@ -15,9 +15,14 @@ struct LayerCost {
     double fwdGemm = 0, dgradGemm = 0, wgradGemm = 0;
     double fwdAttention = 0, bwdAttention = 0;
     double fwdElementwise = 0, bwdElementwise = 0;
-    // FLOPs, per GPU. Model FLOPs count forward + both backward GEMMs (PaLM/Korthikanti Appendix A).
-    double fwdFlops = 0; // forward GEMM + attention FLOPs
-    double attentionFwdFlops = 0; // the QKᵀ and attention·V part (what selective recompute repeats)
+    // FLOPs per GPU, forward. Each linear GEMM runs again twice in the backward pass (dgrad, wgrad).
+    double linearFwdFlops = 0;
+    // The attention core (QKᵀ and attention·V). Model FLOPs count its causal half, the work a causal model needs
+    // (FlashAttention's convention, Dao 2023; Narayanan's 4·B·s²·h counts the whole matrix). Hardware FLOPs are
+    // what the score and value GEMMs compute as timed: the causal half with flash kernels, all of it unfused;
+    // backward 2× that, 2.5× with flash (it recomputes the scores). Selective recompute repeats the forward.
+    double attentionModelFwdFlops = 0;
+    double attentionFwdFlops = 0, attentionBwdFlops = 0;
     // Communication per layer per micro-batch (bytes, nccl-tests S) — time is costed by the caller.
     double tpBytes = 0; // one TP collective's buffer (all-reduce of the layer output, or its AG/RS pair)
     int tpCallsFwd = 0, tpCallsBwd = 0;
@@ -42,6 +47,7 @@ struct LayerGemm {
     std::string name; // "qkv", "proj", "fc1", "fc2", "router", "expert fc1", "scores", "values"
     GemmShape forward, dgrad, wgrad; // attention: forward only (its backward is 2× for unfused, 2.5× for flash)
     bool attention = false;
+    int repeats = 1; // identical GEMMs the layer runs one after another (each local expert's)
 };
 std::vector<LayerGemm> layerGemms(const Plan& plan);
 

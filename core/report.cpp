@@ -1,6 +1,7 @@
 #include "report.h"
 
 #include "chrometrace.h"
+#include "figurecheck.h"
 #include "predictedtimeline.h"
 
 #include "numtext.h"
@@ -9,6 +10,17 @@
 #include <sstream>
 
 namespace plait {
+
+namespace {
+// A count the contract writes as an integer; one beyond 64 bits (the figure check has already made such an
+// evaluation invalid) stays a number instead of wrapping to a negative one.
+nlohmann::json whole(double x)
+{
+    if (std::isfinite(x) && std::abs(x) <= kMaxByteCount)
+        return std::llround(x);
+    return x;
+}
+}
 
 nlohmann::json evaluationToJson(const Evaluation& ev)
 {
@@ -21,27 +33,26 @@ nlohmann::json evaluationToJson(const Evaluation& ev)
     j["warnings"] = nlohmann::json::array();
     for (const Warning& w : ev.warnings)
         j["warnings"].push_back({ { "code", w.code }, { "message", w.message } });
-    j["params_total"] = std::llround(ev.paramsTotal);
+    j["params_total"] = whole(ev.paramsTotal);
     auto& mem = j["memory"];
-    mem["capacity_bytes"] = std::llround(ev.capacityBytes);
-    mem["peak_bytes"] = std::llround(ev.peakBytes);
+    mem["capacity_bytes"] = whole(ev.capacityBytes);
+    mem["peak_bytes"] = whole(ev.peakBytes);
     mem["peak_stage"] = ev.peakStage;
     mem["stages"] = nlohmann::json::array();
     for (const StageMemory& s : ev.memory)
-        mem["stages"].push_back({ { "stage", s.stage }, { "weights_bytes", std::llround(s.weights) },
-            { "grads_bytes", std::llround(s.grads) }, { "optimizer_bytes", std::llround(s.optimizer) },
-            { "activations_bytes", std::llround(s.activations) }, { "other_bytes", std::llround(s.other) },
-            { "total_bytes", std::llround(s.total()) }, { "microbatches_in_flight", s.inFlight } });
+        mem["stages"].push_back({ { "stage", s.stage }, { "weights_bytes", whole(s.weights) },
+            { "grads_bytes", whole(s.grads) }, { "optimizer_bytes", whole(s.optimizer) },
+            { "activations_bytes", whole(s.activations) }, { "other_bytes", whole(s.other) },
+            { "total_bytes", whole(s.total()) }, { "microbatches_in_flight", s.inFlight } });
     j["time"] = { { "step_s", ev.stepS }, { "compute_s", ev.computeS }, { "bubble_fraction", ev.bubbleFraction },
         { "exposed_comm_s", ev.exposedCommS }, { "pipeline_s", ev.pipelineS }, { "microbatches", ev.microBatches } };
     j["comm"] = nlohmann::json::array();
     for (const CommItem& c : ev.comm)
-        j["comm"].push_back(
-            { { "dim", dimName(c.dim) }, { "collective", collectiveName(c.collective) }, { "what", c.what },
-                { "bytes_per_step", std::llround(c.bytesPerStep) }, { "bytes_per_call", std::llround(c.bytesPerCall) },
-                { "calls_per_step", c.count }, { "group_size", c.groupSize }, { "link", c.link },
-                { "algorithm", algorithmName(c.algorithm) }, { "time_s", c.timeS }, { "exposed_s", c.exposedS },
-                { "latency_s", c.alphaS }, { "bandwidth_s", c.bandwidthS } });
+        j["comm"].push_back({ { "dim", dimName(c.dim) }, { "collective", collectiveName(c.collective) },
+            { "what", c.what }, { "bytes_per_step", whole(c.bytesPerStep) },
+            { "bytes_per_call", whole(c.bytesPerCall) }, { "calls_per_step", c.count }, { "group_size", c.groupSize },
+            { "link", c.link }, { "algorithm", algorithmName(c.algorithm) }, { "time_s", c.timeS },
+            { "exposed_s", c.exposedS }, { "latency_s", c.alphaS }, { "bandwidth_s", c.bandwidthS } });
     j["throughput"] = { { "tokens_per_s", ev.tokensPerS }, { "model_tflops_per_gpu", ev.modelTflopsPerGpu },
         { "hardware_tflops_per_gpu", ev.hardwareTflopsPerGpu }, { "mfu", ev.mfu }, { "hfu", ev.hfu },
         { "peak_tflops", ev.peakTflops } };

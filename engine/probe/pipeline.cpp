@@ -142,30 +142,31 @@ void runOp(Stage& st, const ProbePipeline& p, const Op& op, int layers, bool las
 {
     const bool split = p.shape.schedule == Schedule::ZbH1;
     for (int l = 0; l < layers; ++l)
-        for (const LayerGemm& g : p.layerGemms) {
-            switch (op.kind) {
-            case OpKind::Forward:
-            case OpKind::Recompute:
-                gemm(st, g.forward);
-                break;
-            case OpKind::BackwardInput:
-                if (g.attention) {
+        for (const LayerGemm& g : p.layerGemms)
+            for (int r = 0; r < g.repeats; ++r) {
+                switch (op.kind) {
+                case OpKind::Forward:
+                case OpKind::Recompute:
                     gemm(st, g.forward);
-                    gemm(st, g.forward);
-                    if (flash && g.name == "scores")
+                    break;
+                case OpKind::BackwardInput:
+                    if (g.attention) {
                         gemm(st, g.forward);
-                } else {
-                    gemm(st, g.dgrad);
-                    if (!split)
+                        gemm(st, g.forward);
+                        if (flash && g.name == "scores")
+                            gemm(st, g.forward);
+                    } else {
+                        gemm(st, g.dgrad);
+                        if (!split)
+                            gemm(st, g.wgrad);
+                    }
+                    break;
+                case OpKind::BackwardWeight:
+                    if (!g.attention)
                         gemm(st, g.wgrad);
+                    break;
                 }
-                break;
-            case OpKind::BackwardWeight:
-                if (!g.attention)
-                    gemm(st, g.wgrad);
-                break;
             }
-        }
     if (lastVirtual) {
         if (op.kind == OpKind::Forward)
             gemm(st, p.head);
