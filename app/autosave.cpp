@@ -41,7 +41,10 @@ void Autosave::planChanged(const Plan& plan, bool modified)
         return;
     }
     m_pending = true;
-    m_timer.start();
+    // At most one interval after the first unsaved change, however fast the edits come: restarting the timer on
+    // every change would never save a user who keeps editing.
+    if (!m_timer.isActive())
+        m_timer.start();
 }
 
 void Autosave::writeNow()
@@ -80,6 +83,11 @@ QStringList Autosave::recoverable(const QString& directory)
 void Autosave::discard(const QString& file)
 {
     QFile::remove(file);
+    // Its session's lock, if that session is gone (a running one keeps it).
+    QLockFile lock(file.chopped(int(qstrlen(".plait.json"))) + QStringLiteral(".lock"));
+    lock.setStaleLockTime(0);
+    if (lock.tryLock(0))
+        lock.unlock();
 }
 
 } // namespace plait::app

@@ -10,9 +10,9 @@
 
 namespace plait::app {
 
-// Keeps an unsaved plan safe across a crash: a few seconds after each change the plan is written (atomically)
-// to <dir>/<session>.plait.json while this session holds <dir>/<session>.lock. A clean exit removes both. A file
-// whose lock nobody holds belongs to a session that crashed; it is offered for recovery on the next start and
+// Keeps an unsaved plan safe across a crash: at most two seconds after the first unsaved change the plan is written
+// (atomically) to <dir>/<session>.plait.json while this session holds <dir>/<session>.lock. A clean exit removes both.
+// A file whose lock nobody holds belongs to a session that crashed; it is offered for recovery on the next start and
 // never deleted until the user has chosen (the pattern of KDE's KAutoSaveFile and Inkscape's emergency saves).
 class Autosave : public QObject {
     Q_OBJECT

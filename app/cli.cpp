@@ -1,103 +1,128 @@
 #include "cli.h"
 
+#include "atomicfile.h"
 #include "catalogloader.h"
 #include "evaluate.h"
+#include "numtext.h"
+#include "planio.h"
 #include "report.h"
-#include "safejson.h"
 #include "search.h"
 #include "text.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QSaveFile>
-#include <cstdio>
+#include <QFileInfo>
 #include <cstring>
 #include <iostream>
+#include <ostream>
 
 namespace plait::app {
 
 namespace {
 constexpr int kOk = 0, kInvalid = 1, kUsage = 2;
 
+const std::vector<std::string>& commandNames()
+{
+    static const std::vector<std::string> names { "evaluate", "search", "timeline", "render" };
+    return names;
+}
+
 // A file that cannot be read or is not JSON is "unreadable" (2); a JSON document whose fields are wrong is an
 // invalid plan (1).
 struct Loaded {
     int code = kOk;
     Result<Plan> plan = Result<Plan>::failure("", "not loaded");
+    std::vector<Warning> keyWarnings;
 };
 
-Loaded load(const std::string& path)
+Loaded load(const QString& path)
 {
-    Loaded l;
     QStringList problems;
     const Catalog catalog = engine::loadCatalog(&problems);
     for (const QString& p : std::as_const(problems))
         std::cerr << "plait: user catalog: " << p.toStdString() << "\n";
-    auto doc = readJsonFile(path);
-    if (!doc) {
-        l.code = kUsage;
-        l.plan = doc.errors();
-        return l;
-    }
-    l.plan = planFromJson(doc.value(), catalog);
-    l.code = l.plan ? kOk : kInvalid;
+    engine::PlanFile file = engine::readPlanFile(path, catalog);
+    Loaded l;
+    l.code = file.unreadable ? kUsage : file.plan ? kOk : kInvalid;
+    l.plan = std::move(file.plan);
+    l.keyWarnings = std::move(file.keyWarnings);
     return l;
 }
 
 void printErrors(const std::vector<Issue>& errors)
 {
     for (const Issue& e : errors)
-        std::cerr << "plait: " << (e.field.empty() ? "" : e.field + ": ") << e.message << "\n";
+        std::cerr << "plait: " << validUtf8((e.field.empty() ? "" : e.field + ": ") + e.message) << "\n";
 }
 
-bool writeFile(const QString& path, const std::string& text)
+void printWarnings(const std::vector<Warning>& warnings)
 {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) {
-        std::cerr << "plait: cannot write " << path.toStdString() << ": " << f.errorString().toStdString() << "\n";
-        return false;
+    for (const Warning& w : warnings)
+        std::cerr << "plait: warning [" << w.code << "] " << validUtf8(w.message) << "\n";
+}
+
+// An invalid plan: the reasons on stderr and, with --json, in the contract's object (with the warnings about
+// keys Plait does not read, which often are the reason).
+int invalid(
+    const std::vector<Issue>& errors, const std::string& planName, bool json, const std::vector<Warning>& warnings = {})
+{
+    printErrors(errors);
+    printWarnings(warnings);
+    if (json) {
+        Evaluation ev;
+        ev.plan = planName;
+        ev.errors = errors;
+        ev.warnings = warnings;
+        std::cout << dumpJson(evaluationToJson(ev), 2) << "\n";
     }
-    f.write(text.data(), qint64(text.size()));
-    if (!f.commit()) {
-        std::cerr << "plait: cannot write " << path.toStdString() << ": " << f.errorString().toStdString() << "\n";
-        return false;
+    return kInvalid;
+}
+
+// The subcommand's parser: --help prints its help and exits 0 before anything else is checked.
+struct Parsed {
+    bool ok = false;
+    int exit = -1; // set when the command is done (help shown, or bad usage)
+};
+Parsed parse(QCommandLineParser& parser, const QStringList& args, const char* usage)
+{
+    parser.addHelpOption();
+    const bool ok = parser.parse(args);
+    if (parser.isSet(QStringLiteral("help"))) {
+        // "Usage: plait evaluate ...", not the path of the binary.
+        QString help = parser.helpText();
+        help.replace(
+            QCoreApplication::arguments().constFirst(), QString::fromLatin1(usage).section(QLatin1Char(' '), 0, 1));
+        std::cout << help.toStdString();
+        return { false, kOk };
     }
-    return true;
+    if (!ok || parser.positionalArguments().size() != 1) {
+        std::cerr << "plait: " << (ok ? "" : parser.errorText().toStdString() + "; ") << "usage: " << usage << "\n";
+        return { false, kUsage };
+    }
+    return { true, -1 };
 }
 
 int evaluateCommand(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Evaluate a plan: memory, communication, step time."));
-    parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("Plan file (*.plait.json)"));
     parser.addOption({ QStringLiteral("json"), QStringLiteral("Print one JSON object (the contract's format).") });
-    if (!parser.parse(args) || parser.positionalArguments().size() != 1) {
-        std::cerr << "plait: usage: plait evaluate PLAN.plait.json [--json]\n";
-        return kUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        std::cout << parser.helpText().toStdString();
-        return kOk;
-    }
+    if (const Parsed p = parse(parser, args, "plait evaluate PLAN.plait.json [--json]"); !p.ok)
+        return p.exit;
     const bool json = parser.isSet(QStringLiteral("json"));
-    Loaded l = load(parser.positionalArguments().front().toStdString());
+    Loaded l = load(parser.positionalArguments().front());
     if (l.code == kUsage) {
         printErrors(l.plan.errors());
         return kUsage;
     }
-    if (l.code == kInvalid) {
-        printErrors(l.plan.errors());
-        if (json) {
-            Evaluation ev;
-            ev.errors = l.plan.errors();
-            std::cout << dumpJson(evaluationToJson(ev), 2) << "\n";
-        }
-        return kInvalid;
-    }
+    if (l.code == kInvalid)
+        return invalid(l.plan.errors(), "", json, l.keyWarnings);
     const Evaluation ev = evaluate(l.plan.value());
     if (!ev.valid)
         printErrors(ev.errors);
+    if (!ev.valid || json)
+        printWarnings(ev.warnings); // the text view of a valid plan prints them itself
     if (json)
         std::cout << dumpJson(evaluationToJson(ev), 2) << "\n";
     else if (ev.valid)
@@ -109,90 +134,125 @@ int timelineCommand(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Write the simulated pipeline timeline as a Chrome trace."));
-    parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("Plan file (*.plait.json)"));
     parser.addOption({ QStringLiteral("out"), QStringLiteral("Trace file to write."), QStringLiteral("TRACE.json") });
-    if (!parser.parse(args) || parser.positionalArguments().size() != 1 || !parser.isSet(QStringLiteral("out"))) {
-        std::cerr << "plait: usage: plait timeline PLAN.plait.json --out TRACE.json\n";
+    const char* usage = "plait timeline PLAN.plait.json --out TRACE.json";
+    if (const Parsed p = parse(parser, args, usage); !p.ok)
+        return p.exit;
+    if (!parser.isSet(QStringLiteral("out"))) {
+        std::cerr << "plait: --out is required; usage: " << usage << "\n";
         return kUsage;
     }
-    Loaded l = load(parser.positionalArguments().front().toStdString());
+    Loaded l = load(parser.positionalArguments().front());
     if (l.code != kOk) {
         printErrors(l.plan.errors());
+        printWarnings(l.keyWarnings);
         return l.code;
     }
     const Evaluation ev = evaluate(l.plan.value());
+    printWarnings(ev.warnings);
     if (!ev.valid) {
         printErrors(ev.errors);
         return kInvalid;
     }
-    return writeFile(parser.value(QStringLiteral("out")), timelineToChromeTrace(ev, l.plan.value()).dump() + "\n")
-        ? kOk
-        : kUsage;
+    // Streamed into the file: a trace of a million micro-batches never exists as one string.
+    QString error;
+    const QString out = parser.value(QStringLiteral("out"));
+    if (!engine::writeFileAtomically(
+            out,
+            [&](std::ostream& stream, QString*) {
+                writeTimelineTrace(stream, ev, l.plan.value());
+                return bool(stream);
+            },
+            &error)) {
+        std::cerr << "plait: cannot write " << out.toStdString() << ": " << error.toStdString() << "\n";
+        return kUsage;
+    }
+    return kOk;
 }
+
+std::string gibText(double bytes)
+{
+    return numText(bytes / double(1ull << 30), "%.1f") + " GiB";
+}
+
+std::string candidateText(const SearchCandidate& c)
+{
+    const ParallelSpec& p = c.parallel;
+    const TrainingSpec& t = c.training;
+    std::string s = "tp " + std::to_string(p.tp) + " pp " + std::to_string(p.pp) + " dp " + std::to_string(p.dp)
+        + " cp " + std::to_string(p.cp) + (p.ep > 1 ? " ep " + std::to_string(p.ep) : "") + ", "
+        + scheduleName(p.schedule) + (p.vpp > 1 ? " v=" + std::to_string(p.vpp) : "") + ", micro-batch "
+        + std::to_string(t.microBatch) + ", ZeRO " + std::to_string(t.zeroStage) + ", recompute "
+        + recomputeName(t.recompute);
+    return s;
 }
 
 int searchCommand(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Search every valid plan for the model, cluster and batch."));
-    parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("Plan file (*.plait.json)"));
-    parser.addOption(
-        { QStringLiteral("top"), QStringLiteral("How many plans to print (default 5)."), QStringLiteral("N") });
+    parser.addOption({ QStringLiteral("top"), QStringLiteral("How many plans to print (1 to 1000, default 5)."),
+        QStringLiteral("N") });
     parser.addOption(
         { QStringLiteral("json"), QStringLiteral("Print JSON: each plan's evaluation, parallel and training.") });
+    const char* usage = "plait search PLAN.plait.json [--top N] [--json]";
+    if (const Parsed p = parse(parser, args, usage); !p.ok)
+        return p.exit;
     bool topOk = true;
-    const int top = parser.parse(args) && parser.isSet(QStringLiteral("top"))
-        ? parser.value(QStringLiteral("top")).toInt(&topOk)
-        : 5;
-    if (!parser.parse(args) || parser.positionalArguments().size() != 1 || !topOk || top < 1 || top > 1000) {
-        std::cerr << "plait: usage: plait search PLAN.plait.json [--top N] [--json]\n";
+    const int top = parser.isSet(QStringLiteral("top")) ? parser.value(QStringLiteral("top")).toInt(&topOk) : 5;
+    if (!topOk || top < 1 || top > 1000) {
+        std::cerr << "plait: --top must be a whole number from 1 to 1000, got "
+                  << inQuotes(parser.value(QStringLiteral("top")).toStdString(), 32) << "\n";
         return kUsage;
     }
-    Loaded l = load(parser.positionalArguments().front().toStdString());
-    if (l.code != kOk) {
+    const bool json = parser.isSet(QStringLiteral("json"));
+    Loaded l = load(parser.positionalArguments().front());
+    if (l.code == kUsage) {
         printErrors(l.plan.errors());
-        return l.code;
+        return kUsage;
     }
+    if (l.code == kInvalid)
+        return invalid(l.plan.errors(), "", json, l.keyWarnings);
     const Plan& base = l.plan.value();
     SearchOptions options;
     options.top = top;
     const SearchResult r = searchPlans(base, options);
+    if (!r.problems.empty())
+        return invalid(r.problems, base.name, json);
     nlohmann::json out = nlohmann::json::array();
-    if (!parser.isSet(QStringLiteral("json")))
+    if (!json)
         std::cout << r.combinations << " combinations, " << r.fitting << " fit in memory, " << r.evaluatedCount
                   << " evaluated in full; best " << r.best.size() << ":\n";
     int rank = 0;
     for (int i : r.best) {
         const Plan plan = applyCandidate(base, r.candidates[std::size_t(i)]).value();
         const Evaluation ev = evaluate(plan);
-        if (parser.isSet(QStringLiteral("json"))) {
+        if (json) {
             nlohmann::json e = evaluationToJson(ev);
             const nlohmann::json doc = toJson(plan);
             e["parallel"] = doc["parallel"];
             e["training"] = doc["training"];
             out.push_back(std::move(e));
         } else {
-            const ParallelSpec& p = plan.parallel;
-            const TrainingSpec& t = plan.training;
-            std::cout << "  " << ++rank << ". tp " << p.tp << " pp " << p.pp << " dp " << p.dp << " cp " << p.cp;
-            if (p.ep > 1)
-                std::cout << " ep " << p.ep;
-            std::cout << ", " << scheduleName(p.schedule) << (p.vpp > 1 ? " v=" + std::to_string(p.vpp) : "")
-                      << ", micro-batch " << t.microBatch << ", ZeRO " << t.zeroStage << ", recompute "
-                      << (t.recompute == Recompute::Full               ? "full"
-                                 : t.recompute == Recompute::Selective ? "selective"
-                                                                       : "none")
-                      << ": step " << ev.stepS << " s, MFU " << 100 * ev.mfu << "%, bubble " << 100 * ev.bubbleFraction
-                      << "%, peak " << ev.peakBytes / double(1ull << 30) << " GiB\n";
+            std::cout << "  " << ++rank << ". " << candidateText(r.candidates[std::size_t(i)]) << ": step " << ev.stepS
+                      << " s, MFU " << 100 * ev.mfu << "%, bubble " << 100 * ev.bubbleFraction << "%, peak "
+                      << ev.peakBytes / double(1ull << 30) << " GiB\n";
         }
     }
-    if (parser.isSet(QStringLiteral("json")))
+    if (r.best.empty() && r.smallest >= 0) {
+        // The search worked; the answer is that nothing fits. Say by how much.
+        const SearchCandidate& s = r.candidates[std::size_t(r.smallest)];
+        (json ? std::cerr : std::cout) << (json ? "plait: " : "  ") << "no plan fits in memory: the smallest ("
+                                       << candidateText(s) << ") needs " << gibText(s.peakBytes) << " per GPU, the "
+                                       << base.cluster.gpu.id << " has "
+                                       << gibText(base.cluster.gpu.memoryGiB * double(1ull << 30)) << "\n";
+    }
+    if (json)
         std::cout << dumpJson(out, 2) << "\n";
-    else if (r.best.empty())
-        std::cout << "  no plan fits in memory on this cluster\n";
     return kOk;
+}
 }
 
 bool isHeadlessCommand(const char* arg)
@@ -212,6 +272,36 @@ int runHeadless(int argc, char** argv)
     if (command == QLatin1String("search"))
         return searchCommand(args);
     return timelineCommand(args);
+}
+
+std::string commandsHelp()
+{
+    return "Commands (no display needed; exit 0 success, 1 invalid plan, 2 bad usage or unreadable file):\n"
+           "  evaluate PLAN [--json]            memory, communication and step time of a plan\n"
+           "  search PLAN [--top N] [--json]    the fastest plans that fit, for the plan's model, cluster and batch\n"
+           "  timeline PLAN --out TRACE.json    the simulated pipeline timeline as a Chrome trace (Perfetto)\n"
+           "  render PLAN --view topology|memory|comm|gantt|report --out FILE.png|svg|pdf\n"
+           "                                    a view drawn as the window draws it\n"
+           "Run \"plait COMMAND --help\" for a command's options. Without a command, plait opens the window.\n";
+}
+
+int unknownCommand(const char* arg)
+{
+    // A word that is neither a command, an option nor a file: most likely a misspelt command, not a plan to open.
+    if (!arg || arg[0] == '-' || std::strchr(arg, '.') || std::strchr(arg, '/')
+        || QFileInfo::exists(QString::fromLocal8Bit(arg)))
+        return -1;
+    for (const std::string& c : commandNames())
+        if (c == arg)
+            return -1;
+    std::string known;
+    for (const std::string& c : commandNames())
+        known += (known.empty() ? "" : ", ") + c;
+    const std::string guess = closestMatch(arg, commandNames());
+    std::cerr << "plait: unknown command " << inQuotes(arg, 32)
+              << (guess.empty() ? "" : "; did you mean \"" + guess + "\"?") << " Commands: " << known
+              << "; to open a plan, give its file (plait PLAN.plait.json)\n";
+    return kUsage;
 }
 
 } // namespace plait::app

@@ -242,9 +242,8 @@ void MainWindow::createMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&New"), QKeySequence::New, this, [this] {
-        // A new plan starts from the smallest example, with no file behind it yet.
-        if (maybeSave() && openPlan(engine::examplePath(QStringLiteral("a1"))))
-            m_document.load(m_document.plan(), QString());
+        if (maybeSave())
+            newPlan();
     });
     file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] {
         if (!maybeSave())
@@ -357,6 +356,31 @@ bool MainWindow::openPlan(const QString& path)
     if (!path.startsWith(QLatin1Char(':')))
         addRecent(path);
     return true;
+}
+
+void MainWindow::newPlan()
+{
+    // A new plan starts from the smallest example, with no file behind it yet.
+    if (openPlan(engine::examplePath(QStringLiteral("a1"))))
+        m_document.load(m_document.plan(), QString());
+}
+
+void MainWindow::openStartPlan()
+{
+    const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    for (const QString& path : recent)
+        if (QFileInfo::exists(path) && engine::readPlan(path, m_catalog) && openPlan(path)) {
+            m_status->setText(tr("Opened %1, the last plan you worked on").arg(path));
+            return;
+        }
+    newPlan();
+    m_status->setText(tr("A new plan: change it here, or open one (File → Open, Open Example)"));
+}
+
+void MainWindow::closeWithoutQuestions()
+{
+    m_askBeforeClosing = false;
+    close();
 }
 
 bool MainWindow::savePlan(const QString& path)
@@ -546,7 +570,7 @@ bool MainWindow::maybeSave()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (!maybeSave()) {
+    if (m_askBeforeClosing && !maybeSave()) {
         event->ignore();
         return;
     }
@@ -592,10 +616,14 @@ void MainWindow::rebuildRecentMenu()
 void MainWindow::offerRecovery()
 {
     const QString dir = QFileInfo(m_autosave.filePath()).absolutePath();
+    QStringList unreadable, reasons;
     for (const QString& file : Autosave::recoverable(dir)) {
         auto plan = engine::readPlan(file, m_catalog);
-        if (!plan)
+        if (!plan) {
+            unreadable << file;
+            reasons << QString::fromStdString(plan.errorText());
             continue;
+        }
         const auto answer = QMessageBox::question(this, tr("Recover unsaved plan?"),
             tr("Plait did not close normally. A plan with unsaved changes was kept:\n%1\nlast written %2.\nRecover it?")
                 .arg(QString::fromStdString(plan.value().name), QFileInfo(file).lastModified().toString()),
@@ -609,6 +637,20 @@ void MainWindow::offerRecovery()
         }
         if (answer == QMessageBox::Discard)
             Autosave::discard(file);
+    }
+    if (unreadable.isEmpty())
+        return;
+    // Never deleted unseen: say what could not be read, and let the user decide.
+    const QString text = tr("%n autosaved plan(s) from an earlier session cannot be read:\n%1\nDiscard them?", nullptr,
+        int(unreadable.size()))
+                             .arg(reasons.join(QLatin1Char('\n')));
+    std::cerr << "plait: " << text.toStdString() << "\n";
+    m_status->setText(tr("%n autosaved plan(s) cannot be read; they were kept", nullptr, int(unreadable.size())));
+    if (QMessageBox::warning(this, tr("Unreadable autosaves"), text, QMessageBox::Discard | QMessageBox::Ignore)
+        == QMessageBox::Discard) {
+        for (const QString& file : std::as_const(unreadable))
+            Autosave::discard(file);
+        m_status->setText(tr("%n unreadable autosave(s) discarded", nullptr, int(unreadable.size())));
     }
 }
 

@@ -37,6 +37,9 @@ public:
     ~MainWindow() override;
 
     bool openPlan(const QString& path); // reports problems in a message box when shown, on stderr otherwise
+    void newPlan(); // File → New: the smallest example, with no file behind it
+    void openStartPlan(); // started without a file: the last plan that still opens, or a new one
+    void closeWithoutQuestions(); // a clean exit that asks nothing (--quit-after): state saved, autosave finished
     bool savePlan(const QString& path);
     Document* document() { return &m_document; }
     engine::EvaluationRunner* runner() { return &m_runner; }
@@ -93,6 +96,7 @@ private:
     QMenu* m_recentMenu = nullptr;
     QLabel* m_status = nullptr;
     bool m_previewing = false;
+    bool m_askBeforeClosing = true;
     bool m_restoredLayout = false;
 };
 

@@ -1,10 +1,14 @@
 #include "render.h"
 
+#include "atomicfile.h"
 #include "catalogloader.h"
 #include "commbreakdown.h"
 #include "evaluate.h"
+#include "ganttview.h"
 #include "memorybars.h"
 #include "planio.h"
+#include "summaryview.h"
+#include "text.h"
 #include "timelinepanel.h"
 #include "timelinesections.h"
 #include "topologyview.h"
@@ -12,11 +16,14 @@
 #include <QApplication>
 #include <QBuffer>
 #include <QCommandLineParser>
+#include <QGridLayout>
+#include <QLabel>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
+#include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <iostream>
 #include <qcustomplot.h>
@@ -26,51 +33,185 @@ namespace plait::app {
 namespace {
 constexpr int kOk = 0, kInvalid = 1, kUsage = 2;
 
-// Draws `widget` into the format the file name asks for; written atomically.
-bool writeWidget(QWidget* widget, QCustomPlot* plot, const QString& path, QString* error)
+// Paints a widget tree onto a vector device: every widget as it paints itself, charts as vectors (QCustomPlot
+// caches a raster of itself, which QWidget::render would copy).
+void paintTree(QCPPainter& painter, QWidget* widget, QWidget* root)
+{
+    if (!widget->isVisible() && widget != root)
+        return;
+    const QPoint at = widget->mapTo(root, QPoint(0, 0));
+    if (auto* plot = qobject_cast<QCustomPlot*>(widget)) {
+        painter.save();
+        painter.translate(at);
+        plot->toPainter(&painter, plot->width(), plot->height());
+        painter.restore();
+        return;
+    }
+    if (auto* gantt = qobject_cast<widgets::GanttView*>(widget)) {
+        // Painted directly: QWidget::render clips its lanes away on a PDF page when the view is not at the top.
+        painter.save();
+        painter.translate(at);
+        painter.setClipRect(QRect(QPoint(0, 0), gantt->size()));
+        gantt->paintTo(painter, gantt->size());
+        painter.restore();
+        return;
+    }
+    painter.save();
+    painter.translate(at);
+    widget->render(&painter, QPoint(), QRegion(), QWidget::DrawWindowBackground);
+    painter.restore();
+    for (QObject* child : widget->children())
+        if (auto* w = qobject_cast<QWidget*>(child); w && !w->isWindow())
+            paintTree(painter, w, root);
+}
+
+// Draws `widget` into the format the file name asks for. Nothing is written unless the whole picture was made:
+// a failed encode or an unusable size is an error, never an empty file over a good one.
+bool writeWidget(QWidget* widget, const QString& path, QString* error)
 {
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
     const QSize size = widget->size();
     const QString suffix = QFileInfo(path).suffix().toLower();
-    // Vector output: charts draw themselves as vectors; other widgets paint through QWidget::render.
-    auto draw = [&](QPaintDevice* device) {
-        if (plot) {
-            QCPPainter painter(device);
-            painter.setMode(QCPPainter::pmVectorized);
-            painter.setMode(QCPPainter::pmNoCaching);
-            plot->toPainter(&painter, size.width(), size.height());
-        } else {
-            QPainter painter(device);
-            widget->render(&painter);
+    auto drawVector = [&](QPaintDevice* device) {
+        QCPPainter painter;
+        if (!painter.begin(device)) {
+            *error = QStringLiteral("the %1 painter could not start").arg(suffix);
+            return false;
         }
+        painter.setMode(QCPPainter::pmVectorized);
+        painter.setMode(QCPPainter::pmNoCaching);
+        paintTree(painter, widget, widget);
+        return painter.end();
     };
     if (suffix == QLatin1String("png")) {
         const QImage image = widget->grab().toImage();
-        image.save(&buffer, "PNG");
+        if (image.isNull()) {
+            *error = QStringLiteral("the picture of %1 x %2 pixels could not be made")
+                         .arg(size.width())
+                         .arg(size.height());
+            return false;
+        }
+        if (!image.save(&buffer, "PNG")) {
+            *error = QStringLiteral("the PNG encoder failed");
+            return false;
+        }
     } else if (suffix == QLatin1String("svg")) {
         QSvgGenerator svg;
         svg.setOutputDevice(&buffer);
         svg.setSize(size);
         svg.setViewBox(QRect(QPoint(0, 0), size));
         svg.setTitle(QStringLiteral("Plait"));
-        draw(&svg);
+        if (!drawVector(&svg))
+            return false;
     } else if (suffix == QLatin1String("pdf")) {
         QPdfWriter pdf(&buffer);
         pdf.setPageSize(QPageSize(QSizeF(size) * 0.75, QPageSize::Point));
         pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
         pdf.setResolution(96);
         pdf.setCreator(QStringLiteral("Plait"));
-        draw(&pdf);
+        if (!drawVector(&pdf))
+            return false;
     } else {
         *error = QStringLiteral("unknown output format \"%1\"; use .png, .svg or .pdf").arg(suffix);
         return false;
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(buffer.data()) != buffer.size() || !file.commit()) {
-        *error = file.errorString();
+    return engine::writeFileAtomically(path, buffer.data(), error);
+}
+
+// One page of everything the window shows for the plan: the figures, the cluster, memory, communication and the
+// timeline, each drawn by the widget the window uses.
+std::unique_ptr<QWidget> reportWidget(
+    const Plan& plan, std::shared_ptr<const Evaluation> ev, QSize size, bool fitTimeline)
+{
+    auto page = std::make_unique<QWidget>();
+    page->setAutoFillBackground(true);
+    page->resize(size);
+    auto* grid = new QGridLayout(page.get());
+    // The summary names the plan; the line above it says how it runs.
+    const ParallelSpec& par = plan.parallel;
+    const TrainingSpec& tr = plan.training;
+    QString how = QStringLiteral("%1 × %2   TP %3 · PP %4 · DP %5 · CP %6")
+                      .arg(par.gpusUsed())
+                      .arg(QString::fromStdString(plan.cluster.gpu.id))
+                      .arg(par.tp)
+                      .arg(par.pp)
+                      .arg(par.dp)
+                      .arg(par.cp);
+    if (par.ep > 1)
+        how += QStringLiteral(" · EP %1").arg(par.ep);
+    how += QStringLiteral("   %1%2 · micro-batch %3 · global batch %4 · ZeRO %5 · recompute %6 · %7")
+               .arg(QString::fromLatin1(scheduleName(par.schedule)))
+               .arg(par.vpp > 1 ? QStringLiteral(" v=%1").arg(par.vpp) : QString())
+               .arg(tr.microBatch)
+               .arg(tr.globalBatch)
+               .arg(tr.zeroStage)
+               .arg(QString::fromLatin1(recomputeName(tr.recompute)))
+               .arg(QString::fromLatin1(precisionName(tr.precision)));
+    auto* title = new QLabel(how, page.get());
+    QFont font = title->font();
+    font.setPointSizeF(font.pointSizeF() * 1.15);
+    font.setBold(true);
+    title->setFont(font);
+    title->setWordWrap(true);
+    grid->addWidget(title, 0, 0, 1, 2);
+    auto* summary = new widgets::SummaryView(page.get());
+    summary->setEvaluation(ev);
+    summary->setMaximumHeight(200);
+    grid->addWidget(summary, 1, 0, 1, 2);
+    auto* topology = new widgets::TopologyView(page.get());
+    topology->setPlan(plan);
+    topology->setEvaluation(ev);
+    topology->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    topology->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    grid->addWidget(topology, 2, 0);
+    auto* charts = new QVBoxLayout;
+    auto* memory = new widgets::MemoryBars(page.get());
+    memory->setEvaluation(ev);
+    auto* comm = new widgets::CommBreakdown(page.get());
+    comm->setEvaluation(ev);
+    charts->addWidget(memory);
+    charts->addWidget(comm);
+    grid->addLayout(charts, 2, 1);
+    auto* gantt = new TimelinePanel(page.get());
+    gantt->setEvaluation(plan, ev);
+    grid->addWidget(gantt, 3, 0, 1, 2);
+    grid->setRowStretch(2, 1);
+    grid->setColumnStretch(0, 3);
+    grid->setColumnStretch(1, 2);
+    page->show();
+    QCoreApplication::processEvents();
+    // The timeline as tall as its lanes: the page grows to hold every lane (unless its size was given), so no
+    // stage is cut off the picture.
+    const int chrome = gantt->height() - gantt->view()->height();
+    const int lanes = chrome + gantt->view()->contentHeight() + 48;
+    if (fitTimeline)
+        page->resize(size.width(), std::min(size.height() + lanes, 10000));
+    gantt->setFixedHeight(std::clamp(lanes, 200, fitTimeline ? 10000 - size.height() : size.height() / 2));
+    QCoreApplication::processEvents();
+    topology->zoomToFit();
+    gantt->view()->resetZoom();
+    return page;
+}
+
+bool parseSize(const QString& text, QSize* size)
+{
+    const QStringList wh = text.split(QLatin1Char('x'));
+    bool w = false, h = false;
+    const int width = wh.size() == 2 ? wh[0].toInt(&w) : 0, height = wh.size() == 2 ? wh[1].toInt(&h) : 0;
+    if (!w || !h || width < 100 || height < 100 || width > 10000 || height > 10000)
         return false;
-    }
+    *size = QSize(width, height);
+    return true;
+}
+
+bool parseSeconds(const QString& text, double* seconds)
+{
+    bool ok = false;
+    const double s = text.toDouble(&ok);
+    if (!ok || !std::isfinite(s) || s < 0 || s > 1e12)
+        return false;
+    *seconds = s;
     return true;
 }
 }
@@ -90,10 +231,12 @@ int runRender(int argc, char** argv)
     QStringList args = app.arguments();
     args.removeAt(1);
     QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Draw a view of a plan as the window draws it."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("Plan file"));
-    parser.addOption(
-        { QStringLiteral("view"), QStringLiteral("topology, memory, comm or gantt"), QStringLiteral("view") });
+    parser.addOption({ QStringLiteral("view"),
+        QStringLiteral("topology (default), memory, comm, gantt, or report (all of them on one page)"),
+        QStringLiteral("view") });
     parser.addOption({ QStringLiteral("from"), QStringLiteral("gantt: first second shown"), QStringLiteral("s") });
     parser.addOption({ QStringLiteral("to"), QStringLiteral("gantt: last second shown"), QStringLiteral("s") });
     parser.addOption({ QStringLiteral("schedules"), QStringLiteral("gantt: the plan under every pipeline schedule") });
@@ -101,60 +244,91 @@ int runRender(int argc, char** argv)
         QStringLiteral("file") });
     parser.addOption(
         { QStringLiteral("out"), QStringLiteral("Output file: .png, .svg or .pdf"), QStringLiteral("file") });
-    parser.addOption({ QStringLiteral("size"), QStringLiteral("Width x height in pixels"), QStringLiteral("WxH") });
-    if (!parser.parse(args) || parser.positionalArguments().size() != 1 || !parser.isSet(QStringLiteral("out"))) {
-        std::cerr
-            << "plait: usage: plait render PLAN.plait.json --view topology|memory|comm|gantt [--schedules] [--trace "
-               "TRACE.json] --out FILE.(png|svg|pdf)\n";
-        return kUsage;
+    parser.addOption({ QStringLiteral("size"), QStringLiteral("Width x height in pixels, 100 to 10000 each"),
+        QStringLiteral("WxH") });
+    const char* usage = "plait render PLAN.plait.json --view topology|memory|comm|gantt|report [--schedules] "
+                        "[--trace TRACE.json] [--from S] [--to S] [--size WxH] --out FILE.(png|svg|pdf)";
+    const bool parsed = parser.parse(args);
+    if (parser.isSet(QStringLiteral("help"))) {
+        QString help = parser.helpText();
+        help.replace(QCoreApplication::arguments().constFirst(), QStringLiteral("plait render"));
+        std::cout << help.toStdString();
+        return kOk;
     }
+    auto bad = [&](const std::string& why) {
+        std::cerr << "plait: " << validUtf8(why) << "; usage: " << usage << "\n";
+        return kUsage;
+    };
+    if (!parsed)
+        return bad(parser.errorText().toStdString());
+    if (parser.positionalArguments().size() != 1)
+        return bad("one plan file is needed");
+    if (!parser.isSet(QStringLiteral("out")))
+        return bad("--out is required");
     const QString view = parser.value(QStringLiteral("view")).isEmpty() ? QStringLiteral("topology")
                                                                         : parser.value(QStringLiteral("view"));
-    if (view != QLatin1String("topology") && view != QLatin1String("memory") && view != QLatin1String("comm")
-        && view != QLatin1String("gantt")) {
-        std::cerr << "plait: unknown view \"" << view.toStdString() << "\"; known: topology, memory, comm, gantt\n";
-        return kUsage;
-    }
+    const QStringList views { QStringLiteral("topology"), QStringLiteral("memory"), QStringLiteral("comm"),
+        QStringLiteral("gantt"), QStringLiteral("report") };
+    if (!views.contains(view))
+        return bad(
+            "unknown view " + inQuotes(view.toStdString(), 32) + "; known: topology, memory, comm, gantt, report");
+    const QString suffix = QFileInfo(parser.value(QStringLiteral("out"))).suffix().toLower();
+    if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf"))
+        return bad("unknown output format " + inQuotes(suffix.toStdString(), 16) + "; use .png, .svg or .pdf");
+    QSize size = view == QLatin1String("topology") ? QSize(1400, 900)
+        : view == QLatin1String("report")          ? QSize(1600, 1000) // the timeline's lanes are added below
+        : view == QLatin1String("gantt")           ? QSize(1400, parser.isSet(QStringLiteral("schedules")) ? 900 : 560)
+                                                   : QSize(900, 560);
+    if (parser.isSet(QStringLiteral("size")) && !parseSize(parser.value(QStringLiteral("size")), &size))
+        return bad("--size must be WIDTHxHEIGHT, each from 100 to 10000 pixels, got "
+            + inQuotes(parser.value(QStringLiteral("size")).toStdString(), 32));
+    const bool gantt = view == QLatin1String("gantt");
+    for (const char* option : { "from", "to", "schedules", "trace" })
+        if (parser.isSet(QString::fromLatin1(option)) && !gantt)
+            return bad(std::string("--") + option + " applies to --view gantt only");
+    double from = 0, to = 0;
+    if (parser.isSet(QStringLiteral("from")) && !parseSeconds(parser.value(QStringLiteral("from")), &from))
+        return bad("--from must be a time in seconds ≥ 0, got "
+            + inQuotes(parser.value(QStringLiteral("from")).toStdString(), 32));
+    if (parser.isSet(QStringLiteral("to")) && !parseSeconds(parser.value(QStringLiteral("to")), &to))
+        return bad("--to must be a time in seconds ≥ 0, got "
+            + inQuotes(parser.value(QStringLiteral("to")).toStdString(), 32));
+    if (parser.isSet(QStringLiteral("from")) && parser.isSet(QStringLiteral("to")) && !(from < to))
+        return bad("--from must be earlier than --to");
+
     const Catalog catalog = engine::loadCatalog();
-    auto plan = engine::readPlan(parser.positionalArguments().front(), catalog);
-    if (!plan) {
-        std::cerr << "plait: " << plan.errorText() << "\n";
-        return plan.errors().front().field.empty() ? kUsage : kInvalid;
+    engine::PlanFile file = engine::readPlanFile(parser.positionalArguments().front(), catalog);
+    if (!file.plan) {
+        for (const Issue& e : file.plan.errors())
+            std::cerr << "plait: " << validUtf8((e.field.empty() ? "" : e.field + ": ") + e.message) << "\n";
+        return file.unreadable ? kUsage : kInvalid;
     }
-    auto ev = std::make_shared<const Evaluation>(evaluate(plan.value()));
+    const Plan& plan = file.plan.value();
+    auto ev = std::make_shared<const Evaluation>(evaluate(plan));
     if (!ev->valid) {
         for (const Issue& e : ev->errors)
-            std::cerr << "plait: " << e.field << ": " << e.message << "\n";
+            std::cerr << "plait: " << validUtf8((e.field.empty() ? "" : e.field + ": ") + e.message) << "\n";
         return kInvalid;
     }
     std::shared_ptr<const TraceRead> trace;
     if (parser.isSet(QStringLiteral("trace"))) {
+        // A trace that cannot be read is an unreadable input file, as for the plan.
         auto read = readChromeTraceFile(parser.value(QStringLiteral("trace")).toStdString());
         if (!read) {
-            std::cerr << "plait: " << parser.value(QStringLiteral("trace")).toStdString() << ": " << read.errorText()
-                      << "\n";
-            return kInvalid;
+            std::cerr << "plait: " << validUtf8(parser.value(QStringLiteral("trace")).toStdString()) << ": "
+                      << validUtf8(read.errorText()) << "\n";
+            return kUsage;
         }
         for (const std::string& p : read.value().problems)
-            std::cerr << "plait: trace: not drawn: " << p << "\n";
+            std::cerr << "plait: trace: not drawn: " << validUtf8(p) << "\n";
         trace = std::make_shared<const TraceRead>(std::move(read.value()));
     }
-    QSize size = view == QLatin1String("topology") ? QSize(1400, 900)
-        : view == QLatin1String("gantt")           ? QSize(1400, parser.isSet(QStringLiteral("schedules")) ? 900 : 560)
-                                                   : QSize(900, 560);
-    if (parser.isSet(QStringLiteral("size"))) {
-        const QStringList wh = parser.value(QStringLiteral("size")).split(QLatin1Char('x'));
-        if (wh.size() == 2 && wh[0].toInt() >= 100 && wh[1].toInt() >= 100 && wh[0].toInt() <= 10000
-            && wh[1].toInt() <= 10000)
-            size = QSize(wh[0].toInt(), wh[1].toInt());
-    }
     std::unique_ptr<QWidget> widget;
-    QCustomPlot* plot = nullptr;
     if (view == QLatin1String("topology")) {
         auto* t = new widgets::TopologyView;
         widget.reset(t);
         t->resize(size);
-        t->setPlan(plan.value());
+        t->setPlan(plan);
         t->setEvaluation(ev);
         t->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
         t->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -165,13 +339,14 @@ int runRender(int argc, char** argv)
         widget.reset(m);
         m->resize(size);
         m->setEvaluation(ev);
-        plot = m->plot();
         m->show();
-    } else if (view == QLatin1String("gantt")) {
+    } else if (view == QLatin1String("report")) {
+        widget = reportWidget(plan, ev, size, !parser.isSet(QStringLiteral("size")));
+    } else if (gantt) {
         auto* g = new TimelinePanel;
         widget.reset(g);
         g->resize(size);
-        g->setEvaluation(plan.value(), ev);
+        g->setEvaluation(plan, ev);
         if (trace)
             g->setTrace(trace, QFileInfo(parser.value(QStringLiteral("trace"))).fileName());
         else if (parser.isSet(QStringLiteral("schedules")))
@@ -188,22 +363,20 @@ int runRender(int argc, char** argv)
         if (parser.isSet(QStringLiteral("from")) || parser.isSet(QStringLiteral("to"))) {
             const widgets::TimeWindow w = g->view()->window();
             g->view()->setWindow(
-                parser.isSet(QStringLiteral("from")) ? parser.value(QStringLiteral("from")).toDouble() : w.start,
-                parser.isSet(QStringLiteral("to")) ? parser.value(QStringLiteral("to")).toDouble() : w.end);
+                parser.isSet(QStringLiteral("from")) ? from : w.start, parser.isSet(QStringLiteral("to")) ? to : w.end);
         }
     } else {
         auto* c = new widgets::CommBreakdown;
         widget.reset(c);
         c->resize(size);
         c->setEvaluation(ev);
-        plot = c->plot();
         c->show();
     }
     QCoreApplication::processEvents();
-    if (plot)
+    for (QCustomPlot* plot : widget->findChildren<QCustomPlot*>())
         plot->replot(QCustomPlot::rpImmediateRefresh);
     QString error;
-    if (!writeWidget(widget.get(), plot, parser.value(QStringLiteral("out")), &error)) {
+    if (!writeWidget(widget.get(), parser.value(QStringLiteral("out")), &error)) {
         std::cerr << "plait: cannot write " << parser.value(QStringLiteral("out")).toStdString() << ": "
                   << error.toStdString() << "\n";
         return kUsage;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <fstream>
@@ -516,14 +517,42 @@ Result<TraceRead> readChromeTraceFile(const std::string& path, const TraceReadOp
     return readChromeTrace(text, options);
 }
 
-json timelineToChromeJson(const Timeline& t, const json& extra)
+namespace {
+// Numbers as the shortest text that reads back to the same double (what nlohmann writes), without a document tree.
+void putNumber(std::ostream& out, double x)
 {
-    json events = json::array();
+    if (!std::isfinite(x)) {
+        out << "null";
+        return;
+    }
+    char buf[32];
+    const auto r = std::to_chars(buf, buf + sizeof buf, x);
+    out.write(buf, r.ptr - buf);
+}
+}
+
+void writeChromeTrace(std::ostream& out, const Timeline& t, const json& extra)
+{
+    json plait = extra.is_object() ? extra : json::object();
+    if (!t.source.empty())
+        plait["source"] = t.source;
+    if (!t.title.empty())
+        plait["plan"] = t.title;
+    if (!t.schedule.empty())
+        plait["schedule"] = t.schedule;
+    plait["stages_share_gpu"] = t.stagesShareGpu;
+    // displayTimeUnit first: Perfetto looks for it at the start of the file.
+    out << "{\"displayTimeUnit\":\"ms\",\"plait\":" << dumpJson(plait) << ",\"traceEvents\":[";
+    bool first = true;
+    auto event = [&](const json& e) {
+        out << (first ? "\n" : ",\n") << dumpJson(e);
+        first = false;
+    };
     auto meta = [&](const char* name, long long pid, const long long* tid, json args) {
         json e = { { "ph", "M" }, { "pid", pid }, { "name", name }, { "args", std::move(args) } };
         if (tid)
             e["tid"] = *tid;
-        events.push_back(std::move(e));
+        event(e);
     };
     std::map<long long, std::string> processes;
     for (const Lane& l : t.lanes)
@@ -541,21 +570,32 @@ json timelineToChromeJson(const Timeline& t, const json& extra)
         meta("thread_name", l.pid, &l.tid, std::move(args));
         meta("thread_sort_index", l.pid, &l.tid, { { "sort_index", int(i) } });
     }
-    auto us = [](double s) { return s * 1e6; };
+    // Complete events, millions of them, written field by field; names are escaped once each.
+    std::vector<std::string> names(t.names.size());
+    for (std::size_t i = 0; i < t.names.size(); ++i)
+        names[i] = dumpJson(t.names[i]);
+    const std::string unnamed = "\"\"";
     for (const Lane& l : t.lanes)
         for (const Span& s : l.spans) {
-            json args = { { "kind", spanKindName(s.kind) } };
+            const char* kind = spanKindName(s.kind);
+            out << (first ? "\n" : ",\n") << "{\"ph\":\"X\",\"pid\":" << l.pid << ",\"tid\":" << l.tid << ",\"ts\":";
+            first = false;
+            putNumber(out, s.start * 1e6);
+            out << ",\"dur\":";
+            putNumber(out, (s.end - s.start) * 1e6);
+            out << ",\"name\":" << (s.name < names.size() ? names[s.name] : unnamed) << ",\"cat\":\"" << kind
+                << "\",\"args\":{\"kind\":\"" << kind << '"';
             if (s.stage >= 0)
-                args["stage"] = s.stage;
+                out << ",\"stage\":" << s.stage;
             if (s.microBatch >= 0)
-                args["microbatch"] = s.microBatch;
+                out << ",\"microbatch\":" << s.microBatch;
             if (s.chunk >= 0)
-                args["chunk"] = s.chunk;
-            if (s.bytes > 0)
-                args["bytes"] = s.bytes;
-            events.push_back({ { "ph", "X" }, { "pid", l.pid }, { "tid", l.tid }, { "ts", us(s.start) },
-                { "dur", us(s.end - s.start) }, { "name", s.name < t.names.size() ? t.names[s.name] : std::string() },
-                { "cat", spanKindName(s.kind) }, { "args", std::move(args) } });
+                out << ",\"chunk\":" << s.chunk;
+            if (s.bytes > 0) {
+                out << ",\"bytes\":";
+                putNumber(out, s.bytes);
+            }
+            out << "}}";
         }
     long long id = 0;
     for (const Flow& f : t.flows) {
@@ -564,24 +604,19 @@ json timelineToChromeJson(const Timeline& t, const json& extra)
         const Lane& a = t.lanes[std::size_t(f.fromLane)];
         const Lane& b = t.lanes[std::size_t(f.toLane)];
         ++id;
-        events.push_back({ { "ph", "s" }, { "pid", a.pid }, { "tid", a.tid }, { "ts", us(f.fromTime) }, { "id", id },
+        event({ { "ph", "s" }, { "pid", a.pid }, { "tid", a.tid }, { "ts", f.fromTime * 1e6 }, { "id", id },
             { "name", "p2p" }, { "cat", "p2p" } });
-        events.push_back({ { "ph", "f" }, { "bp", "e" }, { "pid", b.pid }, { "tid", b.tid }, { "ts", us(f.toTime) },
+        event({ { "ph", "f" }, { "bp", "e" }, { "pid", b.pid }, { "tid", b.tid }, { "ts", f.toTime * 1e6 },
             { "id", id }, { "name", "p2p" }, { "cat", "p2p" } });
     }
-    json plait = extra.is_object() ? extra : json::object();
-    if (!t.source.empty())
-        plait["source"] = t.source;
-    if (!t.title.empty())
-        plait["plan"] = t.title;
-    if (!t.schedule.empty())
-        plait["schedule"] = t.schedule;
-    plait["stages_share_gpu"] = t.stagesShareGpu;
-    json trace;
-    trace["displayTimeUnit"] = "ms";
-    trace["traceEvents"] = std::move(events);
-    trace["plait"] = std::move(plait);
-    return trace;
+    out << "\n]}\n";
+}
+
+json timelineToChromeJson(const Timeline& t, const json& extra)
+{
+    std::ostringstream text;
+    writeChromeTrace(text, t, extra);
+    return json::parse(text.str());
 }
 
 } // namespace plait

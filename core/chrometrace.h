@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <iosfwd>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -37,7 +38,10 @@ Result<TraceRead> readChromeTraceFile(const std::string& path, const TraceReadOp
 
 // Writes a timeline as Chrome trace JSON that Perfetto opens cleanly: process and thread names with sort indices,
 // complete "X" events with dur (µs), flow events for send/recv, and a top-level "plait" block (`extra` is merged
-// into it).
+// into it). A stream, one event at a time: a trace of millions of events needs no more memory than the timeline.
+void writeChromeTrace(
+    std::ostream& out, const Timeline& timeline, const nlohmann::json& extra = nlohmann::json::object());
+// The same as a document, for small timelines (tests, the probe's traces).
 nlohmann::json timelineToChromeJson(const Timeline& timeline, const nlohmann::json& extra = nlohmann::json::object());
 
 } // namespace plait

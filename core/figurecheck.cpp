@@ -22,20 +22,25 @@ std::vector<Issue> figureProblems(const Evaluation& ev, double sustainedFraction
         if (!(std::isfinite(seconds) && seconds >= 0))
             internal(what + " (s)", seconds, "[0, ∞)");
     };
+    bool tooLarge = false; // one message says it: every count that follows from the model is as large
     auto bytes = [&](const std::string& what, double b) {
         if (!std::isfinite(b) || b < 0)
             internal(what + " (bytes)", b, "[0, ∞)");
-        else if (b > kMaxByteCount)
+        else if (b > kMaxByteCount && !tooLarge) {
+            tooLarge = true;
             issues.push_back({ "model",
                 what + " is " + numText(b, "%.3g") + " bytes, more than the 64-bit byte counts Plait reports ("
                     + numText(kMaxByteCount, "%.3g") + "); the model is too large to account" });
+        }
     };
 
     if (!(std::isfinite(ev.paramsTotal) && ev.paramsTotal > 0))
         internal("the parameter count", ev.paramsTotal, "(0, ∞)");
-    else if (ev.paramsTotal > kMaxByteCount)
+    else if (ev.paramsTotal > kMaxByteCount) {
+        tooLarge = true;
         issues.push_back({ "model",
             "the model has " + numText(ev.paramsTotal, "%.3g") + " parameters, more than a 64-bit count holds" });
+    }
     for (const StageMemory& s : ev.memory) {
         const std::string stage = "stage " + std::to_string(s.stage) + "'s ";
         bytes(stage + "weights", s.weights);
@@ -58,7 +63,8 @@ std::vector<Issue> figureProblems(const Evaluation& ev, double sustainedFraction
         const std::string what = std::string(dimName(c.dim)) + " " + collectiveName(c.collective) + " (" + c.what + ")";
         time(what + " time", c.timeS);
         time(what + " exposed time", c.exposedS);
-        if (c.exposedS > c.timeS * (1 + 1e-9) + 1e-15)
+        // Exposed times are differences of absolute times on the step's clock: allow their rounding.
+        if (c.exposedS > c.timeS * (1 + 1e-9) + 1e-9 * ev.stepS)
             internal(what + " exposed time over its time", c.timeS > 0 ? c.exposedS / c.timeS : INFINITY, "[0, 1]");
         bytes(what + " traffic per step", c.bytesPerStep);
     }

@@ -64,25 +64,34 @@ ModelSpec readModel(const nlohmann::json& doc, std::vector<Issue>& issues)
             issues.push_back({ "model.preset", "must be a string" });
             return {};
         }
+    }
+    // seq_len given next to a preset or HF config overrides the model's context length (checked like any field).
+    auto withSeqLen = [&](ModelSpec spec) {
+        if (m.contains("seq_len")) {
+            FieldReader r(m, "model", issues);
+            spec.seqLen = r.integer("seq_len", spec.seqLen, 1, 1 << 24);
+        }
+        return spec;
+    };
+    if (m.contains("preset")) {
         const std::string id = m["preset"].get<std::string>();
         if (const ModelSpec* spec = findPreset(id))
-            return *spec;
+            return withSeqLen(*spec);
         issues.push_back({ "model.preset", "unknown preset " + inQuotes(id) + "; known: " + presetIds() });
         return {};
     }
-    auto parsed
-        = m.contains("hf_config") ? modelFromHfConfig(m["hf_config"], "model.hf_config") : modelFromJson(m, "model");
+    if (!m.contains("hf_config")) {
+        auto parsed = modelFromJson(m, "model");
+        if (!parsed)
+            issues.insert(issues.end(), parsed.errors().begin(), parsed.errors().end());
+        return parsed ? parsed.value() : ModelSpec {};
+    }
+    auto parsed = modelFromHfConfig(m["hf_config"], "model.hf_config");
     if (!parsed) {
         issues.insert(issues.end(), parsed.errors().begin(), parsed.errors().end());
         return {};
     }
-    ModelSpec spec = parsed.value();
-    // seq_len given next to a preset or HF config overrides the model's context length.
-    if (m.contains("seq_len") && m.contains("hf_config")) {
-        FieldReader r(m, "model", issues);
-        spec.seqLen = r.integer("seq_len", spec.seqLen, 1, 1 << 24);
-    }
-    return spec;
+    return withSeqLen(parsed.value());
 }
 
 Schedule scheduleFromName(const std::string& s)
@@ -254,7 +263,7 @@ Result<Placement> defaultPlacement(const ClusterSpec& cluster, const ParallelSpe
 Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
 {
     if (!doc.is_object())
-        return Result<Plan>::failure("", "a plan must be a JSON object");
+        return Result<Plan>::failure("", std::string("a plan must be a JSON object, not ") + doc.type_name());
     std::vector<Issue> issues;
     Plan plan;
     plan.raw = doc;

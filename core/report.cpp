@@ -112,11 +112,22 @@ std::string evaluationText(const Evaluation& ev, const Plan& plan)
     return o.str();
 }
 
+namespace {
+nlohmann::json traceBlock(const Evaluation& ev, const Plan& plan)
+{
+    return { { "stages", plan.parallel.pp }, { "microbatches", ev.microBatches }, { "chunks", plan.parallel.vpp },
+        { "step_s", ev.stepS }, { "bubble_fraction", ev.bubbleFraction } };
+}
+}
+
 nlohmann::json timelineToChromeTrace(const Evaluation& ev, const Plan& plan)
 {
-    return timelineToChromeJson(predictedTimeline(ev, plan),
-        { { "stages", plan.parallel.pp }, { "microbatches", ev.microBatches }, { "chunks", plan.parallel.vpp },
-            { "step_s", ev.stepS }, { "bubble_fraction", ev.bubbleFraction } });
+    return timelineToChromeJson(predictedTimeline(ev, plan), traceBlock(ev, plan));
+}
+
+void writeTimelineTrace(std::ostream& out, const Evaluation& ev, const Plan& plan)
+{
+    writeChromeTrace(out, predictedTimeline(ev, plan), traceBlock(ev, plan));
 }
 
 } // namespace plait

@@ -3,6 +3,7 @@
 #include "evaluation.h"
 #include "plan.h"
 
+#include <iosfwd>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -17,5 +18,7 @@ std::string evaluationText(const Evaluation& ev, const Plan& plan);
 // The simulated timeline as Chrome trace event JSON (Perfetto opens it): pid 0, one thread per stage, complete
 // "X" events with ts/dur in microseconds, transfers on their own threads with flow arrows, and a "plait" block.
 nlohmann::json timelineToChromeTrace(const Evaluation& ev, const Plan& plan);
+// The same, streamed (what plait timeline and Export Timeline write).
+void writeTimelineTrace(std::ostream& out, const Evaluation& ev, const Plan& plan);
 
 } // namespace plait

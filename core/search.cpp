@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdint>
 #include <map>
+#include <mutex>
 #include <thread>
 #include <tuple>
 
@@ -175,9 +176,10 @@ FastestPaths fastestPaths(const ClusterSpec& cluster, const ParallelSpec& par)
 // also takes the start plus all the work). For uniform stages this is the familiar fill and drain: (p−1)·(F+B) for
 // GPipe and 1F1B, divided by v interleaved. The step then adds what stages spend after the pipeline: gradient
 // reduction (at least its last bucket when overlapped), the ZeRO 1–2 weight gather and the optimizer step.
-// Work is the layers' compute and recomputation, and the in-layer collectives (TP; what CP, EP and ZeRO-3 traffic
-// adds beyond the compute it hides under) timed on the fastest path their groups can have; embeddings and p2p
-// transfers are left out, so it stays below the evaluation (tst_search checks it against every candidate of
+// Work is the layers' compute and recomputation, the embedding on the first stage and the output layer on the
+// last (which dominate a model of few layers and a large vocabulary), and the in-layer collectives (TP; what CP,
+// EP and ZeRO-3 traffic adds beyond the compute it hides under) timed on the fastest path their groups can have;
+// p2p transfers are left out, so it stays below the evaluation (tst_search checks it against every candidate of
 // several examples, evaluated in full).
 double pipelineLowerBound(const Plan& plan, const LayerCost& lc, int m, const FastestPaths& paths)
 {
@@ -226,18 +228,23 @@ double pipelineLowerBound(const Plan& plan, const LayerCost& lc, int m, const Fa
         }
         return t;
     };
+    const EdgeCost first = firstStageCost(plan), last = lastStageCost(plan);
     double pipeline = 0, ownEnd = 0, leastAfter = INFINITY;
     double forwardsBefore = 0, chainBefore = 0; // over the stages before s: forwards; forwards and backwards
     const double firstWeightPass = plan.layersOnStage(0) * w;
     for (int s = 0; s < p; ++s) {
         const double layers = plan.layersOnStage(s);
-        const double work = m * layers * (f + b + w + r);
+        // The embedding and the output layer per micro-batch, forward and input gradient; then weight gradient.
+        const double edgeFB = (s == 0 ? first.fwd + first.dgrad : 0) + (s == p - 1 ? last.fwd + last.dgrad : 0);
+        const double edgeW = (s == 0 ? first.wgrad : 0) + (s == p - 1 ? last.wgrad : 0);
+        const double work = m * (layers * (f + b + w + r) + edgeFB + edgeW);
         const double start = forwardsBefore / v;
         const double after = afterPipeline(s);
         leastAfter = std::min(leastAfter, after);
         ownEnd = std::max(ownEnd, start + work + after);
         if (zb)
-            pipeline = std::max({ pipeline, start + work, chainBefore + m * layers * (f + b + r) + firstWeightPass });
+            pipeline = std::max(
+                { pipeline, start + work, chainBefore + m * (layers * (f + b + r) + edgeFB) + firstWeightPass });
         else
             pipeline = std::max(pipeline, chainBefore / v + work);
         forwardsBefore += layers * f;
@@ -291,6 +298,13 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
     Plan shape = base; // evaluated without a placement: memory and layer costs do not depend on it
     shape.placement.coordOf.clear();
     std::map<std::tuple<int, int, int, int>, std::vector<int>> inFlightCache;
+    // What no candidate can change is checked once, before thousands of candidates fail on it one by one.
+    for (const Issue& i : validate(base))
+        if (i.field == "training.precision")
+            out.problems.push_back(i);
+    if (!out.problems.empty())
+        return out;
+    long long headSplits = 0, batchSplits = 0, simulable = 0; // candidates past each test, for the reasons
 
     const std::vector<int> tps = divisorsOf(base.cluster.gpusPerNode, base.cluster.gpusPerNode);
     std::vector<int> cps;
@@ -304,6 +318,7 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
     for (int tp : tps) {
         if (model.heads % tp != 0 || (model.kvHeads % tp != 0 && tp % model.kvHeads != 0) || model.ffnHidden % tp != 0)
             continue;
+        ++headSplits;
         for (int cp : cps) {
             if (gpus % (tp * cp) != 0)
                 continue;
@@ -323,7 +338,11 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                     for (int mb : { 1, 2, 4, 8 }) {
                         if (base.training.globalBatch % ((long long)mb * dp) != 0)
                             continue;
-                        const int m = int(base.training.globalBatch / ((long long)mb * dp));
+                        ++batchSplits;
+                        const long long perPipeline = base.training.globalBatch / ((long long)mb * dp);
+                        if (double(perPipeline) * pp > 1e6)
+                            continue; // beyond the simulation limit whatever the schedule
+                        const int m = int(perPipeline);
                         struct Sched {
                             Schedule s;
                             int v;
@@ -339,6 +358,7 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                         for (const Sched& sch : schedules) {
                             if (double(m) * pp * sch.v > 1e6)
                                 continue;
+                            ++simulable;
                             const std::vector<int>& inFlight = inFlightPerDevice(inFlightCache, sch.s, pp, m, sch.v);
                             for (Recompute rc : { Recompute::None, Recompute::Selective, Recompute::Full }) {
                                 shape.parallel = base.parallel;
@@ -377,6 +397,30 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
         }
     }
 
+    if (out.candidates.empty()) {
+        const std::string batch = std::to_string(base.training.globalBatch);
+        if (headSplits == 0)
+            out.problems.push_back({ "model.heads",
+                "no tensor-parallel size that divides the " + std::to_string(base.cluster.gpusPerNode)
+                    + " GPUs of a node also divides heads (" + std::to_string(model.heads) + "), kv_heads ("
+                    + std::to_string(model.kvHeads) + ") and ffn_hidden (" + std::to_string(model.ffnHidden) + ")" });
+        else if (batchSplits == 0)
+            out.problems.push_back({ "training.global_batch",
+                "global_batch (" + batch
+                    + ") divides by data-parallel size × micro-batch (1, 2, 4 or 8) for no split of "
+                    + std::to_string(gpus) + " GPUs" });
+        else if (simulable == 0)
+            out.problems.push_back({ "training.global_batch",
+                "every split of global_batch (" + batch
+                    + ") needs more than the limit of 1000000 simulated forward passes per step" });
+        else
+            out.problems.push_back({ "parallel", "no valid plan for this model on " + std::to_string(gpus) + " GPUs" });
+        return out;
+    }
+    for (std::size_t i = 0; i < out.candidates.size(); ++i)
+        if (out.smallest < 0 || out.candidates[i].peakBytes < out.candidates[std::size_t(out.smallest)].peakBytes)
+            out.smallest = int(i);
+
     // Branch and bound over the fitting candidates, best lower bound first.
     std::vector<int> order;
     for (std::size_t i = 0; i < out.candidates.size(); ++i)
@@ -391,8 +435,10 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
     // Evaluations run on every core, a batch at a time; the bound is checked between batches.
     const std::size_t threads = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
     EvaluationMemo memo;
+    std::mutex failedLock;
+    bool hopeless = false; // an evaluation failed for a reason no other candidate can avoid
     std::size_t next = 0;
-    while (next < order.size()) {
+    while (next < order.size() && !hopeless) {
         std::vector<int> batch;
         while (next < order.size() && batch.size() < threads) {
             const SearchCandidate& c = out.candidates[std::size_t(order[next])];
@@ -405,14 +451,20 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
             break;
         std::vector<std::thread> workers;
         for (int i : batch)
-            workers.emplace_back([&out, &base, &memo, i] {
+            workers.emplace_back([&out, &base, &memo, &failedLock, &hopeless, i] {
                 SearchCandidate& c = out.candidates[std::size_t(i)];
                 auto plan = applyCandidate(base, c);
                 if (!plan)
                     return;
                 const Evaluation ev = evaluate(plan.value(), EvaluationDetail::Figures, &memo);
-                if (!ev.valid)
+                if (!ev.valid) {
+                    const std::lock_guard lock(failedLock);
+                    if (out.problems.empty())
+                        out.problems = ev.errors;
+                    for (const Issue& e : ev.errors)
+                        hopeless = hopeless || e.field == "model" || e.field == "evaluation";
                     return;
+                }
                 c.evaluated = true;
                 c.stepS = ev.stepS;
                 c.tokensPerS = ev.tokensPerS;
@@ -453,6 +505,8 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
     });
     if (int(out.best.size()) > top)
         out.best.resize(std::size_t(top));
+    if (!out.best.empty())
+        out.problems.clear(); // only some candidates failed
     return out;
 }
 

@@ -40,6 +40,11 @@ struct SearchResult {
     long long combinations = 0; // before validity
     int fitting = 0, evaluatedCount = 0;
     bool stopped = false;
+    // Why `best` is empty when no candidate could be made or evaluated: a precision the GPU lacks, sizes that
+    // divide for no split, a batch beyond the simulation limit, or what every evaluation reported. Empty when the
+    // only reason is memory (see `smallest`).
+    std::vector<Issue> problems;
+    int smallest = -1; // the candidate that needs the least memory per GPU, fitting or not
 };
 SearchResult searchPlans(const Plan& base, const SearchOptions& options = {});
 

@@ -1,5 +1,7 @@
 #include "text.h"
 
+#include <algorithm>
+
 namespace plait {
 
 namespace {
@@ -65,6 +67,36 @@ std::string utf8Prefix(std::string_view s, std::size_t maxChars)
 std::string inQuotes(std::string_view s, std::size_t maxChars)
 {
     return "\"" + utf8Prefix(s, maxChars) + "\"";
+}
+
+std::string closestMatch(std::string_view word, const std::vector<std::string>& candidates, std::size_t maxEdits)
+{
+    // Optimal string alignment distance (Damerau–Levenshtein without repeated edits of one substring).
+    auto distance = [](std::string_view a, std::string_view b) {
+        std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+        for (std::size_t i = 0; i <= a.size(); ++i)
+            d[i][0] = i;
+        for (std::size_t j = 0; j <= b.size(); ++j)
+            d[0][j] = j;
+        for (std::size_t i = 1; i <= a.size(); ++i)
+            for (std::size_t j = 1; j <= b.size(); ++j) {
+                const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+                d[i][j] = std::min({ d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost });
+                if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                    d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+            }
+        return d[a.size()][b.size()];
+    };
+    std::string best;
+    std::size_t bestDistance = maxEdits + 1;
+    if (word.size() > 64)
+        return best; // a long word is not a typo of a short key
+    for (const std::string& c : candidates)
+        if (const std::size_t dist = distance(word, c); dist < bestDistance && dist < c.size()) {
+            best = c;
+            bestDistance = dist;
+        }
+    return best;
 }
 
 std::string dumpJson(const nlohmann::json& j, int indent)

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace plait {
 
@@ -17,6 +18,10 @@ std::string utf8Prefix(std::string_view s, std::size_t maxChars);
 
 // `s` in double quotes for a message, cut to `maxChars` characters.
 std::string inQuotes(std::string_view s, std::size_t maxChars = 64);
+
+// The candidate closest to `word` by edit distance (insertions, deletions, substitutions and swaps of neighbours),
+// if it is at most `maxEdits` away: the "did you mean" of a misspelt key or command. Empty when none is close.
+std::string closestMatch(std::string_view word, const std::vector<std::string>& candidates, std::size_t maxEdits = 2);
 
 // JSON text that cannot throw: invalid UTF-8 (from a path or a foreign file) is written as U+FFFD.
 std::string dumpJson(const nlohmann::json& j, int indent = -1);

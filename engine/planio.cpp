@@ -1,7 +1,9 @@
 #include "planio.h"
-#include "text.h"
 
+#include "atomicfile.h"
+#include "plankeys.h"
 #include "safejson.h"
+#include "text.h"
 
 #include <QDir>
 #include <QFile>
@@ -9,39 +11,55 @@
 
 namespace plait::engine {
 
-Result<Plan> readPlan(const QString& path, const Catalog& catalog)
+PlanFile readPlanFile(const QString& path, const Catalog& catalog)
 {
+    PlanFile out;
+    out.unreadable = true;
     QFile file(path);
     const JsonLimits limits;
-    if (!file.open(QIODevice::ReadOnly))
-        return Result<Plan>::failure("", "cannot open " + path.toStdString() + ": " + file.errorString().toStdString());
-    if (file.size() > qint64(limits.maxBytes))
-        return Result<Plan>::failure("",
+    if (!file.open(QIODevice::ReadOnly)) {
+        out.plan
+            = Result<Plan>::failure("", "cannot open " + path.toStdString() + ": " + file.errorString().toStdString());
+        return out;
+    }
+    if (file.size() > qint64(limits.maxBytes)) {
+        out.plan = Result<Plan>::failure("",
             path.toStdString() + " is " + std::to_string(file.size() >> 20) + " MiB, larger than the limit of "
                 + std::to_string(limits.maxBytes >> 20) + " MiB");
+        return out;
+    }
     const QByteArray bytes = file.readAll();
     auto doc = parseJson(std::string_view(bytes.constData(), std::size_t(bytes.size())), limits);
-    if (!doc)
-        return Result<Plan>::failure("", path.toStdString() + ": " + doc.errorText());
-    return planFromJson(doc.value(), catalog);
+    if (!doc) {
+        out.plan = Result<Plan>::failure("", path.toStdString() + ": " + doc.errorText());
+        return out;
+    }
+    out.unreadable = false;
+    out.keyWarnings = unknownKeyWarnings(doc.value());
+    out.plan = planFromJson(doc.value(), catalog);
+    if (!out.plan) {
+        // A problem with the document as a whole names the file it is about.
+        std::vector<Issue> issues = out.plan.errors();
+        for (Issue& i : issues)
+            if (i.field.empty())
+                i.message = path.toStdString() + ": " + i.message;
+        out.plan = std::move(issues);
+    }
+    return out;
+}
+
+Result<Plan> readPlan(const QString& path, const Catalog& catalog)
+{
+    return readPlanFile(path, catalog).plan;
 }
 
 bool writePlan(const Plan& plan, const QString& path, QString* error)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    const std::string text = dumpJson(toJson(plan), 2) + "\n";
-    file.write(text.data(), qint64(text.size()));
-    if (!file.commit()) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    return true;
+    QString why;
+    const bool ok = writeFileAtomically(path, QByteArray::fromStdString(dumpJson(toJson(plan), 2) + "\n"), &why);
+    if (!ok && error)
+        *error = why;
+    return ok;
 }
 
 QStringList exampleNames()

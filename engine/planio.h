@@ -1,5 +1,6 @@
 #pragma once
 
+#include "evaluation.h"
 #include "plan.h"
 
 #include <QString>
@@ -10,6 +11,15 @@ namespace plait::engine {
 // always either the old plan or the new one, never half of each.
 Result<Plan> readPlan(const QString& path, const Catalog& catalog = Catalog::builtin());
 bool writePlan(const Plan& plan, const QString& path, QString* error);
+
+// A plan file as every command reads it: `unreadable` when the file cannot be read or is not JSON (the commands'
+// exit 2), otherwise the plan or why it is invalid (exit 1). Every message names the file or the field.
+struct PlanFile {
+    Result<Plan> plan = Result<Plan>::failure("", "not read");
+    bool unreadable = false;
+    std::vector<Warning> keyWarnings; // keys Plait does not read (the evaluation repeats them for a valid plan)
+};
+PlanFile readPlanFile(const QString& path, const Catalog& catalog = Catalog::builtin());
 
 // The built-in examples (resources/examples, compiled in as Qt resources), by file name without extension.
 QStringList exampleNames();

@@ -120,6 +120,21 @@ QString SummaryView::warningText(const Warning& w)
         t = tr(
             "%1 has no measured GEMM efficiency in the catalog, so compute times assume the datasheet peak and are a "
             "lower bound; run plait-probe compute to measure it");
+    else if (w.code == "key-ignored")
+        t = tr("%1 is not read beside a preset or config.json, which sets the model's shape; it is kept in the file "
+               "but has no effect");
+    else if (w.code == "unknown-key" && w.args.size() == 3) {
+        const QString path = QString::fromStdString(w.args[0]), meant = QString::fromStdString(w.args[1]);
+        const QString value = QString::fromStdString(w.args[2]);
+        const QString text = meant.isEmpty()
+            ? tr("%1 is not a field Plait reads; it is kept in the file but has no effect").arg(path)
+            : value.isEmpty()
+            ? tr("%1 is not a field Plait reads; did you mean %2? It is kept in the file but has no effect")
+                  .arg(path, meant)
+            : tr("%1 is not a field Plait reads; did you mean %2? It is kept in the file but has no effect: %2 is %3")
+                  .arg(path, meant, value);
+        return QStringLiteral("[%1] %2").arg(QString::fromStdString(w.code), text);
+    }
     if (t.isEmpty() || t.count(QLatin1Char('%')) < int(w.args.size()))
         return QStringLiteral("[%1] %2").arg(QString::fromStdString(w.code), QString::fromStdString(w.message));
     for (const std::string& a : w.args)

@@ -61,7 +61,7 @@ private slots:
         QTest::addColumn<QByteArray>("content"); // empty: no such file
         QTest::addColumn<int>("code");
         QTest::addColumn<QByteArray>("message");
-        QTest::newRow("missing file") << QByteArray() << 2 << QByteArray("cannot read");
+        QTest::newRow("missing file") << QByteArray() << 2 << QByteArray("cannot open");
         QTest::newRow("malformed JSON") << QByteArray("{\"format\": \"plait-plan/1\",\n \"model\": }") << 2
                                         << QByteArray("line 2, column");
         QTest::newRow("deep nesting") << QByteArray(5000, '[') << 2 << QByteArray("deeper than the limit");
@@ -136,7 +136,7 @@ private slots:
     {
         QTest::addColumn<QString>("view");
         QTest::addColumn<QString>("suffix");
-        for (const char* v : { "topology", "memory", "comm", "gantt" })
+        for (const char* v : { "topology", "memory", "comm", "gantt", "report" })
             for (const char* s : { "png", "svg", "pdf" })
                 QTest::addRow("%s.%s", v, s) << QString::fromLatin1(v) << QString::fromLatin1(s);
     }
@@ -163,6 +163,8 @@ private slots:
             const QImage image(out);
             if (view == QLatin1String("gantt")) // as tall as its lanes
                 QVERIFY(image.width() == 1400 && image.height() >= 260);
+            else if (view == QLatin1String("report")) // 1000 pixels and the timeline's lanes under them
+                QVERIFY(image.width() == 1600 && image.height() > 1200);
             else
                 QCOMPARE(image.size(), view == QLatin1String("topology") ? QSize(1400, 900) : QSize(900, 560));
         }
@@ -191,9 +193,13 @@ private slots:
         b.close();
         r = plait({ QStringLiteral("render"), plan, QStringLiteral("--view"), QStringLiteral("gantt"),
             QStringLiteral("--trace"), broken, QStringLiteral("--out"), out });
-        QCOMPARE(r.code, 1);
+        QCOMPARE(r.code, 2); // an unreadable input file, as the contract says
         QVERIFY2(r.err.contains(QByteArray(QByteArray("ends early after byte ") + QByteArray::number(text.size() / 2))),
             r.err.constData());
+        r = plait({ QStringLiteral("render"), plan, QStringLiteral("--view"), QStringLiteral("gantt"),
+            QStringLiteral("--trace"), m_dir.filePath(QStringLiteral("missing.trace.json")), QStringLiteral("--out"),
+            out });
+        QCOMPARE(r.code, 2);
     }
 
     void renderRefusesUnknownViews()
@@ -202,7 +208,165 @@ private slots:
             QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json"), QStringLiteral("--view"),
             QStringLiteral("pie"), QStringLiteral("--out"), m_dir.filePath(QStringLiteral("x.png")) });
         QCOMPARE(r.code, 2);
-        QVERIFY(r.err.contains("known: topology, memory, comm"));
+        QVERIFY(r.err.contains("known: topology, memory, comm, gantt, report"));
+    }
+
+    // Bad options name the option and the value; the output file is left as it was.
+    void renderRefusesBadOptions_data()
+    {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<QByteArray>("message");
+        QTest::newRow("size not WxH") << QStringList { QStringLiteral("--size"), QStringLiteral("big") }
+                                      << QByteArray("--size must be WIDTHxHEIGHT");
+        QTest::newRow("size too small") << QStringList { QStringLiteral("--size"), QStringLiteral("10x10") }
+                                        << QByteArray("--size must be WIDTHxHEIGHT");
+        QTest::newRow("from not a number") << QStringList { QStringLiteral("--view"), QStringLiteral("gantt"),
+            QStringLiteral("--from"), QStringLiteral("soon") }
+                                           << QByteArray("--from must be a time in seconds");
+        QTest::newRow("from after to") << QStringList { QStringLiteral("--view"), QStringLiteral("gantt"),
+            QStringLiteral("--from"), QStringLiteral("2"), QStringLiteral("--to"), QStringLiteral("1") }
+                                       << QByteArray("--from must be earlier than --to");
+        QTest::newRow("from outside gantt") << QStringList { QStringLiteral("--from"), QStringLiteral("1") }
+                                            << QByteArray("applies to --view gantt only");
+        QTest::newRow("unknown format") << QStringList { QStringLiteral("--out"), QStringLiteral("x.bmp") }
+                                        << QByteArray("unknown output format");
+    }
+    void renderRefusesBadOptions()
+    {
+        QFETCH(QStringList, options);
+        QFETCH(QByteArray, message);
+        const QString out = writeFile(QStringLiteral("kept.png"), "an earlier picture");
+        QStringList args { QStringLiteral("render"),
+            QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json"), QStringLiteral("--out"), out };
+        args << options;
+        const Run r = plait(args);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(message), r.err.constData());
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), QByteArray("an earlier picture"));
+    }
+
+    // A write that cannot happen fails with the reason and exit 2, never an empty file.
+    void renderIntoAMissingFolderFails()
+    {
+        const QString out = m_dir.filePath(QStringLiteral("no/such/folder/x.png"));
+        const Run r = plait({ QStringLiteral("render"),
+            QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json"), QStringLiteral("--out"), out });
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("cannot write"));
+        QVERIFY(!QFile::exists(out));
+    }
+
+    void helpListsEveryCommand()
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("DISPLAY"));
+        env.remove(QStringLiteral("QT_QPA_PLATFORM")); // help needs no display
+        const Run r = plait({ QStringLiteral("--help") }, env);
+        QCOMPARE(r.code, 0);
+        for (const char* command : { "evaluate", "search", "timeline", "render" })
+            QVERIFY2(r.out.contains(command), r.out.constData());
+        for (const char* command : { "evaluate", "search", "timeline", "render" }) {
+            const Run sub = plait({ QString::fromLatin1(command), QStringLiteral("--help") }, env);
+            QCOMPARE(sub.code, 0);
+            QVERIFY2(sub.out.contains(QByteArray("plait ").append(command)), sub.out.constData());
+        }
+    }
+
+    void misspeltCommandIsNotAPlan()
+    {
+        const Run r = plait({ QStringLiteral("evalute"), QStringLiteral("x.plait.json") });
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("did you mean \"evaluate\""), r.err.constData());
+    }
+
+    // search answers an invalid plan as evaluate does: exit 1, the reasons on stderr and in the JSON.
+    void searchExplainsWhyNothingIsListed_data()
+    {
+        QTest::addColumn<QByteArray>("plan");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QByteArray>("message");
+        QTest::newRow("fp8 on an A100") << QByteArray(
+            R"({"model":{"preset":"llama2-7b"},"cluster":{"gpu":"A100-SXM4-80GB","nodes":1,"gpus_per_node":8,"intra_node":"nvlink3-nvswitch"},"training":{"global_batch":64,"precision":"fp8"},"parallel":{"dp":8}})")
+                                        << 1 << QByteArray("has no FP8 tensor cores");
+        QTest::newRow("batch beyond the simulation limit") << QByteArray(
+            R"({"model":{"preset":"llama2-7b"},"cluster":{"gpu":"A100-SXM4-80GB","nodes":1,"gpus_per_node":1,"intra_node":"nvlink3-nvswitch"},"training":{"global_batch":4294967296},"parallel":{}})")
+                                                           << 1 << QByteArray("simulated forward passes");
+        QTest::newRow("nothing fits") << QByteArray(
+            R"({"model":{"preset":"gpt3-175b"},"cluster":{"gpu":"A100-SXM4-40GB","nodes":1,"gpus_per_node":8,"intra_node":"nvlink3-nvswitch"},"training":{"global_batch":64},"parallel":{"dp":8}})")
+                                      << 0 << QByteArray("no plan fits in memory: the smallest (");
+        QTest::newRow("not an object") << QByteArray("[1, 2]") << 1 << QByteArray("must be a JSON object, not array");
+    }
+    void searchExplainsWhyNothingIsListed()
+    {
+        QFETCH(QByteArray, plan);
+        QFETCH(int, code);
+        QFETCH(QByteArray, message);
+        const QString path = writeFile(QStringLiteral("search.plait.json"), plan);
+        const Run r = plait({ QStringLiteral("search"), path, QStringLiteral("--json") });
+        QCOMPARE(r.code, code);
+        QVERIFY2(r.err.contains(message), r.err.constData());
+        if (code == 1)
+            QVERIFY(r.err.contains(path.toUtf8()) || !r.err.contains("JSON object"));
+        auto doc = plait::parseJson(r.out.toStdString());
+        QVERIFY2(doc, r.out.constData());
+        if (code == 1) {
+            QCOMPARE(doc.value()["valid"].get<bool>(), false);
+            QVERIFY(!doc.value()["errors"].empty());
+        } else {
+            QVERIFY(doc.value().is_array() && doc.value().empty());
+        }
+    }
+
+    // Keys Plait does not read are kept, and named with the one most likely meant (a misspelt zero_stage used to
+    // leave ZeRO at 0 without a word).
+    void misspeltKeysAreNamed()
+    {
+        const QString path = writeFile(QStringLiteral("typo.plait.json"),
+            R"({"model":{"preset":"llama2-7b"},"cluster":{"gpu":"A100-SXM4-80GB","nodes":1,"gpus_per_node":8,"intra_node":"nvlink3-nvswitch"},"training":{"global_batch":64,"zero_stge":3},"parallel":{"dp":8}})");
+        const Run r = plait({ QStringLiteral("evaluate"), path, QStringLiteral("--json") });
+        QCOMPARE(r.code, 0);
+        auto doc = plait::parseJson(r.out.toStdString());
+        QVERIFY(doc);
+        bool named = false;
+        for (const auto& w : doc.value()["warnings"])
+            named = named
+                || (w["code"] == "unknown-key"
+                    && w["message"].get<std::string>().find("did you mean training.zero_stage?") != std::string::npos);
+        QVERIFY2(named, r.out.constData());
+    }
+
+    // seq_len beside a preset overrides the preset's, checked like any field.
+    void sequenceLengthBesideAPreset()
+    {
+        const QByteArray plan
+            = R"({"model":{"preset":"llama2-7b","seq_len":SEQ},"cluster":{"gpu":"A100-SXM4-80GB","nodes":1,"gpus_per_node":8,"intra_node":"nvlink3-nvswitch"},"training":{"global_batch":64},"parallel":{"dp":8}})";
+        QByteArray longer = plan;
+        const Run r = plait({ QStringLiteral("evaluate"),
+            writeFile(QStringLiteral("seq.plait.json"), longer.replace("SEQ", "8192")), QStringLiteral("--json") });
+        QCOMPARE(r.code, 0);
+        auto doc = plait::parseJson(r.out.toStdString());
+        QVERIFY(doc);
+        QCOMPARE(doc.value()["throughput"]["tokens_per_s"].get<double>() * doc.value()["time"]["step_s"].get<double>(),
+            64.0 * 8192);
+        QByteArray zero = plan;
+        const Run bad = plait(
+            { QStringLiteral("evaluate"), writeFile(QStringLiteral("seq0.plait.json"), zero.replace("SEQ", "0")) });
+        QCOMPARE(bad.code, 1);
+        QVERIFY2(bad.err.contains("model.seq_len: must be between 1 and 16777216, got 0"), bad.err.constData());
+    }
+
+    // The crash of the issue: a Chinese GPU name cut mid-character in the message aborted the JSON writer.
+    void chineseNamesInMessagesStayValidJson()
+    {
+        const QString path = writeFile(QStringLiteral("ascend.plait.json"),
+            R"({"model":{"preset":"llama2-7b"},"cluster":{"gpu":"昇腾昇腾昇腾昇腾昇腾昇腾昇腾昇腾昇腾昇腾昇腾","nodes":1},"training":{"global_batch":8},"parallel":{}})");
+        const Run r = plait({ QStringLiteral("evaluate"), path, QStringLiteral("--json") });
+        QCOMPARE(r.code, 1);
+        auto doc = plait::parseJson(r.out.toStdString());
+        QVERIFY2(doc, r.out.constData());
+        QVERIFY(doc.value()["errors"][0]["message"].get<std::string>().find("昇腾昇腾") != std::string::npos);
     }
 
     void windowWithoutDisplaySaysSo()

@@ -90,13 +90,13 @@ private slots:
         QFETCH(int, seq);
         QFETCH(bool, flash);
         QFETCH(int, headDim);
-        nlohmann::json j = { { "model",
-                                 { { "layers", 32 }, { "hidden", 4096 }, { "heads", 32 }, { "kv_heads", 8 },
-                                     { "head_dim", headDim }, { "ffn_hidden", 14336 }, { "ffn", "swiglu" },
-                                     { "vocab", 128256 }, { "seq_len", seq } } },
-            { "cluster", { { "gpu", "H100-SXM5-80GB" }, { "nodes", 1 }, { "intra_node", "nvlink4-nvswitch" } } },
-            { "training", { { "global_batch", 8 }, { "flash_attention", flash }, { "recompute", "selective" } } },
-            { "parallel", { { "dp", 8 } } } };
+        nlohmann::json j
+            = { { "model",
+                    { { "layers", 32 }, { "hidden", 4096 }, { "heads", 32 }, { "kv_heads", 8 }, { "head_dim", headDim },
+                        { "ffn_hidden", 14336 }, { "ffn", "swiglu" }, { "vocab", 128256 }, { "seq_len", seq } } },
+                  { "cluster", { { "gpu", "H100-SXM5-80GB" }, { "nodes", 1 }, { "intra_node", "nvlink4-nvswitch" } } },
+                  { "training", { { "global_batch", 8 }, { "flash_attention", flash }, { "recompute", "selective" } } },
+                  { "parallel", { { "dp", 8 } } } };
         const Plan plan = test::mustPlan(j);
         const Evaluation ev = evaluate(plan);
         QVERIFY2(ev.valid, ev.errors.empty() ? "" : ev.errors.front().message.c_str());

@@ -1,0 +1,95 @@
+#include "plankeys.h"
+
+#include "text.h"
+
+#include <algorithm>
+
+namespace plait {
+
+namespace {
+using Keys = std::vector<std::string>;
+
+const Keys kTop { "format", "name", "description", "model", "cluster", "training", "parallel", "placement" };
+const Keys kModel { "name", "layers", "hidden", "heads", "kv_heads", "head_dim", "ffn_hidden", "ffn", "norm",
+    "position", "bias", "vocab", "seq_len", "tied_embeddings", "source", "moe" };
+const Keys kModelByReference { "preset", "hf_config", "seq_len" };
+const Keys kMoe { "experts", "top_k", "shared_experts", "expert_ffn_hidden" };
+const Keys kCluster { "gpu", "nodes", "gpus_per_node", "intra_node", "inter_node", "nics_per_node" };
+const Keys kGpu { "id", "name", "memory_GiB", "bf16_tflops", "fp16_tflops", "fp8_tflops", "hbm_GBps", "sms", "nvlink",
+    "nvlink_GBps", "gemm_max_efficiency", "source" };
+const Keys kLink { "id", "name", "kind", "scope", "bandwidth_GBps", "latency_us", "efficiency", "nvls",
+    "nvls_algbw_GBps", "busbw_curve", "source" };
+const Keys kTraining { "global_batch", "micro_batch", "precision", "optimizer", "zero_stage", "recompute",
+    "sequence_parallel", "flash_attention", "fp32_gradients", "overlap_grad_reduce", "other_GiB", "fragmentation" };
+const Keys kParallel { "tp", "pp", "dp", "cp", "ep", "vpp", "schedule", "order", "layers_per_stage" };
+const Keys kPlacement { "gpu", "tp", "cp", "dp", "pp" };
+
+// `reference`: the object is a model given by a preset or config.json, beside which shape keys are not read.
+void check(const nlohmann::json& object, const std::string& prefix, const Keys& known, std::vector<Warning>& out,
+    const nlohmann::json* applied, bool reference = false)
+{
+    if (!object.is_object())
+        return;
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        const std::string& key = it.key();
+        if (std::find(known.begin(), known.end(), key) != known.end())
+            continue;
+        if (out.size() >= 20)
+            return; // a file of thousands of foreign keys needs no thousand warnings
+        const std::string path = (prefix.empty() ? "" : prefix + ".") + utf8Prefix(key, 64);
+        if (reference && std::find(kModel.begin(), kModel.end(), key) != kModel.end()) {
+            out.push_back({ "key-ignored",
+                path
+                    + " is not read beside a preset or config.json, which sets the model's shape; it is kept in the "
+                      "file but has no effect",
+                { path } });
+            continue;
+        }
+        const std::string guess = closestMatch(key, known);
+        const std::string meant = guess.empty() ? "" : (prefix.empty() ? "" : prefix + ".") + guess;
+        std::string value;
+        if (applied && !meant.empty()) {
+            // The value the plan uses for the key it most likely meant, as read.
+            std::string pointer = "/" + meant;
+            std::replace(pointer.begin(), pointer.end(), '.', '/');
+            if (const auto p = nlohmann::json::json_pointer(pointer); applied->contains(p))
+                value = utf8Prefix(dumpJson((*applied)[p]), 40);
+        }
+        std::string message = path + " is not a field Plait reads";
+        if (!meant.empty())
+            message += "; did you mean " + meant + "? It is kept in the file but has no effect"
+                + (value.empty() ? "" : ": " + meant + " is " + value);
+        else
+            message += "; it is kept in the file but has no effect";
+        out.push_back({ "unknown-key", message, { path, meant, value } });
+    }
+}
+}
+
+std::vector<Warning> unknownKeyWarnings(const nlohmann::json& doc, const nlohmann::json* applied)
+{
+    std::vector<Warning> out;
+    check(doc, "", kTop, out, applied);
+    if (const auto m = doc.find("model"); m != doc.end() && m->is_object()) {
+        const bool byReference = m->contains("preset") || m->contains("hf_config");
+        check(*m, "model", byReference ? kModelByReference : kModel, out, applied, byReference);
+        if (const auto moe = m->find("moe"); !byReference && moe != m->end())
+            check(*moe, "model.moe", kMoe, out, applied);
+    }
+    if (const auto c = doc.find("cluster"); c != doc.end() && c->is_object()) {
+        check(*c, "cluster", kCluster, out, applied);
+        check(c->value("gpu", nlohmann::json()), "cluster.gpu", kGpu, out, applied);
+        check(c->value("intra_node", nlohmann::json()), "cluster.intra_node", kLink, out, applied);
+        check(c->value("inter_node", nlohmann::json()), "cluster.inter_node", kLink, out, applied);
+    }
+    if (const auto t = doc.find("training"); t != doc.end())
+        check(*t, "training", kTraining, out, applied);
+    if (const auto p = doc.find("parallel"); p != doc.end())
+        check(*p, "parallel", kParallel, out, applied);
+    if (const auto p = doc.find("placement"); p != doc.end() && p->is_array())
+        for (std::size_t i = 0; i < p->size() && out.size() < 20; ++i)
+            check((*p)[i], "placement[" + std::to_string(i) + "]", kPlacement, out, applied);
+    return out;
+}
+
+} // namespace plait

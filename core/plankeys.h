@@ -1,0 +1,17 @@
+#pragma once
+
+#include "evaluation.h"
+
+#include <nlohmann/json.hpp>
+#include <vector>
+
+namespace plait {
+
+// Keys of a plan document that Plait does not read, each with the key most likely meant. They are kept on save
+// (the contract: a newer file opened by an older Plait loses nothing), but a misspelt `training.zero_stge` would
+// otherwise leave ZeRO at 0 without a word. Code "unknown-key", args: the key's path, the likely key (or empty)
+// and, with `applied` (the plan as read, toJson), the value that key has (or empty). Code "key-ignored", args: the
+// path of a shape key beside a preset or config.json.
+std::vector<Warning> unknownKeyWarnings(const nlohmann::json& doc, const nlohmann::json* applied = nullptr);
+
+} // namespace plait
