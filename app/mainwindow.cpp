@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "advicepanel.h"
+#include "atomicfile.h"
 #include "calibrationpanel.h"
 #include "catalogloader.h"
 #include "commbreakdown.h"
@@ -34,13 +35,13 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressDialog>
-#include <QSaveFile>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
 #include <iostream>
+#include <ostream>
 
 namespace plait::app {
 
@@ -431,11 +432,16 @@ bool MainWindow::exportTimeline(const QString& path)
         m_status->setText(tr("Nothing to export: the plan is not valid."));
         return false;
     }
-    QSaveFile file(path);
-    const std::string text = timelineToChromeTrace(*ev, m_document.plan()).dump() + "\n";
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) != qint64(text.size())
-        || !file.commit()) {
-        QMessageBox::warning(this, tr("Cannot export"), tr("%1 was not written: %2").arg(path, file.errorString()));
+    QString error;
+    const Plan plan = m_document.plan();
+    if (!engine::writeFileAtomically(
+            path,
+            [&](std::ostream& out, QString*) {
+                writeTimelineTrace(out, *ev, plan);
+                return bool(out);
+            },
+            &error)) {
+        QMessageBox::warning(this, tr("Cannot export"), tr("%1 was not written: %2").arg(path, error));
         return false;
     }
     m_status->setText(tr("Exported the timeline to %1").arg(path));

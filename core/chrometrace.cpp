@@ -11,6 +11,7 @@
 #include <map>
 #include <sstream>
 #include <streambuf>
+#include <type_traits>
 
 namespace plait {
 
@@ -518,16 +519,25 @@ Result<TraceRead> readChromeTraceFile(const std::string& path, const TraceReadOp
 }
 
 namespace {
-// Numbers as the shortest text that reads back to the same double (what nlohmann writes), without a document tree.
-void putNumber(std::ostream& out, double x)
+// Numbers as the shortest text that reads back to the same value (what nlohmann writes), without a document tree.
+template <typename T> void putNumber(std::string& out, T x)
 {
-    if (!std::isfinite(x)) {
-        out << "null";
-        return;
-    }
+    if constexpr (std::is_floating_point_v<T>)
+        if (!std::isfinite(x)) {
+            out += "null";
+            return;
+        }
     char buf[32];
     const auto r = std::to_chars(buf, buf + sizeof buf, x);
-    out.write(buf, r.ptr - buf);
+    out.append(buf, std::size_t(r.ptr - buf));
+}
+
+// A JSON string: plain printable ASCII as it is, anything else through the JSON writer.
+std::string jsonString(const std::string& s)
+{
+    const bool plain
+        = std::all_of(s.begin(), s.end(), [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; });
+    return plain ? "\"" + s + "\"" : dumpJson(s);
 }
 }
 
@@ -570,32 +580,62 @@ void writeChromeTrace(std::ostream& out, const Timeline& t, const json& extra)
         meta("thread_name", l.pid, &l.tid, std::move(args));
         meta("thread_sort_index", l.pid, &l.tid, { { "sort_index", int(i) } });
     }
-    // Complete events, millions of them, written field by field; names are escaped once each.
+    // Complete events and flows, millions of them: each written field by field into a buffer that goes out in
+    // chunks; names are escaped once each.
     std::vector<std::string> names(t.names.size());
     for (std::size_t i = 0; i < t.names.size(); ++i)
-        names[i] = dumpJson(t.names[i]);
+        names[i] = jsonString(t.names[i]);
     const std::string unnamed = "\"\"";
+    std::string buf;
+    buf.reserve(1 << 17);
+    auto flush = [&](bool always) {
+        if (always || buf.size() > (1 << 16)) {
+            out.write(buf.data(), std::streamsize(buf.size()));
+            buf.clear();
+        }
+    };
+    auto begin = [&](const char* ph, long long pid, long long tid) {
+        buf += first ? "\n{\"ph\":\"" : ",\n{\"ph\":\"";
+        first = false;
+        buf += ph;
+        buf += "\",\"pid\":";
+        putNumber(buf, pid);
+        buf += ",\"tid\":";
+        putNumber(buf, tid);
+        buf += ",\"ts\":";
+    };
     for (const Lane& l : t.lanes)
         for (const Span& s : l.spans) {
             const char* kind = spanKindName(s.kind);
-            out << (first ? "\n" : ",\n") << "{\"ph\":\"X\",\"pid\":" << l.pid << ",\"tid\":" << l.tid << ",\"ts\":";
-            first = false;
-            putNumber(out, s.start * 1e6);
-            out << ",\"dur\":";
-            putNumber(out, (s.end - s.start) * 1e6);
-            out << ",\"name\":" << (s.name < names.size() ? names[s.name] : unnamed) << ",\"cat\":\"" << kind
-                << "\",\"args\":{\"kind\":\"" << kind << '"';
-            if (s.stage >= 0)
-                out << ",\"stage\":" << s.stage;
-            if (s.microBatch >= 0)
-                out << ",\"microbatch\":" << s.microBatch;
-            if (s.chunk >= 0)
-                out << ",\"chunk\":" << s.chunk;
-            if (s.bytes > 0) {
-                out << ",\"bytes\":";
-                putNumber(out, s.bytes);
+            begin("X", l.pid, l.tid);
+            putNumber(buf, s.start * 1e6);
+            buf += ",\"dur\":";
+            putNumber(buf, (s.end - s.start) * 1e6);
+            buf += ",\"name\":";
+            buf += s.name < names.size() ? names[s.name] : unnamed;
+            buf += ",\"cat\":\"";
+            buf += kind;
+            buf += "\",\"args\":{\"kind\":\"";
+            buf += kind;
+            buf += '"';
+            if (s.stage >= 0) {
+                buf += ",\"stage\":";
+                putNumber(buf, int(s.stage));
             }
-            out << "}}";
+            if (s.microBatch >= 0) {
+                buf += ",\"microbatch\":";
+                putNumber(buf, s.microBatch);
+            }
+            if (s.chunk >= 0) {
+                buf += ",\"chunk\":";
+                putNumber(buf, int(s.chunk));
+            }
+            if (s.bytes > 0) {
+                buf += ",\"bytes\":";
+                putNumber(buf, s.bytes);
+            }
+            buf += "}}";
+            flush(false);
         }
     long long id = 0;
     for (const Flow& f : t.flows) {
@@ -604,11 +644,16 @@ void writeChromeTrace(std::ostream& out, const Timeline& t, const json& extra)
         const Lane& a = t.lanes[std::size_t(f.fromLane)];
         const Lane& b = t.lanes[std::size_t(f.toLane)];
         ++id;
-        event({ { "ph", "s" }, { "pid", a.pid }, { "tid", a.tid }, { "ts", f.fromTime * 1e6 }, { "id", id },
-            { "name", "p2p" }, { "cat", "p2p" } });
-        event({ { "ph", "f" }, { "bp", "e" }, { "pid", b.pid }, { "tid", b.tid }, { "ts", f.toTime * 1e6 },
-            { "id", id }, { "name", "p2p" }, { "cat", "p2p" } });
+        for (bool start : { true, false }) {
+            begin(start ? "s" : "f", start ? a.pid : b.pid, start ? a.tid : b.tid);
+            putNumber(buf, (start ? f.fromTime : f.toTime) * 1e6);
+            buf += start ? ",\"id\":" : ",\"bp\":\"e\",\"id\":";
+            putNumber(buf, id);
+            buf += ",\"name\":\"p2p\",\"cat\":\"p2p\"}";
+        }
+        flush(false);
     }
+    flush(true);
     out << "\n]}\n";
 }
 

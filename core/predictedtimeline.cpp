@@ -81,6 +81,21 @@ Timeline predictedTimeline(const Evaluation& ev, const Plan& plan)
             }
     }
     const auto& events = ev.timeline.events;
+    // Each (kind, micro-batch) name is interned once for all the stages that use it: a vector lookup per span,
+    // with the table sized up front (a million micro-batches make six million names).
+    const std::size_t m = std::size_t(std::max(ev.microBatches, 0));
+    t.names.reserve(6 * m + 4);
+    t.nameIndex.reserve(6 * m + 4);
+    constexpr std::uint32_t kNone = UINT32_MAX;
+    std::vector<std::uint32_t> nameOf(6 * m, kNone); // [kind: F, R, B, W, send act, send grad][micro-batch]
+    auto named = [&](int kind, int microBatch, auto make) {
+        if (microBatch < 0 || std::size_t(microBatch) >= m)
+            return t.intern(make());
+        std::uint32_t& id = nameOf[std::size_t(kind) * m + std::size_t(microBatch)];
+        if (id == kNone)
+            id = t.intern(make());
+        return id;
+    };
     for (const SimEvent& e : events) {
         if (e.end <= e.start)
             continue;
@@ -92,14 +107,15 @@ Timeline predictedTimeline(const Evaluation& ev, const Plan& plan)
             s.kind = spanKindOf(e.op);
             s.stage = std::int16_t(e.device);
             s.chunk = e.chunk;
-            s.name = t.intern(opSpanName(e.op, e.microBatch));
+            s.name = named(int(e.op), e.microBatch, [&] { return opSpanName(e.op, e.microBatch); });
             t.lanes[std::size_t(stageLane[std::size_t(e.device)])].spans.push_back(s);
         } else {
             s.kind = SpanKind::SendRecv;
             s.stage = std::int16_t(e.device);
             s.bytes = p2pBytes;
-            s.name
-                = t.intern(std::string(e.forwardDirection ? "send act " : "send grad ") + std::to_string(e.microBatch));
+            s.name = named(e.forwardDirection ? 4 : 5, e.microBatch, [&] {
+                return std::string(e.forwardDirection ? "send act " : "send grad ") + std::to_string(e.microBatch);
+            });
             const int lane = transferLane[std::size_t(2 * e.boundary + (e.forwardDirection ? 0 : 1))];
             if (lane >= 0)
                 t.lanes[std::size_t(lane)].spans.push_back(s);

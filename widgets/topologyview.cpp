@@ -89,6 +89,9 @@ void TopologyView::rebuildScene()
     const double nodeH = kHeader + rows * kRowHeight + kFooter;
     const int nodesPerRow = std::max(1, int(std::ceil(std::sqrt(double(c.nodes) * nodeH / nodeW * 1.8))));
     m_gpus.reserve(c.gpuCount());
+    // Item caches make repaints of a few thousand chips a blit; for tens of thousands, each a few pixels wide,
+    // they cost a pixmap apiece (gigabytes at 131,072 GPUs) and save nothing.
+    const bool huge = c.gpuCount() > 8192;
     QPainterPath fabric;
     for (int n = 0; n < c.nodes; ++n) {
         const double x = (n % nodesPerRow) * (nodeW + kNodeGap);
@@ -100,10 +103,14 @@ void TopologyView::rebuildScene()
             centers << center;
             auto* item = new GpuItem(n * c.gpusPerNode + i);
             item->setPos(center);
+            if (huge)
+                item->setCacheMode(QGraphicsItem::NoCache);
             s->addItem(item);
             m_gpus << item;
         }
         auto* node = new NodeItem(n, QRectF(x, y, nodeW, nodeH), centers, c.intraNode, c.nics(), c.interNode);
+        if (huge)
+            node->setCacheMode(QGraphicsItem::NoCache);
         s->addItem(node);
         // Each node drops to the spine under its row; the spines meet on a trunk at the left.
         const QPointF a = node->nicAnchor();
