@@ -384,10 +384,12 @@ void MainWindow::closeWithoutQuestions()
     close();
 }
 
-bool MainWindow::savePlan(const QString& path)
+bool MainWindow::savePlan(const QString& chosen)
 {
-    if (path.isEmpty())
+    if (chosen.isEmpty())
         return false;
+    // A name typed without an extension gets the plan's, or File → Open's filter would hide the file.
+    const QString path = QFileInfo(chosen).suffix().isEmpty() ? chosen + QStringLiteral(".plait.json") : chosen;
     QString error;
     if (!m_document.save(path, &error)) {
         QMessageBox::warning(

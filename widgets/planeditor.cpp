@@ -12,7 +12,6 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScrollArea>
-#include <QSpinBox>
 #include <QVBoxLayout>
 
 namespace plait::widgets {
@@ -138,12 +137,17 @@ void PlanEditor::build()
         field->path = spec.path;
         const QString path = spec.path;
         if (spec.kind == QLatin1String("int")) {
-            auto* box = new QSpinBox(body);
-            box->setRange(spec.min, spec.max);
-            box->setKeyboardTracking(false);
-            connect(box, &QSpinBox::valueChanged, this, [this, path](int v) {
-                if (!m_updating)
-                    applyEdit(path, v);
+            // A plain text field: whatever is typed goes to core, which says why "abc" or "0" cannot be (a spin
+            // box would swallow them without a word).
+            auto* box = new QLineEdit(body);
+            connect(box, &QLineEdit::editingFinished, this, [this, path, box] {
+                if (m_updating || !box->isModified())
+                    return;
+                box->setModified(false);
+                const QString text = box->text().trimmed();
+                bool whole = false;
+                const long long v = text.toLongLong(&whole);
+                applyEdit(path, whole ? nlohmann::json(v) : nlohmann::json(text.toStdString()));
             });
             field->editor = box;
         } else if (spec.kind == QLatin1String("bool")) {
@@ -175,6 +179,7 @@ void PlanEditor::build()
             });
             field->editor = box;
         }
+        field->editor->setObjectName(path);
         field->problem = new QLabel(body);
         field->problem->setWordWrap(true);
         field->problem->setStyleSheet(QStringLiteral("color: #c0392b; font-size: 9pt;"));
@@ -221,8 +226,8 @@ void PlanEditor::refreshValues()
         const nlohmann::json* v = at(expanded, f->path, false);
         if (!v)
             continue;
-        if (auto* spin = qobject_cast<QSpinBox*>(f->editor); spin && v->is_number())
-            spin->setValue(int(v->get<double>()));
+        if (auto* line = qobject_cast<QLineEdit*>(f->editor); line && v->is_number())
+            line->setText(QString::fromStdString(v->dump()));
         else if (auto* check = qobject_cast<QCheckBox*>(f->editor); check && v->is_boolean())
             check->setChecked(v->get<bool>());
         else if (auto* combo = qobject_cast<QComboBox*>(f->editor); combo && v->is_string())
@@ -247,7 +252,7 @@ QStringList PlanEditor::applyEdit(const QString& path, const nlohmann::json& val
         doc["placement"] = nullptr;
     auto plan = planFromJson(doc, m_catalog);
     std::vector<Issue> issues = plan ? validate(plan.value()) : plan.errors();
-    showProblems(issues);
+    showProblems(issues, path);
     QStringList problems;
     for (const Issue& i : issues)
         problems << QString::fromStdString(i.field.empty() ? i.message : i.field + ": " + i.message);
@@ -255,28 +260,38 @@ QStringList PlanEditor::applyEdit(const QString& path, const nlohmann::json& val
         // A plan that reads but does not validate is still shown (the summary explains it); it can be undone.
         m_plan = plan.value();
         emit planEdited(m_plan, tr("Change %1").arg(path));
-    } else {
-        refreshValues(); // the document is unchanged; show its values again
     }
+    // A plan that does not read leaves the document as it was; the field keeps what was typed, with the reason
+    // under it, until it is corrected (or the document changes).
     return problems;
 }
 
-void PlanEditor::showProblems(const std::vector<Issue>& issues)
+void PlanEditor::showProblems(const std::vector<Issue>& issues, const QString& edited)
 {
+    // An issue sits under its own field; one about a whole block ("parallel": more GPUs than the cluster has) or
+    // the whole plan sits under the field just edited, since that edit caused it; the rest below the form.
+    auto fieldOf = [&](const Issue& i) -> QString {
+        const QString field = QString::fromStdString(i.field);
+        if (std::any_of(m_fields.begin(), m_fields.end(), [&](const Field* f) { return f->path == field; }))
+            return field;
+        if (!edited.isEmpty() && (field.isEmpty() || edited.startsWith(field + QLatin1Char('.'))))
+            return edited;
+        return {};
+    };
     QStringList general;
     for (Field* f : std::as_const(m_fields)) {
         QStringList mine;
         for (const Issue& i : issues)
-            if (QString::fromStdString(i.field) == f->path)
-                mine << QString::fromStdString(i.message);
+            if (fieldOf(i) == f->path)
+                mine << (QString::fromStdString(i.field) == f->path || i.field.empty()
+                        ? QString::fromStdString(i.message)
+                        : QString::fromStdString(i.field + ": " + i.message));
         f->problem->setText(mine.join(QLatin1Char('\n')));
         f->problem->setVisible(!mine.isEmpty());
     }
     for (const Issue& i : issues) {
         const QString field = QString::fromStdString(i.field);
-        const bool placed
-            = std::any_of(m_fields.begin(), m_fields.end(), [&](const Field* f) { return f->path == field; });
-        if (!placed)
+        if (fieldOf(i).isEmpty())
             general << (field.isEmpty() ? QString() : field + QStringLiteral(": ")) + QString::fromStdString(i.message);
     }
     m_problems->setText(general.join(QLatin1Char('\n')));

@@ -31,7 +31,7 @@ private:
     struct Field;
     void build();
     void refreshValues();
-    void showProblems(const std::vector<Issue>& issues);
+    void showProblems(const std::vector<Issue>& issues, const QString& edited = QString());
     void importHfConfig();
 
     const Catalog& m_catalog;

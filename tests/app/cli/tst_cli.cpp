@@ -1,5 +1,7 @@
 #include "safejson.h"
 
+#include <QDir>
+#include <QElapsedTimer>
 #include <QImage>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -378,6 +380,26 @@ private slots:
         const Run r = plait({}, env);
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains("no display"));
+    }
+
+    // Started with no arguments while a crashed session's plan waits for recovery: --quit-after ends the question
+    // too, the waiting plan is kept (never deleted unseen), and the clean exit leaves no file or lock of its own.
+    void quitAfterEndsTheRecoveryQuestion()
+    {
+        QTemporaryDir xdg;
+        const QString autosave = xdg.filePath(QStringLiteral("Plait/plait/autosave"));
+        QVERIFY(QDir().mkpath(autosave));
+        QFile::copy(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json"),
+            autosave + QStringLiteral("/crashed.plait.json"));
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_DATA_HOME"), xdg.path());
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), xdg.path());
+        QElapsedTimer clock;
+        clock.start();
+        const Run r = plait({ QStringLiteral("--quit-after"), QStringLiteral("1500") }, env);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(clock.elapsed() < 30000, qPrintable(QString::number(clock.elapsed())));
+        QCOMPARE(QDir(autosave).entryList(QDir::Files), QStringList { QStringLiteral("crashed.plait.json") });
     }
 
     void windowOpensOffscreen()

@@ -18,12 +18,18 @@
 #include "topologyview.h"
 #include <QTableWidget>
 
+#include <QApplication>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QFontDatabase>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QXmlStreamReader>
 #include <qcustomplot.h>
 
@@ -200,6 +206,144 @@ private slots:
         app::Autosave::discard(found.front());
         QCOMPARE(app::Autosave::recoverable(dir).size(), 0);
         next.autosave()->finish();
+    }
+
+    // Edits 0.3 s apart for 6 s: the autosave timer must not restart on each of them, so the plan is on disk at most
+    // two seconds after the first unsaved change, and again within two seconds after each later one.
+    void autosaveKeepsUpWithAStreamOfEdits()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-stream")));
+        QVERIFY(w.openPlan(writePlan(QStringLiteral("stream.plait.json"), kTwoNodes)));
+        const QString file = w.autosave()->filePath();
+        QElapsedTimer clock;
+        clock.start();
+        qint64 firstWrite = -1, lastEdit = 0;
+        long long batch = 64, writtenBatch = 0, writes = 0;
+        QDateTime lastModified;
+        while (clock.elapsed() < 6000) {
+            batch += 64;
+            w.planEditor()->applyEdit(QStringLiteral("training.global_batch"), batch);
+            lastEdit = clock.elapsed();
+            for (int i = 0; i < 6; ++i) { // 0.3 s between edits, watching the file
+                QTest::qWait(50);
+                if (QFileInfo(file).exists() && QFileInfo(file).lastModified() != lastModified) {
+                    lastModified = QFileInfo(file).lastModified();
+                    ++writes;
+                    if (firstWrite < 0)
+                        firstWrite = clock.elapsed();
+                    writtenBatch = engine::readPlan(file).value().training.globalBatch;
+                }
+            }
+        }
+        QVERIFY2(firstWrite >= 0 && firstWrite <= 2500, qPrintable(QString::number(firstWrite)));
+        QVERIFY2(writes >= 2, qPrintable(QString::number(writes)));
+        // What a kill now would lose: at most the edits of the last two seconds.
+        QVERIFY2(batch - writtenBatch <= 64 * 8, qPrintable(QStringLiteral("%1 %2").arg(batch).arg(writtenBatch)));
+        qInfo("first autosave %lld ms after the first edit; %lld writes over %lld ms of edits", firstWrite, writes,
+            lastEdit);
+        w.autosave()->finish();
+        QVERIFY(!QFile::exists(file));
+    }
+
+    // An autosave that cannot be read is not skipped in silence: it is named, kept until the user chooses, and
+    // discarded with its lock when they do.
+    void unreadableAutosavesAreNamedAndCanBeDiscarded()
+    {
+        const QString dir = m_dir.filePath(QStringLiteral("autosave-bad"));
+        QDir().mkpath(dir);
+        const QString bad = dir + QStringLiteral("/0d7e.plait.json");
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{ \"format\": \"plait-plan/1\", \"model\": ");
+        f.close();
+        app::MainWindow w(dir);
+        w.show();
+        QString asked;
+        QTimer::singleShot(200, [&asked] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            QVERIFY(box);
+            asked = box->text();
+            box->button(QMessageBox::Discard)->click();
+        });
+        w.offerRecovery();
+        QVERIFY2(asked.contains(QLatin1String("cannot be read")) && asked.contains(QLatin1String("0d7e.plait.json")),
+            qPrintable(asked));
+        QVERIFY(!QFile::exists(bad));
+        QVERIFY(!QFile::exists(dir + QStringLiteral("/0d7e.lock")));
+        w.autosave()->finish();
+    }
+
+    // Started the way a desktop launcher starts it, without a file: the last plan that still opens, else a new one.
+    void startingWithoutAFileOpensTheLastPlan()
+    {
+        const QString last = writePlan(QStringLiteral("last.plait.json"), kTwoNodes);
+        QSettings().setValue(
+            QStringLiteral("recentFiles"), QStringList { m_dir.filePath(QStringLiteral("gone.plait.json")), last });
+        {
+            app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-start")));
+            w.openStartPlan();
+            QCOMPARE(w.document()->path(), last);
+            w.autosave()->finish();
+        }
+        QSettings().remove(QStringLiteral("recentFiles"));
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-start2")));
+        w.openStartPlan();
+        QVERIFY(w.document()->hasPlan());
+        QVERIFY(w.document()->path().isEmpty()); // a new plan, not saved anywhere yet
+        w.autosave()->finish();
+    }
+
+    // Typed text that cannot be a value stays in the field with the reason under it; the plan does not change.
+    void theEditorSaysWhyATypedValueCannotBe_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("letters") << "parallel.tp"
+                                 << "abc"
+                                 << "must be a whole number, got the string \"abc\"";
+        QTest::newRow("zero") << "parallel.tp"
+                              << "0"
+                              << "must be between 1 and 131072, got 0";
+        QTest::newRow("more GPUs than the cluster") << "parallel.dp"
+                                                    << "4"
+                                                    << "GPUs, but the cluster has 16";
+        QTest::newRow("negative batch") << "training.global_batch"
+                                        << "-8"
+                                        << "must be between 1 and";
+    }
+    void theEditorSaysWhyATypedValueCannotBe()
+    {
+        QFETCH(QString, field);
+        QFETCH(QString, typed);
+        QFETCH(QString, reason);
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-typed")));
+        QVERIFY(w.openPlan(writePlan(QStringLiteral("typed.plait.json"), kTwoNodes)));
+        w.show();
+        auto* edit = w.planEditor()->findChild<QLineEdit*>(field);
+        QVERIFY(edit);
+        const nlohmann::json before = toJson(w.document()->plan());
+        edit->setFocus();
+        edit->selectAll();
+        QTest::keyClicks(edit, typed);
+        QTest::keyClick(edit, Qt::Key_Return);
+        QVERIFY2(w.planEditor()->problemText().contains(field + QStringLiteral(": ")),
+            qPrintable(w.planEditor()->problemText()));
+        QVERIFY2(w.planEditor()->problemText().contains(reason), qPrintable(w.planEditor()->problemText()));
+        QCOMPARE(edit->text(), typed);
+        if (field != QLatin1String("training.global_batch")) // a plan that reads is applied (and undoable)
+            QVERIFY(toJson(w.document()->plan()) == before);
+        w.autosave()->finish();
+    }
+
+    void saveAsWithoutAnExtensionAddsOne()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-ext")));
+        QVERIFY(w.openPlan(writePlan(QStringLiteral("ext.plait.json"), kTwoNodes)));
+        QVERIFY(w.savePlan(m_dir.filePath(QStringLiteral("no-extension"))));
+        QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("no-extension.plait.json"))));
+        QCOMPARE(w.document()->path(), m_dir.filePath(QStringLiteral("no-extension.plait.json")));
+        w.autosave()->finish();
     }
 
     void memoryBarOverCapacityNamesTheTerm()
