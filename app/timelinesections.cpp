@@ -1,5 +1,7 @@
 #include "timelinesections.h"
 
+#include "text.h"
+
 #include "format.h"
 #include "predictedtimeline.h"
 #include "timeaxis.h"
@@ -75,8 +77,9 @@ TimelineContent comparisonContent(
         return c;
     auto measured = std::shared_ptr<const Timeline>(trace, &trace->timeline);
     const TimelineFigures mf = timelineFigures(*measured);
-    const QString source
-        = measured->source.empty() ? TimelineText::tr("Trace") : QString::fromStdString(measured->source);
+    // What the trace calls itself, short enough for a heading (a hostile trace may carry a megabyte there).
+    const QString source = measured->source.empty() ? TimelineText::tr("Trace")
+                                                    : QString::fromStdString(utf8Prefix(measured->source, 40));
     c.sections.push_back({ TimelineText::tr("%1 (%2): step %3, bubble %4%5")
                                .arg(source.left(1).toUpper() + source.mid(1), traceName,
                                    widgets::formatDuration(mf.stepS), widgets::formatPercent(mf.bubbleFraction),
@@ -85,12 +88,12 @@ TimelineContent comparisonContent(
     if (c.sections.size() < 2)
         return c;
     const TimelineComparison cmp = compareTimelines(*c.sections[0].timeline, *measured);
-    QString html
-        = TimelineText::tr("<b>%1 against predicted</b>: step %2 vs %3 (%4), bubble %5 vs %6")
-              .arg(source, widgets::formatDuration(cmp.measuredStepS), widgets::formatDuration(cmp.predictedStepS),
-                  cmp.predictedStepS > 0 ? signedPercent(cmp.measuredStepS / cmp.predictedStepS - 1)
-                                         : QStringLiteral("—"),
-                  widgets::formatPercent(cmp.measuredBubble), widgets::formatPercent(cmp.predictedBubble));
+    QString html = TimelineText::tr("<b>%1 against predicted</b>: step %2 vs %3 (%4), bubble %5 vs %6")
+                       .arg(source.toHtmlEscaped(), widgets::formatDuration(cmp.measuredStepS),
+                           widgets::formatDuration(cmp.predictedStepS),
+                           cmp.predictedStepS > 0 ? signedPercent(cmp.measuredStepS / cmp.predictedStepS - 1)
+                                                  : QStringLiteral("—"),
+                           widgets::formatPercent(cmp.measuredBubble), widgets::formatPercent(cmp.predictedBubble));
     if (cmp.matchedOps > 0)
         html += TimelineText::tr("; %1 ops aligned, mean |difference| %2")
                     .arg(cmp.matchedOps)

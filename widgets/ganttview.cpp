@@ -1,5 +1,7 @@
 #include "ganttview.h"
 
+#include "text.h"
+
 #include "format.h"
 
 #include <QElapsedTimer>
@@ -262,7 +264,8 @@ QString GanttView::details(const Row& row, int spanIndex) const
                     const Span& second = row.section == 0 ? m : s;
                     auto label = [&](int i) {
                         const std::string& src = m_sections[std::size_t(i)].timeline->source;
-                        return src.empty() ? tr("section %1").arg(i + 1) : QString::fromStdString(src);
+                        return src.empty() ? tr("section %1").arg(i + 1)
+                                           : QString::fromStdString(utf8Prefix(src, 40)).toHtmlEscaped();
                     };
                     const QString diff = first.duration() > 0
                         ? QString::asprintf("%+.1f%%", 100 * (second.duration() / first.duration() - 1))

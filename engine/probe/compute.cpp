@@ -38,9 +38,9 @@ int runCompute(const Options& options)
     Options o = options;
     if (o.iters == 0)
         o.iters = 20;
-    const int device = selectDevices(o.gpus).front();
     std::vector<Shape> shapes;
     std::optional<Plan> plan;
+    // The plan first: a missing or invalid plan is the user's to fix (exit 2) on any machine, GPU or not.
     if (!o.plan.empty()) {
         auto loaded = loadPlanFile(o.plan);
         if (!loaded)
@@ -60,6 +60,7 @@ int runCompute(const Options& options)
         for (double n : { 4096.0, 8192.0, 16384.0 })
             shapes.push_back({ "square " + std::to_string(int(n)), "forward", { n, n, n, 1 } });
     }
+    const int device = selectDevices(o.gpus).front();
     std::size_t maxA = 1, maxB = 1, maxC = 1;
     for (const Shape& s : shapes) {
         maxA = std::max(maxA, std::size_t(s.s.m * s.s.k * s.s.batch));

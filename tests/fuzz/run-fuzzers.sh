@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer target of the fuzz preset for SECONDS each (default 60) under ASan/UBSan, starting from the
-# committed seed corpus. New inputs go to build/fuzz/corpus-*, crashes to build/fuzz/artifacts/; any finding
-# fails the run. Usage: tests/fuzz/run-fuzzers.sh [SECONDS]
+# committed seed corpus and the target's dictionary (tests/fuzz/dict/). New inputs go to build/fuzz/corpus-*, crashes
+# to build/fuzz/artifacts/; any finding fails the run. Usage: tests/fuzz/run-fuzzers.sh [SECONDS]
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-60}
@@ -12,8 +12,10 @@ for bin in build/fuzz/bin/fuzz_*; do
   work=build/fuzz/corpus-$name
   mkdir -p "$work"
   echo "fuzz: $name for ${seconds}s"
+  dict=()
+  [ -f "tests/fuzz/dict/$name.dict" ] && dict=(-dict="tests/fuzz/dict/$name.dict")
   if ! UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
-      "$bin" "$work" "tests/fuzz/corpus/$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+      "$bin" "$work" "tests/fuzz/corpus/$name" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
       -max_len=65536 -print_final_stats=1 -artifact_prefix=build/fuzz/artifacts/"$name"- \
       > "build/fuzz/$name.log" 2>&1; then
     echo "fuzz: $name FOUND A PROBLEM; reproducer in build/fuzz/artifacts/, log in build/fuzz/$name.log"
