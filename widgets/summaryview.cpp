@@ -91,8 +91,7 @@ void SummaryView::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
     mem->setText(tr("%1 of %2").arg(formatBytes(ev->peakBytes), formatBytes(ev->capacityBytes)));
     mem->setStyleSheet(ev->peakBytes > ev->capacityBytes ? QStringLiteral("color: #c0392b;") : QString());
     for (const Warning& w : ev->warnings)
-        m_warnings->addItem(
-            QStringLiteral("[%1] %2").arg(QString::fromStdString(w.code), QString::fromStdString(w.message)));
+        m_warnings->addItem(warningText(w)); // in the user's language, with core's numbers
     if (ev->warnings.empty())
         m_warnings->addItem(tr("No warnings."));
 }

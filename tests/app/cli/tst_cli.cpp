@@ -204,6 +204,19 @@ private slots:
         QCOMPARE(r.code, 2);
     }
 
+    // A trace whose plait.source is 150,000 characters gave a 0-byte PNG over the old one after 5.8 s and 3 GB; the
+    // name is cut when read, and the picture keeps its width.
+    void renderWithAHugeTraceNameKeepsItsSize()
+    {
+        const Run r
+            = plait({ QStringLiteral("render"), QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json"),
+                QStringLiteral("--view"), QStringLiteral("gantt"), QStringLiteral("--trace"),
+                QStringLiteral(PLAIT_SOURCE "/tests/fuzz/regressions/trace/huge-source-name.json"),
+                QStringLiteral("--out"), m_dir.filePath(QStringLiteral("huge-source.png")) });
+        QCOMPARE(r.code, 0);
+        QCOMPARE(QImage(m_dir.filePath(QStringLiteral("huge-source.png"))).width(), 1400);
+    }
+
     void renderRefusesUnknownViews()
     {
         const Run r = plait({ QStringLiteral("render"),

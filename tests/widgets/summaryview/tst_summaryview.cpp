@@ -54,6 +54,14 @@ private slots:
             << "dp-comm-dominates";
         QTest::newRow("unbalanced-stages") << plan("megatron-gpt-7.5b", 1, R"({"pp":2,"layers_per_stage":[8,28]})",
             R"({"global_batch":64})") << "unbalanced-stages";
+        QTest::newRow("unknown-key, with the value meant")
+            << plan("megatron-gpt-7.5b", 1, R"({"dp":8})", R"({"global_batch":64,"zero_stge":3})") << "unknown-key";
+        QTest::newRow("unknown-key, nothing close")
+            << plan("megatron-gpt-7.5b", 1, R"({"dp":8,"wibble":1})", R"({"global_batch":64})") << "unknown-key";
+        QTest::newRow("key-ignored beside a preset")
+            << plan("megatron-gpt-7.5b", 1, R"({"dp":8})", R"({"global_batch":64})")
+                   .replace(QLatin1String("\"preset\":"), QLatin1String("\"layers\":2,\"preset\":"))
+            << "key-ignored";
     }
     void warningsReadAsCoreWrites()
     {
@@ -70,6 +78,14 @@ private slots:
             found |= QString::fromStdString(w.code) == code;
         }
         QVERIFY2(found, qPrintable(code));
+        // The view lists them as warningText says them (translated in another language).
+        widgets::SummaryView view;
+        view.setEvaluation(std::make_shared<const Evaluation>(ev));
+        auto* list = view.findChild<QListWidget*>();
+        QVERIFY(list);
+        QCOMPARE(list->count(), int(ev.warnings.size()));
+        for (int i = 0; i < list->count(); ++i)
+            QCOMPARE(list->item(i)->text(), widgets::SummaryView::warningText(ev.warnings[std::size_t(i)]));
     }
 
     void invalidPlanShowsItsErrors()
