@@ -78,6 +78,17 @@ double lastGradientBucket(double reduceSeconds, double params)
     return reduceSeconds * std::min(1.0, 40e6 / std::max(params, 1.0));
 }
 
+double tiedEmbeddingBytes(const Plan& plan, const StateBytes& bytes)
+{
+    return double(plan.model.vocab) * double(plan.model.hidden) / plan.parallel.tp * bytes.grads;
+}
+
+CollectiveCost tiedEmbeddingReduce(const Plan& plan, GroupPath pair, const StateBytes& bytes)
+{
+    pair.ranks = 2;
+    return collectiveTime(CollectiveKind::AllReduce, tiedEmbeddingBytes(plan, bytes), pair);
+}
+
 Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* memo)
 {
     Evaluation ev;
@@ -150,6 +161,8 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     in.devices = p;
     in.chunks = v;
     in.cost.assign(std::size_t(p), std::vector<ChunkCost>(std::size_t(v)));
+    // The in-layer communication inside each op (TP, and what CP, EP and ZeRO-3 add beyond the compute hiding it).
+    std::vector<std::vector<ChunkCost>> inLayerComm(in.cost.size(), std::vector<ChunkCost>(std::size_t(v)));
     ev.stages.assign(std::size_t(p), StageTimes {});
     for (int d = 0; d < p; ++d) {
         const StageComm& c = sc[std::size_t(d)];
@@ -174,6 +187,10 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
                 cc.recompute = layers * (layerFwd + tpF + cpF + epF + z3F);
             else if (tr.recompute == Recompute::Selective)
                 cc.recompute = layers * lc.fwdAttention;
+            ChunkCost& comm = inLayerComm[std::size_t(d)][std::size_t(ch)];
+            comm.forward = layers * (tpF + cpF + epF + z3F);
+            comm.backwardInput = layers * (tpB + cpB + epB + z3B);
+            comm.recompute = tr.recompute == Recompute::Full ? comm.forward : 0;
             if (!zb) {
                 cc.backwardInput += cc.backwardWeight;
                 cc.backwardWeight = 0;
@@ -233,11 +250,6 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
         return ev;
     }
     ev.pipelineS = ev.timeline.makespan;
-    // What the p2p transfers add to the critical path.
-    double p2pExposed = 0;
-    if (p > 1) {
-        p2pExposed = ev.timeline.exposedTransferS;
-    }
 
     // ---- data-parallel gradient traffic and the optimizer step, after each stage's last backward
     std::vector<CommTotals> dpItems;
@@ -282,15 +294,12 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
             const Group& chain = groups.pp.front();
             const GroupPath pair
                 = pairPath(plan.cluster, chain.gpus.front(), chain.gpus.back(), plan.cluster.gpusPerNode);
-            GroupPath two = pair;
-            two.ranks = 2;
-            const double bytes = double(model.vocab) * model.hidden / par.tp * stateB.grads;
-            const CollectiveCost c = collectiveTime(CollectiveKind::AllReduce, bytes, two);
+            const CollectiveCost c = tiedEmbeddingReduce(plan, pair, stateB);
             exposed += c.seconds;
             if (isFirst) {
                 embAllReduce.accumulate(c, 1, c.seconds);
-                embAllReduce.item.bytesPerCall = bytes;
-                embAllReduce.item.link = two.link;
+                embAllReduce.item.bytesPerCall = tiedEmbeddingBytes(plan, stateB);
+                embAllReduce.item.link = pair.link;
             }
         }
         st.dpExposed = exposed;
@@ -305,6 +314,26 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
             ev.stepS = ev.stages[std::size_t(d)].end;
             slowest = d;
         }
+
+    // ---- exposed communication: what of it lies on the chain of work that ends the slowest stage's pipeline part
+    // (transfers waited for, and the in-layer collectives inside the ops on that chain), then its DP tail. Without
+    // recorded events: the slowest stage's own in-layer communication.
+    double p2pExposed = 0, inLayerExposed = 0;
+    constexpr OpKind kOps[] = { OpKind::Forward, OpKind::Recompute, OpKind::BackwardInput, OpKind::BackwardWeight };
+    if (!ev.timeline.events.empty()) {
+        const CriticalPath path = criticalPath(ev.timeline, slowest, p, v);
+        p2pExposed = path.transferWaitS;
+        for (int d = 0; d < p; ++d)
+            for (int ch = 0; ch < v; ++ch)
+                for (OpKind k : kOps)
+                    if (const double dur = in.cost[std::size_t(d)][std::size_t(ch)].duration(k); dur > 0)
+                        inLayerExposed += path.compute(d, ch, k, v)
+                            * inLayerComm[std::size_t(d)][std::size_t(ch)].duration(k) / dur;
+    } else {
+        for (int ch = 0; ch < v; ++ch)
+            for (OpKind k : kOps)
+                inLayerExposed += m * inLayerComm[std::size_t(slowest)][std::size_t(ch)].duration(k);
+    }
 
     // ---- bubble: idle time of the busiest stage within the pipeline phase, over the step
     int busiest = 0;
@@ -414,11 +443,6 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
         pushItem(Dim::PP, CollectiveKind::AllReduce, "tied embedding gradients", embAllReduce,
             embAllReduce.item.bytesPerCall, 1, embAllReduce.item.link, 2);
     const StageTimes& slow = ev.stages[std::size_t(slowest)];
-    double inLayerExposed = 0;
-    for (const CommItem& c : ev.comm)
-        if (c.dim == Dim::TP || c.dim == Dim::CP || c.dim == Dim::EP
-            || (c.dim == Dim::DP && c.what.rfind("ZeRO-3", 0) == 0))
-            inLayerExposed += c.exposedS;
     ev.exposedCommS = inLayerExposed + p2pExposed + slow.dpExposed;
 
     // ---- memory per stage, with the micro-batches in flight taken from the op lists

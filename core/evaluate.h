@@ -1,5 +1,6 @@
 #pragma once
 
+#include "collective.h"
 #include "evaluation.h"
 #include "evaluationmemo.h"
 #include "memory.h"
@@ -17,6 +18,10 @@ double optimizerStepTime(double params, double shard, const StateBytes& bytes, c
 // Gradients are reduced in buckets while the last micro-batch's backward runs; the last bucket never overlaps
 // (Megatron's default bucket: 40M parameters).
 double lastGradientBucket(double reduceSeconds, double params);
+// With tied embeddings across a pipeline, its first and last stages all-reduce the embedding gradient (these
+// bytes) after the pipeline, between two GPUs: the path between them.
+double tiedEmbeddingBytes(const Plan& plan, const StateBytes& bytes);
+CollectiveCost tiedEmbeddingReduce(const Plan& plan, GroupPath pair, const StateBytes& bytes);
 
 // The one entry point every view uses: a pure function of the plan (catalog entries are resolved into it).
 // With a memo (and Figures), the groups and the pipeline simulation are shared with earlier plans that have the same.

@@ -175,7 +175,8 @@ FastestPaths fastestPaths(const ClusterSpec& cluster, const ParallelSpec& par)
 // for ZB-H1, input gradients only, then stage 0's last weight pass; weight passes may be deferred, so there the bound
 // also takes the start plus all the work). For uniform stages this is the familiar fill and drain: (p−1)·(F+B) for
 // GPipe and 1F1B, divided by v interleaved. The step then adds what stages spend after the pipeline: gradient
-// reduction (at least its last bucket when overlapped), the ZeRO 1–2 weight gather and the optimizer step.
+// reduction (at least its last bucket when overlapped), the ZeRO 1–2 weight gather, the tied embedding gradient's
+// all-reduce on the first and last stages, and the optimizer step.
 // Work is the layers' compute and recomputation, the embedding on the first stage and the output layer on the
 // last (which dominate a model of few layers and a large vocabulary), and the in-layer collectives (TP; what CP,
 // EP and ZeRO-3 traffic adds beyond the compute it hides under) timed on the fastest path their groups can have;
@@ -195,6 +196,22 @@ double pipelineLowerBound(const Plan& plan, const LayerCost& lc, int m, const Fa
     const double cpCall = par.cp > 1 ? collectiveTime(CollectiveKind::AllGather, lc.cpBytes, paths.cp).seconds : 0;
     const double epCall = par.ep > 1 ? collectiveTime(CollectiveKind::AllToAll, lc.epBytes, paths.ep).seconds : 0;
     const StateBytes bytes = stateBytes(tr);
+    // Tied embeddings across the pipeline: stages 0 and p−1 all-reduce the embedding gradient after the pipeline,
+    // between the GPUs evaluate pairs, pipeline 0's first and last (stage k sits k × the sizes ordered inside pp).
+    double tiedReduce = 0;
+    if (p > 1 && plan.model.tiedEmbeddings) {
+        int inner = 1;
+        for (std::size_t at = 0; at < par.order.size() && par.order.compare(at, 2, "pp") != 0;
+             at = par.order.find('-', at) + 1) {
+            const char d = par.order[at];
+            inner *= d == 't' ? par.tp : d == 'c' ? par.cp : par.dp;
+            if (par.order.find('-', at) == std::string::npos)
+                break;
+        }
+        tiedReduce
+            = tiedEmbeddingReduce(plan, pairPath(plan.cluster, 0, (p - 1) * inner, plan.cluster.gpusPerNode), bytes)
+                  .seconds;
+    }
     double z3F = 0, z3B = 0;
     if (tr.zeroStage >= 3 && par.dp * par.cp > 1) {
         const double layerParams = stageParams(plan.model, 1, false, false, p, par.tp, par.ep).total();
@@ -217,7 +234,7 @@ double pipelineLowerBound(const Plan& plan, const LayerCost& lc, int m, const Fa
     auto afterPipeline = [&](int s) {
         const double params
             = stageParams(plan.model, plan.layersOnStage(s), s == 0, s == p - 1, p, par.tp, par.ep).total();
-        double t = optimizerStepTime(params, shard, bytes, plan.cluster.gpu);
+        double t = optimizerStepTime(params, shard, bytes, plan.cluster.gpu) + (s == 0 || s == p - 1 ? tiedReduce : 0);
         if (par.dp * par.cp > 1 && tr.zeroStage < 3) {
             const double grad = tr.zeroStage == 0
                 ? collectiveTime(CollectiveKind::AllReduce, params * bytes.grads, paths.grad).seconds

@@ -221,27 +221,33 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
     for (int d = 0; d < p; ++d)
         r.deviceEnd[std::size_t(d)] = dev[std::size_t(d)].free;
     r.makespan = r.deviceEnd.empty() ? 0 : *std::max_element(r.deviceEnd.begin(), r.deviceEnd.end());
-    if (options.recordEvents && remainingTotal > 0) {
-        // Critical path: from the event that ends last, step to what each event waited for — the previous event
-        // on its device, or the transfer that fed it (then that transfer's producer).
-        int e = 0;
-        for (std::size_t i = 0; i < remainingTotal; ++i)
-            if (r.events[i].end > r.events[std::size_t(e)].end)
-                e = int(i);
-        while (e >= 0) {
-            const SimEvent& ev = r.events[std::size_t(e)];
-            if (ev.cause >= 0) {
-                const SimEvent& x = r.events[std::size_t(ev.cause)];
-                const SimEvent& producer = r.events[std::size_t(x.cause)];
-                r.exposedTransferS += std::min(ev.start, x.end) - producer.end;
-                e = x.cause;
-            } else {
-                const bool first = e == 0 || r.events[std::size_t(e) - 1].device != ev.device;
-                e = first ? -1 : e - 1;
-            }
+    return r;
+}
+
+CriticalPath criticalPath(const SimResult& r, int end, int devices, int chunks)
+{
+    CriticalPath path;
+    path.computeS.assign(std::size_t(devices) * std::size_t(chunks) * 4, 0.0);
+    // The device's last compute event: compute events come first, each device's in the order it ran them.
+    int e = -1;
+    for (std::size_t i = 0; i < r.events.size() && r.events[i].kind == EventKind::Compute; ++i)
+        if (r.events[i].device == end)
+            e = int(i);
+    while (e >= 0) {
+        const SimEvent& ev = r.events[std::size_t(e)];
+        path.computeS[(std::size_t(ev.device) * std::size_t(chunks) + std::size_t(ev.chunk)) * 4 + std::size_t(ev.op)]
+            += ev.end - ev.start;
+        if (ev.cause >= 0) {
+            const SimEvent& x = r.events[std::size_t(ev.cause)];
+            const SimEvent& producer = r.events[std::size_t(x.cause)];
+            path.transferWaitS += std::min(ev.start, x.end) - producer.end;
+            e = x.cause;
+        } else {
+            const bool first = e == 0 || r.events[std::size_t(e) - 1].device != ev.device;
+            e = first ? -1 : e - 1;
         }
     }
-    return r;
+    return path;
 }
 
 int peakInFlight(const SimResult& result, int device)

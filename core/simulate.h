@@ -62,8 +62,6 @@ struct SimResult {
     std::vector<double> deviceBusy; // compute time per device
     std::vector<int> peakInFlight; // most micro-batch chunks a device held at once, in the order its ops ran
     double makespan = 0;
-    // Transfer time on the critical path: walking back from the last event, the time spent waiting for transfers.
-    double exposedTransferS = 0;
 };
 
 // Event-driven simulation: each device runs its ops in order; an op starts when the device is free and its
@@ -75,6 +73,20 @@ struct SimOptions {
     bool freeTransfers = false; // treat every transfer as instantaneous
 };
 SimResult simulate(const SimInput& in, const SimOptions& options = {});
+
+// The chain of work that ends with device `end`'s last op (needs recorded events): walking back, each op either
+// waited for the transfer that fed it, then the chain continues at that transfer's producer, or followed its
+// device's previous op. Its length is that device's end: what the chain waited for transfers, plus the compute
+// on it by (device, chunk, op), which tells how much of the in-layer communication lies on it.
+struct CriticalPath {
+    double transferWaitS = 0;
+    std::vector<double> computeS; // [(device · chunks + chunk) · 4 + op kind]
+    double compute(int device, int chunk, OpKind op, int chunks) const
+    {
+        return computeS[(std::size_t(device) * std::size_t(chunks) + std::size_t(chunk)) * 4 + std::size_t(op)];
+    }
+};
+CriticalPath criticalPath(const SimResult& result, int end, int devices, int chunks);
 
 // The most micro-batch chunks whose activations the device held at once, from the order its ops ran.
 int peakInFlight(const SimResult& result, int device);
