@@ -137,8 +137,13 @@ class TestHostileInput : public QObject {
             return QStringLiteral("exit 0 with an empty output file");
         const QString suffix = QFileInfo(job.outFile).suffix();
         if (job.command == QLatin1String("timeline")) {
-            if (f.size() > (64 << 20))
-                return {}; // too large to parse here; the stream writer's own tests check such files
+            if (f.size() > (16 << 20)) { // too large to parse here (minutes under ASan): its ends, then
+                const QByteArray head = f.read(64);
+                f.seek(f.size() - 8);
+                return head.startsWith("{\"displayTimeUnit\"") && f.readAll().contains("]}")
+                    ? QString()
+                    : QStringLiteral("large trace without its opening or closing");
+            }
             nlohmann::json doc;
             QString why;
             if (!parseJsonText(f.readAll(), &doc, &why))
