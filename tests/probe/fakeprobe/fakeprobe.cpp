@@ -1,6 +1,8 @@
 // A stand-in for plait-probe in tests (CI has no GPU): replays a recorded JSON-lines file and, on success, copies a
 // recorded output to --out. PLAIT_FAKE_MODE picks the ending: ok, crash (abort half-way), garbage (a line that is
 // not the protocol), hang (sleep past any deadline), or exit=N (the contract's error line and exit code N).
+// Each setting may be given per command (PLAIT_FAKE_MODE_compute, PLAIT_FAKE_OUT_FROM_pipeline, ...), so one run
+// of a script that calls several commands can see each end its own way.
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -10,12 +12,25 @@
 #include <thread>
 #include <vector>
 
+namespace {
+std::string command;
+
+// PLAIT_FAKE_<NAME>_<command> when set, else PLAIT_FAKE_<NAME>.
+const char* setting(const std::string& name)
+{
+    if (const char* own = std::getenv(("PLAIT_FAKE_" + name + "_" + command).c_str()))
+        return own;
+    return std::getenv(("PLAIT_FAKE_" + name).c_str());
+}
+}
+
 int main(int argc, char** argv)
 {
-    const char* modeEnv = std::getenv("PLAIT_FAKE_MODE");
+    command = argc > 1 ? argv[1] : "";
+    const char* modeEnv = setting("MODE");
     const std::string mode = modeEnv ? modeEnv : "ok";
-    const char* replay = std::getenv("PLAIT_FAKE_REPLAY");
-    const char* outFrom = std::getenv("PLAIT_FAKE_OUT_FROM");
+    const char* replay = setting("REPLAY");
+    const char* outFrom = setting("OUT_FROM");
     std::string out;
     for (int i = 1; i + 1 < argc; ++i)
         if (std::string(argv[i]) == "--out")
