@@ -82,11 +82,14 @@ std::optional<Plan> CalibrationPanel::planWithLinks() const
 
 std::optional<Plan> CalibrationPanel::planWithCompute() const
 {
-    if (!m_hasPlan || !m_compute || m_compute->bestTflops <= 0)
+    if (!m_hasPlan || !m_compute)
+        return std::nullopt;
+    auto gpu = gpuCalibratedBy(
+        m_plan.cluster.gpu, *m_compute, Catalog::builtin(), "plait-probe: " + m_computeSource.toStdString());
+    if (!gpu)
         return std::nullopt;
     Plan p = m_plan;
-    p.cluster.gpu = calibratedGpu(p.cluster.gpu, m_compute->bestTflops, m_compute->copyTrafficGBps / 2,
-        "plait-probe: " + m_computeSource.toStdString());
+    p.cluster.gpu = gpu.value();
     return p;
 }
 
@@ -173,6 +176,23 @@ void CalibrationPanel::refresh()
         if (counted)
             html += QStringLiteral("<br>")
                 + tr("%1 of %2 GEMM shapes ran slower than predicted.").arg(slower).arg(counted);
+        if (m_compute->readGBps > 0)
+            html += QStringLiteral("<br>")
+                + tr("HBM kernels: read %1 GB/s, write %2 GB/s, triad %3 GB/s.")
+                      .arg(m_compute->readGBps, 0, 'f', 0)
+                      .arg(m_compute->writeGBps, 0, 'f', 0)
+                      .arg(m_compute->triadGBps, 0, 'f', 0);
+        for (const ContentionResult& c : m_compute->contention)
+            if (c.gemmAloneUs > 0 && c.smCountTarget == 0)
+                html += QStringLiteral("<br>")
+                    + tr("Beside a copy on %1 thread blocks the GEMM ran %2× as long.")
+                          .arg(c.copyBlocks)
+                          .arg(c.gemmBesideUs / c.gemmAloneUs, 0, 'f', 2);
+        if (m_hasPlan)
+            if (auto gpu = gpuCalibratedBy(m_plan.cluster.gpu, *m_compute, Catalog::builtin(), {}); !gpu)
+                html += QStringLiteral("<br><span style='color:#c0392b'>")
+                    + tr("Not applied: %1").arg(QString::fromStdString(gpu.errorText()).toHtmlEscaped())
+                    + QStringLiteral("</span>");
     }
     if (!html.isEmpty())
         m_text->setText(html);

@@ -17,35 +17,40 @@ SizePoint sizePoint(CollectiveKind kind, int ranks, double bytes, double timeUs)
 
 AlphaBetaFit fitAlphaBeta(const std::vector<SizePoint>& sweep, CollectiveKind kind, int ranks)
 {
+    // Weighted by 1/t²: each size's relative error counts alike. Plain least squares over 1 KiB … 1 GiB lets the
+    // gigabyte sizes decide everything, and α becomes the noise of their intercept (even negative).
     AlphaBetaFit f;
-    double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+    double n = 0, sw = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
     for (const SizePoint& p : sweep) {
         if (!(p.bytes > 0) || !(p.timeUs > 0) || !std::isfinite(p.timeUs))
             continue;
+        const double w = 1.0 / (p.timeUs * p.timeUs);
         n += 1;
-        sx += p.bytes;
-        sy += p.timeUs;
-        sxx += p.bytes * p.bytes;
-        sxy += p.bytes * p.timeUs;
+        sw += w;
+        sx += w * p.bytes;
+        sy += w * p.timeUs;
+        sxx += w * p.bytes * p.bytes;
+        sxy += w * p.bytes * p.timeUs;
     }
     f.points = int(n);
-    const double den = n * sxx - sx * sx;
+    const double den = sw * sxx - sx * sx;
     if (n < 2 || !(std::abs(den) > 0)) {
         f.points = std::min(f.points, 1);
         return f;
     }
-    const double slope = (n * sxy - sx * sy) / den; // µs per byte
-    f.alphaUs = (sy - slope * sx) / n;
+    const double slope = (sw * sxy - sx * sy) / den; // µs per byte
+    f.alphaUs = (sy - slope * sx) / sw;
     f.betaGBps = slope > 0 ? 1.0 / (slope * 1e3) : 0;
     f.busBetaGBps = f.betaGBps * busBandwidthFactor(kind, ranks);
-    const double mean = sy / n;
+    const double mean = sy / sw;
     double ssRes = 0, ssTot = 0;
     for (const SizePoint& p : sweep) {
         if (!(p.bytes > 0) || !(p.timeUs > 0) || !std::isfinite(p.timeUs))
             continue;
+        const double w = 1.0 / (p.timeUs * p.timeUs);
         const double predicted = f.alphaUs + slope * p.bytes;
-        ssRes += (p.timeUs - predicted) * (p.timeUs - predicted);
-        ssTot += (p.timeUs - mean) * (p.timeUs - mean);
+        ssRes += w * (p.timeUs - predicted) * (p.timeUs - predicted);
+        ssTot += w * (p.timeUs - mean) * (p.timeUs - mean);
     }
     f.r2 = ssTot > 0 ? 1 - ssRes / ssTot : 1;
     return f;

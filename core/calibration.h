@@ -17,8 +17,9 @@ struct SizePoint {
     double busbwGBps = 0;
 };
 
-// t(S) = α + S/β by least squares over the sweep, β as algorithm bandwidth; r2 is the coefficient of
-// determination. Fewer than two distinct sizes give points < 2 and no fit.
+// t(S) = α + S/β by least squares over the sweep weighted by 1/t² (relative errors: α is set by the small sizes,
+// β by the large), β as algorithm bandwidth; r2 is the weighted coefficient of determination. Fewer than two
+// distinct sizes give points < 2 and no fit.
 struct AlphaBetaFit {
     double alphaUs = 0;
     double betaGBps = 0; // algorithm bandwidth

@@ -4,7 +4,10 @@
 #include "jsonfields.h"
 #include "safejson.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <utility>
 
 namespace plait {
 
@@ -83,6 +86,49 @@ const LinkSpec* Catalog::link(const std::string& id) const
 {
     return findById(links, id);
 }
+const GpuSpec* Catalog::gpuForDevice(const std::string& deviceName, double memoryBytes) const
+{
+    auto upper = [](const std::string& s) {
+        std::string out;
+        for (char c : s)
+            out += char(std::toupper(static_cast<unsigned char>(c)));
+        return out;
+    };
+    // The name's words, and each word joined to the next ("RTX 4090" → "RTX4090").
+    std::vector<std::string> words, candidates;
+    for (std::string w; const char c : upper(deviceName) + " ")
+        if (c == ' ' || c == '-' || c == '_') {
+            if (!w.empty())
+                words.push_back(std::exchange(w, {}));
+        } else {
+            w += c;
+        }
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        candidates.push_back(words[i]);
+        if (i + 1 < words.size())
+            candidates.push_back(words[i] + words[i + 1]);
+    }
+    auto has = [&](const std::string& word) {
+        return std::find(candidates.begin(), candidates.end(), word) != candidates.end();
+    };
+    const bool pcie = has("PCIE");
+    const bool otherForm = has("NVL"); // H100/H200 NVL: not the catalog's SXM part
+    const double memoryGiB = memoryBytes / double(1ull << 30);
+    const GpuSpec* best = nullptr;
+    double bestGap = 0.15;
+    for (const GpuSpec& g : gpus) {
+        const std::string id = upper(g.id);
+        const bool catalogPcie = id.find("PCIE") != std::string::npos;
+        if (!has(id.substr(0, id.find('-'))) || catalogPcie != pcie || (otherForm && !catalogPcie) || g.memoryGiB <= 0)
+            continue;
+        if (const double gap = std::abs(memoryGiB - g.memoryGiB) / g.memoryGiB; gap <= bestGap) {
+            best = &g;
+            bestGap = gap;
+        }
+    }
+    return best;
+}
+
 std::string Catalog::gpuIds() const
 {
     return idList(gpus);

@@ -54,6 +54,11 @@ public:
 
     const GpuSpec* gpu(const std::string& id) const;
     const LinkSpec* link(const std::string& id) const;
+    // The entry for a device as CUDA names it ("NVIDIA H100 80GB HBM3", "NVIDIA A100-PCIE-40GB") with this much
+    // memory: the same chip (a word of the name, or two joined, is the id's first part: "H200" is not "H20", "RTX
+    // 4090" is "RTX4090"), PCIe or not as the name says, and the memory within 15%; null when none is (a probe
+    // result is then about no catalog GPU).
+    const GpuSpec* gpuForDevice(const std::string& deviceName, double memoryBytes) const;
     std::string gpuIds() const; // "A100-SXM4-80GB, H100-SXM5-80GB, ..." for error messages
     std::string linkIds() const;
 

@@ -63,29 +63,71 @@ Result<ComputeResult> computeFromJson(const nlohmann::json& doc)
     if (!doc.is_object() || doc.value("format", "") != "plait-compute/1")
         return Result<ComputeResult>::failure("format", "not a plait-probe COMPUTE.json (format plait-compute/1)");
     ComputeResult r;
-    if (doc.contains("gpu") && doc["gpu"].is_string())
-        r.gpu = utf8Prefix(doc["gpu"].get<std::string>(), 128);
+    auto text = [&](const nlohmann::json& j, const char* key) {
+        return j.contains(key) && j[key].is_string() ? utf8Prefix(j[key].get<std::string>(), 128) : std::string();
+    };
+    r.gpu = text(doc, "gpu");
+    r.measuredGpuId = text(doc, "measured_gpu_id");
+    r.memoryBytes = number(doc, "memory_bytes");
+    r.soakS = number(doc, "soak_s");
     if (doc.contains("gemms") && doc["gemms"].is_array())
         for (const auto& g : doc["gemms"]) {
             if (!g.is_object())
                 continue;
             GemmResult x;
-            x.name = g.value("gemm", "");
-            x.pass = g.value("pass", "");
+            x.name = text(g, "gemm");
+            x.pass = text(g, "pass");
+            x.layout = text(g, "layout");
             x.m = number(g, "m");
             x.n = number(g, "n");
             x.k = number(g, "k");
             x.batch = std::max(1.0, number(g, "batch"));
             x.timeUs = number(g, "time_us");
+            x.p10Us = number(g, "p10_us");
+            x.p90Us = number(g, "p90_us");
             x.predictedUs = number(g, "predicted_us");
+            if (g.contains("sensors") && g["sensors"].is_object()) {
+                x.smClockMHz = number(g["sensors"], "sm_clock_mhz");
+                x.powerW = number(g["sensors"], "power_w");
+            }
             // TFLOP/s from the shape and the time, not taken on trust
             x.tflops = x.timeUs > 0 ? 2 * x.m * x.n * x.k * x.batch / (x.timeUs * 1e-6) / 1e12 : 0;
             r.bestTflops = std::max(r.bestTflops, x.tflops);
             r.gemms.push_back(x);
         }
-    if (doc.contains("memory") && doc["memory"].is_object())
-        r.copyTrafficGBps = number(doc["memory"], "traffic_gbps");
+    if (doc.contains("memory") && doc["memory"].is_object()) {
+        const auto& m = doc["memory"];
+        r.copyTrafficGBps = number(m, "traffic_gbps");
+        r.readGBps = number(m, "read_gbps");
+        r.writeGBps = number(m, "write_gbps");
+        r.triadGBps = number(m, "triad_gbps");
+    }
+    if (doc.contains("contention") && doc["contention"].is_array())
+        for (const auto& c : doc["contention"])
+            if (c.is_object())
+                r.contention.push_back(
+                    { text(c, "gemm"), int(number(c, "copy_blocks")), int(number(c, "sm_count_target")),
+                        number(c, "gemm_alone_us"), number(c, "gemm_beside_us"), number(c, "copy_gbps") });
     return r;
+}
+
+Result<GpuSpec> gpuCalibratedBy(
+    const GpuSpec& planGpu, const ComputeResult& measured, const Catalog& catalog, const std::string& source)
+{
+    std::string id = measured.measuredGpuId;
+    if (id.empty() && measured.memoryBytes > 0)
+        if (const GpuSpec* g = catalog.gpuForDevice(measured.gpu, measured.memoryBytes))
+            id = g->id;
+    if (id.empty())
+        return Result<GpuSpec>::failure("gpu",
+            "measured on " + inQuotes(measured.gpu, 64)
+                + ", which is no GPU of the catalog: its rates cannot be set on the plan's " + planGpu.id);
+    if (id != planGpu.id)
+        return Result<GpuSpec>::failure(
+            "gpu", "measured on " + id + ", the plan's GPU is " + planGpu.id + ": its rates are not the plan's");
+    if (!(measured.bestTflops > 0))
+        return Result<GpuSpec>::failure("gemms", "the measurement has no GEMM rate");
+    return calibratedGpu(planGpu, measured.bestTflops, measured.copyTrafficGBps, source);
 }
 
 } // namespace plait

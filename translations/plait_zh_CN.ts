@@ -21,97 +21,97 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>TimelineText</name>
     <message>
-        <location filename="../app/timelinesections.cpp" line="30"/>
+        <location filename="../app/timelinesections.cpp" line="32"/>
         <source>Predicted: %1, step %2, bubble %3</source>
         <translation>预测：%1，单步 %2，气泡 %3</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="42"/>
+        <location filename="../app/timelinesections.cpp" line="44"/>
         <source>schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="42"/>
+        <location filename="../app/timelinesections.cpp" line="44"/>
         <source>step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="42"/>
+        <location filename="../app/timelinesections.cpp" line="44"/>
         <source>bubble</source>
         <translation>气泡</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="43"/>
+        <location filename="../app/timelinesections.cpp" line="45"/>
         <source>peak activations / GPU</source>
         <translation>每 GPU 激活峰值</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="43"/>
+        <location filename="../app/timelinesections.cpp" line="45"/>
         <source>micro-batches held</source>
         <translation>同时持有的微批次</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="51"/>
+        <location filename="../app/timelinesections.cpp" line="53"/>
         <source>cannot run this plan: %1</source>
         <translation>无法运行此规划：%1</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="61"/>
+        <location filename="../app/timelinesections.cpp" line="63"/>
         <source>%1: step %2, bubble %3, peak activations %4 per GPU</source>
         <translation>%1：单步 %2，气泡 %3，每 GPU 激活峰值 %4</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="79"/>
+        <location filename="../app/timelinesections.cpp" line="81"/>
         <source>Trace</source>
         <translation>追踪</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="80"/>
+        <location filename="../app/timelinesections.cpp" line="83"/>
         <source>%1 (%2): step %3, bubble %4%5</source>
         <translation>%1（%2）：单步 %3，气泡 %4%5</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="83"/>
+        <location filename="../app/timelinesections.cpp" line="86"/>
         <source>, stages shared one GPU</source>
         <translation>，各阶段共用一块 GPU</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="89"/>
+        <location filename="../app/timelinesections.cpp" line="91"/>
         <source>&lt;b&gt;%1 against predicted&lt;/b&gt;: step %2 vs %3 (%4), bubble %5 vs %6</source>
         <translation>&lt;b&gt;%1 与预测对比&lt;/b&gt;：单步 %2 对 %3（%4），气泡 %5 对 %6</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="95"/>
+        <location filename="../app/timelinesections.cpp" line="98"/>
         <source>; %1 ops aligned, mean |difference| %2</source>
         <translation>；已对齐 %1 个操作，平均 |差异| %2</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="99"/>
+        <location filename="../app/timelinesections.cpp" line="102"/>
         <source>stage</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="99"/>
+        <location filename="../app/timelinesections.cpp" line="102"/>
         <source>busy predicted</source>
         <translation>预测忙碌</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="99"/>
+        <location filename="../app/timelinesections.cpp" line="102"/>
         <source>busy measured</source>
         <translation>实测忙碌</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="100"/>
+        <location filename="../app/timelinesections.cpp" line="103"/>
         <source>bubble predicted</source>
         <translation>预测气泡</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="100"/>
+        <location filename="../app/timelinesections.cpp" line="103"/>
         <source>bubble measured</source>
         <translation>实测气泡</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="107"/>
+        <location filename="../app/timelinesections.cpp" line="110"/>
         <source>not in trace</source>
         <translation>追踪中没有</translation>
     </message>
@@ -336,39 +336,54 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>应用实测计算</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="106"/>
+        <location filename="../app/calibrationpanel.cpp" line="109"/>
         <source>&lt;b&gt;Links&lt;/b&gt; (%1, %2 ranks, %3):</source>
         <translation>&lt;b&gt;链路&lt;/b&gt;（%1，%2 个 rank，%3）：</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="113"/>
+        <location filename="../app/calibrationpanel.cpp" line="116"/>
         <source>op</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="113"/>
+        <location filename="../app/calibrationpanel.cpp" line="116"/>
         <source>largest busbw (GB/s)</source>
         <translation>最大总线带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="138"/>
+        <location filename="../app/calibrationpanel.cpp" line="141"/>
         <source>The plan assumes %1: %2 GB/s × efficiency %3 = %4 GB/s bus bandwidth, α %5 µs per ring step.</source>
         <translation>规划假设 %1：%2 GB/s × 效率 %3 = %4 GB/s 总线带宽，每个环步 α %5 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="156"/>
+        <location filename="../app/calibrationpanel.cpp" line="159"/>
         <source>&lt;b&gt;Compute&lt;/b&gt; (%1, %2): best GEMM %3 TFLOP/s, device copy %4 GB/s (read + write)</source>
         <translation>&lt;b&gt;计算&lt;/b&gt;（%1，%2）：最佳 GEMM %3 TFLOP/s，设备内拷贝 %4 GB/s（读 + 写）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="162"/>
+        <location filename="../app/calibrationpanel.cpp" line="165"/>
         <source>The plan assumes %1: %2 TFLOP/s dense bf16 × GEMM efficiency %3, HBM %4 GB/s.</source>
         <translation>规划假设 %1：稠密 bf16 %2 TFLOP/s × GEMM 效率 %3，HBM %4 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="175"/>
+        <location filename="../app/calibrationpanel.cpp" line="178"/>
         <source>%1 of %2 GEMM shapes ran slower than predicted.</source>
         <translation>%2 个 GEMM 形状中有 %1 个比预测慢。</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="181"/>
+        <source>HBM kernels: read %1 GB/s, write %2 GB/s, triad %3 GB/s.</source>
+        <translation>HBM 内核：读 %1 GB/s，写 %2 GB/s，三元组 %3 GB/s。</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="188"/>
+        <source>Beside a copy on %1 thread blocks the GEMM ran %2× as long.</source>
+        <translation>与占用 %1 个线程块的拷贝同时运行时，GEMM 耗时为单独运行的 %2 倍。</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="194"/>
+        <source>Not applied: %1</source>
+        <translation>未应用：%1</translation>
     </message>
 </context>
 <context>
@@ -1481,97 +1496,97 @@ Click for the formula</source>
 <context>
     <name>plait::widgets::GanttView</name>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="58"/>
+        <location filename="../widgets/ganttview.cpp" line="60"/>
         <source>forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="60"/>
+        <location filename="../widgets/ganttview.cpp" line="62"/>
         <source>backward</source>
         <translation>反向</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="62"/>
+        <location filename="../widgets/ganttview.cpp" line="64"/>
         <source>weight grad</source>
         <translation>权重梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="64"/>
+        <location filename="../widgets/ganttview.cpp" line="66"/>
         <source>recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="66"/>
+        <location filename="../widgets/ganttview.cpp" line="68"/>
         <source>send/recv</source>
         <translation>发送/接收</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="68"/>
+        <location filename="../widgets/ganttview.cpp" line="70"/>
         <source>collective</source>
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="70"/>
+        <location filename="../widgets/ganttview.cpp" line="72"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="74"/>
+        <location filename="../widgets/ganttview.cpp" line="76"/>
         <source>other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="239"/>
+        <location filename="../widgets/ganttview.cpp" line="241"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="241"/>
+        <location filename="../widgets/ganttview.cpp" line="243"/>
         <source>micro-batch %1</source>
         <translation>微批次 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="243"/>
+        <location filename="../widgets/ganttview.cpp" line="245"/>
         <source>chunk %1</source>
         <translation>分块 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="245"/>
+        <location filename="../widgets/ganttview.cpp" line="247"/>
         <source>start %1 · duration %2</source>
         <translation>开始 %1 · 时长 %2</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="247"/>
+        <location filename="../widgets/ganttview.cpp" line="249"/>
         <source>%1 per transfer</source>
         <translation>每次传输 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="265"/>
+        <location filename="../widgets/ganttview.cpp" line="267"/>
         <source>section %1</source>
         <translation>第 %1 部分</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="271"/>
+        <location filename="../widgets/ganttview.cpp" line="274"/>
         <source>%1: %2, %3: %4 (%5)</source>
         <translation>%1：%2，%3：%4（%5）</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="307"/>
+        <location filename="../widgets/ganttview.cpp" line="310"/>
         <source>No timeline: the plan is not valid, or nothing is loaded.</source>
         <translation>没有时间线：规划无效，或尚未加载。</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="380"/>
+        <location filename="../widgets/ganttview.cpp" line="383"/>
         <source>idle %1</source>
         <translation>空闲 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="561"/>
+        <location filename="../widgets/ganttview.cpp" line="564"/>
         <source>%1 across</source>
         <translation>横跨 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="574"/>
+        <location filename="../widgets/ganttview.cpp" line="577"/>
         <source>idle (bubble)</source>
         <translation>空闲（气泡）</translation>
     </message>
@@ -1913,82 +1928,82 @@ Click for the formula</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="97"/>
+        <location filename="../widgets/summaryview.cpp" line="96"/>
         <source>No warnings.</source>
         <translation>无警告。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="105"/>
+        <location filename="../widgets/summaryview.cpp" line="104"/>
         <source>%1 of %2 TP groups span more than one node (e.g. GPUs %3): every layer&apos;s TP traffic then runs at %4 GB/s over %5 instead of %6 GB/s over %7</source>
         <translation>%2 个 TP 组中有 %1 个跨越多个节点（例如 GPU %3）：每一层的 TP 通信因此只能以 %4 GB/s 经 %5 传输，而不是以 %6 GB/s 经 %7</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="108"/>
+        <location filename="../widgets/summaryview.cpp" line="107"/>
         <source>m = %1 micro-batches for p = %2 stages: the pipeline bubble is %3% of the step; (p−1)/(m+p−1) falls to 10% at m = 9·(p−1) = %4 micro-batches (a smaller micro-batch or a larger global batch), and interleaved stages or ZB-H1 shrink it with fewer</source>
         <translation>p = %2 个流水线阶段只有 m = %1 个微批次：流水线气泡占步长的 %3%；(p−1)/(m+p−1) 要到 m = 9·(p−1) = %4 个微批次才降到 10%（减小微批次或增大全局批次），交错阶段或 ZB-H1 用更少的微批次就能缩小气泡</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="112"/>
+        <location filename="../widgets/summaryview.cpp" line="111"/>
         <source>stage %1 needs %2 per GPU, the %3 has %4; the largest term is %5 (%6)</source>
         <translation>阶段 %1 每 GPU 需要 %2，而 %3 只有 %4；最大的一项是%5（%6）</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="114"/>
+        <location filename="../widgets/summaryview.cpp" line="113"/>
         <source>exposed data-parallel communication takes %1 ms of the %2 ms step (%3%); a larger global batch per DP rank, or fewer DP ranks across slow links, would hide it</source>
         <translation>暴露的数据并行通信占 %2 ms 单步中的 %1 ms（%3%）；增大每个 DP 副本的全局批大小，或减少跨慢速链路的 DP 副本，可将其隐藏</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="117"/>
+        <location filename="../widgets/summaryview.cpp" line="116"/>
         <source>stage %1 computes for %2 ms per step and stage %3 for %4 ms; the others wait for the slowest. Moving layers off stage %1 (parallel.layers_per_stage) would balance them</source>
         <translation>阶段 %1 每步计算 %2 ms，阶段 %3 为 %4 ms；其余阶段都在等待最慢的阶段。把层从阶段 %1 移走（parallel.layers_per_stage）可以使其均衡</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="120"/>
+        <location filename="../widgets/summaryview.cpp" line="119"/>
         <source>%1 has no measured GEMM efficiency in the catalog, so compute times assume the datasheet peak and are a lower bound; run plait-probe compute to measure it</source>
         <translation>目录中没有 %1 的实测 GEMM 效率，因此计算时间按数据手册峰值估算，只是下限；运行 plait-probe compute 进行测量</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="124"/>
+        <location filename="../widgets/summaryview.cpp" line="123"/>
         <source>%1 is not read beside a preset or config.json, which sets the model&apos;s shape; it is kept in the file but has no effect</source>
         <translation>%1 在预设或 config.json 旁不会被读取（模型形状由它们决定）；该字段保留在文件中，但不起作用</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="130"/>
+        <location filename="../widgets/summaryview.cpp" line="129"/>
         <source>%1 is not a field Plait reads; it is kept in the file but has no effect</source>
         <translation>%1 不是 Plait 读取的字段；它保留在文件中，但不起作用</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="132"/>
+        <location filename="../widgets/summaryview.cpp" line="131"/>
         <source>%1 is not a field Plait reads; did you mean %2? It is kept in the file but has no effect</source>
         <translation>%1 不是 Plait 读取的字段；是否想写 %2？它保留在文件中，但不起作用</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="134"/>
+        <location filename="../widgets/summaryview.cpp" line="133"/>
         <source>%1 is not a field Plait reads; did you mean %2? It is kept in the file but has no effect: %2 is %3</source>
         <translation>%1 不是 Plait 读取的字段；是否想写 %2？它保留在文件中，但不起作用：%2 为 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="148"/>
+        <location filename="../widgets/summaryview.cpp" line="147"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="150"/>
+        <location filename="../widgets/summaryview.cpp" line="149"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="152"/>
+        <location filename="../widgets/summaryview.cpp" line="151"/>
         <source>optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="154"/>
+        <location filename="../widgets/summaryview.cpp" line="153"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="155"/>
+        <location filename="../widgets/summaryview.cpp" line="154"/>
         <source>other</source>
         <translation>其他</translation>
     </message>

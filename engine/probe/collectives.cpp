@@ -46,7 +46,9 @@ Counts countsFor(CollectiveKind k, std::size_t bytes, int n)
     return {};
 }
 
-void launch(CollectiveKind k, Rank& r, const Counts& c, int n, bool inPlace)
+// ncclAlltoAll exists from NCCL 2.28.3; before that (or built against older headers) the same exchange as grouped
+// sends and receives to every peer, as nccl-tests does.
+void launch(CollectiveKind k, Rank& r, const Counts& c, int n, bool inPlace, bool alltoall)
 {
     float* send = static_cast<float*>(r.send.data());
     float* recv = static_cast<float*>(r.recv.data());
@@ -63,7 +65,17 @@ void launch(CollectiveKind k, Rank& r, const Counts& c, int n, bool inPlace)
             send, inPlace ? send + std::size_t(r.rank) * c.call : recv, c.call, ncclFloat, ncclSum, r.comm, r.stream));
         break;
     case CollectiveKind::AllToAll:
-        PROBE_NCCL(ncclAlltoAll(send, recv, c.call, ncclFloat, r.comm, r.stream));
+#if NCCL_VERSION_CODE >= NCCL_VERSION(2, 28, 3)
+        if (alltoall) {
+            PROBE_NCCL(ncclAlltoAll(send, recv, c.call, ncclFloat, r.comm, r.stream));
+            break;
+        }
+#endif
+        (void)alltoall;
+        for (int peer = 0; peer < n; ++peer) {
+            PROBE_NCCL(ncclSend(send + std::size_t(peer) * c.call, c.call, ncclFloat, peer, r.comm, r.stream));
+            PROBE_NCCL(ncclRecv(recv + std::size_t(peer) * c.call, c.call, ncclFloat, peer, r.comm, r.stream));
+        }
         break;
     case CollectiveKind::SendRecv:
         PROBE_NCCL(ncclSend(send, c.call, ncclFloat, (r.rank + 1) % n, r.comm, r.stream));
@@ -165,10 +177,16 @@ int runCollectives(const Options& options, const World& world)
     int runtime = 0;
     cudaRuntimeGetVersion(&runtime);
     const bool leader = world.rank == 0;
+    const bool alltoall = ncclVersion >= 22803;
+    if (leader && n == 1)
+        emit({ { "event", "warning" },
+            { "message",
+                "one rank measures no link: NCCL copies the buffer in memory (out of place) or does nothing (in "
+                "place); the run checks the API and the results only" } });
     const std::vector<std::size_t> sizes = sizeSweep(o.minBytes, o.maxBytes, o.factor);
     if (leader)
         emit({ { "event", "start" }, { "command", "collectives" }, { "ranks", n },
-            { "nccl", versionString(ncclVersion) }, { "cuda", versionString(runtime * 10) } });
+            { "nccl", versionString(ncclVersion) }, { "cuda", cudaVersionString(runtime) } });
     const std::size_t total = sizes.size() * o.ops.size();
     std::size_t done = 0;
     unsigned long long wrongTotal = 0;
@@ -193,7 +211,7 @@ int runCollectives(const Options& options, const World& world)
                 for (int it = 0; it < count; ++it)
                     for (Rank& r : ranks) {
                         PROBE_CUDA(cudaSetDevice(r.device));
-                        launch(k, r, c, n, inPlace);
+                        launch(k, r, c, n, inPlace, alltoall);
                     }
                 PROBE_NCCL(ncclGroupEnd());
             };
@@ -242,7 +260,8 @@ int runCollectives(const Options& options, const World& world)
                 wrongTotal += wrong;
             }
             const double outOfPlace = timed(false);
-            const bool hasInPlace = k != CollectiveKind::AllToAll && k != CollectiveKind::SendRecv;
+            // In place on one rank is a no-op: nothing to time.
+            const bool hasInPlace = n > 1 && k != CollectiveKind::AllToAll && k != CollectiveKind::SendRecv;
             const double inPlace = hasInPlace ? timed(true) : 0;
             const SizePoint p = sizePoint(k, n, double(S), outOfPlace);
             points.push_back(p);
@@ -280,9 +299,9 @@ int runCollectives(const Options& options, const World& world)
     for (const Rank& r : ranks)
         gpus.push_back(deviceName(r.device));
     const nlohmann::json links = { { "format", "plait-links/1" }, { "ranks", n }, { "hosts", world.hosts },
-        { "link_class", world.hosts > 1 ? "inter_node" : (peers ? "intra_node_p2p" : "intra_node_host") },
-        { "gpus", gpus }, { "nccl", versionString(ncclVersion) }, { "cuda", versionString(runtime * 10) },
-        { "warmup", o.warmup }, { "iters", o.iters }, { "ops", opsOut } };
+        { "link_class", linkClassOf(n, world.hosts, peers != 0) }, { "gpus", gpus },
+        { "nccl", versionString(ncclVersion) }, { "cuda", cudaVersionString(runtime) }, { "warmup", o.warmup },
+        { "iters", o.iters }, { "ops", opsOut } };
     if (leader) {
         writeFileAtomically(o.out, dumpJson(links, 1) + "\n");
         emit({ { "event", "done" }, { "out", o.out } });

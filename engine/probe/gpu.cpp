@@ -65,6 +65,11 @@ std::string versionString(int code)
     return std::to_string(code / 10000) + "." + std::to_string((code / 100) % 100) + "." + std::to_string(code % 100);
 }
 
+std::string cudaVersionString(int code)
+{
+    return std::to_string(code / 1000) + "." + std::to_string((code % 1000) / 10);
+}
+
 DeviceBuffer::DeviceBuffer(int device, std::size_t bytes)
     : m_device(device)
     , m_bytes(bytes)
@@ -113,10 +118,36 @@ void fillBf16(void* data, std::size_t count, cudaStream_t stream)
     PROBE_CUDA(kernels::fillBf16(data, count, stream));
 }
 
+void fillNormalBf16(void* data, std::size_t count, unsigned long long seed, float sigma, cudaStream_t stream)
+{
+    PROBE_CUDA(kernels::fillNormalBf16(data, count, seed, sigma, stream));
+}
+
+void runGemm(cublasHandle_t h, const GemmShape& s, GemmLayout layout, const void* a, const void* b, void* c)
+{
+    const float one = 1, zero = 0;
+    const int m = int(s.m), n = int(s.n), k = int(s.k), batch = int(s.batch);
+    if (m < 1 || n < 1 || k < 1 || batch < 1)
+        return;
+    // op(A) is m×k and op(B) k×n; stored column-major, A is k×m when transposed (lda = k), B n×k (ldb = n).
+    const cublasOperation_t ta = layout == GemmLayout::TN ? CUBLAS_OP_T : CUBLAS_OP_N;
+    const cublasOperation_t tb = layout == GemmLayout::NT ? CUBLAS_OP_T : CUBLAS_OP_N;
+    const int lda = layout == GemmLayout::TN ? k : m, ldb = layout == GemmLayout::NT ? n : k;
+    if (batch > 1)
+        PROBE_CUBLAS(cublasGemmStridedBatchedEx(h, ta, tb, m, n, k, &one, a, CUDA_R_16BF, lda, (long long)m * k, b,
+            CUDA_R_16BF, ldb, (long long)k * n, &zero, c, CUDA_R_16BF, m, (long long)m * n, batch, CUBLAS_COMPUTE_32F,
+            CUBLAS_GEMM_DEFAULT));
+    else
+        PROBE_CUBLAS(cublasGemmEx(h, ta, tb, m, n, k, &one, a, CUDA_R_16BF, lda, b, CUDA_R_16BF, ldb, &zero, c,
+            CUDA_R_16BF, m, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+}
+
 void waitWatched(const std::vector<cudaEvent_t>& events, const std::vector<ncclComm_t>& comms,
-    std::chrono::steady_clock::time_point deadline, const char* what)
+    std::chrono::steady_clock::time_point deadline, const char* what, const std::function<void()>& poll)
 {
     for (;;) {
+        if (poll)
+            poll();
         bool done = true;
         for (cudaEvent_t e : events) {
             const cudaError_t q = cudaEventQuery(e);
@@ -138,6 +169,8 @@ void waitWatched(const std::vector<cudaEvent_t>& events, const std::vector<ncclC
             }
         }
         if (std::chrono::steady_clock::now() > deadline) {
+            if (comms.empty())
+                throw ProbeError(kCudaError, "timeout", std::string(what) + " did not finish before the deadline");
             for (ncclComm_t a : comms)
                 ncclCommAbort(a);
             throw ProbeError(kNcclError, "hang",

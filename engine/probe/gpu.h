@@ -6,7 +6,10 @@
 #include <cuda_runtime.h>
 #include <nccl.h>
 
+#include "gemm.h"
+
 #include <chrono>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -25,6 +28,7 @@ void checkCublas(cublasStatus_t st, const char* what);
 std::vector<int> selectDevices(const std::vector<int>& requested);
 std::string deviceName(int device);
 std::string versionString(int code); // 22809 → 2.28.9
+std::string cudaVersionString(int code); // cudaRuntimeGetVersion's 13000 → 13.0, as the contract writes it
 
 // Device memory owned by one device.
 class DeviceBuffer {
@@ -50,10 +54,20 @@ void fillPattern(float* data, std::size_t count, float a, std::size_t offset, cu
 void countWrong(
     const float* data, std::size_t count, float a, std::size_t offset, unsigned long long* wrong, cudaStream_t stream);
 void fillBf16(void* data, std::size_t count, cudaStream_t stream);
+void fillNormalBf16(void* data, std::size_t count, unsigned long long seed, float sigma, cudaStream_t stream);
+
+// The layouts training runs its GEMMs in (cuBLAS column-major op(A), op(B)): forward TN, input gradient NN,
+// weight gradient NT. Same FLOPs, different memory access; the probe times each pass in its own.
+enum class GemmLayout { TN, NN, NT };
+// C (m×n) = op(A)·op(B), bf16 in and out, fp32 accumulation; batched when shape.batch > 1. A, B and C must hold
+// batch·m·k, batch·k·n and batch·m·n elements.
+void runGemm(cublasHandle_t handle, const GemmShape& shape, GemmLayout layout, const void* a, const void* b, void* c);
 
 // Waits for every event, watching the communicators: an asynchronous NCCL error or a deadline passed aborts them
 // (ncclCommAbort) and throws, so a hung rank never hangs the probe.
+// Without communicators, a deadline passed is a CUDA timeout (exit 5), not an NCCL hang. `poll` runs between checks
+// (sensor readings while the GPU works).
 void waitWatched(const std::vector<cudaEvent_t>& events, const std::vector<ncclComm_t>& comms,
-    std::chrono::steady_clock::time_point deadline, const char* what);
+    std::chrono::steady_clock::time_point deadline, const char* what, const std::function<void()>& poll = {});
 
 } // namespace plait::probe

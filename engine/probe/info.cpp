@@ -33,8 +33,8 @@ int runInfo(const Options& o)
             { "clock_mhz", clockKHz / 1000 }, { "memory_clock_mhz", memClockKHz / 1000 },
             { "memory_bus_bits", busWidth }, { "pci_bus", p.pciBusID }, { "peers", peers } });
     }
-    emit({ { "event", "info" }, { "cuda_runtime", versionString(runtime * 10) },
-        { "cuda_driver", versionString(driver * 10) }, { "nccl", versionString(nccl) }, { "devices", out } });
+    emit({ { "event", "info" }, { "cuda_runtime", cudaVersionString(runtime) },
+        { "cuda_driver", cudaVersionString(driver) }, { "nccl", versionString(nccl) }, { "devices", out } });
     return kOk;
 }
 

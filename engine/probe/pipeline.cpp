@@ -11,8 +11,10 @@
 #include "text.h"
 
 #include <cuda.h>
+#include <cudaTypedefs.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <map>
 #include <tuple>
 
@@ -21,25 +23,32 @@ namespace plait::probe {
 namespace {
 
 // Driver entry points for green contexts, looked up at run time so the probe still starts (and exits 3) on a
-// machine without a driver.
+// machine without a driver; each at the version of its ABI (driverSymbolVersion), typed by its PFN typedef.
 struct GreenApi {
-    decltype(&cuDeviceGetDevResource) getResource = nullptr;
-    decltype(&cuDevSmResourceSplitByCount) split = nullptr;
-    decltype(&cuDevResourceGenerateDesc) generateDesc = nullptr;
-    decltype(&cuGreenCtxCreate) create = nullptr;
-    decltype(&cuGreenCtxStreamCreate) streamCreate = nullptr;
+    PFN_cuDeviceGetDevResource_v12040 getResource = nullptr;
+    PFN_cuDevSmResourceSplitByCount_v12040 split = nullptr;
+    PFN_cuDevResourceGenerateDesc_v12040 generateDesc = nullptr;
+    PFN_cuGreenCtxCreate_v12040 create = nullptr;
+    PFN_cuGreenCtxStreamCreate_v12050 streamCreate = nullptr;
+    std::string missing; // the first entry point the driver did not give, and why
     bool ok() const { return getResource && split && generateDesc && create && streamCreate; }
 };
 
 GreenApi loadGreenApi()
 {
     GreenApi g;
-    auto get = [](const char* name, auto& fn) {
+    auto get = [&g](const char* name, auto& fn) {
         void* p = nullptr;
         cudaDriverEntryPointQueryResult status {};
-        if (cudaGetDriverEntryPointByVersion(name, &p, 12040, cudaEnableDefault, &status) == cudaSuccess
-            && status == cudaDriverEntryPointSuccess)
+        const cudaError_t err = cudaGetDriverEntryPointByVersion(
+            name, &p, unsigned(driverSymbolVersion(name)), cudaEnableDefault, &status);
+        if (err == cudaSuccess && status == cudaDriverEntryPointSuccess && p)
             fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(p);
+        else if (g.missing.empty())
+            g.missing = std::string(name) + " at CUDA " + std::to_string(driverSymbolVersion(name)) + ": "
+                + (err != cudaSuccess                                       ? cudaGetErrorString(err)
+                        : status == cudaDriverEntryPointVersionNotSufficent ? "the driver is older"
+                                                                            : "not found");
     };
     get("cuDeviceGetDevResource", g.getResource);
     get("cuDevSmResourceSplitByCount", g.split);
@@ -49,25 +58,37 @@ GreenApi loadGreenApi()
     return g;
 }
 
-// Streams for `count` stages sharing `device`, each limited to its own group of SMs; empty when the driver cannot.
+// Streams for `count` stages sharing `device`, each limited to its own group of SMs; empty (with the reason and
+// the driver's result code) when the GPU or the driver cannot.
 std::vector<cudaStream_t> greenStreams(const GreenApi& api, int device, int count, int* smsEach, std::string* why)
 {
     if (!api.ok()) {
-        *why = "this driver has no green contexts (CUDA 12.4+)";
+        *why = "no green contexts: " + api.missing;
         return {};
     }
+    auto failed = [why](const std::string& what, CUresult r) {
+        *why = what + " failed (CUresult " + std::to_string(int(r)) + ")";
+        return std::vector<cudaStream_t> {};
+    };
     CUdevResource all {};
-    if (api.getResource(CUdevice(device), &all, CU_DEV_RESOURCE_TYPE_SM) != CUDA_SUCCESS) {
-        *why = "cuDeviceGetDevResource failed";
-        return {};
-    }
-    const unsigned per = (all.sm.smCount / unsigned(count)) & ~7u; // sm_90 splits in multiples of 8
+    if (const CUresult r = api.getResource(CUdevice(device), &all, CU_DEV_RESOURCE_TYPE_SM); r != CUDA_SUCCESS)
+        return failed("cuDeviceGetDevResource", r);
     std::vector<CUdevResource> groups(static_cast<std::size_t>(count));
-    unsigned made = unsigned(count);
-    CUdevResource rest {};
-    if (per < 8 || api.split(groups.data(), &made, &all, &rest, 0, per) != CUDA_SUCCESS || made < unsigned(count)) {
-        *why
-            = "the GPU's " + std::to_string(all.sm.smCount) + " SMs cannot be split " + std::to_string(count) + " ways";
+    unsigned made = 0;
+    // As the GPU's partition rules allow; if co-scheduling leaves fewer groups, treat the SMs one by one.
+    for (unsigned flags : { 0u, unsigned(CU_DEV_SM_RESOURCE_SPLIT_IGNORE_SM_COSCHEDULING) }) {
+        const unsigned per = smsPerStage(all.sm.smCount, count, std::max(all.sm.minSmPartitionSize, 1u),
+            flags ? 1u : std::max(all.sm.smCoscheduledAlignment, 1u));
+        made = unsigned(count);
+        CUdevResource rest {};
+        if (per > 0 && api.split(groups.data(), &made, &all, &rest, flags, per) == CUDA_SUCCESS
+            && made >= unsigned(count))
+            break;
+        made = 0;
+    }
+    if (made < unsigned(count)) {
+        *why = "the GPU's " + std::to_string(all.sm.smCount) + " SMs cannot be split " + std::to_string(count)
+            + " ways (minimum partition " + std::to_string(all.sm.minSmPartitionSize) + ")";
         return {};
     }
     std::vector<cudaStream_t> streams;
@@ -75,12 +96,12 @@ std::vector<cudaStream_t> greenStreams(const GreenApi& api, int device, int coun
         CUdevResourceDesc desc {};
         CUgreenCtx ctx {};
         CUstream stream {};
-        if (api.generateDesc(&desc, &groups[std::size_t(i)], 1) != CUDA_SUCCESS
-            || api.create(&ctx, desc, CUdevice(device), CU_GREEN_CTX_DEFAULT_STREAM) != CUDA_SUCCESS
-            || api.streamCreate(&stream, ctx, CU_STREAM_NON_BLOCKING, 0) != CUDA_SUCCESS) {
-            *why = "creating green context " + std::to_string(i) + " failed";
-            return {};
-        }
+        if (const CUresult r = api.generateDesc(&desc, &groups[std::size_t(i)], 1); r != CUDA_SUCCESS)
+            return failed("cuDevResourceGenerateDesc", r);
+        if (const CUresult r = api.create(&ctx, desc, CUdevice(device), CU_GREEN_CTX_DEFAULT_STREAM); r != CUDA_SUCCESS)
+            return failed("cuGreenCtxCreate " + std::to_string(i), r);
+        if (const CUresult r = api.streamCreate(&stream, ctx, CU_STREAM_NON_BLOCKING, 0); r != CUDA_SUCCESS)
+            return failed("cuGreenCtxStreamCreate " + std::to_string(i), r);
         streams.push_back(stream);
     }
     *smsEach = int(groups.front().sm.smCount);
@@ -91,9 +112,10 @@ struct Stage {
     int device = 0;
     cudaStream_t stream = nullptr;
     cublasHandle_t blas = nullptr;
-    DeviceBuffer a, b, c;
+    void *a = nullptr, *b = nullptr, *c = nullptr; // the device's shared operands (results are discarded)
     cudaEvent_t zero = nullptr;
     int sms = 0; // when limited by a green context
+    double headScale = 1; // the output layer's share of the work, kept as in the plan when layers are capped
 };
 
 // One stage boundary in one direction: NCCL between two GPUs, a copy on one.
@@ -101,7 +123,7 @@ struct Link {
     int from = 0, to = 0; // stages
     bool nccl = false;
     ncclComm_t comms[2] = { nullptr, nullptr };
-    cudaStream_t sendStream = nullptr, recvStream = nullptr;
+    cudaStream_t sendStream = nullptr, recvStream = nullptr; // recvStream only for NCCL: a copy runs on sendStream
     DeviceBuffer sendBuf, recvBuf;
     cudaEvent_t sendZero = nullptr, recvZero = nullptr;
 };
@@ -116,19 +138,9 @@ struct TransferRecord {
     cudaEvent_t start = nullptr, end = nullptr;
 };
 
-void gemm(Stage& st, const GemmShape& s)
+void gemm(Stage& st, const GemmShape& s, GemmLayout layout)
 {
-    const float one = 1, zero = 0;
-    const int m = int(s.m), n = int(s.n), k = int(s.k), batch = int(s.batch);
-    if (m < 1 || n < 1 || k < 1 || batch < 1)
-        return;
-    if (batch > 1)
-        PROBE_CUBLAS(cublasGemmStridedBatchedEx(st.blas, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, st.a.data(),
-            CUDA_R_16BF, m, (long long)m * k, st.b.data(), CUDA_R_16BF, k, (long long)k * n, &zero, st.c.data(),
-            CUDA_R_16BF, m, (long long)m * n, batch, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
-    else
-        PROBE_CUBLAS(cublasGemmEx(st.blas, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, st.a.data(), CUDA_R_16BF, m,
-            st.b.data(), CUDA_R_16BF, k, &zero, st.c.data(), CUDA_R_16BF, m, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+    runGemm(st.blas, s, layout, st.a, st.b, st.c);
 }
 
 GemmShape transposedHead(const GemmShape& h, int which) // 0 dgrad (T×V)·(V×H), 1 wgrad (H×T)·(T×V)
@@ -147,35 +159,38 @@ void runOp(Stage& st, const ProbePipeline& p, const Op& op, int layers, bool las
                 switch (op.kind) {
                 case OpKind::Forward:
                 case OpKind::Recompute:
-                    gemm(st, g.forward);
+                    gemm(st, g.forward, GemmLayout::TN);
                     break;
                 case OpKind::BackwardInput:
                     if (g.attention) {
-                        gemm(st, g.forward);
-                        gemm(st, g.forward);
+                        gemm(st, g.forward, GemmLayout::NN);
+                        gemm(st, g.forward, GemmLayout::NT);
                         if (flash && g.name == "scores")
-                            gemm(st, g.forward);
+                            gemm(st, g.forward, GemmLayout::TN);
                     } else {
-                        gemm(st, g.dgrad);
+                        gemm(st, g.dgrad, GemmLayout::NN);
                         if (!split)
-                            gemm(st, g.wgrad);
+                            gemm(st, g.wgrad, GemmLayout::NT);
                     }
                     break;
                 case OpKind::BackwardWeight:
                     if (!g.attention)
-                        gemm(st, g.wgrad);
+                        gemm(st, g.wgrad, GemmLayout::NT);
                     break;
                 }
             }
     if (lastVirtual) {
+        // With fewer layers run than the plan has, the vocabulary is cut alike, so the head keeps its share.
+        GemmShape head = p.head;
+        head.n = std::max(1.0, std::round(head.n * st.headScale));
         if (op.kind == OpKind::Forward)
-            gemm(st, p.head);
+            gemm(st, head, GemmLayout::TN);
         else if (op.kind == OpKind::BackwardInput) {
-            gemm(st, transposedHead(p.head, 0));
+            gemm(st, transposedHead(head, 0), GemmLayout::NN);
             if (!split)
-                gemm(st, transposedHead(p.head, 1));
+                gemm(st, transposedHead(head, 1), GemmLayout::NT);
         } else if (op.kind == OpKind::BackwardWeight)
-            gemm(st, transposedHead(p.head, 1));
+            gemm(st, transposedHead(head, 1), GemmLayout::NT);
     }
 }
 
@@ -193,6 +208,9 @@ int runPipeline(const Options& options)
     Options o = options;
     if (o.iters == 0)
         o.iters = 3;
+    // Enough hardware queues for every stage's stream and every link's: with CUDA's default of 8, streams share
+    // queues and falsely wait on each other, which would read as bubble. Before the first CUDA call.
+    setenv("CUDA_DEVICE_MAX_CONNECTIONS", "32", 0);
     auto loaded = loadPlanFile(o.plan);
     if (!loaded)
         throw ProbeError(kUsage, "plan", o.plan + ": " + loaded.errorText());
@@ -207,7 +225,7 @@ int runPipeline(const Options& options)
     cudaRuntimeGetVersion(&runtime);
     ncclGetVersion(&nccl);
     emit({ { "event", "start" }, { "command", "pipeline" }, { "ranks", int(devices.size()) },
-        { "nccl", versionString(nccl) }, { "cuda", versionString(runtime * 10) } });
+        { "nccl", versionString(nccl) }, { "cuda", cudaVersionString(runtime) } });
 
     // Stages, their streams (green where they share a GPU) and GEMM buffers sized for the largest shape.
     std::vector<Stage> stages(static_cast<std::size_t>(S));
@@ -230,8 +248,27 @@ int runPipeline(const Options& options)
         stagesOnDevice[devices[std::size_t(P.gpuOfStage[std::size_t(s)])]].push_back(s);
     const GreenApi green = loadGreenApi();
     std::string greenNote;
+    // One set of operands per device, shared by its stages (their results are discarded), sized for the largest
+    // shape and checked against the memory free before anything is allocated.
+    std::map<int, std::vector<DeviceBuffer>> operands;
+    const std::size_t operandBytes = 2 * (maxA + maxB + maxC);
     for (auto& [device, list] : stagesOnDevice) {
         PROBE_CUDA(cudaSetDevice(device));
+        std::size_t freeBytes = 0, totalBytes = 0;
+        PROBE_CUDA(cudaMemGetInfo(&freeBytes, &totalBytes));
+        const std::size_t linkBytes = std::size_t(P.transferBytes) * 2 * std::size_t(std::max(0, VS - 1)) * 2;
+        if (operandBytes + linkBytes > freeBytes)
+            throw ProbeError(kOutOfMemory, "out-of-memory",
+                "the largest GEMM of the plan needs " + std::to_string(operandBytes >> 20)
+                    + " MiB of operands and the transfers " + std::to_string(linkBytes >> 20) + " MiB, GPU "
+                    + std::to_string(device) + " has " + std::to_string(freeBytes >> 20)
+                    + " MiB free; fewer layers (--max-layers) do not shrink it, a smaller micro-batch does");
+        auto& buffers = operands[device];
+        buffers.emplace_back(device, maxA * 2);
+        buffers.emplace_back(device, maxB * 2);
+        buffers.emplace_back(device, maxC * 2);
+        fillNormalBf16(buffers[0].data(), maxA, 2026, 1.0f, nullptr);
+        fillNormalBf16(buffers[1].data(), maxB, 2027, 0.02f, nullptr);
         std::vector<cudaStream_t> streams;
         int smsEach = 0;
         if (list.size() > 1) {
@@ -253,12 +290,25 @@ int runPipeline(const Options& options)
             }
             PROBE_CUBLAS(cublasCreate(&st.blas));
             PROBE_CUBLAS(cublasSetStream(st.blas, st.stream));
-            st.a = DeviceBuffer(device, maxA * 2);
-            st.b = DeviceBuffer(device, maxB * 2);
-            st.c = DeviceBuffer(device, maxC * 2);
-            fillBf16(st.a.data(), maxA, st.stream);
-            fillBf16(st.b.data(), maxB, st.stream);
+            // On an SM slice cuBLAS must plan for the slice: its persistent kernels size their grid to the SMs.
+            if (st.sms > 0)
+                PROBE_CUBLAS(cublasSetSmCountTarget(st.blas, st.sms));
+            st.a = operands[device][0].data();
+            st.b = operands[device][1].data();
+            st.c = operands[device][2].data();
+            const int last = int(list[i]) == S - 1 ? S - 1 : -1;
+            if (last >= 0 && P.layersInPlan[std::size_t(last)] > 0)
+                st.headScale = double(P.layersRun[std::size_t(last)]) / P.layersInPlan[std::size_t(last)];
             PROBE_CUDA(cudaEventCreate(&st.zero));
+            // Events are created in the primary context and recorded on green-context streams: say so now, with
+            // the stage, if the driver refuses, rather than at the first op.
+            const cudaError_t recorded = cudaEventRecord(st.zero, st.stream);
+            const cudaError_t synced = recorded == cudaSuccess ? cudaStreamSynchronize(st.stream) : recorded;
+            if (synced != cudaSuccess)
+                throw ProbeError(kCudaError, "cuda-error",
+                    "recording an event on stage " + std::to_string(list[i]) + "'s stream "
+                        + (st.sms > 0 ? "(a green context of " + std::to_string(st.sms) + " SMs) " : "")
+                        + "failed: " + cudaGetErrorString(synced));
         }
     }
     // Boundaries: index 2k + (gradient ? 1 : 0).
@@ -278,9 +328,9 @@ int runPipeline(const Options& options)
             PROBE_CUDA(cudaStreamCreateWithFlags(&l.sendStream, cudaStreamNonBlocking));
             PROBE_CUDA(cudaEventCreate(&l.sendZero));
             PROBE_CUDA(cudaSetDevice(b));
-            PROBE_CUDA(cudaStreamCreateWithFlags(&l.recvStream, cudaStreamNonBlocking));
-            PROBE_CUDA(cudaEventCreate(&l.recvZero));
             if (l.nccl) {
+                PROBE_CUDA(cudaStreamCreateWithFlags(&l.recvStream, cudaStreamNonBlocking));
+                PROBE_CUDA(cudaEventCreate(&l.recvZero));
                 const int pair[2] = { a, b };
                 PROBE_NCCL(ncclCommInitAll(l.comms, 2, pair));
                 allComms.push_back(l.comms[0]);
@@ -319,8 +369,10 @@ int runPipeline(const Options& options)
         for (Link& l : links) {
             PROBE_CUDA(cudaSetDevice(stages[std::size_t(l.from)].device));
             PROBE_CUDA(cudaEventRecord(l.sendZero, l.sendStream));
-            PROBE_CUDA(cudaSetDevice(stages[std::size_t(l.to)].device));
-            PROBE_CUDA(cudaEventRecord(l.recvZero, l.recvStream));
+            if (l.nccl) {
+                PROBE_CUDA(cudaSetDevice(stages[std::size_t(l.to)].device));
+                PROBE_CUDA(cudaEventRecord(l.recvZero, l.recvStream));
+            }
         }
         transferRecords.clear();
         // Issue every stage's ops in order; an op whose input has not been sent yet waits for a later round.
@@ -446,7 +498,12 @@ int runPipeline(const Options& options)
                                                    "kernels and TP collectives are not run",
         "one GPU stands for each stage's TP group (one TP rank's share of the work)" });
     if (P.layersRun != P.layersInPlan)
-        notes.push_back("fewer layers per stage than the plan (--max-layers)");
+        notes.push_back("fewer layers per stage than the plan (--max-layers); the output layer is cut alike, so "
+                        "the stages keep the plan's balance");
+    const char* connections = std::getenv("CUDA_DEVICE_MAX_CONNECTIONS");
+    notes.push_back(std::string("CUDA_DEVICE_MAX_CONNECTIONS=") + (connections ? connections : "unset"));
+    notes.push_back("GEMMs in training's layouts (forward TN, input gradient NN, weight gradient NT) on normal "
+                    "random data");
     if (!greenNote.empty())
         notes.push_back(greenNote);
     nlohmann::json sms = nlohmann::json::array();
@@ -454,7 +511,7 @@ int runPipeline(const Options& options)
         sms.push_back(st.sms);
     const nlohmann::json trace = measuredTraceJson(t, P,
         { { "plan", plan.name }, { "gpus", gpuNames }, { "step_times_s", perStep }, { "notes", notes },
-            { "green_context_sms", sms }, { "nccl", versionString(nccl) }, { "cuda", versionString(runtime * 10) } });
+            { "green_context_sms", sms }, { "nccl", versionString(nccl) }, { "cuda", cudaVersionString(runtime) } });
     writeFileAtomically(o.out, dumpJson(trace) + "\n");
     emit({ { "event", "result" }, { "step_s", trace["plait"]["step_s"] },
         { "bubble_fraction", trace["plait"]["bubble_fraction"] } });

@@ -46,6 +46,73 @@ std::optional<std::size_t> parseBytes(std::string_view text)
     return std::size_t(v) * multiplier;
 }
 
+int driverSymbolVersion(std::string_view symbol)
+{
+    // From the PFN_*_v typedefs of CUDA 13.0's cudaTypedefs.h.
+    static constexpr std::pair<std::string_view, int> kVersions[] = {
+        { "cuDeviceGetDevResource", 12040 },
+        { "cuDevSmResourceSplitByCount", 12040 },
+        { "cuDevResourceGenerateDesc", 12040 },
+        { "cuGreenCtxCreate", 12040 },
+        { "cuGreenCtxDestroy", 12040 },
+        { "cuCtxFromGreenCtx", 12040 },
+        { "cuGreenCtxRecordEvent", 12040 },
+        { "cuGreenCtxStreamCreate", 12050 },
+    };
+    for (const auto& [name, version] : kVersions)
+        if (name == symbol)
+            return version;
+    return 0;
+}
+
+std::string linkClassOf(int ranks, int hosts, bool allPeersAccessible)
+{
+    if (ranks <= 1)
+        return "self";
+    if (hosts > 1)
+        return "inter_node";
+    return allPeersAccessible ? "intra_node_p2p" : "intra_node_host";
+}
+
+Spread spreadOf(std::vector<double> samples)
+{
+    Spread s;
+    s.count = int(samples.size());
+    if (samples.empty())
+        return s;
+    std::sort(samples.begin(), samples.end());
+    // Linear interpolation between the closest ranks (the "inclusive" percentile of numpy's default).
+    auto at = [&](double q) {
+        const double pos = q * double(samples.size() - 1);
+        const std::size_t lo = std::size_t(pos);
+        const std::size_t hi = std::min(lo + 1, samples.size() - 1);
+        return samples[lo] + (pos - double(lo)) * (samples[hi] - samples[lo]);
+    };
+    s.median = at(0.5);
+    s.p10 = at(0.1);
+    s.p90 = at(0.9);
+    s.min = samples.front();
+    s.max = samples.back();
+    return s;
+}
+
+int rotatingSets(std::size_t setBytes, std::size_t l2Bytes, std::size_t availableBytes)
+{
+    if (setBytes == 0)
+        return 1;
+    const std::size_t wanted = (2 * l2Bytes) / setBytes + 1;
+    const std::size_t fit = availableBytes / setBytes;
+    return int(std::max<std::size_t>(1, std::min({ wanted, fit, std::size_t(64) })));
+}
+
+unsigned smsPerStage(unsigned smCount, int stages, unsigned minPartition, unsigned alignment)
+{
+    if (stages < 1 || alignment == 0)
+        return 0;
+    const unsigned each = smCount / unsigned(stages) / alignment * alignment;
+    return each >= std::max(minPartition, alignment) ? each : 0;
+}
+
 std::optional<std::vector<int>> parseGpuList(std::string_view text)
 {
     std::vector<int> out;
@@ -83,7 +150,8 @@ std::string usage()
            "send-recv]\n"
            "                   [--min-bytes 8] [--max-bytes 1G] [--factor 2] [--warmup 5] [--iters 20] [--check]"
            " [--deadline S] --out LINKS.json\n"
-           "       plait-probe compute [--gpus 0] [--plan PLAN.plait.json] [--iters 20] --out COMPUTE.json\n"
+           "       plait-probe compute [--gpus 0] [--plan PLAN.plait.json] [--iters 20] [--soak 5] [--deadline S] "
+           "--out COMPUTE.json\n"
            "       plait-probe pipeline --plan PLAN.plait.json [--gpus 0,1,2,3] [--microbatches M] [--iters N]"
            " [--max-layers L] [--deadline S] --out TRACE.json\n";
 }
@@ -160,6 +228,8 @@ Options parseOptions(const std::vector<std::string>& args)
             o.maxLayers = intArg(a, value(), 1, 100000);
         } else if (a == "--deadline") {
             o.deadlineS = intArg(a, value(), 1, 86400);
+        } else if (a == "--soak") {
+            o.soakS = intArg(a, value(), 0, 600);
         } else if (a == "--check") {
             o.check = true;
         } else if (a == "--out") {

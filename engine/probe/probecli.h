@@ -56,10 +56,35 @@ struct Options {
     int microBatches = 0; // pipeline: 0 = the plan's
     int maxLayers = 0; // pipeline: 0 = every layer of each stage
     double deadlineS = 300; // a collective or a pipeline step still running after this is a hang
+    double soakS = 5; // compute: seconds of the largest GEMM before measuring, for sustained clocks and power
 };
 // Throws ProbeError(kUsage) naming the bad argument.
 Options parseOptions(const std::vector<std::string>& args);
 std::string usage();
+
+// Driver entry points plait-probe looks up at run time (cudaGetDriverEntryPointByVersion), each at the CUDA version
+// its ABI appeared in (the PFN_<name>_vNNNNN typedefs of cudaTypedefs.h): asking for cuGreenCtxStreamCreate at
+// 12.4 fails, it exists from 12.5. 0 for a name the probe does not use.
+int driverSymbolVersion(std::string_view symbol);
+
+// What one link measurement is of: "self" for one rank (NCCL then copies in memory, and in-place is a no-op: no
+// link is measured), "inter_node" across hosts, else peer-to-peer or through the host inside one.
+std::string linkClassOf(int ranks, int hosts, bool allPeersAccessible);
+
+// The median and spread of repeated timings (each iteration timed on its own).
+struct Spread {
+    double median = 0, p10 = 0, p90 = 0, min = 0, max = 0;
+    int count = 0;
+};
+Spread spreadOf(std::vector<double> samples);
+
+// How many sets of a GEMM's operands to rotate through so that, together, they are over twice the L2 cache (no
+// operand stays cached from one iteration to the next), within the memory available; at least one.
+int rotatingSets(std::size_t setBytes, std::size_t l2Bytes, std::size_t availableBytes);
+
+// SMs for each of `stages` green contexts on a GPU of `smCount`, in whole multiples of the partition alignment and
+// at least its minimum (sm_90: 8 and 8); 0 when the GPU cannot be split that many ways.
+unsigned smsPerStage(unsigned smCount, int stages, unsigned minPartition, unsigned alignment);
 
 // One line of the protocol on stdout, flushed at once so a reader sees progress live.
 void emit(const nlohmann::json& event);

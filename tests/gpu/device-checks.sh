@@ -118,7 +118,7 @@ main() {
     "$root/resources/examples/e1-70b-a800-pp4-tp8.plait.json" > "$work/plan.plait.json"
   echo "measured GPU: ${gpu:-unknown}"
   step compute 120 required "$work/COMPUTE.json" - -- \
-    "$probe" compute --gpus 0 --plan "$work/plan.plait.json" --deadline 60 --out "$work/COMPUTE.json"
+    "$probe" compute --gpus 0 --plan "$work/plan.plait.json" --soak 20 --deadline 60 --out "$work/COMPUTE.json"
   step collectives 120 required "$work/LINKS.json" - -- \
     "$probe" collectives --gpus 0 --min-bytes 1K --max-bytes 1G --factor 4 --check --deadline 60 --out "$work/LINKS.json"
   step pipeline 90 required "$work/TRACE.json" pipeline_had_green_contexts -- \

@@ -32,6 +32,35 @@ private slots:
             QVERIFY(c.link(id.toStdString()));
     }
 
+    // A probe result names the device as CUDA does; it is matched to the catalog's entry by chip, form and memory,
+    // so measured figures never calibrate another GPU.
+    void devicesMatchTheirCatalogEntry_data()
+    {
+        QTest::addColumn<QString>("device");
+        QTest::addColumn<double>("memoryGiB");
+        QTest::addColumn<QString>("id");
+        QTest::newRow("H200") << "NVIDIA H200" << 139.8 << "H200-SXM-141GB";
+        QTest::newRow("H20 is not H200") << "NVIDIA H20" << 95.6 << "H20-96GB";
+        QTest::newRow("H100 SXM") << "NVIDIA H100 80GB HBM3" << 79.2 << "H100-SXM5-80GB";
+        QTest::newRow("H100 PCIe") << "NVIDIA H100 PCIe" << 79.6 << "H100-PCIe-80GB";
+        QTest::newRow("A100 SXM 80") << "NVIDIA A100-SXM4-80GB" << 79.2 << "A100-SXM4-80GB";
+        QTest::newRow("A100 SXM 40") << "NVIDIA A100-SXM4-40GB" << 39.4 << "A100-SXM4-40GB";
+        QTest::newRow("A100 PCIe, upper case") << "NVIDIA A100-PCIE-40GB" << 39.4 << "A100-PCIe-40GB";
+        QTest::newRow("RTX 4090") << "NVIDIA GeForce RTX 4090" << 23.6 << "RTX4090-24GB";
+        QTest::newRow("B200") << "NVIDIA B200" << 178.4 << "B200-SXM-180GB";
+        QTest::newRow("H200 NVL is not the SXM part") << "NVIDIA H200 NVL" << 139.8 << "";
+        QTest::newRow("memory far off") << "NVIDIA A100-SXM4-80GB" << 20.0 << "";
+        QTest::newRow("unknown chip") << "NVIDIA T4" << 15.0 << "";
+    }
+    void devicesMatchTheirCatalogEntry()
+    {
+        QFETCH(QString, device);
+        QFETCH(double, memoryGiB);
+        QFETCH(QString, id);
+        const GpuSpec* g = Catalog::builtin().gpuForDevice(device.toStdString(), memoryGiB * double(1ull << 30));
+        QCOMPARE(g ? QString::fromStdString(g->id) : QString(), id);
+    }
+
     void everyEntryNamesItsSource()
     {
         const Catalog& c = Catalog::builtin();

@@ -1,5 +1,6 @@
 #include "calibration.h"
 #include "probecli.h"
+#include "proberesults.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -101,6 +102,9 @@ private slots:
             QVERIFY(f.r2 > 0.999999);
         } else {
             QVERIFY(std::abs(f.betaGBps - beta) < 0.05 * beta);
+            // Weighted by 1/t², α comes from the small sizes: 3% noise on a 6 ms gigabyte call (±180 µs) would
+            // swamp a 12 µs intercept fitted by plain least squares.
+            QVERIFY2(std::abs(f.alphaUs - alpha) < 0.1 * alpha, qPrintable(QString::number(f.alphaUs)));
             QVERIFY(f.r2 < 1 && f.r2 > 0.99);
         }
         QCOMPARE(f.busBetaGBps, f.betaGBps * 1.75);
@@ -125,6 +129,70 @@ private slots:
         const GpuSpec c = calibratedGpu(g, 760, 3000, "probe");
         QVERIFY(std::abs(c.gemmMaxEfficiency - 760.0 / 989) < 1e-12);
         QCOMPARE(c.hbmGBps, 3000.0);
+    }
+
+    // A compute measurement calibrates only the GPU it was made on; HBM goes in as measured (read + written bytes,
+    // as core's memory times count them; the panel used to halve it).
+    void computeCalibratesOnlyItsOwnGpu_data()
+    {
+        QTest::addColumn<QString>("planGpu");
+        QTest::addColumn<QString>("measuredId");
+        QTest::addColumn<QString>("deviceName");
+        QTest::addColumn<double>("memoryGiB");
+        QTest::addColumn<QString>("refusal");
+        QTest::newRow("the same GPU") << "H200-SXM-141GB"
+                                      << "H200-SXM-141GB"
+                                      << "NVIDIA H200" << 139.8 << "";
+        QTest::newRow("matched by name and memory") << "H200-SXM-141GB"
+                                                    << ""
+                                                    << "NVIDIA H200" << 139.8 << "";
+        QTest::newRow("another GPU") << "A800-SXM4-80GB"
+                                     << "H200-SXM-141GB"
+                                     << "NVIDIA H200" << 139.8
+                                     << "measured on H200-SXM-141GB, the plan's GPU is A800-SXM4-80GB";
+        QTest::newRow("no catalog GPU") << "H200-SXM-141GB"
+                                        << ""
+                                        << "NVIDIA T4" << 15.0 << "which is no GPU of the catalog";
+    }
+    void computeCalibratesOnlyItsOwnGpu()
+    {
+        QFETCH(QString, planGpu);
+        QFETCH(QString, measuredId);
+        QFETCH(QString, deviceName);
+        QFETCH(double, memoryGiB);
+        QFETCH(QString, refusal);
+        const nlohmann::json doc = { { "format", "plait-compute/1" }, { "gpu", deviceName.toStdString() },
+            { "measured_gpu_id", measuredId.toStdString() }, { "memory_bytes", memoryGiB * double(1ull << 30) },
+            { "gemms",
+                { { { "gemm", "fc1" }, { "pass", "forward" }, { "layout", "TN" }, { "m", 8192 }, { "n", 8192 },
+                    { "k", 8192 }, { "time_us", 1500.0 }, { "p10_us", 1490.0 }, { "p90_us", 1530.0 },
+                    { "sensors", { { "sm_clock_mhz", 1755 }, { "power_w", 690 } } } } } },
+            { "memory",
+                { { "traffic_gbps", 4300.0 }, { "read_gbps", 4400.0 }, { "write_gbps", 4200.0 },
+                    { "triad_gbps", 4350.0 } } },
+            { "contention",
+                { { { "gemm", "fc1 forward" }, { "copy_blocks", 16 }, { "gemm_alone_us", 1500.0 },
+                    { "gemm_beside_us", 1650.0 }, { "copy_gbps", 900.0 } } } } };
+        auto read = computeFromJson(doc);
+        QVERIFY(read);
+        const ComputeResult& r = read.value();
+        QCOMPARE(r.gemms.front().p90Us, 1530.0);
+        QCOMPARE(r.gemms.front().smClockMHz, 1755.0);
+        QCOMPARE(r.triadGBps, 4350.0);
+        QCOMPARE(r.contention.front().gemmBesideUs / r.contention.front().gemmAloneUs, 1.1);
+        const double tflops = 2.0 * 8192 * 8192 * 8192 / 1500e-6 / 1e12;
+        QVERIFY(std::abs(r.bestTflops - tflops) < 1e-9 * tflops);
+        const GpuSpec* plan = Catalog::builtin().gpu(planGpu.toStdString());
+        QVERIFY(plan);
+        auto gpu = gpuCalibratedBy(*plan, r, Catalog::builtin(), "test");
+        if (!refusal.isEmpty()) {
+            QVERIFY(!gpu);
+            QVERIFY2(QString::fromStdString(gpu.errorText()).contains(refusal), gpu.errorText().c_str());
+            return;
+        }
+        QVERIFY2(gpu, gpu ? "" : gpu.errorText().c_str());
+        QCOMPARE(gpu.value().hbmGBps, 4300.0); // as measured, not halved
+        QVERIFY(std::abs(gpu.value().gemmMaxEfficiency - tflops / plan->bf16Tflops) < 1e-12);
     }
 
     void options_data()
@@ -176,6 +244,103 @@ private slots:
             QCOMPARE(e.code, kUsage);
             QVERIFY2(!error.isEmpty() && QString::fromStdString(e.what()).contains(error), e.what());
         }
+    }
+
+    // Each green-context entry point at the version of its PFN typedef (CUDA 13.0's cudaTypedefs.h): the first run
+    // would have asked for cuGreenCtxStreamCreate at 12.4 and got nothing.
+    void driverSymbolsAtTheirOwnVersion_data()
+    {
+        QTest::addColumn<QString>("symbol");
+        QTest::addColumn<int>("version");
+        QTest::newRow("stream create, 12.5") << "cuGreenCtxStreamCreate" << 12050;
+        QTest::newRow("context create, 12.4") << "cuGreenCtxCreate" << 12040;
+        QTest::newRow("split") << "cuDevSmResourceSplitByCount" << 12040;
+        QTest::newRow("resource") << "cuDeviceGetDevResource" << 12040;
+        QTest::newRow("descriptor") << "cuDevResourceGenerateDesc" << 12040;
+        QTest::newRow("context of a green context") << "cuCtxFromGreenCtx" << 12040;
+        QTest::newRow("unknown") << "cuLaunchKernel" << 0;
+    }
+    void driverSymbolsAtTheirOwnVersion()
+    {
+        QFETCH(QString, symbol);
+        QFETCH(int, version);
+        QCOMPARE(driverSymbolVersion(symbol.toStdString()), version);
+    }
+
+    void oneRankMeasuresNoLink_data()
+    {
+        QTest::addColumn<int>("ranks");
+        QTest::addColumn<int>("hosts");
+        QTest::addColumn<bool>("peers");
+        QTest::addColumn<QString>("linkClass");
+        QTest::newRow("one rank, a memcpy to itself") << 1 << 1 << true << "self";
+        QTest::newRow("two GPUs with P2P") << 2 << 1 << true << "intra_node_p2p";
+        QTest::newRow("two GPUs through the host") << 2 << 1 << false << "intra_node_host";
+        QTest::newRow("two hosts") << 16 << 2 << true << "inter_node";
+    }
+    void oneRankMeasuresNoLink()
+    {
+        QFETCH(int, ranks);
+        QFETCH(int, hosts);
+        QFETCH(bool, peers);
+        QFETCH(QString, linkClass);
+        QCOMPARE(QString::fromStdString(linkClassOf(ranks, hosts, peers)), linkClass);
+    }
+
+    void spreadOfTimings()
+    {
+        const Spread s = spreadOf({ 5, 1, 4, 2, 3, 10, 6, 7, 9, 8, 0 });
+        QCOMPARE(s.count, 11);
+        QCOMPARE(s.median, 5.0);
+        QCOMPARE(s.p10, 1.0);
+        QCOMPARE(s.p90, 9.0);
+        QCOMPARE(s.min, 0.0);
+        QCOMPARE(s.max, 10.0);
+        QCOMPARE(spreadOf({ 2, 4 }).median, 3.0);
+        QCOMPARE(spreadOf({}).count, 0);
+    }
+
+    // Operands rotate through more than twice the L2 (50 MiB on an H200), within memory.
+    void rotationDefeatsTheCache_data()
+    {
+        QTest::addColumn<qulonglong>("set");
+        QTest::addColumn<qulonglong>("available");
+        QTest::addColumn<int>("sets");
+        const qulonglong mib = 1 << 20;
+        QTest::newRow("a 21 MiB weight: 5 sets, 105 MiB") << 21 * mib << 80000 * mib << 5;
+        QTest::newRow("a 1 GiB GEMM: one set is enough") << 1024 * mib << 80000 * mib << 1;
+        QTest::newRow("small shapes capped at 64") << 64 * 1024ull << 80000 * mib << 64;
+        QTest::newRow("memory bounds it") << 21 * mib << 50 * mib << 2;
+        QTest::newRow("never zero") << 21 * mib << mib << 1;
+    }
+    void rotationDefeatsTheCache()
+    {
+        QFETCH(qulonglong, set);
+        QFETCH(qulonglong, available);
+        QFETCH(int, sets);
+        const std::size_t l2 = std::size_t(50) << 20;
+        QCOMPARE(rotatingSets(set, l2, available), sets);
+        if (sets < 64 && set * qulonglong(sets + 1) <= available) // neither the cap nor memory bound it
+            QVERIFY(set * qulonglong(sets) > 2 * l2);
+    }
+
+    void smSplit_data()
+    {
+        QTest::addColumn<int>("sms");
+        QTest::addColumn<int>("stages");
+        QTest::addColumn<int>("each");
+        QTest::newRow("H200, 4 stages") << 132 << 4 << 32;
+        QTest::newRow("H200, 8 stages") << 132 << 8 << 16;
+        QTest::newRow("H200, 16 stages") << 132 << 16 << 8;
+        QTest::newRow("H200, 32 stages: below the minimum") << 132 << 32 << 0;
+        QTest::newRow("A100, 4 stages") << 108 << 4 << 24;
+    }
+    void smSplit()
+    {
+        QFETCH(int, sms);
+        QFETCH(int, stages);
+        QFETCH(int, each);
+        QCOMPARE(int(smsPerStage(unsigned(sms), stages, 8, 8)), each);
     }
 
     void outputIsCompleteOrAbsent()
