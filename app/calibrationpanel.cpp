@@ -5,6 +5,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -32,10 +33,18 @@ CalibrationPanel::CalibrationPanel(QWidget* parent)
     buttons->addWidget(m_applyLinks);
     buttons->addWidget(m_applyCompute);
     buttons->addStretch(1);
+    // The figures scroll: a compute run with its contention rows and attention is longer than the dock is high.
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(m_text);
+    m_text->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_plot, 1);
-    layout->addWidget(m_text);
+    layout->addWidget(scroll, 1);
     layout->addLayout(buttons);
+    m_plot->setVisible(false); // until there is a link sweep to draw
     connect(m_applyLinks, &QPushButton::clicked, this, [this] {
         if (auto p = planWithLinks())
             emit applyRequested(*p, tr("Apply measured links"));
@@ -64,6 +73,13 @@ void CalibrationPanel::setCompute(const ComputeResult& compute, const QString& s
 {
     m_compute = compute;
     m_computeSource = source;
+    refresh();
+}
+
+void CalibrationPanel::setTorchReference(const TorchReference& reference, const QString& source)
+{
+    m_torch = reference;
+    m_torchSource = source;
     refresh();
 }
 
@@ -182,20 +198,89 @@ void CalibrationPanel::refresh()
                       .arg(m_compute->readGBps, 0, 'f', 0)
                       .arg(m_compute->writeGBps, 0, 'f', 0)
                       .arg(m_compute->triadGBps, 0, 'f', 0);
-        for (const ContentionResult& c : m_compute->contention)
-            if (c.gemmAloneUs > 0 && c.smCountTarget == 0)
+        for (const ContentionResult& c : m_compute->contention) {
+            if (!(c.gemmAloneUs > 0))
+                continue;
+            if (c.besideAllReduce && c.collectiveAloneUs > 0 && c.collectiveBesideUs > 0)
+                html += QStringLiteral("<br>")
+                    + tr("On %1 GPUs beside an all-reduce of %2 MiB the GEMM ran %3× as long and the all-reduce %4× "
+                         "(bus bandwidth %5 GB/s alone, %6 GB/s beside).")
+                          .arg(c.ranks)
+                          .arg(c.bytes / double(1 << 20), 0, 'f', 0)
+                          .arg(c.gemmBesideUs / c.gemmAloneUs, 0, 'f', 2)
+                          .arg(c.collectiveBesideUs / c.collectiveAloneUs, 0, 'f', 2)
+                          .arg(c.busbwAloneGBps, 0, 'f', 0)
+                          .arg(c.busbwBesideGBps, 0, 'f', 0)
+                    + (c.covered ? QString()
+                                 : QStringLiteral(" ")
+                                + tr("The all-reduces ended before the GEMMs did, so the GEMM's figure is a lower "
+                                     "bound."));
+            else if (!c.besideAllReduce && c.smCountTarget == 0)
                 html += QStringLiteral("<br>")
                     + tr("Beside a copy on %1 thread blocks the GEMM ran %2× as long.")
                           .arg(c.copyBlocks)
                           .arg(c.gemmBesideUs / c.gemmAloneUs, 0, 'f', 2);
-        if (m_hasPlan)
+        }
+        if (m_hasPlan) {
             if (auto gpu = gpuCalibratedBy(m_plan.cluster.gpu, *m_compute, Catalog::builtin(), {}); !gpu)
                 html += QStringLiteral("<br><span style='color:#c0392b'>")
                     + tr("Not applied: %1").arg(QString::fromStdString(gpu.errorText()).toHtmlEscaped())
                     + QStringLiteral("</span>");
+            else
+                html += QStringLiteral("<br>")
+                    + tr("Applying keeps each of the %1 measured GEMM shapes at its own time; other shapes take the "
+                         "rate fitted to them, %2 TFLOP/s (GEMM efficiency %3), and HBM %4 GB/s.")
+                          .arg(gpu.value().measuredGemms.size())
+                          .arg(gpu.value().gemmMaxEfficiency * gpu.value().bf16Tflops, 0, 'f', 0)
+                          .arg(gpu.value().gemmMaxEfficiency, 0, 'f', 3)
+                          .arg(gpu.value().hbmGBps, 0, 'f', 0);
+        }
+    }
+    if (m_torch) {
+        html += QStringLiteral("<br>")
+            + tr("<b>PyTorch reference</b> (%1, %2, torch %3, CUDA %4): GEMM 8192³ bf16 at %5 TFLOP/s on normal data, "
+                 "%6 on a periodic pattern, %7 on zeros.")
+                  .arg(m_torchSource, QString::fromStdString(m_torch->gpu).toHtmlEscaped(),
+                      QString::fromStdString(m_torch->torch).toHtmlEscaped(),
+                      QString::fromStdString(m_torch->cuda).toHtmlEscaped())
+                  .arg(m_torch->gemmNormalTflops, 0, 'f', 0)
+                  .arg(m_torch->gemmPatternTflops, 0, 'f', 0)
+                  .arg(m_torch->gemmZerosTflops, 0, 'f', 0);
+        for (const AttentionResult& a : m_torch->attention) {
+            const QString backend = QString::fromStdString(a.backend).toHtmlEscaped();
+            if (!a.unavailable.empty()) {
+                html += QStringLiteral("<br>")
+                    + tr("Attention on %1 did not run: %2")
+                          .arg(backend, QString::fromStdString(a.unavailable).toHtmlEscaped());
+                continue;
+            }
+            html += QStringLiteral("<br>")
+                + tr("Attention on %1 (batch %2, %3 heads, %4 KV heads, %5 queries × %6 keys, head size %7, causal): "
+                     "forward %8 µs, forward and backward %9 µs.")
+                      .arg(backend)
+                      .arg(a.shape.batch)
+                      .arg(a.shape.heads)
+                      .arg(a.shape.kvHeads)
+                      .arg(a.shape.queries)
+                      .arg(a.shape.keys)
+                      .arg(a.shape.headDim)
+                      .arg(a.forwardUs, 0, 'f', 0)
+                      .arg(a.forwardBackwardUs, 0, 'f', 0);
+            if (!m_hasPlan)
+                continue;
+            if (auto p = attentionBeside(m_plan, *m_torch, a, Catalog::builtin()))
+                html += QStringLiteral(" ")
+                    + tr("The plan predicts %1 µs and %2 µs.")
+                          .arg(p.value().predictedForwardUs, 0, 'f', 0)
+                          .arg(p.value().predictedForwardBackwardUs, 0, 'f', 0);
+            else
+                html += QStringLiteral(" ")
+                    + tr("Not compared: %1").arg(QString::fromStdString(p.errorText()).toHtmlEscaped());
+        }
     }
     if (!html.isEmpty())
         m_text->setText(html);
+    m_plot->setVisible(m_links.has_value());
     m_applyLinks->setEnabled(planWithLinks().has_value());
     m_applyCompute->setEnabled(planWithCompute().has_value());
     m_plot->replot();

@@ -13,8 +13,9 @@ class QPushButton;
 namespace plait::app {
 
 // What plait-probe measured against what the plan assumes: bus bandwidth against message size per op, fitted α
-// and β beside the catalog's link, GEMM TFLOP/s and copy bandwidth beside the GPU's figures, and "apply to plan"
-// for each (one undoable edit).
+// and β beside the catalog's link, GEMM TFLOP/s and copy bandwidth beside the GPU's figures, a GEMM beside a copy
+// or an all-reduce, and "apply to plan" for each (one undoable edit). A PyTorch reference run adds fused attention
+// at the plan's shapes beside the plan's prediction.
 class CalibrationPanel : public QWidget {
     Q_OBJECT
 public:
@@ -23,6 +24,7 @@ public:
     void setPlan(const Plan& plan);
     void setLinks(const LinksResult& links, const QString& source);
     void setCompute(const ComputeResult& compute, const QString& source);
+    void setTorchReference(const TorchReference& reference, const QString& source);
     QString summaryText() const;
     QCustomPlot* plot() const { return m_plot; }
 
@@ -40,7 +42,8 @@ private:
     bool m_hasPlan = false;
     std::optional<LinksResult> m_links;
     std::optional<ComputeResult> m_compute;
-    QString m_linksSource, m_computeSource;
+    std::optional<TorchReference> m_torch;
+    QString m_linksSource, m_computeSource, m_torchSource;
     QCustomPlot* m_plot = nullptr;
     QLabel* m_text = nullptr;
     QPushButton* m_applyLinks = nullptr;

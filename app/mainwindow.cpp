@@ -488,7 +488,10 @@ bool MainWindow::openProbeResult(const QString& path)
         openTrace(path); // traces may be large: read off the GUI thread, errors reported there
         return true;
     }
-    const std::string format = doc.value().is_object() ? doc.value().value("format", "") : "";
+    const nlohmann::json& root = doc.value();
+    const std::string format = root.is_object() && root.contains("format") && root["format"].is_string()
+        ? root["format"].get<std::string>()
+        : std::string();
     const QString name = QFileInfo(path).fileName();
     if (format == "plait-links/1") {
         auto links = linksFromJson(doc.value());
@@ -512,7 +515,19 @@ bool MainWindow::openProbeResult(const QString& path)
         m_status->setText(tr("%1: %2").arg(path, QString::fromStdString(compute.errorText())));
         return false;
     }
-    m_status->setText(tr("%1 is not a probe result (TRACE.json, LINKS.json or COMPUTE.json).").arg(path));
+    if (format == "plait-torch-reference/1") {
+        auto reference = torchReferenceFromJson(root);
+        if (reference) {
+            m_calibration->setTorchReference(reference.value(), name);
+            findChild<QDockWidget*>(QStringLiteral("calibration"))->raise();
+            m_status->setText(tr("PyTorch reference measurements from %1").arg(path));
+            return true;
+        }
+        m_status->setText(tr("%1: %2").arg(path, QString::fromStdString(reference.errorText())));
+        return false;
+    }
+    m_status->setText(
+        tr("%1 is not a probe result (TRACE.json, LINKS.json, COMPUTE.json or torch-reference.json).").arg(path));
     return false;
 }
 

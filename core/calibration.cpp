@@ -1,5 +1,7 @@
 #include "calibration.h"
 
+#include "gemm.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -77,13 +79,31 @@ LinkSpec calibratedLink(
     return l;
 }
 
-GpuSpec calibratedGpu(const GpuSpec& base, double gemmTflops, double hbmGBps, const std::string& source)
+GpuSpec calibratedGpu(
+    const GpuSpec& base, const std::vector<MeasuredGemm>& gemms, double hbmGBps, const std::string& source)
 {
     GpuSpec g = base;
-    if (gemmTflops > 0 && base.bf16Tflops > 0)
-        g.gemmMaxEfficiency = std::min(1.0, gemmTflops / base.bf16Tflops);
+    g.measuredGemms.clear();
     if (hbmGBps > 0)
         g.hbmGBps = hbmGBps;
+    // The tile model's rate, fitted to the measured shapes it calls compute-bound: the rate at which its
+    // predictions add up to the measured time (time-weighted, so the GEMMs that dominate a step set it), as
+    // predicted time scales with 1/rate. Quantization only adds time, so the fitted rate is at least the
+    // shapes' own aggregate rate and never the single fastest shape's.
+    double predicted = 0, measured = 0;
+    for (const MeasuredGemm& m : gemms) {
+        const GemmTime t = gemmTime({ m.m, m.n, m.k, m.batch }, g, g.bf16Tflops, 2);
+        if (m.seconds > 0 && !t.memoryBound) {
+            predicted += t.seconds;
+            measured += m.seconds;
+        }
+    }
+    const double efficiency = base.gemmMaxEfficiency > 0 ? base.gemmMaxEfficiency : 1.0;
+    if (predicted > 0 && measured > 0 && base.bf16Tflops > 0)
+        g.gemmMaxEfficiency = std::min(1.0, efficiency * predicted / measured);
+    for (const MeasuredGemm& m : gemms)
+        if (m.seconds > 0)
+            g.measuredGemms.push_back(m);
     g.source = source;
     return g;
 }

@@ -38,8 +38,10 @@ SizePoint sizePoint(CollectiveKind kind, int ranks, double bytes, double timeUs)
 LinkSpec calibratedLink(
     const LinkSpec& base, int ranks, const std::vector<SizePoint>& allReduceSweep, const std::string& source);
 
-// A GPU recalibrated from measured GEMM rate (TFLOP/s, the best of the plan's shapes) and HBM bandwidth (GB/s):
-// gemm_max_efficiency = measured / dense bf16 peak; hbm = measured.
-GpuSpec calibratedGpu(const GpuSpec& base, double gemmTflops, double hbmGBps, const std::string& source);
+// A GPU recalibrated from a probe run on it: each measured 16-bit GEMM shape keeps its own time (gemmTime uses
+// it), the tile model's rate for other shapes is fitted to the measured compute-bound shapes (time-weighted, not
+// the fastest shape's rate), and HBM bandwidth is the measured one (GB/s, bytes read + written).
+GpuSpec calibratedGpu(
+    const GpuSpec& base, const std::vector<MeasuredGemm>& gemms, double hbmGBps, const std::string& source);
 
 } // namespace plait

@@ -13,6 +13,7 @@ namespace plait {
 
 namespace {
 constexpr double kMaxTflops = 1e6;
+constexpr std::size_t kMaxMeasuredGemms = 4096; // a plan has a few dozen shapes; a file of millions is hostile
 
 template <typename T> const T* findById(const std::vector<T>& list, const std::string& id)
 {
@@ -159,6 +160,40 @@ Result<GpuSpec> gpuFromJson(const nlohmann::json& j, const std::string& field)
     g.nvlinkGBps = r.number("nvlink_GBps", 0, 0, 1e6);
     g.gemmMaxEfficiency = r.number("gemm_max_efficiency", 0, 0, 1);
     g.source = r.string("source", "");
+    if (r.has("measured_gemms")) {
+        // [m, n, k, batch, microseconds] per shape, as calibration writes them
+        const auto& list = j.at("measured_gemms");
+        bool good = list.is_array() && list.size() <= kMaxMeasuredGemms;
+        for (std::size_t i = 0; good && i < list.size(); ++i) {
+            const auto& e = list[i];
+            good = e.is_array() && e.size() == 5;
+            double v[5] = {};
+            for (std::size_t f = 0; good && f < 5; ++f) {
+                good = e[f].is_number() && std::isfinite(e[f].get<double>());
+                if (good)
+                    v[f] = e[f].get<double>();
+            }
+            good = good && v[0] >= 1 && v[1] >= 1 && v[2] >= 1 && v[3] >= 1 && v[0] <= 1e8 && v[1] <= 1e8 && v[2] <= 1e8
+                && v[3] <= 1e8 && v[4] > 0 && v[4] <= 1e9;
+            if (good)
+                g.measuredGemms.push_back({ v[0], v[1], v[2], v[3], v[4] * 1e-6 });
+            // A time faster than the datasheet peak is no measurement of this GPU.
+            const double tflops = good ? 2 * v[0] * v[1] * v[2] * v[3] / (v[4] * 1e-6) / 1e12 : 0;
+            if (good && g.bf16Tflops > 0 && tflops > g.bf16Tflops) {
+                issues.push_back({ field + ".measured_gemms",
+                    "entry " + std::to_string(i + 1) + " runs at " + std::to_string(int(tflops))
+                        + " TFLOP/s, above the GPU's bf16 peak of " + std::to_string(int(g.bf16Tflops)) });
+                g.measuredGemms.clear();
+                break;
+            }
+        }
+        if (!good) {
+            g.measuredGemms.clear();
+            issues.push_back({ field + ".measured_gemms",
+                "must list at most " + std::to_string(kMaxMeasuredGemms)
+                    + " [m, n, k, batch, microseconds] entries, sizes from 1 to 1e8 and times above 0" });
+        }
+    }
     if (!issues.empty())
         return issues;
     return g;
@@ -214,10 +249,17 @@ Result<LinkSpec> linkFromJson(const nlohmann::json& j, const std::string& field)
 
 nlohmann::json toJson(const GpuSpec& g)
 {
-    return { { "id", g.id }, { "name", g.name }, { "memory_GiB", g.memoryGiB }, { "bf16_tflops", g.bf16Tflops },
-        { "fp16_tflops", g.fp16Tflops }, { "fp8_tflops", g.fp8Tflops }, { "hbm_GBps", g.hbmGBps }, { "sms", g.sms },
-        { "nvlink", g.nvlink }, { "nvlink_GBps", g.nvlinkGBps }, { "gemm_max_efficiency", g.gemmMaxEfficiency },
-        { "source", g.source } };
+    nlohmann::json j = { { "id", g.id }, { "name", g.name }, { "memory_GiB", g.memoryGiB },
+        { "bf16_tflops", g.bf16Tflops }, { "fp16_tflops", g.fp16Tflops }, { "fp8_tflops", g.fp8Tflops },
+        { "hbm_GBps", g.hbmGBps }, { "sms", g.sms }, { "nvlink", g.nvlink }, { "nvlink_GBps", g.nvlinkGBps },
+        { "gemm_max_efficiency", g.gemmMaxEfficiency }, { "source", g.source } };
+    if (!g.measuredGemms.empty()) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const MeasuredGemm& m : g.measuredGemms)
+            list.push_back({ m.m, m.n, m.k, m.batch, m.seconds * 1e6 });
+        j["measured_gemms"] = std::move(list);
+    }
+    return j;
 }
 
 nlohmann::json toJson(const LinkSpec& l)

@@ -9,6 +9,13 @@
 
 namespace plait {
 
+// A GEMM shape timed on the GPU (plait-probe compute, 16-bit, sustained): its own time replaces the tile model's.
+struct MeasuredGemm {
+    double m = 0, n = 0, k = 0, batch = 1;
+    double seconds = 0;
+    bool operator==(const MeasuredGemm&) const = default;
+};
+
 struct GpuSpec {
     std::string id;
     std::string name;
@@ -22,6 +29,7 @@ struct GpuSpec {
     double nvlinkGBps = 0; // per direction
     // Best measured large-GEMM throughput over dense peak; 0 = unknown (the compute model then says so).
     double gemmMaxEfficiency = 0;
+    std::vector<MeasuredGemm> measuredGemms; // from a probe run on this GPU; empty in the catalog
     std::string source;
 };
 

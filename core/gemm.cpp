@@ -16,12 +16,30 @@ double memoryTime(double bytes, const GpuSpec& gpu)
     return bytes / (gpu.hbmGBps * 1e9);
 }
 
+const MeasuredGemm* measuredGemm(const GemmShape& s, const GpuSpec& gpu, double peakTflops, double bytesPerElement)
+{
+    // The probe times bf16 GEMMs: their times stand for 16-bit GEMMs at the bf16 rate, not FP8 or TF32 ones.
+    if (gpu.measuredGemms.empty() || bytesPerElement != 2 || peakTflops != gpu.bf16Tflops)
+        return nullptr;
+    // cuBLAS runs integer sizes; the probe timed each shape at the size it runs (compute.cpp floors them).
+    const double m = std::floor(s.m), n = std::floor(s.n), k = std::floor(s.k), b = std::max(1.0, std::floor(s.batch));
+    for (const MeasuredGemm& g : gpu.measuredGemms)
+        if (g.m == m && g.n == n && g.k == k && g.batch == b)
+            return &g;
+    return nullptr;
+}
+
 GemmTime gemmTime(const GemmShape& s, const GpuSpec& gpu, double peakTflops, double bytesPerElement)
 {
     GemmTime t;
     t.flops = s.flops();
     if (t.flops <= 0)
         return t;
+    if (const MeasuredGemm* m = measuredGemm(s, gpu, peakTflops, bytesPerElement)) {
+        t.seconds = m->seconds;
+        t.measured = true;
+        return t;
+    }
     const double sms = gpu.sms > 0 ? gpu.sms : 1;
     // cuBLAS's most efficient tiles for 16-bit GEMMs are 256×128 and 128×256 (NVIDIA, Matrix Multiplication
     // Background guide, "Typical tile dimensions in cuBLAS"); take the orientation that wastes less.

@@ -18,13 +18,18 @@ struct GemmShape {
 //  - memory: reading A and B and writing C once at HBM bandwidth (roofline).
 // The larger of the two is the time. A small hidden size split 8 ways gives few, thin tiles and so a lower
 // efficiency than the same GEMM unsplit.
+// A shape the GPU's probe run timed (catalog.h MeasuredGemm) takes that time instead.
 struct GemmTime {
     double seconds = 0;
     double flops = 0;
     bool memoryBound = false;
+    bool measured = false;
 };
 
 GemmTime gemmTime(const GemmShape& s, const GpuSpec& gpu, double peakTflops, double bytesPerElement);
+
+// The measured time of this shape on this GPU, when a probe run timed it at this precision; null otherwise.
+const MeasuredGemm* measuredGemm(const GemmShape& s, const GpuSpec& gpu, double peakTflops, double bytesPerElement);
 
 // Time to stream `bytes` through HBM once (element-wise kernels, optimizer step).
 double memoryTime(double bytes, const GpuSpec& gpu);

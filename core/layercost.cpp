@@ -90,6 +90,15 @@ std::vector<LayerGemm> layerGemms(const Plan& plan)
     return out;
 }
 
+AttentionShape attentionShape(const Plan& plan)
+{
+    const Dims x = dims(plan);
+    const ModelSpec& m = plan.model;
+    const double kvHeads = m.kvHeads > 0 ? m.kvHeads : m.heads;
+    // KV heads fewer than TP ranks are replicated, one per rank (Megatron's GQA with TP > groups).
+    return { x.b, x.a / x.t, std::max(1.0, kvHeads / x.t), x.sLocal, x.s, x.d, true };
+}
+
 LayerCost layerCost(const Plan& plan)
 {
     const ModelSpec& m = plan.model;

@@ -51,6 +51,14 @@ struct LayerGemm {
 };
 std::vector<LayerGemm> layerGemms(const Plan& plan);
 
+// The attention core one GPU runs per layer and micro-batch: its heads (query and key/value, split by TP), the
+// local queries (split by CP) against every key, the head size. What a fused-attention benchmark runs for the plan.
+struct AttentionShape {
+    double batch = 0, heads = 0, kvHeads = 0, queries = 0, keys = 0, headDim = 0;
+    bool causal = true; // every model Plait costs is a causal decoder
+};
+AttentionShape attentionShape(const Plan& plan);
+
 // Stage extras: embedding lookup on the first stage, output layer and cross entropy on the last.
 struct EdgeCost {
     double fwd = 0, dgrad = 0, wgrad = 0; // seconds

@@ -2,6 +2,7 @@
 
 #include "jsonfields.h"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -12,6 +13,23 @@ double number(const nlohmann::json& j, const char* key)
 {
     const auto it = j.find(key);
     return it != j.end() && it->is_number() && std::isfinite(it->get<double>()) ? it->get<double>() : 0;
+}
+bool flag(const nlohmann::json& j, const char* key, bool otherwise)
+{
+    const auto it = j.find(key);
+    return it != j.end() && it->is_boolean() ? it->get<bool>() : otherwise;
+}
+// A string field cut to `bytes` (whole UTF-8 characters), or empty when absent or not a string.
+std::string text(const nlohmann::json& j, const char* key, std::size_t bytes = 128)
+{
+    const auto it = j.find(key);
+    return it != j.end() && it->is_string() ? utf8Prefix(it->get<std::string>(), bytes) : std::string();
+}
+// The file's format tag; nlohmann's value() would throw on a tag that is not a string.
+std::string formatOf(const nlohmann::json& doc)
+{
+    const auto it = doc.find("format");
+    return it != doc.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 }
 
@@ -25,7 +43,7 @@ const OpSweep* LinksResult::sweep(CollectiveKind k) const
 
 Result<LinksResult> linksFromJson(const nlohmann::json& doc)
 {
-    if (!doc.is_object() || doc.value("format", "") != "plait-links/1")
+    if (!doc.is_object() || formatOf(doc) != "plait-links/1")
         return Result<LinksResult>::failure("format", "not a plait-probe LINKS.json (format plait-links/1)");
     LinksResult r;
     r.ranks = int(number(doc, "ranks"));
@@ -60,12 +78,9 @@ Result<LinksResult> linksFromJson(const nlohmann::json& doc)
 
 Result<ComputeResult> computeFromJson(const nlohmann::json& doc)
 {
-    if (!doc.is_object() || doc.value("format", "") != "plait-compute/1")
+    if (!doc.is_object() || formatOf(doc) != "plait-compute/1")
         return Result<ComputeResult>::failure("format", "not a plait-probe COMPUTE.json (format plait-compute/1)");
     ComputeResult r;
-    auto text = [&](const nlohmann::json& j, const char* key) {
-        return j.contains(key) && j[key].is_string() ? utf8Prefix(j[key].get<std::string>(), 128) : std::string();
-    };
     r.gpu = text(doc, "gpu");
     r.measuredGpuId = text(doc, "measured_gpu_id");
     r.memoryBytes = number(doc, "memory_bytes");
@@ -104,20 +119,100 @@ Result<ComputeResult> computeFromJson(const nlohmann::json& doc)
     }
     if (doc.contains("contention") && doc["contention"].is_array())
         for (const auto& c : doc["contention"])
-            if (c.is_object())
-                r.contention.push_back(
-                    { text(c, "gemm"), int(number(c, "copy_blocks")), int(number(c, "sm_count_target")),
-                        number(c, "gemm_alone_us"), number(c, "gemm_beside_us"), number(c, "copy_gbps") });
+            if (c.is_object()) {
+                ContentionResult x { text(c, "gemm"), int(number(c, "copy_blocks")), int(number(c, "sm_count_target")),
+                    number(c, "gemm_alone_us"), number(c, "gemm_beside_us"), number(c, "copy_gbps") };
+                x.besideAllReduce = text(c, "beside") == "all_reduce";
+                if (x.besideAllReduce) {
+                    x.ranks = int(std::clamp(number(c, "ranks"), 0.0, double(1 << 20)));
+                    x.bytes = number(c, "bytes");
+                    x.collectiveAloneUs = number(c, "collective_alone_us");
+                    x.collectiveBesideUs = number(c, "collective_beside_us");
+                    // bus bandwidth from the size and the times, not taken on trust
+                    const double factor = x.ranks > 1 ? busBandwidthFactor(CollectiveKind::AllReduce, x.ranks) : 0;
+                    auto busbw = [&](double us) { return us > 0 ? x.bytes / (us * 1e-6) / 1e9 * factor : 0.0; };
+                    x.busbwAloneGBps = busbw(x.collectiveAloneUs);
+                    x.busbwBesideGBps = busbw(x.collectiveBesideUs);
+                    x.covered = flag(c, "covered", true);
+                }
+                r.contention.push_back(x);
+            }
     return r;
+}
+
+Result<TorchReference> torchReferenceFromJson(const nlohmann::json& doc)
+{
+    if (!doc.is_object() || formatOf(doc) != "plait-torch-reference/1")
+        return Result<TorchReference>::failure(
+            "format", "not a torch-reference.json from tests/gpu/torch-reference.py (format plait-torch-reference/1)");
+    TorchReference r;
+    r.gpu = text(doc, "gpu");
+    r.torch = text(doc, "torch");
+    r.cuda = text(doc, "cuda");
+    r.memoryBytes = number(doc, "memory_bytes");
+    if (doc.contains("gemm_8192") && doc["gemm_8192"].is_object()) {
+        const auto& g = doc["gemm_8192"];
+        auto rate = [&](const char* key) { return g.contains(key) ? number(g[key], "tflops") : 0.0; };
+        r.gemmNormalTflops = rate("normal");
+        r.gemmPatternTflops = rate("pattern_k_over_64");
+        r.gemmZerosTflops = rate("zeros");
+    }
+    if (doc.contains("attention") && doc["attention"].is_array())
+        for (const auto& a : doc["attention"]) {
+            if (!a.is_object() || r.attention.size() >= 64)
+                continue;
+            AttentionResult x;
+            x.backend = text(a, "backend", 32);
+            x.shape = { number(a, "batch"), number(a, "heads"), number(a, "kv_heads"), number(a, "queries"),
+                number(a, "keys"), number(a, "head_dim"), flag(a, "causal", true) };
+            x.forwardUs = number(a, "forward_us");
+            x.forwardBackwardUs = number(a, "forward_and_backward_us");
+            x.forwardP10Us = number(a, "forward_p10_us");
+            x.forwardP90Us = number(a, "forward_p90_us");
+            x.forwardBackwardP10Us = number(a, "forward_and_backward_p10_us");
+            x.forwardBackwardP90Us = number(a, "forward_and_backward_p90_us");
+            x.unavailable = text(a, "unavailable", 300);
+            if (x.unavailable.empty() && !(x.forwardUs > 0 && x.forwardBackwardUs > 0))
+                x.unavailable = "no times recorded";
+            r.attention.push_back(x);
+        }
+    return r;
+}
+
+namespace {
+// The catalog id of the GPU a measurement was made on, or empty.
+std::string measuredId(const std::string& id, const std::string& device, double memoryBytes, const Catalog& catalog)
+{
+    if (!id.empty() || memoryBytes <= 0)
+        return id;
+    const GpuSpec* g = catalog.gpuForDevice(device, memoryBytes);
+    return g ? g->id : std::string();
+}
+}
+
+Result<AttentionComparison> attentionBeside(
+    const Plan& plan, const TorchReference& measured, const AttentionResult& row, const Catalog& catalog)
+{
+    const std::string id = measuredId({}, measured.gpu, measured.memoryBytes, catalog);
+    if (id != plan.cluster.gpu.id)
+        return Result<AttentionComparison>::failure("gpu",
+            "measured on " + (id.empty() ? inQuotes(measured.gpu, 64) : id) + ", the plan's GPU is "
+                + plan.cluster.gpu.id);
+    const AttentionShape p = attentionShape(plan);
+    const AttentionShape& m = row.shape;
+    if (p.batch != m.batch || std::floor(p.heads) != m.heads || std::floor(p.kvHeads) != m.kvHeads
+        || std::floor(p.queries) != m.queries || p.keys != m.keys || p.headDim != m.headDim)
+        return Result<AttentionComparison>::failure("shape", "measured at another shape than the plan's");
+    if (!plan.training.flashAttention)
+        return Result<AttentionComparison>::failure("flash_attention", "the plan does not use flash attention");
+    const LayerCost c = layerCost(plan);
+    return AttentionComparison { c.fwdAttention * 1e6, (c.fwdAttention + c.bwdAttention) * 1e6 };
 }
 
 Result<GpuSpec> gpuCalibratedBy(
     const GpuSpec& planGpu, const ComputeResult& measured, const Catalog& catalog, const std::string& source)
 {
-    std::string id = measured.measuredGpuId;
-    if (id.empty() && measured.memoryBytes > 0)
-        if (const GpuSpec* g = catalog.gpuForDevice(measured.gpu, measured.memoryBytes))
-            id = g->id;
+    const std::string id = measuredId(measured.measuredGpuId, measured.gpu, measured.memoryBytes, catalog);
     if (id.empty())
         return Result<GpuSpec>::failure("gpu",
             "measured on " + inQuotes(measured.gpu, 64)
@@ -125,9 +220,14 @@ Result<GpuSpec> gpuCalibratedBy(
     if (id != planGpu.id)
         return Result<GpuSpec>::failure(
             "gpu", "measured on " + id + ", the plan's GPU is " + planGpu.id + ": its rates are not the plan's");
-    if (!(measured.bestTflops > 0))
-        return Result<GpuSpec>::failure("gemms", "the measurement has no GEMM rate");
-    return calibratedGpu(planGpu, measured.bestTflops, measured.copyTrafficGBps, source);
+    std::vector<MeasuredGemm> gemms;
+    for (const GemmResult& g : measured.gemms)
+        if (g.timeUs > 0 && g.m >= 1 && g.n >= 1 && g.k >= 1)
+            gemms.push_back({ std::floor(g.m), std::floor(g.n), std::floor(g.k), std::max(1.0, std::floor(g.batch)),
+                g.timeUs * 1e-6 });
+    if (gemms.empty())
+        return Result<GpuSpec>::failure("gemms", "the measurement has no GEMM time");
+    return calibratedGpu(planGpu, gemms, measured.copyTrafficGBps, source);
 }
 
 } // namespace plait

@@ -2,6 +2,8 @@
 
 #include "calibration.h"
 #include "error.h"
+#include "layercost.h"
+#include "plan.h"
 
 #include <nlohmann/json.hpp>
 #include <string>
@@ -32,11 +34,16 @@ struct GemmResult {
     double p10Us = 0, p90Us = 0; // the spread of the iterations, when recorded
     double smClockMHz = 0, powerW = 0; // while it ran, when the probe could read them
 };
-// A GEMM beside a copy on a few thread blocks (a collective's SM footprint): how much slower it ran.
+// A GEMM beside a copy on a few thread blocks (a collective's SM footprint), or on two or more GPUs beside a real
+// all-reduce across them: how much slower each ran.
 struct ContentionResult {
     std::string gemm;
     int copyBlocks = 0, smCountTarget = 0; // smCountTarget 0: cuBLAS was not told to leave SMs free
     double gemmAloneUs = 0, gemmBesideUs = 0, copyGBps = 0;
+    bool besideAllReduce = false; // the rest is for an all-reduce
+    int ranks = 0;
+    double bytes = 0, collectiveAloneUs = 0, collectiveBesideUs = 0, busbwAloneGBps = 0, busbwBesideGBps = 0;
+    bool covered = true; // the all-reduces lasted as long as the GEMMs, so all of the GEMMs ran beside them
 };
 struct ComputeResult {
     std::string gpu; // as CUDA names the device
@@ -51,9 +58,34 @@ struct ComputeResult {
 };
 Result<ComputeResult> computeFromJson(const nlohmann::json& doc);
 
-// The plan's GPU with the rates measured on it: GEMM efficiency from the best measured rate, HBM from the device
-// copy's read + write traffic, as core's memory times count bytes. A measurement of another GPU is refused with
-// the reason, naming both: an H200's rates would make an A800 plan fast for no reason.
+// Fused attention forward and forward+backward at the plan's shapes, from tests/gpu/torch-reference.py
+// (format plait-torch-reference/1): PyTorch's scaled_dot_product_attention on its cuDNN and flash backends.
+struct AttentionResult {
+    std::string backend; // "cudnn", "flash"
+    AttentionShape shape;
+    double forwardUs = 0, forwardBackwardUs = 0; // medians; the backward as timed includes a forward
+    double forwardP10Us = 0, forwardP90Us = 0, forwardBackwardP10Us = 0, forwardBackwardP90Us = 0;
+    std::string unavailable; // why the backend did not run, when it did not
+};
+struct TorchReference {
+    std::string gpu, torch, cuda;
+    double memoryBytes = 0;
+    std::vector<AttentionResult> attention;
+    double gemmNormalTflops = 0, gemmPatternTflops = 0, gemmZerosTflops = 0; // 8192³ bf16 on three kinds of data
+};
+Result<TorchReference> torchReferenceFromJson(const nlohmann::json& doc);
+
+// The plan's flash-attention time per layer and micro-batch beside a measurement of the same shape, on the same
+// GPU: nothing with the reason when the shape or the GPU is not the plan's.
+struct AttentionComparison {
+    double predictedForwardUs = 0, predictedForwardBackwardUs = 0;
+};
+Result<AttentionComparison> attentionBeside(
+    const Plan& plan, const TorchReference& measured, const AttentionResult& row, const Catalog& catalog);
+
+// The plan's GPU with the rates measured on it (calibratedGpu): every measured shape's own time, the GEMM rate
+// fitted to them, HBM from the device copy's read + write traffic, as core's memory times count bytes. A measurement of
+// another GPU is refused with the reason, naming both: an H200's rates would make an A800 plan fast for no reason.
 Result<GpuSpec> gpuCalibratedBy(
     const GpuSpec& planGpu, const ComputeResult& measured, const Catalog& catalog, const std::string& source);
 

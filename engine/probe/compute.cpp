@@ -13,6 +13,7 @@
 #include "gpu.h"
 #include "layercost.h"
 #include "numtext.h"
+#include "operands.h"
 #include "plan.h"
 #include "sensors.h"
 #include "text.h"
@@ -29,29 +30,6 @@ struct Shape {
     GemmShape s;
     GemmLayout layout;
 };
-
-std::size_t setBytes(const GemmShape& s)
-{
-    return std::size_t(2 * (s.m * s.k + s.k * s.n + s.m * s.n) * s.batch);
-}
-
-// Operand sets carved from one pool, rotated from one iteration to the next.
-struct Rotation {
-    std::vector<void*> a, b, c;
-};
-Rotation rotation(const Shape& s, char* pool, std::size_t poolBytes, std::size_t l2)
-{
-    const std::size_t bytes = (setBytes(s.s) + 255) & ~std::size_t(255);
-    const int sets = rotatingSets(bytes, l2, poolBytes);
-    Rotation r;
-    for (int i = 0; i < sets; ++i) {
-        char* base = pool + std::size_t(i) * bytes;
-        r.a.push_back(base);
-        r.b.push_back(base + std::size_t(2 * s.s.m * s.s.k * s.s.batch));
-        r.c.push_back(base + std::size_t(2 * (s.s.m * s.s.k + s.s.k * s.s.n) * s.s.batch));
-    }
-    return r;
-}
 
 struct Timing {
     Spread us; // per iteration
@@ -127,7 +105,7 @@ int runCompute(const Options& options)
     PROBE_CUDA(cudaMemGetInfo(&freeBytes, &totalBytes));
     std::size_t largest = 0;
     for (const Shape& s : shapes)
-        largest = std::max(largest, (setBytes(s.s) + 255) & ~std::size_t(255));
+        largest = std::max(largest, alignedSetBytes(s.s));
     if (largest > freeBytes / 2)
         throw ProbeError(kOutOfMemory, "out-of-memory",
             "the largest GEMM's operands need " + std::to_string(largest >> 20) + " MiB, the GPU has "
@@ -218,7 +196,7 @@ int runCompute(const Options& options)
     {
         emit({ { "event", "progress" }, { "done", 0 }, { "total", shapes.size() + 3 },
             { "what", "soak " + numText(soakS, "%.0f") + " s on " + biggest->name + " " + biggest->pass } });
-        const Rotation r = rotation(*biggest, static_cast<char*>(pool.data()), poolBytes, l2);
+        const Rotation r = rotation(biggest->s, static_cast<char*>(pool.data()), poolBytes, l2);
         const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(soakS);
         auto work = gemmWork(*biggest, r);
         for (int i = 0; std::chrono::steady_clock::now() < until; ++i) {
@@ -237,7 +215,7 @@ int runCompute(const Options& options)
             { "what", s.name + " " + s.pass } });
         if (s.s.m < 1 || s.s.n < 1 || s.s.k < 1)
             continue;
-        const Rotation r = rotation(s, static_cast<char*>(pool.data()), poolBytes, l2);
+        const Rotation r = rotation(s.s, static_cast<char*>(pool.data()), poolBytes, l2);
         const Timing t = timed(o.iters, gemmWork(s, r));
         const double tflops = s.s.flops() / (t.us.median * 1e-6) / 1e12;
         best = std::max(best, tflops);
@@ -287,7 +265,7 @@ int runCompute(const Options& options)
         { "what", "GEMM beside a copy" } });
     nlohmann::json contention = nlohmann::json::array();
     {
-        const Rotation r = rotation(*biggest, base, poolBytes / 2, l2);
+        const Rotation r = rotation(biggest->s, base, poolBytes / 2, l2);
         char* copyFrom = base + poolBytes / 2;
         const std::size_t copyBytes = std::min<std::size_t>(poolBytes / 4, std::size_t(256) << 20) & ~std::size_t(255);
         const Timing alone = timed(o.iters, gemmWork(*biggest, r));

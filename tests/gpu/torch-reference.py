@@ -65,7 +65,8 @@ def main():
     tp, cp = par.get("tp", 1), par.get("cp", 1)
     mb = plan.get("training", {}).get("micro_batch", 1)
     dev = torch.device("cuda:0")
-    out = {"torch": torch.__version__, "cuda": torch.version.cuda, "gpu": torch.cuda.get_device_name(0),
+    out = {"format": "plait-torch-reference/1", "torch": torch.__version__, "cuda": torch.version.cuda,
+           "gpu": torch.cuda.get_device_name(0), "memory_bytes": torch.cuda.get_device_properties(0).total_memory,
            "cudnn": torch.backends.cudnn.version(), "plan": args.plan, "soak_s": args.soak}
 
     # GEMM 8192³ bf16 on three kinds of data.
@@ -94,9 +95,11 @@ def main():
     k = torch.randn(mb, hkv, s, d, device=dev, dtype=torch.bfloat16, requires_grad=True)
     v = torch.randn(mb, hkv, s, d, device=dev, dtype=torch.bfloat16, requires_grad=True)
     causal_fwd_flops = 4.0 * mb * hq * (s // cp) * s * d / 2  # QKᵀ and PV over the causal half
-    attention = {"batch": mb, "heads": hq, "kv_heads": hkv, "queries": s // cp, "keys": s, "head_dim": d}
+    shape = {"batch": mb, "heads": hq, "kv_heads": hkv, "queries": s // cp, "keys": s, "head_dim": d, "causal": True}
+    attention = []
     from torch.nn.attention import SDPBackend, sdpa_kernel
     for name, backend in (("cudnn", SDPBackend.CUDNN_ATTENTION), ("flash", SDPBackend.FLASH_ATTENTION)):
+        row = dict(shape, backend=name)
         try:
             with sdpa_kernel(backend):
                 fwd = lambda: F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=hq != hkv)
@@ -104,13 +107,15 @@ def main():
                 grad = torch.randn_like(o)
                 tf = timed(torch, fwd, soak=1.0)
                 tb = timed(torch, lambda: torch.autograd.grad(fwd(), (q, k, v), grad))
-            attention[name] = {
-                "forward": dict(tf, tflops=causal_fwd_flops / (tf["median_us"] * 1e-6) / 1e12),
-                # the backward as timed includes a forward; 2.5× the forward's FLOPs is FlashAttention-2's count
-                "forward_and_backward": dict(tb, tflops=3.5 * causal_fwd_flops / (tb["median_us"] * 1e-6) / 1e12),
-            }
+            # the backward as timed includes a forward; 2.5× the forward's FLOPs is FlashAttention-2's count
+            row.update(forward_us=tf["median_us"], forward_p10_us=tf["p10_us"], forward_p90_us=tf["p90_us"],
+                       forward_and_backward_us=tb["median_us"], forward_and_backward_p10_us=tb["p10_us"],
+                       forward_and_backward_p90_us=tb["p90_us"],
+                       forward_tflops=causal_fwd_flops / (tf["median_us"] * 1e-6) / 1e12,
+                       forward_and_backward_tflops=3.5 * causal_fwd_flops / (tb["median_us"] * 1e-6) / 1e12)
         except Exception as e:  # a backend the build or the shape does not support
-            attention[name] = {"unavailable": str(e)[:300]}
+            row["unavailable"] = str(e)[:300]
+        attention.append(row)
     out["attention"] = attention
 
     # A GEMM beside a device copy on another stream.

@@ -5,12 +5,14 @@
 #include "comparewindow.h"
 #include "evaluate.h"
 #include "ganttview.h"
+#include "layercost.h"
 #include "lessonspanel.h"
 #include "mainwindow.h"
 #include "memorybars.h"
 #include "planeditor.h"
 #include "planio.h"
 #include "probedialog.h"
+#include "proberesults.h"
 #include "safejson.h"
 #include "suggestpanel.h"
 #include "summaryview.h"
@@ -443,6 +445,55 @@ private slots:
         w.document()->undoStack()->undo();
         QCOMPARE(w.document()->plan().cluster.intraNode.efficiency, before.cluster.intraNode.efficiency);
         qunsetenv("PLAIT_PROBE");
+    }
+
+    // What the probe's compute run and the PyTorch reference measured, read by the Calibration panel: each GEMM
+    // shape keeps its own time when applied, a GEMM beside an all-reduce, and fused attention beside the plan's
+    // prediction for the same shape (the fixture is in the reference script's format, not a measurement).
+    void calibrationReadsComputeContentionAndAttention()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-calibration")));
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/e1-70b-a800-pp4-tp8.plait.json")));
+        QVERIFY(w.openProbeResult(QStringLiteral(PLAIT_TEST_DATA "/probe/torch-reference-fixture.json")));
+        const QString text = w.calibrationPanel()->summaryText();
+        QVERIFY2(text.contains(QStringLiteral("Attention on cudnn (batch 1, 8 heads, 1 KV heads, 4096 queries")),
+            qPrintable(text));
+        const LayerCost c = layerCost(w.document()->plan());
+        QVERIFY2(text.contains(QStringLiteral("The plan predicts %1 µs").arg(c.fwdAttention * 1e6, 0, 'f', 0)),
+            qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("Attention on flash did not run")));
+
+        const nlohmann::json compute
+            = { { "format", "plait-compute/1" }, { "gpu", "NVIDIA A800-SXM4-80GB" }, { "memory_bytes", 85198045184.0 },
+                  { "gemms",
+                      { { { "gemm", "fc1" }, { "pass", "forward" }, { "m", 4096 }, { "n", 7168 }, { "k", 8192 },
+                          { "time_us", 2000.0 } } } },
+                  { "memory", { { "traffic_gbps", 1700.0 } } },
+                  { "contention",
+                      { { { "gemm", "fc1 forward" }, { "beside", "all_reduce" }, { "ranks", 2 },
+                          { "bytes", 268435456.0 }, { "gemm_alone_us", 2000.0 }, { "gemm_beside_us", 2200.0 },
+                          { "collective_alone_us", 1200.0 }, { "collective_beside_us", 1500.0 } } } } };
+        auto read = computeFromJson(compute);
+        QVERIFY(read);
+        w.calibrationPanel()->setCompute(read.value(), QStringLiteral("COMPUTE.json"));
+        const QString after = w.calibrationPanel()->summaryText();
+        QVERIFY2(after.contains(QStringLiteral("On 2 GPUs beside an all-reduce of 256 MiB the GEMM ran 1.10× as long "
+                                               "and the all-reduce 1.25×")),
+            qPrintable(after));
+        QVERIFY2(after.contains(QStringLiteral("Applying keeps each of the 1 measured GEMM shapes at its own time")),
+            qPrintable(after));
+        auto calibrated = w.calibrationPanel()->planWithCompute();
+        QVERIFY(calibrated.has_value());
+        QCOMPARE(calibrated->cluster.gpu.measuredGemms.size(), std::size_t(1));
+        QCOMPARE(calibrated->cluster.gpu.hbmGBps, 1700.0);
+        if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty()) {
+            w.resize(1600, 1000);
+            w.show();
+            QTest::qWait(200);
+            w.findChild<QDockWidget*>(QStringLiteral("calibration"))->raise();
+            QTest::qWait(100);
+            w.grab().save(shots + QStringLiteral("/window-calibration-compute.png"));
+        }
     }
 
     // Advice and suggestions act on the document: each fix or suggestion is one undoable edit.

@@ -1,4 +1,7 @@
 #include "calibration.h"
+#include "gemm.h"
+#include "layercost.h"
+#include "plan.h"
 #include "probecli.h"
 #include "proberesults.h"
 
@@ -123,12 +126,73 @@ private slots:
         QVERIFY(l.efficiency < 0.8 && l.efficiency > 0.7); // ~227 GB/s bus of 300
         QVERIFY(std::abs(l.latencyUs - 1.0) < 0.01); // 14 µs over 2·7 ring steps
         QCOMPARE(l.busbwCurve.size(), sweep.size());
+    }
+
+    // Calibration keeps each measured shape's own time and fits the tile model's rate to the compute-bound ones
+    // (time-weighted), instead of setting every shape to the fastest one's rate (model-review finding 1).
+    void calibratedGpuKeepsEachShapesTime()
+    {
         GpuSpec g;
+        g.id = "H200-like";
+        g.memoryGiB = 141;
         g.bf16Tflops = 989;
+        g.fp8Tflops = 1979;
         g.hbmGBps = 3350;
-        const GpuSpec c = calibratedGpu(g, 760, 3000, "probe");
-        QVERIFY(std::abs(c.gemmMaxEfficiency - 760.0 / 989) < 1e-12);
+        g.sms = 132;
+        g.gemmMaxEfficiency = 0.8;
+        const MeasuredGemm big { 8192, 8192, 8192, 1, 1.5e-3 }; // 733 TFLOP/s
+        const MeasuredGemm thin { 8192, 8192, 16, 1, 50e-6 }; // memory-bound: 134 MB at 3350 GB/s is 40 µs
+        const MeasuredGemm slow { 4096, 4096, 4096, 1, 0.4e-3 }; // 344 TFLOP/s
+        const GpuSpec c = calibratedGpu(g, { big, thin, slow }, 3000, "probe");
         QCOMPARE(c.hbmGBps, 3000.0);
+        QCOMPARE(c.measuredGemms.size(), std::size_t(3));
+        // Each measured shape takes its own time at 16-bit precision ...
+        for (const MeasuredGemm& m : { big, thin, slow }) {
+            const GemmTime t = gemmTime({ m.m, m.n, m.k, m.batch }, c, c.bf16Tflops, 2);
+            QVERIFY(t.measured);
+            QCOMPARE(t.seconds, m.seconds);
+        }
+        // ... but not at FP8, nor at a size it was not timed at.
+        QVERIFY(!gemmTime({ 8192, 8192, 8192, 1 }, c, c.fp8Tflops, 2).measured);
+        QVERIFY(!gemmTime({ 8192, 8192, 8000, 1 }, c, c.bf16Tflops, 2).measured);
+        // The fitted rate makes the model's two compute-bound predictions add up to their measured 1.9 ms, so it
+        // lies between the two shapes' rates, well below the fastest one's.
+        GpuSpec model = c;
+        model.measuredGemms.clear();
+        const double predicted = gemmTime({ 8192, 8192, 8192, 1 }, model, model.bf16Tflops, 2).seconds
+            + gemmTime({ 4096, 4096, 4096, 1 }, model, model.bf16Tflops, 2).seconds;
+        QVERIFY2(std::abs(predicted - 1.9e-3) < 1e-9, std::to_string(predicted).c_str());
+        const double fastest = 2.0 * 8192 * 8192 * 8192 / 1.5e-3 / 1e12 / 989;
+        QVERIFY(c.gemmMaxEfficiency < fastest);
+        QVERIFY(c.gemmMaxEfficiency > 0.5);
+        // Written to the plan's GPU and read back unchanged.
+        auto back = gpuFromJson(toJson(c), "gpu");
+        QVERIFY2(back, back ? "" : back.errorText().c_str());
+        QCOMPARE(back.value().measuredGemms.size(), std::size_t(3));
+        QVERIFY(std::abs(back.value().measuredGemms[0].seconds - 1.5e-3) < 1e-15);
+        QVERIFY(!toJson(g).contains("measured_gemms")); // a catalog GPU's plan stays as it was
+    }
+
+    void measuredGemmsAreChecked_data()
+    {
+        QTest::addColumn<QString>("list");
+        QTest::newRow("not a list") << "{}";
+        QTest::newRow("four fields") << "[[8192, 8192, 8192, 1]]";
+        QTest::newRow("zero time") << "[[8192, 8192, 8192, 1, 0]]";
+        QTest::newRow("zero size") << "[[0, 8192, 8192, 1, 10]]";
+        QTest::newRow("huge size") << "[[1e12, 8192, 8192, 1, 10]]";
+        QTest::newRow("text") << "[[\"a\", 8192, 8192, 1, 10]]";
+        QTest::newRow("faster than the peak") << "[[8192, 8192, 8192, 1, 100]]"; // 11,000 TFLOP/s on an H200
+    }
+    void measuredGemmsAreChecked()
+    {
+        QFETCH(QString, list);
+        nlohmann::json gpu = toJson(*Catalog::builtin().gpu("H200-SXM-141GB"));
+        gpu["measured_gemms"] = nlohmann::json::parse(list.toStdString());
+        auto read = gpuFromJson(gpu, "cluster.gpu");
+        QVERIFY(!read);
+        QVERIFY2(QString::fromStdString(read.errorText()).contains(QStringLiteral("cluster.gpu.measured_gemms")),
+            read.errorText().c_str());
     }
 
     // A compute measurement calibrates only the GPU it was made on; HBM goes in as measured (read + written bytes,
@@ -192,7 +256,105 @@ private slots:
         }
         QVERIFY2(gpu, gpu ? "" : gpu.errorText().c_str());
         QCOMPARE(gpu.value().hbmGBps, 4300.0); // as measured, not halved
-        QVERIFY(std::abs(gpu.value().gemmMaxEfficiency - tflops / plan->bf16Tflops) < 1e-12);
+        const GemmTime t = gemmTime({ 8192, 8192, 8192, 1 }, gpu.value(), gpu.value().bf16Tflops, 2);
+        QVERIFY(t.measured);
+        QCOMPARE(t.seconds, 1500e-6);
+    }
+
+    // A GEMM beside a real all-reduce on two or more GPUs (compute with --gpus 0,1,…): bus bandwidth is computed
+    // from the size and the times, not taken from the file.
+    void contentionBesideAllReduceIsRead()
+    {
+        const nlohmann::json doc = { { "format", "plait-compute/1" }, { "gpu", "NVIDIA H200" },
+            { "contention",
+                { { { "gemm", "fc1 forward" }, { "beside", "all_reduce" }, { "ranks", 8 }, { "bytes", 268435456.0 },
+                      { "gemm_alone_us", 2000.0 }, { "gemm_beside_us", 2300.0 }, { "collective_alone_us", 1000.0 },
+                      { "collective_beside_us", 1250.0 }, { "busbw_alone_gbps", 9999.0 }, { "covered", false } },
+                    { { "gemm", "fc1 forward" }, { "copy_blocks", 16 }, { "gemm_alone_us", 2000.0 },
+                        { "gemm_beside_us", 2100.0 }, { "covered", "yes" } } } } };
+        auto read = computeFromJson(doc);
+        QVERIFY(read);
+        QCOMPARE(read.value().contention.size(), std::size_t(2));
+        const ContentionResult& c = read.value().contention[0];
+        QVERIFY(c.besideAllReduce);
+        QCOMPARE(c.ranks, 8);
+        // 256 MiB in 1 ms is 268.4 GB/s algbw; × 2·7/8 is 469.8 GB/s bus bandwidth
+        QVERIFY(std::abs(c.busbwAloneGBps - 268.435456 * 1.75) < 1e-9);
+        QVERIFY(std::abs(c.busbwBesideGBps - 268.435456 / 1.25 * 1.75) < 1e-9);
+        QVERIFY(!c.covered);
+        QVERIFY(!read.value().contention[1].besideAllReduce);
+    }
+
+    // Result files whose fields have the wrong types are refused or read as absent; none throws.
+    void resultFilesOfWrongTypesAreRefused_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::newRow("format a number") << R"({"format": 1})";
+        QTest::newRow("format a list") << R"({"format": ["plait-compute/1"]})";
+        QTest::newRow("a list") << R"([1, 2])";
+        QTest::newRow("causal a string")
+            << R"({"format": "plait-torch-reference/1", "attention": [{"causal": "yes", "forward_us": 1}]})";
+        QTest::newRow("covered a number")
+            << R"({"format": "plait-compute/1", "contention": [{"beside": "all_reduce", "covered": 3}]})";
+        QTest::newRow("attention a number") << R"({"format": "plait-torch-reference/1", "attention": 5})";
+        QTest::newRow("gemm_8192 entries wrong")
+            << R"({"format": "plait-torch-reference/1", "gemm_8192": {"normal": 3, "zeros": {"tflops": "x"}}})";
+    }
+    void resultFilesOfWrongTypesAreRefused()
+    {
+        QFETCH(QString, json);
+        const nlohmann::json doc = nlohmann::json::parse(json.toStdString());
+        // Each reader either refuses the file or reads it; none may throw.
+        (void)linksFromJson(doc);
+        (void)computeFromJson(doc);
+        auto torch = torchReferenceFromJson(doc);
+        if (torch)
+            for (const AttentionResult& a : torch.value().attention)
+                QVERIFY(!a.unavailable.empty() || a.forwardUs > 0);
+    }
+
+    // Fused attention measured by the PyTorch reference (tests/gpu/torch-reference.py) beside the plan's
+    // flash-attention prediction for the same shape and GPU; another GPU, shape or a plan without flash attention
+    // is not compared.
+    void attentionIsComparedOnlyAtThePlansShape()
+    {
+        std::ifstream in(PLAIT_TEST_DATA "/probe/torch-reference-fixture.json");
+        auto read = torchReferenceFromJson(nlohmann::json::parse(in));
+        QVERIFY2(read, read ? "" : read.errorText().c_str());
+        const TorchReference& r = read.value();
+        QCOMPARE(r.attention.size(), std::size_t(2));
+        QCOMPARE(r.attention[1].backend, std::string("flash"));
+        QVERIFY(!r.attention[1].unavailable.empty());
+        QCOMPARE(r.gemmNormalTflops, 255.7);
+        const AttentionResult& cudnn = r.attention[0];
+        QCOMPARE(cudnn.forwardBackwardUs, 750.0);
+
+        auto plan = loadPlanFile(PLAIT_EXAMPLES "/e1-70b-a800-pp4-tp8.plait.json");
+        QVERIFY(plan);
+        // Llama 2 70B at TP 8: 64/8 query heads, 8 KV heads → 1 per rank, 4096 queries and keys, head size 128
+        const AttentionShape shape = attentionShape(plan.value());
+        QCOMPARE(shape.heads, 8.0);
+        QCOMPARE(shape.kvHeads, 1.0);
+        QCOMPARE(shape.queries, 4096.0);
+        QCOMPARE(shape.headDim, 128.0);
+        auto beside = attentionBeside(plan.value(), r, cudnn, Catalog::builtin());
+        QVERIFY2(beside, beside ? "" : beside.errorText().c_str());
+        const LayerCost c = layerCost(plan.value());
+        QCOMPARE(beside.value().predictedForwardUs, c.fwdAttention * 1e6);
+        QCOMPARE(beside.value().predictedForwardBackwardUs, (c.fwdAttention + c.bwdAttention) * 1e6);
+
+        Plan cp2 = plan.value();
+        cp2.parallel.cp = 2;
+        QVERIFY(!attentionBeside(cp2, r, cudnn, Catalog::builtin()));
+        Plan unfused = plan.value();
+        unfused.training.flashAttention = false;
+        QVERIFY(!attentionBeside(unfused, r, cudnn, Catalog::builtin()));
+        Plan h200 = plan.value();
+        h200.cluster.gpu = *Catalog::builtin().gpu("H200-SXM-141GB");
+        auto other = attentionBeside(h200, r, cudnn, Catalog::builtin());
+        QVERIFY(!other);
+        QVERIFY2(QString::fromStdString(other.errorText()).contains(QStringLiteral("A800-SXM4-80GB")),
+            other.errorText().c_str());
     }
 
     void options_data()
