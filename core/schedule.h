@@ -33,8 +33,9 @@ struct ScheduleShape {
 //    (PipeDream-Flush; Narayanan et al. 2021 §2.2.1).
 //  - interleaved: Megatron-LM's forward_backward_pipelining_with_interleaving: units of p micro-batches cycle
 //    through the v chunks; warm-up (p−d−1)·2 + (v−1)·p units (Narayanan et al. 2021 §2.2.2).
-//  - ZB-H1: 1F1B with the backward split into B and W, each device deferring p−d−1 weight passes into the
-//    cool-down bubble (Qi et al., ICLR 2024, "Zero Bubble Pipeline Parallelism", ZB-H1).
+//  - ZB-H1: 1F1B with the backward split into B and W, device d holding back d weight passes (the last stage
+//    finishes its input gradients first and would idle longest at the end) and running them in the cool-down
+//    (Qi et al., ICLR 2024, "Zero Bubble Pipeline Parallelism", ZB-H1; tst_schedule checks the published bubble).
 std::vector<std::vector<Op>> generateSchedule(const ScheduleShape& shape);
 
 } // namespace plait
