@@ -4,6 +4,7 @@
 //    and power to their sustained state, rotating operand sets larger than twice the L2 so nothing is served from
 //    cache; each iteration timed on its own (median, p10, p90), with the SM clock and board power read meanwhile.
 //  - HBM: read, write and triad kernels far beyond L2, beside a device-to-device copy.
+//  - First, each layout checked against a CPU product of the same operands (a wrong one ends the run, exit 7).
 //  - Contention: a GEMM alone, then beside a copy on N thread blocks (NCCL's channel counts), with and without
 //    cuBLAS told to leave those SMs free: the GEMM's slowdown and the copy's rate.
 // Predictions are made for the GPU measured (matched in the catalog), not the plan's.
@@ -20,6 +21,7 @@
 
 #include <chrono>
 #include <optional>
+#include <random>
 #include <thread>
 
 namespace plait::probe {
@@ -36,6 +38,44 @@ struct Timing {
     SensorReading sensors; // median clock and power while it ran
     int sensorReads = 0;
 };
+
+// Each layout's GEMM against the CPU's double-precision product of the same bf16 operands (m, n, k all different,
+// so a swapped dimension or leading dimension shows): a wrong result ends the run (exit 7) before anything is timed.
+nlohmann::json checkGemmLayouts(cublasHandle_t handle, int device, cudaStream_t stream)
+{
+    const int m = 192, n = 160, k = 320;
+    std::mt19937 random(13);
+    std::normal_distribution<float> normal(0.0f, 1.0f);
+    auto values = [&](std::size_t count) {
+        std::vector<std::uint16_t> v(count);
+        for (std::uint16_t& x : v)
+            x = floatToBf16(normal(random));
+        return v;
+    };
+    const std::vector<std::uint16_t> a = values(std::size_t(m) * k), b = values(std::size_t(k) * n);
+    DeviceBuffer da(device, a.size() * 2), db(device, b.size() * 2), dc(device, std::size_t(m) * n * 2);
+    PROBE_CUDA(cudaMemcpy(da.data(), a.data(), a.size() * 2, cudaMemcpyHostToDevice));
+    PROBE_CUDA(cudaMemcpy(db.data(), b.data(), b.size() * 2, cudaMemcpyHostToDevice));
+    nlohmann::json rows = nlohmann::json::array();
+    for (GemmLayout layout : { GemmLayout::TN, GemmLayout::NN, GemmLayout::NT }) {
+        PROBE_CUDA(cudaMemsetAsync(dc.data(), 0xff, dc.size(), stream)); // NaNs: a GEMM that writes nothing fails
+        runGemm(handle, { double(m), double(n), double(k), 1 }, layout, da.data(), db.data(), dc.data());
+        PROBE_CUDA(cudaStreamSynchronize(stream));
+        std::vector<std::uint16_t> c(std::size_t(m) * n);
+        PROBE_CUDA(cudaMemcpy(c.data(), dc.data(), c.size() * 2, cudaMemcpyDeviceToHost));
+        const double error = relativeError(referenceGemm(layout, m, n, k, a, b), c);
+        // bf16 output rounds each element by up to 2⁻⁹: about 0.2% over the matrix; 1% leaves room, a wrong
+        // layout gives about 140%.
+        if (!(error < 1e-2))
+            throw ProbeError(kCheckFailed, "check-failed",
+                std::string("cuBLAS's ") + layoutName(layout) + " GEMM " + std::to_string(m) + "×" + std::to_string(n)
+                    + "×" + std::to_string(k) + " differs from the CPU's product by " + numText(error * 100, "%.2f")
+                    + "% (at most 1%)");
+        rows.push_back(
+            { { "layout", layoutName(layout) }, { "m", m }, { "n", n }, { "k", k }, { "relative_error", error } });
+    }
+    return rows;
+}
 }
 
 int runCompute(const Options& options)
@@ -100,6 +140,8 @@ int runCompute(const Options& options)
     cublasHandle_t handle;
     PROBE_CUBLAS(cublasCreate(&handle));
     PROBE_CUBLAS(cublasSetStream(handle, stream));
+    const nlohmann::json check = checkGemmLayouts(handle, device, stream);
+
     // One pool for every shape's rotating sets: the largest set times the sets it needs, within half the memory.
     std::size_t freeBytes = 0, totalBytes = 0;
     PROBE_CUDA(cudaMemGetInfo(&freeBytes, &totalBytes));
@@ -219,11 +261,7 @@ int runCompute(const Options& options)
         const Timing t = timed(o.iters, gemmWork(s, r));
         const double tflops = s.s.flops() / (t.us.median * 1e-6) / 1e12;
         best = std::max(best, tflops);
-        nlohmann::json row = { { "gemm", s.name }, { "pass", s.pass },
-            { "layout",
-                s.layout == GemmLayout::TN       ? "TN"
-                    : s.layout == GemmLayout::NN ? "NN"
-                                                 : "NT" },
+        nlohmann::json row = { { "gemm", s.name }, { "pass", s.pass }, { "layout", layoutName(s.layout) },
             { "m", s.s.m }, { "n", s.s.n }, { "k", s.s.k }, { "batch", s.s.batch }, { "time_us", t.us.median },
             { "p10_us", t.us.p10 }, { "p90_us", t.us.p90 }, { "min_us", t.us.min }, { "iterations", t.us.count },
             { "rotating_sets", r.a.size() }, { "tflops", tflops }, { "sensors", sensorJson(t) } };
@@ -312,7 +350,7 @@ int runCompute(const Options& options)
         { "measured_gpu_id", measured ? measured->id : "" }, { "plan", o.plan },
         { "plan_gpu", plan ? plan->cluster.gpu.id : "" }, { "soak_s", soakS },
         { "data", "normal random bf16 (σ 1), operands rotated beyond twice the L2" }, { "gemms", rows },
-        { "best_tflops", best }, { "memory", memory }, { "contention", contention } };
+        { "best_tflops", best }, { "check", check }, { "memory", memory }, { "contention", contention } };
     writeFileAtomically(o.out, dumpJson(out, 1) + "\n");
     emit({ { "event", "done" }, { "out", o.out } });
     for (cudaEvent_t e : marks)

@@ -56,9 +56,6 @@ void countWrong(
 void fillBf16(void* data, std::size_t count, cudaStream_t stream);
 void fillNormalBf16(void* data, std::size_t count, unsigned long long seed, float sigma, cudaStream_t stream);
 
-// The layouts training runs its GEMMs in (cuBLAS column-major op(A), op(B)): forward TN, input gradient NN,
-// weight gradient NT. Same FLOPs, different memory access; the probe times each pass in its own.
-enum class GemmLayout { TN, NN, NT };
 // C (m×n) = op(A)·op(B), bf16 in and out, fp32 accumulation; batched when shape.batch > 1. A, B and C must hold
 // batch·m·k, batch·k·n and batch·m·n elements.
 void runGemm(cublasHandle_t handle, const GemmShape& shape, GemmLayout layout, const void* a, const void* b, void* c);

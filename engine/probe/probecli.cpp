@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <set>
@@ -94,6 +95,66 @@ Spread spreadOf(std::vector<double> samples)
     s.min = samples.front();
     s.max = samples.back();
     return s;
+}
+
+const char* layoutName(GemmLayout layout)
+{
+    return layout == GemmLayout::TN ? "TN" : layout == GemmLayout::NN ? "NN" : "NT";
+}
+
+std::uint16_t floatToBf16(float value)
+{
+    std::uint32_t bits;
+    std::memcpy(&bits, &value, sizeof bits);
+    if (std::isnan(value))
+        return std::uint16_t((bits >> 16) | 0x40);
+    bits += 0x7fff + ((bits >> 16) & 1); // round to nearest, ties to even
+    return std::uint16_t(bits >> 16);
+}
+
+float bf16ToFloat(std::uint16_t value)
+{
+    const std::uint32_t bits = std::uint32_t(value) << 16;
+    float f;
+    std::memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+std::vector<double> referenceGemm(
+    GemmLayout layout, int m, int n, int k, const std::vector<std::uint16_t>& a, const std::vector<std::uint16_t>& b)
+{
+    std::vector<double> c(std::size_t(m) * std::size_t(n), 0.0);
+    if (a.size() < std::size_t(m) * std::size_t(k) || b.size() < std::size_t(k) * std::size_t(n))
+        return c;
+    auto opA = [&](int i, int l) { // op(A)[i][l]
+        return double(bf16ToFloat(layout == GemmLayout::TN ? a[std::size_t(i) * k + l] : a[std::size_t(l) * m + i]));
+    };
+    auto opB = [&](int l, int j) { // op(B)[l][j]
+        return double(bf16ToFloat(layout == GemmLayout::NT ? b[std::size_t(l) * n + j] : b[std::size_t(j) * k + l]));
+    };
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < m; ++i) {
+            double sum = 0;
+            for (int l = 0; l < k; ++l)
+                sum += opA(i, l) * opB(l, j);
+            c[std::size_t(j) * m + i] = sum;
+        }
+    return c;
+}
+
+double relativeError(const std::vector<double>& reference, const std::vector<std::uint16_t>& result)
+{
+    if (reference.size() != result.size())
+        return 1;
+    double diff = 0, norm = 0;
+    for (std::size_t i = 0; i < reference.size(); ++i) {
+        const double d = double(bf16ToFloat(result[i])) - reference[i];
+        diff += d * d;
+        norm += reference[i] * reference[i];
+    }
+    if (std::isnan(diff))
+        return diff;
+    return norm > 0 ? std::sqrt(diff / norm) : 1;
 }
 
 int rotatingSets(std::size_t setBytes, std::size_t l2Bytes, std::size_t availableBytes)

@@ -4,6 +4,7 @@
 #include "collective.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -85,6 +86,22 @@ int rotatingSets(std::size_t setBytes, std::size_t l2Bytes, std::size_t availabl
 // SMs for each of `stages` green contexts on a GPU of `smCount`, in whole multiples of the partition alignment and
 // at least its minimum (sm_90: 8 and 8); 0 when the GPU cannot be split that many ways.
 unsigned smsPerStage(unsigned smCount, int stages, unsigned minPartition, unsigned alignment);
+
+// The layouts training runs its GEMMs in (cuBLAS column-major op(A), op(B)): forward TN, input gradient NN,
+// weight gradient NT. Same FLOPs, different memory access; the probe times each pass in its own.
+enum class GemmLayout { TN, NN, NT };
+const char* layoutName(GemmLayout layout);
+
+// bf16 as the top 16 bits of an IEEE float (rounded to nearest even), as cuBLAS reads and writes it.
+std::uint16_t floatToBf16(float value);
+float bf16ToFloat(std::uint16_t value);
+// What runGemm must compute, in double on the CPU from the same bf16 operands: C (m×n, column-major) = op(A)·op(B),
+// A stored k×m for TN (lda = k) else m×k (lda = m), B stored n×k for NT (ldb = n) else k×n (ldb = k). The GEMM check
+// compares cuBLAS with it before anything is timed: a wrong layout would time the wrong problem.
+std::vector<double> referenceGemm(
+    GemmLayout layout, int m, int n, int k, const std::vector<std::uint16_t>& a, const std::vector<std::uint16_t>& b);
+// ‖result − reference‖ / ‖reference‖ (Frobenius); 1 for sizes that differ or a zero reference, NaN stays NaN.
+double relativeError(const std::vector<double>& reference, const std::vector<std::uint16_t>& result);
 
 // One line of the protocol on stdout, flushed at once so a reader sees progress live.
 void emit(const nlohmann::json& event);

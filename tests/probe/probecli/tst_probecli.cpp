@@ -7,6 +7,7 @@
 
 #include <QTemporaryDir>
 #include <QTest>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 
@@ -484,6 +485,80 @@ private slots:
         QCOMPARE(rotatingSets(set, l2, available), sets);
         if (sets < 64 && set * qulonglong(sets + 1) <= available) // neither the cap nor memory bound it
             QVERIFY(set * qulonglong(sets) > 2 * l2);
+    }
+
+    void bf16RoundsToNearestEven_data()
+    {
+        QTest::addColumn<float>("value");
+        QTest::addColumn<float>("rounded");
+        QTest::newRow("exact") << 1.5f << 1.5f;
+        QTest::newRow("half-way to even, down") << 1.0f + 0x1p-8f << 1.0f; // between 1 and 1 + 2⁻⁷
+        QTest::newRow("half-way to even, up") << 1.0f + 3 * 0x1p-8f << 1.0f + 0x1p-6f;
+        QTest::newRow("above half-way") << 1.0f + 0x1p-8f + 0x1p-12f << 1.0f + 0x1p-7f;
+        QTest::newRow("negative") << -2.0f - 0x1p-9f << -2.0f;
+    }
+    void bf16RoundsToNearestEven()
+    {
+        QFETCH(float, value);
+        QFETCH(float, rounded);
+        QCOMPARE(bf16ToFloat(floatToBf16(value)), rounded);
+    }
+
+    // The probe's GEMM check: the CPU product in each layout runGemm passes cuBLAS, worked by hand on a 2×3 · 3×2.
+    // op(A) = [1 2 3; 4 5 6], op(B) = [7 8; 9 10; 11 12] → C = [58 64; 139 154], stored column-major.
+    void referenceGemmReadsEachLayout_data()
+    {
+        QTest::addColumn<int>("layout");
+        QTest::addColumn<QList<float>>("a");
+        QTest::addColumn<QList<float>>("b");
+        // TN: A stored k×m (column i holds row i of op(A)); B stored k×n.
+        QTest::newRow("TN") << int(GemmLayout::TN) << QList<float> { 1, 2, 3, 4, 5, 6 }
+                            << QList<float> { 7, 9, 11, 8, 10, 12 };
+        // NN: A stored m×k column-major.
+        QTest::newRow("NN") << int(GemmLayout::NN) << QList<float> { 1, 4, 2, 5, 3, 6 }
+                            << QList<float> { 7, 9, 11, 8, 10, 12 };
+        // NT: B stored n×k column-major.
+        QTest::newRow("NT") << int(GemmLayout::NT) << QList<float> { 1, 4, 2, 5, 3, 6 }
+                            << QList<float> { 7, 8, 9, 10, 11, 12 };
+    }
+    void referenceGemmReadsEachLayout()
+    {
+        QFETCH(int, layout);
+        QFETCH(QList<float>, a);
+        QFETCH(QList<float>, b);
+        auto bf16 = [](const QList<float>& v) {
+            std::vector<std::uint16_t> out;
+            for (float x : v)
+                out.push_back(floatToBf16(x));
+            return out;
+        };
+        const std::vector<double> c = referenceGemm(GemmLayout(layout), 2, 2, 3, bf16(a), bf16(b));
+        QCOMPARE(c, (std::vector<double> { 58, 139, 64, 154 }));
+        QCOMPARE(relativeError(c, bf16({ 58, 139, 64, 154 })), 0.0);
+        // The transposed result (what a swapped layout gives) is far outside the check's 1%.
+        QVERIFY(relativeError(c, bf16({ 58, 64, 139, 154 })) > 0.3);
+        QCOMPARE(relativeError(c, bf16({ 58, 139, 64 })), 1.0);
+        QVERIFY(std::isnan(relativeError(c, { 0x7fc0, 0, 0, 0 }))); // a NaN fails the check (error < 1% is false)
+    }
+
+    // Rounding cuBLAS's fp32 sums to bf16 stays well inside the check's 1% on the check's own size.
+    void bf16RoundingStaysInsideTheCheck()
+    {
+        const int m = 192, n = 160, k = 320;
+        std::vector<std::uint16_t> a, b;
+        std::uint32_t x = 1;
+        auto next = [&] { return float((x = x * 1664525u + 1013904223u) >> 8) / float(1 << 24) - 0.5f; };
+        for (int i = 0; i < m * k; ++i)
+            a.push_back(floatToBf16(next()));
+        for (int i = 0; i < k * n; ++i)
+            b.push_back(floatToBf16(next()));
+        const std::vector<double> c = referenceGemm(GemmLayout::TN, m, n, k, a, b);
+        std::vector<std::uint16_t> rounded;
+        for (double v : c)
+            rounded.push_back(floatToBf16(float(v)));
+        const double error = relativeError(c, rounded);
+        QVERIFY2(error > 0 && error < 3e-3, qPrintable(QString::number(error)));
+        QVERIFY(relativeError(referenceGemm(GemmLayout::NN, m, n, k, a, b), rounded) > 0.5);
     }
 
     void smSplit_data()
