@@ -1,5 +1,6 @@
 #include "calibrationpanel.h"
 
+#include "gemm.h"
 #include "palette.h"
 
 #include <QHBoxLayout>
@@ -178,10 +179,10 @@ void CalibrationPanel::refresh()
                   .arg(m_compute->copyTrafficGBps, 0, 'f', 0);
         if (m_hasPlan)
             html += QStringLiteral("<br>")
-                + tr("The plan assumes %1: %2 TFLOP/s dense bf16 × GEMM efficiency %3, HBM %4 GB/s.")
+                + tr("The plan assumes %1: %2 TFLOP/s dense bf16 × sustained GEMM efficiency %3, HBM %4 GB/s.")
                       .arg(QString::fromStdString(m_plan.cluster.gpu.name))
                       .arg(m_plan.cluster.gpu.bf16Tflops, 0, 'f', 0)
-                      .arg(m_plan.cluster.gpu.gemmMaxEfficiency, 0, 'f', 2)
+                      .arg(gemmEfficiency(m_plan.cluster.gpu, m_plan.cluster.gpu.bf16Tflops), 0, 'f', 2)
                       .arg(m_plan.cluster.gpu.hbmGBps, 0, 'f', 0);
         int slower = 0, counted = 0;
         for (const GemmResult& g : m_compute->gemms)
@@ -231,8 +232,8 @@ void CalibrationPanel::refresh()
                     + tr("Applying keeps each of the %1 measured GEMM shapes at its own time; other shapes take the "
                          "rate fitted to them, %2 TFLOP/s (GEMM efficiency %3), and HBM %4 GB/s.")
                           .arg(gpu.value().measuredGemms.size())
-                          .arg(gpu.value().gemmMaxEfficiency * gpu.value().bf16Tflops, 0, 'f', 0)
-                          .arg(gpu.value().gemmMaxEfficiency, 0, 'f', 3)
+                          .arg(gpu.value().gemmSustainedEfficiency * gpu.value().bf16Tflops, 0, 'f', 0)
+                          .arg(gpu.value().gemmSustainedEfficiency, 0, 'f', 3)
                           .arg(gpu.value().hbmGBps, 0, 'f', 0);
         }
     }

@@ -98,9 +98,12 @@ GpuSpec calibratedGpu(
             measured += m.seconds;
         }
     }
-    const double efficiency = base.gemmMaxEfficiency > 0 ? base.gemmMaxEfficiency : 1.0;
-    if (predicted > 0 && measured > 0 && base.bf16Tflops > 0)
-        g.gemmMaxEfficiency = std::min(1.0, efficiency * predicted / measured);
+    // The probe soaks the GPU before timing, so what it measures is the sustained rate.
+    const double efficiency = gemmEfficiency(base, base.bf16Tflops);
+    if (predicted > 0 && measured > 0 && base.bf16Tflops > 0) {
+        g.gemmSustainedEfficiency = std::min(1.0, efficiency * predicted / measured);
+        g.sustainedSource = source;
+    }
     for (const MeasuredGemm& m : gemms)
         if (m.seconds > 0)
             g.measuredGemms.push_back(m);

@@ -159,6 +159,9 @@ Result<GpuSpec> gpuFromJson(const nlohmann::json& j, const std::string& field)
     g.nvlink = r.string("nvlink", "");
     g.nvlinkGBps = r.number("nvlink_GBps", 0, 0, 1e6);
     g.gemmMaxEfficiency = r.number("gemm_max_efficiency", 0, 0, 1);
+    g.gemmSustainedEfficiency = r.number("gemm_sustained_efficiency", 0, 0, 1);
+    g.fp8SustainedEfficiency = r.number("gemm_sustained_fp8_efficiency", 0, 0, 1);
+    g.sustainedSource = r.string("gemm_sustained_source", "");
     g.source = r.string("source", "");
     if (r.has("measured_gemms")) {
         // [m, n, k, batch, microseconds] per shape, as calibration writes them
@@ -252,7 +255,9 @@ nlohmann::json toJson(const GpuSpec& g)
     nlohmann::json j = { { "id", g.id }, { "name", g.name }, { "memory_GiB", g.memoryGiB },
         { "bf16_tflops", g.bf16Tflops }, { "fp16_tflops", g.fp16Tflops }, { "fp8_tflops", g.fp8Tflops },
         { "hbm_GBps", g.hbmGBps }, { "sms", g.sms }, { "nvlink", g.nvlink }, { "nvlink_GBps", g.nvlinkGBps },
-        { "gemm_max_efficiency", g.gemmMaxEfficiency }, { "source", g.source } };
+        { "gemm_max_efficiency", g.gemmMaxEfficiency }, { "gemm_sustained_efficiency", g.gemmSustainedEfficiency },
+        { "gemm_sustained_fp8_efficiency", g.fp8SustainedEfficiency }, { "gemm_sustained_source", g.sustainedSource },
+        { "source", g.source } };
     if (!g.measuredGemms.empty()) {
         nlohmann::json list = nlohmann::json::array();
         for (const MeasuredGemm& m : g.measuredGemms)

@@ -27,8 +27,13 @@ struct GpuSpec {
     int sms = 0;
     std::string nvlink; // generation, empty when none
     double nvlinkGBps = 0; // per direction
-    // Best measured large-GEMM throughput over dense peak; 0 = unknown (the compute model then says so).
+    // Large-GEMM throughput over dense peak, measured: the short-burst best (MAMF, boost clock, an upper bound) and
+    // the sustained rate with the GPU saturated at its power limit (MSMF, what a training step runs at), for 16-bit
+    // and FP8; 0 = unknown. The compute model uses the sustained one, else the burst one (and says so).
     double gemmMaxEfficiency = 0;
+    double gemmSustainedEfficiency = 0;
+    double fp8SustainedEfficiency = 0;
+    std::string sustainedSource; // where the sustained figures come from
     std::vector<MeasuredGemm> measuredGemms; // from a probe run on this GPU; empty in the catalog
     std::string source;
 };

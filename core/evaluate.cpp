@@ -547,17 +547,31 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
                 { std::to_string(mx - busy.begin()), fmt(*mx * 1e3), std::to_string(mn - busy.begin()),
                     fmt(*mn * 1e3) });
     }
-    if (std::vector<Issue> bad = figureProblems(ev, gemmRate(plan.cluster.gpu, 1) / 1e12); !bad.empty()) {
+    if (std::vector<Issue> bad = figureProblems(ev, gemmCeiling(plan.cluster.gpu)); !bad.empty()) {
         ev.valid = false;
         ev.errors = std::move(bad);
     }
-    if (plan.cluster.gpu.gemmMaxEfficiency <= 0)
+    const GpuSpec& gpu = plan.cluster.gpu;
+    const double sustained = gemmEfficiency(gpu, ev.peakTflops);
+    if (gpu.gemmMaxEfficiency <= 0 && !hasSustainedRate(gpu, ev.peakTflops))
         warn("gemm-efficiency-unknown",
-            plan.cluster.gpu.id
+            gpu.id
                 + " has no measured GEMM efficiency in the catalog, so compute times assume the datasheet peak and are "
-                  "a "
-                  "lower bound; run plait-probe compute to measure it",
-            { plan.cluster.gpu.id });
+                  "a lower bound; run plait-probe compute to measure it",
+            { gpu.id });
+    else if (!hasSustainedRate(gpu, ev.peakTflops))
+        warn("gemm-rate-burst",
+            gpu.id + " has only a short-burst GEMM rate in the catalog (" + fmt(100 * sustained, 3)
+                + "% of peak, boost clock): a training step runs at the power limit, slower, so compute times are "
+                  "optimistic; plait-probe compute measures the sustained rate",
+            { gpu.id, fmt(100 * sustained, 3) });
+    if (ev.hfu > sustained * 1.0001)
+        warn("mfu-above-sustained",
+            "hardware FLOP utilization " + fmt(100 * ev.hfu, 3) + "% passes the " + fmt(100 * sustained, 3)
+                + "% of peak the " + gpu.id
+                + " sustains in large GEMMs: some measured shapes ran faster than the sustained rate, which a "
+                  "whole training step will not keep up",
+            { fmt(100 * ev.hfu, 3), fmt(100 * sustained, 3), gpu.id });
     return ev;
 }
 

@@ -6,7 +6,7 @@
 
 namespace plait {
 
-std::vector<Issue> figureProblems(const Evaluation& ev, double sustainedFraction)
+std::vector<Issue> figureProblems(const Evaluation& ev, double ceilingFraction)
 {
     std::vector<Issue> issues;
     auto internal = [&](const std::string& what, double value, const std::string& range) {
@@ -70,9 +70,9 @@ std::vector<Issue> figureProblems(const Evaluation& ev, double sustainedFraction
     }
     if (!(ev.tokensPerS > 0 && std::isfinite(ev.tokensPerS)))
         internal("tokens/s", ev.tokensPerS, "(0, ∞)");
-    // MFU ≤ HFU ≤ the sustained GEMM share of peak: every FLOP is timed at or below that rate.
+    // MFU ≤ HFU ≤ the fastest GEMM share of peak: every FLOP is timed at or below that rate.
     fraction("MFU", ev.mfu, ev.hfu);
-    fraction("HFU", ev.hfu, sustainedFraction);
+    fraction("HFU", ev.hfu, ceilingFraction);
     return issues;
 }
 

@@ -5,10 +5,36 @@
 
 namespace plait {
 
+namespace {
+bool isFp8(const GpuSpec& gpu, double peakTflops)
+{
+    return gpu.fp8Tflops > 0 && peakTflops == gpu.fp8Tflops && gpu.fp8Tflops != gpu.bf16Tflops;
+}
+}
+
+bool hasSustainedRate(const GpuSpec& gpu, double peakTflops)
+{
+    return isFp8(gpu, peakTflops) ? gpu.fp8SustainedEfficiency > 0 : gpu.gemmSustainedEfficiency > 0;
+}
+
+double gemmEfficiency(const GpuSpec& gpu, double peakTflops)
+{
+    if (isFp8(gpu, peakTflops) && gpu.fp8SustainedEfficiency > 0)
+        return gpu.fp8SustainedEfficiency;
+    if (gpu.gemmSustainedEfficiency > 0)
+        return gpu.gemmSustainedEfficiency;
+    return gpu.gemmMaxEfficiency > 0 ? gpu.gemmMaxEfficiency : 1.0;
+}
+
+double gemmCeiling(const GpuSpec& gpu)
+{
+    const double best = std::max({ gpu.gemmMaxEfficiency, gpu.gemmSustainedEfficiency, gpu.fp8SustainedEfficiency });
+    return best > 0 ? best : 1.0;
+}
+
 double gemmRate(const GpuSpec& gpu, double peakTflops)
 {
-    const double eff = gpu.gemmMaxEfficiency > 0 ? gpu.gemmMaxEfficiency : 1.0;
-    return peakTflops * 1e12 * eff;
+    return peakTflops * 1e12 * gemmEfficiency(gpu, peakTflops);
 }
 
 double memoryTime(double bytes, const GpuSpec& gpu)

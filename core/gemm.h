@@ -13,8 +13,9 @@ struct GemmShape {
 // Time of one GEMM from its shape, not from one efficiency constant:
 //  - compute: the output is cut into 128×128 tiles; tiles run in waves of one tile per SM, so a partial last
 //    wave and partial edge tiles waste SM time (tile and wave quantization, NVIDIA "Matrix Multiplication
-//    Background User's Guide"). Each full tile runs at the GPU's best measured GEMM rate per SM
-//    (catalog gemm_max_efficiency × dense peak / SMs).
+//    Background User's Guide"). Each full tile runs at the GPU's sustained GEMM rate
+//    per SM (gemmEfficiency × dense peak / SMs): with the GPU at its power limit, as in a training step, not
+//    the short-burst best.
 //  - memory: reading A and B and writing C once at HBM bandwidth (roofline).
 // The larger of the two is the time. A small hidden size split 8 ways gives few, thin tiles and so a lower
 // efficiency than the same GEMM unsplit.
@@ -34,8 +35,15 @@ const MeasuredGemm* measuredGemm(const GemmShape& s, const GpuSpec& gpu, double 
 // Time to stream `bytes` through HBM once (element-wise kernels, optimizer step).
 double memoryTime(double bytes, const GpuSpec& gpu);
 
-// Efficiency the compute side reaches per SM; falls back to 1 (peak) when the catalog has no measurement,
-// which makes every compute time a lower bound (the evaluation warns about it).
-double gemmRate(const GpuSpec& gpu, double peakTflops);
+// The share of dense peak a large GEMM sustains at this precision (peakTflops names it: the GPU's FP8 peak or
+// another): the sustained (power-limited) figure where the catalog or a probe run has one, else the short-burst
+// best, else 1 (the datasheet peak). The last two make compute times a lower bound; the evaluation says so.
+double gemmEfficiency(const GpuSpec& gpu, double peakTflops);
+// Whether gemmEfficiency had a sustained figure for this precision.
+bool hasSustainedRate(const GpuSpec& gpu, double peakTflops);
+// The fastest any GEMM can run, as a share of peak: the burst best or the sustained rate, whichever is higher;
+// 1 when neither is known. No hardware FLOP rate can pass it.
+double gemmCeiling(const GpuSpec& gpu);
+double gemmRate(const GpuSpec& gpu, double peakTflops); // FLOP/s: peak × gemmEfficiency
 
 } // namespace plait

@@ -297,127 +297,127 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>plait::app::CalibrationPanel</name>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="21"/>
+        <location filename="../app/calibrationpanel.cpp" line="22"/>
         <source>message size (bytes)</source>
         <translation>消息大小（字节）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="22"/>
+        <location filename="../app/calibrationpanel.cpp" line="23"/>
         <source>bus bandwidth (GB/s)</source>
         <translation>总线带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="25"/>
+        <location filename="../app/calibrationpanel.cpp" line="26"/>
         <source>No probe results yet: Probe → Run probe…, or Probe → Open results…</source>
         <translation>尚无探测结果：探测 → 运行探测…，或 探测 → 打开结果…</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="28"/>
+        <location filename="../app/calibrationpanel.cpp" line="29"/>
         <source>Apply link measurement to plan</source>
         <translation>将链路测量应用到规划</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="29"/>
+        <location filename="../app/calibrationpanel.cpp" line="30"/>
         <source>Apply compute measurement to plan</source>
         <translation>将计算测量应用到规划</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="50"/>
+        <location filename="../app/calibrationpanel.cpp" line="51"/>
         <source>Apply measured links</source>
         <translation>应用实测链路</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="54"/>
+        <location filename="../app/calibrationpanel.cpp" line="55"/>
         <source>Apply measured compute</source>
         <translation>应用实测计算</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="125"/>
+        <location filename="../app/calibrationpanel.cpp" line="126"/>
         <source>&lt;b&gt;Links&lt;/b&gt; (%1, %2 ranks, %3):</source>
         <translation>&lt;b&gt;链路&lt;/b&gt;（%1，%2 个 rank，%3）：</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="132"/>
+        <location filename="../app/calibrationpanel.cpp" line="133"/>
         <source>op</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="132"/>
+        <location filename="../app/calibrationpanel.cpp" line="133"/>
         <source>largest busbw (GB/s)</source>
         <translation>最大总线带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="157"/>
+        <location filename="../app/calibrationpanel.cpp" line="158"/>
         <source>The plan assumes %1: %2 GB/s × efficiency %3 = %4 GB/s bus bandwidth, α %5 µs per ring step.</source>
         <translation>规划假设 %1：%2 GB/s × 效率 %3 = %4 GB/s 总线带宽，每个环步 α %5 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="175"/>
+        <location filename="../app/calibrationpanel.cpp" line="176"/>
         <source>&lt;b&gt;Compute&lt;/b&gt; (%1, %2): best GEMM %3 TFLOP/s, device copy %4 GB/s (read + write)</source>
         <translation>&lt;b&gt;计算&lt;/b&gt;（%1，%2）：最佳 GEMM %3 TFLOP/s，设备内拷贝 %4 GB/s（读 + 写）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="181"/>
-        <source>The plan assumes %1: %2 TFLOP/s dense bf16 × GEMM efficiency %3, HBM %4 GB/s.</source>
-        <translation>规划假设 %1：稠密 bf16 %2 TFLOP/s × GEMM 效率 %3，HBM %4 GB/s。</translation>
+        <location filename="../app/calibrationpanel.cpp" line="182"/>
+        <source>The plan assumes %1: %2 TFLOP/s dense bf16 × sustained GEMM efficiency %3, HBM %4 GB/s.</source>
+        <translation>计划假定 %1：稠密 bf16 %2 TFLOP/s × 持续 GEMM 效率 %3，HBM %4 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="194"/>
+        <location filename="../app/calibrationpanel.cpp" line="195"/>
         <source>%1 of %2 GEMM shapes ran slower than predicted.</source>
         <translation>%2 个 GEMM 形状中有 %1 个比预测慢。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="197"/>
+        <location filename="../app/calibrationpanel.cpp" line="198"/>
         <source>HBM kernels: read %1 GB/s, write %2 GB/s, triad %3 GB/s.</source>
         <translation>HBM 内核：读 %1 GB/s，写 %2 GB/s，三元组 %3 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="206"/>
+        <location filename="../app/calibrationpanel.cpp" line="207"/>
         <source>On %1 GPUs beside an all-reduce of %2 MiB the GEMM ran %3× as long and the all-reduce %4× (bus bandwidth %5 GB/s alone, %6 GB/s beside).</source>
         <translation>在 %1 块 GPU 上与 %2 MiB 的 all-reduce 同时运行时，GEMM 耗时为单独运行的 %3 倍，all-reduce 为 %4 倍（总线带宽单独 %5 GB/s，同时运行 %6 GB/s）。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="216"/>
+        <location filename="../app/calibrationpanel.cpp" line="217"/>
         <source>The all-reduces ended before the GEMMs did, so the GEMM&apos;s figure is a lower bound.</source>
         <translation>all-reduce 先于 GEMM 结束，因此 GEMM 的数值是下限。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="220"/>
+        <location filename="../app/calibrationpanel.cpp" line="221"/>
         <source>Beside a copy on %1 thread blocks the GEMM ran %2× as long.</source>
         <translation>与占用 %1 个线程块的拷贝同时运行时，GEMM 耗时为单独运行的 %2 倍。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="227"/>
+        <location filename="../app/calibrationpanel.cpp" line="228"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="231"/>
+        <location filename="../app/calibrationpanel.cpp" line="232"/>
         <source>Applying keeps each of the %1 measured GEMM shapes at its own time; other shapes take the rate fitted to them, %2 TFLOP/s (GEMM efficiency %3), and HBM %4 GB/s.</source>
         <translation>应用后，%1 个已测 GEMM 形状各自使用其实测时间；其他形状使用据此拟合的速率 %2 TFLOP/s（GEMM 效率 %3），HBM 为 %4 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="241"/>
+        <location filename="../app/calibrationpanel.cpp" line="242"/>
         <source>&lt;b&gt;PyTorch reference&lt;/b&gt; (%1, %2, torch %3, CUDA %4): GEMM 8192³ bf16 at %5 TFLOP/s on normal data, %6 on a periodic pattern, %7 on zeros.</source>
         <translation>&lt;b&gt;PyTorch 参考&lt;/b&gt;（%1，%2，torch %3，CUDA %4）：GEMM 8192³ bf16 在正态分布数据上 %5 TFLOP/s，在周期性数据上 %6，在全零数据上 %7。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="253"/>
+        <location filename="../app/calibrationpanel.cpp" line="254"/>
         <source>Attention on %1 did not run: %2</source>
         <translation>%1 上的注意力未运行：%2</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="258"/>
+        <location filename="../app/calibrationpanel.cpp" line="259"/>
         <source>Attention on %1 (batch %2, %3 heads, %4 KV heads, %5 queries × %6 keys, head size %7, causal): forward %8 µs, forward and backward %9 µs.</source>
         <translation>%1 上的注意力（批 %2，%3 个头，%4 个 KV 头，%5 个查询 × %6 个键，头维度 %7，因果）：前向 %8 µs，前向加反向 %9 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="273"/>
+        <location filename="../app/calibrationpanel.cpp" line="274"/>
         <source>The plan predicts %1 µs and %2 µs.</source>
         <translation>规划预测为 %1 µs 和 %2 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="278"/>
+        <location filename="../app/calibrationpanel.cpp" line="279"/>
         <source>Not compared: %1</source>
         <translation>未比较：%1</translation>
     </message>
@@ -2006,46 +2006,56 @@ Click for the formula</source>
     </message>
     <message>
         <location filename="../widgets/summaryview.cpp" line="123"/>
+        <source>%1 has only a short-burst GEMM rate in the catalog (%2% of peak, boost clock): a training step runs at the power limit, slower, so compute times are optimistic; plait-probe compute measures the sustained rate</source>
+        <translation>目录中 %1 只有短时突发的 GEMM 速率（峰值的 %2%，加速频率）：训练步运行在功耗上限，速度更慢，因此计算时间偏乐观；plait-probe compute 可测量持续速率</translation>
+    </message>
+    <message>
+        <location filename="../widgets/summaryview.cpp" line="127"/>
+        <source>hardware FLOP utilization %1% passes the %2% of peak the %3 sustains in large GEMMs: some measured shapes ran faster than the sustained rate, which a whole training step will not keep up</source>
+        <translation>硬件 FLOP 利用率 %1% 超过了 %3 在大型 GEMM 中可持续的峰值 %2%：部分实测形状比持续速率更快，而整个训练步无法一直保持</translation>
+    </message>
+    <message>
+        <location filename="../widgets/summaryview.cpp" line="130"/>
         <source>%1 is not read beside a preset or config.json, which sets the model&apos;s shape; it is kept in the file but has no effect</source>
         <translation>%1 在预设或 config.json 旁不会被读取（模型形状由它们决定）；该字段保留在文件中，但不起作用</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="129"/>
+        <location filename="../widgets/summaryview.cpp" line="136"/>
         <source>%1 is not a field Plait reads; it is kept in the file but has no effect</source>
         <translation>%1 不是 Plait 读取的字段；它保留在文件中，但不起作用</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="131"/>
+        <location filename="../widgets/summaryview.cpp" line="138"/>
         <source>%1 is not a field Plait reads; did you mean %2? It is kept in the file but has no effect</source>
         <translation>%1 不是 Plait 读取的字段；是否想写 %2？它保留在文件中，但不起作用</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="133"/>
+        <location filename="../widgets/summaryview.cpp" line="140"/>
         <source>%1 is not a field Plait reads; did you mean %2? It is kept in the file but has no effect: %2 is %3</source>
         <translation>%1 不是 Plait 读取的字段；是否想写 %2？它保留在文件中，但不起作用：%2 为 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="147"/>
+        <location filename="../widgets/summaryview.cpp" line="154"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="149"/>
+        <location filename="../widgets/summaryview.cpp" line="156"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="151"/>
+        <location filename="../widgets/summaryview.cpp" line="158"/>
         <source>optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="153"/>
+        <location filename="../widgets/summaryview.cpp" line="160"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="154"/>
+        <location filename="../widgets/summaryview.cpp" line="161"/>
         <source>other</source>
         <translation>其他</translation>
     </message>

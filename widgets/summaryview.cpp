@@ -119,6 +119,13 @@ QString SummaryView::warningText(const Warning& w)
         t = tr(
             "%1 has no measured GEMM efficiency in the catalog, so compute times assume the datasheet peak and are a "
             "lower bound; run plait-probe compute to measure it");
+    else if (w.code == "gemm-rate-burst")
+        t = tr("%1 has only a short-burst GEMM rate in the catalog (%2% of peak, boost clock): a training step runs at "
+               "the power limit, slower, so compute times are optimistic; plait-probe compute measures the sustained "
+               "rate");
+    else if (w.code == "mfu-above-sustained")
+        t = tr("hardware FLOP utilization %1% passes the %2% of peak the %3 sustains in large GEMMs: some measured "
+               "shapes ran faster than the sustained rate, which a whole training step will not keep up");
     else if (w.code == "key-ignored")
         t = tr("%1 is not read beside a preset or config.json, which sets the model's shape; it is kept in the file "
                "but has no effect");

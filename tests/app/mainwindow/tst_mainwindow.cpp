@@ -27,6 +27,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -422,8 +423,10 @@ private slots:
         QVERIFY(loaded.wait(10000));
         app::TimelinePanel* panel = w.timelinePanel();
         QCOMPARE(panel->view()->sections().size(), std::size_t(2));
-        QVERIFY2(
-            panel->figuresText().contains(QStringLiteral("mean |difference| 8.0%")), qPrintable(panel->figuresText()));
+        // The comparison's figures themselves are tst_timeline's; here: every op was aligned and a difference shown.
+        QVERIFY2(panel->figuresText().contains(
+                     QRegularExpression(QStringLiteral("384 ops aligned, mean \\|difference\\| [0-9.]+%"))),
+            qPrintable(panel->figuresText()));
         if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty())
             dialog->grab().save(shots + QStringLiteral("/probe-dialog.png")); // for looking at, by hand
         dialog->close();

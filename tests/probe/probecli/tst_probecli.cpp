@@ -164,8 +164,10 @@ private slots:
             + gemmTime({ 4096, 4096, 4096, 1 }, model, model.bf16Tflops, 2).seconds;
         QVERIFY2(std::abs(predicted - 1.9e-3) < 1e-9, std::to_string(predicted).c_str());
         const double fastest = 2.0 * 8192 * 8192 * 8192 / 1.5e-3 / 1e12 / 989;
-        QVERIFY(c.gemmMaxEfficiency < fastest);
-        QVERIFY(c.gemmMaxEfficiency > 0.5);
+        // The probe soaks the GPU first: the fit is the sustained rate; the burst figure stays as it was.
+        QVERIFY(c.gemmSustainedEfficiency < fastest);
+        QVERIFY(c.gemmSustainedEfficiency > 0.5);
+        QCOMPARE(c.gemmMaxEfficiency, 0.8);
         // Written to the plan's GPU and read back unchanged.
         auto back = gpuFromJson(toJson(c), "gpu");
         QVERIFY2(back, back ? "" : back.errorText().c_str());
