@@ -162,6 +162,7 @@ Result<GpuSpec> gpuFromJson(const nlohmann::json& j, const std::string& field)
     g.gemmSustainedEfficiency = r.number("gemm_sustained_efficiency", 0, 0, 1);
     g.fp8SustainedEfficiency = r.number("gemm_sustained_fp8_efficiency", 0, 0, 1);
     g.sustainedSource = r.string("gemm_sustained_source", "");
+    g.overlapSlowdown = r.number("overlap_slowdown", 0, 0, 4);
     g.source = r.string("source", "");
     if (r.has("measured_gemms")) {
         // [m, n, k, batch, microseconds] per shape, as calibration writes them
@@ -258,6 +259,8 @@ nlohmann::json toJson(const GpuSpec& g)
         { "gemm_max_efficiency", g.gemmMaxEfficiency }, { "gemm_sustained_efficiency", g.gemmSustainedEfficiency },
         { "gemm_sustained_fp8_efficiency", g.fp8SustainedEfficiency }, { "gemm_sustained_source", g.sustainedSource },
         { "source", g.source } };
+    if (g.overlapSlowdown > 0)
+        j["overlap_slowdown"] = g.overlapSlowdown;
     if (!g.measuredGemms.empty()) {
         nlohmann::json list = nlohmann::json::array();
         for (const MeasuredGemm& m : g.measuredGemms)

@@ -34,6 +34,8 @@ struct GpuSpec {
     double gemmSustainedEfficiency = 0;
     double fp8SustainedEfficiency = 0;
     std::string sustainedSource; // where the sustained figures come from
+    // How much slower compute runs beside a collective (cost/overlap.h), as the probe measured it; 0 = not measured.
+    double overlapSlowdown = 0;
     std::vector<MeasuredGemm> measuredGemms; // from a probe run on this GPU; empty in the catalog
     std::string source;
 };

@@ -2,8 +2,10 @@
 
 #include "figurecheck.h"
 #include "gemm.h"
+#include "inlayer.h"
 #include "layercost.h"
 #include "memory.h"
+#include "overlap.h"
 #include "params.h"
 #include "plankeys.h"
 
@@ -11,6 +13,7 @@
 #include <cmath>
 #include <numeric>
 #include <sstream>
+#include <tuple>
 
 namespace plait {
 
@@ -42,20 +45,10 @@ std::vector<const GroupPath*> worstPaths(const std::vector<Group>& groups, int s
 }
 
 struct StageComm {
-    CollectiveCost tpCall; // one TP call: all-reduce, or all-gather + reduce-scatter with SP
-    CollectiveCost cpCall, epCall;
-    CollectiveCost zero3Gather, zero3Scatter; // per layer
+    LayerCollectives calls; // one call of each, on the stage's slowest group of each dimension
+    LayerCommTime added; // what they add to a layer's forward and backward (cost/inlayer.h)
     std::string tpLink, cpLink, epLink, dpLink;
-    Algorithm tpAlgo = Algorithm::Ring;
 };
-
-CollectiveCost add(CollectiveCost a, const CollectiveCost& b)
-{
-    a.seconds += b.seconds;
-    a.alphaS += b.alphaS;
-    a.bandwidthS += b.bandwidthS;
-    return a;
-}
 struct CommTotals {
     CommItem item;
     void accumulate(const CollectiveCost& c, double calls, double exposedPerCall)
@@ -128,31 +121,17 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     const StateBytes stateB = stateBytes(tr);
 
     // ---- per-stage communication inside the layers
+    const double slowdown = overlapSlowdown(plan.cluster.gpu);
     std::vector<StageComm> sc(static_cast<std::size_t>(p));
     for (int s = 0; s < p; ++s) {
         StageComm& c = sc[std::size_t(s)];
-        if (const GroupPath* path = worstTp[std::size_t(s)]; path && par.tp > 1) {
-            c.tpCall = sp ? add(collectiveTime(CollectiveKind::AllGather, lc.tpBytes, *path),
-                           collectiveTime(CollectiveKind::ReduceScatter, lc.tpBytes, *path))
-                          : collectiveTime(CollectiveKind::AllReduce, lc.tpBytes, *path);
-            c.tpLink = path->link;
-        }
-        if (const GroupPath* path = worstCp[std::size_t(s)]; path && par.cp > 1) {
-            c.cpCall = collectiveTime(CollectiveKind::AllGather, lc.cpBytes, *path);
-            c.cpLink = path->link;
-        }
-        if (const GroupPath* path = worstEp[std::size_t(s)]; path && par.ep > 1) {
-            c.epCall = collectiveTime(CollectiveKind::AllToAll, lc.epBytes, *path);
-            c.epLink = path->link;
-        }
-        if (const GroupPath* path = worstDp[std::size_t(s)]) {
-            c.dpLink = path->link;
-            if (tr.zeroStage >= 3 && par.dp * par.cp > 1) {
-                const StageParams sp1 = stageParams(model, 1, false, false, p, par.tp, par.ep);
-                c.zero3Gather = collectiveTime(CollectiveKind::AllGather, sp1.total() * stateB.weights, *path);
-                c.zero3Scatter = collectiveTime(CollectiveKind::ReduceScatter, sp1.total() * stateB.grads, *path);
-            }
-        }
+        const std::size_t i = std::size_t(s);
+        c.calls = layerCollectives(plan, lc, worstTp[i], worstCp[i], worstEp[i], worstDp[i]);
+        c.added = layerCommTime(plan, lc, c.calls, slowdown);
+        c.tpLink = worstTp[i] ? worstTp[i]->link : "";
+        c.cpLink = worstCp[i] ? worstCp[i]->link : "";
+        c.epLink = worstEp[i] ? worstEp[i]->link : "";
+        c.dpLink = worstDp[i] ? worstDp[i]->link : "";
     }
 
     // ---- op durations per device and chunk
@@ -166,31 +145,29 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     ev.stages.assign(std::size_t(p), StageTimes {});
     for (int d = 0; d < p; ++d) {
         const StageComm& c = sc[std::size_t(d)];
-        const double tpF = lc.tpCallsFwd * c.tpCall.seconds, tpB = lc.tpCallsBwd * c.tpCall.seconds;
-        // CP and ZeRO-3 traffic is prefetched under the layer's compute; only the excess is on the critical path.
-        const double cpF = std::max(0.0, c.cpCall.seconds - lc.fwdAttention);
-        const double cpB = std::max(0.0, c.cpCall.seconds - lc.bwdAttention);
-        const double epF = lc.epCallsFwd * c.epCall.seconds, epB = lc.epCallsBwd * c.epCall.seconds;
-        const double z3F = std::max(0.0, c.zero3Gather.seconds - layerFwd);
-        const double z3B = std::max(0.0, c.zero3Gather.seconds + c.zero3Scatter.seconds - layerBwdIn - layerW);
+        // What the layer's collectives add beyond the compute they run beside; recomputation repeats the forward's
+        // but not ZeRO-3's gather (the backward's gather already holds the weights). Each layer's ZeRO-3 gather hides
+        // under the layer before it; a chunk's first has none, so it is exposed whole.
+        const double commF = c.added.forward(), commB = c.added.backward();
+        const double commR = commF - c.added.zero3Forward;
+        const double firstGather = c.calls.zero3Gather.seconds - c.added.zero3Forward;
         const double layers = double(plan.layersOnStage(d)) / v;
         for (int ch = 0; ch < v; ++ch) {
             const int k = ch * p + d;
             const bool isFirst = k == 0, isLast = k == p * v - 1;
             ChunkCost& cc = in.cost[std::size_t(d)][std::size_t(ch)];
             cc.forward
-                = layers * (layerFwd + tpF + cpF + epF + z3F) + (isFirst ? first.fwd : 0) + (isLast ? last.fwd : 0);
-            cc.backwardInput = layers * (layerBwdIn + tpB + cpB + epB + z3B) + (isFirst ? first.dgrad : 0)
-                + (isLast ? last.dgrad : 0);
+                = layers * (layerFwd + commF) + firstGather + (isFirst ? first.fwd : 0) + (isLast ? last.fwd : 0);
+            cc.backwardInput = layers * (layerBwdIn + commB) + (isFirst ? first.dgrad : 0) + (isLast ? last.dgrad : 0);
             cc.backwardWeight = layers * layerW + (isFirst ? first.wgrad : 0) + (isLast ? last.wgrad : 0);
             if (tr.recompute == Recompute::Full)
-                cc.recompute = layers * (layerFwd + tpF + cpF + epF + z3F);
+                cc.recompute = layers * (layerFwd + commR);
             else if (tr.recompute == Recompute::Selective)
                 cc.recompute = layers * lc.fwdAttention;
             ChunkCost& comm = inLayerComm[std::size_t(d)][std::size_t(ch)];
-            comm.forward = layers * (tpF + cpF + epF + z3F);
-            comm.backwardInput = layers * (tpB + cpB + epB + z3B);
-            comm.recompute = tr.recompute == Recompute::Full ? comm.forward : 0;
+            comm.forward = layers * commF + firstGather;
+            comm.backwardInput = layers * commB;
+            comm.recompute = tr.recompute == Recompute::Full ? layers * commR : 0;
             if (!zb) {
                 cc.backwardInput += cc.backwardWeight;
                 cc.backwardWeight = 0;
@@ -273,8 +250,10 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
             const double lastBackward
                 = in.cost[std::size_t(d)][0].backwardInput + in.cost[std::size_t(d)][0].backwardWeight;
             const double lastBucket = lastGradientBucket(grad.seconds, sparams.total());
-            const double gradExposed
-                = tr.overlapGradReduce ? std::max(lastBucket, grad.seconds - lastBackward) : grad.seconds;
+            // Buckets reduce beside the last backward by the overlap rule; the last one waits for it to end.
+            const double gradExposed = tr.overlapGradReduce
+                ? lastBucket + overlapCost(grad.seconds - lastBucket, lastBackward, slowdown)
+                : grad.seconds;
             exposed = gradExposed + param.seconds;
             if (exposed > worstDpExposed) {
                 worstDpExposed = exposed;
@@ -372,36 +351,50 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
         t.item.groupSize = groupSize;
         ev.comm.push_back(t.item);
     };
+    // Items of one family share the time the family adds (exposed and contention) in proportion to their own time.
+    const int rcFull = tr.recompute == Recompute::Full ? 1 : 0;
+    auto pushShared
+        = [&](Dim dim, const std::vector<std::tuple<CollectiveKind, const char*, CollectiveCost, long long>>& parts,
+              double bytesPerCall, double addedPerStep, const std::string& link, int groupSize) {
+              double total = 0;
+              for (const auto& [kind, what, cost, calls] : parts)
+                  total += cost.seconds * double(calls);
+              for (const auto& [kind, what, cost, calls] : parts) {
+                  CommTotals t;
+                  t.accumulate(cost, double(calls), 0);
+                  t.item.exposedS = total > 0 ? addedPerStep * cost.seconds * double(calls) / total : 0;
+                  t.item.algorithm = cost.algorithm;
+                  pushItem(dim, kind, what, t, bytesPerCall, calls, link, groupSize);
+              }
+          };
+    const LayerCollectives& hcalls = hc.calls;
     if (par.tp > 1) {
-        const int recomputeCalls = tr.recompute == Recompute::Full ? lc.tpCallsFwd : 0;
-        const long long calls = (long long)mbLayers * (lc.tpCallsFwd + lc.tpCallsBwd + recomputeCalls);
-        if (sp) {
-            for (auto kind : { CollectiveKind::AllGather, CollectiveKind::ReduceScatter }) {
-                const GroupPath* path = worstTp[std::size_t(heavyStage)];
-                const CollectiveCost c = collectiveTime(kind, lc.tpBytes, *path);
-                CommTotals t;
-                t.accumulate(c, calls, c.seconds);
-                t.item.algorithm = c.algorithm;
-                pushItem(
-                    Dim::TP, kind, "layer activations (sequence parallel)", t, lc.tpBytes, calls, hc.tpLink, par.tp);
-            }
-        } else {
-            CommTotals t;
-            t.accumulate(hc.tpCall, calls, hc.tpCall.seconds);
-            t.item.algorithm = hc.tpCall.algorithm;
-            pushItem(Dim::TP, CollectiveKind::AllReduce, "layer outputs", t, lc.tpBytes, calls, hc.tpLink, par.tp);
-        }
+        const long long each = (long long)mbLayers * lc.tpCallsFwd; // per pass, over both blocks
+        const double added = mbLayers * (hc.added.tpForward * (1 + rcFull) + hc.added.tpBackward);
+        if (sp)
+            pushShared(Dim::TP,
+                { { CollectiveKind::AllGather, "layer activations (sequence parallel)", hcalls.tpGather,
+                      each * (1 + rcFull + 1) },
+                    { CollectiveKind::AllGather, "re-gathered inputs for weight gradients (sequence parallel)",
+                        hcalls.tpGather, each },
+                    { CollectiveKind::ReduceScatter, "layer activations (sequence parallel)", hcalls.tpScatter,
+                        each * (1 + rcFull + 1) } },
+                lc.tpBytes, added, hc.tpLink, par.tp);
+        else
+            pushShared(Dim::TP,
+                { { CollectiveKind::AllReduce, "layer outputs and input gradients", hcalls.tpAllReduce,
+                    each * (2 + rcFull) } },
+                lc.tpBytes, added, hc.tpLink, par.tp);
     }
-    if (par.cp > 1) {
-        const long long calls = (long long)mbLayers * (2 + (tr.recompute == Recompute::Full ? 1 : 0));
-        CommTotals t;
-        t.accumulate(hc.cpCall, calls, std::max(0.0, hc.cpCall.seconds - lc.fwdAttention));
-        pushItem(Dim::CP, CollectiveKind::AllGather, "keys and values", t, lc.cpBytes, calls, hc.cpLink, par.cp);
-    }
+    if (par.cp > 1)
+        pushShared(Dim::CP,
+            { { CollectiveKind::AllGather, "keys and values", hcalls.cpGather, (long long)mbLayers * (2 + rcFull) },
+                { CollectiveKind::ReduceScatter, "key and value gradients", hcalls.cpScatter, (long long)mbLayers } },
+            lc.cpBytes, mbLayers * (hc.added.cpForward * (1 + rcFull) + hc.added.cpBackward), hc.cpLink, par.cp);
     if (par.ep > 1) {
         const long long calls = (long long)mbLayers * (lc.epCallsFwd + lc.epCallsBwd);
         CommTotals t;
-        t.accumulate(hc.epCall, calls, hc.epCall.seconds);
+        t.accumulate(hcalls.ep, calls, hcalls.ep.seconds);
         pushItem(
             Dim::EP, CollectiveKind::AllToAll, "token dispatch and combine", t, lc.epBytes, calls, hc.epLink, par.ep);
     }
@@ -422,10 +415,18 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     if (tr.zeroStage >= 3 && par.dp * par.cp > 1) {
         const int layersOnHeavy = plan.layersOnStage(heavyStage);
         const long long calls = (long long)m * layersOnHeavy;
-        CommTotals g, r;
-        g.accumulate(hc.zero3Gather, 2.0 * double(calls), std::max(0.0, hc.zero3Gather.seconds - layerFwd));
-        r.accumulate(hc.zero3Scatter, calls, 0);
         const StageParams sp1 = stageParams(model, 1, false, false, p, par.tp, par.ep);
+        // Each layer gathered for its forward and again for its backward; the first of each chunk exposed.
+        const double added = double(m)
+            * (layersOnHeavy * (hc.added.zero3Forward + hc.added.zero3Backward)
+                + v * (hcalls.zero3Gather.seconds - hc.added.zero3Forward));
+        const double gatherTime = 2.0 * double(calls) * hcalls.zero3Gather.seconds;
+        const double share = gatherTime / std::max(1e-300, gatherTime + double(calls) * hcalls.zero3Scatter.seconds);
+        CommTotals g, r;
+        g.accumulate(hcalls.zero3Gather, 2.0 * double(calls), 0);
+        g.item.exposedS = added * share;
+        r.accumulate(hcalls.zero3Scatter, calls, 0);
+        r.item.exposedS = added * (1 - share);
         pushItem(Dim::DP, CollectiveKind::AllGather, "ZeRO-3 weights", g, sp1.total() * stateB.weights, 2 * calls,
             hc.dpLink, par.dp * par.cp);
         pushItem(Dim::DP, CollectiveKind::ReduceScatter, "ZeRO-3 gradients", r, sp1.total() * stateB.grads, calls,

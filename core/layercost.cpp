@@ -2,6 +2,8 @@
 
 #include "gemm.h"
 
+#include <string_view>
+
 namespace plait {
 
 double peakTflops(const Plan& plan)
@@ -115,6 +117,15 @@ LayerCost layerCost(const Plan& plan)
         c.dgradGemm += g.repeats * gemmTime(g.dgrad, gpu, peak, e).seconds;
         c.wgradGemm += g.repeats * gemmTime(g.wgrad, gpu, peak, e).seconds;
         c.linearFwdFlops += g.repeats * g.forward.flops();
+        const std::string_view n = g.name;
+        if (n == "qkv" || n == "fc1" || n == "shared fc1") {
+            c.columnFwdGemm += g.repeats * gemmTime(g.forward, gpu, peak, e).seconds;
+            c.columnDgradGemm += g.repeats * gemmTime(g.dgrad, gpu, peak, e).seconds;
+            c.columnWgradGemm += g.repeats * gemmTime(g.wgrad, gpu, peak, e).seconds;
+        } else if (n == "proj" || n == "fc2" || n == "shared fc2") {
+            c.rowFwdGemm += g.repeats * gemmTime(g.forward, gpu, peak, e).seconds;
+            c.rowDgradGemm += g.repeats * gemmTime(g.dgrad, gpu, peak, e).seconds;
+        }
     }
     if (m.isMoe()) {
         const ParallelSpec& par = plan.parallel;

@@ -13,6 +13,9 @@ struct LayerCost {
     // Time, seconds. GEMMs from gemmTime(); attention core as batched GEMMs (softmax in HBM unless flash
     // attention); element-wise kernels (norms, activations, bias-dropout-residual, RoPE) from bytes over HBM.
     double fwdGemm = 0, dgradGemm = 0, wgradGemm = 0;
+    // The part of those in the TP-split linears: column-parallel (QKV, FC1) and row-parallel (projection, FC2),
+    // which the TP collectives can run beside.
+    double columnFwdGemm = 0, columnDgradGemm = 0, columnWgradGemm = 0, rowFwdGemm = 0, rowDgradGemm = 0;
     double fwdAttention = 0, bwdAttention = 0;
     double fwdElementwise = 0, bwdElementwise = 0;
     // FLOPs per GPU, forward. Each linear GEMM runs again twice in the backward pass (dgrad, wgrad).

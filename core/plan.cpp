@@ -317,6 +317,8 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     tr.flashAttention = t.boolean("flash_attention", false);
     tr.fp32Gradients = t.boolean("fp32_gradients", true);
     tr.overlapGradReduce = t.boolean("overlap_grad_reduce", true);
+    const std::string tpo = t.choice("tp_overlap", "backward", { "none", "backward", "all" });
+    tr.tpOverlap = tpo == "none" ? TpOverlap::None : tpo == "all" ? TpOverlap::All : TpOverlap::Backward;
     tr.otherGiB = t.number("other_GiB", 1.0, 0, 1e4);
     tr.fragmentation = t.number("fragmentation", 0.05, 0, 1);
 
@@ -415,6 +417,7 @@ nlohmann::json toJson(const Plan& plan)
     t["flash_attention"] = tr.flashAttention;
     t["fp32_gradients"] = tr.fp32Gradients;
     t["overlap_grad_reduce"] = tr.overlapGradReduce;
+    t["tp_overlap"] = tr.tpOverlap == TpOverlap::None ? "none" : tr.tpOverlap == TpOverlap::All ? "all" : "backward";
     t["other_GiB"] = tr.otherGiB;
     t["fragmentation"] = tr.fragmentation;
     const ParallelSpec& par = plan.parallel;

@@ -14,6 +14,9 @@ enum class Precision { BF16, FP16, FP8, FP32 };
 enum class Optimizer { Adam, Sgd };
 enum class Recompute { None, Selective, Full };
 enum class Schedule { GPipe, OneFOneB, Interleaved, ZbH1 };
+// Which TP collectives run beside GEMMs (cost/inlayer.h): none; the backward's, as Megatron-LM does by default;
+// all of them (Transformer Engine userbuffers, torchtitan async TP).
+enum class TpOverlap { None, Backward, All };
 
 struct ClusterSpec {
     GpuSpec gpu;
@@ -39,6 +42,7 @@ struct TrainingSpec {
     // Megatron keeps a fp32 "main_grad" per parameter; the ZeRO paper counts 16-bit gradients.
     bool fp32Gradients = true;
     bool overlapGradReduce = true; // DP buckets reduced while backward runs
+    TpOverlap tpOverlap = TpOverlap::Backward;
     double otherGiB = 1.0; // CUDA context, cuBLAS workspace, NCCL buffers: fixed part of "other"
     double fragmentation = 0.05; // allocator fragmentation, as a fraction of the tensors (Megatron's 5% factor)
 };

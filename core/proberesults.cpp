@@ -209,6 +209,18 @@ Result<AttentionComparison> attentionBeside(
     return AttentionComparison { c.fwdAttention * 1e6, (c.fwdAttention + c.bwdAttention) * 1e6 };
 }
 
+double overlapSlowdownMeasured(const ComputeResult& measured)
+{
+    std::vector<double> slowdowns;
+    for (const ContentionResult& c : measured.contention)
+        if (c.besideAllReduce && c.covered && c.gemmAloneUs > 0 && c.gemmBesideUs > 0)
+            slowdowns.push_back(std::clamp(c.gemmBesideUs / c.gemmAloneUs - 1, 0.0, 4.0));
+    if (slowdowns.empty())
+        return 0;
+    std::sort(slowdowns.begin(), slowdowns.end());
+    return slowdowns[slowdowns.size() / 2];
+}
+
 Result<GpuSpec> gpuCalibratedBy(
     const GpuSpec& planGpu, const ComputeResult& measured, const Catalog& catalog, const std::string& source)
 {
@@ -227,7 +239,9 @@ Result<GpuSpec> gpuCalibratedBy(
                 g.timeUs * 1e-6 });
     if (gemms.empty())
         return Result<GpuSpec>::failure("gemms", "the measurement has no GEMM time");
-    return calibratedGpu(planGpu, gemms, measured.copyTrafficGBps, source);
+    GpuSpec g = calibratedGpu(planGpu, gemms, measured.copyTrafficGBps, source);
+    g.overlapSlowdown = overlapSlowdownMeasured(measured);
+    return g;
 }
 
 } // namespace plait

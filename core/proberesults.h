@@ -86,6 +86,11 @@ Result<AttentionComparison> attentionBeside(
 // The plan's GPU with the rates measured on it (calibratedGpu): every measured shape's own time, the GEMM rate
 // fitted to them, HBM from the device copy's read + write traffic, as core's memory times count bytes. A measurement of
 // another GPU is refused with the reason, naming both: an H200's rates would make an A800 plan fast for no reason.
+// How much slower the GEMMs ran beside an all-reduce that covered them (compute on two or more GPUs): the median
+// over the GPUs, as the overlap rule's s (cost/overlap.h); 0 when the run has no such measurement.
+double overlapSlowdownMeasured(const ComputeResult& measured);
+
+// With the overlap rule's slowdown from a GEMM beside an all-reduce, when the run has one.
 Result<GpuSpec> gpuCalibratedBy(
     const GpuSpec& planGpu, const ComputeResult& measured, const Catalog& catalog, const std::string& source);
 

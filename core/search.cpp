@@ -3,8 +3,10 @@
 #include "collective.h"
 #include "evaluate.h"
 #include "gemm.h"
+#include "inlayer.h"
 #include "layercost.h"
 #include "memory.h"
+#include "overlap.h"
 #include "params.h"
 #include "schedule.h"
 
@@ -187,14 +189,9 @@ double pipelineLowerBound(const Plan& plan, const LayerCost& lc, int m, const Fa
     const ParallelSpec& par = plan.parallel;
     const TrainingSpec& tr = plan.training;
     const int p = par.pp, v = par.schedule == Schedule::Interleaved ? par.vpp : 1;
-    double tpCall = 0;
-    if (par.tp > 1) {
-        tpCall = tr.sequenceParallel ? collectiveTime(CollectiveKind::AllGather, lc.tpBytes, paths.tp).seconds
-                + collectiveTime(CollectiveKind::ReduceScatter, lc.tpBytes, paths.tp).seconds
-                                     : collectiveTime(CollectiveKind::AllReduce, lc.tpBytes, paths.tp).seconds;
-    }
-    const double cpCall = par.cp > 1 ? collectiveTime(CollectiveKind::AllGather, lc.cpBytes, paths.cp).seconds : 0;
-    const double epCall = par.ep > 1 ? collectiveTime(CollectiveKind::AllToAll, lc.epBytes, paths.ep).seconds : 0;
+    // The in-layer collectives exactly as evaluate() counts them (cost/inlayer.h), on the fastest paths.
+    const LayerCollectives calls = layerCollectives(plan, lc, &paths.tp, &paths.cp, &paths.ep, &paths.grad);
+    const LayerCommTime added = layerCommTime(plan, lc, calls, overlapSlowdown(plan.cluster.gpu));
     const StateBytes bytes = stateBytes(tr);
     // Tied embeddings across the pipeline: stages 0 and p−1 all-reduce the embedding gradient after the pipeline,
     // between the GPUs evaluate pairs, pipeline 0's first and last (stage k sits k × the sizes ordered inside pp).
@@ -212,22 +209,14 @@ double pipelineLowerBound(const Plan& plan, const LayerCost& lc, int m, const Fa
             = tiedEmbeddingReduce(plan, pairPath(plan.cluster, 0, (p - 1) * inner, plan.cluster.gpusPerNode), bytes)
                   .seconds;
     }
-    double z3F = 0, z3B = 0;
-    if (tr.zeroStage >= 3 && par.dp * par.cp > 1) {
-        const double layerParams = stageParams(plan.model, 1, false, false, p, par.tp, par.ep).total();
-        const double gather
-            = collectiveTime(CollectiveKind::AllGather, layerParams * bytes.weights, paths.grad).seconds;
-        const double scatter
-            = collectiveTime(CollectiveKind::ReduceScatter, layerParams * bytes.grads, paths.grad).seconds;
-        z3F = std::max(0.0, gather - lc.forward());
-        z3B = std::max(0.0, gather + scatter - lc.backwardInput() - lc.wgradGemm);
-    }
-    const double f = lc.forward() + lc.tpCallsFwd * tpCall + std::max(0.0, cpCall - lc.fwdAttention)
-        + lc.epCallsFwd * epCall + z3F;
-    const double b = lc.backwardInput() + lc.tpCallsBwd * tpCall + std::max(0.0, cpCall - lc.bwdAttention)
-        + lc.epCallsBwd * epCall + z3B;
+    const double f = lc.forward() + added.forward();
+    const double b = lc.backwardInput() + added.backward();
     const double w = lc.wgradGemm;
-    const double r = tr.recompute == Recompute::Full ? f : tr.recompute == Recompute::Selective ? lc.fwdAttention : 0;
+    const double r = tr.recompute == Recompute::Full ? f - added.zero3Forward
+        : tr.recompute == Recompute::Selective       ? lc.fwdAttention
+                                                     : 0;
+    // Once per chunk forward, as evaluate adds it: the first layer's gather exposed whole.
+    const double firstGather = calls.zero3Gather.seconds - added.zero3Forward;
     const bool zb = par.schedule == Schedule::ZbH1;
     const double shard = tr.zeroStage >= 1 ? par.dp * par.cp : 1;
     // What stage s spends after the pipeline: its optimizer step, gradient reduction and ZeRO 1–2 weight gather.
@@ -254,7 +243,7 @@ double pipelineLowerBound(const Plan& plan, const LayerCost& lc, int m, const Fa
         // The embedding and the output layer per micro-batch, forward and input gradient; then weight gradient.
         const double edgeFB = (s == 0 ? first.fwd + first.dgrad : 0) + (s == p - 1 ? last.fwd + last.dgrad : 0);
         const double edgeW = (s == 0 ? first.wgrad : 0) + (s == p - 1 ? last.wgrad : 0);
-        const double work = m * (layers * (f + b + w + r) + edgeFB + edgeW);
+        const double work = m * (layers * (f + b + w + r) + edgeFB + edgeW + v * firstGather);
         const double start = forwardsBefore / v;
         const double after = afterPipeline(s);
         leastAfter = std::min(leastAfter, after);

@@ -1,4 +1,5 @@
 #include "collective.h"
+#include "overlap.h"
 
 #include <QTest>
 
@@ -62,6 +63,39 @@ private slots:
         p.nvlsAlgGBps = 275;
         // ring algbw = 369/(2·7/8) ≈ 211 GB/s < 275 GB/s measured NVLS algbw (nccl-tests #212).
         QCOMPARE(collectiveTime(CollectiveKind::AllReduce, 1e9, p).algorithm, Algorithm::Nvls);
+    }
+
+    // The one overlap rule (cost/overlap.h): max(0, comm − window) + s·min(comm, window).
+    void overlapRule_data()
+    {
+        QTest::addColumn<double>("comm");
+        QTest::addColumn<double>("window");
+        QTest::addColumn<double>("s");
+        QTest::addColumn<double>("added");
+        QTest::newRow("hidden, no contention") << 1.0 << 3.0 << 0.0 << 0.0;
+        QTest::newRow("hidden, Lee et al. mean") << 1.0 << 3.0 << 0.189 << 0.189;
+        QTest::newRow("longer than the window") << 5.0 << 3.0 << 0.189 << 2.0 + 0.189 * 3.0;
+        QTest::newRow("no compute to hide under") << 2.0 << 0.0 << 0.189 << 2.0;
+        QTest::newRow("no transfer") << 0.0 << 3.0 << 0.189 << 0.0;
+        QTest::newRow("negative window is none") << 2.0 << -1.0 << 0.189 << 2.0;
+    }
+    void overlapRule()
+    {
+        QFETCH(double, comm);
+        QFETCH(double, window);
+        QFETCH(double, s);
+        QFETCH(double, added);
+        QCOMPARE(overlapCost(comm, window, s), added);
+        // never more than running the two one after the other, never less than what the window cannot hide
+        QVERIFY(overlapCost(comm, window, s) <= comm + 1e-15);
+        QVERIFY(overlapCost(comm, window, s) >= std::max(0.0, comm - std::max(0.0, window)) - 1e-15);
+    }
+    void overlapSlowdownIsMeasuredElsePublished()
+    {
+        GpuSpec g;
+        QCOMPARE(overlapSlowdown(g), 0.189); // Lee et al. 2025, arXiv 2507.03114
+        g.overlapSlowdown = 0.07;
+        QCOMPARE(overlapSlowdown(g), 0.07);
     }
 
     void nothingToDoCostsNothing()

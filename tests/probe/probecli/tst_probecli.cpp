@@ -286,6 +286,11 @@ private slots:
         QVERIFY(std::abs(c.busbwBesideGBps - 268.435456 / 1.25 * 1.75) < 1e-9);
         QVERIFY(!c.covered);
         QVERIFY(!read.value().contention[1].besideAllReduce);
+        // Not covered: the GEMMs outlasted the all-reduces, so no slowdown is taken for the overlap rule.
+        QCOMPARE(overlapSlowdownMeasured(read.value()), 0.0);
+        ComputeResult covered = read.value();
+        covered.contention[0].covered = true;
+        QVERIFY(std::abs(overlapSlowdownMeasured(covered) - 0.15) < 1e-12); // 2300 / 2000 − 1
     }
 
     // Result files whose fields have the wrong types are refused or read as absent; none throws.
