@@ -133,11 +133,17 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev)
                 a.why += "; with one data-parallel rank there is nothing to shard them over: this needs more GPUs";
             std::vector<Result<Plan>> c;
             for (int z = tr.zeroStage + 1; z <= 3 && par.dp * par.cp > 1; ++z)
-                c.push_back(withTraining(plan, [z](TrainingSpec& t) { t.zeroStage = z; }));
+                c.push_back(withTraining(plan, [z, pp = par.pp](TrainingSpec& t) {
+                    t.zeroStage = z;
+                    t.framework = frameworkFor(t.framework, z, pp);
+                }));
             const auto best = bestOf({ c.begin(), c.end() }, [](const Evaluation&) { return true; });
             attach(a, best,
                 best ? "shard them with ZeRO stage " + std::to_string(best->plan.training.zeroStage) + " over "
                         + std::to_string(par.dp * par.cp) + " ranks"
+                        + (best->plan.training.framework != tr.framework ? std::string(" (training.framework ")
+                                    + frameworkName(best->plan.training.framework) + ")"
+                                                                         : std::string())
                      : std::string());
         } else if (mm.activations >= mm.weights && tr.recompute != Recompute::Full) {
             a.code = "memory-activations";
@@ -281,6 +287,7 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev)
             auto q = reshaped(plan, 1, 1, n, par.cp);
             if (q) {
                 q.value().training.zeroStage = z;
+                q.value().training.framework = frameworkFor(tr.framework, z, 1);
                 c.push_back(q);
             }
         }

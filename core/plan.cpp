@@ -317,6 +317,8 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     tr.flashAttention = t.boolean("flash_attention", false);
     tr.fp32Gradients = t.boolean("fp32_gradients", true);
     tr.overlapGradReduce = t.boolean("overlap_grad_reduce", true);
+    const std::string fw = t.choice("framework", "megatron", { "megatron", "deepspeed", "fsdp" });
+    tr.framework = fw == "deepspeed" ? Framework::DeepSpeed : fw == "fsdp" ? Framework::Fsdp : Framework::Megatron;
     const std::string tpo = t.choice("tp_overlap", "backward", { "none", "backward", "all" });
     tr.tpOverlap = tpo == "none" ? TpOverlap::None : tpo == "all" ? TpOverlap::All : TpOverlap::Backward;
     tr.otherGiB = t.number("other_GiB", 1.0, 0, 1e4);
@@ -417,6 +419,7 @@ nlohmann::json toJson(const Plan& plan)
     t["flash_attention"] = tr.flashAttention;
     t["fp32_gradients"] = tr.fp32Gradients;
     t["overlap_grad_reduce"] = tr.overlapGradReduce;
+    t["framework"] = frameworkName(tr.framework);
     t["tp_overlap"] = tr.tpOverlap == TpOverlap::None ? "none" : tr.tpOverlap == TpOverlap::All ? "all" : "backward";
     t["other_GiB"] = tr.otherGiB;
     t["fragmentation"] = tr.fragmentation;
@@ -453,6 +456,8 @@ std::vector<Issue> validate(const Plan& plan)
         "kv_heads (" + str(m.kvHeads) + ") and tp (" + str(par.tp) + ") must divide one another");
     need(m.ffnHidden % par.tp == 0, "parallel.tp",
         "ffn_hidden (" + str(m.ffnHidden) + ") must divide by tp (" + str(par.tp) + ")");
+    if (const std::string no = frameworkRefusal(tr.framework, tr.zeroStage, par.pp); !no.empty())
+        issues.push_back({ "training.zero_stage", no });
     need(par.vpp == 1 || par.schedule == Schedule::Interleaved, "parallel.vpp",
         "vpp = " + str(par.vpp) + " needs the interleaved schedule");
     if (par.layersPerStage.empty()) {

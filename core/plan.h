@@ -2,6 +2,7 @@
 
 #include "catalog.h"
 #include "error.h"
+#include "framework.h"
 #include "model.h"
 
 #include <nlohmann/json.hpp>
@@ -43,6 +44,7 @@ struct TrainingSpec {
     bool fp32Gradients = true;
     bool overlapGradReduce = true; // DP buckets reduced while backward runs
     TpOverlap tpOverlap = TpOverlap::Backward;
+    Framework framework = Framework::Megatron; // which combinations can run (framework.h)
     double otherGiB = 1.0; // CUDA context, cuBLAS workspace, NCCL buffers: fixed part of "other"
     double fragmentation = 0.05; // allocator fragmentation, as a fraction of the tensors (Megatron's 5% factor)
 };

@@ -382,6 +382,9 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                                 shape.training.sequenceParallel = base.training.sequenceParallel && tp > 1;
                                 const LayerCost lc = layerCost(shape);
                                 for (int zero = 0; zero <= (dp * cp > 1 ? 3 : 0); ++zero) {
+                                    // Only what the plan's framework can run (framework.h).
+                                    if (!frameworkRefusal(base.training.framework, zero, pp).empty())
+                                        continue;
                                     ++out.combinations;
                                     shape.training.zeroStage = zero;
                                     const double bound = pipelineLowerBound(shape, lc, m, paths);

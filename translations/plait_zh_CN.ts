@@ -1705,7 +1705,7 @@ Click for the formula</source>
         <location filename="../widgets/planeditor.cpp" line="88"/>
         <location filename="../widgets/planeditor.cpp" line="89"/>
         <location filename="../widgets/planeditor.cpp" line="90"/>
-        <location filename="../widgets/planeditor.cpp" line="198"/>
+        <location filename="../widgets/planeditor.cpp" line="202"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -1789,9 +1789,11 @@ Click for the formula</source>
         <location filename="../widgets/planeditor.cpp" line="101"/>
         <location filename="../widgets/planeditor.cpp" line="103"/>
         <location filename="../widgets/planeditor.cpp" line="105"/>
-        <location filename="../widgets/planeditor.cpp" line="106"/>
+        <location filename="../widgets/planeditor.cpp" line="107"/>
         <location filename="../widgets/planeditor.cpp" line="108"/>
         <location filename="../widgets/planeditor.cpp" line="110"/>
+        <location filename="../widgets/planeditor.cpp" line="112"/>
+        <location filename="../widgets/planeditor.cpp" line="113"/>
         <source>Recipe</source>
         <translation>训练配置</translation>
     </message>
@@ -1812,97 +1814,107 @@ Click for the formula</source>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="105"/>
+        <source>Framework</source>
+        <translation>训练框架</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="107"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="106"/>
+        <location filename="../widgets/planeditor.cpp" line="108"/>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="108"/>
+        <location filename="../widgets/planeditor.cpp" line="110"/>
         <source>Sequence parallel</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="110"/>
+        <location filename="../widgets/planeditor.cpp" line="112"/>
         <source>Flash attention</source>
         <translation>Flash Attention</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="111"/>
         <location filename="../widgets/planeditor.cpp" line="113"/>
+        <source>TP overlap</source>
+        <translation>TP 通信重叠</translation>
+    </message>
+    <message>
         <location filename="../widgets/planeditor.cpp" line="115"/>
         <location filename="../widgets/planeditor.cpp" line="117"/>
         <location filename="../widgets/planeditor.cpp" line="119"/>
         <location filename="../widgets/planeditor.cpp" line="121"/>
         <location filename="../widgets/planeditor.cpp" line="123"/>
+        <location filename="../widgets/planeditor.cpp" line="125"/>
+        <location filename="../widgets/planeditor.cpp" line="127"/>
         <source>Parallelism</source>
         <translation>并行策略</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="111"/>
+        <location filename="../widgets/planeditor.cpp" line="115"/>
         <source>Tensor parallel (TP)</source>
         <translation>张量并行 (TP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="113"/>
+        <location filename="../widgets/planeditor.cpp" line="117"/>
         <source>Pipeline parallel (PP)</source>
         <translation>流水线并行 (PP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="115"/>
+        <location filename="../widgets/planeditor.cpp" line="119"/>
         <source>Data parallel (DP)</source>
         <translation>数据并行 (DP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="117"/>
+        <location filename="../widgets/planeditor.cpp" line="121"/>
         <source>Context parallel (CP)</source>
         <translation>上下文并行 (CP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="119"/>
+        <location filename="../widgets/planeditor.cpp" line="123"/>
         <source>Expert parallel (EP)</source>
         <translation>专家并行 (EP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="121"/>
+        <location filename="../widgets/planeditor.cpp" line="125"/>
         <source>Virtual stages (VPP)</source>
         <translation>虚拟阶段 (VPP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="123"/>
+        <location filename="../widgets/planeditor.cpp" line="127"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="163"/>
+        <location filename="../widgets/planeditor.cpp" line="167"/>
         <source>(custom)</source>
         <translation>（自定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="196"/>
+        <location filename="../widgets/planeditor.cpp" line="200"/>
         <source>Import Hugging Face config.json…</source>
         <translation>导入 Hugging Face config.json…</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="242"/>
+        <location filename="../widgets/planeditor.cpp" line="246"/>
         <source>no plan</source>
         <translation>无规划</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="262"/>
+        <location filename="../widgets/planeditor.cpp" line="266"/>
         <source>Change %1</source>
         <translation>更改 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="315"/>
+        <location filename="../widgets/planeditor.cpp" line="319"/>
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="315"/>
+        <location filename="../widgets/planeditor.cpp" line="319"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>

@@ -40,6 +40,7 @@ private slots:
         auto act = plan("llama2-7b", 1, 1, 1, 8, 64);
         act["training"]["micro_batch"] = 8;
         act["training"]["zero_stage"] = 3;
+        act["training"]["framework"] = "fsdp"; // Megatron-LM stops at ZeRO-1
         QTest::newRow("activations out of memory") << QByteArray(act.dump().c_str()) << "memory-activations"
                                                    << "micro-batches in flight take";
         auto wide = plan("llama2-70b", 4, 16, 2, 1, 64);

@@ -1,0 +1,24 @@
+#pragma once
+// The training framework a plan is run with, and the combinations each can run: the evaluator refuses, and the
+// search never offers, a plan its framework would reject.
+#include <string>
+
+namespace plait {
+
+enum class Framework { Megatron, DeepSpeed, Fsdp };
+
+const char* frameworkName(Framework f); // "megatron", "deepspeed", "fsdp", as the plan file spells them
+
+// Why `f` cannot shard states at `zeroStage` with `pp` pipeline stages; empty when it can.
+//  - Megatron-LM: no sharding, or its distributed optimizer (optimizer states sharded, gradients reduce-scattered
+//    and weights all-gathered: ZeRO-1, --use-distributed-optimizer).
+//  - DeepSpeed: ZeRO 0–3, but "ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism"
+//    (deepspeed/runtime/pipe/engine.py; deepspeedai/DeepSpeed #1110, #3589).
+//  - PyTorch FSDP / torchtitan: NO_SHARD, SHARD_GRAD_OP and FULL_SHARD (ZeRO 0, 2, 3); it has no ZeRO-1.
+std::string frameworkRefusal(Framework f, int zeroStage, int pp);
+
+// `f` when it runs that combination, else the first of FSDP, DeepSpeed and Megatron-LM that does (FSDP runs every
+// ZeRO stage but 1 with PP; Megatron-LM runs 0 and 1): what a fix that changes the ZeRO stage switches to.
+Framework frameworkFor(Framework f, int zeroStage, int pp);
+
+} // namespace plait
