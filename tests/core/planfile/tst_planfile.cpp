@@ -55,6 +55,41 @@ std::string problems(const std::string& text)
 class TestPlanFile : public QObject {
     Q_OBJECT
 private slots:
+    // What each framework runs (framework.h), refused by name in the plan's own words.
+    void frameworksRefuseWhatTheyCannotRun_data()
+    {
+        QTest::addColumn<QString>("framework");
+        QTest::addColumn<int>("zero");
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<QString>("refusal"); // empty: runs
+        QTest::newRow("Megatron-LM distributed optimizer") << "megatron" << 1 << 8 << "";
+        QTest::newRow("Megatron-LM ZeRO-3") << "megatron" << 3 << 1 << "Megatron-LM shards optimizer states only";
+        QTest::newRow("DeepSpeed ZeRO-3 without PP") << "deepspeed" << 3 << 1 << "";
+        QTest::newRow("DeepSpeed ZeRO-2 with PP") << "deepspeed" << 2 << 2 << "DeepSpeed rejects ZeRO-2 with pipeline";
+        QTest::newRow("DeepSpeed ZeRO-1 with PP") << "deepspeed" << 1 << 4 << "";
+        QTest::newRow("FSDP FULL_SHARD with PP (torchtitan)") << "fsdp" << 3 << 4 << "";
+        QTest::newRow("FSDP has no ZeRO-1") << "fsdp" << 1 << 1 << "PyTorch FSDP has no ZeRO-1";
+    }
+    void frameworksRefuseWhatTheyCannotRun()
+    {
+        QFETCH(QString, framework);
+        QFETCH(int, zero);
+        QFETCH(int, pp);
+        QFETCH(QString, refusal);
+        auto j = test::gptPlanJson("megatron-gpt-1.7b", 2, 1, pp, 16 / pp, 64);
+        j["training"]["framework"] = framework.toStdString();
+        j["training"]["zero_stage"] = zero;
+        auto plan = planFromJson(j);
+        QVERIFY(plan);
+        QCOMPARE(plan.value().training.framework == Framework::Megatron, framework == QLatin1String("megatron"));
+        std::string found;
+        for (const Issue& i : validate(plan.value()))
+            if (i.field == "training.zero_stage")
+                found = i.message;
+        QVERIFY2(
+            refusal.isEmpty() ? found.empty() : found.find(refusal.toStdString()) != std::string::npos, found.c_str());
+    }
+
     void badInputNamesTheProblem_data()
     {
         QTest::addColumn<QString>("text");

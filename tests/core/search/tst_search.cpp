@@ -58,6 +58,32 @@ private slots:
                     qPrintable(QStringLiteral("bound %1 above step %2").arg(c.lowerBoundS).arg(c.stepS)));
     }
 
+    // The search offers only what the plan's framework runs: no ZeRO-2/3 for Megatron-LM, none with PP for DeepSpeed.
+    void offersOnlyWhatTheFrameworkRuns_data()
+    {
+        QTest::addColumn<QString>("framework");
+        QTest::newRow("megatron") << "megatron";
+        QTest::newRow("deepspeed") << "deepspeed";
+        QTest::newRow("fsdp") << "fsdp";
+    }
+    void offersOnlyWhatTheFrameworkRuns()
+    {
+        QFETCH(QString, framework);
+        Plan base = example("b-four-nodes-tp4-pp2-dp2.plait.json");
+        base.training.framework = framework == QLatin1String("deepspeed") ? Framework::DeepSpeed
+            : framework == QLatin1String("fsdp")                          ? Framework::Fsdp
+                                                                          : Framework::Megatron;
+        const SearchResult r = searchPlans(base, top(3));
+        QVERIFY(!r.candidates.empty());
+        bool sawZero3 = false;
+        for (const SearchCandidate& c : r.candidates) {
+            QVERIFY2(frameworkRefusal(base.training.framework, c.training.zeroStage, c.parallel.pp).empty(),
+                qPrintable(QStringLiteral("ZeRO %1 with pp %2").arg(c.training.zeroStage).arg(c.parallel.pp)));
+            sawZero3 |= c.training.zeroStage == 3;
+        }
+        QCOMPARE(sawZero3, framework != QLatin1String("megatron"));
+    }
+
     void neverReturnsAPlanThatDoesNotFit_data()
     {
         QTest::addColumn<QString>("file");
