@@ -6,14 +6,13 @@ namespace plait::probe {
 
 int runInfo(const Options& o)
 {
-    int nccl = 0;
-    ncclGetVersion(&nccl);
-    int runtime = 0, driver = 0;
-    cudaRuntimeGetVersion(&runtime);
-    cudaDriverGetVersion(&driver);
+    // Devices first: without a driver the version calls fail too, and "no CUDA device" (exit 3) is the answer.
     const std::vector<int> devices = selectDevices(o.gpus);
-    int count = 0;
-    cudaGetDeviceCount(&count);
+    int nccl = 0, runtime = 0, driver = 0, count = 0;
+    PROBE_NCCL(ncclGetVersion(&nccl));
+    PROBE_CUDA(cudaRuntimeGetVersion(&runtime));
+    PROBE_CUDA(cudaDriverGetVersion(&driver));
+    PROBE_CUDA(cudaGetDeviceCount(&count));
     nlohmann::json out = nlohmann::json::array();
     for (int d : devices) {
         cudaDeviceProp p {};
@@ -25,9 +24,9 @@ int runInfo(const Options& o)
                 peers.push_back(q);
         }
         int clockKHz = 0, memClockKHz = 0, busWidth = 0;
-        cudaDeviceGetAttribute(&clockKHz, cudaDevAttrClockRate, d);
-        cudaDeviceGetAttribute(&memClockKHz, cudaDevAttrMemoryClockRate, d);
-        cudaDeviceGetAttribute(&busWidth, cudaDevAttrGlobalMemoryBusWidth, d);
+        PROBE_CUDA(cudaDeviceGetAttribute(&clockKHz, cudaDevAttrClockRate, d));
+        PROBE_CUDA(cudaDeviceGetAttribute(&memClockKHz, cudaDevAttrMemoryClockRate, d));
+        PROBE_CUDA(cudaDeviceGetAttribute(&busWidth, cudaDevAttrGlobalMemoryBusWidth, d));
         out.push_back({ { "index", d }, { "name", p.name }, { "memory_bytes", p.totalGlobalMem },
             { "sms", p.multiProcessorCount }, { "sm", std::to_string(p.major) + std::to_string(p.minor) },
             { "clock_mhz", clockKHz / 1000 }, { "memory_clock_mhz", memClockKHz / 1000 },
