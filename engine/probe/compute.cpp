@@ -89,7 +89,7 @@ int runCompute(const Options& options)
     if (!o.plan.empty()) {
         auto loaded = loadPlanFile(o.plan);
         if (!loaded)
-            throw ProbeError(kUsage, "plan", o.plan + ": " + loaded.errorText());
+            throw ProbeError(kUsage, "plan", planError(o.plan, loaded.errorText()));
         plan = loaded.value();
         for (const LayerGemm& g : layerGemms(*plan)) {
             shapes.push_back({ g.name, "forward", g.forward, GemmLayout::TN });

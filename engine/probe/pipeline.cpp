@@ -213,7 +213,7 @@ int runPipeline(const Options& options)
     setenv("CUDA_DEVICE_MAX_CONNECTIONS", "32", 0);
     auto loaded = loadPlanFile(o.plan);
     if (!loaded)
-        throw ProbeError(kUsage, "plan", o.plan + ": " + loaded.errorText());
+        throw ProbeError(kUsage, "plan", planError(o.plan, loaded.errorText()));
     const Plan& plan = loaded.value();
     const std::vector<int> devices = selectDevices(o.gpus);
     auto built = probePipeline(plan, int(devices.size()), o.microBatches, o.maxLayers);

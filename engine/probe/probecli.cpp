@@ -97,6 +97,11 @@ Spread spreadOf(std::vector<double> samples)
     return s;
 }
 
+std::string planError(const std::string& path, const std::string& why)
+{
+    return why.find(path) != std::string::npos ? why : path + ": " + why;
+}
+
 const char* layoutName(GemmLayout layout)
 {
     return layout == GemmLayout::TN ? "TN" : layout == GemmLayout::NN ? "NN" : "NT";

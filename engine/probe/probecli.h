@@ -103,6 +103,9 @@ std::vector<double> referenceGemm(
 // ‖result − reference‖ / ‖reference‖ (Frobenius); 1 for sizes that differ or a zero reference, NaN stays NaN.
 double relativeError(const std::vector<double>& reference, const std::vector<std::uint16_t>& result);
 
+// A plan that cannot be used, named once: "FILE: why", unless the reason already names the file.
+std::string planError(const std::string& path, const std::string& why);
+
 // One line of the protocol on stdout, flushed at once so a reader sees progress live.
 void emit(const nlohmann::json& event);
 void emitError(const ProbeError& e);

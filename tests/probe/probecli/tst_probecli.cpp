@@ -494,6 +494,14 @@ private slots:
             QVERIFY(set * qulonglong(sets) > 2 * l2);
     }
 
+    void planErrorsNameTheFileOnce()
+    {
+        QCOMPARE(
+            planError("p.json", "cannot read p.json: No such file"), std::string("cannot read p.json: No such file"));
+        QCOMPARE(planError("p.json", "parallel.tp: heads (32) must divide by tp (3)"),
+            std::string("p.json: parallel.tp: heads (32) must divide by tp (3)"));
+    }
+
     void bf16RoundsToNearestEven_data()
     {
         QTest::addColumn<float>("value");
