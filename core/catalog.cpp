@@ -163,6 +163,9 @@ Result<GpuSpec> gpuFromJson(const nlohmann::json& j, const std::string& field)
     g.fp8SustainedEfficiency = r.number("gemm_sustained_fp8_efficiency", 0, 0, 1);
     g.sustainedSource = r.string("gemm_sustained_source", "");
     g.overlapSlowdown = r.number("overlap_slowdown", 0, 0, 4);
+    g.flashFwdEfficiency = r.number("flash_fwd_efficiency", 0, 0, 1);
+    g.flashBwdEfficiency = r.number("flash_bwd_efficiency", 0, 0, 1);
+    g.flashSource = r.string("flash_source", "");
     g.source = r.string("source", "");
     if (r.has("measured_gemms")) {
         // [m, n, k, batch, microseconds] per shape, as calibration writes them
@@ -261,6 +264,11 @@ nlohmann::json toJson(const GpuSpec& g)
         { "source", g.source } };
     if (g.overlapSlowdown > 0)
         j["overlap_slowdown"] = g.overlapSlowdown;
+    if (g.flashFwdEfficiency > 0 || g.flashBwdEfficiency > 0) {
+        j["flash_fwd_efficiency"] = g.flashFwdEfficiency;
+        j["flash_bwd_efficiency"] = g.flashBwdEfficiency;
+        j["flash_source"] = g.flashSource;
+    }
     if (!g.measuredGemms.empty()) {
         nlohmann::json list = nlohmann::json::array();
         for (const MeasuredGemm& m : g.measuredGemms)

@@ -34,6 +34,10 @@ struct GpuSpec {
     double gemmSustainedEfficiency = 0;
     double fp8SustainedEfficiency = 0;
     std::string sustainedSource; // where the sustained figures come from
+    // The fused (flash) attention kernel's best published rate over dense 16-bit peak, forward and backward; 0 =
+    // none published (attention then runs at the GEMM rate).
+    double flashFwdEfficiency = 0, flashBwdEfficiency = 0;
+    std::string flashSource;
     // How much slower compute runs beside a collective (cost/overlap.h), as the probe measured it; 0 = not measured.
     double overlapSlowdown = 0;
     std::vector<MeasuredGemm> measuredGemms; // from a probe run on this GPU; empty in the catalog

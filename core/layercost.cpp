@@ -2,6 +2,7 @@
 
 #include "gemm.h"
 
+#include <algorithm>
 #include <string_view>
 
 namespace plait {
@@ -137,16 +138,29 @@ LayerCost layerCost(const Plan& plan)
     // Attention core per GPU: b·a/t heads, queries sLocal against keys s (all of them, gathered under CP).
     const double headsLocal = x.b * x.a / x.t;
     const bool flash = plan.training.flashAttention;
-    // Causal flash kernels skip the masked half of the score matrix; unfused attention computes all of it.
-    const GemmTime scores = gemmTime(gemms[gemms.size() - 2].forward, gpu, peak, e);
-    const GemmTime values = gemmTime(gemms.back().forward, gpu, peak, e);
+    // Causal flash kernels skip the masked half of the score matrix; unfused attention computes all of it. FP8
+    // recipes (Transformer Engine) run only the linear layers in FP8: attention stays at the 16-bit rate.
+    const double attentionPeak = plan.training.precision == Precision::FP8 ? gpu.bf16Tflops : peak;
+    const GemmTime scores = gemmTime(gemms[gemms.size() - 2].forward, gpu, attentionPeak, e);
+    const GemmTime values = gemmTime(gemms.back().forward, gpu, attentionPeak, e);
     c.attentionModelFwdFlops = 2 * x.tokens * x.s * x.q / x.t; // the causal half of Narayanan's 4·B·s²·h
     c.attentionFwdFlops = scores.flops + values.flops;
     c.attentionBwdFlops = (flash ? 2.5 : 2.0) * c.attentionFwdFlops;
     if (flash) {
         // Scores stay on chip; the backward pass recomputes them: 5 GEMMs against 2 (Dao 2023, FlashAttention-2 §3).
-        c.fwdAttention = scores.seconds + values.seconds;
-        c.bwdAttention = 2.5 * c.fwdAttention;
+        // The fused kernel is no faster than its published best rate on this GPU (catalog flash_*_efficiency,
+        // counted as the kernels' authors count FLOPs: the backward 2.5× the forward). Those are short benchmarks at
+        // the boost clock, like the burst GEMM rate: they take the GPU's sustained-to-burst ratio as GEMMs do.
+        const double sustained = gpu.gemmMaxEfficiency > 0 && gpu.gemmSustainedEfficiency > 0
+            ? std::min(1.0, gpu.gemmSustainedEfficiency / gpu.gemmMaxEfficiency)
+            : 1.0;
+        const double rate = attentionPeak * 1e12 * sustained;
+        const double fwdCeiling
+            = gpu.flashFwdEfficiency > 0 ? c.attentionFwdFlops / (rate * gpu.flashFwdEfficiency) : 0;
+        const double bwdCeiling
+            = gpu.flashBwdEfficiency > 0 ? c.attentionBwdFlops / (rate * gpu.flashBwdEfficiency) : 0;
+        c.fwdAttention = std::max(scores.seconds + values.seconds, fwdCeiling);
+        c.bwdAttention = std::max(2.5 * (scores.seconds + values.seconds), bwdCeiling);
     } else {
         const double scoreElems = headsLocal * x.sLocal * x.s;
         // Fused scale-mask-softmax reads and writes the scores; dropout reads them and writes output and mask.
@@ -227,7 +241,8 @@ EdgeCost lastStageCost(const Plan& plan)
     const double vocabLocal = double(plan.model.vocab) / x.t;
     EdgeCost c;
     const GpuSpec& gpu = plan.cluster.gpu;
-    const double peak = peakTflops(plan);
+    // FP8 recipes keep the output layer in 16-bit (Transformer Engine converts the transformer layers' linears only).
+    const double peak = plan.training.precision == Precision::FP8 ? gpu.bf16Tflops : peakTflops(plan);
     c.fwd = gemmTime({ x.tokens, vocabLocal, x.h, 1 }, gpu, peak, e).seconds;
     c.dgrad = gemmTime({ x.tokens, x.h, vocabLocal, 1 }, gpu, peak, e).seconds;
     c.wgrad = gemmTime({ x.h, vocabLocal, x.tokens, 1 }, gpu, peak, e).seconds;

@@ -78,7 +78,7 @@ private slots:
             all.insert(all.end(), errors.begin(), errors.end());
             // Mean |error| of each source when the gates were last measured (commit of issue 14's first part).
             static const std::map<std::string, double> kLastMeasured { { "korthikanti", 0.063 },
-                { "llmfoundry", 0.243 }, { "fa2", 0.134 }, { "megatron", 0.097 }, { "nemo", 0.206 } };
+                { "llmfoundry", 0.235 }, { "fa2", 0.113 }, { "megatron", 0.097 }, { "nemo", 0.201 } };
             if (const auto at = kLastMeasured.find(source); at != kLastMeasured.end())
                 QVERIFY2(f.mean() <= at->second,
                     qPrintable(QStringLiteral("%1: mean |error| %2% is worse than %3% when last measured")
