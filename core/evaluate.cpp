@@ -373,10 +373,9 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
         const double added = mbLayers * (hc.added.tpForward * (1 + rcFull) + hc.added.tpBackward);
         if (sp)
             pushShared(Dim::TP,
-                { { CollectiveKind::AllGather, "layer activations (sequence parallel)", hcalls.tpGather,
-                      each * (1 + rcFull + 1) },
-                    { CollectiveKind::AllGather, "re-gathered inputs for weight gradients (sequence parallel)",
-                        hcalls.tpGather, each },
+                { { CollectiveKind::AllGather,
+                      "layer activations, and inputs re-gathered for weight gradients (sequence parallel)",
+                      hcalls.tpGather, each * (1 + rcFull + 2) },
                     { CollectiveKind::ReduceScatter, "layer activations (sequence parallel)", hcalls.tpScatter,
                         each * (1 + rcFull + 1) } },
                 lc.tpBytes, added, hc.tpLink, par.tp);
@@ -477,6 +476,9 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
         ev.hardwareTflopsPerGpu = ev.hardwareFlopsPerStep / (ev.stepS * gpus) / 1e12;
         ev.mfu = ev.modelTflopsPerGpu / ev.peakTflops;
         ev.hfu = ev.hardwareTflopsPerGpu / ev.peakTflops;
+        const double fullAttention
+            = (3 * (lc.linearFwdFlops + 2 * lc.attentionModelFwdFlops) * perMicroBatch + head) * microBatchesTotal;
+        ev.mfuMegatron = fullAttention / (ev.stepS * gpus) / 1e12 / ev.peakTflops;
     }
 
     // ---- warnings

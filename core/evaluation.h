@@ -73,8 +73,11 @@ struct Evaluation {
     double hardwareFlopsPerStep = 0;
     double modelTflopsPerGpu = 0;
     double hardwareTflopsPerGpu = 0;
-    double mfu = 0;
+    double mfu = 0; // model FLOPs with the causal half of attention (what a causal model needs)
     double hfu = 0;
+    // MFU by Megatron-LM's count (num_floating_point_operations: the whole s×s attention matrix), the figure its
+    // logs and published tables report; above `mfu` by the attention's share, and not bounded by the hardware.
+    double mfuMegatron = 0;
     double peakTflops = 0; // dense peak at the training precision
 };
 

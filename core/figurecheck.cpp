@@ -72,6 +72,9 @@ std::vector<Issue> figureProblems(const Evaluation& ev, double ceilingFraction)
         internal("tokens/s", ev.tokensPerS, "(0, ∞)");
     // MFU ≤ HFU ≤ the fastest GEMM share of peak: every FLOP is timed at or below that rate.
     fraction("MFU", ev.mfu, ev.hfu);
+    // Megatron's count adds the masked half of attention: at least the causal MFU, by at most that attention again.
+    if (!(ev.mfuMegatron >= ev.mfu * (1 - 1e-9) && ev.mfuMegatron <= 2 * ev.mfu * (1 + 1e-9)))
+        internal("MFU by Megatron's count", ev.mfuMegatron, "[MFU, 2·MFU]");
     fraction("HFU", ev.hfu, ceilingFraction);
     return issues;
 }

@@ -54,8 +54,8 @@ nlohmann::json evaluationToJson(const Evaluation& ev)
             { "link", c.link }, { "algorithm", algorithmName(c.algorithm) }, { "time_s", c.timeS },
             { "exposed_s", c.exposedS }, { "latency_s", c.alphaS }, { "bandwidth_s", c.bandwidthS } });
     j["throughput"] = { { "tokens_per_s", ev.tokensPerS }, { "model_tflops_per_gpu", ev.modelTflopsPerGpu },
-        { "hardware_tflops_per_gpu", ev.hardwareTflopsPerGpu }, { "mfu", ev.mfu }, { "hfu", ev.hfu },
-        { "peak_tflops", ev.peakTflops } };
+        { "hardware_tflops_per_gpu", ev.hardwareTflopsPerGpu }, { "mfu", ev.mfu }, { "mfu_megatron", ev.mfuMegatron },
+        { "hfu", ev.hfu }, { "peak_tflops", ev.peakTflops } };
     return j;
 }
 
@@ -87,7 +87,8 @@ std::string evaluationText(const Evaluation& ev, const Plan& plan)
       << ", " << ev.microBatches << " micro-batches)\n";
     o << "  step " << num(ev.stepS, "%.4g") << " s   tokens/s " << num(ev.tokensPerS, "%.4g") << "   model "
       << num(ev.modelTflopsPerGpu, "%.1f") << " TFLOP/s/GPU   hardware " << num(ev.hardwareTflopsPerGpu, "%.1f")
-      << "   MFU " << num(100 * ev.mfu, "%.1f") << "%   HFU " << num(100 * ev.hfu, "%.1f") << "%\n";
+      << "   MFU " << num(100 * ev.mfu, "%.1f") << "% (Megatron's count " << num(100 * ev.mfuMegatron, "%.1f")
+      << "%)   HFU " << num(100 * ev.hfu, "%.1f") << "%\n";
     o << "  bubble " << num(100 * ev.bubbleFraction, "%.1f") << "%   exposed communication "
       << num(ev.exposedCommS * 1e3, "%.4g") << " ms\n";
     o << "  memory per GPU (GiB)      weights   grads  optimizer  activations  other   total  of "

@@ -1938,136 +1938,151 @@ Click for the formula</source>
     </message>
     <message>
         <location filename="../widgets/summaryview.cpp" line="25"/>
-        <source>MFU</source>
-        <translation>MFU</translation>
+        <source>MFU (causal)</source>
+        <translation>MFU（因果计数）</translation>
     </message>
     <message>
         <location filename="../widgets/summaryview.cpp" line="26"/>
+        <source>MFU (Megatron count)</source>
+        <translation>MFU（Megatron 计数）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/summaryview.cpp" line="27"/>
         <source>HFU</source>
         <translation>HFU</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="27"/>
+        <location filename="../widgets/summaryview.cpp" line="28"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="28"/>
+        <location filename="../widgets/summaryview.cpp" line="29"/>
         <source>Exposed communication</source>
         <translation>暴露的通信</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="29"/>
+        <location filename="../widgets/summaryview.cpp" line="30"/>
         <source>Peak memory per GPU</source>
         <translation>每 GPU 峰值内存</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="43"/>
+        <location filename="../widgets/summaryview.cpp" line="44"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="74"/>
+        <location filename="../widgets/summaryview.cpp" line="75"/>
         <source>This plan cannot be evaluated:</source>
         <translation>无法评估此规划：</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="74"/>
+        <location filename="../widgets/summaryview.cpp" line="75"/>
         <source>No plan loaded.</source>
         <translation>未加载规划。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="91"/>
+        <location filename="../widgets/summaryview.cpp" line="90"/>
+        <source>Model FLOPs with the causal half of the attention matrix, the work a causal model needs, over the step time and the GPUs&apos; dense peak</source>
+        <translation>模型 FLOPs 只计注意力矩阵的因果一半（因果模型实际需要的计算），除以单步时间和各 GPU 的稠密峰值</translation>
+    </message>
+    <message>
+        <location filename="../widgets/summaryview.cpp" line="93"/>
+        <source>Model FLOPs as Megatron-LM counts them (the whole attention matrix), the figure its logs and published tables report</source>
+        <translation>按 Megatron-LM 的方式计数的模型 FLOPs（整个注意力矩阵），即其日志和公开表格报告的数值</translation>
+    </message>
+    <message>
+        <location filename="../widgets/summaryview.cpp" line="99"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="96"/>
+        <location filename="../widgets/summaryview.cpp" line="104"/>
         <source>No warnings.</source>
         <translation>无警告。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="104"/>
+        <location filename="../widgets/summaryview.cpp" line="112"/>
         <source>%1 of %2 TP groups span more than one node (e.g. GPUs %3): every layer&apos;s TP traffic then runs at %4 GB/s over %5 instead of %6 GB/s over %7</source>
         <translation>%2 个 TP 组中有 %1 个跨越多个节点（例如 GPU %3）：每一层的 TP 通信因此只能以 %4 GB/s 经 %5 传输，而不是以 %6 GB/s 经 %7</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="107"/>
+        <location filename="../widgets/summaryview.cpp" line="115"/>
         <source>m = %1 micro-batches for p = %2 stages: the pipeline bubble is %3% of the step; (p−1)/(m+p−1) falls to 10% at m = 9·(p−1) = %4 micro-batches (a smaller micro-batch or a larger global batch), and interleaved stages or ZB-H1 shrink it with fewer</source>
         <translation>p = %2 个流水线阶段只有 m = %1 个微批次：流水线气泡占步长的 %3%；(p−1)/(m+p−1) 要到 m = 9·(p−1) = %4 个微批次才降到 10%（减小微批次或增大全局批次），交错阶段或 ZB-H1 用更少的微批次就能缩小气泡</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="111"/>
+        <location filename="../widgets/summaryview.cpp" line="119"/>
         <source>stage %1 needs %2 per GPU, the %3 has %4; the largest term is %5 (%6)</source>
         <translation>阶段 %1 每 GPU 需要 %2，而 %3 只有 %4；最大的一项是%5（%6）</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="113"/>
+        <location filename="../widgets/summaryview.cpp" line="121"/>
         <source>exposed data-parallel communication takes %1 ms of the %2 ms step (%3%); a larger global batch per DP rank, or fewer DP ranks across slow links, would hide it</source>
         <translation>暴露的数据并行通信占 %2 ms 单步中的 %1 ms（%3%）；增大每个 DP 副本的全局批大小，或减少跨慢速链路的 DP 副本，可将其隐藏</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="116"/>
+        <location filename="../widgets/summaryview.cpp" line="124"/>
         <source>stage %1 computes for %2 ms per step and stage %3 for %4 ms; the others wait for the slowest. Moving layers off stage %1 (parallel.layers_per_stage) would balance them</source>
         <translation>阶段 %1 每步计算 %2 ms，阶段 %3 为 %4 ms；其余阶段都在等待最慢的阶段。把层从阶段 %1 移走（parallel.layers_per_stage）可以使其均衡</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="119"/>
+        <location filename="../widgets/summaryview.cpp" line="127"/>
         <source>%1 has no measured GEMM efficiency in the catalog, so compute times assume the datasheet peak and are a lower bound; run plait-probe compute to measure it</source>
         <translation>目录中没有 %1 的实测 GEMM 效率，因此计算时间按数据手册峰值估算，只是下限；运行 plait-probe compute 进行测量</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="123"/>
+        <location filename="../widgets/summaryview.cpp" line="131"/>
         <source>%1 has only a short-burst GEMM rate in the catalog (%2% of peak, boost clock): a training step runs at the power limit, slower, so compute times are optimistic; plait-probe compute measures the sustained rate</source>
         <translation>目录中 %1 只有短时突发的 GEMM 速率（峰值的 %2%，加速频率）：训练步运行在功耗上限，速度更慢，因此计算时间偏乐观；plait-probe compute 可测量持续速率</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="127"/>
+        <location filename="../widgets/summaryview.cpp" line="135"/>
         <source>hardware FLOP utilization %1% passes the %2% of peak the %3 sustains in large GEMMs: some measured shapes ran faster than the sustained rate, which a whole training step will not keep up</source>
         <translation>硬件 FLOP 利用率 %1% 超过了 %3 在大型 GEMM 中可持续的峰值 %2%：部分实测形状比持续速率更快，而整个训练步无法一直保持</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="130"/>
+        <location filename="../widgets/summaryview.cpp" line="138"/>
         <source>%1 is not read beside a preset or config.json, which sets the model&apos;s shape; it is kept in the file but has no effect</source>
         <translation>%1 在预设或 config.json 旁不会被读取（模型形状由它们决定）；该字段保留在文件中，但不起作用</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="136"/>
+        <location filename="../widgets/summaryview.cpp" line="144"/>
         <source>%1 is not a field Plait reads; it is kept in the file but has no effect</source>
         <translation>%1 不是 Plait 读取的字段；它保留在文件中，但不起作用</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="138"/>
+        <location filename="../widgets/summaryview.cpp" line="146"/>
         <source>%1 is not a field Plait reads; did you mean %2? It is kept in the file but has no effect</source>
         <translation>%1 不是 Plait 读取的字段；是否想写 %2？它保留在文件中，但不起作用</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="140"/>
+        <location filename="../widgets/summaryview.cpp" line="148"/>
         <source>%1 is not a field Plait reads; did you mean %2? It is kept in the file but has no effect: %2 is %3</source>
         <translation>%1 不是 Plait 读取的字段；是否想写 %2？它保留在文件中，但不起作用：%2 为 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="154"/>
+        <location filename="../widgets/summaryview.cpp" line="162"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="156"/>
+        <location filename="../widgets/summaryview.cpp" line="164"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="158"/>
+        <location filename="../widgets/summaryview.cpp" line="166"/>
         <source>optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="160"/>
+        <location filename="../widgets/summaryview.cpp" line="168"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="161"/>
+        <location filename="../widgets/summaryview.cpp" line="169"/>
         <source>other</source>
         <translation>其他</translation>
     </message>

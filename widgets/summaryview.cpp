@@ -22,7 +22,8 @@ SummaryView::SummaryView(QWidget* parent)
         { QStringLiteral("step"), tr("Step time") },
         { QStringLiteral("tokens"), tr("Tokens/s") },
         { QStringLiteral("tflops"), tr("Model TFLOP/s per GPU") },
-        { QStringLiteral("mfu"), tr("MFU") },
+        { QStringLiteral("mfu"), tr("MFU (causal)") },
+        { QStringLiteral("mfu_megatron"), tr("MFU (Megatron count)") },
         { QStringLiteral("hfu"), tr("HFU") },
         { QStringLiteral("bubble"), tr("Pipeline bubble") },
         { QStringLiteral("comm"), tr("Exposed communication") },
@@ -84,6 +85,13 @@ void SummaryView::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
     m_figures[QStringLiteral("tokens")]->setText(formatNumber(ev->tokensPerS, 4));
     m_figures[QStringLiteral("tflops")]->setText(formatNumber(ev->modelTflopsPerGpu, 4));
     m_figures[QStringLiteral("mfu")]->setText(formatPercent(ev->mfu));
+    m_figures[QStringLiteral("mfu_megatron")]->setText(formatPercent(ev->mfuMegatron));
+    m_figures[QStringLiteral("mfu")]->setToolTip(
+        tr("Model FLOPs with the causal half of the attention matrix, the work a causal model needs, over the "
+           "step time and the GPUs' dense peak"));
+    m_figures[QStringLiteral("mfu_megatron")]->setToolTip(
+        tr("Model FLOPs as Megatron-LM counts them (the whole attention matrix), the figure its logs and published "
+           "tables report"));
     m_figures[QStringLiteral("hfu")]->setText(formatPercent(ev->hfu));
     m_figures[QStringLiteral("bubble")]->setText(formatPercent(ev->bubbleFraction));
     m_figures[QStringLiteral("comm")]->setText(formatSeconds(ev->exposedCommS));

@@ -36,6 +36,9 @@ private slots:
         const double causal = (1 + s / (12 * h) + V / (12 * h * L)) / (1 + s / (6 * h) + V / (12 * h * L));
         const double got = ev.modelFlopsPerStep / (seconds * plan.value().parallel.gpusUsed() * 312e12);
         QVERIFY2(std::abs(got - mfu * causal) < 0.0005, qPrintable(QString::number(got / causal)));
+        // By Megatron's count, the paper's column itself at the published time.
+        QVERIFY2(std::abs(ev.mfuMegatron * ev.stepS / seconds - mfu) < 0.0005,
+            qPrintable(QString::number(ev.mfuMegatron * ev.stepS / seconds)));
     }
 
     void modelFlopsAreCausalEquationSeven()
@@ -46,6 +49,8 @@ private slots:
         const double eq7 = 72 * B * L * s * h * h * (1 + s / (6 * h) + V / (12 * h * L));
         const double causal = 72 * B * L * s * h * h * (1 + s / (12 * h) + V / (12 * h * L));
         QVERIFY(std::abs(ev.modelFlopsPerStep / causal - 1) < 1e-12);
+        // Megatron-LM's count (and Korthikanti's Table 5 MFU column) is Eq. 7 itself, over the same time and peak.
+        QVERIFY(std::abs(ev.mfuMegatron / ev.mfu - eq7 / causal) < 1e-12);
         // Without recomputation and flash attention the hardware computes the whole matrix: Eq. 7 itself.
         QVERIFY(std::abs(ev.hardwareFlopsPerStep / eq7 - 1) < 1e-12);
     }
