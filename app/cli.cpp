@@ -197,7 +197,23 @@ int searchCommand(const QStringList& args)
         QStringLiteral("N") });
     parser.addOption(
         { QStringLiteral("json"), QStringLiteral("Print JSON: each plan's evaluation, parallel and training.") });
-    const char* usage = "plait search PLAN.plait.json [--top N] [--json]";
+    parser.addOption({ QStringLiteral("headroom"),
+        QStringLiteral("Percent of each GPU's memory to keep free (0 to 90, default 0)."), QStringLiteral("PERCENT") });
+    for (const char* dim : { "tp", "pp", "cp", "ep" })
+        parser.addOption({ QString::fromLatin1(dim),
+            QStringLiteral("Keep %1 at this size.").arg(QString::fromLatin1(dim).toUpper()), QStringLiteral("N") });
+    for (const char* dim : { "tp", "pp", "cp" })
+        parser.addOption({ QStringLiteral("max-") + QString::fromLatin1(dim),
+            QStringLiteral("At most this %1.").arg(QString::fromLatin1(dim).toUpper()), QStringLiteral("N") });
+    parser.addOption({ QStringLiteral("schedules"),
+        QStringLiteral("Schedules allowed, e.g. 1f1b,interleaved (gpipe, 1f1b, interleaved, zb-h1)."),
+        QStringLiteral("LIST") });
+    parser.addOption({ QStringLiteral("recompute"),
+        QStringLiteral("Recomputation allowed, e.g. none,selective (none, selective, full)."),
+        QStringLiteral("LIST") });
+    const char* usage
+        = "plait search PLAN.plait.json [--top N] [--json] [--headroom PERCENT] [--tp N] [--pp N] "
+          "[--cp N] [--ep N] [--max-tp N] [--max-pp N] [--max-cp N] [--schedules LIST] [--recompute LIST]";
     if (const Parsed p = parse(parser, args, usage); !p.ok)
         return p.exit;
     bool topOk = true;
@@ -208,6 +224,45 @@ int searchCommand(const QStringList& args)
         return kUsage;
     }
     const bool json = parser.isSet(QStringLiteral("json"));
+    SearchConstraints need;
+    auto whole = [&](const char* name, int lo, int hi, int& into) {
+        if (!parser.isSet(QString::fromLatin1(name)))
+            return true;
+        bool ok = true;
+        const int v = parser.value(QString::fromLatin1(name)).toInt(&ok);
+        if (!ok || v < lo || v > hi) {
+            std::cerr << "plait: --" << name << " must be a whole number from " << lo << " to " << hi << ", got "
+                      << inQuotes(parser.value(QString::fromLatin1(name)).toStdString(), 32) << "\n";
+            return false;
+        }
+        into = v;
+        return true;
+    };
+    int headroom = 0;
+    if (!whole("headroom", 0, 90, headroom) || !whole("tp", 1, 131072, need.tp) || !whole("pp", 1, 131072, need.pp)
+        || !whole("cp", 1, 131072, need.cp) || !whole("ep", 1, 131072, need.ep)
+        || !whole("max-tp", 1, 131072, need.maxTp) || !whole("max-pp", 1, 131072, need.maxPp)
+        || !whole("max-cp", 1, 131072, need.maxCp))
+        return kUsage;
+    need.headroom = headroom / 100.0;
+    if (parser.isSet(QStringLiteral("schedules"))) {
+        const auto s = schedulesFromText(parser.value(QStringLiteral("schedules")).toStdString());
+        if (!s) {
+            std::cerr << "plait: --schedules takes gpipe, 1f1b, interleaved and zb-h1, comma-separated, got "
+                      << inQuotes(parser.value(QStringLiteral("schedules")).toStdString(), 64) << "\n";
+            return kUsage;
+        }
+        need.schedules = *s;
+    }
+    if (parser.isSet(QStringLiteral("recompute"))) {
+        const auto r = recomputesFromText(parser.value(QStringLiteral("recompute")).toStdString());
+        if (!r) {
+            std::cerr << "plait: --recompute takes none, selective and full, comma-separated, got "
+                      << inQuotes(parser.value(QStringLiteral("recompute")).toStdString(), 64) << "\n";
+            return kUsage;
+        }
+        need.recomputes = *r;
+    }
     Loaded l = load(parser.positionalArguments().front());
     if (l.code == kUsage) {
         printErrors(l.plan.errors());
@@ -218,6 +273,7 @@ int searchCommand(const QStringList& args)
     const Plan& base = l.plan.value();
     SearchOptions options;
     options.top = top;
+    options.constraints = need;
     const SearchResult r = searchPlans(base, options);
     if (!r.problems.empty())
         return invalid(r.problems, base.name, json);
@@ -279,6 +335,8 @@ std::string commandsHelp()
     return "Commands (no display needed; exit 0 success, 1 invalid plan, 2 bad usage or unreadable file):\n"
            "  evaluate PLAN [--json]            memory, communication and step time of a plan\n"
            "  search PLAN [--top N] [--json]    the fastest plans that fit, for the plan's model, cluster and batch\n"
+           "         [--headroom %] [--tp|--pp|--cp|--ep N] [--max-tp|--max-pp|--max-cp N]\n"
+           "         [--schedules LIST] [--recompute LIST]   keep memory free, hold sizes, allow schedules\n"
            "  timeline PLAN --out TRACE.json    the simulated pipeline timeline as a Chrome trace (Perfetto)\n"
            "  render PLAN --view topology|memory|comm|gantt|report --out FILE.png|svg|pdf\n"
            "                                    a view drawn as the window draws it\n"

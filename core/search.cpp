@@ -281,6 +281,38 @@ std::vector<int> balancedLayers(int layers, int pp)
     return split;
 }
 
+namespace {
+// Each comma-separated name as `name` spells a value, or nullopt when one is none of them.
+template <typename T, std::size_t N>
+std::optional<std::vector<T>> namesFromText(const std::string& text, const T (&values)[N], const char* (*name)(T))
+{
+    std::vector<T> out;
+    std::size_t at = 0;
+    while (at <= text.size()) {
+        const std::size_t end = std::min(text.find(',', at), text.size());
+        const std::string word = text.substr(at, end - at);
+        const auto* v = std::find_if(std::begin(values), std::end(values), [&](T x) { return word == name(x); });
+        if (v == std::end(values))
+            return std::nullopt;
+        out.push_back(*v);
+        at = end + 1;
+    }
+    return out;
+}
+}
+
+std::optional<std::vector<Schedule>> schedulesFromText(const std::string& text)
+{
+    static const Schedule all[] = { Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved, Schedule::ZbH1 };
+    return namesFromText(text, all, scheduleName);
+}
+
+std::optional<std::vector<Recompute>> recomputesFromText(const std::string& text)
+{
+    static const Recompute all[] = { Recompute::None, Recompute::Selective, Recompute::Full };
+    return namesFromText(text, all, recomputeName);
+}
+
 Result<Plan> applyCandidate(const Plan& base, const SearchCandidate& c)
 {
     Plan p = base;
@@ -300,7 +332,12 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
     SearchResult out;
     const ModelSpec& model = base.model;
     const int gpus = base.cluster.gpuCount();
-    const double capacity = base.cluster.gpu.memoryGiB * double(1ull << 30);
+    const SearchConstraints& need = options.constraints;
+    // A plan fits when it leaves the headroom asked for free.
+    const double capacity
+        = base.cluster.gpu.memoryGiB * double(1ull << 30) * (1 - std::clamp(need.headroom, 0.0, 0.99));
+    auto allowed
+        = [](int value, int fixed, int most) { return (fixed == 0 || value == fixed) && (most == 0 || value <= most); };
     Plan shape = base; // evaluated without a placement: memory and layer costs do not depend on it
     shape.placement.coordOf.clear();
     std::map<std::tuple<int, int, int, int>, std::vector<int>> inFlightCache;
@@ -322,17 +359,21 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
         eps = divisorsOf(model.moe.experts, model.moe.experts);
 
     for (int tp : tps) {
+        if (!allowed(tp, need.tp, need.maxTp))
+            continue;
         if (model.heads % tp != 0 || (model.kvHeads % tp != 0 && tp % model.kvHeads != 0) || model.ffnHidden % tp != 0)
             continue;
         ++headSplits;
         for (int cp : cps) {
-            if (gpus % (tp * cp) != 0)
+            if (!allowed(cp, need.cp, need.maxCp) || gpus % (tp * cp) != 0)
                 continue;
             const int rest = gpus / (tp * cp);
             for (int pp : divisorsOf(rest, model.layers)) {
+                if (!allowed(pp, need.pp, need.maxPp))
+                    continue;
                 const int dp = rest / pp;
                 for (int ep : eps) {
-                    if (dp % ep != 0)
+                    if (dp % ep != 0 || !allowed(ep, need.ep, 0))
                         continue;
                     ParallelSpec groupShape = base.parallel;
                     groupShape.tp = tp;
@@ -364,9 +405,17 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                         for (const Sched& sch : schedules) {
                             if (double(m) * pp * sch.v > 1e6)
                                 continue;
+                            if (!need.schedules.empty()
+                                && std::find(need.schedules.begin(), need.schedules.end(), sch.s)
+                                    == need.schedules.end())
+                                continue;
                             ++simulable;
                             const std::vector<int>& inFlight = inFlightPerDevice(inFlightCache, sch.s, pp, m, sch.v);
                             for (Recompute rc : { Recompute::None, Recompute::Selective, Recompute::Full }) {
+                                if (!need.recomputes.empty()
+                                    && std::find(need.recomputes.begin(), need.recomputes.end(), rc)
+                                        == need.recomputes.end())
+                                    continue;
                                 shape.parallel = base.parallel;
                                 shape.parallel.tp = tp;
                                 shape.parallel.cp = cp;
@@ -460,7 +509,7 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
             break;
         std::vector<std::thread> workers;
         for (int i : batch)
-            workers.emplace_back([&out, &base, &memo, &failedLock, &hopeless, i] {
+            workers.emplace_back([&out, &base, &memo, &failedLock, &hopeless, capacity, i] {
                 SearchCandidate& c = out.candidates[std::size_t(i)];
                 auto plan = applyCandidate(base, c);
                 if (!plan)
@@ -480,7 +529,7 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                 c.mfu = ev.mfu;
                 c.bubbleFraction = ev.bubbleFraction;
                 c.peakBytes = ev.peakBytes;
-                c.fits = ev.peakBytes <= ev.capacityBytes;
+                c.fits = ev.peakBytes <= capacity;
             });
         for (std::thread& t : workers)
             t.join();

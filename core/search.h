@@ -2,6 +2,8 @@
 
 #include "plan.h"
 
+#include <optional>
+
 #include <functional>
 #include <vector>
 
@@ -18,8 +20,22 @@ struct SearchCandidate {
     double stepS = 0, tokensPerS = 0, mfu = 0, bubbleFraction = 0;
 };
 
+// What users hold fixed or bounded when they search: memory to keep free, parallel sizes, schedules and
+// recomputation. Empty or 0 = no constraint. The framework is the plan's own (training.framework).
+struct SearchConstraints {
+    double headroom = 0; // share of each GPU's memory to keep free, 0 ≤ headroom < 1
+    int tp = 0, pp = 0, cp = 0, ep = 0; // fixed sizes
+    int maxTp = 0, maxPp = 0, maxCp = 0; // upper bounds
+    std::vector<Schedule> schedules; // the schedules allowed
+    std::vector<Recompute> recomputes; // the recomputation modes allowed
+};
+// Reads "none,selective" and "1f1b,interleaved" as the plan file spells them; nullopt names nothing known.
+std::optional<std::vector<Schedule>> schedulesFromText(const std::string& text);
+std::optional<std::vector<Recompute>> recomputesFromText(const std::string& text);
+
 struct SearchOptions {
     int top = 10;
+    SearchConstraints constraints;
     // Evaluate at least this many of the fitting candidates (best lower bounds first), for the chart.
     int minEvaluated = 0;
     // Called between batches of evaluations with how many are done and how many fit; returning false stops the

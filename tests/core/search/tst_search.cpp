@@ -84,6 +84,54 @@ private slots:
         QCOMPARE(sawZero3, framework != QLatin1String("megatron"));
     }
 
+    // What users hold fixed or bounded (plait search --tp/--max-pp/--schedules/--recompute/--headroom).
+    void constraintsAreHonoured_data()
+    {
+        QTest::addColumn<int>("tp");
+        QTest::addColumn<int>("maxPp");
+        QTest::addColumn<QString>("schedules");
+        QTest::addColumn<QString>("recompute");
+        QTest::addColumn<double>("headroom");
+        QTest::newRow("TP fixed at 4") << 4 << 0 << ""
+                                       << "" << 0.0;
+        QTest::newRow("PP at most 1") << 0 << 1 << ""
+                                      << "" << 0.0;
+        QTest::newRow("1F1B or interleaved, no full recompute") << 0 << 0 << "1f1b,interleaved"
+                                                                << "none,selective" << 0.0;
+        QTest::newRow("20% of memory free") << 0 << 0 << ""
+                                            << "" << 0.2;
+    }
+    void constraintsAreHonoured()
+    {
+        QFETCH(int, tp);
+        QFETCH(int, maxPp);
+        QFETCH(QString, schedules);
+        QFETCH(QString, recompute);
+        QFETCH(double, headroom);
+        const Plan base = example("b-four-nodes-tp4-pp2-dp2.plait.json");
+        SearchOptions o = top(3);
+        o.constraints.tp = tp;
+        o.constraints.maxPp = maxPp;
+        o.constraints.headroom = headroom;
+        if (!schedules.isEmpty())
+            o.constraints.schedules = schedulesFromText(schedules.toStdString()).value();
+        if (!recompute.isEmpty())
+            o.constraints.recomputes = recomputesFromText(recompute.toStdString()).value();
+        const SearchResult r = searchPlans(base, o);
+        QVERIFY(!r.best.empty());
+        const double capacity = base.cluster.gpu.memoryGiB * double(1ull << 30);
+        for (const SearchCandidate& c : r.candidates) {
+            QVERIFY(tp == 0 || c.parallel.tp == tp);
+            QVERIFY(maxPp == 0 || c.parallel.pp <= maxPp);
+            QVERIFY(schedules.isEmpty() || c.parallel.schedule != Schedule::GPipe);
+            QVERIFY(recompute.isEmpty() || c.training.recompute != Recompute::Full);
+            if (c.fits)
+                QVERIFY(c.peakBytes <= capacity * (1 - headroom));
+        }
+        QVERIFY(!schedulesFromText("1f1b,foo"));
+        QVERIFY(!recomputesFromText(""));
+    }
+
     void neverReturnsAPlanThatDoesNotFit_data()
     {
         QTest::addColumn<QString>("file");
