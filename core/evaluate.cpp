@@ -220,7 +220,11 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     in.ops = generateSchedule(shape);
     SimOptions simOptions;
     simOptions.recordEvents = detail == EvaluationDetail::Full;
-    ev.timeline = memoized ? *memo->simulation(shape, in) : simulate(in, simOptions);
+    // A fresh simulation is moved in, not copied (a ?: with the memo's shared result would copy every event).
+    if (memoized)
+        ev.timeline = *memo->simulation(shape, in);
+    else
+        ev.timeline = simulate(in, simOptions);
     if (!ev.timeline.ok) {
         ev.valid = false;
         ev.errors.push_back({ "parallel.schedule", ev.timeline.error });
