@@ -24,6 +24,15 @@ double peakTflops(const Plan& plan)
     return g.bf16Tflops;
 }
 
+namespace {
+// FP8 recipes (Transformer Engine) convert only the transformer layers' linears: attention and the output layer run
+// at the 16-bit rate.
+double outsideFp8Peak(const Plan& plan)
+{
+    return plan.training.precision == Precision::FP8 ? plan.cluster.gpu.bf16Tflops : peakTflops(plan);
+}
+}
+
 double bytesPerElement(const Plan& plan)
 {
     return plan.training.precision == Precision::FP32 ? 4.0 : 2.0;
@@ -114,18 +123,21 @@ LayerCost layerCost(const Plan& plan)
     for (const LayerGemm& g : gemms) {
         if (g.attention)
             continue;
-        c.fwdGemm += g.repeats * gemmTime(g.forward, gpu, peak, e).seconds;
-        c.dgradGemm += g.repeats * gemmTime(g.dgrad, gpu, peak, e).seconds;
-        c.wgradGemm += g.repeats * gemmTime(g.wgrad, gpu, peak, e).seconds;
+        const double fwd = g.repeats * gemmTime(g.forward, gpu, peak, e).seconds;
+        const double dgrad = g.repeats * gemmTime(g.dgrad, gpu, peak, e).seconds;
+        const double wgrad = g.repeats * gemmTime(g.wgrad, gpu, peak, e).seconds;
+        c.fwdGemm += fwd;
+        c.dgradGemm += dgrad;
+        c.wgradGemm += wgrad;
         c.linearFwdFlops += g.repeats * g.forward.flops();
         const std::string_view n = g.name;
         if (n == "qkv" || n == "fc1" || n == "shared fc1") {
-            c.columnFwdGemm += g.repeats * gemmTime(g.forward, gpu, peak, e).seconds;
-            c.columnDgradGemm += g.repeats * gemmTime(g.dgrad, gpu, peak, e).seconds;
-            c.columnWgradGemm += g.repeats * gemmTime(g.wgrad, gpu, peak, e).seconds;
+            c.columnFwdGemm += fwd;
+            c.columnDgradGemm += dgrad;
+            c.columnWgradGemm += wgrad;
         } else if (n == "proj" || n == "fc2" || n == "shared fc2") {
-            c.rowFwdGemm += g.repeats * gemmTime(g.forward, gpu, peak, e).seconds;
-            c.rowDgradGemm += g.repeats * gemmTime(g.dgrad, gpu, peak, e).seconds;
+            c.rowFwdGemm += fwd;
+            c.rowDgradGemm += dgrad;
         }
     }
     if (m.isMoe()) {
@@ -138,9 +150,8 @@ LayerCost layerCost(const Plan& plan)
     // Attention core per GPU: b·a/t heads, queries sLocal against keys s (all of them, gathered under CP).
     const double headsLocal = x.b * x.a / x.t;
     const bool flash = plan.training.flashAttention;
-    // Causal flash kernels skip the masked half of the score matrix; unfused attention computes all of it. FP8
-    // recipes (Transformer Engine) run only the linear layers in FP8: attention stays at the 16-bit rate.
-    const double attentionPeak = plan.training.precision == Precision::FP8 ? gpu.bf16Tflops : peak;
+    // Causal flash kernels skip the masked half of the score matrix; unfused attention computes all of it.
+    const double attentionPeak = outsideFp8Peak(plan);
     const GemmTime scores = gemmTime(gemms[gemms.size() - 2].forward, gpu, attentionPeak, e);
     const GemmTime values = gemmTime(gemms.back().forward, gpu, attentionPeak, e);
     c.attentionModelFwdFlops = 2 * x.tokens * x.s * x.q / x.t; // the causal half of Narayanan's 4·B·s²·h
@@ -241,8 +252,7 @@ EdgeCost lastStageCost(const Plan& plan)
     const double vocabLocal = double(plan.model.vocab) / x.t;
     EdgeCost c;
     const GpuSpec& gpu = plan.cluster.gpu;
-    // FP8 recipes keep the output layer in 16-bit (Transformer Engine converts the transformer layers' linears only).
-    const double peak = plan.training.precision == Precision::FP8 ? gpu.bf16Tflops : peakTflops(plan);
+    const double peak = outsideFp8Peak(plan);
     c.fwd = gemmTime({ x.tokens, vocabLocal, x.h, 1 }, gpu, peak, e).seconds;
     c.dgrad = gemmTime({ x.tokens, x.h, vocabLocal, 1 }, gpu, peak, e).seconds;
     c.wgrad = gemmTime({ x.h, vocabLocal, x.tokens, 1 }, gpu, peak, e).seconds;
