@@ -139,6 +139,59 @@ std::string Catalog::linkIds() const
     return idList(links);
 }
 
+namespace {
+constexpr std::size_t kMaxAttentionCurves = 64, kMaxCurvePoints = 64;
+
+// [{kernel, pass, causal, head_dim, seq: [...], tflops: [...], source}, ...]; a curve with a rate above the GPU's
+// 16-bit peak is no measurement of it.
+std::vector<AttentionCurve> attentionCurvesFromJson(
+    const nlohmann::json& list, const std::string& field, const GpuSpec& g, std::vector<Issue>& issues)
+{
+    std::vector<AttentionCurve> out;
+    if (!list.is_array() || list.size() > kMaxAttentionCurves) {
+        issues.push_back({ field, "must be a list of at most " + std::to_string(kMaxAttentionCurves) + " curves" });
+        return out;
+    }
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string at = field + "[" + std::to_string(i) + "]";
+        if (!list[i].is_object()) {
+            issues.push_back({ at, "must be an object {kernel, pass, causal, head_dim, seq, tflops, source}" });
+            continue;
+        }
+        FieldReader r(list[i], at, issues);
+        AttentionCurve c;
+        c.kernel = r.choice("kernel", "flash2", { "flash1", "triton", "flash2", "flash3", "cudnn" });
+        c.pass = r.choice("pass", "fwd_bwd", { "fwd", "bwd", "fwd_bwd" });
+        c.causal = r.boolean("causal", true);
+        c.headDim = r.number("head_dim", 128, 1, 1024);
+        c.source = r.string("source", "");
+        const auto& seq = list[i].contains("seq") ? list[i].at("seq") : nlohmann::json();
+        const auto& tf = list[i].contains("tflops") ? list[i].at("tflops") : nlohmann::json();
+        bool good = seq.is_array() && tf.is_array() && seq.size() == tf.size() && !seq.empty()
+            && seq.size() <= kMaxCurvePoints;
+        for (std::size_t p = 0; good && p < seq.size(); ++p) {
+            good = seq[p].is_number() && tf[p].is_number();
+            const double s = good ? seq[p].get<double>() : 0, t = good ? tf[p].get<double>() : 0;
+            good = good && std::isfinite(s) && std::isfinite(t) && s >= 1 && s <= 1e9 && t > 0
+                && (c.seqLens.empty() || s > c.seqLens.back()) && (g.bf16Tflops <= 0 || t <= g.bf16Tflops);
+            if (good) {
+                c.seqLens.push_back(s);
+                c.tflops.push_back(t);
+            }
+        }
+        if (!good) {
+            issues.push_back({ at,
+                "must give seq (increasing lengths) and tflops (one rate per length, above 0 and at most the GPU's "
+                "bf16 peak), 1 to "
+                    + std::to_string(kMaxCurvePoints) + " points" });
+            continue;
+        }
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+}
+
 Result<GpuSpec> gpuFromJson(const nlohmann::json& j, const std::string& field)
 {
     std::vector<Issue> issues;
@@ -163,9 +216,8 @@ Result<GpuSpec> gpuFromJson(const nlohmann::json& j, const std::string& field)
     g.fp8SustainedEfficiency = r.number("gemm_sustained_fp8_efficiency", 0, 0, 1);
     g.sustainedSource = r.string("gemm_sustained_source", "");
     g.overlapSlowdown = r.number("overlap_slowdown", 0, 0, 4);
-    g.flashFwdEfficiency = r.number("flash_fwd_efficiency", 0, 0, 1);
-    g.flashBwdEfficiency = r.number("flash_bwd_efficiency", 0, 0, 1);
-    g.flashSource = r.string("flash_source", "");
+    if (r.has("attention_curves"))
+        g.attentionCurves = attentionCurvesFromJson(j.at("attention_curves"), field + ".attention_curves", g, issues);
     g.source = r.string("source", "");
     if (r.has("measured_gemms")) {
         // [m, n, k, batch, microseconds] per shape, as calibration writes them
@@ -264,10 +316,12 @@ nlohmann::json toJson(const GpuSpec& g)
         { "source", g.source } };
     if (g.overlapSlowdown > 0)
         j["overlap_slowdown"] = g.overlapSlowdown;
-    if (g.flashFwdEfficiency > 0 || g.flashBwdEfficiency > 0) {
-        j["flash_fwd_efficiency"] = g.flashFwdEfficiency;
-        j["flash_bwd_efficiency"] = g.flashBwdEfficiency;
-        j["flash_source"] = g.flashSource;
+    if (!g.attentionCurves.empty()) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const AttentionCurve& c : g.attentionCurves)
+            list.push_back({ { "kernel", c.kernel }, { "pass", c.pass }, { "causal", c.causal },
+                { "head_dim", c.headDim }, { "seq", c.seqLens }, { "tflops", c.tflops }, { "source", c.source } });
+        j["attention_curves"] = std::move(list);
     }
     if (!g.measuredGemms.empty()) {
         nlohmann::json list = nlohmann::json::array();

@@ -16,6 +16,19 @@ struct MeasuredGemm {
     bool operator==(const MeasuredGemm&) const = default;
 };
 
+// A fused attention kernel's published speed on this GPU against sequence length, for one head size and mask, as
+// its authors count FLOPs (forward 4·b·s²·heads·d, halved when causal; backward 2.5× that).
+struct AttentionCurve {
+    std::string kernel; // "flash1", "triton", "flash2", "flash3", "cudnn" (cost/attention.h)
+    std::string pass; // "fwd", "bwd", or "fwd_bwd" (both passes together)
+    bool causal = true;
+    double headDim = 128;
+    std::vector<double> seqLens; // ascending
+    std::vector<double> tflops; // one per length
+    std::string source;
+    bool operator==(const AttentionCurve&) const = default;
+};
+
 struct GpuSpec {
     std::string id;
     std::string name;
@@ -34,10 +47,8 @@ struct GpuSpec {
     double gemmSustainedEfficiency = 0;
     double fp8SustainedEfficiency = 0;
     std::string sustainedSource; // where the sustained figures come from
-    // The fused (flash) attention kernel's best published rate over dense 16-bit peak, forward and backward; 0 =
-    // none published (attention then runs at the GEMM rate).
-    double flashFwdEfficiency = 0, flashBwdEfficiency = 0;
-    std::string flashSource;
+    // Fused attention kernels' published speeds (cost/attention.h); a kernel without one runs at the GEMM rate.
+    std::vector<AttentionCurve> attentionCurves;
     // How much slower compute runs beside a collective (cost/overlap.h), as the probe measured it; 0 = not measured.
     double overlapSlowdown = 0;
     std::vector<MeasuredGemm> measuredGemms; // from a probe run on this GPU; empty in the catalog

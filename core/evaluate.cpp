@@ -572,6 +572,13 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
                 + "% of peak, boost clock): a training step runs at the power limit, slower, so compute times are "
                   "optimistic; plait-probe compute measures the sustained rate",
             { gpu.id, fmt(100 * sustained, 3) });
+    if (plan.training.flashAttention && !lc.attentionRatePublished)
+        warn("attention-rate-unknown",
+            std::string("the catalog publishes no speed of the ") + attentionKernelName(lc.attentionKernel)
+                + " attention kernel on the " + gpu.id
+                + ", so attention runs at the GEMM rate, which no fused attention kernel reaches: its time is a lower "
+                  "bound; choose a kernel the catalog publishes (training.attention_kernel)",
+            { attentionKernelName(lc.attentionKernel), gpu.id });
     if (ev.hfu > sustained * 1.0001)
         warn("mfu-above-sustained",
             "hardware FLOP utilization " + fmt(100 * ev.hfu, 3) + "% passes the " + fmt(100 * sustained, 3)

@@ -1,5 +1,6 @@
 #include "layercost.h"
 
+#include "attention.h"
 #include "gemm.h"
 
 #include <algorithm>
@@ -159,19 +160,26 @@ LayerCost layerCost(const Plan& plan)
     c.attentionBwdFlops = (flash ? 2.5 : 2.0) * c.attentionFwdFlops;
     if (flash) {
         // Scores stay on chip; the backward pass recomputes them: 5 GEMMs against 2 (Dao 2023, FlashAttention-2 §3).
-        // The fused kernel is no faster than its published best rate on this GPU (catalog flash_*_efficiency,
-        // counted as the kernels' authors count FLOPs: the backward 2.5× the forward). Those are short benchmarks at
-        // the boost clock, like the burst GEMM rate: they take the GPU's sustained-to-burst ratio as GEMMs do.
-        const double sustained = gpu.gemmMaxEfficiency > 0 && gpu.gemmSustainedEfficiency > 0
-            ? std::min(1.0, gpu.gemmSustainedEfficiency / gpu.gemmMaxEfficiency)
-            : 1.0;
-        const double rate = attentionPeak * 1e12 * sustained;
-        const double fwdCeiling
-            = gpu.flashFwdEfficiency > 0 ? c.attentionFwdFlops / (rate * gpu.flashFwdEfficiency) : 0;
-        const double bwdCeiling
-            = gpu.flashBwdEfficiency > 0 ? c.attentionBwdFlops / (rate * gpu.flashBwdEfficiency) : 0;
-        c.fwdAttention = std::max(scores.seconds + values.seconds, fwdCeiling);
-        c.bwdAttention = std::max(2.5 * (scores.seconds + values.seconds), bwdCeiling);
+        // The fused kernel runs at its published speed on this GPU for the head size and the length each call sees
+        // (the local sequence; under CP, the chunk of each ring step). Those are short benchmarks at the boost clock,
+        // like the burst GEMM rate: they take the GPU's sustained-to-burst ratio as GEMMs do. A GPU without a curve
+        // for the kernel runs its GEMMs at the GEMM model's rate (a lower bound on the time; the evaluation says so).
+        c.attentionKernel = resolveAttentionKernel(
+            plan.training.attentionKernel, plan.training.framework == Framework::Megatron, gpu);
+        const AttentionRate rate = attentionRate(gpu, c.attentionKernel, x.d, x.sLocal);
+        const double gemmFwd = scores.seconds + values.seconds;
+        c.fwdAttention = gemmFwd;
+        c.bwdAttention = 2.5 * gemmFwd;
+        c.attentionRatePublished = rate.found;
+        if (rate.found) {
+            const double sustained = gpu.gemmMaxEfficiency > 0 && gpu.gemmSustainedEfficiency > 0
+                ? std::min(1.0, gpu.gemmSustainedEfficiency / gpu.gemmMaxEfficiency)
+                : 1.0;
+            // The curves are 16-bit rates; a GPU's 16-bit peak over the plan's own (e.g. fp32) scales them.
+            const double scale = sustained * std::min(1.0, attentionPeak / gpu.bf16Tflops);
+            c.fwdAttention = std::max(gemmFwd, c.attentionFwdFlops / (rate.fwdTflops * 1e12 * scale));
+            c.bwdAttention = std::max(2.5 * gemmFwd, c.attentionBwdFlops / (rate.bwdTflops * 1e12 * scale));
+        }
     } else {
         const double scoreElems = headsLocal * x.sLocal * x.s;
         // Fused scale-mask-softmax reads and writes the scores; dropout reads them and writes output and mask.

@@ -17,6 +17,10 @@ struct LayerCost {
     // which the TP collectives can run beside.
     double columnFwdGemm = 0, columnDgradGemm = 0, columnWgradGemm = 0, rowFwdGemm = 0, rowDgradGemm = 0;
     double fwdAttention = 0, bwdAttention = 0;
+    // With flash attention: the kernel that runs, and whether the GPU's catalog publishes its speed (else the score
+    // and value GEMMs run at the GEMM model's rate, which no fused kernel reaches: the time is a lower bound).
+    AttentionKernel attentionKernel = AttentionKernel::Auto;
+    bool attentionRatePublished = false;
     double fwdElementwise = 0, bwdElementwise = 0;
     // FLOPs per GPU, forward. Each linear GEMM runs again twice in the backward pass (dgrad, wgrad).
     double linearFwdFlops = 0;

@@ -315,6 +315,8 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     tr.recompute = rc == "full" ? Recompute::Full : rc == "selective" ? Recompute::Selective : Recompute::None;
     tr.sequenceParallel = t.boolean("sequence_parallel", false);
     tr.flashAttention = t.boolean("flash_attention", false);
+    tr.attentionKernel = attentionKernelFromName(
+        t.choice("attention_kernel", "auto", { "auto", "flash1", "triton", "flash2", "flash3", "cudnn" }));
     tr.fp32Gradients = t.boolean("fp32_gradients", true);
     tr.overlapGradReduce = t.boolean("overlap_grad_reduce", true);
     const std::string fw = t.choice("framework", "megatron", { "megatron", "deepspeed", "fsdp" });
@@ -417,6 +419,7 @@ nlohmann::json toJson(const Plan& plan)
     t["recompute"] = recomputeName(tr.recompute);
     t["sequence_parallel"] = tr.sequenceParallel;
     t["flash_attention"] = tr.flashAttention;
+    t["attention_kernel"] = attentionKernelName(tr.attentionKernel);
     t["fp32_gradients"] = tr.fp32Gradients;
     t["overlap_grad_reduce"] = tr.overlapGradReduce;
     t["framework"] = frameworkName(tr.framework);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "attention.h"
 #include "catalog.h"
 #include "error.h"
 #include "framework.h"
@@ -40,6 +41,7 @@ struct TrainingSpec {
     Recompute recompute = Recompute::None;
     bool sequenceParallel = false;
     bool flashAttention = false;
+    AttentionKernel attentionKernel = AttentionKernel::Auto; // which fused kernel, when flashAttention (attention.h)
     // Megatron keeps a fp32 "main_grad" per parameter; the ZeRO paper counts 16-bit gradients.
     bool fp32Gradients = true;
     bool overlapGradReduce = true; // DP buckets reduced while backward runs

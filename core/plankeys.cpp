@@ -17,13 +17,12 @@ const Keys kMoe { "experts", "top_k", "shared_experts", "expert_ffn_hidden" };
 const Keys kCluster { "gpu", "nodes", "gpus_per_node", "intra_node", "inter_node", "nics_per_node" };
 const Keys kGpu { "id", "name", "memory_GiB", "bf16_tflops", "fp16_tflops", "fp8_tflops", "hbm_GBps", "sms", "nvlink",
     "nvlink_GBps", "gemm_max_efficiency", "gemm_sustained_efficiency", "gemm_sustained_fp8_efficiency",
-    "gemm_sustained_source", "overlap_slowdown", "flash_fwd_efficiency", "flash_bwd_efficiency", "flash_source",
-    "measured_gemms", "source" };
+    "gemm_sustained_source", "overlap_slowdown", "attention_curves", "measured_gemms", "source" };
 const Keys kLink { "id", "name", "kind", "scope", "bandwidth_GBps", "latency_us", "efficiency", "nvls",
     "nvls_algbw_GBps", "busbw_curve", "source" };
 const Keys kTraining { "global_batch", "micro_batch", "precision", "optimizer", "zero_stage", "recompute",
-    "sequence_parallel", "flash_attention", "fp32_gradients", "overlap_grad_reduce", "tp_overlap", "framework",
-    "other_GiB", "fragmentation" };
+    "sequence_parallel", "flash_attention", "attention_kernel", "fp32_gradients", "overlap_grad_reduce", "tp_overlap",
+    "framework", "other_GiB", "fragmentation" };
 const Keys kParallel { "tp", "pp", "dp", "cp", "ep", "vpp", "schedule", "order", "layers_per_stage" };
 const Keys kPlacement { "gpu", "tp", "cp", "dp", "pp" };
 

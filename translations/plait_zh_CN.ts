@@ -1705,7 +1705,7 @@ Click for the formula</source>
         <location filename="../widgets/planeditor.cpp" line="88"/>
         <location filename="../widgets/planeditor.cpp" line="89"/>
         <location filename="../widgets/planeditor.cpp" line="90"/>
-        <location filename="../widgets/planeditor.cpp" line="202"/>
+        <location filename="../widgets/planeditor.cpp" line="205"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -1794,6 +1794,7 @@ Click for the formula</source>
         <location filename="../widgets/planeditor.cpp" line="110"/>
         <location filename="../widgets/planeditor.cpp" line="112"/>
         <location filename="../widgets/planeditor.cpp" line="113"/>
+        <location filename="../widgets/planeditor.cpp" line="116"/>
         <source>Recipe</source>
         <translation>训练配置</translation>
     </message>
@@ -1839,82 +1840,87 @@ Click for the formula</source>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="113"/>
+        <source>Attention kernel</source>
+        <translation>注意力内核</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="116"/>
         <source>TP overlap</source>
         <translation>TP 通信重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="115"/>
-        <location filename="../widgets/planeditor.cpp" line="117"/>
-        <location filename="../widgets/planeditor.cpp" line="119"/>
-        <location filename="../widgets/planeditor.cpp" line="121"/>
-        <location filename="../widgets/planeditor.cpp" line="123"/>
-        <location filename="../widgets/planeditor.cpp" line="125"/>
-        <location filename="../widgets/planeditor.cpp" line="127"/>
+        <location filename="../widgets/planeditor.cpp" line="118"/>
+        <location filename="../widgets/planeditor.cpp" line="120"/>
+        <location filename="../widgets/planeditor.cpp" line="122"/>
+        <location filename="../widgets/planeditor.cpp" line="124"/>
+        <location filename="../widgets/planeditor.cpp" line="126"/>
+        <location filename="../widgets/planeditor.cpp" line="128"/>
+        <location filename="../widgets/planeditor.cpp" line="130"/>
         <source>Parallelism</source>
         <translation>并行策略</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="115"/>
+        <location filename="../widgets/planeditor.cpp" line="118"/>
         <source>Tensor parallel (TP)</source>
         <translation>张量并行 (TP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="117"/>
+        <location filename="../widgets/planeditor.cpp" line="120"/>
         <source>Pipeline parallel (PP)</source>
         <translation>流水线并行 (PP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="119"/>
+        <location filename="../widgets/planeditor.cpp" line="122"/>
         <source>Data parallel (DP)</source>
         <translation>数据并行 (DP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="121"/>
+        <location filename="../widgets/planeditor.cpp" line="124"/>
         <source>Context parallel (CP)</source>
         <translation>上下文并行 (CP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="123"/>
+        <location filename="../widgets/planeditor.cpp" line="126"/>
         <source>Expert parallel (EP)</source>
         <translation>专家并行 (EP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="125"/>
+        <location filename="../widgets/planeditor.cpp" line="128"/>
         <source>Virtual stages (VPP)</source>
         <translation>虚拟阶段 (VPP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="127"/>
+        <location filename="../widgets/planeditor.cpp" line="130"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="167"/>
+        <location filename="../widgets/planeditor.cpp" line="170"/>
         <source>(custom)</source>
         <translation>（自定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="200"/>
+        <location filename="../widgets/planeditor.cpp" line="203"/>
         <source>Import Hugging Face config.json…</source>
         <translation>导入 Hugging Face config.json…</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="246"/>
+        <location filename="../widgets/planeditor.cpp" line="249"/>
         <source>no plan</source>
         <translation>无规划</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="266"/>
+        <location filename="../widgets/planeditor.cpp" line="269"/>
         <source>Change %1</source>
         <translation>更改 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="319"/>
+        <location filename="../widgets/planeditor.cpp" line="322"/>
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="319"/>
+        <location filename="../widgets/planeditor.cpp" line="322"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
@@ -2038,51 +2044,56 @@ Click for the formula</source>
     </message>
     <message>
         <location filename="../widgets/summaryview.cpp" line="135"/>
+        <source>the catalog publishes no speed of the %1 attention kernel on the %2, so attention runs at the GEMM rate, which no fused attention kernel reaches: its time is a lower bound; choose a kernel the catalog publishes (training.attention_kernel)</source>
+        <translation>目录中没有 %1 注意力内核在 %2 上的公开速度，因此注意力按 GEMM 速率计算，而任何融合注意力内核都达不到这一速率：其时间只是下限；请选择目录中公开了速度的内核（training.attention_kernel）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/summaryview.cpp" line="139"/>
         <source>hardware FLOP utilization %1% passes the %2% of peak the %3 sustains in large GEMMs: some measured shapes ran faster than the sustained rate, which a whole training step will not keep up</source>
         <translation>硬件 FLOP 利用率 %1% 超过了 %3 在大型 GEMM 中可持续的峰值 %2%：部分实测形状比持续速率更快，而整个训练步无法一直保持</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="138"/>
+        <location filename="../widgets/summaryview.cpp" line="142"/>
         <source>%1 is not read beside a preset or config.json, which sets the model&apos;s shape; it is kept in the file but has no effect</source>
         <translation>%1 在预设或 config.json 旁不会被读取（模型形状由它们决定）；该字段保留在文件中，但不起作用</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="144"/>
+        <location filename="../widgets/summaryview.cpp" line="148"/>
         <source>%1 is not a field Plait reads; it is kept in the file but has no effect</source>
         <translation>%1 不是 Plait 读取的字段；它保留在文件中，但不起作用</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="146"/>
+        <location filename="../widgets/summaryview.cpp" line="150"/>
         <source>%1 is not a field Plait reads; did you mean %2? It is kept in the file but has no effect</source>
         <translation>%1 不是 Plait 读取的字段；是否想写 %2？它保留在文件中，但不起作用</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="148"/>
+        <location filename="../widgets/summaryview.cpp" line="152"/>
         <source>%1 is not a field Plait reads; did you mean %2? It is kept in the file but has no effect: %2 is %3</source>
         <translation>%1 不是 Plait 读取的字段；是否想写 %2？它保留在文件中，但不起作用：%2 为 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="162"/>
+        <location filename="../widgets/summaryview.cpp" line="166"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="164"/>
+        <location filename="../widgets/summaryview.cpp" line="168"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="166"/>
+        <location filename="../widgets/summaryview.cpp" line="170"/>
         <source>optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="168"/>
+        <location filename="../widgets/summaryview.cpp" line="172"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="169"/>
+        <location filename="../widgets/summaryview.cpp" line="173"/>
         <source>other</source>
         <translation>其他</translation>
     </message>

@@ -131,6 +131,11 @@ QString SummaryView::warningText(const Warning& w)
         t = tr("%1 has only a short-burst GEMM rate in the catalog (%2% of peak, boost clock): a training step runs at "
                "the power limit, slower, so compute times are optimistic; plait-probe compute measures the sustained "
                "rate");
+    else if (w.code == "attention-rate-unknown")
+        t = tr(
+            "the catalog publishes no speed of the %1 attention kernel on the %2, so attention runs at the GEMM rate, "
+            "which no fused attention kernel reaches: its time is a lower bound; choose a kernel the catalog "
+            "publishes (training.attention_kernel)");
     else if (w.code == "mfu-above-sustained")
         t = tr("hardware FLOP utilization %1% passes the %2% of peak the %3 sustains in large GEMMs: some measured "
                "shapes ran faster than the sustained rate, which a whole training step will not keep up");

@@ -1,0 +1,124 @@
+#include "attention.h"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace plait {
+
+namespace {
+struct KernelName {
+    AttentionKernel kernel;
+    const char* name;
+};
+constexpr KernelName kKernelNames[] = { { AttentionKernel::Auto, "auto" }, { AttentionKernel::Flash1, "flash1" },
+    { AttentionKernel::Triton, "triton" }, { AttentionKernel::Flash2, "flash2" }, { AttentionKernel::Flash3, "flash3" },
+    { AttentionKernel::CuDnn, "cudnn" } };
+
+// The curve's rate at `seq`, interpolated in log(length), held flat beyond its ends.
+double rateAt(const AttentionCurve& c, double seq)
+{
+    if (seq <= c.seqLens.front())
+        return c.tflops.front();
+    if (seq >= c.seqLens.back())
+        return c.tflops.back();
+    const auto hi = std::size_t(std::upper_bound(c.seqLens.begin(), c.seqLens.end(), seq) - c.seqLens.begin());
+    const double x0 = std::log(c.seqLens[hi - 1]), x1 = std::log(c.seqLens[hi]);
+    const double f = (std::log(seq) - x0) / (x1 - x0);
+    return c.tflops[hi - 1] + f * (c.tflops[hi] - c.tflops[hi - 1]);
+}
+
+struct Found {
+    double tflops = 0;
+    std::string source;
+};
+
+// The rate of `kernel`'s `pass` curves with this mask at (headDim, seq): linear between the two nearest head sizes.
+std::optional<Found> lookup(
+    const GpuSpec& gpu, std::string_view kernel, std::string_view pass, bool causal, double headDim, double seq)
+{
+    std::vector<const AttentionCurve*> curves;
+    for (const AttentionCurve& c : gpu.attentionCurves)
+        if (c.kernel == kernel && c.pass == pass && c.causal == causal)
+            curves.push_back(&c);
+    if (curves.empty())
+        return std::nullopt;
+    std::sort(curves.begin(), curves.end(), [](auto* a, auto* b) { return a->headDim < b->headDim; });
+    if (headDim <= curves.front()->headDim)
+        return Found { rateAt(*curves.front(), seq), curves.front()->source };
+    if (headDim >= curves.back()->headDim)
+        return Found { rateAt(*curves.back(), seq), curves.back()->source };
+    std::size_t hi = 1;
+    while (curves[hi]->headDim < headDim)
+        ++hi;
+    const AttentionCurve& a = *curves[hi - 1];
+    const AttentionCurve& b = *curves[hi];
+    const double f = (headDim - a.headDim) / (b.headDim - a.headDim);
+    return Found { rateAt(a, seq) + f * (rateAt(b, seq) - rateAt(a, seq)), a.source };
+}
+}
+
+const char* attentionKernelName(AttentionKernel k)
+{
+    for (const KernelName& n : kKernelNames)
+        if (n.kernel == k)
+            return n.name;
+    return "auto";
+}
+
+AttentionKernel attentionKernelFromName(const std::string& name)
+{
+    for (const KernelName& n : kKernelNames)
+        if (name == n.name)
+            return n.kernel;
+    return AttentionKernel::Auto;
+}
+
+AttentionKernel resolveAttentionKernel(AttentionKernel k, bool megatron, const GpuSpec& gpu)
+{
+    if (k != AttentionKernel::Auto)
+        return k;
+    const bool hasCudnn = std::any_of(gpu.attentionCurves.begin(), gpu.attentionCurves.end(),
+        [](const AttentionCurve& c) { return c.kernel == "cudnn"; });
+    return megatron && hasCudnn ? AttentionKernel::CuDnn : AttentionKernel::Flash2;
+}
+
+AttentionRate attentionRate(const GpuSpec& gpu, AttentionKernel kernel, double headDim, double seqLen)
+{
+    const std::string_view k = attentionKernelName(kernel);
+    AttentionRate r;
+    const auto both = lookup(gpu, k, "fwd_bwd", true, headDim, seqLen);
+    const auto fwd = lookup(gpu, k, "fwd", true, headDim, seqLen);
+    if (both) {
+        r.found = true;
+        r.source = both->source;
+        r.fwdTflops = r.bwdTflops = both->tflops;
+        // With a forward curve too, the backward takes what the forward leaves of the published total
+        // (3.5 units of forward FLOPs: 1 forward, 2.5 backward).
+        if (fwd) {
+            const double backwardTime = 3.5 / both->tflops - 1.0 / fwd->tflops;
+            if (backwardTime > 0) {
+                r.fwdTflops = fwd->tflops;
+                r.bwdTflops = 2.5 / backwardTime;
+            }
+        }
+        return r;
+    }
+    if (!fwd)
+        return r;
+    r.found = true;
+    r.source = fwd->source;
+    r.fwdTflops = fwd->tflops;
+    r.bwdTflops = fwd->tflops;
+    if (const auto bwd = lookup(gpu, k, "bwd", true, headDim, seqLen)) {
+        r.bwdTflops = bwd->tflops;
+    } else if (const auto bwdOpen = lookup(gpu, k, "bwd", false, headDim, seqLen)) {
+        if (const auto fwdOpen = lookup(gpu, k, "fwd", false, headDim, seqLen))
+            r.bwdTflops = fwd->tflops * bwdOpen->tflops / fwdOpen->tflops;
+    }
+    return r;
+}
+
+} // namespace plait

@@ -1,0 +1,41 @@
+#pragma once
+// Fused attention as its own kernel class: each kernel's published speed on the GPU, by head size and sequence
+// length, from the GPU's catalog curves (AttentionCurve). What a run uses depends on its framework and libraries:
+//  - "triton": the Triton FlashAttention of 2023 (flash_attn_triton.py), llm-foundry's attn_impl triton;
+//  - "flash1", "flash2", "flash3": Dao-AILab/flash-attention v1, v2 and the Hopper v3;
+//  - "cudnn": cuDNN's fused attention, which Transformer Engine prefers on Hopper and later
+//    (TE dot_product_attention/utils.py: "Disabling FlashAttention to give FusedAttention preference on Hopper+").
+#include "catalog.h"
+
+#include <string>
+
+namespace plait {
+
+enum class AttentionKernel { Auto, Flash1, Triton, Flash2, Flash3, CuDnn };
+
+const char* attentionKernelName(AttentionKernel k); // as the plan file spells it: "auto", "flash1", ...
+AttentionKernel attentionKernelFromName(const std::string& name); // Auto for an unknown name
+
+// What "auto" runs: Transformer Engine's cuDNN attention where the framework is Megatron-LM and the GPU has cuDNN
+// curves (Hopper and later), else FlashAttention-2, the kernel PyTorch's scaled_dot_product_attention dispatches to.
+AttentionKernel resolveAttentionKernel(AttentionKernel k, bool megatron, const GpuSpec& gpu);
+
+// A kernel's speed, TFLOP/s counted as its authors count (backward 2.5× the forward's FLOPs), at one shape, as
+// published: a short benchmark at the boost clock. found is false when the GPU has no curve for the kernel.
+struct AttentionRate {
+    double fwdTflops = 0, bwdTflops = 0;
+    bool found = false;
+    std::string source;
+};
+
+// The rate at `seqLen` keys per sequence (for CP, the chunk each step computes) and `headDim`:
+//  - lengths between published points interpolate in log(length); outside them the nearest point holds;
+//  - head sizes between two published curves interpolate linearly; outside them the nearest curve holds;
+//  - a kernel published for both passes together (fwd_bwd) runs each pass at that rate, which keeps the total
+//    time of forward and backward as published;
+//  - a kernel with a causal forward curve and only a non-causal backward one runs its causal backward at the
+//    causal forward rate times the published backward-to-forward ratio at that length (FlashAttention-3, Shah et
+//    al. 2024, Figures 5 and 6, publish the backward without the mask only).
+AttentionRate attentionRate(const GpuSpec& gpu, AttentionKernel kernel, double headDim, double seqLen);
+
+} // namespace plait

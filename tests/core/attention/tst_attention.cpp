@@ -1,0 +1,156 @@
+#include "attention.h"
+#include "catalog.h"
+#include "evaluate.h"
+#include "layercost.h"
+#include "plan.h"
+
+#include "../testplans.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QTest>
+
+using namespace plait;
+
+// Fused attention at its published speed by kernel, head size and length (cost/attention.h). The expected figures
+// are the published bars themselves, so each row names its figure.
+class TestAttention : public QObject {
+    Q_OBJECT
+private slots:
+    void publishedRates_data()
+    {
+        QTest::addColumn<QString>("gpu");
+        QTest::addColumn<QString>("kernel");
+        QTest::addColumn<double>("headDim");
+        QTest::addColumn<double>("seq");
+        QTest::addColumn<double>("fwd");
+        QTest::addColumn<double>("bwd");
+        // FlashAttention-2 (Dao 2023) Figure 4 (d), A100 80GB SXM4, causal, head dim 128, forward + backward.
+        QTest::newRow("A100 FA2 d128 2k") << "A100-SXM4-80GB"
+                                          << "flash2" << 128.0 << 2048.0 << 155.0 << 155.0;
+        QTest::newRow("A100 FA2 d128 16k") << "A100-SXM4-80GB"
+                                           << "flash2" << 128.0 << 16384.0 << 189.0 << 189.0;
+        // Figure 4 (c, d): the Triton kernel, head dims 64 and 128 at 4k; 96 lies halfway.
+        QTest::newRow("A100 Triton d64 4k") << "A100-SXM4-40GB"
+                                            << "triton" << 64.0 << 4096.0 << 76.0 << 76.0;
+        QTest::newRow("A100 Triton d96 4k") << "A100-SXM4-40GB"
+                                            << "triton" << 96.0 << 4096.0 << 75.0 << 75.0;
+        // Halfway between 1k (133) and 2k (155) in log(length): 1448 tokens.
+        QTest::newRow("A100 FA2 d128 1448") << "A100-SXM4-80GB"
+                                            << "flash2" << 128.0 << 1448.15 << 144.0 << 144.0;
+        // Beyond the published lengths the nearest bar holds.
+        QTest::newRow("A100 FA2 below 512") << "A100-SXM4-80GB"
+                                            << "flash2" << 128.0 << 128.0 << 99.0 << 99.0;
+        QTest::newRow("A100 FA2 above 16k") << "A100-SXM4-80GB"
+                                            << "flash2" << 128.0 << 131072.0 << 189.0 << 189.0;
+        // FlashAttention-3 (Shah et al. 2024) Figure 5 (d): causal forward 521 at 2k; Figure 6: backward without the
+        // mask 501 against a forward of 625, so the causal backward is 521 · 501 / 625.
+        QTest::newRow("H100 FA3 d128 2k") << "H100-SXM5-80GB"
+                                          << "flash3" << 128.0 << 2048.0 << 521.0 << 521.0 * 501 / 625;
+        // cuDNN: forward 484 (Figure 5 d), backward 465 against 617 without the mask.
+        QTest::newRow("H100 cuDNN d128 2k") << "H100-SXM5-80GB"
+                                            << "cudnn" << 128.0 << 2048.0 << 484.0 << 484.0 * 465 / 617;
+        // FlashAttention-2 on H100: forward + backward 265 (README figure, d), forward 298 (FA3 Figure 5 d); the
+        // backward takes the rest of the total: 2.5 / (3.5/265 − 1/298).
+        QTest::newRow("H100 FA2 d128 2k") << "H100-SXM5-80GB"
+                                          << "flash2" << 128.0 << 2048.0 << 298.0 << 2.5 / (3.5 / 265 - 1.0 / 298);
+    }
+    void publishedRates()
+    {
+        QFETCH(QString, gpu);
+        QFETCH(QString, kernel);
+        QFETCH(double, headDim);
+        QFETCH(double, seq);
+        QFETCH(double, fwd);
+        QFETCH(double, bwd);
+        const GpuSpec* g = Catalog::builtin().gpu(gpu.toStdString());
+        QVERIFY(g);
+        const AttentionRate r = attentionRate(*g, attentionKernelFromName(kernel.toStdString()), headDim, seq);
+        QVERIFY(r.found);
+        QVERIFY(!r.source.empty());
+        QVERIFY2(std::abs(r.fwdTflops - fwd) < 0.5, qPrintable(QString::number(r.fwdTflops)));
+        QVERIFY2(std::abs(r.bwdTflops - bwd) < 0.5, qPrintable(QString::number(r.bwdTflops)));
+    }
+
+    void unpublishedKernelIsNotFound()
+    {
+        // No FlashAttention-3 on Ampere, and no published curve at all for B200.
+        QVERIFY(!attentionRate(*Catalog::builtin().gpu("A100-SXM4-80GB"), AttentionKernel::Flash3, 128, 4096).found);
+        QVERIFY(!attentionRate(*Catalog::builtin().gpu("B200-SXM-180GB"), AttentionKernel::Flash2, 128, 4096).found);
+    }
+
+    void autoFollowsTheFramework()
+    {
+        const GpuSpec& h100 = *Catalog::builtin().gpu("H100-SXM5-80GB");
+        const GpuSpec& a100 = *Catalog::builtin().gpu("A100-SXM4-80GB");
+        // Transformer Engine prefers cuDNN attention on Hopper; PyTorch's SDPA runs FlashAttention-2.
+        QCOMPARE(resolveAttentionKernel(AttentionKernel::Auto, true, h100), AttentionKernel::CuDnn);
+        QCOMPARE(resolveAttentionKernel(AttentionKernel::Auto, false, h100), AttentionKernel::Flash2);
+        QCOMPARE(resolveAttentionKernel(AttentionKernel::Auto, true, a100), AttentionKernel::Flash2);
+        QCOMPARE(resolveAttentionKernel(AttentionKernel::Triton, true, h100), AttentionKernel::Triton);
+    }
+
+    // The layer's attention time is its FLOPs at the published rate, scaled to the sustained clock like GEMMs.
+    void layerTimesFollowTheCurve()
+    {
+        Plan plan = test::mustPlan(test::gptPlanJson("llama2-7b", 1, 1, 1, 8, 64));
+        plan.cluster.gpu = *Catalog::builtin().gpu("A100-SXM4-80GB");
+        plan.training.flashAttention = true;
+        plan.training.attentionKernel = AttentionKernel::Triton;
+        const LayerCost triton = layerCost(plan);
+        QVERIFY(triton.attentionRatePublished);
+        const GpuSpec& g = plan.cluster.gpu;
+        const double sustained = g.gemmSustainedEfficiency / g.gemmMaxEfficiency;
+        const AttentionRate r = attentionRate(g, AttentionKernel::Triton, plan.model.kvChannels(), plan.model.seqLen);
+        QVERIFY(std::abs(triton.fwdAttention - triton.attentionFwdFlops / (r.fwdTflops * 1e12 * sustained))
+            < 1e-9 * triton.fwdAttention + 1e-12);
+        plan.training.attentionKernel = AttentionKernel::Flash2;
+        const LayerCost fa2 = layerCost(plan);
+        // The same work; FlashAttention-2 is the faster kernel at every published length.
+        QCOMPARE(fa2.attentionFwdFlops, triton.attentionFwdFlops);
+        QVERIFY(fa2.fwdAttention < triton.fwdAttention);
+        QVERIFY(fa2.bwdAttention < triton.bwdAttention);
+    }
+
+    void unpublishedKernelIsFlagged()
+    {
+        Plan plan = test::mustPlan(test::gptPlanJson("llama2-7b", 1, 1, 1, 8, 64));
+        plan.cluster.gpu = *Catalog::builtin().gpu("A100-SXM4-80GB");
+        plan.training.flashAttention = true;
+        plan.training.attentionKernel = AttentionKernel::Flash3;
+        QVERIFY(!layerCost(plan).attentionRatePublished);
+        const Evaluation ev = evaluate(plan);
+        QVERIFY(std::any_of(ev.warnings.begin(), ev.warnings.end(),
+            [](const Warning& w) { return w.code == "attention-rate-unknown"; }));
+    }
+
+    void curvesAreChecked_data()
+    {
+        QTest::addColumn<QString>("curve");
+        QTest::newRow("above peak") << R"({"kernel":"flash2","seq":[512,1024],"tflops":[100,400]})";
+        QTest::newRow("lengths not increasing") << R"({"kernel":"flash2","seq":[1024,512],"tflops":[100,120]})";
+        QTest::newRow("lengths and rates differ") << R"({"kernel":"flash2","seq":[512,1024],"tflops":[100]})";
+        QTest::newRow("unknown kernel") << R"({"kernel":"flash9","seq":[512],"tflops":[100]})";
+    }
+    void curvesAreChecked()
+    {
+        QFETCH(QString, curve);
+        nlohmann::json gpu = { { "id", "X" }, { "memory_GiB", 80 }, { "bf16_tflops", 312 }, { "hbm_GBps", 2000 } };
+        gpu["attention_curves"] = nlohmann::json::array({ nlohmann::json::parse(curve.toStdString()) });
+        const Result<GpuSpec> r = gpuFromJson(gpu, "gpu");
+        QVERIFY(!r.ok());
+        QVERIFY(r.errors().front().field.find("attention_curves") != std::string::npos);
+    }
+
+    void curvesRoundTrip()
+    {
+        const GpuSpec& h100 = *Catalog::builtin().gpu("H100-SXM5-80GB");
+        QVERIFY(h100.attentionCurves.size() >= 10);
+        const Result<GpuSpec> back = gpuFromJson(toJson(h100), "gpu");
+        QVERIFY(back.ok());
+        QVERIFY(back.value().attentionCurves == h100.attentionCurves);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAttention)
+#include "tst_attention.moc"
