@@ -36,6 +36,14 @@ std::string frameworkRefusal(Framework f, int zeroStage, int pp)
     return {};
 }
 
+std::string contextParallelRefusal(Framework f, int cp, bool fusedAttention)
+{
+    if (cp <= 1 || fusedAttention || f == Framework::DeepSpeed)
+        return {};
+    return std::string(f == Framework::Megatron ? "Megatron-LM" : "PyTorch") + " runs context parallelism (cp "
+        + std::to_string(cp) + ") only inside fused attention kernels: set training.flash_attention, or cp 1";
+}
+
 Framework frameworkFor(Framework f, int zeroStage, int pp)
 {
     if (frameworkRefusal(f, zeroStage, pp).empty())

@@ -461,6 +461,8 @@ std::vector<Issue> validate(const Plan& plan)
         "ffn_hidden (" + str(m.ffnHidden) + ") must divide by tp (" + str(par.tp) + ")");
     if (const std::string no = frameworkRefusal(tr.framework, tr.zeroStage, par.pp); !no.empty())
         issues.push_back({ "training.zero_stage", no });
+    if (const std::string no = contextParallelRefusal(tr.framework, par.cp, tr.flashAttention); !no.empty())
+        issues.push_back({ "parallel.cp", no });
     need(par.vpp == 1 || par.schedule == Schedule::Interleaved, "parallel.vpp",
         "vpp = " + str(par.vpp) + " needs the interleaved schedule");
     if (par.layersPerStage.empty()) {

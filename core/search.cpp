@@ -416,6 +416,9 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                                     && std::find(need.recomputes.begin(), need.recomputes.end(), rc)
                                         == need.recomputes.end())
                                     continue;
+                                if (!contextParallelRefusal(base.training.framework, cp, base.training.flashAttention)
+                                         .empty())
+                                    continue;
                                 shape.parallel = base.parallel;
                                 shape.parallel.tp = tp;
                                 shape.parallel.cp = cp;

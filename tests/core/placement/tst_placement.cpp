@@ -93,6 +93,7 @@ private slots:
     {
         auto j = test::gptPlanJson("megatron-gpt-1.7b", 1, 4, 1, 1, 16);
         j["parallel"]["cp"] = 2;
+        j["training"]["flash_attention"] = true; // CP runs inside fused attention
         const Plan plan = test::mustPlan(j);
         const GroupSet g = buildGroups(plan);
         QCOMPARE(g.dpcp.size(), std::size_t(4)); // one per TP rank

@@ -90,6 +90,36 @@ private slots:
             refusal.isEmpty() ? found.empty() : found.find(refusal.toStdString()) != std::string::npos, found.c_str());
     }
 
+    // Context parallelism lives in the fused attention kernels (framework.h): refused without them, by name.
+    void contextParallelNeedsFusedAttention_data()
+    {
+        QTest::addColumn<QString>("framework");
+        QTest::addColumn<bool>("flash");
+        QTest::addColumn<QString>("refusal"); // empty: runs
+        QTest::newRow("Megatron-LM, unfused") << "megatron" << false << "Megatron-LM runs context parallelism (cp 2)";
+        QTest::newRow("Megatron-LM, fused") << "megatron" << true << "";
+        QTest::newRow("FSDP, unfused") << "fsdp" << false << "PyTorch runs context parallelism (cp 2)";
+        QTest::newRow("DeepSpeed-Ulysses runs any attention") << "deepspeed" << false << "";
+    }
+    void contextParallelNeedsFusedAttention()
+    {
+        QFETCH(QString, framework);
+        QFETCH(bool, flash);
+        QFETCH(QString, refusal);
+        auto j = test::gptPlanJson("megatron-gpt-1.7b", 2, 1, 1, 8, 64);
+        j["parallel"]["cp"] = 2;
+        j["training"]["framework"] = framework.toStdString();
+        j["training"]["flash_attention"] = flash;
+        auto plan = planFromJson(j);
+        QVERIFY(plan);
+        std::string found;
+        for (const Issue& i : validate(plan.value()))
+            if (i.field == "parallel.cp")
+                found = i.message;
+        QVERIFY2(
+            refusal.isEmpty() ? found.empty() : found.find(refusal.toStdString()) != std::string::npos, found.c_str());
+    }
+
     void badInputNamesTheProblem_data()
     {
         QTest::addColumn<QString>("text");

@@ -79,6 +79,7 @@ private slots:
         for (const SearchCandidate& c : r.candidates) {
             QVERIFY2(frameworkRefusal(base.training.framework, c.training.zeroStage, c.parallel.pp).empty(),
                 qPrintable(QStringLiteral("ZeRO %1 with pp %2").arg(c.training.zeroStage).arg(c.parallel.pp)));
+            QVERIFY(contextParallelRefusal(base.training.framework, c.parallel.cp, c.training.flashAttention).empty());
             sawZero3 |= c.training.zeroStage == 3;
         }
         QCOMPARE(sawZero3, framework != QLatin1String("megatron"));
@@ -164,6 +165,18 @@ private slots:
     }
 
     // Stopping from the progress callback ends the search at once and says so.
+    // Context parallelism runs inside fused attention kernels: example h trains GPT-3 unfused, as in 2021, and
+    // is offered none.
+    void noContextParallelWithoutFusedAttention()
+    {
+        Plan base = example("h-gpt3-175b-1024xa100.plait.json");
+        QVERIFY(!base.training.flashAttention);
+        const SearchResult r = searchPlans(base, top(5));
+        QVERIFY(!r.candidates.empty());
+        for (const SearchCandidate& c : r.candidates)
+            QCOMPARE(c.parallel.cp, 1);
+    }
+
     void progressCanStopTheSearch()
     {
         SearchOptions o = top(5);
