@@ -183,7 +183,7 @@ void CalibrationPanel::refresh()
                       .arg(QString::fromStdString(m_plan.cluster.gpu.name))
                       .arg(m_plan.cluster.gpu.bf16Tflops, 0, 'f', 0)
                       .arg(gemmEfficiency(m_plan.cluster.gpu, m_plan.cluster.gpu.bf16Tflops), 0, 'f', 2)
-                      .arg(m_plan.cluster.gpu.hbmGBps, 0, 'f', 0);
+                      .arg(hbmRateGBps(m_plan.cluster.gpu), 0, 'f', 0);
         int slower = 0, counted = 0;
         for (const GemmResult& g : m_compute->gemms)
             if (g.predictedUs > 0) {
@@ -234,7 +234,7 @@ void CalibrationPanel::refresh()
                           .arg(gpu.value().measuredGemms.size())
                           .arg(gpu.value().gemmSustainedEfficiency * gpu.value().bf16Tflops, 0, 'f', 0)
                           .arg(gpu.value().gemmSustainedEfficiency, 0, 'f', 3)
-                          .arg(gpu.value().hbmGBps, 0, 'f', 0);
+                          .arg(hbmRateGBps(gpu.value()), 0, 'f', 0);
         }
     }
     if (m_torch) {

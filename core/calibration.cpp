@@ -84,8 +84,10 @@ GpuSpec calibratedGpu(
 {
     GpuSpec g = base;
     g.measuredGemms.clear();
-    if (hbmGBps > 0)
-        g.hbmGBps = hbmGBps;
+    if (hbmGBps > 0) {
+        g.hbmAchievableGBps = g.hbmGBps > 0 ? std::min(hbmGBps, g.hbmGBps) : hbmGBps;
+        g.hbmSource = source;
+    }
     // The tile model's rate, fitted to the measured shapes it calls compute-bound: the rate at which its
     // predictions add up to the measured time (time-weighted, so the GEMMs that dominate a step set it), as
     // predicted time scales with 1/rate. Quantization only adds time, so the fitted rate is at least the

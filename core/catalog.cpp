@@ -208,6 +208,8 @@ Result<GpuSpec> gpuFromJson(const nlohmann::json& j, const std::string& field)
     g.fp16Tflops = r.number("fp16_tflops", g.bf16Tflops, 0, kMaxTflops);
     g.fp8Tflops = r.number("fp8_tflops", 0, 0, kMaxTflops);
     g.hbmGBps = r.number("hbm_GBps", 0, 0.001, 1e6, true);
+    g.hbmAchievableGBps = r.number("hbm_achievable_GBps", 0, 0, g.hbmGBps > 0 ? g.hbmGBps : 1e6);
+    g.hbmSource = r.string("hbm_achievable_source", "");
     g.sms = int(r.integer("sms", 0, 0, 100000));
     g.nvlink = r.string("nvlink", "");
     g.nvlinkGBps = r.number("nvlink_GBps", 0, 0, 1e6);
@@ -316,6 +318,10 @@ nlohmann::json toJson(const GpuSpec& g)
         { "source", g.source } };
     if (g.overlapSlowdown > 0)
         j["overlap_slowdown"] = g.overlapSlowdown;
+    if (g.hbmAchievableGBps > 0) {
+        j["hbm_achievable_GBps"] = g.hbmAchievableGBps;
+        j["hbm_achievable_source"] = g.hbmSource;
+    }
     if (!g.attentionCurves.empty()) {
         nlohmann::json list = nlohmann::json::array();
         for (const AttentionCurve& c : g.attentionCurves)

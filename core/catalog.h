@@ -36,7 +36,11 @@ struct GpuSpec {
     double bf16Tflops = 0; // dense tensor-core peak
     double fp16Tflops = 0;
     double fp8Tflops = 0; // 0 when the GPU has no FP8 tensor cores
-    double hbmGBps = 0; // 1e9 B/s
+    double hbmGBps = 0; // 1e9 B/s, datasheet
+    // What a streaming kernel reaches (device-to-device copy, read + write counted), measured; 0 = unknown, and
+    // memory-bound kernels then stream at the datasheet rate, an upper bound.
+    double hbmAchievableGBps = 0;
+    std::string hbmSource;
     int sms = 0;
     std::string nvlink; // generation, empty when none
     double nvlinkGBps = 0; // per direction

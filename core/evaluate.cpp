@@ -61,9 +61,13 @@ struct CommTotals {
 };
 }
 
-double optimizerStepTime(double params, double shard, const StateBytes& bytes, const GpuSpec& gpu)
+double optimizerStepTime(double params, double shard, double gradShard, const StateBytes& bytes, const GpuSpec& gpu)
 {
-    return memoryTime(params / shard * (bytes.optimizer * 2 + bytes.grads + bytes.weights), gpu);
+    const double update = params / shard * (bytes.optimizer * 2 + bytes.grads + bytes.weights);
+    const double norm = params / shard * bytes.grads;
+    const double zero = params / gradShard * bytes.grads;
+    const double unscale = bytes.lossScaling ? 2 * params / shard * bytes.grads : 0;
+    return memoryTime(update + norm + zero + unscale, gpu);
 }
 
 double lastGradientBucket(double reduceSeconds, double params)
@@ -287,7 +291,8 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
         }
         st.dpExposed = exposed;
         const double shard = tr.zeroStage >= 1 ? par.dp * par.cp : 1;
-        st.optimizer = optimizerStepTime(sparams.total(), shard, stateB, plan.cluster.gpu);
+        st.optimizer
+            = optimizerStepTime(sparams.total(), shard, tr.zeroStage >= 2 ? shard : 1, stateB, plan.cluster.gpu);
         st.end = ev.timeline.deviceEnd[std::size_t(d)] + st.dpExposed + st.optimizer;
     }
     ev.stepS = 0;
@@ -572,6 +577,16 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
                 + "% of peak, boost clock): a training step runs at the power limit, slower, so compute times are "
                   "optimistic; plait-probe compute measures the sustained rate",
             { gpu.id, fmt(100 * sustained, 3) });
+    if (gpu.hbmAchievableGBps <= 0)
+        warn("hbm-rate-datasheet",
+            gpu.id
+                + " has no measured streaming rate in the catalog, so memory-bound kernels (norms, activations, "
+                  "the optimizer step) stream at the datasheet's "
+                + fmt(gpu.hbmGBps)
+                + " GB/s, which copies "
+                  "reach only about 87% of on A100 and H100: their times are optimistic; plait-probe compute "
+                  "measures it",
+            { gpu.id, fmt(gpu.hbmGBps) });
     if (plan.training.flashAttention && !lc.attentionRatePublished)
         warn("attention-rate-unknown",
             std::string("the catalog publishes no speed of the ") + attentionKernelName(lc.attentionKernel)

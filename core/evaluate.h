@@ -13,8 +13,12 @@ namespace plait {
 enum class EvaluationDetail { Full, Figures };
 
 // Parts of the step that the search's lower bound (search.cpp) must count exactly as the evaluation does.
-// The optimizer step streams the local shard of master weights, moments and gradients once.
-double optimizerStepTime(double params, double shard, const StateBytes& bytes, const GpuSpec& gpu);
+// The optimizer step and the passes around it, as memory-bound kernels over the local shards (`shard` ranks hold
+// the optimizer states, `gradShard` the gradients): the update reads master weights, moments and gradients and
+// writes them and the 16-bit weights; the gradient norm for clipping reads the gradients; zeroing them writes the
+// whole local gradient buffer; FP16 loss scaling unscales (reads and writes) them with its inf check (Megatron-LM
+// optimizer.py: clip_grad_norm, zero_grad, unscale_and_check_for_nan).
+double optimizerStepTime(double params, double shard, double gradShard, const StateBytes& bytes, const GpuSpec& gpu);
 // Gradients are reduced in buckets while the last micro-batch's backward runs; the last bucket never overlaps
 // (Megatron's default bucket: 40M parameters).
 double lastGradientBucket(double reduceSeconds, double params);

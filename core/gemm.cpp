@@ -37,9 +37,14 @@ double gemmRate(const GpuSpec& gpu, double peakTflops)
     return peakTflops * 1e12 * gemmEfficiency(gpu, peakTflops);
 }
 
+double hbmRateGBps(const GpuSpec& gpu)
+{
+    return gpu.hbmAchievableGBps > 0 ? gpu.hbmAchievableGBps : gpu.hbmGBps;
+}
+
 double memoryTime(double bytes, const GpuSpec& gpu)
 {
-    return bytes / (gpu.hbmGBps * 1e9);
+    return bytes / (hbmRateGBps(gpu) * 1e9);
 }
 
 const MeasuredGemm* measuredGemm(const GemmShape& s, const GpuSpec& gpu, double peakTflops, double bytesPerElement)

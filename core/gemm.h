@@ -32,8 +32,10 @@ GemmTime gemmTime(const GemmShape& s, const GpuSpec& gpu, double peakTflops, dou
 // The measured time of this shape on this GPU, when a probe run timed it at this precision; null otherwise.
 const MeasuredGemm* measuredGemm(const GemmShape& s, const GpuSpec& gpu, double peakTflops, double bytesPerElement);
 
-// Time to stream `bytes` through HBM once (element-wise kernels, optimizer step).
+// Time to stream `bytes` through HBM once (element-wise kernels, optimizer step), at the measured achievable rate
+// where the GPU has one, else the datasheet's.
 double memoryTime(double bytes, const GpuSpec& gpu);
+double hbmRateGBps(const GpuSpec& gpu); // the rate memoryTime streams at
 
 // The share of dense peak a large GEMM sustains at this precision (peakTflops names it: the GPU's FP8 peak or
 // another): the sustained (power-limited) figure where the catalog or a probe run has one, else the short-burst

@@ -14,6 +14,7 @@ StateBytes stateBytes(const TrainingSpec& t)
     // Mixed precision keeps an fp32 master copy; pure fp32 training does not need one.
     const double master = fp32 ? 0 : 4;
     b.optimizer = master + (t.optimizer == Optimizer::Adam ? 8 : 4);
+    b.lossScaling = t.precision == Precision::FP16;
     return b;
 }
 

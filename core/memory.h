@@ -11,6 +11,7 @@ struct StateBytes {
     double weights = 2; // working copy at the training precision
     double grads = 4; // fp32 main_grad (Megatron) or 16-bit (ZeRO paper)
     double optimizer = 12; // Adam: fp32 master, momentum, variance
+    bool lossScaling = false; // FP16 training unscales the gradients every step
 };
 StateBytes stateBytes(const TrainingSpec& t);
 

@@ -17,7 +17,8 @@ const Keys kMoe { "experts", "top_k", "shared_experts", "expert_ffn_hidden" };
 const Keys kCluster { "gpu", "nodes", "gpus_per_node", "intra_node", "inter_node", "nics_per_node" };
 const Keys kGpu { "id", "name", "memory_GiB", "bf16_tflops", "fp16_tflops", "fp8_tflops", "hbm_GBps", "sms", "nvlink",
     "nvlink_GBps", "gemm_max_efficiency", "gemm_sustained_efficiency", "gemm_sustained_fp8_efficiency",
-    "gemm_sustained_source", "overlap_slowdown", "attention_curves", "measured_gemms", "source" };
+    "gemm_sustained_source", "overlap_slowdown", "attention_curves", "hbm_achievable_GBps", "hbm_achievable_source",
+    "measured_gemms", "source" };
 const Keys kLink { "id", "name", "kind", "scope", "bandwidth_GBps", "latency_us", "efficiency", "nvls",
     "nvls_algbw_GBps", "busbw_curve", "source" };
 const Keys kTraining { "global_batch", "micro_batch", "precision", "optimizer", "zero_stage", "recompute",

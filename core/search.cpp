@@ -223,7 +223,8 @@ double pipelineLowerBound(const Plan& plan, const LayerCost& lc, int m, const Fa
     auto afterPipeline = [&](int s) {
         const double params
             = stageParams(plan.model, plan.layersOnStage(s), s == 0, s == p - 1, p, par.tp, par.ep).total();
-        double t = optimizerStepTime(params, shard, bytes, plan.cluster.gpu) + (s == 0 || s == p - 1 ? tiedReduce : 0);
+        double t = optimizerStepTime(params, shard, tr.zeroStage >= 2 ? shard : 1, bytes, plan.cluster.gpu)
+            + (s == 0 || s == p - 1 ? tiedReduce : 0);
         if (par.dp * par.cp > 1 && tr.zeroStage < 3) {
             const double grad = tr.zeroStage == 0
                 ? collectiveTime(CollectiveKind::AllReduce, params * bytes.grads, paths.grad).seconds

@@ -2044,56 +2044,61 @@ Click for the formula</source>
     </message>
     <message>
         <location filename="../widgets/summaryview.cpp" line="135"/>
+        <source>%1 has no measured streaming rate in the catalog, so memory-bound kernels (norms, activations, the optimizer step) stream at the datasheet&apos;s %2 GB/s, which copies reach only about 87% of on A100 and H100: their times are optimistic; plait-probe compute measures it</source>
+        <translation>目录中没有 %1 的实测带宽，因此访存密集型内核（归一化、激活、优化器步骤）按数据手册的 %2 GB/s 计算，而在 A100 和 H100 上拷贝只能达到其约 87%：这些时间偏乐观；plait-probe compute 可以测量它</translation>
+    </message>
+    <message>
+        <location filename="../widgets/summaryview.cpp" line="139"/>
         <source>the catalog publishes no speed of the %1 attention kernel on the %2, so attention runs at the GEMM rate, which no fused attention kernel reaches: its time is a lower bound; choose a kernel the catalog publishes (training.attention_kernel)</source>
         <translation>目录中没有 %1 注意力内核在 %2 上的公开速度，因此注意力按 GEMM 速率计算，而任何融合注意力内核都达不到这一速率：其时间只是下限；请选择目录中公开了速度的内核（training.attention_kernel）</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="139"/>
+        <location filename="../widgets/summaryview.cpp" line="144"/>
         <source>hardware FLOP utilization %1% passes the %2% of peak the %3 sustains in large GEMMs: some measured shapes ran faster than the sustained rate, which a whole training step will not keep up</source>
         <translation>硬件 FLOP 利用率 %1% 超过了 %3 在大型 GEMM 中可持续的峰值 %2%：部分实测形状比持续速率更快，而整个训练步无法一直保持</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="142"/>
+        <location filename="../widgets/summaryview.cpp" line="147"/>
         <source>%1 is not read beside a preset or config.json, which sets the model&apos;s shape; it is kept in the file but has no effect</source>
         <translation>%1 在预设或 config.json 旁不会被读取（模型形状由它们决定）；该字段保留在文件中，但不起作用</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="148"/>
+        <location filename="../widgets/summaryview.cpp" line="153"/>
         <source>%1 is not a field Plait reads; it is kept in the file but has no effect</source>
         <translation>%1 不是 Plait 读取的字段；它保留在文件中，但不起作用</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="150"/>
+        <location filename="../widgets/summaryview.cpp" line="155"/>
         <source>%1 is not a field Plait reads; did you mean %2? It is kept in the file but has no effect</source>
         <translation>%1 不是 Plait 读取的字段；是否想写 %2？它保留在文件中，但不起作用</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="152"/>
+        <location filename="../widgets/summaryview.cpp" line="157"/>
         <source>%1 is not a field Plait reads; did you mean %2? It is kept in the file but has no effect: %2 is %3</source>
         <translation>%1 不是 Plait 读取的字段；是否想写 %2？它保留在文件中，但不起作用：%2 为 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="166"/>
+        <location filename="../widgets/summaryview.cpp" line="171"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="168"/>
+        <location filename="../widgets/summaryview.cpp" line="173"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="170"/>
+        <location filename="../widgets/summaryview.cpp" line="175"/>
         <source>optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="172"/>
+        <location filename="../widgets/summaryview.cpp" line="177"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="173"/>
+        <location filename="../widgets/summaryview.cpp" line="178"/>
         <source>other</source>
         <translation>其他</translation>
     </message>

@@ -131,6 +131,10 @@ QString SummaryView::warningText(const Warning& w)
         t = tr("%1 has only a short-burst GEMM rate in the catalog (%2% of peak, boost clock): a training step runs at "
                "the power limit, slower, so compute times are optimistic; plait-probe compute measures the sustained "
                "rate");
+    else if (w.code == "hbm-rate-datasheet")
+        t = tr("%1 has no measured streaming rate in the catalog, so memory-bound kernels (norms, activations, the "
+               "optimizer step) stream at the datasheet's %2 GB/s, which copies reach only about 87% of on A100 and "
+               "H100: their times are optimistic; plait-probe compute measures it");
     else if (w.code == "attention-rate-unknown")
         t = tr(
             "the catalog publishes no speed of the %1 attention kernel on the %2, so attention runs at the GEMM rate, "

@@ -488,7 +488,7 @@ private slots:
         auto calibrated = w.calibrationPanel()->planWithCompute();
         QVERIFY(calibrated.has_value());
         QCOMPARE(calibrated->cluster.gpu.measuredGemms.size(), std::size_t(1));
-        QCOMPARE(calibrated->cluster.gpu.hbmGBps, 1700.0);
+        QCOMPARE(calibrated->cluster.gpu.hbmAchievableGBps, 1700.0);
         if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty()) {
             w.resize(1600, 1000);
             w.show();

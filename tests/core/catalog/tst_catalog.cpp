@@ -1,4 +1,8 @@
 #include "catalog.h"
+#include "evaluate.h"
+#include "gemm.h"
+#include "memory.h"
+#include "plan.h"
 
 #include <nlohmann/json.hpp>
 
@@ -30,6 +34,57 @@ private slots:
             QVERIFY(c.gpu(id.toStdString()));
         else
             QVERIFY(c.link(id.toStdString()));
+    }
+
+    // Memory-bound kernels stream at the measured copy rate, not the datasheet's: each GPU that has one names where
+    // it was measured, and it never passes the datasheet.
+    void streamingRatesAreMeasured_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<double>("achievable");
+        QTest::newRow("A100 40GB: memcpy 1355 of 1555") << "A100-SXM4-40GB" << 1355.0;
+        QTest::newRow("H100 SXM5: D2D 2903 of 3350") << "H100-SXM5-80GB" << 2903.0;
+        QTest::newRow("H200: none published") << "H200-SXM-141GB" << 0.0;
+    }
+    void streamingRatesAreMeasured()
+    {
+        QFETCH(QString, id);
+        QFETCH(double, achievable);
+        const GpuSpec& g = *Catalog::builtin().gpu(id.toStdString());
+        QCOMPARE(g.hbmAchievableGBps, achievable);
+        QCOMPARE(g.hbmSource.empty(), achievable == 0);
+        QVERIFY(g.hbmAchievableGBps <= g.hbmGBps);
+        const double bytes = 1e9;
+        QCOMPARE(memoryTime(bytes, g), bytes / ((achievable > 0 ? achievable : g.hbmGBps) * 1e9));
+    }
+
+    // The optimizer step's passes (evaluate.h): Adam in mixed precision reads 12 B of states and 4 B of fp32
+    // gradients and writes 12 + 2 B (30 B), reads the gradients again for the clipping norm (4 B) and zeroes them
+    // (4 B): 38 B per parameter. FP16 adds the unscale's read and write (8 B); ZeRO-2 zeroes only its shard.
+    void optimizerPassesAreCounted_data()
+    {
+        QTest::addColumn<QString>("precision");
+        QTest::addColumn<int>("zero");
+        QTest::addColumn<double>("bytesPerParam");
+        QTest::newRow("bf16, ZeRO 0") << "bf16" << 0 << 38.0;
+        QTest::newRow("fp16 loss scaling") << "fp16" << 0 << 46.0;
+        // ZeRO-1 over 8: states and norm over the shard (34/8), the unsharded gradient buffer zeroed whole (4).
+        QTest::newRow("bf16, ZeRO 1 over 8") << "bf16" << 1 << 34.0 / 8 + 4;
+        QTest::newRow("bf16, ZeRO 2 over 8") << "bf16" << 2 << 38.0 / 8;
+    }
+    void optimizerPassesAreCounted()
+    {
+        QFETCH(QString, precision);
+        QFETCH(int, zero);
+        QFETCH(double, bytesPerParam);
+        TrainingSpec t;
+        t.precision = precision == QLatin1String("fp16") ? Precision::FP16 : Precision::BF16;
+        const StateBytes b = stateBytes(t);
+        const GpuSpec& g = *Catalog::builtin().gpu("A100-SXM4-40GB");
+        const double shard = zero >= 1 ? 8 : 1;
+        const double params = 1e9;
+        const double s = optimizerStepTime(params, shard, zero >= 2 ? shard : 1, b, g);
+        QVERIFY2(std::abs(s - memoryTime(params * bytesPerParam, g)) < 1e-12, qPrintable(QString::number(s)));
     }
 
     // A probe result names the device as CUDA does; it is matched to the catalog's entry by chip, form and memory,

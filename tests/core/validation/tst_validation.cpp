@@ -76,9 +76,10 @@ private slots:
             qInfo("%-12s %3d runs: mean |error| %5.1f%%, worst %5.1f%%, %3d optimistic (%.0f%%)", source.c_str(), f.n,
                 100 * f.mean(), 100 * f.worst, f.optimistic, 100.0 * f.optimistic / f.n);
             all.insert(all.end(), errors.begin(), errors.end());
-            // Mean |error| of each source when the gates were last measured (attention kernels by published curves).
-            static const std::map<std::string, double> kLastMeasured { { "korthikanti", 0.063 },
-                { "llmfoundry", 0.122 }, { "fa2", 0.093 }, { "megatron", 0.096 }, { "nemo", 0.194 } };
+            // Mean |error| of each source when the gates were last measured (measured streaming rates, the
+            // optimizer's passes).
+            static const std::map<std::string, double> kLastMeasured { { "korthikanti", 0.044 },
+                { "llmfoundry", 0.118 }, { "fa2", 0.075 }, { "megatron", 0.091 }, { "nemo", 0.116 } };
             if (const auto at = kLastMeasured.find(source); at != kLastMeasured.end())
                 QVERIFY2(f.mean() <= at->second,
                     qPrintable(QStringLiteral("%1: mean |error| %2% is worse than %3% when last measured")
