@@ -136,6 +136,7 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev)
                 c.push_back(withTraining(plan, [z, pp = par.pp](TrainingSpec& t) {
                     t.zeroStage = z;
                     t.framework = frameworkFor(t.framework, z, pp);
+                    t.overlapParamGather = t.overlapParamGather && z <= 2;
                 }));
             const auto best = bestOf({ c.begin(), c.end() }, [](const Evaluation&) { return true; });
             attach(a, best,
@@ -288,6 +289,7 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev)
             if (q) {
                 q.value().training.zeroStage = z;
                 q.value().training.framework = frameworkFor(tr.framework, z, 1);
+                q.value().training.overlapParamGather = tr.overlapParamGather && z >= 1 && z <= 2;
                 c.push_back(q);
             }
         }

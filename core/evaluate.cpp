@@ -75,6 +75,12 @@ double lastGradientBucket(double reduceSeconds, double params)
     return reduceSeconds * std::min(1.0, 40e6 / std::max(params, 1.0));
 }
 
+bool weightGatherOverlapsForward(const TrainingSpec& t)
+{
+    return t.zeroStage >= 1 && t.zeroStage <= 2
+        && (t.overlapParamGather || (t.framework == Framework::Fsdp && t.zeroStage == 2));
+}
+
 double tiedEmbeddingBytes(const Plan& plan, const StateBytes& bytes)
 {
     return double(plan.model.vocab) * double(plan.model.hidden) / plan.parallel.tp * bytes.grads;
@@ -262,13 +268,21 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
             const double gradExposed = tr.overlapGradReduce
                 ? lastBucket + overlapCost(grad.seconds - lastBucket, lastBackward, slowdown)
                 : grad.seconds;
-            exposed = gradExposed + param.seconds;
+            // The weight gather, overlapped, runs beside the first micro-batch's forward through the stage's chunks.
+            double firstForward = 0;
+            for (const auto& chunk : in.cost[std::size_t(d)])
+                firstForward += chunk.forward;
+            const double firstBucket = lastGradientBucket(param.seconds, sparams.total());
+            const double paramExposed = weightGatherOverlapsForward(tr)
+                ? firstBucket + overlapCost(param.seconds - firstBucket, firstForward, slowdown)
+                : param.seconds;
+            exposed = gradExposed + paramExposed;
             if (exposed > worstDpExposed) {
                 worstDpExposed = exposed;
                 dpGrad = {};
                 dpParam = {};
                 dpGrad.accumulate(grad, 1, gradExposed);
-                dpParam.accumulate(param, 1, param.seconds);
+                dpParam.accumulate(param, 1, paramExposed);
                 dpGrad.item.bytesPerCall = gradBytes;
                 dpParam.item.bytesPerCall = sparams.total() * stateB.weights;
                 dpGrad.item.link = dpParam.item.link = path->link;

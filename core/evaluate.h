@@ -22,6 +22,9 @@ double optimizerStepTime(double params, double shard, double gradShard, const St
 // Gradients are reduced in buckets while the last micro-batch's backward runs; the last bucket never overlaps
 // (Megatron's default bucket: 40M parameters).
 double lastGradientBucket(double reduceSeconds, double params);
+// Whether ZeRO-1/2's weight all-gather runs beside the next forward (the first bucket waits): Megatron-LM with
+// --overlap-param-gather, and FSDP's SHARD_GRAD_OP, which gathers each unit as its forward begins.
+bool weightGatherOverlapsForward(const TrainingSpec& t);
 // With tied embeddings across a pipeline, its first and last stages all-reduce the embedding gradient (these
 // bytes) after the pipeline, between two GPUs: the path between them.
 double tiedEmbeddingBytes(const Plan& plan, const StateBytes& bytes);

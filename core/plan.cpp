@@ -319,6 +319,7 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
         t.choice("attention_kernel", "auto", { "auto", "flash1", "triton", "flash2", "flash3", "cudnn" }));
     tr.fp32Gradients = t.boolean("fp32_gradients", true);
     tr.overlapGradReduce = t.boolean("overlap_grad_reduce", true);
+    tr.overlapParamGather = t.boolean("overlap_param_gather", false);
     const std::string fw = t.choice("framework", "megatron", { "megatron", "deepspeed", "fsdp" });
     tr.framework = fw == "deepspeed" ? Framework::DeepSpeed : fw == "fsdp" ? Framework::Fsdp : Framework::Megatron;
     const std::string tpo = t.choice("tp_overlap", "backward", { "none", "backward", "all" });
@@ -422,6 +423,7 @@ nlohmann::json toJson(const Plan& plan)
     t["attention_kernel"] = attentionKernelName(tr.attentionKernel);
     t["fp32_gradients"] = tr.fp32Gradients;
     t["overlap_grad_reduce"] = tr.overlapGradReduce;
+    t["overlap_param_gather"] = tr.overlapParamGather;
     t["framework"] = frameworkName(tr.framework);
     t["tp_overlap"] = tr.tpOverlap == TpOverlap::None ? "none" : tr.tpOverlap == TpOverlap::All ? "all" : "backward";
     t["other_GiB"] = tr.otherGiB;
@@ -463,6 +465,13 @@ std::vector<Issue> validate(const Plan& plan)
         issues.push_back({ "training.zero_stage", no });
     if (const std::string no = contextParallelRefusal(tr.framework, par.cp, tr.flashAttention); !no.empty())
         issues.push_back({ "parallel.cp", no });
+    // Megatron-LM asserts both (training/arguments.py): the overlapped gather belongs to the distributed optimizer,
+    // and it is scheduled by the gradient-reduce hooks.
+    need(!tr.overlapParamGather || (tr.zeroStage >= 1 && tr.zeroStage <= 2), "training.overlap_param_gather",
+        "overlaps the all-gather of sharded optimizer updates, which needs zero_stage 1 or 2 (got " + str(tr.zeroStage)
+            + ")");
+    need(!tr.overlapParamGather || tr.overlapGradReduce, "training.overlap_param_gather",
+        "needs training.overlap_grad_reduce, as in Megatron-LM");
     need(par.vpp == 1 || par.schedule == Schedule::Interleaved, "parallel.vpp",
         "vpp = " + str(par.vpp) + " needs the interleaved schedule");
     if (par.layersPerStage.empty()) {

@@ -45,6 +45,9 @@ struct TrainingSpec {
     // Megatron keeps a fp32 "main_grad" per parameter; the ZeRO paper counts 16-bit gradients.
     bool fp32Gradients = true;
     bool overlapGradReduce = true; // DP buckets reduced while backward runs
+    // ZeRO-1/2's all-gather of the updated weights runs beside the next step's first forward, bucket by bucket
+    // (Megatron-LM --overlap-param-gather; FSDP's SHARD_GRAD_OP always gathers each unit in its forward).
+    bool overlapParamGather = false;
     TpOverlap tpOverlap = TpOverlap::Backward;
     Framework framework = Framework::Megatron; // which combinations can run (framework.h)
     double otherGiB = 1.0; // CUDA context, cuBLAS workspace, NCCL buffers: fixed part of "other"

@@ -230,8 +230,11 @@ double pipelineLowerBound(const Plan& plan, const LayerCost& lc, int m, const Fa
                 ? collectiveTime(CollectiveKind::AllReduce, params * bytes.grads, paths.grad).seconds
                 : collectiveTime(CollectiveKind::ReduceScatter, params * bytes.grads, paths.grad).seconds;
             t += tr.overlapGradReduce ? lastGradientBucket(grad, params) : grad;
-            if (tr.zeroStage >= 1)
-                t += collectiveTime(CollectiveKind::AllGather, params * bytes.weights, paths.grad).seconds;
+            if (tr.zeroStage >= 1) {
+                const double gather
+                    = collectiveTime(CollectiveKind::AllGather, params * bytes.weights, paths.grad).seconds;
+                t += weightGatherOverlapsForward(tr) ? lastGradientBucket(gather, params) : gather;
+            }
         }
         return t;
     };
@@ -440,6 +443,9 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                                         continue;
                                     ++out.combinations;
                                     shape.training.zeroStage = zero;
+                                    // The overlapped weight gather belongs to ZeRO 1-2 (plan.cpp refuses it else).
+                                    shape.training.overlapParamGather
+                                        = base.training.overlapParamGather && zero >= 1 && zero <= 2;
                                     const double bound = pipelineLowerBound(shape, lc, m, paths);
                                     SearchCandidate c;
                                     c.parallel = shape.parallel;

@@ -113,6 +113,8 @@ void PlanEditor::build()
         { tr("Recipe"), QStringLiteral("training.attention_kernel"), tr("Attention kernel"), QStringLiteral("choice"),
             { QStringLiteral("auto"), QStringLiteral("flash1"), QStringLiteral("triton"), QStringLiteral("flash2"),
                 QStringLiteral("flash3"), QStringLiteral("cudnn") } },
+        { tr("Recipe"), QStringLiteral("training.overlap_param_gather"), tr("Overlap weight gather"),
+            QStringLiteral("bool"), {} },
         { tr("Recipe"), QStringLiteral("training.tp_overlap"), tr("TP overlap"), QStringLiteral("choice"),
             { QStringLiteral("none"), QStringLiteral("backward"), QStringLiteral("all") } },
         { tr("Parallelism"), QStringLiteral("parallel.tp"), tr("Tensor parallel (TP)"), QStringLiteral("int"), {}, 1,

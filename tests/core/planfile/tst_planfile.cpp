@@ -1,4 +1,5 @@
 #include "../testplans.h"
+#include "evaluate.h"
 #include "plan.h"
 #include "safejson.h"
 
@@ -118,6 +119,42 @@ private slots:
                 found = i.message;
         QVERIFY2(
             refusal.isEmpty() ? found.empty() : found.find(refusal.toStdString()) != std::string::npos, found.c_str());
+    }
+
+    // Megatron-LM asserts --overlap-param-gather needs the distributed optimizer and --overlap-grad-reduce.
+    void overlappedWeightGatherNeedsItsPrerequisites_data()
+    {
+        QTest::addColumn<int>("zero");
+        QTest::addColumn<bool>("overlapGrad");
+        QTest::addColumn<QString>("refusal"); // empty: runs
+        QTest::newRow("distributed optimizer") << 1 << true << "";
+        QTest::newRow("no sharding") << 0 << true << "needs zero_stage 1 or 2 (got 0)";
+        QTest::newRow("without overlapped gradient reduce") << 1 << false << "needs training.overlap_grad_reduce";
+    }
+    void overlappedWeightGatherNeedsItsPrerequisites()
+    {
+        QFETCH(int, zero);
+        QFETCH(bool, overlapGrad);
+        QFETCH(QString, refusal);
+        auto j = test::gptPlanJson("megatron-gpt-1.7b", 2, 1, 1, 16, 64);
+        j["training"]["zero_stage"] = zero;
+        j["training"]["overlap_grad_reduce"] = overlapGrad;
+        j["training"]["overlap_param_gather"] = true;
+        auto plan = planFromJson(j);
+        QVERIFY(plan);
+        std::string found;
+        for (const Issue& i : validate(plan.value()))
+            if (i.field == "training.overlap_param_gather")
+                found = i.message;
+        QVERIFY2(
+            refusal.isEmpty() ? found.empty() : found.find(refusal.toStdString()) != std::string::npos, found.c_str());
+        if (refusal.isEmpty()) {
+            // Beside the next forward, the gather costs less than waiting for all of it.
+            Plan overlapped = plan.value();
+            Plan waiting = overlapped;
+            waiting.training.overlapParamGather = false;
+            QVERIFY(evaluate(overlapped).stepS < evaluate(waiting).stepS);
+        }
     }
 
     void badInputNamesTheProblem_data()
