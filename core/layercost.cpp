@@ -265,11 +265,17 @@ EdgeCost lastStageCost(const Plan& plan)
     c.dgrad = gemmTime({ x.tokens, x.h, vocabLocal, 1 }, gpu, peak, e).seconds;
     c.wgrad = gemmTime({ x.h, vocabLocal, x.tokens, 1 }, gpu, peak, e).seconds;
     c.fwdFlops = 2 * x.tokens * vocabLocal * x.h;
-    // Final norm, then cross entropy over fp32 logits (write, read for softmax, write gradient).
+    // Final norm, then cross entropy over fp32 logits. Megatron-LM's unfused vocab-parallel cross entropy
+    // (tensor_parallel/cross_entropy.py, the default) runs one pass per step, bytes per logit: the fp32 cast
+    // (2 read, 4 written), the max (4), subtracting it (8), exp (8), the sum (4) and the division (8) forward;
+    // the gradient's scaling (8) and its cast back for the output layer (6) backward. A fused loss writes the fp32
+    // logits, reads them for the softmax and writes the gradient.
     const double normBytes = 2 * e * x.tokens * x.h;
-    const double ceBytes = 3 * 4 * x.tokens * vocabLocal;
-    c.fwd += memoryTime(normBytes + ceBytes * 2 / 3, gpu);
-    c.dgrad += memoryTime(2 * normBytes + ceBytes / 3, gpu);
+    const bool fused = plan.training.fusedCrossEntropy;
+    const double ceFwd = (fused ? 8.0 : 38.0) * x.tokens * vocabLocal;
+    const double ceBwd = (fused ? 4.0 : 14.0) * x.tokens * vocabLocal;
+    c.fwd += memoryTime(normBytes + ceFwd, gpu);
+    c.dgrad += memoryTime(2 * normBytes + ceBwd, gpu);
     // Korthikanti §4.3: output-layer input 2sbh/t and fp32 logits 4sbv/t, held once.
     c.activationsTransient = e * x.tokens * x.h + 4 * x.tokens * vocabLocal;
     return c;

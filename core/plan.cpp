@@ -322,6 +322,7 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     tr.overlapParamGather = t.boolean("overlap_param_gather", false);
     const std::string fw = t.choice("framework", "megatron", { "megatron", "deepspeed", "fsdp" });
     tr.framework = fw == "deepspeed" ? Framework::DeepSpeed : fw == "fsdp" ? Framework::Fsdp : Framework::Megatron;
+    tr.fusedCrossEntropy = t.boolean("fused_cross_entropy", tr.framework != Framework::Megatron);
     const std::string tpo = t.choice("tp_overlap", "backward", { "none", "backward", "all" });
     tr.tpOverlap = tpo == "none" ? TpOverlap::None : tpo == "all" ? TpOverlap::All : TpOverlap::Backward;
     tr.otherGiB = t.number("other_GiB", 1.0, 0, 1e4);
@@ -424,6 +425,7 @@ nlohmann::json toJson(const Plan& plan)
     t["fp32_gradients"] = tr.fp32Gradients;
     t["overlap_grad_reduce"] = tr.overlapGradReduce;
     t["overlap_param_gather"] = tr.overlapParamGather;
+    t["fused_cross_entropy"] = tr.fusedCrossEntropy;
     t["framework"] = frameworkName(tr.framework);
     t["tp_overlap"] = tr.tpOverlap == TpOverlap::None ? "none" : tr.tpOverlap == TpOverlap::All ? "all" : "backward";
     t["other_GiB"] = tr.otherGiB;

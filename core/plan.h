@@ -48,6 +48,9 @@ struct TrainingSpec {
     // ZeRO-1/2's all-gather of the updated weights runs beside the next step's first forward, bucket by bucket
     // (Megatron-LM --overlap-param-gather; FSDP's SHARD_GRAD_OP always gathers each unit in its forward).
     bool overlapParamGather = false;
+    // A fused cross-entropy kernel (flash-attn's, Megatron's --cross-entropy-loss-fusion) instead of Megatron-LM's
+    // default pass-by-pass vocab-parallel loss; unset in the file: unfused under Megatron-LM, fused elsewhere.
+    bool fusedCrossEntropy = false;
     TpOverlap tpOverlap = TpOverlap::Backward;
     Framework framework = Framework::Megatron; // which combinations can run (framework.h)
     double otherGiB = 1.0; // CUDA context, cuBLAS workspace, NCCL buffers: fixed part of "other"

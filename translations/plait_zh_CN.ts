@@ -1705,7 +1705,7 @@ Click for the formula</source>
         <location filename="../widgets/planeditor.cpp" line="88"/>
         <location filename="../widgets/planeditor.cpp" line="89"/>
         <location filename="../widgets/planeditor.cpp" line="90"/>
-        <location filename="../widgets/planeditor.cpp" line="207"/>
+        <location filename="../widgets/planeditor.cpp" line="209"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -1796,6 +1796,7 @@ Click for the formula</source>
         <location filename="../widgets/planeditor.cpp" line="113"/>
         <location filename="../widgets/planeditor.cpp" line="116"/>
         <location filename="../widgets/planeditor.cpp" line="118"/>
+        <location filename="../widgets/planeditor.cpp" line="120"/>
         <source>Recipe</source>
         <translation>训练配置</translation>
     </message>
@@ -1851,82 +1852,87 @@ Click for the formula</source>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="118"/>
+        <source>Fused cross entropy</source>
+        <translation>融合交叉熵</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="120"/>
         <source>TP overlap</source>
         <translation>TP 通信重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="120"/>
         <location filename="../widgets/planeditor.cpp" line="122"/>
         <location filename="../widgets/planeditor.cpp" line="124"/>
         <location filename="../widgets/planeditor.cpp" line="126"/>
         <location filename="../widgets/planeditor.cpp" line="128"/>
         <location filename="../widgets/planeditor.cpp" line="130"/>
         <location filename="../widgets/planeditor.cpp" line="132"/>
+        <location filename="../widgets/planeditor.cpp" line="134"/>
         <source>Parallelism</source>
         <translation>并行策略</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="120"/>
+        <location filename="../widgets/planeditor.cpp" line="122"/>
         <source>Tensor parallel (TP)</source>
         <translation>张量并行 (TP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="122"/>
+        <location filename="../widgets/planeditor.cpp" line="124"/>
         <source>Pipeline parallel (PP)</source>
         <translation>流水线并行 (PP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="124"/>
+        <location filename="../widgets/planeditor.cpp" line="126"/>
         <source>Data parallel (DP)</source>
         <translation>数据并行 (DP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="126"/>
+        <location filename="../widgets/planeditor.cpp" line="128"/>
         <source>Context parallel (CP)</source>
         <translation>上下文并行 (CP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="128"/>
+        <location filename="../widgets/planeditor.cpp" line="130"/>
         <source>Expert parallel (EP)</source>
         <translation>专家并行 (EP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="130"/>
+        <location filename="../widgets/planeditor.cpp" line="132"/>
         <source>Virtual stages (VPP)</source>
         <translation>虚拟阶段 (VPP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="132"/>
+        <location filename="../widgets/planeditor.cpp" line="134"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="172"/>
+        <location filename="../widgets/planeditor.cpp" line="174"/>
         <source>(custom)</source>
         <translation>（自定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="205"/>
+        <location filename="../widgets/planeditor.cpp" line="207"/>
         <source>Import Hugging Face config.json…</source>
         <translation>导入 Hugging Face config.json…</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="251"/>
+        <location filename="../widgets/planeditor.cpp" line="253"/>
         <source>no plan</source>
         <translation>无规划</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="271"/>
+        <location filename="../widgets/planeditor.cpp" line="273"/>
         <source>Change %1</source>
         <translation>更改 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="324"/>
+        <location filename="../widgets/planeditor.cpp" line="326"/>
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="324"/>
+        <location filename="../widgets/planeditor.cpp" line="326"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>

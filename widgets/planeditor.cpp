@@ -115,6 +115,8 @@ void PlanEditor::build()
                 QStringLiteral("flash3"), QStringLiteral("cudnn") } },
         { tr("Recipe"), QStringLiteral("training.overlap_param_gather"), tr("Overlap weight gather"),
             QStringLiteral("bool"), {} },
+        { tr("Recipe"), QStringLiteral("training.fused_cross_entropy"), tr("Fused cross entropy"),
+            QStringLiteral("bool"), {} },
         { tr("Recipe"), QStringLiteral("training.tp_overlap"), tr("TP overlap"), QStringLiteral("choice"),
             { QStringLiteral("none"), QStringLiteral("backward"), QStringLiteral("all") } },
         { tr("Parallelism"), QStringLiteral("parallel.tp"), tr("Tensor parallel (TP)"), QStringLiteral("int"), {}, 1,
