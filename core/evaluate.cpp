@@ -161,8 +161,8 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
         const double commF = c.added.forward(), commB = c.added.backward();
         const double commR = commF - c.added.zero3Forward;
         const double firstGather = c.calls.zero3Gather.seconds - c.added.zero3Forward;
-        const double layers = double(plan.layersOnStage(d)) / v;
         for (int ch = 0; ch < v; ++ch) {
+            const double layers = plan.layersInChunk(d, ch);
             const int k = ch * p + d;
             const bool isFirst = k == 0, isLast = k == p * v - 1;
             ChunkCost& cc = in.cost[std::size_t(d)][std::size_t(ch)];

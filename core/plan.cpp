@@ -213,7 +213,33 @@ int Plan::layersOnStage(int stage) const
 {
     if (!parallel.layersPerStage.empty())
         return parallel.layersPerStage[std::size_t(stage)];
+    if (parallel.embeddingInSplit || parallel.lossInSplit) {
+        int sum = 0;
+        for (int c = 0; c < parallel.vpp; ++c)
+            sum += layersInChunk(stage, c);
+        return sum;
+    }
     return parallel.pp > 0 ? model.layers / parallel.pp : 0;
+}
+
+std::string Plan::edgesInSplitText() const
+{
+    if (parallel.embeddingInSplit && parallel.lossInSplit)
+        return ", embedding and loss in the split";
+    if (parallel.embeddingInSplit || parallel.lossInSplit)
+        return parallel.embeddingInSplit ? ", embedding in the split" : ", loss in the split";
+    return {};
+}
+
+int Plan::layersInChunk(int stage, int chunk) const
+{
+    const int p = std::max(parallel.pp, 1), v = std::max(parallel.vpp, 1);
+    if (!parallel.layersPerStage.empty() || !(parallel.embeddingInSplit || parallel.lossInSplit))
+        return layersOnStage(stage) / v;
+    const int e = parallel.embeddingInSplit ? 1 : 0, l = parallel.lossInSplit ? 1 : 0;
+    const int slots = (model.layers + e + l) / (p * v);
+    const int k = chunk * p + stage;
+    return std::max(0, slots - (k == 0 ? e : 0) - (k == p * v - 1 ? l : 0));
 }
 
 Result<Placement> defaultPlacement(const ClusterSpec& cluster, const ParallelSpec& parallel)
@@ -339,6 +365,8 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     par.vpp = int(p.integer("vpp", 1, 1, 1024));
     par.schedule = scheduleFromName(p.choice("schedule", "1f1b", { "gpipe", "1f1b", "interleaved", "zb-h1" }));
     par.order = p.string("order", "tp-cp-dp-pp");
+    par.embeddingInSplit = p.boolean("embedding_in_split", false);
+    par.lossInSplit = p.boolean("loss_in_split", false);
     if (p.has("layers_per_stage")) {
         const auto& l = pj["layers_per_stage"];
         if (!l.is_array() || l.size() > std::size_t(kMaxGpus)) {
@@ -440,6 +468,8 @@ nlohmann::json toJson(const Plan& plan)
     p["vpp"] = par.vpp;
     p["schedule"] = scheduleName(par.schedule);
     p["order"] = par.order;
+    p["embedding_in_split"] = par.embeddingInSplit;
+    p["loss_in_split"] = par.lossInSplit;
     if (par.layersPerStage.empty())
         p.erase("layers_per_stage");
     else
@@ -476,10 +506,25 @@ std::vector<Issue> validate(const Plan& plan)
         "needs training.overlap_grad_reduce, as in Megatron-LM");
     need(par.vpp == 1 || par.schedule == Schedule::Interleaved, "parallel.vpp",
         "vpp = " + str(par.vpp) + " needs the interleaved schedule");
-    if (par.layersPerStage.empty()) {
+    const int extra = (par.embeddingInSplit ? 1 : 0) + (par.lossInSplit ? 1 : 0);
+    if (extra > 0 && !par.layersPerStage.empty()) {
+        issues.push_back({ "parallel.layers_per_stage",
+            "gives each stage's layers itself; embedding_in_split and loss_in_split would split them again: "
+            "use one or the other" });
+    } else if (extra > 0) {
+        need((m.layers + extra) % (par.pp * par.vpp) == 0, "parallel.pp",
+            "layers with the "
+                + std::string(extra == 2       ? "embedding and the loss"
+                        : par.embeddingInSplit ? "embedding"
+                                               : "loss")
+                + " counted as layers (" + str(m.layers) + " + " + str(extra) + " = " + str(m.layers + extra)
+                + ") must divide by pp·vpp (" + str(par.pp) + "·" + str(par.vpp) + " = " + str(par.pp * par.vpp) + ")");
+    } else if (par.layersPerStage.empty()) {
         need(m.layers % (par.pp * par.vpp) == 0, "parallel.pp",
             "layers (" + str(m.layers) + ") must divide by pp·vpp (" + str(par.pp) + "·" + str(par.vpp) + " = "
-                + str(par.pp * par.vpp) + "), or give parallel.layers_per_stage");
+                + str(par.pp * par.vpp)
+                + "), or give parallel.layers_per_stage, or count the embedding and the loss as layers "
+                  "(parallel.embedding_in_split, parallel.loss_in_split)");
     } else {
         const long long sum = std::accumulate(par.layersPerStage.begin(), par.layersPerStage.end(), 0LL);
         need(int(par.layersPerStage.size()) == par.pp, "parallel.layers_per_stage",

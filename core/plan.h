@@ -67,6 +67,10 @@ struct ParallelSpec {
     Schedule schedule = Schedule::OneFOneB;
     std::string order = "tp-cp-dp-pp"; // innermost first: how the default placement walks the GPUs
     std::vector<int> layersPerStage; // empty = even split
+    // Megatron-LM's --account-for-embedding-in-pipeline-split / --account-for-loss-in-pipeline-split: the
+    // embedding takes one layer's place on the first virtual stage and the loss one on the last, so 126 layers
+    // split as 128 over pp·vpp (Llama 3.1 405B at PP 8 × VPP 8).
+    bool embeddingInSplit = false, lossInSplit = false;
 
     int gpusUsed() const { return tp * pp * dp * cp; }
 };
@@ -95,6 +99,10 @@ struct Plan {
         return perStep > 0 ? training.globalBatch / perStep : 0;
     }
     int layersOnStage(int stage) const;
+    // Transformer layers in virtual chunk `chunk` of pipeline stage `stage` (the model chunk chunk·pp + stage).
+    int layersInChunk(int stage, int chunk) const;
+    // ", embedding and loss in the split" (or one of them), empty when neither counts as a layer.
+    std::string edgesInSplitText() const;
 };
 
 // Reads a plan document, resolving catalog names and model presets. Every problem found is reported at once,

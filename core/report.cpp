@@ -84,7 +84,7 @@ std::string evaluationText(const Evaluation& ev, const Plan& plan)
     o << "  " << num(ev.paramsTotal / 1e9, "%.2f") << "B parameters on " << par.gpusUsed() << " x "
       << plan.cluster.gpu.id << "  (tp " << par.tp << ", pp " << par.pp << ", dp " << par.dp << ", cp " << par.cp
       << ", ep " << par.ep << ", " << scheduleName(par.schedule) << (par.vpp > 1 ? " v=" + std::to_string(par.vpp) : "")
-      << ", " << ev.microBatches << " micro-batches)\n";
+      << plan.edgesInSplitText() << ", " << ev.microBatches << " micro-batches)\n";
     o << "  step " << num(ev.stepS, "%.4g") << " s   tokens/s " << num(ev.tokensPerS, "%.4g") << "   model "
       << num(ev.modelTflopsPerGpu, "%.1f") << " TFLOP/s/GPU   hardware " << num(ev.hardwareTflopsPerGpu, "%.1f")
       << "   MFU " << num(100 * ev.mfu, "%.1f") << "% (Megatron's count " << num(100 * ev.mfuMegatron, "%.1f")

@@ -248,7 +248,7 @@ double pipelineLowerBound(const Plan& plan, const LayerCost& lc, int m, const Fa
         const double edgeFB = (s == 0 ? first.fwd + first.dgrad : 0) + (s == p - 1 ? last.fwd + last.dgrad : 0);
         const double edgeW = (s == 0 ? first.wgrad : 0) + (s == p - 1 ? last.wgrad : 0);
         const double work = m * (layers * (f + b + w + r) + edgeFB + edgeW + v * firstGather);
-        const double start = forwardsBefore / v;
+        const double start = forwardsBefore;
         const double after = afterPipeline(s);
         leastAfter = std::min(leastAfter, after);
         ownEnd = std::max(ownEnd, start + work + after);
@@ -256,9 +256,14 @@ double pipelineLowerBound(const Plan& plan, const LayerCost& lc, int m, const Fa
             pipeline = std::max(
                 { pipeline, start + work, chainBefore + m * (layers * (f + b + r) + edgeFB) + firstWeightPass });
         else
-            pipeline = std::max(pipeline, chainBefore / v + work);
-        forwardsBefore += layers * f;
-        chainBefore += layers * (f + b + (zb ? 0 : w));
+            pipeline = std::max(pipeline, chainBefore + work);
+        // The first micro-batch reaches the next stage after one chunk of each stage before; chunks may differ by
+        // a layer (the embedding or the loss in the split), so the fewest is a bound.
+        int fewest = plan.layersInChunk(s, 0);
+        for (int c = 1; c < v; ++c)
+            fewest = std::min(fewest, plan.layersInChunk(s, c));
+        forwardsBefore += fewest * f;
+        chainBefore += fewest * (f + b + (zb ? 0 : w));
     }
     return std::max(ownEnd, pipeline + (std::isfinite(leastAfter) ? leastAfter : 0));
 }
@@ -397,14 +402,22 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                         struct Sched {
                             Schedule s;
                             int v;
+                            bool edgesInSplit = false; // the embedding and the loss counted as layers
                         };
                         std::vector<Sched> schedules { { Schedule::OneFOneB, 1 } };
                         if (pp > 1) {
                             schedules.push_back({ Schedule::GPipe, 1 });
                             schedules.push_back({ Schedule::ZbH1, 1 });
-                            for (int v : { 2, 4 })
-                                if (model.layers % (pp * v) == 0 && m % pp == 0)
+                            // Interleaved where the layers split evenly over pp·v chunks, or do once the embedding
+                            // and the loss take a layer's place each (Megatron-LM's account-for flags).
+                            for (int v : { 2, 4, 8 }) {
+                                if (m % pp != 0)
+                                    continue;
+                                if (model.layers % (pp * v) == 0)
                                     schedules.push_back({ Schedule::Interleaved, v });
+                                else if ((model.layers + 2) % (pp * v) == 0)
+                                    schedules.push_back({ Schedule::Interleaved, v, true });
+                            }
                         }
                         for (const Sched& sch : schedules) {
                             if (double(m) * pp * sch.v > 1e6)
@@ -431,7 +444,9 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                                 shape.parallel.ep = ep;
                                 shape.parallel.vpp = sch.v;
                                 shape.parallel.schedule = sch.s;
-                                shape.parallel.layersPerStage = balancedLayers(model.layers, pp);
+                                shape.parallel.embeddingInSplit = shape.parallel.lossInSplit = sch.edgesInSplit;
+                                shape.parallel.layersPerStage
+                                    = sch.edgesInSplit ? std::vector<int> {} : balancedLayers(model.layers, pp);
                                 shape.training = base.training;
                                 shape.training.microBatch = mb;
                                 shape.training.recompute = rc;

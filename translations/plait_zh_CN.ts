@@ -1705,7 +1705,7 @@ Click for the formula</source>
         <location filename="../widgets/planeditor.cpp" line="88"/>
         <location filename="../widgets/planeditor.cpp" line="89"/>
         <location filename="../widgets/planeditor.cpp" line="90"/>
-        <location filename="../widgets/planeditor.cpp" line="209"/>
+        <location filename="../widgets/planeditor.cpp" line="213"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -1868,6 +1868,8 @@ Click for the formula</source>
         <location filename="../widgets/planeditor.cpp" line="130"/>
         <location filename="../widgets/planeditor.cpp" line="132"/>
         <location filename="../widgets/planeditor.cpp" line="134"/>
+        <location filename="../widgets/planeditor.cpp" line="137"/>
+        <location filename="../widgets/planeditor.cpp" line="139"/>
         <source>Parallelism</source>
         <translation>并行策略</translation>
     </message>
@@ -1907,32 +1909,42 @@ Click for the formula</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="174"/>
+        <location filename="../widgets/planeditor.cpp" line="137"/>
+        <source>Embedding counts as a layer</source>
+        <translation>嵌入层计为一层</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="139"/>
+        <source>Loss counts as a layer</source>
+        <translation>损失计为一层</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="178"/>
         <source>(custom)</source>
         <translation>（自定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="207"/>
+        <location filename="../widgets/planeditor.cpp" line="211"/>
         <source>Import Hugging Face config.json…</source>
         <translation>导入 Hugging Face config.json…</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="253"/>
+        <location filename="../widgets/planeditor.cpp" line="257"/>
         <source>no plan</source>
         <translation>无规划</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="273"/>
+        <location filename="../widgets/planeditor.cpp" line="277"/>
         <source>Change %1</source>
         <translation>更改 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="326"/>
+        <location filename="../widgets/planeditor.cpp" line="330"/>
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="326"/>
+        <location filename="../widgets/planeditor.cpp" line="330"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>

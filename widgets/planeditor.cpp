@@ -134,6 +134,10 @@ void PlanEditor::build()
         { tr("Parallelism"), QStringLiteral("parallel.schedule"), tr("Schedule"), QStringLiteral("choice"),
             { QStringLiteral("gpipe"), QStringLiteral("1f1b"), QStringLiteral("interleaved"),
                 QStringLiteral("zb-h1") } },
+        { tr("Parallelism"), QStringLiteral("parallel.embedding_in_split"), tr("Embedding counts as a layer"),
+            QStringLiteral("bool"), {} },
+        { tr("Parallelism"), QStringLiteral("parallel.loss_in_split"), tr("Loss counts as a layer"),
+            QStringLiteral("bool"), {} },
     };
     QMap<QString, QFormLayout*> forms;
     for (const Spec& spec : specs) {

@@ -157,6 +157,58 @@ private slots:
         }
     }
 
+    // Llama 3.1 405B (126 layers) as it is trained: the embedding and the loss each take a layer's place, so 128
+    // slots split over pp·vpp chunks (Megatron-LM's --account-for-embedding/loss-in-pipeline-split).
+    void embeddingAndLossCountAsLayers_data()
+    {
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<int>("vpp");
+        QTest::addColumn<int>("firstChunk"); // layers in stage 0's first chunk
+        QTest::addColumn<int>("middleChunk");
+        QTest::addColumn<int>("lastChunk"); // the last stage's last chunk
+        QTest::addColumn<int>("firstStage");
+        QTest::newRow("PP 8 x VPP 8") << 8 << 8 << 1 << 2 << 1 << 15;
+        QTest::newRow("PP 16 x VPP 8: the first chunk is the embedding alone") << 16 << 8 << 0 << 1 << 0 << 7;
+        QTest::newRow("PP 2, no interleaving") << 2 << 1 << 63 << 63 << 63 << 63;
+    }
+    void embeddingAndLossCountAsLayers()
+    {
+        QFETCH(int, pp);
+        QFETCH(int, vpp);
+        QFETCH(int, firstChunk);
+        QFETCH(int, middleChunk);
+        QFETCH(int, lastChunk);
+        QFETCH(int, firstStage);
+        nlohmann::json j = test::gptPlanJson("llama3-405b", 2048, 8, pp, 16384 / 8 / pp, 2048);
+        j["cluster"]["gpu"] = "H100-SXM5-80GB";
+        j["training"]["flash_attention"] = true;
+        j["parallel"]["vpp"] = vpp;
+        j["parallel"]["schedule"] = vpp > 1 ? "interleaved" : "1f1b";
+        j["parallel"]["embedding_in_split"] = true;
+        j["parallel"]["loss_in_split"] = true;
+        const Plan plan = test::mustPlan(j);
+        QVERIFY2(validate(plan).empty(), validate(plan).empty() ? "" : validate(plan).front().message.c_str());
+        QCOMPARE(plan.layersInChunk(0, 0), firstChunk);
+        QCOMPARE(plan.layersInChunk(pp > 1 ? 1 : 0, 0), middleChunk);
+        QCOMPARE(plan.layersInChunk(pp - 1, vpp - 1), lastChunk);
+        QCOMPARE(plan.layersOnStage(0), firstStage);
+        int sum = 0;
+        for (int s = 0; s < pp; ++s)
+            sum += plan.layersOnStage(s);
+        QCOMPARE(sum, 126);
+        QVERIFY(evaluate(plan, EvaluationDetail::Figures).valid);
+        // Without the flags 126 does not split over pp·vpp, and the message says what would.
+        j["parallel"].erase("embedding_in_split");
+        j["parallel"].erase("loss_in_split");
+        if (126 % (pp * vpp) != 0) {
+            std::string found;
+            for (const Issue& i : validate(test::mustPlan(j)))
+                if (i.field == "parallel.pp")
+                    found = i.message;
+            QVERIFY2(found.find("parallel.embedding_in_split") != std::string::npos, found.c_str());
+        }
+    }
+
     void badInputNamesTheProblem_data()
     {
         QTest::addColumn<QString>("text");
