@@ -5,6 +5,7 @@
 #include "evaluate.h"
 #include "numtext.h"
 #include "planio.h"
+#include "range.h"
 #include "report.h"
 #include "search.h"
 #include "text.h"
@@ -118,7 +119,8 @@ int evaluateCommand(const QStringList& args)
     }
     if (l.code == kInvalid)
         return invalid(l.plan.errors(), "", json, l.keyWarnings);
-    const Evaluation ev = evaluate(l.plan.value());
+    Evaluation ev = evaluate(l.plan.value());
+    addStepRange(l.plan.value(), ev);
     if (!ev.valid)
         printErrors(ev.errors);
     if (!ev.valid || json)
@@ -281,11 +283,12 @@ int searchCommand(const QStringList& args)
     nlohmann::json out = nlohmann::json::array();
     if (!json)
         std::cout << r.combinations << " combinations, " << r.fitting << " fit in memory, " << r.evaluatedCount
-                  << " evaluated in full; best " << r.best.size() << ":\n";
+                  << " evaluated in full; best " << r.best.size() << " by the slow end of each step's range:\n";
     int rank = 0;
     for (int i : r.best) {
         const Plan plan = applyCandidate(base, r.candidates[std::size_t(i)]).value();
-        const Evaluation ev = evaluate(plan);
+        Evaluation ev = evaluate(plan);
+        addStepRange(plan, ev);
         if (json) {
             nlohmann::json e = evaluationToJson(ev);
             const nlohmann::json doc = toJson(plan);
@@ -294,8 +297,8 @@ int searchCommand(const QStringList& args)
             out.push_back(std::move(e));
         } else {
             std::cout << "  " << ++rank << ". " << candidateText(r.candidates[std::size_t(i)]) << ": step " << ev.stepS
-                      << " s, MFU " << 100 * ev.mfu << "%, bubble " << 100 * ev.bubbleFraction << "%, peak "
-                      << ev.peakBytes / double(1ull << 30) << " GiB\n";
+                      << " s (" << ev.stepFastS << "–" << ev.stepSlowS << "), MFU " << 100 * ev.mfu << "%, bubble "
+                      << 100 * ev.bubbleFraction << "%, peak " << ev.peakBytes / double(1ull << 30) << " GiB\n";
         }
     }
     if (r.best.empty() && r.smallest >= 0) {

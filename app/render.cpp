@@ -7,6 +7,7 @@
 #include "ganttview.h"
 #include "memorybars.h"
 #include "planio.h"
+#include "range.h"
 #include "summaryview.h"
 #include "text.h"
 #include "timelinepanel.h"
@@ -304,7 +305,9 @@ int runRender(int argc, char** argv)
         return file.unreadable ? kUsage : kInvalid;
     }
     const Plan& plan = file.plan.value();
-    auto ev = std::make_shared<const Evaluation>(evaluate(plan));
+    Evaluation evaluated = evaluate(plan);
+    addStepRange(plan, evaluated);
+    auto ev = std::make_shared<const Evaluation>(std::move(evaluated));
     if (!ev->valid) {
         for (const Issue& e : ev->errors)
             std::cerr << "plait: " << validUtf8((e.field.empty() ? "" : e.field + ": ") + e.message) << "\n";

@@ -72,7 +72,9 @@ SuggestPanel::SuggestPanel(QWidget* parent)
     m_status->setWordWrap(true);
     m_table = new QTableWidget(0, 6, this);
     m_table->setHorizontalHeaderLabels(
-        { tr("plan"), tr("step"), tr("tokens/s"), tr("MFU"), tr("peak / GPU"), QString() });
+        { tr("plan"), tr("step (slow end)"), tr("tokens/s"), tr("MFU"), tr("peak / GPU"), QString() });
+    m_table->horizontalHeaderItem(1)->setToolTip(
+        tr("Plans are ranked by the slow end: every uncertain rate at the slow end of its published spread"));
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_table->verticalHeader()->setVisible(false);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -196,9 +198,9 @@ QString SuggestPanel::describeCandidate(int index) const
         return {};
     const SearchCandidate& c = m_result.candidates[std::size_t(index)];
     return describe(c) + QLatin1Char('\n')
-        + tr("step %1 · %2 tokens/s · MFU %3 · peak %4 per GPU")
+        + tr("step %1 (slow end %5) · %2 tokens/s · MFU %3 · peak %4 per GPU")
               .arg(widgets::formatSeconds(c.stepS), widgets::formatNumber(c.tokensPerS), widgets::formatPercent(c.mfu),
-                  widgets::formatBytes(c.peakBytes))
+                  widgets::formatBytes(c.peakBytes), widgets::formatSeconds(c.slowS))
         + QLatin1Char('\n') + tr("Click to apply.");
 }
 
@@ -272,7 +274,8 @@ void SuggestPanel::showResult()
         const int row = m_table->rowCount();
         m_table->insertRow(row);
         m_table->setItem(row, 0, new QTableWidgetItem(describe(c)));
-        m_table->setItem(row, 1, new QTableWidgetItem(widgets::formatSeconds(c.stepS)));
+        m_table->setItem(row, 1,
+            new QTableWidgetItem(tr("%1 (%2)").arg(widgets::formatSeconds(c.stepS), widgets::formatSeconds(c.slowS))));
         m_table->setItem(row, 2, new QTableWidgetItem(widgets::formatNumber(c.tokensPerS)));
         m_table->setItem(row, 3, new QTableWidgetItem(widgets::formatPercent(c.mfu)));
         m_table->setItem(row, 4, new QTableWidgetItem(widgets::formatBytes(c.peakBytes)));

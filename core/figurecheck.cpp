@@ -53,6 +53,8 @@ std::vector<Issue> figureProblems(const Evaluation& ev, double ceilingFraction)
     if (!(ev.stepS > 0 && std::isfinite(ev.stepS)))
         internal("the step time (s)", ev.stepS, "(0, ∞)");
     time("the busiest stage's compute time", ev.computeS);
+    if (ev.stepSlowS > 0 && !(ev.stepFastS <= ev.stepS * (1 + 1e-9) && ev.stepS <= ev.stepSlowS * (1 + 1e-9)))
+        internal("the step time within its range", ev.stepS, "[fast end, slow end]");
     if (ev.computeS > ev.stepS * (1 + 1e-9))
         internal("the compute time over the step time", ev.computeS / ev.stepS, "[0, 1]");
     fraction("the bubble fraction", ev.bubbleFraction);

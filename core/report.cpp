@@ -44,8 +44,9 @@ nlohmann::json evaluationToJson(const Evaluation& ev)
             { "grads_bytes", whole(s.grads) }, { "optimizer_bytes", whole(s.optimizer) },
             { "activations_bytes", whole(s.activations) }, { "other_bytes", whole(s.other) },
             { "total_bytes", whole(s.total()) }, { "microbatches_in_flight", s.inFlight } });
-    j["time"] = { { "step_s", ev.stepS }, { "compute_s", ev.computeS }, { "bubble_fraction", ev.bubbleFraction },
-        { "exposed_comm_s", ev.exposedCommS }, { "pipeline_s", ev.pipelineS }, { "microbatches", ev.microBatches } };
+    j["time"] = { { "step_s", ev.stepS }, { "step_s_fast", ev.stepFastS }, { "step_s_slow", ev.stepSlowS },
+        { "compute_s", ev.computeS }, { "bubble_fraction", ev.bubbleFraction }, { "exposed_comm_s", ev.exposedCommS },
+        { "pipeline_s", ev.pipelineS }, { "microbatches", ev.microBatches } };
     j["comm"] = nlohmann::json::array();
     for (const CommItem& c : ev.comm)
         j["comm"].push_back({ { "dim", dimName(c.dim) }, { "collective", collectiveName(c.collective) },
@@ -85,10 +86,14 @@ std::string evaluationText(const Evaluation& ev, const Plan& plan)
       << plan.cluster.gpu.id << "  (tp " << par.tp << ", pp " << par.pp << ", dp " << par.dp << ", cp " << par.cp
       << ", ep " << par.ep << ", " << scheduleName(par.schedule) << (par.vpp > 1 ? " v=" + std::to_string(par.vpp) : "")
       << plan.edgesInSplitText() << ", " << ev.microBatches << " micro-batches)\n";
-    o << "  step " << num(ev.stepS, "%.4g") << " s   tokens/s " << num(ev.tokensPerS, "%.4g") << "   model "
-      << num(ev.modelTflopsPerGpu, "%.1f") << " TFLOP/s/GPU   hardware " << num(ev.hardwareTflopsPerGpu, "%.1f")
-      << "   MFU " << num(100 * ev.mfu, "%.1f") << "% (Megatron's count " << num(100 * ev.mfuMegatron, "%.1f")
-      << "%)   HFU " << num(100 * ev.hfu, "%.1f") << "%\n";
+    o << "  step " << num(ev.stepS, "%.4g") << " s"
+      << (ev.stepSlowS > 0
+                 ? " (" + num(ev.stepFastS, "%.4g") + "–" + num(ev.stepSlowS, "%.4g") + " over the rates' spread)"
+                 : std::string())
+      << "   tokens/s " << num(ev.tokensPerS, "%.4g") << "   model " << num(ev.modelTflopsPerGpu, "%.1f")
+      << " TFLOP/s/GPU   hardware " << num(ev.hardwareTflopsPerGpu, "%.1f") << "   MFU " << num(100 * ev.mfu, "%.1f")
+      << "% (Megatron's count " << num(100 * ev.mfuMegatron, "%.1f") << "%)   HFU " << num(100 * ev.hfu, "%.1f")
+      << "%\n";
     o << "  bubble " << num(100 * ev.bubbleFraction, "%.1f") << "%   exposed communication "
       << num(ev.exposedCommS * 1e3, "%.4g") << " ms\n";
     o << "  memory per GPU (GiB)      weights   grads  optimizer  activations  other   total  of "

@@ -8,6 +8,7 @@
 #include "memory.h"
 #include "overlap.h"
 #include "params.h"
+#include "range.h"
 #include "schedule.h"
 
 #include <algorithm>
@@ -271,8 +272,8 @@ double pipelineLowerBound(const Plan& plan, const LayerCost& lc, int m, const Fa
 bool isPareto(const SearchCandidate& c, const std::vector<SearchCandidate>& all)
 {
     for (const SearchCandidate& o : all)
-        if (o.evaluated && o.fits && &o != &c && o.stepS <= c.stepS && o.peakBytes <= c.peakBytes
-            && (o.stepS < c.stepS || o.peakBytes < c.peakBytes))
+        if (o.evaluated && o.fits && &o != &c && o.slowS <= c.slowS && o.peakBytes <= c.peakBytes
+            && (o.slowS < c.slowS || o.peakBytes < c.peakBytes))
             return false;
     return true;
 }
@@ -347,7 +348,11 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
         = base.cluster.gpu.memoryGiB * double(1ull << 30) * (1 - std::clamp(need.headroom, 0.0, 0.99));
     auto allowed
         = [](int value, int fixed, int most) { return (fixed == 0 || value == fixed) && (most == 0 || value <= most); };
-    Plan shape = base; // evaluated without a placement: memory and layer costs do not depend on it
+    // Evaluated without a placement: memory and layer costs do not depend on it. Its GPU is the slow end of the rates'
+    // spread (cost/range.h), so layer costs and the bound are those of the step time the search ranks by; memory
+    // does not depend on rates.
+    Plan shape = base;
+    shape.cluster.gpu = slowEndPlan(base).cluster.gpu;
     shape.placement.coordOf.clear();
     std::map<std::tuple<int, int, int, int>, std::vector<int>> inFlightCache;
     // What no candidate can change is checked once, before thousands of candidates fail on it one by one.
@@ -548,8 +553,10 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                         hopeless = hopeless || e.field == "model" || e.field == "evaluation";
                     return;
                 }
+                const Evaluation slow = evaluate(slowEndPlan(plan.value()), EvaluationDetail::Figures, &memo);
                 c.evaluated = true;
                 c.stepS = ev.stepS;
+                c.slowS = slow.valid ? std::max(slow.stepS, ev.stepS) : ev.stepS;
                 c.tokensPerS = ev.tokensPerS;
                 c.mfu = ev.mfu;
                 c.bubbleFraction = ev.bubbleFraction;
@@ -563,7 +570,7 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
             const SearchCandidate& c = out.candidates[std::size_t(i)];
             if (!c.evaluated || !c.fits)
                 continue;
-            bestSteps.insert(std::upper_bound(bestSteps.begin(), bestSteps.end(), c.stepS), c.stepS);
+            bestSteps.insert(std::upper_bound(bestSteps.begin(), bestSteps.end(), c.slowS), c.slowS);
             if (int(bestSteps.size()) > top)
                 bestSteps.pop_back();
         }
@@ -580,11 +587,11 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                 out.pareto.push_back(int(i));
         }
     }
-    // Ties (ZeRO 1 and 2 often take the same time) go to the smaller memory, then to the order of enumeration, so a
-    // search that evaluates more returns the same best.
+    // By the slow end, then the point; ties (ZeRO 1 and 2 often take the same time) go to the smaller memory, then to
+    // the order of enumeration, so a search that evaluates more returns the same best.
     std::sort(out.best.begin(), out.best.end(), [&](int a, int b) {
         const SearchCandidate &x = out.candidates[std::size_t(a)], &y = out.candidates[std::size_t(b)];
-        return std::tie(x.stepS, x.peakBytes, a) < std::tie(y.stepS, y.peakBytes, b);
+        return std::tie(x.slowS, x.stepS, x.peakBytes, a) < std::tie(y.slowS, y.stepS, y.peakBytes, b);
     });
     if (int(out.best.size()) > top)
         out.best.resize(std::size_t(top));

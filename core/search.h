@@ -15,9 +15,12 @@ struct SearchCandidate {
     TrainingSpec training;
     double peakBytes = 0; // per GPU, exact (the same stageMemory and in-flight count as evaluate)
     bool fits = false;
-    double lowerBoundS = 0; // compute only, no bubble, no communication: no plan can beat it
+    double lowerBoundS = 0; // of slowS: what no evaluation at the slow end can beat
     bool evaluated = false; // fully evaluated (placement, communication, simulated schedule)
     double stepS = 0, tokensPerS = 0, mfu = 0, bubbleFraction = 0;
+    // The step with every uncertain rate at the slow end of its spread (cost/range.h): what the search ranks by,
+    // so a plan that wins only if overlap is perfect does not come first.
+    double slowS = 0;
 };
 
 // What users hold fixed or bounded when they search: memory to keep free, parallel sizes, schedules and

@@ -1,6 +1,7 @@
 #include "evaluationrunner.h"
 
 #include "evaluate.h"
+#include "range.h"
 
 #include <QFutureWatcher>
 #include <QtConcurrent>
@@ -27,7 +28,11 @@ void EvaluationRunner::request(const Plan& plan)
         m_latest = watcher->result();
         emit evaluationAvailable(m_latest);
     });
-    watcher->setFuture(QtConcurrent::run([plan] { return std::make_shared<const Evaluation>(evaluate(plan)); }));
+    watcher->setFuture(QtConcurrent::run([plan] {
+        Evaluation ev = evaluate(plan);
+        addStepRange(plan, ev);
+        return std::make_shared<const Evaluation>(std::move(ev));
+    }));
 }
 
 } // namespace plait::engine

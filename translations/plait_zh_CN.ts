@@ -1194,11 +1194,6 @@ Discard them?</source>
     </message>
     <message>
         <location filename="../app/suggestpanel.cpp" line="75"/>
-        <source>step</source>
-        <translation>单步</translation>
-    </message>
-    <message>
-        <location filename="../app/suggestpanel.cpp" line="75"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
@@ -1213,72 +1208,87 @@ Discard them?</source>
         <translation>tokens/s</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="82"/>
+        <location filename="../app/suggestpanel.cpp" line="75"/>
+        <source>step (slow end)</source>
+        <translation>步长（慢端）</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="77"/>
+        <source>Plans are ranked by the slow end: every uncertain rate at the slow end of its published spread</source>
+        <translation>方案按慢端排序：每个不确定的速率都取其公开范围的慢端</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="84"/>
         <source>peak memory per GPU (GiB)</source>
         <translation>每 GPU 峰值显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="83"/>
+        <location filename="../app/suggestpanel.cpp" line="85"/>
         <source>step time (s)</source>
         <translation>单步时间（秒）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="132"/>
+        <location filename="../app/suggestpanel.cpp" line="134"/>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="150"/>
+        <location filename="../app/suggestpanel.cpp" line="152"/>
         <source>%1 combinations, %2 fit in memory, %3 evaluated in full, in %4 s.</source>
         <translation>%1 种组合，%2 种放得下，%3 种完整评估，用时 %4 秒。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="155"/>
+        <location filename="../app/suggestpanel.cpp" line="157"/>
         <source>No plan fits in memory on this cluster.</source>
         <translation>此集群上没有放得下的规划。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="199"/>
-        <source>step %1 · %2 tokens/s · MFU %3 · peak %4 per GPU</source>
-        <translation>单步 %1 · %2 tokens/s · MFU %3 · 每 GPU 峰值 %4</translation>
+        <location filename="../app/suggestpanel.cpp" line="201"/>
+        <source>step %1 (slow end %5) · %2 tokens/s · MFU %3 · peak %4 per GPU</source>
+        <translation>步长 %1（慢端 %5）· %2 tokens/s · MFU %3 · 每 GPU 峰值 %4</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="202"/>
+        <location filename="../app/suggestpanel.cpp" line="204"/>
         <source>Click to apply.</source>
         <translation>点击应用。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="215"/>
+        <location filename="../app/suggestpanel.cpp" line="217"/>
         <source>Charting every plan that fits: %1 of %2 evaluated…</source>
         <translation>正在为图表评估所有放得下的方案：已评估 %1 / %2…</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="228"/>
+        <location filename="../app/suggestpanel.cpp" line="230"/>
         <source>All %1 plans that fit are charted.</source>
         <translation>全部 %1 个放得下的方案都已绘入图表。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="264"/>
+        <location filename="../app/suggestpanel.cpp" line="266"/>
         <source>Apply suggested plan</source>
         <translation>应用推荐规划</translation>
     </message>
     <message>
         <location filename="../app/suggestpanel.cpp" line="279"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="283"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="312"/>
+        <location filename="../app/suggestpanel.cpp" line="316"/>
         <source>plans that fit (click to apply)</source>
         <translation>放得下的方案（点击应用）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="318"/>
+        <location filename="../app/suggestpanel.cpp" line="322"/>
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="325"/>
+        <location filename="../app/suggestpanel.cpp" line="329"/>
         <source>this plan</source>
         <translation>当前方案</translation>
     </message>
@@ -2012,117 +2022,127 @@ Click for the formula</source>
         <translation>未加载规划。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="90"/>
+        <location filename="../widgets/summaryview.cpp" line="85"/>
+        <source>%1 (%2–%3)</source>
+        <translation>%1（%2–%3）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/summaryview.cpp" line="88"/>
+        <source>The range: every uncertain rate at the ends of its published spread (the GEMM rate from the short-burst best to 5% below the sustained one, the slowest GPU of a node; compute beside communication from no slowdown to 40%, the most measured)</source>
+        <translation>范围：每个不确定的速率取其公开范围的两端（GEMM 速率从短时峰值到持续速率再低 5%，即节点中最慢的 GPU；与通信重叠的计算从不减速到最多实测的 40%）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/summaryview.cpp" line="97"/>
         <source>Model FLOPs with the causal half of the attention matrix, the work a causal model needs, over the step time and the GPUs&apos; dense peak</source>
         <translation>模型 FLOPs 只计注意力矩阵的因果一半（因果模型实际需要的计算），除以单步时间和各 GPU 的稠密峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="93"/>
+        <location filename="../widgets/summaryview.cpp" line="100"/>
         <source>Model FLOPs as Megatron-LM counts them (the whole attention matrix), the figure its logs and published tables report</source>
         <translation>按 Megatron-LM 的方式计数的模型 FLOPs（整个注意力矩阵），即其日志和公开表格报告的数值</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="99"/>
+        <location filename="../widgets/summaryview.cpp" line="106"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="104"/>
+        <location filename="../widgets/summaryview.cpp" line="111"/>
         <source>No warnings.</source>
         <translation>无警告。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="112"/>
+        <location filename="../widgets/summaryview.cpp" line="119"/>
         <source>%1 of %2 TP groups span more than one node (e.g. GPUs %3): every layer&apos;s TP traffic then runs at %4 GB/s over %5 instead of %6 GB/s over %7</source>
         <translation>%2 个 TP 组中有 %1 个跨越多个节点（例如 GPU %3）：每一层的 TP 通信因此只能以 %4 GB/s 经 %5 传输，而不是以 %6 GB/s 经 %7</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="115"/>
+        <location filename="../widgets/summaryview.cpp" line="122"/>
         <source>m = %1 micro-batches for p = %2 stages: the pipeline bubble is %3% of the step; (p−1)/(m+p−1) falls to 10% at m = 9·(p−1) = %4 micro-batches (a smaller micro-batch or a larger global batch), and interleaved stages or ZB-H1 shrink it with fewer</source>
         <translation>p = %2 个流水线阶段只有 m = %1 个微批次：流水线气泡占步长的 %3%；(p−1)/(m+p−1) 要到 m = 9·(p−1) = %4 个微批次才降到 10%（减小微批次或增大全局批次），交错阶段或 ZB-H1 用更少的微批次就能缩小气泡</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="119"/>
+        <location filename="../widgets/summaryview.cpp" line="126"/>
         <source>stage %1 needs %2 per GPU, the %3 has %4; the largest term is %5 (%6)</source>
         <translation>阶段 %1 每 GPU 需要 %2，而 %3 只有 %4；最大的一项是%5（%6）</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="121"/>
+        <location filename="../widgets/summaryview.cpp" line="128"/>
         <source>exposed data-parallel communication takes %1 ms of the %2 ms step (%3%); a larger global batch per DP rank, or fewer DP ranks across slow links, would hide it</source>
         <translation>暴露的数据并行通信占 %2 ms 单步中的 %1 ms（%3%）；增大每个 DP 副本的全局批大小，或减少跨慢速链路的 DP 副本，可将其隐藏</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="124"/>
+        <location filename="../widgets/summaryview.cpp" line="131"/>
         <source>stage %1 computes for %2 ms per step and stage %3 for %4 ms; the others wait for the slowest. Moving layers off stage %1 (parallel.layers_per_stage) would balance them</source>
         <translation>阶段 %1 每步计算 %2 ms，阶段 %3 为 %4 ms；其余阶段都在等待最慢的阶段。把层从阶段 %1 移走（parallel.layers_per_stage）可以使其均衡</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="127"/>
+        <location filename="../widgets/summaryview.cpp" line="134"/>
         <source>%1 has no measured GEMM efficiency in the catalog, so compute times assume the datasheet peak and are a lower bound; run plait-probe compute to measure it</source>
         <translation>目录中没有 %1 的实测 GEMM 效率，因此计算时间按数据手册峰值估算，只是下限；运行 plait-probe compute 进行测量</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="131"/>
+        <location filename="../widgets/summaryview.cpp" line="138"/>
         <source>%1 has only a short-burst GEMM rate in the catalog (%2% of peak, boost clock): a training step runs at the power limit, slower, so compute times are optimistic; plait-probe compute measures the sustained rate</source>
         <translation>目录中 %1 只有短时突发的 GEMM 速率（峰值的 %2%，加速频率）：训练步运行在功耗上限，速度更慢，因此计算时间偏乐观；plait-probe compute 可测量持续速率</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="135"/>
+        <location filename="../widgets/summaryview.cpp" line="142"/>
         <source>%1 has no measured streaming rate in the catalog, so memory-bound kernels (norms, activations, the optimizer step) stream at the datasheet&apos;s %2 GB/s, which copies reach only about 87% of on A100 and H100: their times are optimistic; plait-probe compute measures it</source>
         <translation>目录中没有 %1 的实测带宽，因此访存密集型内核（归一化、激活、优化器步骤）按数据手册的 %2 GB/s 计算，而在 A100 和 H100 上拷贝只能达到其约 87%：这些时间偏乐观；plait-probe compute 可以测量它</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="139"/>
+        <location filename="../widgets/summaryview.cpp" line="146"/>
         <source>the catalog publishes no speed of the %1 attention kernel on the %2, so attention runs at the GEMM rate, which no fused attention kernel reaches: its time is a lower bound; choose a kernel the catalog publishes (training.attention_kernel)</source>
         <translation>目录中没有 %1 注意力内核在 %2 上的公开速度，因此注意力按 GEMM 速率计算，而任何融合注意力内核都达不到这一速率：其时间只是下限；请选择目录中公开了速度的内核（training.attention_kernel）</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="144"/>
+        <location filename="../widgets/summaryview.cpp" line="151"/>
         <source>hardware FLOP utilization %1% passes the %2% of peak the %3 sustains in large GEMMs: some measured shapes ran faster than the sustained rate, which a whole training step will not keep up</source>
         <translation>硬件 FLOP 利用率 %1% 超过了 %3 在大型 GEMM 中可持续的峰值 %2%：部分实测形状比持续速率更快，而整个训练步无法一直保持</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="147"/>
+        <location filename="../widgets/summaryview.cpp" line="154"/>
         <source>%1 is not read beside a preset or config.json, which sets the model&apos;s shape; it is kept in the file but has no effect</source>
         <translation>%1 在预设或 config.json 旁不会被读取（模型形状由它们决定）；该字段保留在文件中，但不起作用</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="153"/>
+        <location filename="../widgets/summaryview.cpp" line="160"/>
         <source>%1 is not a field Plait reads; it is kept in the file but has no effect</source>
         <translation>%1 不是 Plait 读取的字段；它保留在文件中，但不起作用</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="155"/>
+        <location filename="../widgets/summaryview.cpp" line="162"/>
         <source>%1 is not a field Plait reads; did you mean %2? It is kept in the file but has no effect</source>
         <translation>%1 不是 Plait 读取的字段；是否想写 %2？它保留在文件中，但不起作用</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="157"/>
+        <location filename="../widgets/summaryview.cpp" line="164"/>
         <source>%1 is not a field Plait reads; did you mean %2? It is kept in the file but has no effect: %2 is %3</source>
         <translation>%1 不是 Plait 读取的字段；是否想写 %2？它保留在文件中，但不起作用：%2 为 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="171"/>
+        <location filename="../widgets/summaryview.cpp" line="178"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="173"/>
+        <location filename="../widgets/summaryview.cpp" line="180"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="175"/>
+        <location filename="../widgets/summaryview.cpp" line="182"/>
         <source>optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="177"/>
+        <location filename="../widgets/summaryview.cpp" line="184"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="178"/>
+        <location filename="../widgets/summaryview.cpp" line="185"/>
         <source>other</source>
         <translation>其他</translation>
     </message>

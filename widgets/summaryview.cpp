@@ -81,7 +81,14 @@ void SummaryView::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
         return;
     }
     m_status->setText(QString::fromStdString(ev->plan));
-    m_figures[QStringLiteral("step")]->setText(formatSeconds(ev->stepS));
+    m_figures[QStringLiteral("step")]->setText(ev->stepSlowS > 0
+            ? tr("%1 (%2–%3)").arg(formatSeconds(ev->stepS), formatSeconds(ev->stepFastS), formatSeconds(ev->stepSlowS))
+            : formatSeconds(ev->stepS));
+    m_figures[QStringLiteral("step")]->setToolTip(ev->stepSlowS > 0
+            ? tr("The range: every uncertain rate at the ends of its published spread (the GEMM rate from the "
+                 "short-burst best to 5% below the sustained one, the slowest GPU of a node; compute beside "
+                 "communication from no slowdown to 40%, the most measured)")
+            : QString());
     m_figures[QStringLiteral("tokens")]->setText(formatNumber(ev->tokensPerS, 4));
     m_figures[QStringLiteral("tflops")]->setText(formatNumber(ev->modelTflopsPerGpu, 4));
     m_figures[QStringLiteral("mfu")]->setText(formatPercent(ev->mfu));

@@ -49,13 +49,16 @@ private slots:
         QCOMPARE(full.evaluatedCount, full.fitting);
         QVERIFY(fast.evaluatedCount <= full.evaluatedCount);
         QVERIFY(!fast.best.empty());
-        QCOMPARE(fast.candidates[std::size_t(fast.best.front())].stepS,
-            full.candidates[std::size_t(full.best.front())].stepS);
-        // the bound holds for every candidate evaluated
+        // Ranked by the slow end of each step's range (cost/range.h).
+        QCOMPARE(fast.candidates[std::size_t(fast.best.front())].slowS,
+            full.candidates[std::size_t(full.best.front())].slowS);
+        // the bound holds for every candidate evaluated, and the slow end is no faster than the point
         for (const SearchCandidate& c : full.candidates)
-            if (c.evaluated)
-                QVERIFY2(c.lowerBoundS <= c.stepS * (1 + 1e-9),
-                    qPrintable(QStringLiteral("bound %1 above step %2").arg(c.lowerBoundS).arg(c.stepS)));
+            if (c.evaluated) {
+                QVERIFY2(c.lowerBoundS <= c.slowS * (1 + 1e-9),
+                    qPrintable(QStringLiteral("bound %1 above slow end %2").arg(c.lowerBoundS).arg(c.slowS)));
+                QVERIFY(c.slowS >= c.stepS);
+            }
     }
 
     // The search offers only what the plan's framework runs: no ZeRO-2/3 for Megatron-LM, none with PP for DeepSpeed.
@@ -155,16 +158,15 @@ private slots:
             QCOMPARE(p.parallel.gpusUsed(), base.cluster.gpuCount());
         }
         for (std::size_t i = 1; i < r.best.size(); ++i)
-            QVERIFY(r.candidates[std::size_t(r.best[i - 1])].stepS <= r.candidates[std::size_t(r.best[i])].stepS);
-        // the Pareto front: nothing evaluated beats a front point on both step time and memory
+            QVERIFY(r.candidates[std::size_t(r.best[i - 1])].slowS <= r.candidates[std::size_t(r.best[i])].slowS);
+        // the Pareto front: nothing evaluated beats a front point on both slow-end step time and memory
         for (int f : r.pareto)
             for (const SearchCandidate& c : r.candidates)
                 if (c.evaluated && c.fits)
-                    QVERIFY(!(c.stepS < r.candidates[std::size_t(f)].stepS
+                    QVERIFY(!(c.slowS < r.candidates[std::size_t(f)].slowS
                         && c.peakBytes < r.candidates[std::size_t(f)].peakBytes));
     }
 
-    // Stopping from the progress callback ends the search at once and says so.
     // Context parallelism runs inside fused attention kernels: example h trains GPT-3 unfused, as in 2021, and
     // is offered none.
     void noContextParallelWithoutFusedAttention()
@@ -177,6 +179,7 @@ private slots:
             QCOMPARE(c.parallel.cp, 1);
     }
 
+    // Stopping from the progress callback ends the search at once and says so.
     void progressCanStopTheSearch()
     {
         SearchOptions o = top(5);

@@ -1,0 +1,72 @@
+#include "range.h"
+
+#include "evaluate.h"
+#include "overlap.h"
+
+#include <algorithm>
+
+namespace plait {
+
+namespace {
+// Below any rate the model uses, so overlapSlowdown() reads it as measured: compute beside a transfer at full speed.
+constexpr double kNoSlowdown = 1e-9;
+}
+
+Plan fastEndPlan(const Plan& plan)
+{
+    Plan p = plan;
+    GpuSpec& g = p.cluster.gpu;
+    if (g.gemmMaxEfficiency > 0 && g.gemmSustainedEfficiency > 0) {
+        // FP8 has no burst figure of its own: it gains what the 16-bit rate gains from the boost clock.
+        const double burstGain = std::max(1.0, g.gemmMaxEfficiency / g.gemmSustainedEfficiency);
+        g.gemmSustainedEfficiency *= burstGain;
+        g.fp8SustainedEfficiency = std::min(1.0, g.fp8SustainedEfficiency * burstGain);
+    }
+    if (g.overlapSlowdown <= 0)
+        g.overlapSlowdown = kNoSlowdown;
+    return p;
+}
+
+Plan slowEndPlan(const Plan& plan)
+{
+    Plan p = plan;
+    GpuSpec& g = p.cluster.gpu;
+    // The rate gemmEfficiency() uses, less the node spread; a catalog GPU without one keeps its burst figure as
+    // the point, so the slow end starts from that.
+    if (g.gemmSustainedEfficiency > 0)
+        g.gemmSustainedEfficiency *= 1 - kNodeSpread;
+    else if (g.gemmMaxEfficiency > 0)
+        g.gemmSustainedEfficiency = g.gemmMaxEfficiency * (1 - kNodeSpread);
+    if (g.fp8SustainedEfficiency > 0)
+        g.fp8SustainedEfficiency *= 1 - kNodeSpread;
+    for (MeasuredGemm& m : g.measuredGemms)
+        m.seconds /= 1 - kNodeSpread;
+    if (g.overlapSlowdown <= 0)
+        g.overlapSlowdown = kMostOverlapSlowdown;
+    return p;
+}
+
+StepRange stepRange(const Plan& plan, double pointS, EvaluationMemo* memo)
+{
+    StepRange r;
+    const Evaluation fast = evaluate(fastEndPlan(plan), EvaluationDetail::Figures, memo);
+    const Evaluation slow = evaluate(slowEndPlan(plan), EvaluationDetail::Figures, memo);
+    r.ok = fast.valid && slow.valid;
+    if (r.ok) {
+        r.fastS = std::min(fast.stepS, pointS);
+        r.slowS = std::max(slow.stepS, pointS);
+    }
+    return r;
+}
+
+void addStepRange(const Plan& plan, Evaluation& ev, EvaluationMemo* memo)
+{
+    if (!ev.valid)
+        return;
+    if (const StepRange r = stepRange(plan, ev.stepS, memo); r.ok) {
+        ev.stepFastS = r.fastS;
+        ev.stepSlowS = r.slowS;
+    }
+}
+
+} // namespace plait
