@@ -1163,132 +1163,132 @@ Discard them?</source>
 <context>
     <name>plait::app::SuggestPanel</name>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="58"/>
+        <location filename="../app/suggestpanel.cpp" line="59"/>
         <source>full recompute</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="59"/>
+        <location filename="../app/suggestpanel.cpp" line="60"/>
         <source>selective recompute</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="60"/>
+        <location filename="../app/suggestpanel.cpp" line="61"/>
         <source>no recompute</source>
         <translation>不重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="68"/>
+        <location filename="../app/suggestpanel.cpp" line="69"/>
         <source>Search every plan</source>
         <translation>搜索所有规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="69"/>
+        <location filename="../app/suggestpanel.cpp" line="70"/>
         <source>Searches TP, PP (and virtual stages), DP, CP, EP, micro-batch, ZeRO, recomputation and schedule for this model, cluster and global batch.</source>
         <translation>针对此模型、集群和全局批次，搜索 TP、PP（含虚拟阶段）、DP、CP、EP、微批次、ZeRO、重计算和调度的所有组合。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="75"/>
+        <location filename="../app/suggestpanel.cpp" line="76"/>
         <source>plan</source>
         <translation>规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="75"/>
+        <location filename="../app/suggestpanel.cpp" line="76"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="75"/>
+        <location filename="../app/suggestpanel.cpp" line="76"/>
         <source>peak / GPU</source>
         <translation>每 GPU 峰值</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="75"/>
+        <location filename="../app/suggestpanel.cpp" line="76"/>
         <source>tokens/s</source>
         <translation>tokens/s</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="75"/>
+        <location filename="../app/suggestpanel.cpp" line="76"/>
         <source>step (slow end)</source>
         <translation>步长（慢端）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="77"/>
+        <location filename="../app/suggestpanel.cpp" line="78"/>
         <source>Plans are ranked by the slow end: every uncertain rate at the slow end of its published spread</source>
         <translation>方案按慢端排序：每个不确定的速率都取其公开范围的慢端</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="84"/>
+        <location filename="../app/suggestpanel.cpp" line="85"/>
         <source>peak memory per GPU (GiB)</source>
         <translation>每 GPU 峰值显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="85"/>
-        <source>step time (s)</source>
-        <translation>单步时间（秒）</translation>
+        <location filename="../app/suggestpanel.cpp" line="86"/>
+        <source>step time, slow end (s)</source>
+        <translation>步长时间，慢端（秒）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="134"/>
+        <location filename="../app/suggestpanel.cpp" line="135"/>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="152"/>
+        <location filename="../app/suggestpanel.cpp" line="153"/>
         <source>%1 combinations, %2 fit in memory, %3 evaluated in full, in %4 s.</source>
         <translation>%1 种组合，%2 种放得下，%3 种完整评估，用时 %4 秒。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="157"/>
+        <location filename="../app/suggestpanel.cpp" line="158"/>
         <source>No plan fits in memory on this cluster.</source>
         <translation>此集群上没有放得下的规划。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="201"/>
+        <location filename="../app/suggestpanel.cpp" line="204"/>
         <source>step %1 (slow end %5) · %2 tokens/s · MFU %3 · peak %4 per GPU</source>
         <translation>步长 %1（慢端 %5）· %2 tokens/s · MFU %3 · 每 GPU 峰值 %4</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="204"/>
+        <location filename="../app/suggestpanel.cpp" line="207"/>
         <source>Click to apply.</source>
         <translation>点击应用。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="217"/>
+        <location filename="../app/suggestpanel.cpp" line="220"/>
         <source>Charting every plan that fits: %1 of %2 evaluated…</source>
         <translation>正在为图表评估所有放得下的方案：已评估 %1 / %2…</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="230"/>
+        <location filename="../app/suggestpanel.cpp" line="233"/>
         <source>All %1 plans that fit are charted.</source>
         <translation>全部 %1 个放得下的方案都已绘入图表。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="266"/>
+        <location filename="../app/suggestpanel.cpp" line="269"/>
         <source>Apply suggested plan</source>
         <translation>应用推荐规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="279"/>
+        <location filename="../app/suggestpanel.cpp" line="281"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="283"/>
+        <location filename="../app/suggestpanel.cpp" line="285"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="316"/>
+        <location filename="../app/suggestpanel.cpp" line="318"/>
         <source>plans that fit (click to apply)</source>
         <translation>放得下的方案（点击应用）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="322"/>
+        <location filename="../app/suggestpanel.cpp" line="324"/>
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="329"/>
+        <location filename="../app/suggestpanel.cpp" line="331"/>
         <source>this plan</source>
         <translation>当前方案</translation>
     </message>

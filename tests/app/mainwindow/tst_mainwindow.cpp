@@ -13,6 +13,7 @@
 #include "planio.h"
 #include "probedialog.h"
 #include "proberesults.h"
+#include "range.h"
 #include "safejson.h"
 #include "suggestpanel.h"
 #include "summaryview.h"
@@ -538,7 +539,7 @@ private slots:
         plot->replot();
         const SearchCandidate& top = r.candidates[std::size_t(r.best.front())];
         const QPointF at(
-            plot->xAxis->coordToPixel(top.peakBytes / double(1ull << 30)), plot->yAxis->coordToPixel(top.stepS));
+            plot->xAxis->coordToPixel(top.peakBytes / double(1ull << 30)), plot->yAxis->coordToPixel(top.slowS));
         const int near = w.suggestPanel()->candidateAt(at);
         QVERIFY(near >= 0);
         QVERIFY(w.suggestPanel()->describeCandidate(near).startsWith(QStringLiteral("TP ")));
@@ -550,8 +551,11 @@ private slots:
                 self = plot->graph(g);
         QVERIFY(self);
         QCOMPARE(self->dataCount(), 1);
-        const Evaluation current = evaluate(w.document()->plan());
-        QCOMPARE(self->data()->constBegin()->value, current.stepS);
+        // on the chart's scale: the slow end of its range, as the candidates are ranked
+        Evaluation current = evaluate(w.document()->plan());
+        addStepRange(w.document()->plan(), current);
+        QVERIFY(current.stepSlowS > current.stepS);
+        QCOMPARE(self->data()->constBegin()->value, current.stepSlowS);
         QCOMPARE(self->data()->constBegin()->key, current.peakBytes / double(1ull << 30));
         // step times on a log axis, labelled 1-2-5 inside the range
         const auto ticks = plot->yAxis->ticker().dynamicCast<QCPAxisTickerText>();
