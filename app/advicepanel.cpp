@@ -25,7 +25,7 @@ QString AdvicePanel::title(const Advice& a)
     if (c == "memory-optimizer")
         return tr("1. Memory: shard the optimizer state");
     if (c == "memory-activations")
-        return tr("1. Memory: recompute activations");
+        return tr("1. Memory: recompute or split the activations");
     if (c == "memory-weights")
         return tr("1. Memory: split the model with TP or PP");
     if (c == "tp-wider-than-node")
@@ -34,6 +34,8 @@ QString AdvicePanel::title(const Advice& a)
         return tr("2. Interconnect: TP groups cross nodes");
     if (c == "too-few-microbatches")
         return tr("Pitfall: too few micro-batches for the pipeline");
+    if (c == "tp-comm-exposed")
+        return tr("Pitfall: exposed tensor-parallel communication");
     if (c == "dp-comm-dominates")
         return tr("Pitfall: data-parallel communication dominates");
     if (c == "prefer-dp")
@@ -63,6 +65,9 @@ QString AdvicePanel::saw(const Advice& a)
     if (c == "too-few-microbatches")
         return tr("m = %1 micro-batches for p = %2 stages: the bubble is %3% of the step.")
             .arg(arg(a, 0), arg(a, 1), arg(a, 2));
+    if (c == "tp-comm-exposed")
+        return tr("Exposed tensor-parallel communication takes %1 ms of the %2 ms step (%3%).")
+            .arg(arg(a, 0), arg(a, 1), arg(a, 2));
     if (c == "dp-comm-dominates")
         return tr("Exposed data-parallel communication takes %1 ms of the %2 ms step (%3%).")
             .arg(arg(a, 0), arg(a, 1), arg(a, 2));
@@ -80,7 +85,8 @@ QString AdvicePanel::why(const Advice& a)
                   "data-parallel rank unless ZeRO shards them across the ranks.");
     if (c == "memory-activations")
         return tr("Activations stay until their backward pass; recomputing them costs part of a forward pass but frees "
-                  "most of that memory, usually cheaper than more model parallelism.");
+                  "most of that memory; splitting the sequence (CP) or the layers (TP, PP) over more GPUs divides them "
+                  "too. The fix is whichever fits at the least step time.");
     if (c == "memory-weights")
         return tr("What is left is divided only by tensor or pipeline parallelism: they split the weights and each "
                   "layer's activations.");
@@ -91,6 +97,10 @@ QString AdvicePanel::why(const Advice& a)
     if (c == "too-few-microbatches")
         return tr("A pipeline idles (p−1)/(m+p−1) of the time while it fills and drains; more micro-batches, "
                   "interleaving or ZB-H1 shrink that.");
+    if (c == "tp-comm-exposed")
+        return tr("Each layer's TP collectives wait in the forward pass and, unless overlapped, in the backward; "
+                  "Transformer Engine's userbuffers overlap (training.tp_overlap all, with sequence parallelism) runs "
+                  "them beside the GEMMs, and a smaller TP sends less per layer over fewer ranks.");
     if (c == "dp-comm-dominates")
         return tr("Each step reduces every gradient across the DP ranks, whatever the batch; with little work per rank "
                   "the reduction cannot hide under the backward pass.");

@@ -153,17 +153,34 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev)
             a.args = { std::to_string(ev.peakStage), gib(ev.peakBytes), gib(ev.capacityBytes),
                 std::to_string(mm.inFlight), gib(mm.activations) };
             a.why = "activations stay until their backward pass; recomputing them costs part of a forward pass but "
-                    "frees most of that memory (Korthikanti et al. 2022), usually cheaper than more model parallelism";
+                    "frees most of that memory (Korthikanti et al. 2022); splitting the sequence (CP) or the layers "
+                    "(TP, PP) over more GPUs divides them too; the fix is whichever fits at the least step time";
+            // Recomputation and the splits that divide activations, each evaluated: the cheapest that fits wins.
             std::vector<Result<Plan>> c;
             if (tr.recompute == Recompute::None)
                 c.push_back(withTraining(plan, [](TrainingSpec& t) { t.recompute = Recompute::Selective; }));
             c.push_back(withTraining(plan, [](TrainingSpec& t) { t.recompute = Recompute::Full; }));
+            if (par.dp % 2 == 0) {
+                if (contextParallelRefusal(tr.framework, par.cp * 2, tr.flashAttention).empty())
+                    c.push_back(reshaped(plan, par.tp, par.pp, par.dp / 2, par.cp * 2));
+                if (par.tp * 2 <= gpn)
+                    c.push_back(reshaped(plan, par.tp * 2, par.pp, par.dp / 2, par.cp));
+                if (par.pp * 2 <= plan.model.layers)
+                    c.push_back(reshaped(plan, par.tp, par.pp * 2, par.dp / 2, par.cp));
+            }
             const auto best = bestOf(c, [](const Evaluation&) { return true; });
-            attach(a, best,
-                best ? std::string("recompute ")
+            std::string fix;
+            if (best) {
+                const ParallelSpec& q = best->plan.parallel;
+                if (q.tp != par.tp || q.pp != par.pp || q.cp != par.cp)
+                    fix = "split them: TP " + std::to_string(q.tp) + ", PP " + std::to_string(q.pp) + ", DP "
+                        + std::to_string(q.dp) + ", CP " + std::to_string(q.cp);
+                else
+                    fix = std::string("recompute ")
                         + (best->plan.training.recompute == Recompute::Full ? "every layer (full)"
-                                                                            : "attention only (selective)")
-                     : std::string());
+                                                                            : "attention only (selective)");
+            }
+            attach(a, best, fix);
         } else {
             a.code = "memory-weights";
             const std::pair<const char*, double> terms[] = { { "weights", mm.weights }, { "gradients", mm.grads },
@@ -253,6 +270,40 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev)
                     + scheduleName(best->plan.parallel.schedule) + " (micro-batch size "
                     + std::to_string(best->plan.training.microBatch) + ")"
                  : std::string());
+        out.push_back(std::move(a));
+    }
+    // Exposed TP communication: the collectives every layer waits for.
+    double tpExposed = 0;
+    for (const CommItem& c : ev.comm)
+        if (c.dim == Dim::TP)
+            tpExposed += c.exposedS;
+    if (par.tp > 1 && tpExposed > 0.10 * ev.stepS) {
+        Advice a;
+        a.step = 3;
+        a.code = "tp-comm-exposed";
+        a.saw = "exposed TP communication takes " + num(tpExposed * 1e3) + " ms of the " + num(ev.stepS * 1e3)
+            + " ms step (" + num(100 * tpExposed / ev.stepS, "%.1f") + "%)";
+        a.args = { num(tpExposed * 1e3), num(ev.stepS * 1e3), num(100 * tpExposed / ev.stepS, "%.1f") };
+        a.why
+            = "each layer's TP collectives wait in the forward pass and, unless overlapped, in the backward; "
+              "Transformer Engine's userbuffers overlap (training.tp_overlap all, with sequence parallelism) runs them "
+              "beside the GEMMs, and a smaller TP sends less per layer over fewer ranks";
+        std::vector<Result<Plan>> c;
+        if (tr.tpOverlap != TpOverlap::All)
+            c.push_back(withTraining(plan, [](TrainingSpec& t) {
+                t.tpOverlap = TpOverlap::All;
+                t.sequenceParallel = true;
+            }));
+        if (par.tp % 2 == 0)
+            c.push_back(reshaped(plan, par.tp / 2, par.pp, par.dp * 2, par.cp));
+        const auto best = bestOf(c, [&](const Evaluation& e) { return e.stepS < ev.stepS; });
+        std::string fix;
+        if (best)
+            fix = best->plan.parallel.tp != par.tp
+                ? "halve TP: TP " + std::to_string(best->plan.parallel.tp) + ", DP "
+                    + std::to_string(best->plan.parallel.dp)
+                : std::string("overlap every TP collective (training.tp_overlap all, sequence parallel)");
+        attach(a, best, fix);
         out.push_back(std::move(a));
     }
     if (hasWarning(ev, "dp-comm-dominates")) {

@@ -19,7 +19,7 @@ namespace plait {
 // memory was not the problem, is faster).
 struct Advice {
     std::string code; // memory-optimizer, memory-activations, memory-weights, tp-crosses-node, tp-wider-than-node,
-                      // too-few-microbatches, dp-comm-dominates, prefer-dp
+                      // too-few-microbatches, tp-comm-exposed, dp-comm-dominates, prefer-dp
     int step = 1; // of the procedure above
     std::string saw, why, fix; // English, with the numbers
     std::vector<std::string> args; // the numbers of `saw`, for translation

@@ -153,8 +153,8 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
     <message>
         <location filename="../app/advicepanel.cpp" line="28"/>
-        <source>1. Memory: recompute activations</source>
-        <translation>1. 显存：重计算激活</translation>
+        <source>1. Memory: recompute or split the activations</source>
+        <translation>1. 内存：重计算或切分激活</translation>
     </message>
     <message>
         <location filename="../app/advicepanel.cpp" line="30"/>
@@ -178,118 +178,133 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
     <message>
         <location filename="../app/advicepanel.cpp" line="38"/>
+        <source>Pitfall: exposed tensor-parallel communication</source>
+        <translation>陷阱：暴露的张量并行通信</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="40"/>
         <source>Pitfall: data-parallel communication dominates</source>
         <translation>陷阱：数据并行通信占主导</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="40"/>
+        <location filename="../app/advicepanel.cpp" line="42"/>
         <source>3. DP first: TP and PP are not needed here</source>
         <translation>3. 数据并行优先：这里不需要 TP 和 PP</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="48"/>
+        <location filename="../app/advicepanel.cpp" line="50"/>
         <source>Stage %1 needs %2 per GPU of %3; optimizer state and gradients take %4.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；优化器状态和梯度占 %4。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="51"/>
+        <location filename="../app/advicepanel.cpp" line="53"/>
         <source>Stage %1 needs %2 per GPU of %3; activations of %4 micro-batches in flight take %5.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；%4 个在途微批次的激活占 %5。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="54"/>
+        <location filename="../app/advicepanel.cpp" line="56"/>
         <source>Stage %1 needs %2 per GPU of %3; the largest term is %4 (%5) with ZeRO and recomputation already doing what they can.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；最大的一项是 %4（%5），ZeRO 和重计算已经尽力。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="58"/>
+        <location filename="../app/advicepanel.cpp" line="60"/>
         <source>TP = %1 is wider than the %2 GPUs of a node.</source>
         <translation>TP = %1 宽于一个节点的 %2 块 GPU。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="60"/>
+        <location filename="../app/advicepanel.cpp" line="62"/>
         <source>%1 of %2 TP groups span more than one node (e.g. GPUs %3): their traffic runs at %4 GB/s over %5 instead of %6 GB/s over %7.</source>
         <translation>%2 个 TP 组中有 %1 个跨越多个节点（例如 GPU %3）：其通信经 %5 以 %4 GB/s 进行，而不是经 %7 以 %6 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="64"/>
+        <location filename="../app/advicepanel.cpp" line="66"/>
         <source>m = %1 micro-batches for p = %2 stages: the bubble is %3% of the step.</source>
         <translation>p = %2 个阶段只有 m = %1 个微批次：气泡占单步的 %3%。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="67"/>
+        <location filename="../app/advicepanel.cpp" line="69"/>
+        <source>Exposed tensor-parallel communication takes %1 ms of the %2 ms step (%3%).</source>
+        <translation>暴露的张量并行通信占用 %2 ms 步长中的 %1 ms（%3%）。</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="72"/>
         <source>Exposed data-parallel communication takes %1 ms of the %2 ms step (%3%).</source>
         <translation>暴露的数据并行通信在 %2 ms 的单步中占 %1 ms（%3%）。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="70"/>
+        <location filename="../app/advicepanel.cpp" line="75"/>
         <source>TP %1 × PP %2, while the model fits with data parallelism alone (ZeRO %3).</source>
         <translation>使用了 TP %1 × PP %2，而只用数据并行（ZeRO %3）模型就能放下。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="79"/>
+        <location filename="../app/advicepanel.cpp" line="84"/>
         <source>Adam keeps 12 bytes per parameter (fp32 master copy, momentum, variance) and the gradients on every data-parallel rank unless ZeRO shards them across the ranks.</source>
         <translation>除非 ZeRO 把它们切分到各个 rank，Adam 在每个数据并行 rank 上都保存每参数 12 字节（fp32 主副本、动量、方差）以及梯度。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="82"/>
-        <source>Activations stay until their backward pass; recomputing them costs part of a forward pass but frees most of that memory, usually cheaper than more model parallelism.</source>
-        <translation>激活要保留到其反向计算；重计算需要部分前向计算，但能释放大部分显存，通常比增加模型并行更划算。</translation>
+        <location filename="../app/advicepanel.cpp" line="87"/>
+        <source>Activations stay until their backward pass; recomputing them costs part of a forward pass but frees most of that memory; splitting the sequence (CP) or the layers (TP, PP) over more GPUs divides them too. The fix is whichever fits at the least step time.</source>
+        <translation>激活会一直保留到其反向传播；重计算要付出部分前向传播的代价，但能释放大部分这类内存；把序列（CP）或层（TP、PP）切分到更多 GPU 上也能把它们分摊开。修复方案取能放下且步长最短的那一个。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="85"/>
+        <location filename="../app/advicepanel.cpp" line="91"/>
         <source>What is left is divided only by tensor or pipeline parallelism: they split the weights and each layer&apos;s activations.</source>
         <translation>剩下的只能靠张量或流水线并行切分：它们切分权重和每层的激活。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="88"/>
+        <location filename="../app/advicepanel.cpp" line="94"/>
         <source>Every layer runs TP collectives in its forward and backward passes; across nodes they cross the NICs at a fraction of NVLink bandwidth, while PP and DP send fewer, larger messages.</source>
         <translation>每一层的前向和反向都要做张量并行集合通信；跨节点时它们经过网卡，带宽只有 NVLink 的一小部分，而流水线和数据并行发送的消息更少、更大。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="92"/>
+        <location filename="../app/advicepanel.cpp" line="98"/>
         <source>A pipeline idles (p−1)/(m+p−1) of the time while it fills and drains; more micro-batches, interleaving or ZB-H1 shrink that.</source>
         <translation>流水线在填充和排空时空闲 (p−1)/(m+p−1) 的时间；更多微批次、交错调度或 ZB-H1 可以缩小它。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="95"/>
+        <location filename="../app/advicepanel.cpp" line="101"/>
+        <source>Each layer&apos;s TP collectives wait in the forward pass and, unless overlapped, in the backward; Transformer Engine&apos;s userbuffers overlap (training.tp_overlap all, with sequence parallelism) runs them beside the GEMMs, and a smaller TP sends less per layer over fewer ranks.</source>
+        <translation>每层的 TP 集合通信在前向传播中需要等待，若不重叠，反向传播中也要等待；Transformer Engine 的 userbuffers 重叠（training.tp_overlap all，配合序列并行）让它们与 GEMM 并行执行，而更小的 TP 每层发送的数据更少、参与的 rank 更少。</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="105"/>
         <source>Each step reduces every gradient across the DP ranks, whatever the batch; with little work per rank the reduction cannot hide under the backward pass.</source>
         <translation>无论批次多大，每步都要在数据并行 rank 间归约全部梯度；每个 rank 的计算太少时，归约无法被反向计算掩盖。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="98"/>
+        <location filename="../app/advicepanel.cpp" line="108"/>
         <source>DP adds one gradient reduction per step, overlapped with the backward pass; TP adds collectives to every layer and PP a bubble.</source>
         <translation>数据并行每步只增加一次与反向重叠的梯度归约；张量并行给每一层增加集合通信，流水线并行增加气泡。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="113"/>
+        <location filename="../app/advicepanel.cpp" line="123"/>
         <source>No plan yet.</source>
         <translation>尚无规划。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="124"/>
+        <location filename="../app/advicepanel.cpp" line="134"/>
         <source>Thinking…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="144"/>
+        <location filename="../app/advicepanel.cpp" line="154"/>
         <source>No advice: memory fits, TP stays inside the nodes, the bubble and the data-parallel communication are small, and DP alone would not be faster.</source>
         <translation>没有建议：显存够用，TP 留在节点内，气泡和数据并行通信都很小，只用数据并行也不会更快。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/advicepanel.cpp" line="146"/>
+        <location filename="../app/advicepanel.cpp" line="156"/>
         <source>%n item(s), in the order an experienced engineer would look at them:</source>
         <translation>
             <numerusform>%n 条建议，按有经验的工程师查看的顺序排列：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="158"/>
+        <location filename="../app/advicepanel.cpp" line="168"/>
         <source>Apply fix: step %1, peak %2 per GPU</source>
         <translation>应用修正：单步 %1，每 GPU 峰值 %2</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="167"/>
+        <location filename="../app/advicepanel.cpp" line="177"/>
         <source>No single change fixes this; Suggest plans searches every combination.</source>
         <translation>没有单一改动能解决；“推荐规划”会搜索所有组合。</translation>
     </message>

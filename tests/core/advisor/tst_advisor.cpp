@@ -4,6 +4,7 @@
 #include "placementedit.h"
 
 #include <QTest>
+#include <tuple>
 
 using namespace plait;
 
@@ -53,6 +54,11 @@ private slots:
         bubble["training"]["recompute"] = "selective";
         QTest::newRow("too few micro-batches") << QByteArray(bubble.dump().c_str()) << "too-few-microbatches"
                                                << "m = 16 micro-batches for p = 8";
+        // Llama 2 13B at TP 8 with no TP overlap: every all-reduce waits, 23% of the step.
+        auto tpWait = plan("llama2-13b", 1, 8, 1, 1, 64);
+        tpWait["training"]["tp_overlap"] = "none";
+        QTest::newRow("exposed TP communication") << QByteArray(tpWait.dump().c_str()) << "tp-comm-exposed"
+                                                  << "exposed TP communication takes";
         QTest::newRow("TP and PP where DP would do")
             << QByteArray(plan("megatron-gpt-1.7b", 1, 2, 2, 2, 64).dump().c_str()) << "prefer-dp"
             << "TP 2 × PP 2";
@@ -80,6 +86,35 @@ private slots:
         QVERIFY2(std::find(left.begin(), left.end(), code.toStdString()) == left.end(), "the item is still there");
         if (ev.peakBytes <= ev.capacityBytes) // not a memory item: the fix must also be faster
             QVERIFY(after.stepS < ev.stepS);
+    }
+
+    // An out-of-memory plan's fix is the cheapest of the ways to fit, each evaluated: recomputation or a split.
+    void theCheapestFixWins()
+    {
+        auto j = plan("llama2-7b", 1, 1, 1, 8, 64);
+        j["training"]["micro_batch"] = 8;
+        j["training"]["zero_stage"] = 3;
+        j["training"]["framework"] = "fsdp";
+        j["training"]["flash_attention"] = true;
+        const Plan p = test::mustPlan(j);
+        const auto items = advise(p, evaluate(p));
+        const auto it
+            = std::find_if(items.begin(), items.end(), [](const Advice& a) { return a.code == "memory-activations"; });
+        QVERIFY(it != items.end() && it->fixed.has_value());
+        for (Recompute rc : { Recompute::Selective, Recompute::Full }) {
+            Plan q = p;
+            q.training.recompute = rc;
+            const Evaluation e = evaluate(q);
+            if (e.valid && e.peakBytes <= e.capacityBytes)
+                QVERIFY(it->fixedStepS <= e.stepS);
+        }
+        for (auto [tp, dp, cp] : { std::tuple { 1, 4, 2 }, std::tuple { 2, 4, 1 } }) {
+            const auto q = reshaped(p, tp, 1, dp, cp);
+            QVERIFY(q.ok());
+            const Evaluation e = evaluate(q.value());
+            if (e.valid && e.peakBytes <= e.capacityBytes)
+                QVERIFY2(it->fixedStepS <= e.stepS, it->fix.c_str());
+        }
     }
 
     // TP groups split across nodes by a drag: the advisor puts them back inside the nodes.
