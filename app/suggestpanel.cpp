@@ -6,9 +6,11 @@
 
 #include <QElapsedTimer>
 #include <QFutureWatcher>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <QTimer>
 #include <QToolTip>
@@ -92,8 +94,34 @@ SuggestPanel::SuggestPanel(QWidget* parent)
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
     m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    // The constraints users have (SearchConstraints): memory to keep free and the largest TP, PP and CP; 0 = any.
+    auto bound = [this](const QString& tip) {
+        auto* s = new QSpinBox(this);
+        s->setRange(0, 131072);
+        s->setSpecialValueText(tr("any"));
+        s->setToolTip(tip);
+        return s;
+    };
+    m_headroom = new QSpinBox(this);
+    m_headroom->setRange(0, 90);
+    m_headroom->setSuffix(QStringLiteral("%"));
+    m_headroom->setToolTip(tr("Share of each GPU's memory a plan must leave free"));
+    m_maxTp = bound(tr("Largest tensor-parallel size to try"));
+    m_maxPp = bound(tr("Largest pipeline-parallel size to try"));
+    m_maxCp = bound(tr("Largest context-parallel size to try (1: none)"));
+    auto* limits = new QHBoxLayout;
+    limits->addWidget(new QLabel(tr("Keep free"), this));
+    limits->addWidget(m_headroom);
+    limits->addWidget(new QLabel(tr("TP at most"), this));
+    limits->addWidget(m_maxTp);
+    limits->addWidget(new QLabel(tr("PP at most"), this));
+    limits->addWidget(m_maxPp);
+    limits->addWidget(new QLabel(tr("CP at most"), this));
+    limits->addWidget(m_maxCp);
+    limits->addStretch(1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(limits);
     layout->addWidget(m_button);
     layout->addWidget(m_status);
     layout->addWidget(m_plot, 2);
@@ -119,6 +147,24 @@ SuggestPanel::~SuggestPanel()
     stopCharting();
 }
 
+SearchConstraints SuggestPanel::constraints() const
+{
+    SearchConstraints c;
+    c.headroom = m_headroom->value() / 100.0;
+    c.maxTp = m_maxTp->value();
+    c.maxPp = m_maxPp->value();
+    c.maxCp = m_maxCp->value();
+    return c;
+}
+
+void SuggestPanel::setConstraints(const SearchConstraints& c)
+{
+    m_headroom->setValue(int(std::lround(100 * c.headroom)));
+    m_maxTp->setValue(c.maxTp);
+    m_maxPp->setValue(c.maxPp);
+    m_maxCp->setValue(c.maxCp);
+}
+
 void SuggestPanel::setPlan(const Plan& plan)
 {
     m_plan = plan;
@@ -134,7 +180,9 @@ void SuggestPanel::search()
     m_button->setEnabled(false);
     m_status->setText(tr("Searching…"));
     m_searchedPlan = m_plan;
+    m_searchedConstraints = constraints();
     const Plan plan = m_plan;
+    const SearchConstraints need = m_searchedConstraints;
     struct Found {
         SearchResult result;
         double seconds = 0;
@@ -160,11 +208,12 @@ void SuggestPanel::search()
         emit searchFinished();
         startCharting();
     });
-    watcher->setFuture(QtConcurrent::run([plan] {
+    watcher->setFuture(QtConcurrent::run([plan, need] {
         QElapsedTimer t;
         t.start();
         SearchOptions o;
         o.top = 10;
+        o.constraints = need;
         Found f;
         f.result = searchPlans(plan, o);
         f.seconds = t.elapsed() / 1000.0;
@@ -234,11 +283,13 @@ void SuggestPanel::startCharting()
         emit chartFinished();
     });
     const Plan plan = m_searchedPlan;
+    const SearchConstraints need = m_searchedConstraints;
     auto cancel = m_chartCancel;
     auto done = m_chartDone;
-    m_chartWatcher->setFuture(QtConcurrent::run([plan, cancel, done] {
+    m_chartWatcher->setFuture(QtConcurrent::run([plan, need, cancel, done] {
         SearchOptions o;
         o.top = 10;
+        o.constraints = need;
         o.minEvaluated = std::numeric_limits<int>::max();
         o.progress = [cancel, done](int evaluated, int) {
             done->store(evaluated);

@@ -10,6 +10,7 @@
 
 class QCustomPlot;
 class QLabel;
+class QSpinBox;
 class QPushButton;
 class QTableWidget;
 class QTimer;
@@ -31,6 +32,9 @@ public:
     bool isSearching() const { return m_searching; }
     bool isCharting() const { return m_chartWatcher != nullptr; }
     const SearchResult& result() const { return m_result; }
+    // What the user holds fixed or bounded (memory kept free, largest TP, PP and CP), from the panel's controls.
+    SearchConstraints constraints() const;
+    void setConstraints(const SearchConstraints& c);
     void applyCandidateAt(int index); // into result().candidates
     QCustomPlot* plot() const { return m_plot; }
     // The candidate charted nearest to a point of the plot (within a few pixels), or −1; and what its tooltip says.
@@ -57,6 +61,8 @@ private:
         double stepS = 0, peakBytes = 0;
     } m_current;
     QPushButton* m_button = nullptr;
+    QSpinBox *m_headroom = nullptr, *m_maxTp = nullptr, *m_maxPp = nullptr, *m_maxCp = nullptr;
+    SearchConstraints m_searchedConstraints;
     QLabel* m_status = nullptr;
     QTableWidget* m_table = nullptr;
     QCustomPlot* m_plot = nullptr;

@@ -562,8 +562,35 @@ private slots:
         QVERIFY(ticks && ticks->ticks().size() >= 3);
         for (auto it = ticks->ticks().cbegin(); it != ticks->ticks().cend(); ++it)
             QVERIFY(plot->yAxis->range().contains(it.key()));
-        w.suggestPanel()->applyCandidateAt(r.best.front());
-        const SearchCandidate& best = r.candidates[std::size_t(r.best.front())];
+        // The constraints users have, from the panel's controls: 20% kept free, TP at most 2, no CP.
+        {
+            SearchConstraints need;
+            need.headroom = 0.20;
+            need.maxTp = 2;
+            need.maxCp = 1;
+            w.suggestPanel()->setConstraints(need);
+            QCOMPARE(w.suggestPanel()->constraints().maxTp, 2);
+            QSignalSpy again(w.suggestPanel(), &app::SuggestPanel::searchFinished);
+            w.suggestPanel()->search();
+            QVERIFY(again.wait(30000));
+            const SearchResult& held = w.suggestPanel()->result();
+            QVERIFY(!held.best.empty());
+            const double capacity = w.document()->plan().cluster.gpu.memoryGiB * double(1ull << 30);
+            for (int i : held.best) {
+                const SearchCandidate& c = held.candidates[std::size_t(i)];
+                QVERIFY(c.parallel.tp <= 2);
+                QCOMPARE(c.parallel.cp, 1);
+                QVERIFY(c.peakBytes <= 0.80 * capacity * (1 + 1e-9));
+            }
+            w.suggestPanel()->setConstraints({});
+            QSignalSpy back(w.suggestPanel(), &app::SuggestPanel::searchFinished);
+            w.suggestPanel()->search();
+            QVERIFY(back.wait(30000));
+        }
+        const SearchResult& r2 = w.suggestPanel()->result();
+        QCOMPARE(r2.best, bestFound);
+        w.suggestPanel()->applyCandidateAt(r2.best.front());
+        const SearchCandidate& best = r2.candidates[std::size_t(r2.best.front())];
         QCOMPARE(w.document()->plan().parallel.tp, best.parallel.tp);
         QCOMPARE(w.document()->plan().training.zeroStage, best.training.zeroStage);
         QVERIFY(w.document()->undoStack()->canUndo());
