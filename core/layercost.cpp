@@ -166,7 +166,10 @@ LayerCost layerCost(const Plan& plan)
         // for the kernel runs its GEMMs at the GEMM model's rate (a lower bound on the time; the evaluation says so).
         c.attentionKernel = resolveAttentionKernel(
             plan.training.attentionKernel, plan.training.framework == Framework::Megatron, gpu);
-        const AttentionRate rate = attentionRate(gpu, c.attentionKernel, x.d, x.sLocal);
+        // Under CP each rank holds two chunks of s/(2·cp) tokens (the causal load balance) and each ring step runs
+        // the kernel on chunk pairs (Transformer Engine's AttnFuncWithCPAndKVP2P): calls see s/(2·cp) queries.
+        const double callLength = plan.parallel.cp > 1 ? x.sLocal / 2 : x.sLocal;
+        const AttentionRate rate = attentionRate(gpu, c.attentionKernel, x.d, callLength);
         const double gemmFwd = scores.seconds + values.seconds;
         c.fwdAttention = gemmFwd;
         c.bwdAttention = 2.5 * gemmFwd;
@@ -196,8 +199,14 @@ LayerCost layerCost(const Plan& plan)
     const double actBytes = (m.ffn == FfnKind::SwiGlu ? 3 : 2) * e * x.ffn / x.t * (m.isMoe() ? m.moe.topK : 1);
     const double ropeBytes = m.learnedPositions ? 0 : 2 * e * (x.q + x.kv) / x.t;
     const double elemPerToken = normBytes + residualBytes + actBytes + ropeBytes;
-    c.fwdElementwise = memoryTime(elemPerToken * x.tokens, gpu);
-    c.bwdElementwise = 2 * c.fwdElementwise;
+    // CP's ring merges each of its cp − 1 later steps into the running output (reads the step's output and the
+    // running one, writes it back) and, backward, accumulates dQ, dK and dV step by step (reads and writes each);
+    // Transformer Engine's AttnFuncWithCPAndKVP2P, as above. Per token, at the layer's 16-bit width.
+    const double cpSteps = plan.parallel.cp > 1 && flash ? plan.parallel.cp - 1 : 0;
+    const double mergeFwd = cpSteps * 3 * e * x.q / x.t;
+    const double mergeBwd = cpSteps * 2 * e * (x.q + 2 * x.kv) / x.t;
+    c.fwdElementwise = memoryTime((elemPerToken + mergeFwd) * x.tokens, gpu);
+    c.bwdElementwise = memoryTime((2 * elemPerToken + mergeBwd) * x.tokens, gpu);
 
     // TP: Megatron's two all-reduces in forward and two in backward (Narayanan §3.2); with sequence parallelism an
     // all-gather and a reduce-scatter of the same buffer in each place (Korthikanti §4.2.2).
