@@ -59,8 +59,8 @@ QString AdvicePanel::saw(const Advice& a)
     if (c == "tp-wider-than-node")
         return tr("TP = %1 is wider than the %2 GPUs of a node.").arg(arg(a, 0), arg(a, 1));
     if (c == "tp-crosses-node")
-        return tr("%1 of %2 TP groups span more than one node (e.g. GPUs %3): their traffic runs at %4 GB/s over %5 "
-                  "instead of %6 GB/s over %7.")
+        return tr("%1 of %2 TP groups span more than one node (e.g. GPUs %3): their traffic runs at %4 GB/s per GPU "
+                  "over %5 instead of %6 GB/s over %7.")
             .arg(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), arg(a, 4), arg(a, 5), arg(a, 6));
     if (c == "too-few-microbatches")
         return tr("m = %1 micro-batches for p = %2 stages: the bubble is %3% of the step.")

@@ -68,7 +68,11 @@ CollectiveCost collectiveTime(CollectiveKind kind, double bytes, const GroupPath
     if (bytes <= 0 || (n <= 1 && kind != CollectiveKind::SendRecv) || path.busGBps <= 0)
         return best;
     const double beta = path.busGBps * 1e9;
-    const LinkSpec* measured = path.bottleneck && !path.bottleneck->busbwCurve.empty() ? path.bottleneck : nullptr;
+    // An all-to-all across nodes is bound by the NICs, whatever the group's ring bottleneck.
+    const bool nicBound
+        = kind == CollectiveKind::AllToAll && path.nodes > 1 && path.nic && path.nicGBps > 0 && path.ranksPerNode > 0;
+    const LinkSpec* curveOf = nicBound ? path.nic : path.bottleneck;
+    const LinkSpec* measured = curveOf && !curveOf->busbwCurve.empty() ? curveOf : nullptr;
     auto consider = [&](Algorithm algo, double steps, double movedBytes, double bandwidth) {
         CollectiveCost c;
         c.algorithm = algo;
@@ -99,7 +103,18 @@ CollectiveCost collectiveTime(CollectiveKind kind, double bytes, const GroupPath
         consider(Algorithm::Ring, double(n - 1), bytes * factor, beta);
         break;
     case CollectiveKind::AllToAll:
-        consider(Algorithm::Direct, double(n - 1), bytes * factor, beta);
+        if (nicBound) {
+            // Each rank sends 1/n of its buffer to every other rank: (n − r)/n of it leaves the node through the
+            // NICs, (r − 1)/n stays on NVLink, both at once (r: ranks on the node).
+            const double offNode = bytes * double(n - path.ranksPerNode) / n;
+            const double onNode = bytes * double(path.ranksPerNode - 1) / n;
+            const double nicS = offNode / (path.nicGBps * 1e9);
+            const double nvlS = path.intraGBps > 0 ? onNode / (path.intraGBps * 1e9) : 0;
+            // Expressed as bytes over one bandwidth so the size curve and latency apply as for the others.
+            consider(Algorithm::Direct, double(n - 1), bytes * factor, bytes * factor / std::max(nicS, nvlS));
+        } else {
+            consider(Algorithm::Direct, double(n - 1), bytes * factor, beta);
+        }
         break;
     case CollectiveKind::SendRecv:
         consider(Algorithm::Direct, 1.0, bytes, beta);

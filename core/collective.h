@@ -25,6 +25,13 @@ struct GroupPath {
     double alphaS = 0; // latency of one algorithm step on the slowest link crossed
     double busGBps = 0; // bandwidth per GPU per direction on the bottleneck, after sharing and efficiency
     double nvlsAlgGBps = 0; // NVLink SHARP algorithm bandwidth when the whole group is inside one NVLS domain
+    // Across nodes: the fewest members the group has on one node, and each GPU's share of its node's NICs (after
+    // sharing and efficiency). An all-to-all sends most of its bytes to other nodes through them, whatever the ring
+    // bandwidth of the group (0 and 0 inside one node).
+    int ranksPerNode = 0;
+    double nicGBps = 0;
+    double intraGBps = 0; // the in-node link's achievable rate, for the part that stays on the node
+    const LinkSpec* nic = nullptr; // the inter-node link, across nodes
     std::string link; // catalog id of the bottleneck link
     const LinkSpec* bottleneck = nullptr; // its measured size curve, if any, shapes mid-size messages
 };

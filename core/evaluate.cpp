@@ -140,7 +140,8 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
         c.added = layerCommTime(plan, lc, c.calls, slowdown);
         c.tpLink = worstTp[i] ? worstTp[i]->link : "";
         c.cpLink = worstCp[i] ? worstCp[i]->link : "";
-        c.epLink = worstEp[i] ? worstEp[i]->link : "";
+        // The all-to-all of a group across nodes leaves through the NICs (collective.cpp).
+        c.epLink = !worstEp[i] ? "" : worstEp[i]->nic ? worstEp[i]->nic->id : worstEp[i]->link;
         c.dpLink = worstDp[i] ? worstDp[i]->link : "";
     }
 
@@ -524,11 +525,12 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
             warn("tp-crosses-node",
                 std::to_string(crossing) + " of " + std::to_string(groups.tp.size())
                     + " TP groups span more than one node (e.g. GPUs " + ids
-                    + "): every layer's TP traffic then runs at " + fmt(example->path.busGBps) + " GB/s over "
-                    + example->path.link + " instead of " + fmt(plan.cluster.intraNode.effectiveGBps()) + " GB/s over "
-                    + plan.cluster.intraNode.id,
-                { std::to_string(crossing), std::to_string(groups.tp.size()), ids, fmt(example->path.busGBps),
-                    example->path.link, fmt(plan.cluster.intraNode.effectiveGBps()), plan.cluster.intraNode.id });
+                    + "): every layer's TP traffic then runs at " + fmt(example->path.nicGBps) + " GB/s per GPU over "
+                    + plan.cluster.interNode.id + " instead of " + fmt(plan.cluster.intraNode.effectiveGBps())
+                    + " GB/s over " + plan.cluster.intraNode.id,
+                { std::to_string(crossing), std::to_string(groups.tp.size()), ids, fmt(example->path.nicGBps),
+                    plan.cluster.interNode.id, fmt(plan.cluster.intraNode.effectiveGBps()),
+                    plan.cluster.intraNode.id });
         }
     }
     if (p > 1 && ev.bubbleFraction > 0.10) {

@@ -52,7 +52,8 @@ GroupPath pathOver(const ClusterSpec& cluster, const std::vector<int>& gpus, con
         nodes.push_back(g / cluster.gpusPerNode);
     std::sort(nodes.begin(), nodes.end());
     const LinkSpec& intra = cluster.intraNode;
-    double nicShare = 0;
+    double nicShare = 0, nicPerGpu = 0;
+    int fewest = 0;
     path.nodes = 0;
     std::size_t i = 0;
     while (i < nodes.size()) {
@@ -63,6 +64,8 @@ GroupPath pathOver(const ClusterSpec& cluster, const std::vector<int>& gpus, con
         const double sharing = std::max(members, double(crossingMembers[std::size_t(nodes[i])]));
         const double share = cluster.nics() * cluster.interNode.effectiveGBps() * members / sharing;
         nicShare = path.nodes == 0 ? share : std::min(nicShare, share);
+        nicPerGpu = path.nodes == 0 ? share / members : std::min(nicPerGpu, share / members);
+        fewest = path.nodes == 0 ? int(members) : std::min(fewest, int(members));
         ++path.nodes;
         i = j;
     }
@@ -76,6 +79,10 @@ GroupPath pathOver(const ClusterSpec& cluster, const std::vector<int>& gpus, con
         return path;
     }
     const LinkSpec& inter = cluster.interNode;
+    path.ranksPerNode = fewest;
+    path.nicGBps = nicPerGpu;
+    path.intraGBps = intra.effectiveGBps();
+    path.nic = &inter;
     path.alphaS = std::max(intra.latencyUs, inter.latencyUs) * 1e-6;
     path.busGBps = std::min(intra.effectiveGBps(), nicShare);
     path.link = nicShare < intra.effectiveGBps() ? inter.id : intra.id;

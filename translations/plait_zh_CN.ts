@@ -213,8 +213,8 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
     <message>
         <location filename="../app/advicepanel.cpp" line="62"/>
-        <source>%1 of %2 TP groups span more than one node (e.g. GPUs %3): their traffic runs at %4 GB/s over %5 instead of %6 GB/s over %7.</source>
-        <translation>%2 个 TP 组中有 %1 个跨越多个节点（例如 GPU %3）：其通信经 %5 以 %4 GB/s 进行，而不是经 %7 以 %6 GB/s。</translation>
+        <source>%1 of %2 TP groups span more than one node (e.g. GPUs %3): their traffic runs at %4 GB/s per GPU over %5 instead of %6 GB/s over %7.</source>
+        <translation>%2 个 TP 组中有 %1 个跨越多个节点（例如 GPU %3）：其通信经 %5 以每 GPU %4 GB/s 进行，而不是经 %7 以 %6 GB/s。</translation>
     </message>
     <message>
         <location filename="../app/advicepanel.cpp" line="66"/>
@@ -2113,8 +2113,8 @@ Click for the formula</source>
     </message>
     <message>
         <location filename="../widgets/summaryview.cpp" line="119"/>
-        <source>%1 of %2 TP groups span more than one node (e.g. GPUs %3): every layer&apos;s TP traffic then runs at %4 GB/s over %5 instead of %6 GB/s over %7</source>
-        <translation>%2 个 TP 组中有 %1 个跨越多个节点（例如 GPU %3）：每一层的 TP 通信因此只能以 %4 GB/s 经 %5 传输，而不是以 %6 GB/s 经 %7</translation>
+        <source>%1 of %2 TP groups span more than one node (e.g. GPUs %3): every layer&apos;s TP traffic then runs at %4 GB/s per GPU over %5 instead of %6 GB/s over %7</source>
+        <translation>%2 个 TP 组中有 %1 个跨越多个节点（例如 GPU %3）：每一层的 TP 通信因此只能以每 GPU %4 GB/s 经 %5 传输，而不是以 %6 GB/s 经 %7</translation>
     </message>
     <message>
         <location filename="../widgets/summaryview.cpp" line="122"/>

@@ -117,7 +117,7 @@ QString SummaryView::warningText(const Warning& w)
     QString t;
     if (w.code == "tp-crosses-node")
         t = tr("%1 of %2 TP groups span more than one node (e.g. GPUs %3): every layer's TP traffic then runs at "
-               "%4 GB/s over %5 instead of %6 GB/s over %7");
+               "%4 GB/s per GPU over %5 instead of %6 GB/s over %7");
     else if (w.code == "too-few-microbatches")
         t = tr("m = %1 micro-batches for p = %2 stages: the pipeline bubble is %3% of the step; (p−1)/(m+p−1) falls "
                "to 10% at m = 9·(p−1) = %4 micro-batches (a smaller micro-batch or a larger global batch), and "

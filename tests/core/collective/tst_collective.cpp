@@ -1,4 +1,6 @@
+#include "../testplans.h"
 #include "collective.h"
+#include "groups.h"
 #include "overlap.h"
 
 #include <QTest>
@@ -96,6 +98,44 @@ private slots:
         QCOMPARE(overlapSlowdown(g), 0.189); // Lee et al. 2025, arXiv 2507.03114
         g.overlapSlowdown = 0.07;
         QCOMPARE(overlapSlowdown(g), 0.07);
+    }
+
+    // Expert-parallel all-to-all over 1, 2 and 4 nodes of 8 H100 (EP 8, 16, 32): each rank sends (n − 8)/n of its
+    // buffer through its share of the node's NICs and (8 − 1)/n over NVLink at once, so leaving the node costs
+    // what the NICs allow, not NVLink's rate (issue 14, part C).
+    void allToAllAcrossNodesGoesThroughTheNics_data()
+    {
+        QTest::addColumn<int>("nodes");
+        QTest::newRow("EP 8, one node") << 1;
+        QTest::newRow("EP 16, two nodes") << 2;
+        QTest::newRow("EP 32, four nodes") << 4;
+    }
+    void allToAllAcrossNodesGoesThroughTheNics()
+    {
+        QFETCH(int, nodes);
+        auto j = test::gptPlanJson("megatron-gpt-1.7b", nodes, 1, 1, 8 * nodes, 64);
+        j["cluster"]["gpu"] = "H100-SXM5-80GB";
+        j["cluster"]["intra_node"] = "nvlink4-nvswitch";
+        j["cluster"]["inter_node"] = "ib-ndr";
+        const Plan plan = test::mustPlan(j);
+        const GroupSet g = buildGroups(plan);
+        // One group of all the GPUs, as an EP group of 8·nodes ranks would be.
+        const GroupPath& path = g.dp.front().path;
+        const double bytes = 64.0 * (1 << 20);
+        const CollectiveCost c = collectiveTime(CollectiveKind::AllToAll, bytes, path);
+        const int n = 8 * nodes;
+        const LinkSpec& nvlink = plan.cluster.intraNode;
+        if (nodes == 1) {
+            QCOMPARE(c.bandwidthS, bytes * (n - 1) / n / (nvlink.effectiveGBps() * 1e9));
+            return;
+        }
+        const LinkSpec& ib = plan.cluster.interNode;
+        QCOMPARE(path.ranksPerNode, 8);
+        QCOMPARE(path.nicGBps, ib.effectiveGBps()); // one NIC per GPU, not shared with another group
+        const double nic = bytes * (n - 8) / n / (ib.effectiveGBps() * 1e9);
+        const double onNode = bytes * 7 / n / (nvlink.effectiveGBps() * 1e9);
+        QVERIFY(std::abs(c.bandwidthS - std::max(nic, onNode)) < 1e-12);
+        QVERIFY(c.bandwidthS > 4 * bytes * (n - 1) / n / (nvlink.effectiveGBps() * 1e9));
     }
 
     void nothingToDoCostsNothing()
