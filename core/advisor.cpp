@@ -134,9 +134,8 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev)
             std::vector<Result<Plan>> c;
             for (int z = tr.zeroStage + 1; z <= 3 && par.dp * par.cp > 1; ++z)
                 c.push_back(withTraining(plan, [z, pp = par.pp](TrainingSpec& t) {
-                    t.zeroStage = z;
+                    setZeroStage(t, z);
                     t.framework = frameworkFor(t.framework, z, pp);
-                    t.overlapParamGather = t.overlapParamGather && z <= 2;
                 }));
             const auto best = bestOf({ c.begin(), c.end() }, [](const Evaluation&) { return true; });
             attach(a, best,
@@ -338,9 +337,8 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev)
         for (int z = 0; z <= 3; ++z) {
             auto q = reshaped(plan, 1, 1, n, par.cp);
             if (q) {
-                q.value().training.zeroStage = z;
+                setZeroStage(q.value().training, z);
                 q.value().training.framework = frameworkFor(tr.framework, z, 1);
-                q.value().training.overlapParamGather = tr.overlapParamGather && z >= 1 && z <= 2;
                 c.push_back(q);
             }
         }

@@ -269,13 +269,11 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
             const double gradExposed = tr.overlapGradReduce
                 ? lastBucket + overlapCost(grad.seconds - lastBucket, lastBackward, slowdown)
                 : grad.seconds;
-            // The weight gather, overlapped, runs beside the first micro-batch's forward through the stage's chunks.
-            double firstForward = 0;
-            for (const auto& chunk : in.cost[std::size_t(d)])
-                firstForward += chunk.forward;
+            // The weight gather, overlapped, runs beside the first micro-batch's forward through the stage's chunks
+            // (st.forward: one micro-batch's forward, all chunks).
             const double firstBucket = lastGradientBucket(param.seconds, sparams.total());
             const double paramExposed = weightGatherOverlapsForward(tr)
-                ? firstBucket + overlapCost(param.seconds - firstBucket, firstForward, slowdown)
+                ? firstBucket + overlapCost(param.seconds - firstBucket, st.forward, slowdown)
                 : param.seconds;
             exposed = gradExposed + paramExposed;
             if (exposed > worstDpExposed) {

@@ -32,6 +32,13 @@ double gemmCeiling(const GpuSpec& gpu)
     return best > 0 ? best : 1.0;
 }
 
+double sustainedToBurst(const GpuSpec& gpu)
+{
+    return gpu.gemmMaxEfficiency > 0 && gpu.gemmSustainedEfficiency > 0
+        ? std::min(1.0, gpu.gemmSustainedEfficiency / gpu.gemmMaxEfficiency)
+        : 1.0;
+}
+
 double gemmRate(const GpuSpec& gpu, double peakTflops)
 {
     return peakTflops * 1e12 * gemmEfficiency(gpu, peakTflops);

@@ -47,5 +47,8 @@ bool hasSustainedRate(const GpuSpec& gpu, double peakTflops);
 // 1 when neither is known. No hardware FLOP rate can pass it.
 double gemmCeiling(const GpuSpec& gpu);
 double gemmRate(const GpuSpec& gpu, double peakTflops); // FLOP/s: peak × gemmEfficiency
+// The 16-bit sustained rate over the short-burst best, at most 1; 1 when either is unknown: what a short benchmark at
+// the boost clock (a burst GEMM, a published attention kernel) keeps in a training step at the power limit.
+double sustainedToBurst(const GpuSpec& gpu);
 
 } // namespace plait

@@ -175,11 +175,8 @@ LayerCost layerCost(const Plan& plan)
         c.bwdAttention = 2.5 * gemmFwd;
         c.attentionRatePublished = rate.found;
         if (rate.found) {
-            const double sustained = gpu.gemmMaxEfficiency > 0 && gpu.gemmSustainedEfficiency > 0
-                ? std::min(1.0, gpu.gemmSustainedEfficiency / gpu.gemmMaxEfficiency)
-                : 1.0;
             // The curves are 16-bit rates; a GPU's 16-bit peak over the plan's own (e.g. fp32) scales them.
-            const double scale = sustained * std::min(1.0, attentionPeak / gpu.bf16Tflops);
+            const double scale = sustainedToBurst(gpu) * std::min(1.0, attentionPeak / gpu.bf16Tflops);
             c.fwdAttention = std::max(gemmFwd, c.attentionFwdFlops / (rate.fwdTflops * 1e12 * scale));
             c.bwdAttention = std::max(2.5 * gemmFwd, c.attentionBwdFlops / (rate.bwdTflops * 1e12 * scale));
         }

@@ -222,12 +222,18 @@ int Plan::layersOnStage(int stage) const
     return parallel.pp > 0 ? model.layers / parallel.pp : 0;
 }
 
-std::string Plan::edgesInSplitText() const
+void setZeroStage(TrainingSpec& t, int zeroStage)
 {
-    if (parallel.embeddingInSplit && parallel.lossInSplit)
+    t.zeroStage = zeroStage;
+    t.overlapParamGather = t.overlapParamGather && zeroStage >= 1 && zeroStage <= 2;
+}
+
+std::string edgesInSplitText(const ParallelSpec& p)
+{
+    if (p.embeddingInSplit && p.lossInSplit)
         return ", embedding and loss in the split";
-    if (parallel.embeddingInSplit || parallel.lossInSplit)
-        return parallel.embeddingInSplit ? ", embedding in the split" : ", loss in the split";
+    if (p.embeddingInSplit || p.lossInSplit)
+        return p.embeddingInSplit ? ", embedding in the split" : ", loss in the split";
     return {};
 }
 

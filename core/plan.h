@@ -57,6 +57,10 @@ struct TrainingSpec {
     double fragmentation = 0.05; // allocator fragmentation, as a fraction of the tensors (Megatron's 5% factor)
 };
 
+// Sets the ZeRO stage and keeps what depends on it valid: the overlapped weight gather exists only with ZeRO 1-2
+// (validate() refuses it otherwise).
+void setZeroStage(TrainingSpec& t, int zeroStage);
+
 struct Coord {
     int tp = 0, cp = 0, dp = 0, pp = 0;
     bool operator==(const Coord&) const = default;
@@ -74,6 +78,9 @@ struct ParallelSpec {
 
     int gpusUsed() const { return tp * pp * dp * cp; }
 };
+
+// ", embedding and loss in the split" (or one of them), empty when neither counts as a layer.
+std::string edgesInSplitText(const ParallelSpec& p);
 
 // Which coordinate each GPU holds. gpuOf[i] is the cluster GPU index of rank i in canonical (tp,cp,dp,pp) order;
 // coordOf[g] is the coordinate of GPU g, or nullopt-like (tp = -1) when GPU g is idle.
@@ -101,8 +108,7 @@ struct Plan {
     int layersOnStage(int stage) const;
     // Transformer layers in virtual chunk `chunk` of pipeline stage `stage` (the model chunk chunk·pp + stage).
     int layersInChunk(int stage, int chunk) const;
-    // ", embedding and loss in the split" (or one of them), empty when neither counts as a layer.
-    std::string edgesInSplitText() const;
+    std::string edgesInSplitText() const { return plait::edgesInSplitText(parallel); }
 };
 
 // Reads a plan document, resolving catalog names and model presets. Every problem found is reported at once,

@@ -462,10 +462,8 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                                     if (!frameworkRefusal(base.training.framework, zero, pp).empty())
                                         continue;
                                     ++out.combinations;
-                                    shape.training.zeroStage = zero;
-                                    // The overlapped weight gather belongs to ZeRO 1-2 (plan.cpp refuses it else).
-                                    shape.training.overlapParamGather
-                                        = base.training.overlapParamGather && zero >= 1 && zero <= 2;
+                                    shape.training.overlapParamGather = base.training.overlapParamGather;
+                                    setZeroStage(shape.training, zero);
                                     const double bound = pipelineLowerBound(shape, lc, m, paths);
                                     SearchCandidate c;
                                     c.parallel = shape.parallel;

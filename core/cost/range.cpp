@@ -1,6 +1,7 @@
 #include "range.h"
 
 #include "evaluate.h"
+#include "gemm.h"
 #include "overlap.h"
 
 #include <algorithm>
@@ -16,12 +17,10 @@ Plan fastEndPlan(const Plan& plan)
 {
     Plan p = plan;
     GpuSpec& g = p.cluster.gpu;
-    if (g.gemmMaxEfficiency > 0 && g.gemmSustainedEfficiency > 0) {
-        // FP8 has no burst figure of its own: it gains what the 16-bit rate gains from the boost clock.
-        const double burstGain = std::max(1.0, g.gemmMaxEfficiency / g.gemmSustainedEfficiency);
-        g.gemmSustainedEfficiency *= burstGain;
-        g.fp8SustainedEfficiency = std::min(1.0, g.fp8SustainedEfficiency * burstGain);
-    }
+    // FP8 has no burst figure of its own: it gains what the 16-bit rate gains from the boost clock.
+    const double burstGain = 1 / sustainedToBurst(g);
+    g.gemmSustainedEfficiency *= burstGain;
+    g.fp8SustainedEfficiency = std::min(1.0, g.fp8SustainedEfficiency * burstGain);
     if (g.overlapSlowdown <= 0)
         g.overlapSlowdown = kNoSlowdown;
     return p;
