@@ -10,6 +10,8 @@
 #include "params.h"
 #include "range.h"
 #include "schedule.h"
+#include "stagecost.h"
+#include "tail.h"
 
 #include <algorithm>
 #include <array>
@@ -210,52 +212,36 @@ double pipelineLowerBound(const Plan& plan, const LayerCost& lc, int m, const Fa
             = tiedEmbeddingReduce(plan, pairPath(plan.cluster, 0, (p - 1) * inner, plan.cluster.gpusPerNode), bytes)
                   .seconds;
     }
-    const double f = lc.forward() + added.forward();
-    const double b = lc.backwardInput() + added.backward();
-    const double w = lc.wgradGemm;
-    const double r = tr.recompute == Recompute::Full ? f - added.zero3Forward
-        : tr.recompute == Recompute::Selective       ? lc.fwdAttention
-                                                     : 0;
-    // Once per chunk forward, as evaluate adds it: the first layer's gather exposed whole.
-    const double firstGather = calls.zero3Gather.seconds - added.zero3Forward;
+    // One layer's ops, and each chunk's, exactly as evaluate() builds them (cost/stagecost.h).
+    const LayerOps layer = layerOps(plan, lc, calls, added);
+    const double f = layer.total.forward, b = layer.total.backwardInput, w = layer.total.backwardWeight;
     const bool zb = par.schedule == Schedule::ZbH1;
-    const double shard = tr.zeroStage >= 1 ? par.dp * par.cp : 1;
-    // What stage s spends after the pipeline: its optimizer step, gradient reduction and ZeRO 1–2 weight gather.
+    // What stage s spends after the pipeline (cost/tail.h), with every overlappable byte hidden for free.
     auto afterPipeline = [&](int s) {
         const double params
             = stageParams(plan.model, plan.layersOnStage(s), s == 0, s == p - 1, p, par.tp, par.ep).total();
-        double t = optimizerStepTime(params, shard, tr.zeroStage >= 2 ? shard : 1, bytes, plan.cluster.gpu)
-            + (s == 0 || s == p - 1 ? tiedReduce : 0);
-        if (par.dp * par.cp > 1 && tr.zeroStage < 3) {
-            const double grad = tr.zeroStage == 0
-                ? collectiveTime(CollectiveKind::AllReduce, params * bytes.grads, paths.grad).seconds
-                : collectiveTime(CollectiveKind::ReduceScatter, params * bytes.grads, paths.grad).seconds;
-            t += tr.overlapGradReduce ? lastGradientBucket(grad, params) : grad;
-            if (tr.zeroStage >= 1) {
-                const double gather
-                    = collectiveTime(CollectiveKind::AllGather, params * bytes.weights, paths.grad).seconds;
-                t += weightGatherOverlapsForward(tr) ? lastGradientBucket(gather, params) : gather;
-            }
-        }
-        return t;
+        const DataParallelTail tail = dataParallelTail(plan, params, &paths.grad, bytes, TailWindows {});
+        return tail.optimizerS + tail.exposedS() + (s == 0 || s == p - 1 ? tiedReduce : 0);
     };
     const EdgeCost first = firstStageCost(plan), last = lastStageCost(plan);
     double pipeline = 0, ownEnd = 0, leastAfter = INFINITY;
     double forwardsBefore = 0, chainBefore = 0; // over the stages before s: forwards; forwards and backwards
     const double firstWeightPass = plan.layersOnStage(0) * w;
     for (int s = 0; s < p; ++s) {
-        const double layers = plan.layersOnStage(s);
-        // The embedding and the output layer per micro-batch, forward and input gradient; then weight gradient.
-        const double edgeFB = (s == 0 ? first.fwd + first.dgrad : 0) + (s == p - 1 ? last.fwd + last.dgrad : 0);
-        const double edgeW = (s == 0 ? first.wgrad : 0) + (s == p - 1 ? last.wgrad : 0);
-        const double work = m * (layers * (f + b + w + r) + edgeFB + edgeW + v * firstGather);
+        // All its work for m micro-batches; outside the weight passes ZB-H1 may defer, what must run in order.
+        double perMicroBatch = 0, inOrder = 0;
+        for (int c = 0; c < v; ++c) {
+            const ChunkCost cc = chunkOps(plan, layer, first, last, s, c).cost;
+            perMicroBatch += cc.forward + cc.backwardInput + cc.backwardWeight + cc.recompute;
+            inOrder += cc.forward + cc.backwardInput + cc.recompute;
+        }
+        const double work = m * perMicroBatch;
         const double start = forwardsBefore;
         const double after = afterPipeline(s);
         leastAfter = std::min(leastAfter, after);
         ownEnd = std::max(ownEnd, start + work + after);
         if (zb)
-            pipeline = std::max(
-                { pipeline, start + work, chainBefore + m * (layers * (f + b + r) + edgeFB) + firstWeightPass });
+            pipeline = std::max({ pipeline, start + work, chainBefore + m * inOrder + firstWeightPass });
         else
             pipeline = std::max(pipeline, chainBefore + work);
         // The first micro-batch reaches the next stage after one chunk of each stage before; chunks may differ by

@@ -1,7 +1,8 @@
 #pragma once
 // Fused attention as its own kernel class: each kernel's published speed on the GPU, by head size and sequence
 // length, from the GPU's catalog curves (AttentionCurve). What a run uses depends on its framework and libraries:
-//  - "triton": the Triton FlashAttention of 2023 (flash_attn_triton.py), llm-foundry's attn_impl triton;
+//  - "triton": OpenAI Triton's fused attention (triton.ops.flash_attention, the tutorial kernel), as FlashAttention-2
+//    Figure 4 benchmarks it; not flash_attn_triton.py (llm-foundry's attn_impl triton), whose speed is unpublished;
 //  - "flash1", "flash2", "flash3": Dao-AILab/flash-attention v1, v2 and the Hopper v3;
 //  - "cudnn": cuDNN's fused attention, which Transformer Engine prefers on Hopper and later
 //    (TE dot_product_attention/utils.py: "Disabling FlashAttention to give FusedAttention preference on Hopper+").

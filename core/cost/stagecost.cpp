@@ -1,0 +1,46 @@
+#include "stagecost.h"
+
+namespace plait {
+
+LayerOps layerOps(const Plan& plan, const LayerCost& lc, const LayerCollectives& calls, const LayerCommTime& added)
+{
+    const Recompute rc = plan.training.recompute;
+    LayerOps o;
+    o.comm.forward = added.forward();
+    o.comm.backwardInput = added.backward();
+    o.comm.recompute = rc == Recompute::Full ? added.forward() - added.zero3Forward : 0;
+    o.total.forward = lc.forward() + o.comm.forward;
+    o.total.backwardInput = lc.backwardInput() + o.comm.backwardInput;
+    o.total.backwardWeight = lc.wgradGemm;
+    o.total.recompute = rc == Recompute::Full ? lc.forward() + o.comm.recompute
+        : rc == Recompute::Selective          ? lc.fwdAttention
+                                              : 0;
+    o.firstGather = calls.zero3Gather.seconds - added.zero3Forward;
+    return o;
+}
+
+ChunkOps chunkOps(
+    const Plan& plan, const LayerOps& layer, const EdgeCost& first, const EdgeCost& last, int stage, int chunk)
+{
+    const int p = plan.parallel.pp;
+    const int v = plan.parallel.schedule == Schedule::Interleaved ? plan.parallel.vpp : 1;
+    const double layers = plan.layersInChunk(stage, chunk);
+    const int k = chunk * p + stage;
+    const bool isFirst = k == 0, isLast = k == p * v - 1;
+    ChunkOps o;
+    ChunkCost& c = o.cost;
+    c.forward = layers * layer.total.forward + layer.firstGather + (isFirst ? first.fwd : 0) + (isLast ? last.fwd : 0);
+    c.backwardInput = layers * layer.total.backwardInput + (isFirst ? first.dgrad : 0) + (isLast ? last.dgrad : 0);
+    c.backwardWeight = layers * layer.total.backwardWeight + (isFirst ? first.wgrad : 0) + (isLast ? last.wgrad : 0);
+    c.recompute = layers * layer.total.recompute;
+    o.comm.forward = layers * layer.comm.forward + layer.firstGather;
+    o.comm.backwardInput = layers * layer.comm.backwardInput;
+    o.comm.recompute = layers * layer.comm.recompute;
+    if (plan.parallel.schedule != Schedule::ZbH1) {
+        c.backwardInput += c.backwardWeight;
+        c.backwardWeight = 0;
+    }
+    return o;
+}
+
+} // namespace plait

@@ -1,0 +1,52 @@
+#pragma once
+// What a stage does after its last backward: reduce its gradients across data-parallel ranks, gather the updated
+// weights (ZeRO 1–2), all-reduce a tied embedding's gradient, and step the optimizer. evaluate() and the search's
+// lower bound both take it from dataParallelTail(), the bound with every overlappable byte hidden for free.
+#include "collective.h"
+#include "memory.h"
+#include "plan.h"
+
+#include <limits>
+
+namespace plait {
+
+// The optimizer step and the passes around it, as memory-bound kernels over the local shards (`shard` ranks hold
+// the optimizer states, `gradShard` the gradients): the update reads master weights, moments and gradients and
+// writes them and the 16-bit weights; the gradient norm for clipping reads the gradients; zeroing them writes the
+// whole local gradient buffer; FP16 loss scaling unscales (reads and writes) them with its inf check (Megatron-LM
+// optimizer.py: clip_grad_norm, zero_grad, unscale_and_check_for_nan).
+double optimizerStepTime(double params, double shard, double gradShard, const StateBytes& bytes, const GpuSpec& gpu);
+// Gradients are reduced in buckets while the last micro-batch's backward runs; the last bucket never overlaps
+// (Megatron's default bucket: 40M parameters).
+double lastGradientBucket(double reduceSeconds, double params);
+// Whether ZeRO-1/2's weight all-gather runs beside the next forward (the first bucket waits): Megatron-LM with
+// --overlap-param-gather, and FSDP's SHARD_GRAD_OP, which gathers each unit as its forward begins.
+bool weightGatherOverlapsForward(const TrainingSpec& t);
+// With tied embeddings across a pipeline, its first and last stages all-reduce the embedding gradient (these
+// bytes) after the pipeline, between two GPUs: the path between them.
+double tiedEmbeddingBytes(const Plan& plan, const StateBytes& bytes);
+CollectiveCost tiedEmbeddingReduce(const Plan& plan, GroupPath pair, const StateBytes& bytes);
+
+// The compute the tail's overlapped transfers run beside (cost/overlap.h): the gradient buckets beside the last
+// micro-batch's backward on the stage, the weight gather beside the first micro-batch's forward. The defaults hide
+// all but the last (first) bucket at no contention: what no real overlap can beat.
+struct TailWindows {
+    double lastBackwardS = std::numeric_limits<double>::infinity();
+    double firstForwardS = std::numeric_limits<double>::infinity();
+    double slowdown = 0;
+};
+
+struct DataParallelTail {
+    bool reduces = false; // whether the stage reduces gradients after the pipeline at all
+    CollectiveCost grad, param; // one gradient all-reduce or reduce-scatter; one weight all-gather (ZeRO 1–2)
+    double gradBytes = 0, paramBytes = 0; // nccl-tests' S of each
+    double gradExposedS = 0, paramExposedS = 0; // what each adds to the step
+    double optimizerS = 0;
+    double exposedS() const { return gradExposedS + paramExposedS; }
+};
+// The tail of a stage holding `params` parameters whose gradient group runs over `path` (null: no data parallelism
+// to reduce over, or ZeRO-3, which reduces inside the layers).
+DataParallelTail dataParallelTail(
+    const Plan& plan, double params, const GroupPath* path, const StateBytes& bytes, const TailWindows& windows);
+
+} // namespace plait
