@@ -259,10 +259,10 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
     if (in.dpGrad && in.dpParam) {
         const bool sharded = tr.zeroStage >= 1;
         pushItem(Dim::DP, sharded ? CollectiveKind::ReduceScatter : CollectiveKind::AllReduce, "gradients", *in.dpGrad,
-            in.dpGrad->item.bytesPerCall, 1, in.dpGrad->item.link, par.dp * par.cp);
+            in.dpGrad->item.bytesPerCall, in.dpGrad->item.count, in.dpGrad->item.link, par.dp * par.cp);
         if (sharded)
             pushItem(Dim::DP, CollectiveKind::AllGather, "updated weights", *in.dpParam, in.dpParam->item.bytesPerCall,
-                1, in.dpParam->item.link, par.dp * par.cp);
+                in.dpParam->item.count, in.dpParam->item.link, par.dp * par.cp);
     }
     if (in.embAllReduce && in.embAllReduce->item.timeS > 0)
         pushItem(Dim::PP, CollectiveKind::AllReduce, "tied embedding gradients", *in.embAllReduce,
@@ -367,8 +367,9 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
             worstDpExposed = exposed;
             dpGrad = {};
             dpParam = {};
-            dpGrad.accumulate(tail.grad, 1, tail.gradExposedS);
-            dpParam.accumulate(tail.param, 1, tail.paramExposedS);
+            dpGrad.accumulate(tail.grad, tail.buckets, tail.gradExposedS / tail.buckets);
+            dpParam.accumulate(tail.param, tail.buckets, tail.paramExposedS / tail.buckets);
+            dpGrad.item.count = dpParam.item.count = tail.buckets;
             dpGrad.item.bytesPerCall = tail.gradBytes;
             dpParam.item.bytesPerCall = tail.paramBytes;
             dpGrad.item.link = dpParam.item.link = sc[std::size_t(d)].dpLink;

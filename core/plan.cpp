@@ -352,6 +352,7 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     tr.fp32Gradients = t.boolean("fp32_gradients", true);
     tr.overlapGradReduce = t.boolean("overlap_grad_reduce", true);
     tr.overlapParamGather = t.boolean("overlap_param_gather", false);
+    tr.bucketSize = t.number("bucket_size", 0, 0, 1e13);
     const std::string fw = t.choice("framework", "megatron", { "megatron", "deepspeed", "fsdp" });
     tr.framework = fw == "deepspeed" ? Framework::DeepSpeed : fw == "fsdp" ? Framework::Fsdp : Framework::Megatron;
     tr.fusedCrossEntropy = t.boolean("fused_cross_entropy", tr.framework != Framework::Megatron);
@@ -459,6 +460,11 @@ nlohmann::json toJson(const Plan& plan)
     t["fp32_gradients"] = tr.fp32Gradients;
     t["overlap_grad_reduce"] = tr.overlapGradReduce;
     t["overlap_param_gather"] = tr.overlapParamGather;
+    // Unset stays unset: the framework's default follows the plan's DP size as it is edited.
+    if (tr.bucketSize > 0)
+        t["bucket_size"] = tr.bucketSize;
+    else
+        t.erase("bucket_size");
     t["fused_cross_entropy"] = tr.fusedCrossEntropy;
     t["framework"] = frameworkName(tr.framework);
     t["tp_overlap"] = tr.tpOverlap == TpOverlap::None ? "none" : tr.tpOverlap == TpOverlap::All ? "all" : "backward";

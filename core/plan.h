@@ -48,6 +48,10 @@ struct TrainingSpec {
     // ZeRO-1/2's all-gather of the updated weights runs beside the next step's first forward, bucket by bucket
     // (Megatron-LM --overlap-param-gather; FSDP's SHARD_GRAD_OP always gathers each unit in its forward).
     bool overlapParamGather = false;
+    // Parameters per data-parallel gradient bucket, each reduced (and, ZeRO 1-2, gathered) by its own call; 0: the
+    // framework's default (cost/tail.h gradientBucketParams). Larger buckets: fewer, more efficient calls and a
+    // longer exposed last one.
+    double bucketSize = 0;
     // A fused cross-entropy kernel (flash-attn's, Megatron's --cross-entropy-loss-fusion) instead of Megatron-LM's
     // default pass-by-pass vocab-parallel loss; unset in the file: unfused under Megatron-LM, fused elsewhere.
     bool fusedCrossEntropy = false;

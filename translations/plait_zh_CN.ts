@@ -1769,252 +1769,263 @@ Click for the formula</source>
     <name>plait::widgets::PlanEditor</name>
     <message>
         <location filename="../widgets/planeditor.cpp" line="84"/>
-        <location filename="../widgets/planeditor.cpp" line="85"/>
+        <source>framework default</source>
+        <translation>框架默认值</translation>
+    </message>
+    <message>
         <location filename="../widgets/planeditor.cpp" line="86"/>
         <location filename="../widgets/planeditor.cpp" line="87"/>
         <location filename="../widgets/planeditor.cpp" line="88"/>
         <location filename="../widgets/planeditor.cpp" line="89"/>
         <location filename="../widgets/planeditor.cpp" line="90"/>
-        <location filename="../widgets/planeditor.cpp" line="213"/>
+        <location filename="../widgets/planeditor.cpp" line="91"/>
+        <location filename="../widgets/planeditor.cpp" line="92"/>
+        <location filename="../widgets/planeditor.cpp" line="223"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="84"/>
+        <location filename="../widgets/planeditor.cpp" line="86"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="85"/>
+        <location filename="../widgets/planeditor.cpp" line="87"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="86"/>
+        <location filename="../widgets/planeditor.cpp" line="88"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="87"/>
+        <location filename="../widgets/planeditor.cpp" line="89"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="88"/>
+        <location filename="../widgets/planeditor.cpp" line="90"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="89"/>
+        <location filename="../widgets/planeditor.cpp" line="91"/>
         <source>FFN size</source>
         <translation>FFN 维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="90"/>
+        <location filename="../widgets/planeditor.cpp" line="92"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="91"/>
-        <location filename="../widgets/planeditor.cpp" line="92"/>
         <location filename="../widgets/planeditor.cpp" line="93"/>
+        <location filename="../widgets/planeditor.cpp" line="94"/>
         <location filename="../widgets/planeditor.cpp" line="95"/>
-        <location filename="../widgets/planeditor.cpp" line="96"/>
         <location filename="../widgets/planeditor.cpp" line="97"/>
+        <location filename="../widgets/planeditor.cpp" line="98"/>
+        <location filename="../widgets/planeditor.cpp" line="99"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="91"/>
+        <location filename="../widgets/planeditor.cpp" line="93"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="92"/>
+        <location filename="../widgets/planeditor.cpp" line="94"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="93"/>
+        <location filename="../widgets/planeditor.cpp" line="95"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="95"/>
+        <location filename="../widgets/planeditor.cpp" line="97"/>
         <source>Inside a node</source>
         <translation>节点内互联</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="96"/>
+        <location filename="../widgets/planeditor.cpp" line="98"/>
         <source>Between nodes</source>
         <translation>节点间互联</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="97"/>
+        <location filename="../widgets/planeditor.cpp" line="99"/>
         <source>NICs per node</source>
         <translation>每节点网卡数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="99"/>
         <location filename="../widgets/planeditor.cpp" line="101"/>
         <location filename="../widgets/planeditor.cpp" line="103"/>
         <location filename="../widgets/planeditor.cpp" line="105"/>
         <location filename="../widgets/planeditor.cpp" line="107"/>
-        <location filename="../widgets/planeditor.cpp" line="108"/>
+        <location filename="../widgets/planeditor.cpp" line="109"/>
         <location filename="../widgets/planeditor.cpp" line="110"/>
         <location filename="../widgets/planeditor.cpp" line="112"/>
-        <location filename="../widgets/planeditor.cpp" line="113"/>
-        <location filename="../widgets/planeditor.cpp" line="116"/>
+        <location filename="../widgets/planeditor.cpp" line="114"/>
+        <location filename="../widgets/planeditor.cpp" line="115"/>
         <location filename="../widgets/planeditor.cpp" line="118"/>
         <location filename="../widgets/planeditor.cpp" line="120"/>
+        <location filename="../widgets/planeditor.cpp" line="122"/>
+        <location filename="../widgets/planeditor.cpp" line="124"/>
         <source>Recipe</source>
         <translation>训练配置</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="99"/>
+        <location filename="../widgets/planeditor.cpp" line="101"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="101"/>
+        <location filename="../widgets/planeditor.cpp" line="103"/>
         <source>Micro-batch</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="103"/>
+        <location filename="../widgets/planeditor.cpp" line="105"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="105"/>
+        <location filename="../widgets/planeditor.cpp" line="107"/>
         <source>Framework</source>
         <translation>训练框架</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="107"/>
+        <location filename="../widgets/planeditor.cpp" line="109"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="108"/>
+        <location filename="../widgets/planeditor.cpp" line="110"/>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="110"/>
+        <location filename="../widgets/planeditor.cpp" line="112"/>
         <source>Sequence parallel</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="112"/>
+        <location filename="../widgets/planeditor.cpp" line="114"/>
         <source>Flash attention</source>
         <translation>Flash Attention</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="113"/>
+        <location filename="../widgets/planeditor.cpp" line="115"/>
         <source>Attention kernel</source>
         <translation>注意力内核</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="116"/>
+        <location filename="../widgets/planeditor.cpp" line="118"/>
         <source>Overlap weight gather</source>
         <translation>权重收集与前向重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="118"/>
+        <location filename="../widgets/planeditor.cpp" line="120"/>
+        <source>Gradient bucket (parameters)</source>
+        <translation>梯度桶（参数个数）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="122"/>
         <source>Fused cross entropy</source>
         <translation>融合交叉熵</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="120"/>
+        <location filename="../widgets/planeditor.cpp" line="124"/>
         <source>TP overlap</source>
         <translation>TP 通信重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="122"/>
-        <location filename="../widgets/planeditor.cpp" line="124"/>
         <location filename="../widgets/planeditor.cpp" line="126"/>
         <location filename="../widgets/planeditor.cpp" line="128"/>
         <location filename="../widgets/planeditor.cpp" line="130"/>
         <location filename="../widgets/planeditor.cpp" line="132"/>
         <location filename="../widgets/planeditor.cpp" line="134"/>
-        <location filename="../widgets/planeditor.cpp" line="137"/>
-        <location filename="../widgets/planeditor.cpp" line="139"/>
+        <location filename="../widgets/planeditor.cpp" line="136"/>
+        <location filename="../widgets/planeditor.cpp" line="138"/>
+        <location filename="../widgets/planeditor.cpp" line="141"/>
+        <location filename="../widgets/planeditor.cpp" line="143"/>
         <source>Parallelism</source>
         <translation>并行策略</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="122"/>
+        <location filename="../widgets/planeditor.cpp" line="126"/>
         <source>Tensor parallel (TP)</source>
         <translation>张量并行 (TP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="124"/>
+        <location filename="../widgets/planeditor.cpp" line="128"/>
         <source>Pipeline parallel (PP)</source>
         <translation>流水线并行 (PP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="126"/>
+        <location filename="../widgets/planeditor.cpp" line="130"/>
         <source>Data parallel (DP)</source>
         <translation>数据并行 (DP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="128"/>
+        <location filename="../widgets/planeditor.cpp" line="132"/>
         <source>Context parallel (CP)</source>
         <translation>上下文并行 (CP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="130"/>
+        <location filename="../widgets/planeditor.cpp" line="134"/>
         <source>Expert parallel (EP)</source>
         <translation>专家并行 (EP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="132"/>
+        <location filename="../widgets/planeditor.cpp" line="136"/>
         <source>Virtual stages (VPP)</source>
         <translation>虚拟阶段 (VPP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="134"/>
+        <location filename="../widgets/planeditor.cpp" line="138"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="137"/>
+        <location filename="../widgets/planeditor.cpp" line="141"/>
         <source>Embedding counts as a layer</source>
         <translation>嵌入层计为一层</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="139"/>
+        <location filename="../widgets/planeditor.cpp" line="143"/>
         <source>Loss counts as a layer</source>
         <translation>损失计为一层</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="178"/>
+        <location filename="../widgets/planeditor.cpp" line="188"/>
         <source>(custom)</source>
         <translation>（自定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="211"/>
+        <location filename="../widgets/planeditor.cpp" line="221"/>
         <source>Import Hugging Face config.json…</source>
         <translation>导入 Hugging Face config.json…</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="257"/>
+        <location filename="../widgets/planeditor.cpp" line="271"/>
         <source>no plan</source>
         <translation>无规划</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="277"/>
+        <location filename="../widgets/planeditor.cpp" line="291"/>
         <source>Change %1</source>
         <translation>更改 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="330"/>
+        <location filename="../widgets/planeditor.cpp" line="344"/>
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="330"/>
+        <location filename="../widgets/planeditor.cpp" line="344"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>

@@ -80,6 +80,8 @@ void PlanEditor::build()
         QStringList choices;
         int min = 1, max = 1 << 20;
     };
+    // Shown while an optional number is unset: what applies then.
+    const QMap<QString, QString> placeholders { { QStringLiteral("training.bucket_size"), tr("framework default") } };
     const QList<Spec> specs = {
         { tr("Model"), QStringLiteral("model.preset"), tr("Preset"), QStringLiteral("preset"), {} },
         { tr("Model"), QStringLiteral("model.layers"), tr("Layers"), QStringLiteral("int"), {}, 1, 100000 },
@@ -115,6 +117,8 @@ void PlanEditor::build()
                 QStringLiteral("flash3"), QStringLiteral("cudnn") } },
         { tr("Recipe"), QStringLiteral("training.overlap_param_gather"), tr("Overlap weight gather"),
             QStringLiteral("bool"), {} },
+        { tr("Recipe"), QStringLiteral("training.bucket_size"), tr("Gradient bucket (parameters)"),
+            QStringLiteral("int"), {}, 0, 1 << 30 },
         { tr("Recipe"), QStringLiteral("training.fused_cross_entropy"), tr("Fused cross entropy"),
             QStringLiteral("bool"), {} },
         { tr("Recipe"), QStringLiteral("training.tp_overlap"), tr("TP overlap"), QStringLiteral("choice"),
@@ -155,11 +159,17 @@ void PlanEditor::build()
             // A plain text field: whatever is typed goes to core, which says why "abc" or "0" cannot be (a spin
             // box would swallow them without a word).
             auto* box = new QLineEdit(body);
-            connect(box, &QLineEdit::editingFinished, this, [this, path, box] {
+            box->setPlaceholderText(placeholders.value(path));
+            const bool optional = placeholders.contains(path);
+            connect(box, &QLineEdit::editingFinished, this, [this, path, box, optional] {
                 if (m_updating || !box->isModified())
                     return;
                 box->setModified(false);
                 const QString text = box->text().trimmed();
+                if (optional && text.isEmpty()) {
+                    applyEdit(path, nullptr); // back to what applies unset
+                    return;
+                }
                 bool whole = false;
                 const long long v = text.toLongLong(&whole);
                 applyEdit(path, whole ? nlohmann::json(v) : nlohmann::json(text.toStdString()));
@@ -239,8 +249,12 @@ void PlanEditor::refreshValues()
             continue;
         }
         const nlohmann::json* v = at(expanded, f->path, false);
-        if (!v)
+        if (!v || v->is_null()) {
+            // An unset optional field shows its placeholder, not the last plan's value.
+            if (auto* line = qobject_cast<QLineEdit*>(f->editor); line && !line->placeholderText().isEmpty())
+                line->clear();
             continue;
+        }
         if (auto* line = qobject_cast<QLineEdit*>(f->editor); line && v->is_number())
             line->setText(QString::fromStdString(v->dump()));
         else if (auto* check = qobject_cast<QCheckBox*>(f->editor); check && v->is_boolean())

@@ -2,8 +2,10 @@
 
 #include "gemm.h"
 #include "overlap.h"
+#include "params.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace plait {
 
@@ -16,9 +18,25 @@ double optimizerStepTime(double params, double shard, double gradShard, const St
     return memoryTime(update + norm + zero + unscale, gpu);
 }
 
-double lastGradientBucket(double reduceSeconds, double params)
+double gradientBucketParams(const Plan& plan, double params)
 {
-    return reduceSeconds * std::min(1.0, 40e6 / std::max(params, 1.0));
+    const TrainingSpec& tr = plan.training;
+    const ParallelSpec& par = plan.parallel;
+    double bucket = tr.bucketSize;
+    if (bucket <= 0) {
+        switch (tr.framework) {
+        case Framework::Megatron:
+            bucket = tr.overlapGradReduce ? std::max(40e6, 1e6 * par.dp * par.cp) : params;
+            break;
+        case Framework::DeepSpeed:
+            bucket = 5e8;
+            break;
+        case Framework::Fsdp:
+            bucket = stageParams(plan.model, 1, false, false, par.pp, par.tp, par.ep).total();
+            break;
+        }
+    }
+    return std::clamp(bucket, 1.0, std::max(params, 1.0));
 }
 
 bool weightGatherOverlapsForward(const TrainingSpec& t)
@@ -49,24 +67,23 @@ DataParallelTail dataParallelTail(
     if (!path || par.dp * par.cp <= 1 || tr.zeroStage >= 3)
         return t;
     t.reduces = true;
-    t.gradBytes = params * bytes.grads;
+    t.buckets = std::max(1, int(std::ceil(params / gradientBucketParams(plan, params) - 1e-9)));
+    const double perBucket = params / t.buckets;
+    t.gradBytes = perBucket * bytes.grads;
     if (tr.zeroStage == 0) {
         t.grad = collectiveTime(CollectiveKind::AllReduce, t.gradBytes, *path);
     } else {
-        t.paramBytes = params * bytes.weights;
+        t.paramBytes = perBucket * bytes.weights;
         t.grad = collectiveTime(CollectiveKind::ReduceScatter, t.gradBytes, *path);
         t.param = collectiveTime(CollectiveKind::AllGather, t.paramBytes, *path);
     }
-    // Buckets reduce beside the last backward by the overlap rule; the last one waits for it to end.
-    const double lastBucket = lastGradientBucket(t.grad.seconds, params);
+    const double earlier = t.buckets - 1; // the buckets that can overlap
     t.gradExposedS = tr.overlapGradReduce
-        ? lastBucket + overlapCost(t.grad.seconds - lastBucket, windows.lastBackwardS, windows.slowdown)
-        : t.grad.seconds;
-    // The weight gather, overlapped, runs beside the first micro-batch's forward; its first bucket waits.
-    const double firstBucket = lastGradientBucket(t.param.seconds, params);
+        ? t.grad.seconds + overlapCost(earlier * t.grad.seconds, windows.lastBackwardS, windows.slowdown)
+        : t.buckets * t.grad.seconds;
     t.paramExposedS = weightGatherOverlapsForward(tr)
-        ? firstBucket + overlapCost(t.param.seconds - firstBucket, windows.firstForwardS, windows.slowdown)
-        : t.param.seconds;
+        ? t.param.seconds + overlapCost(earlier * t.param.seconds, windows.firstForwardS, windows.slowdown)
+        : t.buckets * t.param.seconds;
     return t;
 }
 

@@ -16,9 +16,14 @@ namespace plait {
 // whole local gradient buffer; FP16 loss scaling unscales (reads and writes) them with its inf check (Megatron-LM
 // optimizer.py: clip_grad_norm, zero_grad, unscale_and_check_for_nan).
 double optimizerStepTime(double params, double shard, double gradShard, const StateBytes& bytes, const GpuSpec& gpu);
-// Gradients are reduced in buckets while the last micro-batch's backward runs; the last bucket never overlaps
-// (Megatron's default bucket: 40M parameters).
-double lastGradientBucket(double reduceSeconds, double params);
+// Parameters per gradient bucket for a stage holding `params` (the plan's training.bucket_size when set):
+//  - Megatron-LM: max(40M, 1M × DP size) (megatron/core/distributed/distributed_data_parallel.py: "larger DP sizes
+//    need larger buckets to ensure collectives do not become latency-bound"); one bucket without
+//    --overlap-grad-reduce;
+//  - DeepSpeed: reduce_bucket_size, 5e8 elements (deepspeed/runtime/zero/config.py);
+//  - FSDP: one wrapped unit, a transformer layer (llm-foundry and torchtitan wrap each block).
+// At most the stage's parameters: one bucket holds them all.
+double gradientBucketParams(const Plan& plan, double params);
 // Whether ZeRO-1/2's weight all-gather runs beside the next forward (the first bucket waits): Megatron-LM with
 // --overlap-param-gather, and FSDP's SHARD_GRAD_OP, which gathers each unit as its forward begins.
 bool weightGatherOverlapsForward(const TrainingSpec& t);
@@ -38,14 +43,18 @@ struct TailWindows {
 
 struct DataParallelTail {
     bool reduces = false; // whether the stage reduces gradients after the pipeline at all
-    CollectiveCost grad, param; // one gradient all-reduce or reduce-scatter; one weight all-gather (ZeRO 1–2)
-    double gradBytes = 0, paramBytes = 0; // nccl-tests' S of each
+    // One call per bucket: a gradient all-reduce or reduce-scatter, and with ZeRO 1-2 a weight all-gather.
+    int buckets = 0;
+    CollectiveCost grad, param; // one bucket's call of each
+    double gradBytes = 0, paramBytes = 0; // one bucket's nccl-tests S of each
     double gradExposedS = 0, paramExposedS = 0; // what each adds to the step
     double optimizerS = 0;
     double exposedS() const { return gradExposedS + paramExposedS; }
 };
 // The tail of a stage holding `params` parameters whose gradient group runs over `path` (null: no data parallelism
-// to reduce over, or ZeRO-3, which reduces inside the layers).
+// to reduce over, or ZeRO-3, which reduces inside the layers). Buckets reduce as the last backward produces them;
+// the last one waits for it to end. The weight gather runs bucket by bucket beside the next forward; the first one
+// waits. Without overlap every call waits.
 DataParallelTail dataParallelTail(
     const Plan& plan, double params, const GroupPath* path, const StateBytes& bytes, const TailWindows& windows);
 

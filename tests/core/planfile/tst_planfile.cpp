@@ -262,6 +262,7 @@ private slots:
         row("too many micro-batches to simulate", withField("training.global_batch", 4000000000LL),
             "forward passes to simulate, more than the limit of 1000000");
         row("string too long", withField("name", std::string(1000, 'x')), "longer than the limit of 256 characters");
+        row("negative bucket", withField("training.bucket_size", -1), "training.bucket_size: must be between 0 and");
     }
     void badInputNamesTheProblem()
     {
@@ -292,6 +293,19 @@ private slots:
         QVERIFY(!doc);
         QVERIFY2(QString::fromStdString(doc.errorText()).contains(QStringLiteral("larger than the limit of 16 MiB")),
             doc.errorText().c_str());
+    }
+
+    // An unset gradient bucket stays unset when saved, so the framework's default keeps following the DP size.
+    void bucketSizeIsSavedOnlyWhenSet()
+    {
+        nlohmann::json j = test::gptPlanJson("gpt3-175b", 4, 8, 2, 2, 64);
+        QVERIFY(!toJson(test::mustPlan(j))["training"].contains("bucket_size"));
+        j["training"]["bucket_size"] = 25e6;
+        const Plan set = test::mustPlan(j);
+        QCOMPARE(set.training.bucketSize, 25e6);
+        QCOMPARE(toJson(set)["training"]["bucket_size"].get<double>(), 25e6);
+        j["training"]["bucket_size"] = nullptr; // the editor's "back to the default"
+        QVERIFY(!toJson(test::mustPlan(j))["training"].contains("bucket_size"));
     }
 
     void unknownFieldsSurviveARoundTrip()
