@@ -154,6 +154,42 @@ private slots:
         j["training"]["framework"] = "fsdp";
         QVERIFY(test::mustPlan(j).training.fusedCrossEntropy); // elsewhere fused unless the file says otherwise
     }
+
+    // Transformer Engine's FP8 casts (layercost.cpp fp8CastBytes), on an H100 GPT layer: the projection's input and
+    // every output gradient but FC1's cast and transposed in one pass (2 B read, 1 + 1 B written); the norm- and
+    // activation-made inputs written in FP8 (1 B saved) and transposed for the backward (1 B read, 1 B written);
+    // weights cast per forward, or once per step under Megatron-LM (its is_first_microbatch cache).
+    void fp8CastsAreCounted_data()
+    {
+        QTest::addColumn<QString>("framework");
+        QTest::addColumn<double>("weightCasts"); // per micro-batch
+        QTest::newRow("Megatron-LM, 8 micro-batches") << QStringLiteral("megatron") << 1.0 / 8;
+        QTest::newRow("FSDP (llm-foundry te.Linear)") << QStringLiteral("fsdp") << 1.0;
+    }
+    void fp8CastsAreCounted()
+    {
+        QFETCH(QString, framework);
+        QFETCH(double, weightCasts);
+        auto j = test::gptPlanJson("megatron-gpt-1.7b", 1, 1, 1, 8, 64);
+        j["cluster"]["gpu"] = "H100-SXM5-80GB";
+        j["cluster"]["intra_node"] = "nvlink4-nvswitch";
+        j["training"]["framework"] = framework.toStdString();
+        const Plan bf16 = test::mustPlan(j);
+        j["training"]["precision"] = "fp8";
+        const Plan fp8 = test::mustPlan(j);
+        QCOMPARE(fp8.microBatches(), 8LL);
+        const ModelSpec& m = fp8.model;
+        const double T = double(fp8.training.microBatch) * m.seqLen, h = m.hidden, f = m.ffnHidden;
+        const double q = m.queryWidth(), kv = m.kvWidth();
+        const double weights = h * (q + 2 * kv) + q * h + h * f + f * h;
+        const double fwd = -T * h + 4 * T * q - T * h - T * f + 4 * weights * weightCasts;
+        const double bwd = 2 * T * (h + h + f) + 4 * T * (q + 2 * kv) + 4 * T * h + 4 * T * h;
+        const LayerCost a = layerCost(bf16), b = layerCost(fp8);
+        const GpuSpec& g = fp8.cluster.gpu;
+        QVERIFY(std::abs((b.fwdElementwise - a.fwdElementwise) - memoryTime(fwd, g)) < 1e-12);
+        QVERIFY(std::abs((b.bwdElementwise - a.bwdElementwise) - memoryTime(bwd, g)) < 1e-12);
+        QVERIFY(b.bwdElementwise > a.bwdElementwise);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFlops)
