@@ -79,8 +79,11 @@ CollectiveCost collectiveTime(CollectiveKind kind, double bytes, const GroupPath
         c.bandwidthS = movedBytes / bandwidth;
         if (measured) {
             // The measured curve already holds the latency and ramp-up; what it adds over the asymptote is
-            // reported as the latency part.
+            // reported as the latency part. A curve measured inside one node holds no step across nodes: a group
+            // spanning nodes pays at least its steps at the slowest hop's latency.
             c.seconds = c.bandwidthS / measured->sizeEfficiency(bytes);
+            if (path.nodes > 1 && measured->intraNode)
+                c.seconds = std::max(c.seconds, steps * path.alphaS + c.bandwidthS);
             c.alphaS = c.seconds - c.bandwidthS;
         } else {
             c.alphaS = steps * path.alphaS;

@@ -138,6 +138,35 @@ private slots:
         QVERIFY(c.bandwidthS > 4 * bytes * (n - 1) / n / (nvlink.effectiveGBps() * 1e9));
     }
 
+    // NVLink's size curve was measured inside one node: a ring across nodes whose bandwidth NVLink bounds (8 members
+    // a node, the node's NICs as fast) still waits (n - 1) steps at the inter-node latency, which the curve lacks.
+    void ringsAcrossNodesPayEachStepsLatency_data()
+    {
+        QTest::addColumn<int>("nodes");
+        QTest::newRow("DP 16, two nodes") << 2;
+        QTest::newRow("DP 64, eight nodes") << 8;
+        QTest::newRow("DP 512, 64 nodes") << 64;
+    }
+    void ringsAcrossNodesPayEachStepsLatency()
+    {
+        QFETCH(int, nodes);
+        auto j = test::gptPlanJson("megatron-gpt-1.7b", nodes, 1, 1, 8 * nodes, 8 * nodes);
+        j["cluster"]["gpu"] = "H100-SXM5-80GB";
+        j["cluster"]["intra_node"] = "nvlink4-nvswitch";
+        j["cluster"]["inter_node"] = "ib-ndr";
+        const Plan plan = test::mustPlan(j);
+        const GroupPath& path = buildGroups(plan).dp.front().path;
+        QCOMPARE(path.bottleneck, &plan.cluster.intraNode); // 8 NDR NICs carry what NVLink does
+        QVERIFY(!plan.cluster.intraNode.busbwCurve.empty());
+        const int n = 8 * nodes;
+        const double alpha = plan.cluster.interNode.latencyUs * 1e-6;
+        for (double bytes : { 1.0 * (1 << 20), 64.0 * (1 << 20), 4096.0 * (1 << 20) }) {
+            const CollectiveCost c = collectiveTime(CollectiveKind::AllGather, bytes, path);
+            QVERIFY2(c.seconds >= (n - 1) * alpha + c.bandwidthS - 1e-15, qPrintable(QString::number(bytes)));
+            QVERIFY(c.seconds >= c.bandwidthS / plan.cluster.intraNode.sizeEfficiency(bytes) - 1e-15);
+        }
+    }
+
     void nothingToDoCostsNothing()
     {
         GroupPath p;
