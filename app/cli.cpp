@@ -204,7 +204,7 @@ int searchCommand(const QStringList& args)
     for (const char* dim : { "tp", "pp", "cp", "ep" })
         parser.addOption({ QString::fromLatin1(dim),
             QStringLiteral("Keep %1 at this size.").arg(QString::fromLatin1(dim).toUpper()), QStringLiteral("N") });
-    for (const char* dim : { "tp", "pp", "cp" })
+    for (const char* dim : { "tp", "pp", "cp", "ep" })
         parser.addOption({ QStringLiteral("max-") + QString::fromLatin1(dim),
             QStringLiteral("At most this %1.").arg(QString::fromLatin1(dim).toUpper()), QStringLiteral("N") });
     parser.addOption({ QStringLiteral("schedules"),
@@ -213,9 +213,12 @@ int searchCommand(const QStringList& args)
     parser.addOption({ QStringLiteral("recompute"),
         QStringLiteral("Recomputation allowed, e.g. none,selective (none, selective, full)."),
         QStringLiteral("LIST") });
-    const char* usage
-        = "plait search PLAN.plait.json [--top N] [--json] [--headroom PERCENT] [--tp N] [--pp N] "
-          "[--cp N] [--ep N] [--max-tp N] [--max-pp N] [--max-cp N] [--schedules LIST] [--recompute LIST]";
+    parser.addOption({ QStringLiteral("framework"),
+        QStringLiteral("Only plans this framework runs: megatron, deepspeed or fsdp (default: the plan's)."),
+        QStringLiteral("NAME") });
+    const char* usage = "plait search PLAN.plait.json [--top N] [--json] [--headroom PERCENT] [--tp N] [--pp N] "
+                        "[--cp N] [--ep N] [--max-tp N] [--max-pp N] [--max-cp N] [--max-ep N] [--schedules LIST] "
+                        "[--recompute LIST] [--framework NAME]";
     if (const Parsed p = parse(parser, args, usage); !p.ok)
         return p.exit;
     bool topOk = true;
@@ -244,7 +247,7 @@ int searchCommand(const QStringList& args)
     if (!whole("headroom", 0, 90, headroom) || !whole("tp", 1, 131072, need.tp) || !whole("pp", 1, 131072, need.pp)
         || !whole("cp", 1, 131072, need.cp) || !whole("ep", 1, 131072, need.ep)
         || !whole("max-tp", 1, 131072, need.maxTp) || !whole("max-pp", 1, 131072, need.maxPp)
-        || !whole("max-cp", 1, 131072, need.maxCp))
+        || !whole("max-cp", 1, 131072, need.maxCp) || !whole("max-ep", 1, 131072, need.maxEp))
         return kUsage;
     need.headroom = headroom / 100.0;
     if (parser.isSet(QStringLiteral("schedules"))) {
@@ -264,6 +267,15 @@ int searchCommand(const QStringList& args)
             return kUsage;
         }
         need.recomputes = *r;
+    }
+    if (parser.isSet(QStringLiteral("framework"))) {
+        const auto f = frameworkFromText(parser.value(QStringLiteral("framework")).toStdString());
+        if (!f) {
+            std::cerr << "plait: --framework takes megatron, deepspeed or fsdp, got "
+                      << inQuotes(parser.value(QStringLiteral("framework")).toStdString(), 32) << "\n";
+            return kUsage;
+        }
+        need.framework = *f;
     }
     Loaded l = load(parser.positionalArguments().front());
     if (l.code == kUsage) {
@@ -338,8 +350,9 @@ std::string commandsHelp()
     return "Commands (no display needed; exit 0 success, 1 invalid plan, 2 bad usage or unreadable file):\n"
            "  evaluate PLAN [--json]            memory, communication and step time of a plan\n"
            "  search PLAN [--top N] [--json]    the fastest plans that fit, for the plan's model, cluster and batch\n"
-           "         [--headroom %] [--tp|--pp|--cp|--ep N] [--max-tp|--max-pp|--max-cp N]\n"
-           "         [--schedules LIST] [--recompute LIST]   keep memory free, hold sizes, allow schedules\n"
+           "         [--headroom %] [--tp|--pp|--cp|--ep N] [--max-tp|--max-pp|--max-cp|--max-ep N]\n"
+           "         [--schedules LIST] [--recompute LIST] [--framework NAME]\n"
+           "                                    keep memory free, hold sizes, allow schedules, name the framework\n"
            "  timeline PLAN --out TRACE.json    the simulated pipeline timeline as a Chrome trace (Perfetto)\n"
            "  render PLAN --view topology|memory|comm|gantt|report --out FILE.png|svg|pdf\n"
            "                                    a view drawn as the window draws it\n"

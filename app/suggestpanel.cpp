@@ -4,6 +4,7 @@
 #include "format.h"
 #include "range.h"
 
+#include <QComboBox>
 #include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
@@ -109,6 +110,13 @@ SuggestPanel::SuggestPanel(QWidget* parent)
     m_maxTp = bound(tr("Largest tensor-parallel size to try"));
     m_maxPp = bound(tr("Largest pipeline-parallel size to try"));
     m_maxCp = bound(tr("Largest context-parallel size to try (1: none)"));
+    m_maxEp = bound(tr("Largest expert-parallel size to try (MoE models)"));
+    m_framework = new QComboBox(this);
+    m_framework->addItem(tr("as the plan"), QString());
+    for (Framework f : { Framework::Megatron, Framework::DeepSpeed, Framework::Fsdp })
+        m_framework->addItem(QString::fromLatin1(frameworkName(f)), QString::fromLatin1(frameworkName(f)));
+    m_framework->setToolTip(
+        tr("Only plans this framework can run (its ZeRO stages with pipelining, context parallelism)"));
     auto* limits = new QHBoxLayout;
     limits->addWidget(new QLabel(tr("Keep free"), this));
     limits->addWidget(m_headroom);
@@ -118,6 +126,10 @@ SuggestPanel::SuggestPanel(QWidget* parent)
     limits->addWidget(m_maxPp);
     limits->addWidget(new QLabel(tr("CP at most"), this));
     limits->addWidget(m_maxCp);
+    limits->addWidget(new QLabel(tr("EP at most"), this));
+    limits->addWidget(m_maxEp);
+    limits->addWidget(new QLabel(tr("Framework"), this));
+    limits->addWidget(m_framework);
     limits->addStretch(1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -154,6 +166,8 @@ SearchConstraints SuggestPanel::constraints() const
     c.maxTp = m_maxTp->value();
     c.maxPp = m_maxPp->value();
     c.maxCp = m_maxCp->value();
+    c.maxEp = m_maxEp->value();
+    c.framework = frameworkFromText(m_framework->currentData().toString().toStdString());
     return c;
 }
 
@@ -163,6 +177,9 @@ void SuggestPanel::setConstraints(const SearchConstraints& c)
     m_maxTp->setValue(c.maxTp);
     m_maxPp->setValue(c.maxPp);
     m_maxCp->setValue(c.maxCp);
+    m_maxEp->setValue(c.maxEp);
+    m_framework->setCurrentIndex(
+        c.framework ? std::max(0, m_framework->findData(QString::fromLatin1(frameworkName(*c.framework)))) : 0);
 }
 
 void SuggestPanel::setPlan(const Plan& plan)

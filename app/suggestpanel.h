@@ -11,6 +11,7 @@
 class QCustomPlot;
 class QLabel;
 class QSpinBox;
+class QComboBox;
 class QPushButton;
 class QTableWidget;
 class QTimer;
@@ -61,7 +62,8 @@ private:
         double stepS = 0, peakBytes = 0;
     } m_current;
     QPushButton* m_button = nullptr;
-    QSpinBox *m_headroom = nullptr, *m_maxTp = nullptr, *m_maxPp = nullptr, *m_maxCp = nullptr;
+    QSpinBox *m_headroom = nullptr, *m_maxTp = nullptr, *m_maxPp = nullptr, *m_maxCp = nullptr, *m_maxEp = nullptr;
+    QComboBox* m_framework = nullptr; // item data: the framework's name; empty: the plan's own
     SearchConstraints m_searchedConstraints;
     QLabel* m_status = nullptr;
     QTableWidget* m_table = nullptr;

@@ -323,8 +323,26 @@ Result<Plan> applyCandidate(const Plan& base, const SearchCandidate& c)
     return p;
 }
 
+std::optional<Framework> frameworkFromText(const std::string& text)
+{
+    for (Framework f : { Framework::Megatron, Framework::DeepSpeed, Framework::Fsdp })
+        if (text == frameworkName(f))
+            return f;
+    return std::nullopt;
+}
+
 SearchResult searchPlans(const Plan& base, const SearchOptions& options)
 {
+    if (const auto f = options.constraints.framework; f && *f != base.training.framework) {
+        // The plan as that framework runs it: what follows the framework unless the file says otherwise follows it.
+        Plan other = base;
+        other.training.framework = *f;
+        if (!base.raw.contains("training") || !base.raw["training"].contains("fused_cross_entropy"))
+            other.training.fusedCrossEntropy = *f != Framework::Megatron;
+        SearchOptions same = options;
+        same.constraints.framework.reset();
+        return searchPlans(other, same);
+    }
     SearchResult out;
     const ModelSpec& model = base.model;
     const int gpus = base.cluster.gpuCount();
@@ -373,7 +391,7 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                     continue;
                 const int dp = rest / pp;
                 for (int ep : eps) {
-                    if (dp % ep != 0 || !allowed(ep, need.ep, 0))
+                    if (dp % ep != 0 || !allowed(ep, need.ep, need.maxEp))
                         continue;
                     ParallelSpec groupShape = base.parallel;
                     groupShape.tp = tp;

@@ -23,18 +23,21 @@ struct SearchCandidate {
     double slowS = 0;
 };
 
-// What users hold fixed or bounded when they search: memory to keep free, parallel sizes, schedules and
-// recomputation. Empty or 0 = no constraint. The framework is the plan's own (training.framework).
+// What users hold fixed or bounded when they search: memory to keep free, parallel sizes, schedules,
+// recomputation and the framework. Empty or 0 = no constraint.
 struct SearchConstraints {
     double headroom = 0; // share of each GPU's memory to keep free, 0 ≤ headroom < 1
     int tp = 0, pp = 0, cp = 0, ep = 0; // fixed sizes
-    int maxTp = 0, maxPp = 0, maxCp = 0; // upper bounds
+    int maxTp = 0, maxPp = 0, maxCp = 0, maxEp = 0; // upper bounds
+    // The framework the plans must run on (only the combinations it runs are tried, framework.h); unset: the plan's.
+    std::optional<Framework> framework;
     std::vector<Schedule> schedules; // the schedules allowed
     std::vector<Recompute> recomputes; // the recomputation modes allowed
 };
 // Reads "none,selective" and "1f1b,interleaved" as the plan file spells them; nullopt names nothing known.
 std::optional<std::vector<Schedule>> schedulesFromText(const std::string& text);
 std::optional<std::vector<Recompute>> recomputesFromText(const std::string& text);
+std::optional<Framework> frameworkFromText(const std::string& text); // "megatron", "deepspeed" or "fsdp"
 
 struct SearchOptions {
     int top = 10;

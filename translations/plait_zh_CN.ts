@@ -1178,177 +1178,202 @@ Discard them?</source>
 <context>
     <name>plait::app::SuggestPanel</name>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="61"/>
+        <location filename="../app/suggestpanel.cpp" line="62"/>
         <source>full recompute</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="62"/>
+        <location filename="../app/suggestpanel.cpp" line="63"/>
         <source>selective recompute</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="63"/>
+        <location filename="../app/suggestpanel.cpp" line="64"/>
         <source>no recompute</source>
         <translation>不重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="71"/>
+        <location filename="../app/suggestpanel.cpp" line="72"/>
         <source>Search every plan</source>
         <translation>搜索所有规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="72"/>
+        <location filename="../app/suggestpanel.cpp" line="73"/>
         <source>Searches TP, PP (and virtual stages), DP, CP, EP, micro-batch, ZeRO, recomputation and schedule for this model, cluster and global batch.</source>
         <translation>针对此模型、集群和全局批次，搜索 TP、PP（含虚拟阶段）、DP、CP、EP、微批次、ZeRO、重计算和调度的所有组合。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="78"/>
+        <location filename="../app/suggestpanel.cpp" line="79"/>
         <source>plan</source>
         <translation>规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="78"/>
+        <location filename="../app/suggestpanel.cpp" line="79"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="78"/>
+        <location filename="../app/suggestpanel.cpp" line="79"/>
         <source>peak / GPU</source>
         <translation>每 GPU 峰值</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="78"/>
+        <location filename="../app/suggestpanel.cpp" line="79"/>
         <source>tokens/s</source>
         <translation>tokens/s</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="78"/>
+        <location filename="../app/suggestpanel.cpp" line="79"/>
         <source>step (slow end)</source>
         <translation>步长（慢端）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="80"/>
+        <location filename="../app/suggestpanel.cpp" line="81"/>
         <source>Plans are ranked by the slow end: every uncertain rate at the slow end of its published spread</source>
         <translation>方案按慢端排序：每个不确定的速率都取其公开范围的慢端</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="87"/>
+        <location filename="../app/suggestpanel.cpp" line="88"/>
         <source>peak memory per GPU (GiB)</source>
         <translation>每 GPU 峰值显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="88"/>
+        <location filename="../app/suggestpanel.cpp" line="89"/>
         <source>step time, slow end (s)</source>
         <translation>步长时间，慢端（秒）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="101"/>
+        <location filename="../app/suggestpanel.cpp" line="102"/>
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="108"/>
+        <location filename="../app/suggestpanel.cpp" line="109"/>
         <source>Share of each GPU&apos;s memory a plan must leave free</source>
         <translation>方案必须在每个 GPU 上留出的内存比例</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="109"/>
+        <location filename="../app/suggestpanel.cpp" line="110"/>
         <source>Largest tensor-parallel size to try</source>
         <translation>尝试的最大张量并行规模</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="110"/>
+        <location filename="../app/suggestpanel.cpp" line="111"/>
         <source>Largest pipeline-parallel size to try</source>
         <translation>尝试的最大流水线并行规模</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="111"/>
+        <location filename="../app/suggestpanel.cpp" line="112"/>
         <source>Largest context-parallel size to try (1: none)</source>
         <translation>尝试的最大上下文并行规模（1：不使用）</translation>
     </message>
     <message>
         <location filename="../app/suggestpanel.cpp" line="113"/>
+        <source>Largest expert-parallel size to try (MoE models)</source>
+        <translation>尝试的最大专家并行规模（MoE 模型）</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="115"/>
+        <source>as the plan</source>
+        <translation>与方案相同</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="118"/>
+        <source>Only plans this framework can run (its ZeRO stages with pipelining, context parallelism)</source>
+        <translation>只给出该框架能运行的方案（它在流水线并行下支持的 ZeRO 阶段、上下文并行）</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="120"/>
         <source>Keep free</source>
         <translation>预留</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="115"/>
+        <location filename="../app/suggestpanel.cpp" line="122"/>
         <source>TP at most</source>
         <translation>TP 最多</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="117"/>
+        <location filename="../app/suggestpanel.cpp" line="124"/>
         <source>PP at most</source>
         <translation>PP 最多</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="119"/>
+        <location filename="../app/suggestpanel.cpp" line="126"/>
         <source>CP at most</source>
         <translation>CP 最多</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="181"/>
+        <location filename="../app/suggestpanel.cpp" line="128"/>
+        <source>EP at most</source>
+        <translation>EP 最多</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="130"/>
+        <source>Framework</source>
+        <translation>训练框架</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="197"/>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="201"/>
+        <location filename="../app/suggestpanel.cpp" line="217"/>
         <source>%1 combinations, %2 fit in memory, %3 evaluated in full, in %4 s.</source>
         <translation>%1 种组合，%2 种放得下，%3 种完整评估，用时 %4 秒。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="206"/>
+        <location filename="../app/suggestpanel.cpp" line="222"/>
         <source>No plan fits in memory on this cluster.</source>
         <translation>此集群上没有放得下的规划。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="253"/>
+        <location filename="../app/suggestpanel.cpp" line="269"/>
         <source>step %1 (slow end %5) · %2 tokens/s · MFU %3 · peak %4 per GPU</source>
         <translation>步长 %1（慢端 %5）· %2 tokens/s · MFU %3 · 每 GPU 峰值 %4</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="256"/>
+        <location filename="../app/suggestpanel.cpp" line="272"/>
         <source>Click to apply.</source>
         <translation>点击应用。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="269"/>
+        <location filename="../app/suggestpanel.cpp" line="285"/>
         <source>Charting every plan that fits: %1 of %2 evaluated…</source>
         <translation>正在为图表评估所有放得下的方案：已评估 %1 / %2…</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="282"/>
+        <location filename="../app/suggestpanel.cpp" line="298"/>
         <source>All %1 plans that fit are charted.</source>
         <translation>全部 %1 个放得下的方案都已绘入图表。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="320"/>
+        <location filename="../app/suggestpanel.cpp" line="336"/>
         <source>Apply suggested plan</source>
         <translation>应用推荐规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="332"/>
+        <location filename="../app/suggestpanel.cpp" line="348"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="336"/>
+        <location filename="../app/suggestpanel.cpp" line="352"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="369"/>
+        <location filename="../app/suggestpanel.cpp" line="385"/>
         <source>plans that fit (click to apply)</source>
         <translation>放得下的方案（点击应用）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="375"/>
+        <location filename="../app/suggestpanel.cpp" line="391"/>
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="382"/>
+        <location filename="../app/suggestpanel.cpp" line="398"/>
         <source>this plan</source>
         <translation>当前方案</translation>
     </message>

@@ -262,6 +262,26 @@ private slots:
         QCOMPARE(f.readAll(), QByteArray("an earlier picture"));
     }
 
+    // plait search --framework and --max-ep: the plans listed run on the framework named and within the bound; an
+    // unknown framework is bad usage.
+    void searchTakesTheFrameworkAndAnEpBound()
+    {
+        const QString plan = QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json");
+        const Run r = plait({ QStringLiteral("search"), plan, QStringLiteral("--top"), QStringLiteral("3"),
+            QStringLiteral("--json"), QStringLiteral("--framework"), QStringLiteral("fsdp"), QStringLiteral("--max-ep"),
+            QStringLiteral("1") });
+        QCOMPARE(r.code, 0);
+        const nlohmann::json out = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(out.size(), std::size_t(3));
+        for (const auto& e : out) {
+            QCOMPARE(e["training"]["framework"].get<std::string>(), std::string("fsdp"));
+            QCOMPARE(e["parallel"]["ep"].get<int>(), 1);
+        }
+        const Run bad = plait({ QStringLiteral("search"), plan, QStringLiteral("--framework"), QStringLiteral("jax") });
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains("--framework takes megatron, deepspeed or fsdp"), bad.err.constData());
+    }
+
     // A write that cannot happen fails with the reason and exit 2, never an empty file.
     void renderIntoAMissingFolderFails()
     {

@@ -88,6 +88,56 @@ private slots:
         QCOMPARE(sawZero3, framework != QLatin1String("megatron"));
     }
 
+    // plait search --framework: the plan as that framework runs it, only what it runs, and the plans it returns
+    // name it; a default that follows the framework (the fused cross entropy) follows it.
+    void frameworkCanBeNamed_data()
+    {
+        QTest::addColumn<QString>("framework");
+        QTest::newRow("megatron") << "megatron";
+        QTest::newRow("deepspeed") << "deepspeed";
+        QTest::newRow("fsdp") << "fsdp";
+    }
+    void frameworkCanBeNamed()
+    {
+        QFETCH(QString, framework);
+        const Plan base = example("b-four-nodes-tp4-pp2-dp2.plait.json");
+        QCOMPARE(base.training.framework, Framework::Megatron);
+        SearchOptions o = top(3);
+        o.constraints.framework = frameworkFromText(framework.toStdString());
+        QVERIFY(o.constraints.framework);
+        const SearchResult r = searchPlans(base, o);
+        QVERIFY(!r.best.empty());
+        for (const SearchCandidate& c : r.candidates) {
+            QCOMPARE(c.training.framework, *o.constraints.framework);
+            QVERIFY(frameworkRefusal(c.training.framework, c.training.zeroStage, c.parallel.pp).empty());
+            QCOMPARE(c.training.fusedCrossEntropy, c.training.framework != Framework::Megatron);
+        }
+        const Plan applied = applyCandidate(base, r.candidates[std::size_t(r.best.front())]).value();
+        QCOMPARE(applied.training.framework, *o.constraints.framework);
+        QVERIFY(!frameworkFromText("jax"));
+    }
+
+    // EP at most (plait search --max-ep) on a mixture of experts.
+    void expertParallelismCanBeBounded()
+    {
+        nlohmann::json j = test::gptPlanJson("mixtral-8x7b", 4, 1, 1, 32, 256);
+        j["cluster"]["gpu"] = "H100-SXM5-80GB";
+        j["cluster"]["intra_node"] = "nvlink4-nvswitch";
+        j["cluster"]["inter_node"] = "ib-ndr";
+        const Plan base = test::mustPlan(j);
+        SearchOptions o = top(2);
+        const SearchResult any = searchPlans(base, o);
+        int widest = 1;
+        for (const SearchCandidate& c : any.candidates)
+            widest = std::max(widest, c.parallel.ep);
+        QVERIFY(widest > 2);
+        o.constraints.maxEp = 2;
+        const SearchResult bounded = searchPlans(base, o);
+        QVERIFY(!bounded.candidates.empty());
+        for (const SearchCandidate& c : bounded.candidates)
+            QVERIFY(c.parallel.ep <= 2);
+    }
+
     // What users hold fixed or bounded (plait search --tp/--max-pp/--schedules/--recompute/--headroom).
     void constraintsAreHonoured_data()
     {
