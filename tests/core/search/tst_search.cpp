@@ -92,10 +92,7 @@ private slots:
     // name it; a default that follows the framework (the fused cross entropy) follows it.
     void frameworkCanBeNamed_data()
     {
-        QTest::addColumn<QString>("framework");
-        QTest::newRow("megatron") << "megatron";
-        QTest::newRow("deepspeed") << "deepspeed";
-        QTest::newRow("fsdp") << "fsdp";
+        offersOnlyWhatTheFrameworkRuns_data(); // the same three frameworks
     }
     void frameworkCanBeNamed()
     {
