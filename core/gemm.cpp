@@ -73,8 +73,12 @@ GemmTime gemmTime(const GemmShape& s, const GpuSpec& gpu, double peakTflops, dou
     t.flops = s.flops();
     if (t.flops <= 0)
         return t;
+    const double outputBytes = s.accumulateBytes > 0 ? s.accumulateBytes : bytesPerElement;
+    const double bytes = (bytesPerElement * (s.m * s.k + s.k * s.n) + outputBytes * s.m * s.n) * s.batch;
+    const double memory = memoryTime(bytes, gpu);
     if (const MeasuredGemm* m = measuredGemm(s, gpu, peakTflops, bytesPerElement)) {
-        t.seconds = m->seconds;
+        // The probe writes a 16-bit output; accumulating into fp32 moves more, which the roofline bounds.
+        t.seconds = s.accumulateBytes > 0 ? std::max(m->seconds, memory) : m->seconds;
         t.measured = true;
         return t;
     }
@@ -89,8 +93,6 @@ GemmTime gemmTime(const GemmShape& s, const GpuSpec& gpu, double peakTflops, dou
         const double t = waves * 2.0 * tm * tn * s.k / (gemmRate(gpu, peakTflops) / sms);
         compute = compute == 0 ? t : std::min(compute, t);
     }
-    const double bytes = bytesPerElement * (s.m * s.k + s.k * s.n + s.m * s.n) * s.batch;
-    const double memory = memoryTime(bytes, gpu);
     t.memoryBound = memory > compute;
     t.seconds = std::max(compute, memory);
     return t;

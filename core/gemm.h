@@ -7,6 +7,10 @@ namespace plait {
 struct GemmShape {
     double m = 0, n = 0, k = 0;
     double batch = 1;
+    // Bytes per output element moved when the GEMM accumulates into its output (read and written): Megatron-LM's
+    // weight-gradient GEMMs add into the fp32 main_grad (gradient_accumulation_fusion, 4 + 4 B). 0: the output is
+    // written once at the operands' width.
+    double accumulateBytes = 0;
     double flops() const { return 2.0 * m * n * k * batch; }
 };
 

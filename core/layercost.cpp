@@ -72,8 +72,13 @@ std::vector<LayerGemm> layerGemms(const Plan& plan)
     const ModelSpec& m = plan.model;
     const Dims x = dims(plan);
     std::vector<LayerGemm> out;
+    // Megatron-LM's weight gradients accumulate into the fp32 main_grad inside the GEMM (gradient_accumulation_fusion,
+    // on by default; main_grad is fp32 when gradients are, as bf16 training requires).
+    const double wgradAccumulate
+        = plan.training.framework == Framework::Megatron && plan.training.fp32Gradients ? 8.0 : 0.0;
     auto linear = [&](const char* name, double n, double k, double tokens, int repeats = 1) {
-        out.push_back({ name, { tokens, n, k, 1 }, { tokens, k, n, 1 }, { k, n, tokens, 1 }, false, repeats });
+        out.push_back(
+            { name, { tokens, n, k, 1 }, { tokens, k, n, 1 }, { k, n, tokens, 1, wgradAccumulate }, false, repeats });
     };
     linear("qkv", (x.q + 2 * x.kv) / x.t, x.h, x.tokens); // column parallel
     linear("proj", x.h, x.q / x.t, x.tokens); // row parallel

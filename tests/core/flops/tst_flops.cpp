@@ -155,6 +155,28 @@ private slots:
         QVERIFY(test::mustPlan(j).training.fusedCrossEntropy); // elsewhere fused unless the file says otherwise
     }
 
+    // Megatron-LM's weight gradient adds into the fp32 main_grad inside the GEMM (gradient_accumulation_fusion): the
+    // K×N output is read and written at 4 B each, so a wgrad over few tokens is bound by HBM, not the tensor cores.
+    void wgradAccumulatesIntoFp32MainGrad()
+    {
+        auto j = test::gptPlanJson("megatron-gpt-1.7b", 1, 1, 1, 8, 64);
+        j["cluster"]["gpu"] = "H100-SXM5-80GB";
+        j["cluster"]["intra_node"] = "nvlink4-nvswitch";
+        const Plan megatron = test::mustPlan(j);
+        const GpuSpec& g = megatron.cluster.gpu;
+        const GemmShape few { 8192, 8192, 256, 1, 8 }; // K × N weight, 256 tokens
+        const GemmTime t = gemmTime(few, g, g.bf16Tflops, 2);
+        QVERIFY(t.memoryBound);
+        QCOMPARE(t.seconds, memoryTime(2 * (8192.0 * 256 * 2) + 8 * 8192.0 * 8192, g));
+        QVERIFY(t.seconds > gemmTime({ 8192, 8192, 256, 1 }, g, g.bf16Tflops, 2).seconds);
+        for (const LayerGemm& lg : layerGemms(megatron))
+            if (!lg.attention)
+                QCOMPARE(lg.wgrad.accumulateBytes, 8.0);
+        j["training"]["framework"] = "fsdp"; // autograd writes a 16-bit .grad
+        for (const LayerGemm& lg : layerGemms(test::mustPlan(j)))
+            QCOMPARE(lg.wgrad.accumulateBytes, 0.0);
+    }
+
     // Transformer Engine's FP8 casts (layercost.cpp fp8CastBytes), on an H100 GPT layer: the projection's input and
     // every output gradient but FC1's cast and transposed in one pass (2 B read, 1 + 1 B written); the norm- and
     // activation-made inputs written in FP8 (1 B saved) and transposed for the backward (1 B read, 1 B written);
