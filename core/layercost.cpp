@@ -119,15 +119,14 @@ AttentionShape attentionShape(const Plan& plan)
 
 namespace {
 // The HBM traffic Transformer Engine's FP8 linears add to one layer per micro-batch (v1.9 module/linear.py,
-// layernorm_linear.py, layernorm_mlp.py, base.py grad_output_preprocess). Each GEMM reads FP8 operands, and its
-// weight gradient the FP8 transpose of its input and output gradient; the amax of each cast is taken in the same
-// kernel (no pass of its own):
-//  - inputs made by a LayerNorm (QKV, FC1) or the activation (FC2) are written in FP8 by that kernel (1 B where the
-//    16-bit write counted 2) and transposed for the backward (read 1 B, write 1 B);
-//  - other inputs (the attention output into the projection, routed tokens into experts) are cast and transposed
-//    in one pass (fp8_cast_transpose_fused: read 2 B, write 1 + 1 B);
-//  - each output gradient likewise, except FC1's, whose cast fuses into the activation's backward
-//    (fp8_cast_transpose_bgrad_dgelu_fused);
+// layernorm_linear.py, base.py grad_output_preprocess). Each GEMM reads FP8 operands, and its weight gradient the FP8
+// transposes of its input and output gradient; the amax of each cast is taken in the same kernel (no pass of its own):
+//  - an input made by a fused LayerNorm (TELayerNormColumnParallelLinear: Megatron-LM's QKV and FC1,
+//    models/gpt/gpt_layer_specs.py) is written in FP8 by that kernel (1 B where the 16-bit write counted 2) and
+//    transposed for the backward (read 1 B, write 1 B);
+//  - every other input (the projection's, FC2's after the activation, experts', all of them under te.Linear as
+//    llm-foundry's fc_type te uses it) is cast and transposed in one pass (fp8_cast_transpose_fused: read 2 B, write
+//    1 + 1 B), and so is every output gradient;
 //  - weights are cast and transposed per forward, or once per step where Megatron-LM passes is_first_microbatch
 //    (its FP8 weight cache).
 struct Fp8CastBytes {
@@ -138,8 +137,8 @@ Fp8CastBytes fp8CastBytes(const Plan& plan, const std::vector<LayerGemm>& gemms)
     Fp8CastBytes b;
     if (plan.training.precision != Precision::FP8)
         return b;
-    const double weightCasts
-        = plan.training.framework == Framework::Megatron ? 1.0 / double(std::max(1LL, plan.microBatches())) : 1.0;
+    const bool megatron = plan.training.framework == Framework::Megatron;
+    const double weightCasts = megatron ? 1.0 / double(std::max(1LL, plan.microBatches())) : 1.0;
     for (const LayerGemm& g : gemms) {
         if (g.attention || std::string_view(g.name) == "router") // the router stays in 16-bit
             continue;
@@ -147,16 +146,14 @@ Fp8CastBytes fp8CastBytes(const Plan& plan, const std::vector<LayerGemm>& gemms)
         const double input = g.repeats * g.forward.m * g.forward.k;
         const double outputGrad = g.repeats * g.forward.m * g.forward.n;
         const double weight = g.repeats * g.forward.k * g.forward.n;
-        const bool fusedInput = n == "qkv" || n == "fc1" || n == "fc2" || n == "shared fc1" || n == "shared fc2";
-        if (fusedInput) {
+        const bool normFused = megatron && (n == "qkv" || n == "fc1");
+        if (normFused) {
             b.forward -= input;
             b.backward += 2 * input;
         } else {
             b.forward += 4 * input;
         }
-        const bool fusedGrad = n == "fc1" || n == "shared fc1";
-        if (!fusedGrad)
-            b.backward += 4 * outputGrad;
+        b.backward += 4 * outputGrad;
         b.forward += 4 * weight * weightCasts;
     }
     return b;

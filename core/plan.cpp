@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <numeric>
 
 namespace plait {
@@ -352,7 +353,7 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     tr.fp32Gradients = t.boolean("fp32_gradients", true);
     tr.overlapGradReduce = t.boolean("overlap_grad_reduce", true);
     tr.overlapParamGather = t.boolean("overlap_param_gather", false);
-    tr.bucketSize = t.number("bucket_size", 0, 0, 1e13);
+    tr.bucketSize = std::round(t.number("bucket_size", 0, 0, 1e13));
     const std::string fw = t.choice("framework", "megatron", { "megatron", "deepspeed", "fsdp" });
     tr.framework = fw == "deepspeed" ? Framework::DeepSpeed : fw == "fsdp" ? Framework::Fsdp : Framework::Megatron;
     tr.fusedCrossEntropy = t.boolean("fused_cross_entropy", tr.framework != Framework::Megatron);
@@ -462,7 +463,7 @@ nlohmann::json toJson(const Plan& plan)
     t["overlap_param_gather"] = tr.overlapParamGather;
     // Unset stays unset: the framework's default follows the plan's DP size as it is edited.
     if (tr.bucketSize > 0)
-        t["bucket_size"] = tr.bucketSize;
+        t["bucket_size"] = (long long)std::llround(tr.bucketSize); // a count of parameters, written as one
     else
         t.erase("bucket_size");
     t["fused_cross_entropy"] = tr.fusedCrossEntropy;

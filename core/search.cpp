@@ -337,7 +337,10 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
         // The plan as that framework runs it: what follows the framework unless the file says otherwise follows it.
         Plan other = base;
         other.training.framework = *f;
-        if (!base.raw.contains("training") || !base.raw["training"].contains("fused_cross_entropy"))
+        const auto* stated = base.raw.contains("training") && base.raw["training"].contains("fused_cross_entropy")
+            ? &base.raw["training"]["fused_cross_entropy"]
+            : nullptr;
+        if (!stated || stated->is_null())
             other.training.fusedCrossEntropy = *f != Framework::Megatron;
         SearchOptions same = options;
         same.constraints.framework.reset();

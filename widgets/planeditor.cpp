@@ -1,5 +1,7 @@
 #include "planeditor.h"
 
+#include <cmath>
+
 #include "model.h"
 #include "safejson.h"
 
@@ -170,9 +172,14 @@ void PlanEditor::build()
                     applyEdit(path, nullptr); // back to what applies unset
                     return;
                 }
-                bool whole = false;
+                // Whole numbers as integers; 2.5 or 5e8 as numbers, for core to accept or to say why not.
+                bool whole = false, number = false;
                 const long long v = text.toLongLong(&whole);
-                applyEdit(path, whole ? nlohmann::json(v) : nlohmann::json(text.toStdString()));
+                const double d = text.toDouble(&number);
+                applyEdit(path,
+                    whole                            ? nlohmann::json(v)
+                        : number && std::isfinite(d) ? nlohmann::json(d)
+                                                     : nlohmann::json(text.toStdString()));
             });
             field->editor = box;
         } else if (spec.kind == QLatin1String("bool")) {

@@ -22,11 +22,13 @@ double gradientBucketParams(const Plan& plan, double params)
 {
     const TrainingSpec& tr = plan.training;
     const ParallelSpec& par = plan.parallel;
+    if (tr.framework == Framework::Megatron && !tr.overlapGradReduce)
+        return std::max(params, 1.0);
     double bucket = tr.bucketSize;
     if (bucket <= 0) {
         switch (tr.framework) {
         case Framework::Megatron:
-            bucket = tr.overlapGradReduce ? std::max(40e6, 1e6 * par.dp * par.cp) : params;
+            bucket = std::max(40e6, 1e6 * par.dp * par.cp);
             break;
         case Framework::DeepSpeed:
             bucket = 5e8;
@@ -67,7 +69,7 @@ DataParallelTail dataParallelTail(
     if (!path || par.dp * par.cp <= 1 || tr.zeroStage >= 3)
         return t;
     t.reduces = true;
-    t.buckets = std::max(1, int(std::ceil(params / gradientBucketParams(plan, params) - 1e-9)));
+    t.buckets = std::max(1LL, (long long)std::ceil(params / gradientBucketParams(plan, params) - 1e-9));
     const double perBucket = params / t.buckets;
     t.gradBytes = perBucket * bytes.grads;
     if (tr.zeroStage == 0) {
@@ -77,13 +79,13 @@ DataParallelTail dataParallelTail(
         t.grad = collectiveTime(CollectiveKind::ReduceScatter, t.gradBytes, *path);
         t.param = collectiveTime(CollectiveKind::AllGather, t.paramBytes, *path);
     }
-    const double earlier = t.buckets - 1; // the buckets that can overlap
+    const double earlier = double(t.buckets - 1); // the buckets that can overlap
     t.gradExposedS = tr.overlapGradReduce
         ? t.grad.seconds + overlapCost(earlier * t.grad.seconds, windows.lastBackwardS, windows.slowdown)
-        : t.buckets * t.grad.seconds;
+        : double(t.buckets) * t.grad.seconds;
     t.paramExposedS = weightGatherOverlapsForward(tr)
         ? t.param.seconds + overlapCost(earlier * t.param.seconds, windows.firstForwardS, windows.slowdown)
-        : t.buckets * t.param.seconds;
+        : double(t.buckets) * t.param.seconds;
     return t;
 }
 

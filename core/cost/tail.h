@@ -17,9 +17,9 @@ namespace plait {
 // optimizer.py: clip_grad_norm, zero_grad, unscale_and_check_for_nan).
 double optimizerStepTime(double params, double shard, double gradShard, const StateBytes& bytes, const GpuSpec& gpu);
 // Parameters per gradient bucket for a stage holding `params` (the plan's training.bucket_size when set):
-//  - Megatron-LM: max(40M, 1M × DP size) (megatron/core/distributed/distributed_data_parallel.py: "larger DP sizes
-//    need larger buckets to ensure collectives do not become latency-bound"); one bucket without
-//    --overlap-grad-reduce;
+//  - Megatron-LM: max(40M, 1M × DP × CP size) (megatron/core/distributed/distributed_data_parallel.py: "larger DP
+//    sizes need larger buckets to ensure collectives do not become latency-bound"); one bucket without
+//    --overlap-grad-reduce, whatever size is asked (it sets bucket_size to None then);
 //  - DeepSpeed: reduce_bucket_size, 5e8 elements (deepspeed/runtime/zero/config.py);
 //  - FSDP: one wrapped unit, a transformer layer (llm-foundry and torchtitan wrap each block).
 // At most the stage's parameters: one bucket holds them all.
@@ -44,7 +44,7 @@ struct TailWindows {
 struct DataParallelTail {
     bool reduces = false; // whether the stage reduces gradients after the pipeline at all
     // One call per bucket: a gradient all-reduce or reduce-scatter, and with ZeRO 1-2 a weight all-gather.
-    int buckets = 0;
+    long long buckets = 0;
     CollectiveCost grad, param; // one bucket's call of each
     double gradBytes = 0, paramBytes = 0; // one bucket's nccl-tests S of each
     double gradExposedS = 0, paramExposedS = 0; // what each adds to the step

@@ -177,21 +177,24 @@ private slots:
             QCOMPARE(lg.wgrad.accumulateBytes, 0.0);
     }
 
-    // Transformer Engine's FP8 casts (layercost.cpp fp8CastBytes), on an H100 GPT layer: the projection's input and
-    // every output gradient but FC1's cast and transposed in one pass (2 B read, 1 + 1 B written); the norm- and
-    // activation-made inputs written in FP8 (1 B saved) and transposed for the backward (1 B read, 1 B written);
-    // weights cast per forward, or once per step under Megatron-LM (its is_first_microbatch cache).
+    // Transformer Engine's FP8 casts (layercost.cpp fp8CastBytes), on an H100 GPT layer: under Megatron-LM the QKV
+    // and FC1 inputs come from fused LayerNorms in FP8 (1 B saved) and are transposed for the backward (1 B read,
+    // 1 B written), weights cast once per step (its is_first_microbatch cache); every other input and every output
+    // gradient is cast and transposed in one pass (2 B read, 1 + 1 B written); te.Linear (llm-foundry) casts every
+    // input so, and its weights per forward.
     void fp8CastsAreCounted_data()
     {
         QTest::addColumn<QString>("framework");
         QTest::addColumn<double>("weightCasts"); // per micro-batch
-        QTest::newRow("Megatron-LM, 8 micro-batches") << QStringLiteral("megatron") << 1.0 / 8;
-        QTest::newRow("FSDP (llm-foundry te.Linear)") << QStringLiteral("fsdp") << 1.0;
+        QTest::addColumn<bool>("normFused");
+        QTest::newRow("Megatron-LM, 8 micro-batches") << QStringLiteral("megatron") << 1.0 / 8 << true;
+        QTest::newRow("FSDP (llm-foundry te.Linear)") << QStringLiteral("fsdp") << 1.0 << false;
     }
     void fp8CastsAreCounted()
     {
         QFETCH(QString, framework);
         QFETCH(double, weightCasts);
+        QFETCH(bool, normFused);
         auto j = test::gptPlanJson("megatron-gpt-1.7b", 1, 1, 1, 8, 64);
         j["cluster"]["gpu"] = "H100-SXM5-80GB";
         j["cluster"]["intra_node"] = "nvlink4-nvswitch";
@@ -204,8 +207,11 @@ private slots:
         const double T = double(fp8.training.microBatch) * m.seqLen, h = m.hidden, f = m.ffnHidden;
         const double q = m.queryWidth(), kv = m.kvWidth();
         const double weights = h * (q + 2 * kv) + q * h + h * f + f * h;
-        const double fwd = -T * h + 4 * T * q - T * h - T * f + 4 * weights * weightCasts;
-        const double bwd = 2 * T * (h + h + f) + 4 * T * (q + 2 * kv) + 4 * T * h + 4 * T * h;
+        // QKV and FC1 take the normed h-wide input; the projection q, FC2 f.
+        const double normInputs = normFused ? -2 * T * h : 4 * 2 * T * h;
+        const double fwd = normInputs + 4 * T * q + 4 * T * f + 4 * weights * weightCasts;
+        const double transposes = normFused ? 2 * 2 * T * h : 0;
+        const double bwd = transposes + 4 * T * ((q + 2 * kv) + h + f + h);
         const LayerCost a = layerCost(bf16), b = layerCost(fp8);
         const GpuSpec& g = fp8.cluster.gpu;
         QVERIFY(std::abs((b.fwdElementwise - a.fwdElementwise) - memoryTime(fwd, g)) < 1e-12);

@@ -52,6 +52,10 @@ private slots:
         QTest::newRow("deepspeed: reduce_bucket_size 5e8") << QStringLiteral("deepspeed") << true << 0.0 << 5e8;
         QTest::newRow("fsdp: one wrapped block") << QStringLiteral("fsdp") << true << 0.0 << -2.0;
         QTest::newRow("the plan's bucket_size wins") << QStringLiteral("megatron") << true << 1e8 << 1e8;
+        // ...except where Megatron-LM drops it: without overlap it sets bucket_size to None (one bucket).
+        QTest::newRow("megatron, not overlapped, bucket_size asked")
+            << QStringLiteral("megatron") << false << 1e8 << -1.0;
+        QTest::newRow("fsdp with bucket_size") << QStringLiteral("fsdp") << true << 1e8 << 1e8;
     }
     void bucketFollowsTheFramework()
     {

@@ -79,7 +79,7 @@ private slots:
             // Mean |error| of each source when the gates were last measured (measured streaming rates, the
             // optimizer's passes).
             static const std::map<std::string, double> kLastMeasured { { "korthikanti", 0.042 },
-                { "llmfoundry", 0.106 }, { "fa2", 0.074 }, { "megatron", 0.081 }, { "nemo", 0.103 } };
+                { "llmfoundry", 0.105 }, { "fa2", 0.074 }, { "megatron", 0.081 }, { "nemo", 0.094 } };
             if (const auto at = kLastMeasured.find(source); at != kLastMeasured.end())
                 QVERIFY2(f.mean() <= at->second,
                     qPrintable(QStringLiteral("%1: mean |error| %2% is worse than %3% when last measured")
