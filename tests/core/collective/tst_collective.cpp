@@ -155,7 +155,8 @@ private slots:
         j["cluster"]["intra_node"] = "nvlink4-nvswitch";
         j["cluster"]["inter_node"] = "ib-ndr";
         const Plan plan = test::mustPlan(j);
-        const GroupPath& path = buildGroups(plan).dp.front().path;
+        const GroupSet groups = buildGroups(plan);
+        const GroupPath& path = groups.dp.front().path;
         QCOMPARE(path.bottleneck, &plan.cluster.intraNode); // 8 NDR NICs carry what NVLink does
         QVERIFY(!plan.cluster.intraNode.busbwCurve.empty());
         const int n = 8 * nodes;
