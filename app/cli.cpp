@@ -250,33 +250,24 @@ int searchCommand(const QStringList& args)
         || !whole("max-cp", 1, 131072, need.maxCp) || !whole("max-ep", 1, 131072, need.maxEp))
         return kUsage;
     need.headroom = headroom / 100.0;
-    if (parser.isSet(QStringLiteral("schedules"))) {
-        const auto s = schedulesFromText(parser.value(QStringLiteral("schedules")).toStdString());
-        if (!s) {
-            std::cerr << "plait: --schedules takes gpipe, 1f1b, interleaved and zb-h1, comma-separated, got "
-                      << inQuotes(parser.value(QStringLiteral("schedules")).toStdString(), 64) << "\n";
-            return kUsage;
+    // An option naming values as the plan file spells them: read into `into`, or say what it takes.
+    auto named = [&](const char* name, auto read, const char* takes, int shown, auto& into) {
+        if (!parser.isSet(QString::fromLatin1(name)))
+            return true;
+        const std::string text = parser.value(QString::fromLatin1(name)).toStdString();
+        const auto v = read(text);
+        if (!v) {
+            std::cerr << "plait: --" << name << " takes " << takes << ", got " << inQuotes(text, shown) << "\n";
+            return false;
         }
-        need.schedules = *s;
-    }
-    if (parser.isSet(QStringLiteral("recompute"))) {
-        const auto r = recomputesFromText(parser.value(QStringLiteral("recompute")).toStdString());
-        if (!r) {
-            std::cerr << "plait: --recompute takes none, selective and full, comma-separated, got "
-                      << inQuotes(parser.value(QStringLiteral("recompute")).toStdString(), 64) << "\n";
-            return kUsage;
-        }
-        need.recomputes = *r;
-    }
-    if (parser.isSet(QStringLiteral("framework"))) {
-        const auto f = frameworkFromText(parser.value(QStringLiteral("framework")).toStdString());
-        if (!f) {
-            std::cerr << "plait: --framework takes megatron, deepspeed or fsdp, got "
-                      << inQuotes(parser.value(QStringLiteral("framework")).toStdString(), 32) << "\n";
-            return kUsage;
-        }
-        need.framework = *f;
-    }
+        into = *v;
+        return true;
+    };
+    if (!named(
+            "schedules", schedulesFromText, "gpipe, 1f1b, interleaved and zb-h1, comma-separated", 64, need.schedules)
+        || !named("recompute", recomputesFromText, "none, selective and full, comma-separated", 64, need.recomputes)
+        || !named("framework", frameworkFromName, "megatron, deepspeed or fsdp", 32, need.framework))
+        return kUsage;
     Loaded l = load(parser.positionalArguments().front());
     if (l.code == kUsage) {
         printErrors(l.plan.errors());

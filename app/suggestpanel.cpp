@@ -21,6 +21,7 @@
 
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace plait::app {
 
@@ -95,7 +96,8 @@ SuggestPanel::SuggestPanel(QWidget* parent)
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
     m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
-    // The constraints users have (SearchConstraints): memory to keep free and the largest TP, PP and CP; 0 = any.
+    // The constraints users have (SearchConstraints): memory to keep free, the largest TP, PP, CP and EP (0 = any)
+    // and the framework.
     auto bound = [this](const QString& tip) {
         auto* s = new QSpinBox(this);
         s->setRange(0, 131072);
@@ -113,23 +115,18 @@ SuggestPanel::SuggestPanel(QWidget* parent)
     m_maxEp = bound(tr("Largest expert-parallel size to try (MoE models)"));
     m_framework = new QComboBox(this);
     m_framework->addItem(tr("as the plan"), QString());
-    for (Framework f : { Framework::Megatron, Framework::DeepSpeed, Framework::Fsdp })
+    for (Framework f : kFrameworks)
         m_framework->addItem(QString::fromLatin1(frameworkName(f)), QString::fromLatin1(frameworkName(f)));
     m_framework->setToolTip(
         tr("Only plans this framework can run (its ZeRO stages with pipelining, context parallelism)"));
     auto* limits = new QHBoxLayout;
-    limits->addWidget(new QLabel(tr("Keep free"), this));
-    limits->addWidget(m_headroom);
-    limits->addWidget(new QLabel(tr("TP at most"), this));
-    limits->addWidget(m_maxTp);
-    limits->addWidget(new QLabel(tr("PP at most"), this));
-    limits->addWidget(m_maxPp);
-    limits->addWidget(new QLabel(tr("CP at most"), this));
-    limits->addWidget(m_maxCp);
-    limits->addWidget(new QLabel(tr("EP at most"), this));
-    limits->addWidget(m_maxEp);
-    limits->addWidget(new QLabel(tr("Framework"), this));
-    limits->addWidget(m_framework);
+    const std::pair<QString, QWidget*> labelled[]
+        = { { tr("Keep free"), m_headroom }, { tr("TP at most"), m_maxTp }, { tr("PP at most"), m_maxPp },
+              { tr("CP at most"), m_maxCp }, { tr("EP at most"), m_maxEp }, { tr("Framework"), m_framework } };
+    for (const auto& [label, control] : labelled) {
+        limits->addWidget(new QLabel(label, this));
+        limits->addWidget(control);
+    }
     limits->addStretch(1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -167,7 +164,7 @@ SearchConstraints SuggestPanel::constraints() const
     c.maxPp = m_maxPp->value();
     c.maxCp = m_maxCp->value();
     c.maxEp = m_maxEp->value();
-    c.framework = frameworkFromText(m_framework->currentData().toString().toStdString());
+    c.framework = frameworkFromName(m_framework->currentData().toString().toStdString());
     return c;
 }
 

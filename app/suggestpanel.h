@@ -33,7 +33,8 @@ public:
     bool isSearching() const { return m_searching; }
     bool isCharting() const { return m_chartWatcher != nullptr; }
     const SearchResult& result() const { return m_result; }
-    // What the user holds fixed or bounded (memory kept free, largest TP, PP and CP), from the panel's controls.
+    // What the user holds fixed or bounded (memory kept free, largest TP, PP, CP and EP, the framework), from the
+    // panel's controls.
     SearchConstraints constraints() const;
     void setConstraints(const SearchConstraints& c);
     void applyCandidateAt(int index); // into result().candidates

@@ -63,6 +63,7 @@ std::vector<StageComm> stageComms(const Plan& plan, const LayerCost& lc, const G
     }
     return sc;
 }
+
 struct CommTotals {
     CommItem item;
     void accumulate(const CollectiveCost& c, double calls, double exposedPerCall)
@@ -86,7 +87,7 @@ PipelineTransfers pipelineTransfers(const Plan& plan, const GroupSet& groups)
 {
     const ParallelSpec& par = plan.parallel;
     const int p = par.pp;
-    const int v = par.schedule == Schedule::Interleaved ? par.vpp : 1;
+    const int v = par.chunks();
     PipelineTransfers t;
     t.bytes = plan.training.microBatch * double(plan.model.seqLen) / par.cp * double(plan.model.hidden)
         * bytesPerElement(plan) / par.tp;
@@ -142,7 +143,7 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
     const ParallelSpec& par = plan.parallel;
     const TrainingSpec& tr = plan.training;
     const int p = par.pp;
-    const int v = par.schedule == Schedule::Interleaved ? par.vpp : 1;
+    const int v = par.chunks();
     const int vs = p * v;
     const int m = ev.microBatches;
     const bool sp = tr.sequenceParallel && par.tp > 1;
@@ -292,7 +293,7 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     const ParallelSpec& par = plan.parallel;
     const TrainingSpec& tr = plan.training;
     const int p = par.pp;
-    const int v = par.schedule == Schedule::Interleaved ? par.vpp : 1;
+    const int v = par.chunks();
     const int m = int(plan.microBatches());
     ev.microBatches = m;
     const LayerCost lc = layerCost(plan);
@@ -352,7 +353,6 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     ev.pipelineS = ev.timeline.makespan;
 
     // ---- data-parallel gradient traffic and the optimizer step, after each stage's last backward
-    std::vector<CommTotals> dpItems;
     CommTotals dpGrad, dpParam, embAllReduce;
     double worstDpExposed = -1;
     for (int d = 0; d < p; ++d) {

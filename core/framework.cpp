@@ -15,6 +15,14 @@ const char* frameworkName(Framework f)
     return "megatron";
 }
 
+std::optional<Framework> frameworkFromName(const std::string& name)
+{
+    for (Framework f : kFrameworks)
+        if (name == frameworkName(f))
+            return f;
+    return std::nullopt;
+}
+
 std::string frameworkRefusal(Framework f, int zeroStage, int pp)
 {
     switch (f) {

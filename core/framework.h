@@ -1,13 +1,16 @@
 #pragma once
 // The training framework a plan is run with, and the combinations each can run: the evaluator refuses, and the
 // search never offers, a plan its framework would reject.
+#include <optional>
 #include <string>
 
 namespace plait {
 
 enum class Framework { Megatron, DeepSpeed, Fsdp };
 
+inline constexpr Framework kFrameworks[] = { Framework::Megatron, Framework::DeepSpeed, Framework::Fsdp };
 const char* frameworkName(Framework f); // "megatron", "deepspeed", "fsdp", as the plan file spells them
+std::optional<Framework> frameworkFromName(const std::string& name); // nullopt for a name none of them has
 
 // Why `f` cannot shard states at `zeroStage` with `pp` pipeline stages; empty when it can.
 //  - Megatron-LM: no sharding, or its distributed optimizer (optimizer states sharded, gradients reduce-scattered

@@ -355,7 +355,7 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     tr.overlapParamGather = t.boolean("overlap_param_gather", false);
     tr.bucketSize = std::round(t.number("bucket_size", 0, 0, 1e13));
     const std::string fw = t.choice("framework", "megatron", { "megatron", "deepspeed", "fsdp" });
-    tr.framework = fw == "deepspeed" ? Framework::DeepSpeed : fw == "fsdp" ? Framework::Fsdp : Framework::Megatron;
+    tr.framework = frameworkFromName(fw).value_or(Framework::Megatron);
     tr.fusedCrossEntropy = t.boolean("fused_cross_entropy", tr.framework != Framework::Megatron);
     const std::string tpo = t.choice("tp_overlap", "backward", { "none", "backward", "all" });
     tr.tpOverlap = tpo == "none" ? TpOverlap::None : tpo == "all" ? TpOverlap::All : TpOverlap::Backward;

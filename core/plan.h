@@ -81,6 +81,8 @@ struct ParallelSpec {
     bool embeddingInSplit = false, lossInSplit = false;
 
     int gpusUsed() const { return tp * pp * dp * cp; }
+    // Model chunks each pipeline stage holds: vpp when interleaved, else 1.
+    int chunks() const { return schedule == Schedule::Interleaved ? vpp : 1; }
 };
 
 // ", embedding and loss in the split" (or one of them), empty when neither counts as a layer.

@@ -191,7 +191,7 @@ double pipelineLowerBound(const Plan& plan, const LayerCost& lc, int m, const Fa
 {
     const ParallelSpec& par = plan.parallel;
     const TrainingSpec& tr = plan.training;
-    const int p = par.pp, v = par.schedule == Schedule::Interleaved ? par.vpp : 1;
+    const int p = par.pp, v = par.chunks();
     // The in-layer collectives exactly as evaluate() counts them (cost/inlayer.h), on the fastest paths.
     const LayerCollectives calls = layerCollectives(plan, lc, &paths.tp, &paths.cp, &paths.ep, &paths.grad);
     const LayerCommTime added = layerCommTime(plan, lc, calls, overlapSlowdown(plan.cluster.gpu));
@@ -321,14 +321,6 @@ Result<Plan> applyCandidate(const Plan& base, const SearchCandidate& c)
     // The document keeps what it says about placement and parallelism in sync with the new values.
     p.raw.erase("placement");
     return p;
-}
-
-std::optional<Framework> frameworkFromText(const std::string& text)
-{
-    for (Framework f : { Framework::Megatron, Framework::DeepSpeed, Framework::Fsdp })
-        if (text == frameworkName(f))
-            return f;
-    return std::nullopt;
 }
 
 SearchResult searchPlans(const Plan& base, const SearchOptions& options)

@@ -37,7 +37,6 @@ struct SearchConstraints {
 // Reads "none,selective" and "1f1b,interleaved" as the plan file spells them; nullopt names nothing known.
 std::optional<std::vector<Schedule>> schedulesFromText(const std::string& text);
 std::optional<std::vector<Recompute>> recomputesFromText(const std::string& text);
-std::optional<Framework> frameworkFromText(const std::string& text); // "megatron", "deepspeed" or "fsdp"
 
 struct SearchOptions {
     int top = 10;

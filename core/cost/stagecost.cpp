@@ -23,7 +23,7 @@ ChunkOps chunkOps(
     const Plan& plan, const LayerOps& layer, const EdgeCost& first, const EdgeCost& last, int stage, int chunk)
 {
     const int p = plan.parallel.pp;
-    const int v = plan.parallel.schedule == Schedule::Interleaved ? plan.parallel.vpp : 1;
+    const int v = plan.parallel.chunks();
     const double layers = plan.layersInChunk(stage, chunk);
     const int k = chunk * p + stage;
     const bool isFirst = k == 0, isLast = k == p * v - 1;

@@ -22,6 +22,14 @@ inline nlohmann::json gptPlanJson(const char* preset, int nodes, int tp, int pp,
     };
 }
 
+// The plan's nodes as DGX H100s: H100 SXM, NVLink 4 through NVSwitch, NDR InfiniBand between nodes.
+inline void onDgxH100(nlohmann::json& plan)
+{
+    plan["cluster"]["gpu"] = "H100-SXM5-80GB";
+    plan["cluster"]["intra_node"] = "nvlink4-nvswitch";
+    plan["cluster"]["inter_node"] = "ib-ndr";
+}
+
 inline Plan mustPlan(const nlohmann::json& j)
 {
     auto p = planFromJson(j);

@@ -114,9 +114,7 @@ private slots:
     {
         QFETCH(int, nodes);
         auto j = test::gptPlanJson("megatron-gpt-1.7b", nodes, 1, 1, 8 * nodes, 64);
-        j["cluster"]["gpu"] = "H100-SXM5-80GB";
-        j["cluster"]["intra_node"] = "nvlink4-nvswitch";
-        j["cluster"]["inter_node"] = "ib-ndr";
+        test::onDgxH100(j);
         const Plan plan = test::mustPlan(j);
         const GroupSet g = buildGroups(plan);
         // One group of all the GPUs, as an EP group of 8·nodes ranks would be.
@@ -151,9 +149,7 @@ private slots:
     {
         QFETCH(int, nodes);
         auto j = test::gptPlanJson("megatron-gpt-1.7b", nodes, 1, 1, 8 * nodes, 8 * nodes);
-        j["cluster"]["gpu"] = "H100-SXM5-80GB";
-        j["cluster"]["intra_node"] = "nvlink4-nvswitch";
-        j["cluster"]["inter_node"] = "ib-ndr";
+        test::onDgxH100(j);
         const Plan plan = test::mustPlan(j);
         const GroupSet groups = buildGroups(plan);
         const GroupPath& path = groups.dp.front().path;

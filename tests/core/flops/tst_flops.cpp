@@ -160,8 +160,7 @@ private slots:
     void wgradAccumulatesIntoFp32MainGrad()
     {
         auto j = test::gptPlanJson("megatron-gpt-1.7b", 1, 1, 1, 8, 64);
-        j["cluster"]["gpu"] = "H100-SXM5-80GB";
-        j["cluster"]["intra_node"] = "nvlink4-nvswitch";
+        test::onDgxH100(j);
         const Plan megatron = test::mustPlan(j);
         const GpuSpec& g = megatron.cluster.gpu;
         const GemmShape few { 8192, 8192, 256, 1, 8 }; // K × N weight, 256 tokens
@@ -196,8 +195,7 @@ private slots:
         QFETCH(double, weightCasts);
         QFETCH(bool, normFused);
         auto j = test::gptPlanJson("megatron-gpt-1.7b", 1, 1, 1, 8, 64);
-        j["cluster"]["gpu"] = "H100-SXM5-80GB";
-        j["cluster"]["intra_node"] = "nvlink4-nvswitch";
+        test::onDgxH100(j);
         j["training"]["framework"] = framework.toStdString();
         const Plan bf16 = test::mustPlan(j);
         j["training"]["precision"] = "fp8";
