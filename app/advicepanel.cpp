@@ -1,6 +1,5 @@
 #include "advicepanel.h"
 
-#include "evaluate.h"
 #include "format.h"
 
 #include <QFrame>
@@ -8,7 +7,6 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 namespace plait::app {
 
@@ -128,23 +126,20 @@ AdvicePanel::AdvicePanel(QWidget* parent)
     layout->addWidget(scroll, 1);
 }
 
-void AdvicePanel::setPlan(const Plan& plan)
+void AdvicePanel::setPending()
 {
-    const quint64 generation = ++m_generation;
     m_status->setText(tr("Thinking…"));
-    using Watcher = QFutureWatcher<std::vector<Advice>>;
-    auto* watcher = new Watcher(this);
-    connect(watcher, &Watcher::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation == m_generation)
-            show(watcher->result());
-    });
-    watcher->setFuture(QtConcurrent::run([plan] { return advise(plan, evaluate(plan)); }));
 }
 
-void AdvicePanel::show(std::vector<Advice> items)
+void AdvicePanel::setAdvice(std::shared_ptr<const engine::AdviceResult> advice)
 {
-    m_items = std::move(items);
+    m_advice = std::move(advice);
+    show(m_advice->items);
+}
+
+void AdvicePanel::show(const std::vector<Advice>& items)
+{
+    m_items = items;
     while (m_list->count() > 1) {
         QLayoutItem* item = m_list->takeAt(0);
         delete item->widget();

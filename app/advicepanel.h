@@ -1,9 +1,10 @@
 #pragma once
 
 #include "advisor.h"
+#include "plananalysis.h"
 
-#include <QFutureWatcher>
 #include <QWidget>
+#include <memory>
 
 class QVBoxLayout;
 class QLabel;
@@ -11,13 +12,15 @@ class QLabel;
 namespace plait::app {
 
 // The advisor's items for the current plan, in the user's language: what it saw (with the plan's numbers), why it
-// matters, and a button that applies the fix as one undoable edit. Runs off the GUI thread; the newest plan wins.
+// matters, and a button that applies the fix as one undoable edit. The engine (PlanAnalysis) works the items out,
+// evaluating each candidate fix off the GUI thread; the panel only shows them.
 class AdvicePanel : public QWidget {
     Q_OBJECT
 public:
     explicit AdvicePanel(QWidget* parent = nullptr);
 
-    void setPlan(const Plan& plan);
+    void setPending(); // the plan changed: its advice is being worked out
+    void setAdvice(std::shared_ptr<const engine::AdviceResult> advice);
     const std::vector<Advice>& items() const { return m_items; }
     static QString title(const Advice& a);
     static QString saw(const Advice& a);
@@ -28,12 +31,12 @@ signals:
     void applyRequested(const plait::Plan& plan, const QString& what);
 
 private:
-    void show(std::vector<Advice> items);
+    void show(const std::vector<Advice>& items);
 
     QVBoxLayout* m_list = nullptr;
     QLabel* m_status = nullptr;
     std::vector<Advice> m_items;
-    quint64 m_generation = 0;
+    std::shared_ptr<const engine::AdviceResult> m_advice;
 };
 
 } // namespace plait::app

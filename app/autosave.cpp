@@ -31,9 +31,9 @@ Autosave::Autosave(const QString& directory, QObject* parent)
 
 Autosave::~Autosave() = default;
 
-void Autosave::planChanged(const Plan& plan, bool modified)
+void Autosave::planChanged(std::shared_ptr<const Plan> plan, bool modified)
 {
-    m_plan = plan;
+    m_plan = std::move(plan);
     if (!modified) {
         m_timer.stop();
         m_pending = false;
@@ -52,7 +52,7 @@ void Autosave::writeNow()
     if (!m_pending)
         return;
     QString error;
-    if (engine::writePlan(m_plan, m_file, &error))
+    if (m_plan && engine::writePlan(*m_plan, m_file, &error))
         m_pending = false;
 }
 

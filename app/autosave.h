@@ -23,7 +23,8 @@ public:
     static QString defaultDirectory();
     QString filePath() const { return m_file; }
 
-    void planChanged(const Plan& plan, bool modified); // schedules a write when modified, removes the file when not
+    void planChanged(
+        std::shared_ptr<const Plan> plan, bool modified); // schedules a write when modified, removes the file when not
     void writeNow();
     void finish(); // clean exit
 
@@ -35,7 +36,7 @@ private:
     QString m_dir, m_file;
     std::unique_ptr<QLockFile> m_lock;
     QTimer m_timer;
-    Plan m_plan;
+    std::shared_ptr<const Plan> m_plan;
     bool m_pending = false;
 };
 

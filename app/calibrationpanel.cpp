@@ -56,10 +56,9 @@ CalibrationPanel::CalibrationPanel(QWidget* parent)
     });
 }
 
-void CalibrationPanel::setPlan(const Plan& plan)
+void CalibrationPanel::setPlan(std::shared_ptr<const Plan> plan)
 {
-    m_plan = plan;
-    m_hasPlan = true;
+    m_plan = std::move(plan);
     refresh();
 }
 
@@ -86,12 +85,12 @@ void CalibrationPanel::setTorchReference(const TorchReference& reference, const 
 
 std::optional<Plan> CalibrationPanel::planWithLinks() const
 {
-    if (!m_hasPlan || !m_links)
+    if (!m_plan || !m_links)
         return std::nullopt;
     const OpSweep* ar = m_links->sweep(CollectiveKind::AllReduce);
     if (!ar || ar->points.empty() || m_links->ranks < 2)
         return std::nullopt;
-    Plan p = m_plan;
+    Plan p = *m_plan;
     LinkSpec& link = m_links->linkClass == "inter_node" ? p.cluster.interNode : p.cluster.intraNode;
     link = calibratedLink(link, m_links->ranks, ar->points, "plait-probe: " + m_linksSource.toStdString());
     return p;
@@ -99,13 +98,13 @@ std::optional<Plan> CalibrationPanel::planWithLinks() const
 
 std::optional<Plan> CalibrationPanel::planWithCompute() const
 {
-    if (!m_hasPlan || !m_compute)
+    if (!m_plan || !m_compute)
         return std::nullopt;
     auto gpu = gpuCalibratedBy(
-        m_plan.cluster.gpu, *m_compute, Catalog::builtin(), "plait-probe: " + m_computeSource.toStdString());
+        m_plan->cluster.gpu, *m_compute, Catalog::builtin(), "plait-probe: " + m_computeSource.toStdString());
     if (!gpu)
         return std::nullopt;
-    Plan p = m_plan;
+    Plan p = *m_plan;
     p.cluster.gpu = gpu.value();
     return p;
 }
@@ -121,8 +120,7 @@ void CalibrationPanel::refresh()
     QString html;
     if (m_links) {
         const bool inter = m_links->linkClass == "inter_node";
-        const LinkSpec* planLink
-            = m_hasPlan ? (inter ? &m_plan.cluster.interNode : &m_plan.cluster.intraNode) : nullptr;
+        const LinkSpec* planLink = m_plan ? (inter ? &m_plan->cluster.interNode : &m_plan->cluster.intraNode) : nullptr;
         html += tr("<b>Links</b> (%1, %2 ranks, %3):")
                     .arg(m_linksSource)
                     .arg(m_links->ranks)
@@ -177,13 +175,13 @@ void CalibrationPanel::refresh()
                   .arg(m_computeSource, QString::fromStdString(m_compute->gpu))
                   .arg(m_compute->bestTflops, 0, 'f', 0)
                   .arg(m_compute->copyTrafficGBps, 0, 'f', 0);
-        if (m_hasPlan)
+        if (m_plan)
             html += QStringLiteral("<br>")
                 + tr("The plan assumes %1: %2 TFLOP/s dense bf16 × sustained GEMM efficiency %3, HBM %4 GB/s.")
-                      .arg(QString::fromStdString(m_plan.cluster.gpu.name))
-                      .arg(m_plan.cluster.gpu.bf16Tflops, 0, 'f', 0)
-                      .arg(gemmEfficiency(m_plan.cluster.gpu, m_plan.cluster.gpu.bf16Tflops), 0, 'f', 2)
-                      .arg(hbmRateGBps(m_plan.cluster.gpu), 0, 'f', 0);
+                      .arg(QString::fromStdString(m_plan->cluster.gpu.name))
+                      .arg(m_plan->cluster.gpu.bf16Tflops, 0, 'f', 0)
+                      .arg(gemmEfficiency(m_plan->cluster.gpu, m_plan->cluster.gpu.bf16Tflops), 0, 'f', 2)
+                      .arg(hbmRateGBps(m_plan->cluster.gpu), 0, 'f', 0);
         int slower = 0, counted = 0;
         for (const GemmResult& g : m_compute->gemms)
             if (g.predictedUs > 0) {
@@ -222,8 +220,8 @@ void CalibrationPanel::refresh()
                           .arg(c.copyBlocks)
                           .arg(c.gemmBesideUs / c.gemmAloneUs, 0, 'f', 2);
         }
-        if (m_hasPlan) {
-            if (auto gpu = gpuCalibratedBy(m_plan.cluster.gpu, *m_compute, Catalog::builtin(), {}); !gpu)
+        if (m_plan) {
+            if (auto gpu = gpuCalibratedBy(m_plan->cluster.gpu, *m_compute, Catalog::builtin(), {}); !gpu)
                 html += QStringLiteral("<br><span style='color:#c0392b'>")
                     + tr("Not applied: %1").arg(QString::fromStdString(gpu.errorText()).toHtmlEscaped())
                     + QStringLiteral("</span>");
@@ -267,9 +265,9 @@ void CalibrationPanel::refresh()
                       .arg(a.shape.headDim)
                       .arg(a.forwardUs, 0, 'f', 0)
                       .arg(a.forwardBackwardUs, 0, 'f', 0);
-            if (!m_hasPlan)
+            if (!m_plan)
                 continue;
-            if (auto p = attentionBeside(m_plan, *m_torch, a, Catalog::builtin()))
+            if (auto p = attentionBeside(*m_plan, *m_torch, a, Catalog::builtin()))
                 html += QStringLiteral(" ")
                     + tr("The plan predicts %1 µs and %2 µs.")
                           .arg(p.value().predictedForwardUs, 0, 'f', 0)

@@ -4,6 +4,7 @@
 #include "proberesults.h"
 
 #include <QWidget>
+#include <memory>
 #include <optional>
 
 class QCustomPlot;
@@ -21,7 +22,7 @@ class CalibrationPanel : public QWidget {
 public:
     explicit CalibrationPanel(QWidget* parent = nullptr);
 
-    void setPlan(const Plan& plan);
+    void setPlan(std::shared_ptr<const Plan> plan);
     void setLinks(const LinksResult& links, const QString& source);
     void setCompute(const ComputeResult& compute, const QString& source);
     void setTorchReference(const TorchReference& reference, const QString& source);
@@ -38,8 +39,7 @@ signals:
 private:
     void refresh();
 
-    Plan m_plan;
-    bool m_hasPlan = false;
+    std::shared_ptr<const Plan> m_plan;
     std::optional<LinksResult> m_links;
     std::optional<ComputeResult> m_compute;
     std::optional<TorchReference> m_torch;

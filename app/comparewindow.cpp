@@ -1,28 +1,52 @@
 #include "comparewindow.h"
 
 #include "commbreakdown.h"
-#include "evaluate.h"
 #include "format.h"
 #include "ganttview.h"
 #include "memorybars.h"
-#include "predictedtimeline.h"
 
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QShortcut>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
 namespace plait::app {
 
-CompareWindow::CompareWindow(const Plan& a, const Plan& b, QWidget* parent)
+CompareWindow::CompareWindow(std::shared_ptr<const Analysis> a, std::shared_ptr<const Plan> planA,
+    std::shared_ptr<const Plan> b, QWidget* parent)
     : QWidget(parent, Qt::Window)
-    , m_a(std::make_shared<const Evaluation>(evaluate(a)))
-    , m_b(std::make_shared<const Evaluation>(evaluate(b)))
+    , m_job(new engine::JobTracker(this))
 {
     setWindowTitle(tr("Compare plans — Plait"));
     resize(1400, 950);
+    auto* close = new QShortcut(QKeySequence::Close, this);
+    connect(close, &QShortcut::activated, this, &QWidget::close);
+    auto* escape = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+    connect(escape, &QShortcut::activated, this, &QWidget::close);
+    m_layout = new QVBoxLayout(this);
+    m_pending = new QLabel(tr("Evaluating %1…").arg(QString::fromStdString(b->name)), this);
+    m_layout->addWidget(m_pending, 1, Qt::AlignCenter);
+    // B (and A, when the window has no analysis of it yet) is analysed off the GUI thread; closing the window drops
+    // the job.
+    using Pair = std::pair<std::shared_ptr<const Analysis>, std::shared_ptr<const Analysis>>;
+    m_job->start(
+        [a, planA, b](const engine::JobTracker::Cancelled&) {
+            return Pair { a ? a : std::make_shared<const Analysis>(analyze(planA)),
+                std::make_shared<const Analysis>(analyze(b)) };
+        },
+        [this](const Pair& analysed) { showComparison(analysed.first, analysed.second); });
+}
+
+void CompareWindow::showComparison(std::shared_ptr<const Analysis> analysisA, std::shared_ptr<const Analysis> analysisB)
+{
+    delete m_pending;
+    m_pending = nullptr;
+    m_a = analysisA->evaluation;
+    m_b = analysisB->evaluation;
+    const Plan &a = *analysisA->plan, &b = *analysisB->plan;
     const QString nameA = QString::fromStdString(a.name), nameB = QString::fromStdString(b.name);
 
     // Key figures: A, B, and B against A.
@@ -99,12 +123,10 @@ CompareWindow::CompareWindow(const Plan& a, const Plan& b, QWidget* parent)
 
     m_gantt = new widgets::GanttView;
     std::vector<widgets::GanttSection> sections;
-    if (ea.valid)
-        sections.push_back({ tr("A: %1, step %2").arg(nameA, widgets::formatDuration(ea.stepS)),
-            std::make_shared<const Timeline>(predictedTimeline(ea, a)) });
-    if (eb.valid)
-        sections.push_back({ tr("B: %1, step %2").arg(nameB, widgets::formatDuration(eb.stepS)),
-            std::make_shared<const Timeline>(predictedTimeline(eb, b)) });
+    if (analysisA->timeline)
+        sections.push_back({ tr("A: %1, step %2").arg(nameA, widgets::formatDuration(ea.stepS)), analysisA->timeline });
+    if (analysisB->timeline)
+        sections.push_back({ tr("B: %1, step %2").arg(nameB, widgets::formatDuration(eb.stepS)), analysisB->timeline });
     m_gantt->setSections(std::move(sections));
 
     auto* split = new QSplitter(Qt::Vertical);
@@ -112,9 +134,9 @@ CompareWindow::CompareWindow(const Plan& a, const Plan& b, QWidget* parent)
     split->addWidget(m_gantt);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_table);
-    layout->addWidget(split, 1);
+    m_layout->addWidget(m_table);
+    m_layout->addWidget(split, 1);
+    emit ready();
 }
 
 } // namespace plait::app

@@ -8,7 +8,8 @@ namespace plait::app {
 
 class PlanCommand : public QUndoCommand {
 public:
-    PlanCommand(Document* doc, Plan before, Plan after, const QString& text)
+    PlanCommand(
+        Document* doc, std::shared_ptr<const Plan> before, std::shared_ptr<const Plan> after, const QString& text)
         : QUndoCommand(text)
         , m_doc(doc)
         , m_before(std::move(before))
@@ -20,7 +21,7 @@ public:
 
 private:
     Document* m_doc;
-    Plan m_before, m_after;
+    std::shared_ptr<const Plan> m_before, m_after;
 };
 
 Document::Document(QObject* parent)
@@ -28,9 +29,9 @@ Document::Document(QObject* parent)
 {
 }
 
-void Document::apply(const Plan& plan)
+void Document::apply(std::shared_ptr<const Plan> plan)
 {
-    m_plan = plan;
+    m_plan = std::move(plan);
     emit planChanged(m_plan);
 }
 
@@ -39,7 +40,7 @@ void Document::load(const Plan& plan, const QString& path)
     m_undo.clear();
     m_hasPlan = true;
     m_path = path;
-    apply(plan);
+    apply(std::make_shared<const Plan>(plan));
     m_undo.setClean();
     emit pathChanged(m_path);
 }
@@ -48,15 +49,18 @@ void Document::edit(const Plan& plan, const QString& description)
 {
     if (!m_hasPlan)
         return;
-    m_undo.push(new PlanCommand(this, m_plan, plan, description));
+    m_undo.push(new PlanCommand(this, m_plan, std::make_shared<const Plan>(plan), description));
 }
 
 bool Document::save(const QString& path, QString* error)
 {
-    if (!engine::writePlan(m_plan, path, error))
+    if (!engine::writePlan(*m_plan, path, error))
         return false;
-    // What was written is what the file now holds: keep the written form as the raw document.
-    m_plan.raw = toJson(m_plan);
+    // What was written is what the file now holds: keep the written form as the raw document. The same plan
+    // otherwise, so no one is told it changed.
+    auto saved = std::make_shared<Plan>(*m_plan);
+    saved->raw = toJson(*saved);
+    m_plan = std::move(saved);
     m_undo.setClean();
     if (path != m_path) {
         m_path = path;

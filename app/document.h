@@ -4,6 +4,7 @@
 
 #include <QObject>
 #include <QUndoStack>
+#include <memory>
 
 namespace plait::app {
 
@@ -14,7 +15,9 @@ class Document : public QObject {
 public:
     explicit Document(QObject* parent = nullptr);
 
-    const Plan& plan() const { return m_plan; }
+    const Plan& plan() const { return *m_plan; }
+    // The same plan, shared read-only: what views and the engine hold, so "is this the same plan?" is a pointer test.
+    std::shared_ptr<const Plan> sharedPlan() const { return m_plan; }
     bool hasPlan() const { return m_hasPlan; }
     QString path() const { return m_path; }
     QUndoStack* undoStack() { return &m_undo; }
@@ -25,14 +28,14 @@ public:
     bool save(const QString& path, QString* error);
 
 signals:
-    void planChanged(const plait::Plan& plan);
+    void planChanged(std::shared_ptr<const plait::Plan> plan);
     void pathChanged(const QString& path);
 
 private:
     friend class PlanCommand;
-    void apply(const Plan& plan);
+    void apply(std::shared_ptr<const Plan> plan);
 
-    Plan m_plan;
+    std::shared_ptr<const Plan> m_plan = std::make_shared<const Plan>();
     bool m_hasPlan = false;
     QString m_path;
     QUndoStack m_undo;

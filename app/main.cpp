@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "evaluate.h"
 #include "mainwindow.h"
 #include "planio.h"
 #include "render.h"
@@ -8,6 +9,7 @@
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QSettings>
+#include <QThread>
 #include <QTimer>
 #include <QTranslator>
 #include <cstdlib>
@@ -97,6 +99,13 @@ int main(int argc, char** argv)
     if (translator.load(locale, QStringLiteral("plait"), QStringLiteral("_"), QStringLiteral(":/i18n")))
         QApplication::installTranslator(&translator);
 
+#ifndef NDEBUG
+    // The window's work runs in the engine, off the GUI thread: a debug build stops at an evaluation that does not.
+    plait::setEvaluationObserver([](const plait::Plan&, plait::EvaluationDetail) {
+        Q_ASSERT_X(QThread::currentThread() != QCoreApplication::instance()->thread(), "evaluate",
+            "evaluated on the GUI thread: run it in the engine (PlanAnalysis, SearchRunner)");
+    });
+#endif
     plait::app::MainWindow window;
     if (!parser.positionalArguments().isEmpty()) {
         if (!window.openPlan(parser.positionalArguments().front()))

@@ -133,21 +133,27 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
     resize(1500, 950);
     createMenus();
 
-    connect(&m_document, &Document::planChanged, this, [this](const Plan& plan) {
-        m_topology->setPlan(plan);
-        m_editor->setPlan(plan);
+    // One analysis per edit: the engine evaluates the new plan once and every view shows what it publishes.
+    connect(&m_document, &Document::planChanged, this, [this](std::shared_ptr<const Plan> plan) {
+        m_editor->setPlan(*plan);
         m_calibration->setPlan(plan);
-        m_advice->setPlan(plan);
-        m_suggest->setPlan(plan);
-        m_runner.request(plan);
+        m_analysis.request(plan);
         m_autosave.planChanged(plan, m_document.isModified());
         updateTitle();
     });
     connect(m_document.undoStack(), &QUndoStack::cleanChanged, this, [this] {
-        m_autosave.planChanged(m_document.plan(), m_document.isModified());
+        m_autosave.planChanged(m_document.sharedPlan(), m_document.isModified());
         updateTitle();
     });
-    connect(&m_runner, &engine::EvaluationRunner::evaluationAvailable, this, &MainWindow::showEvaluation);
+    connect(&m_analysis, &engine::PlanAnalysis::analysisAvailable, this, &MainWindow::showAnalysis);
+    connect(&m_analysis, &engine::PlanAnalysis::adviceStarted, m_advice, &AdvicePanel::setPending);
+    connect(&m_analysis, &engine::PlanAnalysis::adviceAvailable, m_advice, &AdvicePanel::setAdvice);
+    connect(&m_analysis, &engine::PlanAnalysis::scheduleStudyAvailable, this,
+        [this](std::shared_ptr<const engine::ScheduleStudyResult> study) {
+            m_timeline->setScheduleStudy(std::shared_ptr<const std::vector<ScheduleStudy>>(study, &study->schedules));
+        });
+    connect(
+        m_timeline, &TimelinePanel::scheduleStudyWanted, &m_analysis, &engine::PlanAnalysis::setScheduleStudyWanted);
     connect(m_timeline, &TimelinePanel::openTraceRequested, this, [this] {
         const QString path = QFileDialog::getOpenFileName(
             this, tr("Open Trace"), QString(), tr("Chrome traces (*.json *.trace.json);;All files (*)"));
@@ -182,14 +188,14 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
         auto swapped = swapGpus(m_document.plan(), a, b);
         if (swapped) {
             m_previewing = true;
-            m_runner.request(swapped.value());
+            m_analysis.request(std::make_shared<const Plan>(std::move(swapped.value())), true);
             m_status->setText(tr("Preview: swap GPU %1 and GPU %2 — release to apply").arg(a).arg(b));
         }
     });
     connect(m_topology, &widgets::TopologyView::previewCleared, this, [this] {
         if (m_previewing) {
             m_previewing = false;
-            m_runner.request(m_document.plan());
+            m_analysis.request(m_document.sharedPlan());
             m_status->clear();
         }
     });
@@ -216,13 +222,14 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
         box.exec();
     };
     connect(m_memory, &widgets::MemoryBars::segmentClicked, this, [this, showFormula](int stage, MemoryTerm term) {
-        if (auto ev = m_runner.latest())
+        // The formula of what the chart shows: the latest analysis (a preview's while dragging), with its own plan.
+        if (auto a = m_analysis.latest())
             showFormula(tr("Stage %1: %2").arg(stage).arg(QString::fromLatin1(memoryTermName(term))),
-                explainMemory(m_document.plan(), *ev, stage, term));
+                explainMemory(*a->plan, *a->evaluation, stage, term));
     });
     connect(m_comm, &widgets::CommBreakdown::itemClicked, this, [this, showFormula](int i) {
-        if (auto ev = m_runner.latest(); ev && i < int(ev->comm.size()))
-            showFormula(tr("Communication"), explainComm(m_document.plan(), ev->comm[std::size_t(i)]));
+        if (auto a = m_analysis.latest(); a && i < int(a->evaluation->comm.size()))
+            showFormula(tr("Communication"), explainComm(*a->plan, a->evaluation->comm[std::size_t(i)]));
     });
 
     QSettings settings;
@@ -236,7 +243,7 @@ MainWindow::~MainWindow()
     // destroyed, so cut the connections into this window first.
     m_document.undoStack()->disconnect(this);
     m_document.disconnect(this);
-    m_runner.disconnect(this);
+    m_analysis.disconnect(this);
 }
 
 void MainWindow::createMenus()
@@ -401,13 +408,14 @@ bool MainWindow::savePlan(const QString& chosen)
     return true;
 }
 
-void MainWindow::showEvaluation(std::shared_ptr<const Evaluation> ev)
+void MainWindow::showAnalysis(std::shared_ptr<const Analysis> analysis)
 {
-    m_summary->setEvaluation(ev);
-    m_memory->setEvaluation(ev);
-    m_comm->setEvaluation(ev);
-    m_topology->setEvaluation(ev);
-    m_timeline->setEvaluation(m_document.plan(), ev);
+    m_summary->setEvaluation(analysis->evaluation);
+    m_memory->setEvaluation(analysis->evaluation);
+    m_comm->setEvaluation(analysis->evaluation);
+    m_topology->setAnalysis(analysis);
+    m_suggest->setAnalysis(analysis);
+    m_timeline->setAnalysis(analysis);
 }
 
 void MainWindow::openTrace(const QString& path)
@@ -427,27 +435,37 @@ void MainWindow::openTrace(const QString& path)
     connect(dialog, &QProgressDialog::canceled, &m_traceLoader, &engine::TraceLoader::cancel);
 }
 
-bool MainWindow::exportTimeline(const QString& path)
+void MainWindow::exportTimeline(const QString& path)
 {
-    auto ev = m_runner.latest();
-    if (!ev || !ev->valid) {
+    const auto analysis = m_analysis.document();
+    if (!analysis || !analysis->evaluation->valid) {
         m_status->setText(tr("Nothing to export: the plan is not valid."));
-        return false;
+        emit timelineExported(path, m_status->text());
+        return;
     }
-    QString error;
-    const Plan plan = m_document.plan();
-    if (!engine::writeFileAtomically(
-            path,
-            [&](std::ostream& out, QString*) {
-                writeTimelineTrace(out, *ev, plan);
-                return bool(out);
-            },
-            &error)) {
-        QMessageBox::warning(this, tr("Cannot export"), tr("%1 was not written: %2").arg(path, error));
-        return false;
-    }
-    m_status->setText(tr("Exported the timeline to %1").arg(path));
-    return true;
+    m_status->setText(tr("Exporting the timeline to %1…").arg(path));
+    m_export.start(
+        [analysis, path](const engine::JobTracker::Cancelled&) {
+            QString error;
+            engine::writeFileAtomically(
+                path,
+                [&](std::ostream& out, QString*) {
+                    writeTimelineTrace(out, *analysis->evaluation, *analysis->plan);
+                    return bool(out);
+                },
+                &error);
+            return error;
+        },
+        [this, path](const QString& error) {
+            if (!error.isEmpty()) {
+                m_status->setText(tr("%1 was not written: %2").arg(path, error));
+                if (isVisible() && QGuiApplication::platformName() != QLatin1String("offscreen"))
+                    QMessageBox::warning(this, tr("Cannot export"), m_status->text());
+            } else {
+                m_status->setText(tr("Exported the timeline to %1").arg(path));
+            }
+            emit timelineExported(path, error);
+        });
 }
 
 QWidget* MainWindow::compareWith(const QString& path)
@@ -457,7 +475,11 @@ QWidget* MainWindow::compareWith(const QString& path)
         m_status->setText(tr("%1 cannot be compared: %2").arg(path, QString::fromStdString(other.errorText())));
         return nullptr;
     }
-    auto* window = new CompareWindow(m_document.plan(), other.value(), this);
+    auto current = m_analysis.document();
+    if (current && current->plan != m_document.sharedPlan())
+        current.reset(); // still being evaluated: the window analyses it itself
+    auto* window = new CompareWindow(
+        current, m_document.sharedPlan(), std::make_shared<const Plan>(std::move(other.value())), this);
     window->setAttribute(Qt::WA_DeleteOnClose);
     window->show();
     return window;
@@ -561,7 +583,7 @@ void MainWindow::editPlacement(const Result<Plan>& edited, const QString& descri
     if (!edited) {
         // A drop that cannot work says why, and the plan stays as it was.
         m_status->setText(tr("Not applied: %1").arg(QString::fromStdString(edited.errorText())));
-        m_runner.request(m_document.plan());
+        m_analysis.request(m_document.sharedPlan());
         return;
     }
     m_document.edit(edited.value(), description);

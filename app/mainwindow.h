@@ -2,8 +2,8 @@
 
 #include "autosave.h"
 #include "document.h"
-#include "evaluationrunner.h"
 #include "plan.h"
+#include "plananalysis.h"
 #include "traceloader.h"
 
 #include <QMainWindow>
@@ -42,7 +42,7 @@ public:
     void closeWithoutQuestions(); // a clean exit that asks nothing (--quit-after): state saved, autosave finished
     bool savePlan(const QString& path);
     Document* document() { return &m_document; }
-    engine::EvaluationRunner* runner() { return &m_runner; }
+    engine::PlanAnalysis* analysis() { return &m_analysis; }
     widgets::SummaryView* summaryView() const { return m_summary; }
     widgets::TopologyView* topologyView() const { return m_topology; }
     widgets::MemoryBars* memoryBars() const { return m_memory; }
@@ -51,7 +51,8 @@ public:
     TimelinePanel* timelinePanel() const { return m_timeline; }
     engine::TraceLoader* traceLoader() { return &m_traceLoader; }
     void openTrace(const QString& path); // loads off the GUI thread; the Gantt shows it beside the prediction
-    bool exportTimeline(const QString& path);
+    // Writes the document's predicted timeline off the GUI thread; timelineExported tells how it went.
+    void exportTimeline(const QString& path);
     // A probe output: TRACE.json goes to the Gantt, LINKS.json and COMPUTE.json to calibration.
     bool openProbeResult(const QString& path);
     ProbeDialog* openProbeDialog(); // shown, not modal
@@ -64,6 +65,9 @@ public:
     void offerRecovery(); // after a crash: offer the plans the last session did not save
     QString statusText() const;
 
+signals:
+    void timelineExported(const QString& path, const QString& error); // error empty: written
+
 protected:
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -71,7 +75,7 @@ protected:
 
 private:
     void createMenus();
-    void showEvaluation(std::shared_ptr<const Evaluation> ev);
+    void showAnalysis(std::shared_ptr<const Analysis> analysis);
     void editPlacement(const Result<Plan>& edited, const QString& description);
     bool maybeSave();
     void updateTitle();
@@ -81,7 +85,8 @@ private:
     Catalog m_catalog;
     Document m_document;
     Autosave m_autosave;
-    engine::EvaluationRunner m_runner;
+    engine::PlanAnalysis m_analysis;
+    engine::JobTracker m_export;
     engine::TraceLoader m_traceLoader;
     widgets::SummaryView* m_summary = nullptr;
     widgets::TopologyView* m_topology = nullptr;

@@ -32,7 +32,6 @@ QString defaultOut(const QString& command)
 
 ProbeDialog::ProbeDialog(const Plan& plan, const QString& planPath, QWidget* parent)
     : QDialog(parent)
-    , m_plan(plan)
     , m_planPath(planPath)
 {
     setWindowTitle(tr("Run plait-probe"));

@@ -36,7 +36,6 @@ private:
     void updateCommandLine();
     void queryDevices();
 
-    Plan m_plan;
     QString m_planPath;
     engine::ProbeRunner m_runner, m_info;
     QLabel* m_devices = nullptr;

@@ -1,13 +1,12 @@
 #include "render.h"
 
+#include "analysis.h"
 #include "atomicfile.h"
 #include "catalogloader.h"
 #include "commbreakdown.h"
-#include "evaluate.h"
 #include "ganttview.h"
 #include "memorybars.h"
 #include "planio.h"
-#include "range.h"
 #include "summaryview.h"
 #include "text.h"
 #include "timelinepanel.h"
@@ -122,9 +121,10 @@ bool writeWidget(QWidget* widget, const QString& path, QString* error)
 
 // One page of everything the window shows for the plan: the figures, the cluster, memory, communication and the
 // timeline, each drawn by the widget the window uses.
-std::unique_ptr<QWidget> reportWidget(
-    const Plan& plan, std::shared_ptr<const Evaluation> ev, QSize size, bool fitTimeline)
+std::unique_ptr<QWidget> reportWidget(std::shared_ptr<const Analysis> analysis, QSize size, bool fitTimeline)
 {
+    const Plan& plan = *analysis->plan;
+    const std::shared_ptr<const Evaluation>& ev = analysis->evaluation;
     auto page = std::make_unique<QWidget>();
     page->setAutoFillBackground(true);
     page->resize(size);
@@ -161,8 +161,7 @@ std::unique_ptr<QWidget> reportWidget(
     summary->setMaximumHeight(200);
     grid->addWidget(summary, 1, 0, 1, 2);
     auto* topology = new widgets::TopologyView(page.get());
-    topology->setPlan(plan);
-    topology->setEvaluation(ev);
+    topology->setAnalysis(analysis);
     topology->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     topology->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     grid->addWidget(topology, 2, 0);
@@ -175,7 +174,7 @@ std::unique_ptr<QWidget> reportWidget(
     charts->addWidget(comm);
     grid->addLayout(charts, 2, 1);
     auto* gantt = new TimelinePanel(page.get());
-    gantt->setEvaluation(plan, ev);
+    gantt->setAnalysis(analysis);
     grid->addWidget(gantt, 3, 0, 1, 2);
     grid->setRowStretch(2, 1);
     grid->setColumnStretch(0, 3);
@@ -304,10 +303,9 @@ int runRender(int argc, char** argv)
             std::cerr << "plait: " << validUtf8((e.field.empty() ? "" : e.field + ": ") + e.message) << "\n";
         return file.unreadable ? kUsage : kInvalid;
     }
-    const Plan& plan = file.plan.value();
-    Evaluation evaluated = evaluate(plan);
-    addStepRange(plan, evaluated);
-    auto ev = std::make_shared<const Evaluation>(std::move(evaluated));
+    const auto analysis = std::make_shared<const Analysis>(analyze(std::make_shared<const Plan>(file.plan.value())));
+    const Plan& plan = *analysis->plan;
+    const std::shared_ptr<const Evaluation>& ev = analysis->evaluation;
     if (!ev->valid) {
         for (const Issue& e : ev->errors)
             std::cerr << "plait: " << validUtf8((e.field.empty() ? "" : e.field + ": ") + e.message) << "\n";
@@ -331,8 +329,7 @@ int runRender(int argc, char** argv)
         auto* t = new widgets::TopologyView;
         widget.reset(t);
         t->resize(size);
-        t->setPlan(plan);
-        t->setEvaluation(ev);
+        t->setAnalysis(analysis);
         t->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
         t->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
         t->show();
@@ -344,16 +341,18 @@ int runRender(int argc, char** argv)
         m->setEvaluation(ev);
         m->show();
     } else if (view == QLatin1String("report")) {
-        widget = reportWidget(plan, ev, size, !parser.isSet(QStringLiteral("size")));
+        widget = reportWidget(analysis, size, !parser.isSet(QStringLiteral("size")));
     } else if (gantt) {
         auto* g = new TimelinePanel;
         widget.reset(g);
         g->resize(size);
-        g->setEvaluation(plan, ev);
-        if (trace)
+        g->setAnalysis(analysis);
+        if (trace) {
             g->setTrace(trace, QFileInfo(parser.value(QStringLiteral("trace"))).fileName());
-        else if (parser.isSet(QStringLiteral("schedules")))
+        } else if (parser.isSet(QStringLiteral("schedules"))) {
+            g->setScheduleStudy(std::make_shared<const std::vector<ScheduleStudy>>(studySchedules(plan)));
             g->setMode(TimelineMode::Schedules);
+        }
         g->show();
         QCoreApplication::processEvents();
         // Tall enough for every lane unless the user chose a size.

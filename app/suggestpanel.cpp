@@ -1,22 +1,18 @@
 #include "suggestpanel.h"
 
-#include "evaluate.h"
 #include "format.h"
-#include "range.h"
+
+#include <nlohmann/json.hpp>
 
 #include <QComboBox>
-#include <QElapsedTimer>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTableWidget>
-#include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 #include <qcustomplot.h>
 
 #include <cmath>
@@ -135,7 +131,20 @@ SuggestPanel::SuggestPanel(QWidget* parent)
     layout->addWidget(m_status);
     layout->addWidget(m_plot, 2);
     layout->addWidget(m_table, 1);
-    m_chartProgress = new QTimer(this);
+    m_runner = new engine::SearchRunner(this);
+    connect(m_runner, &engine::SearchRunner::bestAvailable, this, &SuggestPanel::showBest);
+    connect(m_runner, &engine::SearchRunner::progress, this, [this](int evaluated, int fitting) {
+        if (m_run)
+            m_status->setText(m_found + QLatin1Char('\n')
+                + tr("Charting every plan that fits: %1 of %2 evaluated…").arg(evaluated).arg(fitting));
+    });
+    connect(m_runner, &engine::SearchRunner::allEvaluated, this, [this](std::shared_ptr<const engine::SearchRun> run) {
+        m_run = std::move(run);
+        m_result = m_run->result;
+        showResult();
+        m_status->setText(m_found + QLatin1Char('\n') + tr("All %1 plans that fit are charted.").arg(m_result.fitting));
+        emit chartFinished();
+    });
     connect(m_button, &QPushButton::clicked, this, &SuggestPanel::search);
     // Hovering a point names its plan, so a click applies what the user meant.
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
@@ -151,10 +160,7 @@ SuggestPanel::SuggestPanel(QWidget* parent)
     });
 }
 
-SuggestPanel::~SuggestPanel()
-{
-    stopCharting();
-}
+SuggestPanel::~SuggestPanel() = default;
 
 SearchConstraints SuggestPanel::constraints() const
 {
@@ -179,64 +185,75 @@ void SuggestPanel::setConstraints(const SearchConstraints& c)
         c.framework ? std::max(0, m_framework->findData(QString::fromLatin1(frameworkName(*c.framework)))) : 0);
 }
 
-void SuggestPanel::setPlan(const Plan& plan)
+namespace {
+// What a search depends on: everything but the choices it makes (parallel sizes, placement, micro-batch, ZeRO stage,
+// recomputation, framework) and the name. Two plans with the same key have the same candidates.
+std::string searchKey(const Plan& plan)
 {
-    m_plan = plan;
-    m_hasPlan = true;
+    nlohmann::json j = toJson(plan);
+    for (const char* key : { "name", "description", "parallel", "placement" })
+        j.erase(key);
+    if (j.contains("training") && j["training"].is_object())
+        for (const char* key : { "micro_batch", "zero_stage", "recompute", "framework" })
+            j["training"].erase(key);
+    return j.dump();
+}
+}
+
+void SuggestPanel::setAnalysis(std::shared_ptr<const Analysis> analysis)
+{
+    if (!analysis || analysis->preview)
+        return;
+    m_analysis = std::move(analysis);
+    const Evaluation& ev = *m_analysis->evaluation;
+    // The plan itself on the chart's scale: the slow end of its range, as the candidates are ranked.
+    m_current = { ev.valid && ev.stepS > 0, ev.stepSlowS > 0 ? ev.stepSlowS : ev.stepS, ev.peakBytes };
+    const std::shared_ptr<const Plan> basis = m_run ? m_run->plan : m_searchingFrom;
+    if (!basis)
+        return;
+    if (searchKey(*m_analysis->plan) == searchKey(*basis)) {
+        if (m_run)
+            showResult(); // a row applied, or a field the search sets: the results still hold; the star moves
+        return;
+    }
+    // Results for another model, cluster or batch would apply the wrong plan: gone, with the reason.
+    m_runner->cancel();
+    m_run.reset();
+    m_searchingFrom.reset();
+    m_result = {};
+    m_searching = false;
+    m_button->setEnabled(true);
+    showResult();
+    m_status->setText(tr("The model, cluster or batch changed since the last search: search again."));
 }
 
 void SuggestPanel::search()
 {
-    if (!m_hasPlan || m_searching)
+    if (!m_analysis || m_searching)
         return;
-    stopCharting();
     m_searching = true;
     m_button->setEnabled(false);
     m_status->setText(tr("Searching…"));
-    m_searchedPlan = m_plan;
-    m_searchedConstraints = constraints();
-    const Plan plan = m_plan;
-    const SearchConstraints need = m_searchedConstraints;
-    struct Found {
-        SearchResult result;
-        double seconds = 0;
-        Current current;
-    };
-    auto* watcher = new QFutureWatcher<Found>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        watcher->deleteLater();
-        const Found found = watcher->result();
-        const double seconds = found.seconds;
-        m_result = found.result;
-        m_current = found.current;
-        m_searching = false;
-        m_button->setEnabled(true);
-        showResult();
-        m_status->setText(tr("%1 combinations, %2 fit in memory, %3 evaluated in full, in %4 s.")
-                              .arg(m_result.combinations)
-                              .arg(m_result.fitting)
-                              .arg(m_result.evaluatedCount)
-                              .arg(seconds, 0, 'f', 2)
-            + (m_result.best.empty() ? QStringLiteral(" ") + tr("No plan fits in memory on this cluster.")
-                                     : QString()));
-        emit searchFinished();
-        startCharting();
-    });
-    watcher->setFuture(QtConcurrent::run([plan, need] {
-        QElapsedTimer t;
-        t.start();
-        SearchOptions o;
-        o.top = 10;
-        o.constraints = need;
-        Found f;
-        f.result = searchPlans(plan, o);
-        f.seconds = t.elapsed() / 1000.0;
-        // The searched plan on the chart's scale: the slow end of its range, as the candidates are ranked.
-        Evaluation ev = evaluate(plan, EvaluationDetail::Figures);
-        addStepRange(plan, ev);
-        f.current = { ev.valid && ev.stepS > 0, ev.stepSlowS > 0 ? ev.stepSlowS : ev.stepS, ev.peakBytes };
-        return f;
-    }));
+    m_searchingFrom = m_analysis->plan;
+    m_runner->start(m_analysis->plan, constraints());
+}
+
+void SuggestPanel::showBest(std::shared_ptr<const engine::SearchRun> run)
+{
+    m_run = std::move(run);
+    m_searchingFrom.reset();
+    m_result = m_run->result;
+    m_searching = false;
+    m_button->setEnabled(true);
+    showResult();
+    m_found = tr("%1 combinations, %2 fit in memory, %3 evaluated in full, in %4 s.")
+                  .arg(m_result.combinations)
+                  .arg(m_result.fitting)
+                  .arg(m_result.evaluatedCount)
+                  .arg(m_run->seconds, 0, 'f', 2)
+        + (m_result.best.empty() ? QStringLiteral(" ") + tr("No plan fits in memory on this cluster.") : QString());
+    m_status->setText(m_found);
+    emit searchFinished();
 }
 
 int SuggestPanel::candidateAt(QPointF plotPos) const
@@ -270,66 +287,13 @@ QString SuggestPanel::describeCandidate(int index) const
         + QLatin1Char('\n') + tr("Click to apply.");
 }
 
-void SuggestPanel::startCharting()
-{
-    if (m_result.best.empty() || m_result.evaluatedCount >= m_result.fitting)
-        return;
-    m_chartCancel = std::make_shared<std::atomic<bool>>(false);
-    m_chartDone = std::make_shared<std::atomic<int>>(m_result.evaluatedCount);
-    const QString found = m_status->text();
-    m_chartProgress->disconnect();
-    connect(m_chartProgress, &QTimer::timeout, this, [this, found] {
-        m_status->setText(found + QLatin1Char('\n')
-            + tr("Charting every plan that fits: %1 of %2 evaluated…").arg(m_chartDone->load()).arg(m_result.fitting));
-    });
-    m_chartProgress->start(250);
-    m_chartWatcher = new QFutureWatcher<SearchResult>(this);
-    connect(m_chartWatcher, &QFutureWatcherBase::finished, this, [this, found] {
-        SearchResult r = m_chartWatcher->result();
-        m_chartWatcher->deleteLater();
-        m_chartWatcher = nullptr;
-        m_chartProgress->stop();
-        if (r.stopped)
-            return;
-        m_result = std::move(r);
-        showResult();
-        m_status->setText(found + QLatin1Char('\n') + tr("All %1 plans that fit are charted.").arg(m_result.fitting));
-        emit chartFinished();
-    });
-    const Plan plan = m_searchedPlan;
-    const SearchConstraints need = m_searchedConstraints;
-    auto cancel = m_chartCancel;
-    auto done = m_chartDone;
-    m_chartWatcher->setFuture(QtConcurrent::run([plan, need, cancel, done] {
-        SearchOptions o;
-        o.top = 10;
-        o.constraints = need;
-        o.minEvaluated = std::numeric_limits<int>::max();
-        o.progress = [cancel, done](int evaluated, int) {
-            done->store(evaluated);
-            return !cancel->load();
-        };
-        return searchPlans(plan, o);
-    }));
-}
-
-void SuggestPanel::stopCharting()
-{
-    if (!m_chartWatcher)
-        return;
-    m_chartCancel->store(true);
-    m_chartWatcher->disconnect(this);
-    m_chartWatcher->waitForFinished();
-    m_chartWatcher->deleteLater();
-    m_chartWatcher = nullptr;
-    m_chartProgress->stop();
-}
-
 void SuggestPanel::applyCandidateAt(int index)
 {
     if (index < 0 || index >= int(m_result.candidates.size()))
         return;
-    auto plan = applyCandidate(m_searchedPlan, m_result.candidates[std::size_t(index)]);
+    if (!m_run)
+        return;
+    auto plan = applyCandidate(*m_run->plan, m_result.candidates[std::size_t(index)]);
     if (plan)
         emit applyRequested(plan.value(), tr("Apply suggested plan"));
 }
@@ -401,7 +365,9 @@ void SuggestPanel::showResult()
     }
     m_plot->setInteractions(QCP::iSelectPlottables);
     m_plot->rescaleAxes(); // to the data of every graph, the searched plan included
-    const double capacity = m_searchedPlan.cluster.gpu.memoryGiB;
+    const double capacity = m_run ? m_run->plan->cluster.gpu.memoryGiB
+        : m_analysis              ? m_analysis->plan->cluster.gpu.memoryGiB
+                                  : 0;
     auto* cap = new QCPItemStraightLine(m_plot);
     cap->point1->setCoords(capacity, 0);
     cap->point2->setCoords(capacity, 1);

@@ -1,11 +1,11 @@
 #pragma once
 
+#include "analysis.h"
 #include "search.h"
+#include "searchrunner.h"
 
-#include <QFutureWatcher>
 #include <QWidget>
 
-#include <atomic>
 #include <memory>
 
 class QCustomPlot;
@@ -14,7 +14,6 @@ class QSpinBox;
 class QComboBox;
 class QPushButton;
 class QTableWidget;
-class QTimer;
 
 namespace plait::app {
 
@@ -28,10 +27,12 @@ public:
     explicit SuggestPanel(QWidget* parent = nullptr);
     ~SuggestPanel() override;
 
-    void setPlan(const Plan& plan);
+    // The document's analysis: what a search starts from, and the star on the chart. Results of a search for another
+    // model, cluster or batch are cleared; previews are ignored.
+    void setAnalysis(std::shared_ptr<const Analysis> analysis);
     void search();
     bool isSearching() const { return m_searching; }
-    bool isCharting() const { return m_chartWatcher != nullptr; }
+    bool isCharting() const { return m_runner->isCharting(); }
     const SearchResult& result() const { return m_result; }
     // What the user holds fixed or bounded (memory kept free, largest TP, PP, CP and EP, the framework), from the
     // panel's controls.
@@ -50,13 +51,15 @@ signals:
 
 private:
     void showResult();
-    void startCharting();
-    void stopCharting();
+    void showBest(std::shared_ptr<const engine::SearchRun> run);
 
-    Plan m_plan;
-    bool m_hasPlan = false, m_searching = false;
+    std::shared_ptr<const Analysis> m_analysis;
+    engine::SearchRunner* m_runner = nullptr;
+    std::shared_ptr<const engine::SearchRun> m_run; // the last search's, best known
+    std::shared_ptr<const Plan> m_searchingFrom; // the plan of the search running, until its best are known
+    bool m_searching = false;
     SearchResult m_result;
-    Plan m_searchedPlan;
+    QString m_found; // what the search found, kept above the charting progress
     // The searched plan itself, as evaluated, marked on the chart for comparison (valid = false: not drawn).
     struct Current {
         bool valid = false;
@@ -65,15 +68,10 @@ private:
     QPushButton* m_button = nullptr;
     QSpinBox *m_headroom = nullptr, *m_maxTp = nullptr, *m_maxPp = nullptr, *m_maxCp = nullptr, *m_maxEp = nullptr;
     QComboBox* m_framework = nullptr; // item data: the framework's name; empty: the plan's own
-    SearchConstraints m_searchedConstraints;
     QLabel* m_status = nullptr;
     QTableWidget* m_table = nullptr;
     QCustomPlot* m_plot = nullptr;
     std::vector<int> m_pointIndex; // graph data index → candidate index, for clicks
-    QFutureWatcher<SearchResult>* m_chartWatcher = nullptr;
-    std::shared_ptr<std::atomic<bool>> m_chartCancel;
-    std::shared_ptr<std::atomic<int>> m_chartDone; // evaluations done so far, written by the search thread
-    QTimer* m_chartProgress = nullptr;
 };
 
 } // namespace plait::app

@@ -49,18 +49,32 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     layout->addWidget(m_view, 1);
     layout->addLayout(bottom);
 
-    connect(m_mode, &QComboBox::currentIndexChanged, this, [this] { refresh(); });
+    connect(m_mode, &QComboBox::currentIndexChanged, this, [this] {
+        emit scheduleStudyWanted(mode() == TimelineMode::Schedules);
+        refresh();
+    });
     connect(open, &QPushButton::clicked, this, &TimelinePanel::openTraceRequested);
     connect(save, &QPushButton::clicked, this, &TimelinePanel::exportRequested);
     connect(reset, &QPushButton::clicked, m_view, &widgets::GanttView::resetZoom);
     connect(m_view, &widgets::GanttView::opSelected, m_details, &QLabel::setText);
 }
 
-void TimelinePanel::setEvaluation(const Plan& plan, std::shared_ptr<const Evaluation> ev)
+void TimelinePanel::setAnalysis(std::shared_ptr<const Analysis> analysis)
 {
-    m_plan = plan;
-    m_ev = std::move(ev);
-    refresh();
+    const bool planChanged = !m_analysis || analysis->plan != m_analysis->plan;
+    m_analysis = std::move(analysis);
+    if (planChanged && !m_analysis->preview)
+        m_schedules.reset(); // the study of the previous plan does not describe this one
+    // The schedules compared are the document's; a preview does not change them.
+    if (mode() != TimelineMode::Schedules || !m_analysis->preview)
+        refresh();
+}
+
+void TimelinePanel::setScheduleStudy(std::shared_ptr<const std::vector<ScheduleStudy>> schedules)
+{
+    m_schedules = std::move(schedules);
+    if (mode() == TimelineMode::Schedules)
+        refresh();
 }
 
 void TimelinePanel::setTrace(std::shared_ptr<const TraceRead> trace, const QString& name)
@@ -90,20 +104,23 @@ QString TimelinePanel::figuresText() const
 
 void TimelinePanel::refresh()
 {
-    if (!m_ev) {
+    if (!m_analysis) {
         m_view->clear();
         return;
     }
     TimelineContent c;
     switch (mode()) {
     case TimelineMode::Predicted:
-        c = predictedContent(*m_ev, m_plan);
+        c = predictedContent(*m_analysis);
         break;
     case TimelineMode::Schedules:
-        c = scheduleContent(m_plan);
+        if (m_schedules)
+            c = scheduleContent(*m_schedules);
+        else
+            c.figures = tr("Simulating the plan under each schedule…");
         break;
     case TimelineMode::PredictedAgainstTrace:
-        c = comparisonContent(*m_ev, m_plan, m_trace, m_traceName);
+        c = comparisonContent(*m_analysis, m_trace, m_traceName);
         if (!m_trace)
             c.figures = tr("No trace loaded: open one (a plait-probe TRACE.json, a PyTorch profiler export) or drop it "
                            "on the window.");

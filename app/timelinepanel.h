@@ -17,8 +17,12 @@ class TimelinePanel : public QWidget {
 public:
     explicit TimelinePanel(QWidget* parent = nullptr);
 
-    void setEvaluation(const Plan& plan, std::shared_ptr<const Evaluation> ev);
+    // The analysis to draw (a drag preview's too: the Gantt shows the preview's plan with its own evaluation).
+    void setAnalysis(std::shared_ptr<const Analysis> analysis);
+    // The "Schedules compared" study of the document's plan, computed by the engine while this mode is shown.
+    void setScheduleStudy(std::shared_ptr<const std::vector<ScheduleStudy>> schedules);
     void setTrace(std::shared_ptr<const TraceRead> trace, const QString& name);
+    std::shared_ptr<const Analysis> analysis() const { return m_analysis; } // what is drawn
     bool hasTrace() const { return m_trace != nullptr; }
     void setMode(TimelineMode mode);
     TimelineMode mode() const;
@@ -28,6 +32,7 @@ public:
 signals:
     void openTraceRequested();
     void exportRequested();
+    void scheduleStudyWanted(bool wanted); // the mode switched to or from "Schedules compared"
 
 private:
     void refresh();
@@ -36,8 +41,8 @@ private:
     QComboBox* m_mode = nullptr;
     QLabel* m_figures = nullptr;
     QLabel* m_details = nullptr;
-    Plan m_plan;
-    std::shared_ptr<const Evaluation> m_ev;
+    std::shared_ptr<const Analysis> m_analysis;
+    std::shared_ptr<const std::vector<ScheduleStudy>> m_schedules; // null until the engine has worked them out
     std::shared_ptr<const TraceRead> m_trace;
     QString m_traceName;
 };

@@ -3,7 +3,6 @@
 #include "text.h"
 
 #include "format.h"
-#include "predictedtimeline.h"
 #include "timeaxis.h"
 
 #include <QCoreApplication>
@@ -23,27 +22,27 @@ QString signedPercent(double fraction)
 }
 }
 
-TimelineContent predictedContent(const Evaluation& ev, const Plan& plan)
+TimelineContent predictedContent(const Analysis& analysis)
 {
     TimelineContent c;
-    if (!ev.valid)
+    const Evaluation& ev = *analysis.evaluation;
+    if (!ev.valid || !analysis.timeline)
         return c;
-    auto t = std::make_shared<const Timeline>(predictedTimeline(ev, plan));
     c.sections.push_back({ TimelineText::tr("Predicted: %1, step %2, bubble %3")
-                               .arg(QString::fromLatin1(scheduleName(plan.parallel.schedule)),
+                               .arg(QString::fromLatin1(scheduleName(analysis.plan->parallel.schedule)),
                                    widgets::formatDuration(ev.stepS), widgets::formatPercent(ev.bubbleFraction)),
-        t });
+        analysis.timeline });
     return c;
 }
 
-TimelineContent scheduleContent(const Plan& plan)
+TimelineContent scheduleContent(std::vector<ScheduleStudy> schedules)
 {
     TimelineContent c;
     QString table = QStringLiteral("<table cellspacing=6><tr><th align=left>%1</th><th>%2</th><th>%3</th><th>%4</th>"
                                    "<th>%5</th></tr>")
                         .arg(TimelineText::tr("schedule"), TimelineText::tr("step"), TimelineText::tr("bubble"),
                             TimelineText::tr("peak activations / GPU"), TimelineText::tr("micro-batches held"));
-    for (ScheduleStudy& s : studySchedules(plan)) {
+    for (ScheduleStudy& s : schedules) {
         QString name = QString::fromLatin1(scheduleName(s.schedule));
         if (s.chunks > 1)
             name += QStringLiteral(" (v=%1)").arg(s.chunks);
@@ -70,9 +69,9 @@ TimelineContent scheduleContent(const Plan& plan)
 }
 
 TimelineContent comparisonContent(
-    const Evaluation& ev, const Plan& plan, std::shared_ptr<const TraceRead> trace, const QString& traceName)
+    const Analysis& analysis, std::shared_ptr<const TraceRead> trace, const QString& traceName)
 {
-    TimelineContent c = predictedContent(ev, plan);
+    TimelineContent c = predictedContent(analysis);
     if (!trace)
         return c;
     auto measured = std::shared_ptr<const Timeline>(trace, &trace->timeline);

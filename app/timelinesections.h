@@ -1,9 +1,10 @@
 #pragma once
 
+#include "analysis.h"
 #include "chrometrace.h"
-#include "evaluation.h"
 #include "ganttview.h"
 #include "plan.h"
+#include "predictedtimeline.h"
 
 #include <QString>
 #include <vector>
@@ -18,12 +19,12 @@ struct TimelineContent {
     QString figures; // rich text under the view: the comparison, or the schedule table
 };
 
-// The predicted step of the plan.
-TimelineContent predictedContent(const Evaluation& ev, const Plan& plan);
-// The plan under GPipe, 1F1B, interleaved and ZB-H1, stacked, with bubble and peak activation memory.
-TimelineContent scheduleContent(const Plan& plan);
+// The predicted step of the analysed plan.
+TimelineContent predictedContent(const Analysis& analysis);
+// The plan under GPipe, 1F1B, interleaved and ZB-H1 (studySchedules), stacked, with bubble and peak activation memory.
+TimelineContent scheduleContent(std::vector<ScheduleStudy> schedules);
 // The prediction above a measured (or any) trace, with the difference in step time and bubble per stage.
 TimelineContent comparisonContent(
-    const Evaluation& ev, const Plan& plan, std::shared_ptr<const TraceRead> trace, const QString& traceName);
+    const Analysis& analysis, std::shared_ptr<const TraceRead> trace, const QString& traceName);
 
 } // namespace plait::app

@@ -33,11 +33,14 @@ struct Tried {
 };
 
 // Evaluates the candidates and keeps the fastest one that is valid, fits and passes `accept`.
-std::optional<Tried> bestOf(
-    const std::vector<Result<Plan>>& candidates, const std::function<bool(const Evaluation&)>& accept)
+// Stops early (with nothing) once `cancelled` says so: the result is then thrown away.
+std::optional<Tried> bestOf(const Cancelled& cancelled, const std::vector<Result<Plan>>& candidates,
+    const std::function<bool(const Evaluation&)>& accept)
 {
     std::optional<Tried> best;
     for (const Result<Plan>& c : candidates) {
+        if (cancelled && cancelled())
+            return std::nullopt;
         if (!c)
             continue;
         Evaluation ev = evaluate(c.value());
@@ -50,12 +53,12 @@ std::optional<Tried> bestOf(
 }
 
 // Prefers a fix after which the same warning is gone; else the fastest that passes `accept`.
-std::optional<Tried> clearing(const std::vector<Result<Plan>>& candidates, const std::string& code,
-    const std::function<bool(const Evaluation&)>& accept)
+std::optional<Tried> clearing(const Cancelled& cancelled, const std::vector<Result<Plan>>& candidates,
+    const std::string& code, const std::function<bool(const Evaluation&)>& accept)
 {
-    if (auto t = bestOf(candidates, [&](const Evaluation& e) { return accept(e) && !hasWarning(e, code); }))
+    if (auto t = bestOf(cancelled, candidates, [&](const Evaluation& e) { return accept(e) && !hasWarning(e, code); }))
         return t;
-    return bestOf(candidates, accept);
+    return bestOf(cancelled, candidates, accept);
 }
 
 void attach(Advice& a, const std::optional<Tried>& t, const std::string& fix)
@@ -106,7 +109,7 @@ Result<Plan> reshaped(const Plan& plan, int tp, int pp, int dp, int cp)
     return p;
 }
 
-std::vector<Advice> advise(const Plan& plan, const Evaluation& ev)
+std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancelled& cancelled)
 {
     std::vector<Advice> out;
     if (!ev.valid)
@@ -137,7 +140,7 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev)
                     setZeroStage(t, z);
                     t.framework = frameworkFor(t.framework, z, pp);
                 }));
-            const auto best = bestOf({ c.begin(), c.end() }, [](const Evaluation&) { return true; });
+            const auto best = bestOf(cancelled, { c.begin(), c.end() }, [](const Evaluation&) { return true; });
             attach(a, best,
                 best ? "shard them with ZeRO stage " + std::to_string(best->plan.training.zeroStage) + " over "
                         + std::to_string(par.dp * par.cp) + " ranks"
@@ -167,7 +170,7 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev)
                 if (par.pp * 2 <= plan.model.layers)
                     c.push_back(reshaped(plan, par.tp, par.pp * 2, par.dp / 2, par.cp));
             }
-            const auto best = bestOf(c, [](const Evaluation&) { return true; });
+            const auto best = bestOf(cancelled, c, [](const Evaluation&) { return true; });
             std::string fix;
             if (best) {
                 const ParallelSpec& q = best->plan.parallel;
@@ -199,7 +202,7 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev)
                 c.push_back(reshaped(plan, par.tp, par.pp * 2, par.dp / 2, par.cp));
             if (par.dp % 4 == 0 && par.pp * 4 <= plan.model.layers)
                 c.push_back(reshaped(plan, par.tp, par.pp * 4, par.dp / 4, par.cp));
-            const auto best = bestOf(c, [](const Evaluation&) { return true; });
+            const auto best = bestOf(cancelled, c, [](const Evaluation&) { return true; });
             attach(a, best,
                 best ? "split them: TP " + std::to_string(best->plan.parallel.tp) + ", PP "
                         + std::to_string(best->plan.parallel.pp) + ", DP " + std::to_string(best->plan.parallel.dp)
@@ -221,7 +224,7 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev)
         std::vector<Result<Plan>> c;
         c.push_back(reshaped(plan, gpn, par.pp * shrink, par.dp, par.cp));
         c.push_back(reshaped(plan, gpn, par.pp, par.dp * shrink, par.cp));
-        attach(a, bestOf(c, [](const Evaluation&) { return true; }),
+        attach(a, bestOf(cancelled, c, [](const Evaluation&) { return true; }),
             "keep TP inside the node and move the rest to PP or DP");
         out.push_back(std::move(a));
     } else if (hasWarning(ev, "tp-crosses-node")) {
@@ -234,7 +237,7 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev)
         a.args = w.args;
         a.why = "TP traffic is on the critical path of every layer; it should stay on NVLink inside a node";
         std::vector<Result<Plan>> c { autoPlace(plan) };
-        attach(a, bestOf(c, [&](const Evaluation& e) { return e.stepS < ev.stepS; }),
+        attach(a, bestOf(cancelled, c, [&](const Evaluation& e) { return e.stepS < ev.stepS; }),
             "place each TP group inside one node");
         out.push_back(std::move(a));
     }
@@ -263,7 +266,7 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev)
                 auto issues = validate(q);
                 c.push_back(issues.empty() ? Result<Plan>(q) : Result<Plan>(issues));
             }
-        const auto best = clearing(c, a.code, [&](const Evaluation& e) { return e.stepS < ev.stepS; });
+        const auto best = clearing(cancelled, c, a.code, [&](const Evaluation& e) { return e.stepS < ev.stepS; });
         attach(a, best,
             best ? "raise micro-batches to " + std::to_string(best->ev.microBatches) + " with "
                     + scheduleName(best->plan.parallel.schedule) + " (micro-batch size "
@@ -295,7 +298,7 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev)
             }));
         if (par.tp % 2 == 0)
             c.push_back(reshaped(plan, par.tp / 2, par.pp, par.dp * 2, par.cp));
-        const auto best = bestOf(c, [&](const Evaluation& e) { return e.stepS < ev.stepS; });
+        const auto best = bestOf(cancelled, c, [&](const Evaluation& e) { return e.stepS < ev.stepS; });
         std::string fix;
         if (best)
             fix = best->plan.parallel.tp != par.tp
@@ -322,7 +325,7 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev)
             c.push_back(reshaped(plan, par.tp * 2, par.pp, par.dp / 2, par.cp));
         if (par.dp % 2 == 0 && par.pp * 2 <= plan.model.layers)
             c.push_back(reshaped(plan, par.tp, par.pp * 2, par.dp / 2, par.cp));
-        const auto best = clearing(c, a.code, [&](const Evaluation& e) { return e.stepS < ev.stepS; });
+        const auto best = clearing(cancelled, c, a.code, [&](const Evaluation& e) { return e.stepS < ev.stepS; });
         attach(a, best,
             best ? "use fewer DP ranks: TP " + std::to_string(best->plan.parallel.tp) + ", PP "
                     + std::to_string(best->plan.parallel.pp) + ", DP " + std::to_string(best->plan.parallel.dp)
@@ -342,7 +345,7 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev)
                 c.push_back(q);
             }
         }
-        const auto best = bestOf(c, [&](const Evaluation& e) { return e.stepS < ev.stepS * 0.98; });
+        const auto best = bestOf(cancelled, c, [&](const Evaluation& e) { return e.stepS < ev.stepS * 0.98; });
         if (best) {
             Advice a;
             a.step = 3;

@@ -3,6 +3,7 @@
 #include "evaluation.h"
 #include "plan.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,7 +28,9 @@ struct Advice {
     double fixedStepS = 0, fixedPeakBytes = 0;
 };
 
-std::vector<Advice> advise(const Plan& plan, const Evaluation& ev);
+// Asked between candidate evaluations; true stops the advisor early (what it returns then is incomplete).
+using Cancelled = std::function<bool()>;
+std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancelled& cancelled = {});
 
 // The plan with other parallel sizes (and the rest unchanged), the layers split as evenly as they go and the
 // default placement; an error when the sizes do not work.

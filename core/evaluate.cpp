@@ -13,6 +13,7 @@
 #include "tail.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <numeric>
 #include <tuple>
@@ -272,8 +273,19 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
 
 }
 
+namespace {
+std::atomic<EvaluationObserver> g_observer { nullptr };
+}
+
+void setEvaluationObserver(EvaluationObserver observer)
+{
+    g_observer.store(observer);
+}
+
 Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* memo)
 {
+    if (const EvaluationObserver observe = g_observer.load())
+        observe(plan, detail);
     Evaluation ev;
     ev.plan = plan.name;
     ev.paramsTotal = totalParams(plan.model);

@@ -16,4 +16,9 @@ enum class EvaluationDetail { Full, Figures };
 // With a memo (and Figures), the groups and the pipeline simulation are shared with earlier plans that have the same.
 Evaluation evaluate(const Plan& plan, EvaluationDetail detail = EvaluationDetail::Full, EvaluationMemo* memo = nullptr);
 
+// Called at the start of every evaluate(), on the thread that runs it: tests count evaluations per edit with it,
+// and the app's debug build asserts that none runs on the GUI thread. Null (the default) observes nothing.
+using EvaluationObserver = void (*)(const Plan& plan, EvaluationDetail detail);
+void setEvaluationObserver(EvaluationObserver observer);
+
 } // namespace plait

@@ -323,6 +323,34 @@ Result<Plan> applyCandidate(const Plan& base, const SearchCandidate& c)
     return p;
 }
 
+namespace {
+// Fills best (by the slow end, at most top) and pareto from the candidates evaluated so far.
+void rankEvaluated(SearchResult& out, int top)
+{
+    out.best.clear();
+    out.pareto.clear();
+    for (std::size_t i = 0; i < out.candidates.size(); ++i) {
+        const SearchCandidate& c = out.candidates[i];
+        if (c.evaluated && c.fits) {
+            out.best.push_back(int(i));
+            if (isPareto(c, out.candidates))
+                out.pareto.push_back(int(i));
+        }
+    }
+    // By the slow end, then the point; ties (ZeRO 1 and 2 often take the same time) go to the smaller memory, then to
+    // the order of enumeration, so a search that evaluates more returns the same best.
+    std::sort(out.best.begin(), out.best.end(), [&](int a, int b) {
+        const SearchCandidate &x = out.candidates[std::size_t(a)], &y = out.candidates[std::size_t(b)];
+        return std::tie(x.slowS, x.stepS, x.peakBytes, a) < std::tie(y.slowS, y.stepS, y.peakBytes, b);
+    });
+    if (int(out.best.size()) > top)
+        out.best.resize(std::size_t(top));
+    if (!out.best.empty())
+        out.problems.clear(); // only some candidates failed
+}
+
+} // namespace
+
 SearchResult searchPlans(const Plan& base, const SearchOptions& options)
 {
     if (const auto f = options.constraints.framework; f && *f != base.training.framework) {
@@ -523,12 +551,21 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
     std::mutex failedLock;
     bool hopeless = false; // an evaluation failed for a reason no other candidate can avoid
     std::size_t next = 0;
+    bool announced = false;
+    const auto boundPasses = [&](std::size_t k) {
+        return int(bestSteps.size()) >= top && out.candidates[std::size_t(order[k])].lowerBoundS > bestSteps.back();
+    };
     while (next < order.size() && !hopeless) {
+        // The bound passed the N-th best (the order is by bound, so it passes every later one): the best are exact.
+        if (options.bestKnown && !announced && boundPasses(next)) {
+            announced = true;
+            SearchResult known = out;
+            rankEvaluated(known, top);
+            options.bestKnown(known);
+        }
         std::vector<int> batch;
         while (next < order.size() && batch.size() < threads) {
-            const SearchCandidate& c = out.candidates[std::size_t(order[next])];
-            const bool bounded = int(bestSteps.size()) >= top && c.lowerBoundS > bestSteps.back();
-            if (bounded && out.evaluatedCount + int(batch.size()) >= options.minEvaluated)
+            if (boundPasses(next) && out.evaluatedCount + int(batch.size()) >= options.minEvaluated)
                 break;
             batch.push_back(order[next++]);
         }
@@ -576,24 +613,9 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
             break;
         }
     }
-    for (std::size_t i = 0; i < out.candidates.size(); ++i) {
-        const SearchCandidate& c = out.candidates[i];
-        if (c.evaluated && c.fits) {
-            out.best.push_back(int(i));
-            if (isPareto(c, out.candidates))
-                out.pareto.push_back(int(i));
-        }
-    }
-    // By the slow end, then the point; ties (ZeRO 1 and 2 often take the same time) go to the smaller memory, then to
-    // the order of enumeration, so a search that evaluates more returns the same best.
-    std::sort(out.best.begin(), out.best.end(), [&](int a, int b) {
-        const SearchCandidate &x = out.candidates[std::size_t(a)], &y = out.candidates[std::size_t(b)];
-        return std::tie(x.slowS, x.stepS, x.peakBytes, a) < std::tie(y.slowS, y.stepS, y.peakBytes, b);
-    });
-    if (int(out.best.size()) > top)
-        out.best.resize(std::size_t(top));
-    if (!out.best.empty())
-        out.problems.clear(); // only some candidates failed
+    rankEvaluated(out, top);
+    if (options.bestKnown && !announced && !out.stopped)
+        options.bestKnown(out); // every fitting candidate was evaluated before the bound passed
     return out;
 }
 

@@ -38,6 +38,8 @@ struct SearchConstraints {
 std::optional<std::vector<Schedule>> schedulesFromText(const std::string& text);
 std::optional<std::vector<Recompute>> recomputesFromText(const std::string& text);
 
+struct SearchResult;
+
 struct SearchOptions {
     int top = 10;
     SearchConstraints constraints;
@@ -46,6 +48,9 @@ struct SearchOptions {
     // Called between batches of evaluations with how many are done and how many fit; returning false stops the
     // search there (SearchResult::stopped; its best is then only the best of those evaluated).
     std::function<bool(int evaluated, int fitting)> progress;
+    // Called once, as soon as the best `top` are exact (the bound passed the N-th best step time), with the result
+    // so far; the search then goes on to minEvaluated. One search serves both the table and the chart.
+    std::function<void(const SearchResult& known)> bestKnown;
 };
 
 // Every valid combination, on all of the cluster's GPUs: TP within a node (divisors of the GPUs per node), CP

@@ -21,97 +21,97 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>TimelineText</name>
     <message>
-        <location filename="../app/timelinesections.cpp" line="32"/>
+        <location filename="../app/timelinesections.cpp" line="31"/>
         <source>Predicted: %1, step %2, bubble %3</source>
         <translation>预测：%1，单步 %2，气泡 %3</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="44"/>
+        <location filename="../app/timelinesections.cpp" line="43"/>
         <source>schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="44"/>
+        <location filename="../app/timelinesections.cpp" line="43"/>
         <source>step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="44"/>
+        <location filename="../app/timelinesections.cpp" line="43"/>
         <source>bubble</source>
         <translation>气泡</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="45"/>
+        <location filename="../app/timelinesections.cpp" line="44"/>
         <source>peak activations / GPU</source>
         <translation>每 GPU 激活峰值</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="45"/>
+        <location filename="../app/timelinesections.cpp" line="44"/>
         <source>micro-batches held</source>
         <translation>同时持有的微批次</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="53"/>
+        <location filename="../app/timelinesections.cpp" line="52"/>
         <source>cannot run this plan: %1</source>
         <translation>无法运行此规划：%1</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="63"/>
+        <location filename="../app/timelinesections.cpp" line="62"/>
         <source>%1: step %2, bubble %3, peak activations %4 per GPU</source>
         <translation>%1：单步 %2，气泡 %3，每 GPU 激活峰值 %4</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="81"/>
+        <location filename="../app/timelinesections.cpp" line="80"/>
         <source>Trace</source>
         <translation>追踪</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="83"/>
+        <location filename="../app/timelinesections.cpp" line="82"/>
         <source>%1 (%2): step %3, bubble %4%5</source>
         <translation>%1（%2）：单步 %3，气泡 %4%5</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="86"/>
+        <location filename="../app/timelinesections.cpp" line="85"/>
         <source>, stages shared one GPU</source>
         <translation>，各阶段共用一块 GPU</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="91"/>
+        <location filename="../app/timelinesections.cpp" line="90"/>
         <source>&lt;b&gt;%1 against predicted&lt;/b&gt;: step %2 vs %3 (%4), bubble %5 vs %6</source>
         <translation>&lt;b&gt;%1 与预测对比&lt;/b&gt;：单步 %2 对 %3（%4），气泡 %5 对 %6</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="98"/>
+        <location filename="../app/timelinesections.cpp" line="97"/>
         <source>; %1 ops aligned, mean |difference| %2</source>
         <translation>；已对齐 %1 个操作，平均 |差异| %2</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="102"/>
+        <location filename="../app/timelinesections.cpp" line="101"/>
         <source>stage</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="102"/>
+        <location filename="../app/timelinesections.cpp" line="101"/>
         <source>busy predicted</source>
         <translation>预测忙碌</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="102"/>
+        <location filename="../app/timelinesections.cpp" line="101"/>
         <source>busy measured</source>
         <translation>实测忙碌</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="103"/>
+        <location filename="../app/timelinesections.cpp" line="102"/>
         <source>bubble predicted</source>
         <translation>预测气泡</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="103"/>
+        <location filename="../app/timelinesections.cpp" line="102"/>
         <source>bubble measured</source>
         <translation>实测气泡</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="110"/>
+        <location filename="../app/timelinesections.cpp" line="109"/>
         <source>not in trace</source>
         <translation>追踪中没有</translation>
     </message>
@@ -119,27 +119,27 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="39"/>
+        <location filename="../app/main.cpp" line="41"/>
         <source>Planner for distributed training of large transformer models.</source>
         <translation>大型 Transformer 模型分布式训练规划工具。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="44"/>
+        <location filename="../app/main.cpp" line="46"/>
         <source>Plan file to open (*.plait.json); without one, the last plan opens.</source>
         <translation>要打开的规划文件（*.plait.json）；不给出时打开上次的规划。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="45"/>
+        <location filename="../app/main.cpp" line="47"/>
         <source>Open a built-in example plan.</source>
         <translation>打开内置示例规划。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="48"/>
+        <location filename="../app/main.cpp" line="50"/>
         <source>User interface language, e.g. zh_CN.</source>
         <translation>界面语言，例如 zh_CN。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="50"/>
+        <location filename="../app/main.cpp" line="52"/>
         <source>Quit after this many milliseconds (for screenshots).</source>
         <translation>运行指定毫秒数后退出（用于截图）。</translation>
     </message>
@@ -147,164 +147,164 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>plait::app::AdvicePanel</name>
     <message>
-        <location filename="../app/advicepanel.cpp" line="26"/>
+        <location filename="../app/advicepanel.cpp" line="24"/>
         <source>1. Memory: shard the optimizer state</source>
         <translation>1. 显存：切分优化器状态</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="28"/>
+        <location filename="../app/advicepanel.cpp" line="26"/>
         <source>1. Memory: recompute or split the activations</source>
         <translation>1. 内存：重计算或切分激活</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="30"/>
+        <location filename="../app/advicepanel.cpp" line="28"/>
         <source>1. Memory: split the model with TP or PP</source>
         <translation>1. 显存：用 TP 或 PP 切分模型</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="32"/>
+        <location filename="../app/advicepanel.cpp" line="30"/>
         <source>2. Interconnect: TP wider than a node</source>
         <translation>2. 互连：TP 宽于一个节点</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="34"/>
+        <location filename="../app/advicepanel.cpp" line="32"/>
         <source>2. Interconnect: TP groups cross nodes</source>
         <translation>2. 互连：TP 组跨越节点</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="36"/>
+        <location filename="../app/advicepanel.cpp" line="34"/>
         <source>Pitfall: too few micro-batches for the pipeline</source>
         <translation>陷阱：流水线的微批次太少</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="38"/>
+        <location filename="../app/advicepanel.cpp" line="36"/>
         <source>Pitfall: exposed tensor-parallel communication</source>
         <translation>陷阱：暴露的张量并行通信</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="40"/>
+        <location filename="../app/advicepanel.cpp" line="38"/>
         <source>Pitfall: data-parallel communication dominates</source>
         <translation>陷阱：数据并行通信占主导</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="42"/>
+        <location filename="../app/advicepanel.cpp" line="40"/>
         <source>3. DP first: TP and PP are not needed here</source>
         <translation>3. 数据并行优先：这里不需要 TP 和 PP</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="50"/>
+        <location filename="../app/advicepanel.cpp" line="48"/>
         <source>Stage %1 needs %2 per GPU of %3; optimizer state and gradients take %4.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；优化器状态和梯度占 %4。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="53"/>
+        <location filename="../app/advicepanel.cpp" line="51"/>
         <source>Stage %1 needs %2 per GPU of %3; activations of %4 micro-batches in flight take %5.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；%4 个在途微批次的激活占 %5。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="56"/>
+        <location filename="../app/advicepanel.cpp" line="54"/>
         <source>Stage %1 needs %2 per GPU of %3; the largest term is %4 (%5) with ZeRO and recomputation already doing what they can.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；最大的一项是 %4（%5），ZeRO 和重计算已经尽力。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="60"/>
+        <location filename="../app/advicepanel.cpp" line="58"/>
         <source>TP = %1 is wider than the %2 GPUs of a node.</source>
         <translation>TP = %1 宽于一个节点的 %2 块 GPU。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="62"/>
+        <location filename="../app/advicepanel.cpp" line="60"/>
         <source>%1 of %2 TP groups span more than one node (e.g. GPUs %3): their traffic runs at %4 GB/s per GPU over %5 instead of %6 GB/s over %7.</source>
         <translation>%2 个 TP 组中有 %1 个跨越多个节点（例如 GPU %3）：其通信经 %5 以每 GPU %4 GB/s 进行，而不是经 %7 以 %6 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="66"/>
+        <location filename="../app/advicepanel.cpp" line="64"/>
         <source>m = %1 micro-batches for p = %2 stages: the bubble is %3% of the step.</source>
         <translation>p = %2 个阶段只有 m = %1 个微批次：气泡占单步的 %3%。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="69"/>
+        <location filename="../app/advicepanel.cpp" line="67"/>
         <source>Exposed tensor-parallel communication takes %1 ms of the %2 ms step (%3%).</source>
         <translation>暴露的张量并行通信占用 %2 ms 步长中的 %1 ms（%3%）。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="72"/>
+        <location filename="../app/advicepanel.cpp" line="70"/>
         <source>Exposed data-parallel communication takes %1 ms of the %2 ms step (%3%).</source>
         <translation>暴露的数据并行通信在 %2 ms 的单步中占 %1 ms（%3%）。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="75"/>
+        <location filename="../app/advicepanel.cpp" line="73"/>
         <source>TP %1 × PP %2, while the model fits with data parallelism alone (ZeRO %3).</source>
         <translation>使用了 TP %1 × PP %2，而只用数据并行（ZeRO %3）模型就能放下。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="84"/>
+        <location filename="../app/advicepanel.cpp" line="82"/>
         <source>Adam keeps 12 bytes per parameter (fp32 master copy, momentum, variance) and the gradients on every data-parallel rank unless ZeRO shards them across the ranks.</source>
         <translation>除非 ZeRO 把它们切分到各个 rank，Adam 在每个数据并行 rank 上都保存每参数 12 字节（fp32 主副本、动量、方差）以及梯度。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="87"/>
+        <location filename="../app/advicepanel.cpp" line="85"/>
         <source>Activations stay until their backward pass; recomputing them costs part of a forward pass but frees most of that memory; splitting the sequence (CP) or the layers (TP, PP) over more GPUs divides them too. The fix is whichever fits at the least step time.</source>
         <translation>激活会一直保留到其反向传播；重计算要付出部分前向传播的代价，但能释放大部分这类内存；把序列（CP）或层（TP、PP）切分到更多 GPU 上也能把它们分摊开。修复方案取能放下且步长最短的那一个。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="91"/>
+        <location filename="../app/advicepanel.cpp" line="89"/>
         <source>What is left is divided only by tensor or pipeline parallelism: they split the weights and each layer&apos;s activations.</source>
         <translation>剩下的只能靠张量或流水线并行切分：它们切分权重和每层的激活。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="94"/>
+        <location filename="../app/advicepanel.cpp" line="92"/>
         <source>Every layer runs TP collectives in its forward and backward passes; across nodes they cross the NICs at a fraction of NVLink bandwidth, while PP and DP send fewer, larger messages.</source>
         <translation>每一层的前向和反向都要做张量并行集合通信；跨节点时它们经过网卡，带宽只有 NVLink 的一小部分，而流水线和数据并行发送的消息更少、更大。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="98"/>
+        <location filename="../app/advicepanel.cpp" line="96"/>
         <source>A pipeline idles (p−1)/(m+p−1) of the time while it fills and drains; more micro-batches, interleaving or ZB-H1 shrink that.</source>
         <translation>流水线在填充和排空时空闲 (p−1)/(m+p−1) 的时间；更多微批次、交错调度或 ZB-H1 可以缩小它。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="101"/>
+        <location filename="../app/advicepanel.cpp" line="99"/>
         <source>Each layer&apos;s TP collectives wait in the forward pass and, unless overlapped, in the backward; Transformer Engine&apos;s userbuffers overlap (training.tp_overlap all, with sequence parallelism) runs them beside the GEMMs, and a smaller TP sends less per layer over fewer ranks.</source>
         <translation>每层的 TP 集合通信在前向传播中需要等待，若不重叠，反向传播中也要等待；Transformer Engine 的 userbuffers 重叠（training.tp_overlap all，配合序列并行）让它们与 GEMM 并行执行，而更小的 TP 每层发送的数据更少、参与的 rank 更少。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="105"/>
+        <location filename="../app/advicepanel.cpp" line="103"/>
         <source>Each step reduces every gradient across the DP ranks, whatever the batch; with little work per rank the reduction cannot hide under the backward pass.</source>
         <translation>无论批次多大，每步都要在数据并行 rank 间归约全部梯度；每个 rank 的计算太少时，归约无法被反向计算掩盖。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="108"/>
+        <location filename="../app/advicepanel.cpp" line="106"/>
         <source>DP adds one gradient reduction per step, overlapped with the backward pass; TP adds collectives to every layer and PP a bubble.</source>
         <translation>数据并行每步只增加一次与反向重叠的梯度归约；张量并行给每一层增加集合通信，流水线并行增加气泡。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="123"/>
+        <location filename="../app/advicepanel.cpp" line="121"/>
         <source>No plan yet.</source>
         <translation>尚无规划。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="134"/>
+        <location filename="../app/advicepanel.cpp" line="131"/>
         <source>Thinking…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="154"/>
+        <location filename="../app/advicepanel.cpp" line="149"/>
         <source>No advice: memory fits, TP stays inside the nodes, the bubble and the data-parallel communication are small, and DP alone would not be faster.</source>
         <translation>没有建议：显存够用，TP 留在节点内，气泡和数据并行通信都很小，只用数据并行也不会更快。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/advicepanel.cpp" line="156"/>
+        <location filename="../app/advicepanel.cpp" line="151"/>
         <source>%n item(s), in the order an experienced engineer would look at them:</source>
         <translation>
             <numerusform>%n 条建议，按有经验的工程师查看的顺序排列：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="168"/>
+        <location filename="../app/advicepanel.cpp" line="163"/>
         <source>Apply fix: step %1, peak %2 per GPU</source>
         <translation>应用修正：单步 %1，每 GPU 峰值 %2</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="177"/>
+        <location filename="../app/advicepanel.cpp" line="172"/>
         <source>No single change fixes this; Suggest plans searches every combination.</source>
         <translation>没有单一改动能解决；“推荐规划”会搜索所有组合。</translation>
     </message>
@@ -347,92 +347,92 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>应用实测计算</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="126"/>
+        <location filename="../app/calibrationpanel.cpp" line="124"/>
         <source>&lt;b&gt;Links&lt;/b&gt; (%1, %2 ranks, %3):</source>
         <translation>&lt;b&gt;链路&lt;/b&gt;（%1，%2 个 rank，%3）：</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="133"/>
+        <location filename="../app/calibrationpanel.cpp" line="131"/>
         <source>op</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="133"/>
+        <location filename="../app/calibrationpanel.cpp" line="131"/>
         <source>largest busbw (GB/s)</source>
         <translation>最大总线带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="158"/>
+        <location filename="../app/calibrationpanel.cpp" line="156"/>
         <source>The plan assumes %1: %2 GB/s × efficiency %3 = %4 GB/s bus bandwidth, α %5 µs per ring step.</source>
         <translation>规划假设 %1：%2 GB/s × 效率 %3 = %4 GB/s 总线带宽，每个环步 α %5 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="176"/>
+        <location filename="../app/calibrationpanel.cpp" line="174"/>
         <source>&lt;b&gt;Compute&lt;/b&gt; (%1, %2): best GEMM %3 TFLOP/s, device copy %4 GB/s (read + write)</source>
         <translation>&lt;b&gt;计算&lt;/b&gt;（%1，%2）：最佳 GEMM %3 TFLOP/s，设备内拷贝 %4 GB/s（读 + 写）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="182"/>
+        <location filename="../app/calibrationpanel.cpp" line="180"/>
         <source>The plan assumes %1: %2 TFLOP/s dense bf16 × sustained GEMM efficiency %3, HBM %4 GB/s.</source>
         <translation>计划假定 %1：稠密 bf16 %2 TFLOP/s × 持续 GEMM 效率 %3，HBM %4 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="195"/>
+        <location filename="../app/calibrationpanel.cpp" line="193"/>
         <source>%1 of %2 GEMM shapes ran slower than predicted.</source>
         <translation>%2 个 GEMM 形状中有 %1 个比预测慢。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="198"/>
+        <location filename="../app/calibrationpanel.cpp" line="196"/>
         <source>HBM kernels: read %1 GB/s, write %2 GB/s, triad %3 GB/s.</source>
         <translation>HBM 内核：读 %1 GB/s，写 %2 GB/s，三元组 %3 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="207"/>
+        <location filename="../app/calibrationpanel.cpp" line="205"/>
         <source>On %1 GPUs beside an all-reduce of %2 MiB the GEMM ran %3× as long and the all-reduce %4× (bus bandwidth %5 GB/s alone, %6 GB/s beside).</source>
         <translation>在 %1 块 GPU 上与 %2 MiB 的 all-reduce 同时运行时，GEMM 耗时为单独运行的 %3 倍，all-reduce 为 %4 倍（总线带宽单独 %5 GB/s，同时运行 %6 GB/s）。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="217"/>
+        <location filename="../app/calibrationpanel.cpp" line="215"/>
         <source>The all-reduces ended before the GEMMs did, so the GEMM&apos;s figure is a lower bound.</source>
         <translation>all-reduce 先于 GEMM 结束，因此 GEMM 的数值是下限。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="221"/>
+        <location filename="../app/calibrationpanel.cpp" line="219"/>
         <source>Beside a copy on %1 thread blocks the GEMM ran %2× as long.</source>
         <translation>与占用 %1 个线程块的拷贝同时运行时，GEMM 耗时为单独运行的 %2 倍。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="228"/>
+        <location filename="../app/calibrationpanel.cpp" line="226"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="232"/>
+        <location filename="../app/calibrationpanel.cpp" line="230"/>
         <source>Applying keeps each of the %1 measured GEMM shapes at its own time; other shapes take the rate fitted to them, %2 TFLOP/s (GEMM efficiency %3), and HBM %4 GB/s.</source>
         <translation>应用后，%1 个已测 GEMM 形状各自使用其实测时间；其他形状使用据此拟合的速率 %2 TFLOP/s（GEMM 效率 %3），HBM 为 %4 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="242"/>
+        <location filename="../app/calibrationpanel.cpp" line="240"/>
         <source>&lt;b&gt;PyTorch reference&lt;/b&gt; (%1, %2, torch %3, CUDA %4): GEMM 8192³ bf16 at %5 TFLOP/s on normal data, %6 on a periodic pattern, %7 on zeros.</source>
         <translation>&lt;b&gt;PyTorch 参考&lt;/b&gt;（%1，%2，torch %3，CUDA %4）：GEMM 8192³ bf16 在正态分布数据上 %5 TFLOP/s，在周期性数据上 %6，在全零数据上 %7。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="254"/>
+        <location filename="../app/calibrationpanel.cpp" line="252"/>
         <source>Attention on %1 did not run: %2</source>
         <translation>%1 上的注意力未运行：%2</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="259"/>
+        <location filename="../app/calibrationpanel.cpp" line="257"/>
         <source>Attention on %1 (batch %2, %3 heads, %4 KV heads, %5 queries × %6 keys, head size %7, causal): forward %8 µs, forward and backward %9 µs.</source>
         <translation>%1 上的注意力（批 %2，%3 个头，%4 个 KV 头，%5 个查询 × %6 个键，头维度 %7，因果）：前向 %8 µs，前向加反向 %9 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="274"/>
+        <location filename="../app/calibrationpanel.cpp" line="272"/>
         <source>The plan predicts %1 µs and %2 µs.</source>
         <translation>规划预测为 %1 µs 和 %2 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="279"/>
+        <location filename="../app/calibrationpanel.cpp" line="277"/>
         <source>Not compared: %1</source>
         <translation>未比较：%1</translation>
     </message>
@@ -440,78 +440,83 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>plait::app::CompareWindow</name>
     <message>
-        <location filename="../app/comparewindow.cpp" line="24"/>
+        <location filename="../app/comparewindow.cpp" line="23"/>
         <source>Compare plans — Plait</source>
         <translation>比较规划 — Plait</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="41"/>
+        <location filename="../app/comparewindow.cpp" line="30"/>
+        <source>Evaluating %1…</source>
+        <translation>正在评估 %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/comparewindow.cpp" line="65"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="42"/>
+        <location filename="../app/comparewindow.cpp" line="66"/>
         <source>Tokens/s</source>
         <translation>Tokens/s</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="43"/>
+        <location filename="../app/comparewindow.cpp" line="67"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="44"/>
+        <location filename="../app/comparewindow.cpp" line="68"/>
         <source>HFU</source>
         <translation>HFU</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="45"/>
+        <location filename="../app/comparewindow.cpp" line="69"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="46"/>
+        <location filename="../app/comparewindow.cpp" line="70"/>
         <source>Exposed communication</source>
         <translation>暴露的通信</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="47"/>
+        <location filename="../app/comparewindow.cpp" line="71"/>
         <source>Peak memory per GPU</source>
         <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="51"/>
+        <location filename="../app/comparewindow.cpp" line="75"/>
         <source>figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="51"/>
+        <location filename="../app/comparewindow.cpp" line="75"/>
         <source>A: %1</source>
         <translation>A：%1</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="51"/>
+        <location filename="../app/comparewindow.cpp" line="75"/>
         <source>B: %1</source>
         <translation>B：%1</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="51"/>
+        <location filename="../app/comparewindow.cpp" line="75"/>
         <source>B against A</source>
         <translation>B 相对 A</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="57"/>
-        <location filename="../app/comparewindow.cpp" line="58"/>
+        <location filename="../app/comparewindow.cpp" line="81"/>
+        <location filename="../app/comparewindow.cpp" line="82"/>
         <source>invalid</source>
         <translation>无效</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="103"/>
+        <location filename="../app/comparewindow.cpp" line="127"/>
         <source>A: %1, step %2</source>
         <translation>A：%1，单步 %2</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="106"/>
+        <location filename="../app/comparewindow.cpp" line="129"/>
         <source>B: %1, step %2</source>
         <translation>B：%1，单步 %2</translation>
     </message>
@@ -573,7 +578,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="74"/>
-        <location filename="../app/mainwindow.cpp" line="225"/>
+        <location filename="../app/mainwindow.cpp" line="232"/>
         <source>Communication</source>
         <translation>通信</translation>
     </message>
@@ -603,409 +608,414 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>推荐规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="153"/>
+        <location filename="../app/mainwindow.cpp" line="159"/>
         <source>Open Trace</source>
         <translation>打开追踪</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="153"/>
+        <location filename="../app/mainwindow.cpp" line="159"/>
         <source>Chrome traces (*.json *.trace.json);;All files (*)</source>
         <translation>Chrome 追踪 (*.json *.trace.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="159"/>
+        <location filename="../app/mainwindow.cpp" line="165"/>
         <source>Export Timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="159"/>
+        <location filename="../app/mainwindow.cpp" line="165"/>
         <source>Chrome traces (*.json)</source>
         <translation>Chrome 追踪 (*.json)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="166"/>
+        <location filename="../app/mainwindow.cpp" line="172"/>
         <source>Opened trace %1: %n event(s)</source>
         <translation>
             <numerusform>已打开追踪 %1：%n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="169"/>
+        <location filename="../app/mainwindow.cpp" line="175"/>
         <source>not drawn: %1</source>
         <translation>未绘制：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="173"/>
+        <location filename="../app/mainwindow.cpp" line="179"/>
         <source>Trace %1 not opened: %2</source>
         <translation>追踪 %1 未打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="175"/>
+        <location filename="../app/mainwindow.cpp" line="181"/>
         <source>Cannot open trace</source>
         <translation>无法打开追踪</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="175"/>
+        <location filename="../app/mainwindow.cpp" line="181"/>
         <source>%1 was not opened: %2</source>
         <translation>%1 未打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="186"/>
+        <location filename="../app/mainwindow.cpp" line="192"/>
         <source>Preview: swap GPU %1 and GPU %2 — release to apply</source>
         <translation>预览：交换 GPU %1 与 GPU %2 — 松开鼠标以应用</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="197"/>
+        <location filename="../app/mainwindow.cpp" line="203"/>
         <source>Swap GPU %1 and GPU %2</source>
         <translation>交换 GPU %1 与 GPU %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="201"/>
+        <location filename="../app/mainwindow.cpp" line="207"/>
         <source>Assign %n GPU(s) to stage %1</source>
         <translation>
             <numerusform>将 %n 个 GPU 分配到阶段 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="208"/>
+        <location filename="../app/mainwindow.cpp" line="214"/>
         <source>Make TP group</source>
         <translation>组成 TP 组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="211"/>
-        <location filename="../app/mainwindow.cpp" line="308"/>
+        <location filename="../app/mainwindow.cpp" line="217"/>
+        <location filename="../app/mainwindow.cpp" line="315"/>
         <source>Auto-place</source>
         <translation>自动放置</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="220"/>
+        <location filename="../app/mainwindow.cpp" line="227"/>
         <source>Stage %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="244"/>
+        <location filename="../app/mainwindow.cpp" line="251"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="245"/>
+        <location filename="../app/mainwindow.cpp" line="252"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="249"/>
+        <location filename="../app/mainwindow.cpp" line="256"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="253"/>
+        <location filename="../app/mainwindow.cpp" line="260"/>
         <source>Open Plan</source>
         <translation>打开规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="253"/>
-        <location filename="../app/mainwindow.cpp" line="278"/>
+        <location filename="../app/mainwindow.cpp" line="260"/>
+        <location filename="../app/mainwindow.cpp" line="285"/>
         <source>Plait plans (*.plait.json);;All files (*)</source>
         <translation>Plait 规划 (*.plait.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="257"/>
+        <location filename="../app/mainwindow.cpp" line="264"/>
         <source>Open &amp;Example</source>
         <translation>打开示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="263"/>
+        <location filename="../app/mainwindow.cpp" line="270"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="266"/>
+        <location filename="../app/mainwindow.cpp" line="273"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="268"/>
-        <location filename="../app/mainwindow.cpp" line="273"/>
-        <location filename="../app/mainwindow.cpp" line="588"/>
+        <location filename="../app/mainwindow.cpp" line="275"/>
+        <location filename="../app/mainwindow.cpp" line="280"/>
+        <location filename="../app/mainwindow.cpp" line="610"/>
         <source>Save Plan</source>
         <translation>保存规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="268"/>
-        <location filename="../app/mainwindow.cpp" line="273"/>
-        <location filename="../app/mainwindow.cpp" line="588"/>
+        <location filename="../app/mainwindow.cpp" line="275"/>
+        <location filename="../app/mainwindow.cpp" line="280"/>
+        <location filename="../app/mainwindow.cpp" line="610"/>
         <source>Plait plans (*.plait.json)</source>
         <translation>Plait 规划 (*.plait.json)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="272"/>
+        <location filename="../app/mainwindow.cpp" line="279"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="276"/>
+        <location filename="../app/mainwindow.cpp" line="283"/>
         <source>&amp;Compare With…</source>
         <translation>比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="278"/>
+        <location filename="../app/mainwindow.cpp" line="285"/>
         <source>Compare With Plan</source>
         <translation>与规划比较</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="282"/>
+        <location filename="../app/mainwindow.cpp" line="289"/>
         <source>Compare With &amp;Example</source>
         <translation>与示例比较(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="285"/>
+        <location filename="../app/mainwindow.cpp" line="292"/>
         <source>Open &amp;Trace…</source>
         <translation>打开追踪(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="286"/>
+        <location filename="../app/mainwindow.cpp" line="293"/>
         <source>&amp;Export Timeline…</source>
         <translation>导出时间线(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="288"/>
+        <location filename="../app/mainwindow.cpp" line="295"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="290"/>
+        <location filename="../app/mainwindow.cpp" line="297"/>
         <source>&amp;Probe</source>
         <translation>探测(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="291"/>
+        <location filename="../app/mainwindow.cpp" line="298"/>
         <source>&amp;Run Probe…</source>
         <translation>运行探测(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="292"/>
+        <location filename="../app/mainwindow.cpp" line="299"/>
         <source>&amp;Open Results…</source>
         <translation>打开结果(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="293"/>
+        <location filename="../app/mainwindow.cpp" line="300"/>
         <source>Open Probe Results</source>
         <translation>打开探测结果</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="294"/>
+        <location filename="../app/mainwindow.cpp" line="301"/>
         <source>Probe results (TRACE.json LINKS.json COMPUTE.json *.json);;All files (*)</source>
         <translation>探测结果 (TRACE.json LINKS.json COMPUTE.json *.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="299"/>
+        <location filename="../app/mainwindow.cpp" line="306"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="300"/>
+        <location filename="../app/mainwindow.cpp" line="307"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="302"/>
+        <location filename="../app/mainwindow.cpp" line="309"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="308"/>
+        <location filename="../app/mainwindow.cpp" line="315"/>
         <source>Auto-place GPUs</source>
         <translation>自动放置 GPU</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="310"/>
+        <location filename="../app/mainwindow.cpp" line="317"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="313"/>
+        <location filename="../app/mainwindow.cpp" line="320"/>
         <source>All groups</source>
         <translation>所有分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="314"/>
+        <location filename="../app/mainwindow.cpp" line="321"/>
         <source>Tensor-parallel groups</source>
         <translation>张量并行组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="315"/>
+        <location filename="../app/mainwindow.cpp" line="322"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="316"/>
+        <location filename="../app/mainwindow.cpp" line="323"/>
         <source>Data-parallel replicas</source>
         <translation>数据并行副本</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="318"/>
+        <location filename="../app/mainwindow.cpp" line="325"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="330"/>
+        <location filename="../app/mainwindow.cpp" line="337"/>
         <source>Zoom to fit</source>
         <translation>缩放至适合</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="331"/>
-        <location filename="../app/mainwindow.cpp" line="337"/>
+        <location filename="../app/mainwindow.cpp" line="338"/>
+        <location filename="../app/mainwindow.cpp" line="344"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="337"/>
+        <location filename="../app/mainwindow.cpp" line="344"/>
         <source>The language changes the next time Plait starts.</source>
         <translation>语言将在下次启动 Plait 时生效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="351"/>
+        <location filename="../app/mainwindow.cpp" line="358"/>
         <source>Cannot open plan</source>
         <translation>无法打开规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="351"/>
+        <location filename="../app/mainwindow.cpp" line="358"/>
         <source>%1 cannot be opened:
 %2</source>
         <translation>无法打开 %1：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="374"/>
+        <location filename="../app/mainwindow.cpp" line="381"/>
         <source>Opened %1, the last plan you worked on</source>
         <translation>已打开 %1，即上次使用的规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="378"/>
+        <location filename="../app/mainwindow.cpp" line="385"/>
         <source>A new plan: change it here, or open one (File → Open, Open Example)</source>
         <translation>新规划：可在此修改，或打开已有规划（文件 → 打开、打开示例）</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="396"/>
+        <location filename="../app/mainwindow.cpp" line="403"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="396"/>
+        <location filename="../app/mainwindow.cpp" line="403"/>
         <source>%1 was not saved: %2
 The file on disk is unchanged.</source>
         <translation>%1 未保存：%2
 磁盘上的文件未更改。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="400"/>
+        <location filename="../app/mainwindow.cpp" line="407"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="415"/>
+        <location filename="../app/mainwindow.cpp" line="423"/>
         <source>Opening trace %1…</source>
         <translation>正在打开追踪 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="420"/>
+        <location filename="../app/mainwindow.cpp" line="428"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="420"/>
+        <location filename="../app/mainwindow.cpp" line="428"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="434"/>
+        <location filename="../app/mainwindow.cpp" line="442"/>
         <source>Nothing to export: the plan is not valid.</source>
         <translation>没有可导出的内容：规划无效。</translation>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="446"/>
+        <source>Exporting the timeline to %1…</source>
+        <translation>正在将时间线导出到 %1…</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="463"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="446"/>
+        <location filename="../app/mainwindow.cpp" line="461"/>
         <source>%1 was not written: %2</source>
         <translation>%1 未写入：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="449"/>
+        <location filename="../app/mainwindow.cpp" line="465"/>
         <source>Exported the timeline to %1</source>
         <translation>时间线已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="457"/>
+        <location filename="../app/mainwindow.cpp" line="475"/>
         <source>%1 cannot be compared: %2</source>
         <translation>无法比较 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="475"/>
+        <location filename="../app/mainwindow.cpp" line="497"/>
         <source>The plan could not be written for the probe: %1</source>
         <translation>无法为探测写出规划：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="501"/>
+        <location filename="../app/mainwindow.cpp" line="523"/>
         <source>Link measurements from %1</source>
         <translation>来自 %1 的链路测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="504"/>
-        <location filename="../app/mainwindow.cpp" line="515"/>
         <location filename="../app/mainwindow.cpp" line="526"/>
+        <location filename="../app/mainwindow.cpp" line="537"/>
+        <location filename="../app/mainwindow.cpp" line="548"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="512"/>
+        <location filename="../app/mainwindow.cpp" line="534"/>
         <source>Compute measurements from %1</source>
         <translation>来自 %1 的计算测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="523"/>
+        <location filename="../app/mainwindow.cpp" line="545"/>
         <source>PyTorch reference measurements from %1</source>
         <translation>来自 %1 的 PyTorch 参考测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="530"/>
+        <location filename="../app/mainwindow.cpp" line="552"/>
         <source>%1 is not a probe result (TRACE.json, LINKS.json, COMPUTE.json or torch-reference.json).</source>
         <translation>%1 不是探测结果（TRACE.json、LINKS.json、COMPUTE.json 或 torch-reference.json）。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="563"/>
+        <location filename="../app/mainwindow.cpp" line="585"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="581"/>
+        <location filename="../app/mainwindow.cpp" line="603"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="581"/>
+        <location filename="../app/mainwindow.cpp" line="603"/>
         <source>The plan has changes that are not saved. Save them?</source>
         <translation>规划有未保存的更改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="609"/>
+        <location filename="../app/mainwindow.cpp" line="631"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="610"/>
+        <location filename="../app/mainwindow.cpp" line="632"/>
         <source>%1[*] — Plait</source>
         <translation>%1[*] — Plait</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="650"/>
+        <location filename="../app/mainwindow.cpp" line="672"/>
         <source>Recover unsaved plan?</source>
         <translation>恢复未保存的规划？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="651"/>
+        <location filename="../app/mainwindow.cpp" line="673"/>
         <source>Plait did not close normally. A plan with unsaved changes was kept:
 %1
 last written %2.
@@ -1016,12 +1026,12 @@ Recover it?</source>
 是否恢复？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="657"/>
+        <location filename="../app/mainwindow.cpp" line="679"/>
         <source>Recovered plan</source>
         <translation>已恢复的规划</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="667"/>
+        <location filename="../app/mainwindow.cpp" line="689"/>
         <source>%n autosaved plan(s) from an earlier session cannot be read:
 %1
 Discard them?</source>
@@ -1032,19 +1042,19 @@ Discard them?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="671"/>
+        <location filename="../app/mainwindow.cpp" line="693"/>
         <source>%n autosaved plan(s) cannot be read; they were kept</source>
         <translation>
             <numerusform>%n 个自动保存的规划无法读取，已保留</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="672"/>
+        <location filename="../app/mainwindow.cpp" line="694"/>
         <source>Unreadable autosaves</source>
         <translation>无法读取的自动保存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="676"/>
+        <location filename="../app/mainwindow.cpp" line="698"/>
         <source>%n unreadable autosave(s) discarded</source>
         <translation>
             <numerusform>已丢弃 %n 个无法读取的自动保存</numerusform>
@@ -1054,123 +1064,123 @@ Discard them?</source>
 <context>
     <name>plait::app::ProbeDialog</name>
     <message>
-        <location filename="../app/probedialog.cpp" line="38"/>
+        <location filename="../app/probedialog.cpp" line="37"/>
         <source>Run plait-probe</source>
         <translation>运行 plait-probe</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="40"/>
-        <location filename="../app/probedialog.cpp" line="162"/>
+        <location filename="../app/probedialog.cpp" line="39"/>
+        <location filename="../app/probedialog.cpp" line="161"/>
         <source>Looking for GPUs…</source>
         <translation>正在查找 GPU…</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="43"/>
+        <location filename="../app/probedialog.cpp" line="42"/>
         <source>pipeline: run this plan&apos;s schedule on GPUs</source>
         <translation>pipeline：在 GPU 上运行此规划的调度</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="44"/>
+        <location filename="../app/probedialog.cpp" line="43"/>
         <source>collectives: NCCL bandwidth and latency</source>
         <translation>collectives：NCCL 带宽与延迟</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="45"/>
+        <location filename="../app/probedialog.cpp" line="44"/>
         <source>compute: GEMM TFLOP/s and memory bandwidth</source>
         <translation>compute：GEMM TFLOP/s 与显存带宽</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="47"/>
+        <location filename="../app/probedialog.cpp" line="46"/>
         <source>all visible GPUs</source>
         <translation>所有可见 GPU</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="56"/>
+        <location filename="../app/probedialog.cpp" line="55"/>
         <source>all of the plan&apos;s</source>
         <translation>按规划全部</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="58"/>
+        <location filename="../app/probedialog.cpp" line="57"/>
         <source>check results</source>
         <translation>校验结果</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="69"/>
+        <location filename="../app/probedialog.cpp" line="68"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="70"/>
+        <location filename="../app/probedialog.cpp" line="69"/>
         <source>Cancel run</source>
         <translation>取消运行</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="74"/>
+        <location filename="../app/probedialog.cpp" line="73"/>
         <source>GPUs found:</source>
         <translation>找到的 GPU：</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="75"/>
+        <location filename="../app/probedialog.cpp" line="74"/>
         <source>Command:</source>
         <translation>命令：</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="76"/>
+        <location filename="../app/probedialog.cpp" line="75"/>
         <source>GPUs (--gpus):</source>
         <translation>GPU（--gpus）：</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="77"/>
+        <location filename="../app/probedialog.cpp" line="76"/>
         <source>Micro-batches:</source>
         <translation>微批次：</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="78"/>
+        <location filename="../app/probedialog.cpp" line="77"/>
         <source>Iterations:</source>
         <translation>迭代次数：</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="79"/>
+        <location filename="../app/probedialog.cpp" line="78"/>
         <source>Layers per stage at most:</source>
         <translation>每阶段最多层数：</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="80"/>
+        <location filename="../app/probedialog.cpp" line="79"/>
         <source>Largest message:</source>
         <translation>最大消息：</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="82"/>
+        <location filename="../app/probedialog.cpp" line="81"/>
         <source>Output file:</source>
         <translation>输出文件：</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="83"/>
+        <location filename="../app/probedialog.cpp" line="82"/>
         <source>Command line:</source>
         <translation>命令行：</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="121"/>
+        <location filename="../app/probedialog.cpp" line="120"/>
         <source>%1 — about %2 s left</source>
         <translation>%1 — 约剩 %2 秒</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="132"/>
+        <location filename="../app/probedialog.cpp" line="131"/>
         <source>Done: %1</source>
         <translation>完成：%1</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="149"/>
+        <location filename="../app/probedialog.cpp" line="148"/>
         <source>%1: %2, %3 GiB, %4 SMs, peers %5</source>
         <translation>%1：%2，%3 GiB，%4 个 SM，对等 %5</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="157"/>
+        <location filename="../app/probedialog.cpp" line="156"/>
         <source>CUDA %1, NCCL %2</source>
         <translation>CUDA %1，NCCL %2</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="163"/>
+        <location filename="../app/probedialog.cpp" line="162"/>
         <source>The probe finished without listing any device.</source>
         <translation>探测结束，但没有列出任何设备。</translation>
     </message>
@@ -1178,107 +1188,107 @@ Discard them?</source>
 <context>
     <name>plait::app::SuggestPanel</name>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="62"/>
+        <location filename="../app/suggestpanel.cpp" line="59"/>
         <source>full recompute</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="63"/>
+        <location filename="../app/suggestpanel.cpp" line="60"/>
         <source>selective recompute</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="64"/>
+        <location filename="../app/suggestpanel.cpp" line="61"/>
         <source>no recompute</source>
         <translation>不重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="72"/>
+        <location filename="../app/suggestpanel.cpp" line="69"/>
         <source>Search every plan</source>
         <translation>搜索所有规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="73"/>
+        <location filename="../app/suggestpanel.cpp" line="70"/>
         <source>Searches TP, PP (and virtual stages), DP, CP, EP, micro-batch, ZeRO, recomputation and schedule for this model, cluster and global batch.</source>
         <translation>针对此模型、集群和全局批次，搜索 TP、PP（含虚拟阶段）、DP、CP、EP、微批次、ZeRO、重计算和调度的所有组合。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="79"/>
+        <location filename="../app/suggestpanel.cpp" line="76"/>
         <source>plan</source>
         <translation>规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="79"/>
+        <location filename="../app/suggestpanel.cpp" line="76"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="79"/>
+        <location filename="../app/suggestpanel.cpp" line="76"/>
         <source>peak / GPU</source>
         <translation>每 GPU 峰值</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="79"/>
+        <location filename="../app/suggestpanel.cpp" line="76"/>
         <source>tokens/s</source>
         <translation>tokens/s</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="79"/>
+        <location filename="../app/suggestpanel.cpp" line="76"/>
         <source>step (slow end)</source>
         <translation>步长（慢端）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="81"/>
+        <location filename="../app/suggestpanel.cpp" line="78"/>
         <source>Plans are ranked by the slow end: every uncertain rate at the slow end of its published spread</source>
         <translation>方案按慢端排序：每个不确定的速率都取其公开范围的慢端</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="88"/>
+        <location filename="../app/suggestpanel.cpp" line="85"/>
         <source>peak memory per GPU (GiB)</source>
         <translation>每 GPU 峰值显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="89"/>
+        <location filename="../app/suggestpanel.cpp" line="86"/>
         <source>step time, slow end (s)</source>
         <translation>步长时间，慢端（秒）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="102"/>
+        <location filename="../app/suggestpanel.cpp" line="100"/>
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="109"/>
+        <location filename="../app/suggestpanel.cpp" line="107"/>
         <source>Share of each GPU&apos;s memory a plan must leave free</source>
         <translation>方案必须在每个 GPU 上留出的内存比例</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="110"/>
+        <location filename="../app/suggestpanel.cpp" line="108"/>
         <source>Largest tensor-parallel size to try</source>
         <translation>尝试的最大张量并行规模</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="111"/>
+        <location filename="../app/suggestpanel.cpp" line="109"/>
         <source>Largest pipeline-parallel size to try</source>
         <translation>尝试的最大流水线并行规模</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="112"/>
+        <location filename="../app/suggestpanel.cpp" line="110"/>
         <source>Largest context-parallel size to try (1: none)</source>
         <translation>尝试的最大上下文并行规模（1：不使用）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="113"/>
+        <location filename="../app/suggestpanel.cpp" line="111"/>
         <source>Largest expert-parallel size to try (MoE models)</source>
         <translation>尝试的最大专家并行规模（MoE 模型）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="115"/>
+        <location filename="../app/suggestpanel.cpp" line="113"/>
         <source>as the plan</source>
         <translation>与方案相同</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="118"/>
+        <location filename="../app/suggestpanel.cpp" line="117"/>
         <source>Only plans this framework can run (its ZeRO stages with pipelining, context parallelism)</source>
         <translation>只给出该框架能运行的方案（它在流水线并行下支持的 ZeRO 阶段、上下文并行）</translation>
     </message>
@@ -1288,92 +1298,97 @@ Discard them?</source>
         <translation>预留</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="122"/>
+        <location filename="../app/suggestpanel.cpp" line="120"/>
         <source>TP at most</source>
         <translation>TP 最多</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="124"/>
+        <location filename="../app/suggestpanel.cpp" line="120"/>
         <source>PP at most</source>
         <translation>PP 最多</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="126"/>
+        <location filename="../app/suggestpanel.cpp" line="121"/>
         <source>CP at most</source>
         <translation>CP 最多</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="128"/>
+        <location filename="../app/suggestpanel.cpp" line="121"/>
         <source>EP at most</source>
         <translation>EP 最多</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="130"/>
+        <location filename="../app/suggestpanel.cpp" line="121"/>
         <source>Framework</source>
         <translation>训练框架</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="197"/>
+        <location filename="../app/suggestpanel.cpp" line="227"/>
+        <source>The model, cluster or batch changed since the last search: search again.</source>
+        <translation>自上次搜索以来模型、集群或批大小已改变：请重新搜索。</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="236"/>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="217"/>
+        <location filename="../app/suggestpanel.cpp" line="249"/>
         <source>%1 combinations, %2 fit in memory, %3 evaluated in full, in %4 s.</source>
         <translation>%1 种组合，%2 种放得下，%3 种完整评估，用时 %4 秒。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="222"/>
+        <location filename="../app/suggestpanel.cpp" line="254"/>
         <source>No plan fits in memory on this cluster.</source>
         <translation>此集群上没有放得下的规划。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="269"/>
+        <location filename="../app/suggestpanel.cpp" line="284"/>
         <source>step %1 (slow end %5) · %2 tokens/s · MFU %3 · peak %4 per GPU</source>
         <translation>步长 %1（慢端 %5）· %2 tokens/s · MFU %3 · 每 GPU 峰值 %4</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="272"/>
+        <location filename="../app/suggestpanel.cpp" line="287"/>
         <source>Click to apply.</source>
         <translation>点击应用。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="285"/>
+        <location filename="../app/suggestpanel.cpp" line="139"/>
         <source>Charting every plan that fits: %1 of %2 evaluated…</source>
         <translation>正在为图表评估所有放得下的方案：已评估 %1 / %2…</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="298"/>
+        <location filename="../app/suggestpanel.cpp" line="145"/>
         <source>All %1 plans that fit are charted.</source>
         <translation>全部 %1 个放得下的方案都已绘入图表。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="336"/>
+        <location filename="../app/suggestpanel.cpp" line="298"/>
         <source>Apply suggested plan</source>
         <translation>应用推荐规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="348"/>
+        <location filename="../app/suggestpanel.cpp" line="310"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="352"/>
+        <location filename="../app/suggestpanel.cpp" line="314"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="385"/>
+        <location filename="../app/suggestpanel.cpp" line="347"/>
         <source>plans that fit (click to apply)</source>
         <translation>放得下的方案（点击应用）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="391"/>
+        <location filename="../app/suggestpanel.cpp" line="353"/>
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="398"/>
+        <location filename="../app/suggestpanel.cpp" line="360"/>
         <source>this plan</source>
         <translation>当前方案</translation>
     </message>
@@ -1431,7 +1446,12 @@ Discard them?</source>
         <translation>Ctrl+滚轮缩放 · 拖动平移 · Shift+拖动缩放到选区 · 点击操作查看详情</translation>
     </message>
     <message>
-        <location filename="../app/timelinepanel.cpp" line="108"/>
+        <location filename="../app/timelinepanel.cpp" line="120"/>
+        <source>Simulating the plan under each schedule…</source>
+        <translation>正在按每种调度模拟该方案…</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinepanel.cpp" line="125"/>
         <source>No trace loaded: open one (a plait-probe TRACE.json, a PyTorch profiler export) or drop it on the window.</source>
         <translation>未加载追踪：打开一个（plait-probe 的 TRACE.json 或 PyTorch profiler 导出文件），或拖放到窗口上。</translation>
     </message>
@@ -1793,264 +1813,264 @@ Click for the formula</source>
 <context>
     <name>plait::widgets::PlanEditor</name>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="84"/>
+        <location filename="../widgets/planeditor.cpp" line="86"/>
         <source>framework default</source>
         <translation>框架默认值</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="86"/>
-        <location filename="../widgets/planeditor.cpp" line="87"/>
         <location filename="../widgets/planeditor.cpp" line="88"/>
         <location filename="../widgets/planeditor.cpp" line="89"/>
         <location filename="../widgets/planeditor.cpp" line="90"/>
         <location filename="../widgets/planeditor.cpp" line="91"/>
         <location filename="../widgets/planeditor.cpp" line="92"/>
-        <location filename="../widgets/planeditor.cpp" line="223"/>
+        <location filename="../widgets/planeditor.cpp" line="93"/>
+        <location filename="../widgets/planeditor.cpp" line="94"/>
+        <location filename="../widgets/planeditor.cpp" line="230"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="86"/>
+        <location filename="../widgets/planeditor.cpp" line="88"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="87"/>
+        <location filename="../widgets/planeditor.cpp" line="89"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="88"/>
+        <location filename="../widgets/planeditor.cpp" line="90"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="89"/>
+        <location filename="../widgets/planeditor.cpp" line="91"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="90"/>
+        <location filename="../widgets/planeditor.cpp" line="92"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="91"/>
+        <location filename="../widgets/planeditor.cpp" line="93"/>
         <source>FFN size</source>
         <translation>FFN 维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="92"/>
+        <location filename="../widgets/planeditor.cpp" line="94"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="93"/>
-        <location filename="../widgets/planeditor.cpp" line="94"/>
         <location filename="../widgets/planeditor.cpp" line="95"/>
+        <location filename="../widgets/planeditor.cpp" line="96"/>
         <location filename="../widgets/planeditor.cpp" line="97"/>
-        <location filename="../widgets/planeditor.cpp" line="98"/>
         <location filename="../widgets/planeditor.cpp" line="99"/>
+        <location filename="../widgets/planeditor.cpp" line="100"/>
+        <location filename="../widgets/planeditor.cpp" line="101"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="93"/>
+        <location filename="../widgets/planeditor.cpp" line="95"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="94"/>
+        <location filename="../widgets/planeditor.cpp" line="96"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="95"/>
+        <location filename="../widgets/planeditor.cpp" line="97"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="97"/>
+        <location filename="../widgets/planeditor.cpp" line="99"/>
         <source>Inside a node</source>
         <translation>节点内互联</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="98"/>
+        <location filename="../widgets/planeditor.cpp" line="100"/>
         <source>Between nodes</source>
         <translation>节点间互联</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="99"/>
+        <location filename="../widgets/planeditor.cpp" line="101"/>
         <source>NICs per node</source>
         <translation>每节点网卡数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="101"/>
         <location filename="../widgets/planeditor.cpp" line="103"/>
         <location filename="../widgets/planeditor.cpp" line="105"/>
         <location filename="../widgets/planeditor.cpp" line="107"/>
         <location filename="../widgets/planeditor.cpp" line="109"/>
-        <location filename="../widgets/planeditor.cpp" line="110"/>
+        <location filename="../widgets/planeditor.cpp" line="111"/>
         <location filename="../widgets/planeditor.cpp" line="112"/>
         <location filename="../widgets/planeditor.cpp" line="114"/>
-        <location filename="../widgets/planeditor.cpp" line="115"/>
-        <location filename="../widgets/planeditor.cpp" line="118"/>
+        <location filename="../widgets/planeditor.cpp" line="116"/>
+        <location filename="../widgets/planeditor.cpp" line="117"/>
         <location filename="../widgets/planeditor.cpp" line="120"/>
         <location filename="../widgets/planeditor.cpp" line="122"/>
         <location filename="../widgets/planeditor.cpp" line="124"/>
+        <location filename="../widgets/planeditor.cpp" line="126"/>
         <source>Recipe</source>
         <translation>训练配置</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="101"/>
+        <location filename="../widgets/planeditor.cpp" line="103"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="103"/>
+        <location filename="../widgets/planeditor.cpp" line="105"/>
         <source>Micro-batch</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="105"/>
+        <location filename="../widgets/planeditor.cpp" line="107"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="107"/>
+        <location filename="../widgets/planeditor.cpp" line="109"/>
         <source>Framework</source>
         <translation>训练框架</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="109"/>
+        <location filename="../widgets/planeditor.cpp" line="111"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="110"/>
+        <location filename="../widgets/planeditor.cpp" line="112"/>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="112"/>
+        <location filename="../widgets/planeditor.cpp" line="114"/>
         <source>Sequence parallel</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="114"/>
+        <location filename="../widgets/planeditor.cpp" line="116"/>
         <source>Flash attention</source>
         <translation>Flash Attention</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="115"/>
+        <location filename="../widgets/planeditor.cpp" line="117"/>
         <source>Attention kernel</source>
         <translation>注意力内核</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="118"/>
+        <location filename="../widgets/planeditor.cpp" line="120"/>
         <source>Overlap weight gather</source>
         <translation>权重收集与前向重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="120"/>
+        <location filename="../widgets/planeditor.cpp" line="122"/>
         <source>Gradient bucket (parameters)</source>
         <translation>梯度桶（参数个数）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="122"/>
+        <location filename="../widgets/planeditor.cpp" line="124"/>
         <source>Fused cross entropy</source>
         <translation>融合交叉熵</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="124"/>
+        <location filename="../widgets/planeditor.cpp" line="126"/>
         <source>TP overlap</source>
         <translation>TP 通信重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="126"/>
         <location filename="../widgets/planeditor.cpp" line="128"/>
         <location filename="../widgets/planeditor.cpp" line="130"/>
         <location filename="../widgets/planeditor.cpp" line="132"/>
         <location filename="../widgets/planeditor.cpp" line="134"/>
         <location filename="../widgets/planeditor.cpp" line="136"/>
         <location filename="../widgets/planeditor.cpp" line="138"/>
-        <location filename="../widgets/planeditor.cpp" line="141"/>
+        <location filename="../widgets/planeditor.cpp" line="140"/>
         <location filename="../widgets/planeditor.cpp" line="143"/>
+        <location filename="../widgets/planeditor.cpp" line="145"/>
         <source>Parallelism</source>
         <translation>并行策略</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="126"/>
+        <location filename="../widgets/planeditor.cpp" line="128"/>
         <source>Tensor parallel (TP)</source>
         <translation>张量并行 (TP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="128"/>
+        <location filename="../widgets/planeditor.cpp" line="130"/>
         <source>Pipeline parallel (PP)</source>
         <translation>流水线并行 (PP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="130"/>
+        <location filename="../widgets/planeditor.cpp" line="132"/>
         <source>Data parallel (DP)</source>
         <translation>数据并行 (DP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="132"/>
+        <location filename="../widgets/planeditor.cpp" line="134"/>
         <source>Context parallel (CP)</source>
         <translation>上下文并行 (CP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="134"/>
+        <location filename="../widgets/planeditor.cpp" line="136"/>
         <source>Expert parallel (EP)</source>
         <translation>专家并行 (EP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="136"/>
+        <location filename="../widgets/planeditor.cpp" line="138"/>
         <source>Virtual stages (VPP)</source>
         <translation>虚拟阶段 (VPP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="138"/>
+        <location filename="../widgets/planeditor.cpp" line="140"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="141"/>
+        <location filename="../widgets/planeditor.cpp" line="143"/>
         <source>Embedding counts as a layer</source>
         <translation>嵌入层计为一层</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="143"/>
+        <location filename="../widgets/planeditor.cpp" line="145"/>
         <source>Loss counts as a layer</source>
         <translation>损失计为一层</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="188"/>
+        <location filename="../widgets/planeditor.cpp" line="195"/>
         <source>(custom)</source>
         <translation>（自定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="221"/>
+        <location filename="../widgets/planeditor.cpp" line="228"/>
         <source>Import Hugging Face config.json…</source>
         <translation>导入 Hugging Face config.json…</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="271"/>
+        <location filename="../widgets/planeditor.cpp" line="278"/>
         <source>no plan</source>
         <translation>无规划</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="291"/>
+        <location filename="../widgets/planeditor.cpp" line="298"/>
         <source>Change %1</source>
         <translation>更改 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="344"/>
+        <location filename="../widgets/planeditor.cpp" line="351"/>
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="344"/>
+        <location filename="../widgets/planeditor.cpp" line="351"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
@@ -2246,7 +2266,7 @@ Click for the formula</source>
 <context>
     <name>plait::widgets::TopologyView</name>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="133"/>
+        <location filename="../widgets/topologyview.cpp" line="130"/>
         <source>Fabric: %1, %2 GB/s per NIC per direction (%3% achievable), latency %4 µs; %5 NICs per node</source>
         <translation>网络：%1，每网卡每方向 %2 GB/s（可达 %3%），延迟 %4 µs；每节点 %5 块网卡</translation>
     </message>
@@ -2262,13 +2282,13 @@ Click for the formula</source>
     </message>
     <message>
         <location filename="../widgets/topologyview.cpp" line="170"/>
-        <location filename="../widgets/topologyview.cpp" line="502"/>
+        <location filename="../widgets/topologyview.cpp" line="505"/>
         <source>replica %1</source>
         <translation>副本 %1</translation>
     </message>
     <message>
         <location filename="../widgets/topologyview.cpp" line="172"/>
-        <location filename="../widgets/topologyview.cpp" line="509"/>
+        <location filename="../widgets/topologyview.cpp" line="512"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
@@ -2293,69 +2313,69 @@ Click for the formula</source>
         <translation>坐标：tp %1，cp %2，dp %3，pp %4</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="281"/>
+        <location filename="../widgets/topologyview.cpp" line="283"/>
         <source>%1 group: GPUs %2 — %3 at %4 GB/s%5</source>
         <translation>%1 组：GPU %2 — %3，%4 GB/s%5</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="284"/>
+        <location filename="../widgets/topologyview.cpp" line="286"/>
         <source> (crosses a node)</source>
         <translation>（跨节点）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="288"/>
+        <location filename="../widgets/topologyview.cpp" line="290"/>
         <source>TP</source>
         <translation>TP</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="289"/>
+        <location filename="../widgets/topologyview.cpp" line="291"/>
         <source>DP</source>
         <translation>DP</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="290"/>
+        <location filename="../widgets/topologyview.cpp" line="292"/>
         <source>CP</source>
         <translation>CP</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="294"/>
+        <location filename="../widgets/topologyview.cpp" line="297"/>
         <source>memory: %1 of %2</source>
         <translation>内存：%1 / %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/topologyview.cpp" line="458"/>
+        <location filename="../widgets/topologyview.cpp" line="461"/>
         <source>Make TP group (%n GPU(s) selected)</source>
         <translation>
             <numerusform>组成 TP 组（已选 %n 个 GPU）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="460"/>
+        <location filename="../widgets/topologyview.cpp" line="463"/>
         <source>Assign to stage</source>
         <translation>分配到阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="464"/>
+        <location filename="../widgets/topologyview.cpp" line="467"/>
         <source>Stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="466"/>
+        <location filename="../widgets/topologyview.cpp" line="469"/>
         <source>Auto-place (default order)</source>
         <translation>自动放置（默认顺序）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="504"/>
+        <location filename="../widgets/topologyview.cpp" line="507"/>
         <source>… %1 replicas</source>
         <translation>… 共 %1 个副本</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="511"/>
+        <location filename="../widgets/topologyview.cpp" line="514"/>
         <source>… %1 stages</source>
         <translation>… 共 %1 个阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="519"/>
+        <location filename="../widgets/topologyview.cpp" line="522"/>
         <source>outline: TP group (red dashed: crosses a node)</source>
         <translation>轮廓：TP 组（红色虚线：跨节点）</translation>
     </message>

@@ -48,23 +48,20 @@ int TopologyView::gpuCount() const
     return int(m_gpus.size());
 }
 
-void TopologyView::setPlan(const Plan& plan)
+void TopologyView::setAnalysis(std::shared_ptr<const Analysis> analysis)
 {
-    const bool shapeChanged = !m_hasPlan || plan.cluster.nodes != m_builtNodes
+    if (!analysis || analysis->preview)
+        return; // a drag preview changes the charts, not the drawing being dragged on
+    const Plan& plan = *analysis->plan;
+    const bool shapeChanged = !m_analysis || plan.cluster.nodes != m_builtNodes
         || plan.cluster.gpusPerNode != m_builtPerNode
         || QString::fromStdString(plan.cluster.intraNode.id + "/" + plan.cluster.interNode.id) != m_builtLinks;
-    m_plan = plan;
-    m_hasPlan = true;
+    m_analysis = std::move(analysis);
     if (shapeChanged) {
         rebuildScene();
         zoomToFit();
     }
     recolor();
-}
-
-void TopologyView::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
-{
-    m_evaluation = std::move(evaluation);
 }
 
 void TopologyView::setDimension(Dimension d)
@@ -79,7 +76,7 @@ void TopologyView::rebuildScene()
     s->clear();
     m_gpus.clear();
     m_groupOutlines.clear();
-    const ClusterSpec& c = m_plan.cluster;
+    const ClusterSpec& c = plan().cluster;
     m_builtNodes = c.nodes;
     m_builtPerNode = c.gpusPerNode;
     m_builtLinks = QString::fromStdString(c.intraNode.id + "/" + c.interNode.id);
@@ -147,10 +144,13 @@ void TopologyView::recolor()
         delete o;
     }
     m_groupOutlines.clear();
-    const ParallelSpec& par = m_plan.parallel;
-    const auto& coords = m_plan.placement.coordOf;
+    if (!m_analysis)
+        return;
+    const ParallelSpec& par = plan().parallel;
+    const auto& coords = plan().placement.coordOf;
     m_flagged.fill(false, m_gpus.size());
-    const GroupSet groups = buildGroups(m_plan);
+    static const GroupSet none;
+    const GroupSet& groups = m_analysis->groups ? *m_analysis->groups : none;
     for (const Group& g : groups.tp)
         if (g.crossesNode)
             for (int x : g.gpus)
@@ -183,7 +183,7 @@ void TopologyView::recolor()
             QMap<int, QRectF> perNode;
             for (int x : g.gpus) {
                 const QRectF r = m_gpus[x]->sceneBoundingRect().adjusted(-1, -1, 1, 1);
-                const int node = x / m_plan.cluster.gpusPerNode;
+                const int node = x / plan().cluster.gpusPerNode;
                 perNode[node] = perNode.contains(node) ? perNode[node].united(r) : r;
             }
             for (const QRectF& r : std::as_const(perNode)) {
@@ -219,7 +219,7 @@ void TopologyView::zoomToFit()
 
 int TopologyView::legendHeight() const
 {
-    if (!m_hasPlan)
+    if (!m_analysis)
         return 0;
     const QFontMetrics fm(legendFont());
     return (fm.height() + 4) * legendEntries().size() + 18;
@@ -261,16 +261,18 @@ bool TopologyView::isFlagged(int gpu) const
 
 QString TopologyView::gpuToolTip(int gpu) const
 {
-    if (!m_hasPlan || gpu < 0 || gpu >= int(m_plan.placement.coordOf.size()))
+    if (!m_analysis || gpu < 0 || gpu >= int(plan().placement.coordOf.size()))
         return {};
-    const ClusterSpec& cl = m_plan.cluster;
-    const Coord& c = m_plan.placement.coordOf[std::size_t(gpu)];
+    const ClusterSpec& cl = plan().cluster;
+    const Coord& c = plan().placement.coordOf[std::size_t(gpu)];
     QString text = tr("GPU %1 (node %2, %3)").arg(gpu).arg(gpu / cl.gpusPerNode).arg(QString::fromStdString(cl.gpu.id));
     if (c.tp < 0)
         return text + QStringLiteral("\n") + tr("idle: not used by this plan");
     text
         += QStringLiteral("\n") + tr("coordinates: tp %1, cp %2, dp %3, pp %4").arg(c.tp).arg(c.cp).arg(c.dp).arg(c.pp);
-    const GroupSet groups = buildGroups(m_plan);
+    if (!m_analysis->groups)
+        return text;
+    const GroupSet& groups = *m_analysis->groups;
     auto describe = [&](const std::vector<Group>& list, const QString& name) {
         for (const Group& g : list)
             if (std::find(g.gpus.begin(), g.gpus.end(), gpu) != g.gpus.end() && g.gpus.size() > 1) {
@@ -288,10 +290,11 @@ QString TopologyView::gpuToolTip(int gpu) const
     describe(groups.tp, tr("TP"));
     describe(groups.dp, tr("DP"));
     describe(groups.cp, tr("CP"));
-    if (m_evaluation && m_evaluation->valid && c.pp < int(m_evaluation->memory.size())) {
-        const StageMemory& m = m_evaluation->memory[std::size_t(c.pp)];
-        text += QStringLiteral("\n")
-            + tr("memory: %1 of %2").arg(formatBytes(m.total()), formatBytes(m_evaluation->capacityBytes));
+    const Evaluation& ev = *m_analysis->evaluation;
+    if (ev.valid && c.pp < int(ev.memory.size())) {
+        const StageMemory& m = ev.memory[std::size_t(c.pp)];
+        text
+            += QStringLiteral("\n") + tr("memory: %1 of %2").arg(formatBytes(m.total()), formatBytes(ev.capacityBytes));
     }
     return text;
 }
@@ -361,11 +364,11 @@ void TopologyView::mouseMoveEvent(QMouseEvent* event)
     for (int x : std::as_const(m_hoverGroup))
         m_gpus[x]->setHighlighted(false);
     m_hoverGroup.clear();
-    if (hover >= 0 && m_hasPlan && m_plan.parallel.tp > 1 && !m_plan.placement.idle(hover)) {
-        const Coord& c = m_plan.placement.coordOf[std::size_t(hover)];
-        m_hoverGroup.resize(m_plan.parallel.tp);
+    if (hover >= 0 && m_analysis && plan().parallel.tp > 1 && !plan().placement.idle(hover)) {
+        const Coord& c = plan().placement.coordOf[std::size_t(hover)];
+        m_hoverGroup.resize(plan().parallel.tp);
         for (GpuItem* g : std::as_const(m_gpus)) {
-            const Coord& o = m_plan.placement.coordOf[std::size_t(g->gpu())];
+            const Coord& o = plan().placement.coordOf[std::size_t(g->gpu())];
             if (o.tp >= 0 && o.pp == c.pp && o.dp == c.dp && o.cp == c.cp) {
                 g->setHighlighted(true);
                 m_hoverGroup[o.tp] = g->gpu();
@@ -401,8 +404,8 @@ void TopologyView::mouseReleaseEvent(QMouseEvent* event)
         } else if (selection.size() > 1 && selection.contains(from)) {
             if (m_dimension == Dimension::TP)
                 emit makeTpGroupRequested(selection, target);
-            else if (!m_plan.placement.idle(target))
-                emit moveToStageRequested(selection, m_plan.placement.coordOf[std::size_t(target)].pp);
+            else if (!plan().placement.idle(target))
+                emit moveToStageRequested(selection, plan().placement.coordOf[std::size_t(target)].pp);
             else
                 emit previewCleared();
         } else {
@@ -448,7 +451,7 @@ void TopologyView::keyPressEvent(QKeyEvent* event)
 
 void TopologyView::contextMenuEvent(QContextMenuEvent* event)
 {
-    if (!m_hasPlan)
+    if (!m_analysis)
         return;
     QList<int> selection = selectedGpus();
     const int under = gpuAt(event->pos());
@@ -459,7 +462,7 @@ void TopologyView::contextMenuEvent(QContextMenuEvent* event)
     tpGroup->setEnabled(!selection.isEmpty());
     QMenu* stages = menu.addMenu(tr("Assign to stage"));
     stages->setEnabled(!selection.isEmpty());
-    for (int s = 0; s < m_plan.parallel.pp; ++s)
+    for (int s = 0; s < plan().parallel.pp; ++s)
         stages->addAction(
             tr("Stage %1").arg(s), this, [this, selection, s] { emit moveToStageRequested(selection, s); });
     menu.addSeparator();
@@ -475,11 +478,11 @@ void TopologyView::drawForeground(QPainter* painter, const QRectF& rect)
 {
     // The hovered TP group's ring, each hop in the colour of the link it crosses.
     if (m_hoverGroup.size() > 1 && !m_dragging) {
-        const int gpn = m_plan.cluster.gpusPerNode;
+        const int gpn = plan().cluster.gpusPerNode;
         for (int i = 0; i < m_hoverGroup.size(); ++i) {
             const int a = m_hoverGroup[i], b = m_hoverGroup[(i + 1) % m_hoverGroup.size()];
             const bool crosses = a / gpn != b / gpn;
-            const LinkSpec& link = crosses ? m_plan.cluster.interNode : m_plan.cluster.intraNode;
+            const LinkSpec& link = crosses ? plan().cluster.interNode : plan().cluster.intraNode;
             painter->setPen(
                 QPen(linkColor(link.kind), crosses ? 3.5 : 2.5, crosses ? Qt::DashLine : Qt::SolidLine, Qt::RoundCap));
             painter->drawLine(gpuCenter(a), gpuCenter(b));
@@ -496,7 +499,7 @@ void TopologyView::drawForeground(QPainter* painter, const QRectF& rect)
 QList<QPair<QColor, QString>> TopologyView::legendEntries() const
 {
     QList<QPair<QColor, QString>> entries;
-    const ParallelSpec& par = m_plan.parallel;
+    const ParallelSpec& par = plan().parallel;
     if (m_dimension == Dimension::DP) {
         for (int d = 0; d < std::min(par.dp, 8); ++d)
             entries << qMakePair(colors::indexed(d, par.dp), tr("replica %1").arg(d));
@@ -511,10 +514,10 @@ QList<QPair<QColor, QString>> TopologyView::legendEntries() const
             entries << qMakePair(QColor(), tr("… %1 stages").arg(par.pp));
     }
     entries << qMakePair(
-        linkColor(m_plan.cluster.intraNode.kind), QString::fromStdString(m_plan.cluster.intraNode.name));
-    if (m_plan.cluster.nodes > 1)
+        linkColor(plan().cluster.intraNode.kind), QString::fromStdString(plan().cluster.intraNode.name));
+    if (plan().cluster.nodes > 1)
         entries << qMakePair(
-            linkColor(m_plan.cluster.interNode.kind), QString::fromStdString(m_plan.cluster.interNode.name));
+            linkColor(plan().cluster.interNode.kind), QString::fromStdString(plan().cluster.interNode.name));
     if (par.tp > 1 && m_dimension != Dimension::PP && m_dimension != Dimension::DP)
         entries << qMakePair(QColor(0x22, 0x22, 0x22), tr("outline: TP group (red dashed: crosses a node)"));
     return entries;
@@ -522,7 +525,7 @@ QList<QPair<QColor, QString>> TopologyView::legendEntries() const
 
 void TopologyView::drawLegend(QPainter* painter, const QRectF&)
 {
-    if (!m_hasPlan)
+    if (!m_analysis)
         return;
     // In viewport coordinates, so it stays put and readable at any zoom.
     painter->save();

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "evaluation.h"
+#include "analysis.h"
 #include "plan.h"
 
 #include <QGraphicsView>
@@ -27,8 +27,8 @@ public:
     explicit TopologyView(QWidget* parent = nullptr);
     ~TopologyView() override;
 
-    void setPlan(const Plan& plan);
-    void setEvaluation(std::shared_ptr<const Evaluation> evaluation);
+    // The document's analysis: its plan is drawn, its groups coloured. Previews are ignored (see Analysis::preview).
+    void setAnalysis(std::shared_ptr<const Analysis> analysis);
     void setDimension(Dimension d);
     Dimension dimension() const { return m_dimension; }
     void zoomToFit();
@@ -67,9 +67,9 @@ private:
     void recolor();
     int gpuAt(const QPoint& viewPos) const;
 
-    Plan m_plan;
-    bool m_hasPlan = false;
-    std::shared_ptr<const Evaluation> m_evaluation;
+    const Plan& plan() const { return *m_analysis->plan; }
+
+    std::shared_ptr<const Analysis> m_analysis;
     Dimension m_dimension = Dimension::All;
     QVector<GpuItem*> m_gpus;
     QVector<bool> m_flagged;

@@ -33,9 +33,12 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <QTimer>
 #include <QXmlStreamReader>
+#include <mutex>
 #include <qcustomplot.h>
+#include <set>
 
 using namespace plait;
 
@@ -75,13 +78,17 @@ class TestMainWindow : public QObject {
         return f.fileName();
     }
 
-    // The evaluation that follows the spy's creation (or already arrived into it).
+    // The evaluation of the document's plan as it is now (not of a drag preview), once the engine published it.
     static std::shared_ptr<const Evaluation> waitForEvaluation(app::MainWindow& w, QSignalSpy& spy)
     {
-        if (spy.isEmpty() && !spy.wait(10000))
+        const auto current = [&w] {
+            const auto a = w.analysis()->latest();
+            return a && !a->preview && a->plan == w.document()->sharedPlan();
+        };
+        if (!QTest::qWaitFor(current, 10000))
             return nullptr;
         spy.clear();
-        return w.runner()->latest();
+        return w.analysis()->latest()->evaluation;
     }
 
     // A real mouse drag on the topology view from one GPU to another, in steps.
@@ -107,7 +114,7 @@ private slots:
     void draggingAGpuAcrossNodesFlagsItsTpGroupAndRaisesTpTime()
     {
         app::MainWindow w(m_dir.filePath(QStringLiteral("autosave1")));
-        QSignalSpy evaluated(w.runner(), &engine::EvaluationRunner::evaluationAvailable);
+        QSignalSpy evaluated(w.analysis(), &engine::PlanAnalysis::analysisAvailable);
         QVERIFY(w.openPlan(writePlan(QStringLiteral("two.plait.json"), kTwoNodes)));
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -120,10 +127,10 @@ private slots:
 
         drag(view, 7, 8);
         QCOMPARE(w.document()->plan().placement.coordOf[7], (Coord { 0, 0, 1, 0 }));
-        QVERIFY(view->isFlagged(7));
-        QVERIFY(view->isFlagged(8));
         auto after = waitForEvaluation(w, evaluated);
         QVERIFY(after && after->valid);
+        QVERIFY(view->isFlagged(7));
+        QVERIFY(view->isFlagged(8));
         QVERIFY2(tpTime(*after) > 2 * tpTime(*before),
             qPrintable(QStringLiteral("%1 vs %2").arg(tpTime(*after)).arg(tpTime(*before))));
         const bool warned = std::any_of(after->warnings.begin(), after->warnings.end(),
@@ -133,7 +140,92 @@ private slots:
 
         w.document()->undoStack()->undo();
         QVERIFY(toJson(w.document()->plan()) == original);
+        QVERIFY(waitForEvaluation(w, evaluated));
         QVERIFY(!view->isFlagged(7));
+        w.autosave()->finish();
+    }
+
+    // The engine evaluates each edit's plan once, and nothing is evaluated on the GUI thread: not a field edit, a
+    // drag (its previews included), an undo, the Schedules mode, export, Compare, the advice or a search. During a
+    // preview the timeline draws the preview's own plan with its own evaluation.
+    void anEditIsEvaluatedOnceAndNeverOnTheGuiThread()
+    {
+        static std::mutex lock;
+        static std::multiset<const Plan*> evaluatedPlans; // by address: the document's plans are shared, not copied
+        static std::atomic<int> onGuiThread { 0 };
+        setEvaluationObserver([](const Plan& plan, EvaluationDetail detail) {
+            if (detail == EvaluationDetail::Full) {
+                const std::lock_guard<std::mutex> hold(lock);
+                evaluatedPlans.insert(&plan);
+            }
+            if (QThread::currentThread() == QCoreApplication::instance()->thread())
+                ++onGuiThread;
+        });
+        const auto timesEvaluated = [](const Plan* plan) {
+            const std::lock_guard<std::mutex> hold(lock);
+            return int(evaluatedPlans.count(plan));
+        };
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave12")));
+        QSignalSpy evaluated(w.analysis(), &engine::PlanAnalysis::analysisAvailable);
+        QSignalSpy advised(w.advicePanel(), &app::AdvicePanel::itemsChanged);
+        QVERIFY(w.openPlan(writePlan(QStringLiteral("two-once.plait.json"), kTwoNodes)));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(waitForEvaluation(w, evaluated));
+        QVERIFY(advised.wait(30000));
+
+        // a field edit
+        Plan edited = w.document()->plan();
+        edited.training.globalBatch *= 2;
+        const int runs = w.analysis()->analysesRun();
+        w.document()->edit(edited, QStringLiteral("batch"));
+        const auto editedPlan = w.document()->sharedPlan();
+        QVERIFY(waitForEvaluation(w, evaluated));
+        QCOMPARE(w.analysis()->analysesRun(), runs + 1);
+        QCOMPARE(timesEvaluated(editedPlan.get()), 1);
+
+        // a preview: the timeline pairs the preview's plan with the preview's evaluation
+        emit w.topologyView()->swapPreviewed(7, 8);
+        QVERIFY(QTest::qWaitFor([&w] { return w.analysis()->latest()->preview; }, 10000));
+        const auto preview = w.analysis()->latest();
+        QCOMPARE(preview->plan->placement.coordOf[7], w.document()->plan().placement.coordOf[8]);
+        QCOMPARE(w.timelinePanel()->analysis(), preview);
+        QCOMPARE(w.timelinePanel()->view()->sections().front().timeline, preview->timeline);
+        QVERIFY(w.topologyView()->gpuToolTip(7).contains(QStringLiteral("tp 7,"))); // the drawing stays the document's
+        emit w.topologyView()->previewCleared();
+        QCOMPARE(w.analysis()->latest()->plan, w.document()->sharedPlan()); // at once, nothing evaluated again
+
+        // a drop, then undo and redo: back to plans analysed a moment ago
+        widgets::TopologyView* view = w.topologyView();
+        view->zoomToFit();
+        drag(view, 7, 8);
+        QVERIFY(waitForEvaluation(w, evaluated));
+        w.document()->undoStack()->undo();
+        QVERIFY(waitForEvaluation(w, evaluated));
+        w.document()->undoStack()->redo();
+        QVERIFY(waitForEvaluation(w, evaluated));
+        w.document()->undoStack()->undo();
+        QVERIFY(waitForEvaluation(w, evaluated));
+        QCOMPARE(w.document()->sharedPlan(), editedPlan);
+        QCOMPARE(timesEvaluated(editedPlan.get()), 1); // once, however often it came back
+
+        // the views that used to evaluate for themselves
+        w.timelinePanel()->setMode(app::TimelineMode::Schedules);
+        QVERIFY(QTest::qWaitFor([&w] { return w.timelinePanel()->view()->sections().size() == 4; }, 10000));
+        QSignalSpy exported(&w, &app::MainWindow::timelineExported);
+        w.exportTimeline(m_dir.filePath(QStringLiteral("once.trace.json")));
+        QVERIFY(exported.wait(10000));
+        auto* compare = qobject_cast<app::CompareWindow*>(
+            w.compareWith(QStringLiteral(PLAIT_EXAMPLES "/a1-one-node-dp8.plait.json")));
+        QVERIFY(compare);
+        QSignalSpy ready(compare, &app::CompareWindow::ready);
+        QVERIFY(compare->isReady() || ready.wait(10000));
+        compare->close();
+        QSignalSpy searched(w.suggestPanel(), &app::SuggestPanel::searchFinished);
+        w.suggestPanel()->search();
+        QVERIFY(searched.wait(60000));
+        QCOMPARE(onGuiThread.load(), 0);
+        setEvaluationObserver(nullptr);
         w.autosave()->finish();
     }
 
@@ -204,7 +296,7 @@ private slots:
         QVERIFY(toJson(recovered.value()) == edited);
         // The running session's own file is never offered.
         next.planEditor()->setPlan(recovered.value());
-        next.autosave()->planChanged(recovered.value(), true);
+        next.autosave()->planChanged(std::make_shared<const Plan>(recovered.value()), true);
         next.autosave()->writeNow();
         QCOMPARE(app::Autosave::recoverable(dir).size(), 1);
         app::Autosave::discard(found.front());
@@ -372,13 +464,16 @@ private slots:
     void anExportedTimelineOpensBesideThePrediction()
     {
         app::MainWindow w(m_dir.filePath(QStringLiteral("autosave7")));
-        QSignalSpy evaluated(w.runner(), &engine::EvaluationRunner::evaluationAvailable);
+        QSignalSpy evaluated(w.analysis(), &engine::PlanAnalysis::analysisAvailable);
         QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json")));
         QVERIFY(waitForEvaluation(w, evaluated));
         app::TimelinePanel* panel = w.timelinePanel();
         QCOMPARE(panel->view()->sections().size(), std::size_t(1));
         const QString path = m_dir.filePath(QStringLiteral("b.trace.json"));
-        QVERIFY(w.exportTimeline(path));
+        QSignalSpy exported(&w, &app::MainWindow::timelineExported);
+        w.exportTimeline(path);
+        QVERIFY(exported.wait(10000));
+        QCOMPARE(exported.first().at(1).toString(), QString());
         QSignalSpy loaded(w.traceLoader(), &engine::TraceLoader::loaded);
         QSignalSpy failed(w.traceLoader(), &engine::TraceLoader::failed);
         w.openTrace(path);
@@ -399,9 +494,9 @@ private slots:
             qPrintable(failed.first().at(1).toString()));
         QCOMPARE(panel->view()->sections().size(), std::size_t(2));
 
-        // the schedules, stacked
+        // the schedules, stacked: simulated by the engine off the GUI thread once the mode asks for them
         panel->setMode(app::TimelineMode::Schedules);
-        QCOMPARE(panel->view()->sections().size(), std::size_t(4));
+        QVERIFY(QTest::qWaitFor([panel] { return panel->view()->sections().size() == 4; }, 10000));
     }
 
     // The probe flow against the fake probe: a pipeline run's trace lands in the Gantt beside the prediction; a
@@ -413,7 +508,7 @@ private slots:
         qputenv("PLAIT_FAKE_REPLAY", PLAIT_TEST_DATA "/probe/pipeline.jsonl");
         qputenv("PLAIT_FAKE_OUT_FROM", PLAIT_TEST_DATA "/probe/trace-b-fixture.json");
         app::MainWindow w(m_dir.filePath(QStringLiteral("autosave8")));
-        QSignalSpy evaluated(w.runner(), &engine::EvaluationRunner::evaluationAvailable);
+        QSignalSpy evaluated(w.analysis(), &engine::PlanAnalysis::analysisAvailable);
         QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json")));
         QVERIFY(waitForEvaluation(w, evaluated));
         app::ProbeDialog* dialog = w.openProbeDialog();
@@ -612,6 +707,8 @@ private slots:
         auto* window = qobject_cast<app::CompareWindow*>(
             w.compareWith(QStringLiteral(PLAIT_EXAMPLES "/a1-one-node-dp8.plait.json")));
         QVERIFY(window);
+        QSignalSpy ready(window, &app::CompareWindow::ready);
+        QVERIFY(window->isReady() || ready.wait(10000));
         const Evaluation a = evaluate(w.document()->plan());
         const Evaluation b = evaluate(loadPlanFile(PLAIT_EXAMPLES "/a1-one-node-dp8.plait.json").value());
         QTableWidget* t = window->figures();
