@@ -298,9 +298,12 @@ int searchCommand(const QStringList& args)
             e["training"] = doc["training"];
             out.push_back(std::move(e));
         } else {
-            std::cout << "  " << ++rank << ". " << candidateText(r.candidates[std::size_t(i)]) << ": step " << ev.stepS
-                      << " s (" << ev.stepFastS << "–" << ev.stepSlowS << "), MFU " << 100 * ev.mfu << "%, bubble "
-                      << 100 * ev.bubbleFraction << "%, peak " << ev.peakBytes / double(1ull << 30) << " GiB\n";
+            // Figures for people: three digits where the model's own spread is wider than that.
+            std::cout << "  " << ++rank << ". " << candidateText(r.candidates[std::size_t(i)]) << ": step "
+                      << secondsText(ev.stepS) << " (" << secondsText(ev.stepFastS) << "–" << secondsText(ev.stepSlowS)
+                      << "), " << groupedText(ev.tokensPerS) << " tokens/s, MFU " << numText(100 * ev.mfu, "%.1f")
+                      << "%, bubble " << numText(100 * ev.bubbleFraction, "%.1f") << "%, peak "
+                      << numText(ev.peakBytes / double(1ull << 30), "%.1f") << " GiB\n";
         }
     }
     if (r.best.empty() && r.smallest >= 0) {

@@ -13,4 +13,25 @@ inline std::string numText(double x, const char* format = "%.4g")
     return buf;
 }
 
+// A count for people: rounded to a whole number, thousands grouped with commas ("112,064").
+inline std::string groupedText(double x)
+{
+    const bool negative = x < 0;
+    std::string digits = numText(negative ? -x : x, "%.0f");
+    for (int at = int(digits.size()) - 3; at > 0; at -= 3)
+        digits.insert(std::size_t(at), ",");
+    return negative ? "-" + digits : digits;
+}
+
+// A duration in seconds for people: 3 significant digits in the unit that suits it ("6.37 s", "850 ms", "12.4 µs").
+inline std::string secondsText(double s)
+{
+    const double a = s < 0 ? -s : s;
+    if (a >= 1 || a == 0)
+        return numText(s, "%.3g") + " s";
+    if (a >= 1e-3)
+        return numText(1e3 * s, "%.3g") + " ms";
+    return numText(1e6 * s, "%.3g") + " µs";
+}
+
 } // namespace plait

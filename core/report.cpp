@@ -90,7 +90,7 @@ std::string evaluationText(const Evaluation& ev, const Plan& plan)
       << (ev.stepSlowS > 0
                  ? " (" + num(ev.stepFastS, "%.4g") + "–" + num(ev.stepSlowS, "%.4g") + " over the rates' spread)"
                  : std::string())
-      << "   tokens/s " << num(ev.tokensPerS, "%.4g") << "   model " << num(ev.modelTflopsPerGpu, "%.1f")
+      << "   tokens/s " << groupedText(ev.tokensPerS) << "   model " << num(ev.modelTflopsPerGpu, "%.1f")
       << " TFLOP/s/GPU   hardware " << num(ev.hardwareTflopsPerGpu, "%.1f") << "   MFU " << num(100 * ev.mfu, "%.1f")
       << "% (Megatron's count " << num(100 * ev.mfuMegatron, "%.1f") << "%)   HFU " << num(100 * ev.hfu, "%.1f")
       << "%\n";

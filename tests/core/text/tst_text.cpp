@@ -1,3 +1,4 @@
+#include "numtext.h"
 #include "plan.h"
 #include "text.h"
 
@@ -42,6 +43,30 @@ private slots:
         const std::string got = utf8Prefix(in.toStdString(), std::size_t(chars));
         QCOMPARE(QByteArray::fromStdString(got), out);
         QVERIFY(validUtf8(got) == got);
+    }
+
+    // Numbers the command line prints for people, not "1.121e+05 tokens/s" or "MFU 69.3627%".
+    void numbersReadAsPeopleWriteThem_data()
+    {
+        QTest::addColumn<double>("value");
+        QTest::addColumn<bool>("seconds");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("tokens/s") << 112106.4 << false << QStringLiteral("112,106");
+        QTest::newRow("millions") << 1234567.0 << false << QStringLiteral("1,234,567");
+        QTest::newRow("three digits") << 999.6 << false << QStringLiteral("1,000");
+        QTest::newRow("small") << 42.0 << false << QStringLiteral("42");
+        QTest::newRow("negative") << -4321.0 << false << QStringLiteral("-4,321");
+        QTest::newRow("a step") << 6.36714 << true << QStringLiteral("6.37 s");
+        QTest::newRow("milliseconds") << 0.8504 << true << QStringLiteral("850 ms");
+        QTest::newRow("microseconds") << 12.44e-6 << true << QStringLiteral("12.4 µs");
+        QTest::newRow("zero") << 0.0 << true << QStringLiteral("0 s");
+    }
+    void numbersReadAsPeopleWriteThem()
+    {
+        QFETCH(double, value);
+        QFETCH(bool, seconds);
+        QFETCH(QString, text);
+        QCOMPARE(QString::fromStdString(seconds ? secondsText(value) : groupedText(value)), text);
     }
 
     void dumpNeverThrows()
