@@ -35,6 +35,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressDialog>
+#include <QScreen>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -235,6 +236,36 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     m_restoredLayout = restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    // Once the docks have their sizes (and a saved geometry from a larger screen is back): fit the screen.
+    QTimer::singleShot(0, this, &MainWindow::fitToScreen);
+}
+
+void MainWindow::fitToScreen()
+{
+    if (!screen() || isMaximized() || isFullScreen())
+        return;
+    const QRect available = screen()->availableGeometry();
+    // The frame (title bar, borders) is known once the window is mapped; before, keep a title bar's worth free.
+    const QMargins frame = frameGeometry() != geometry()
+        ? QMargins(geometry().left() - frameGeometry().left(), geometry().top() - frameGeometry().top(),
+            frameGeometry().right() - geometry().right(), frameGeometry().bottom() - geometry().bottom())
+        : QMargins(0, 30, 0, 0);
+    const QSize room = available.size() - QSize(frame.left() + frame.right(), frame.top() + frame.bottom());
+    const QSize fitted = size().boundedTo(room).expandedTo(minimumSizeHint().boundedTo(room));
+    if (fitted != size())
+        resize(fitted);
+    QRect placed = frameGeometry();
+    placed.moveLeft(std::clamp(
+        placed.left(), available.left(), std::max(available.left(), available.right() - placed.width() + 1)));
+    placed.moveTop(
+        std::clamp(placed.top(), available.top(), std::max(available.top(), available.bottom() - placed.height() + 1)));
+    if (placed.topLeft() != frameGeometry().topLeft())
+        move(placed.topLeft());
 }
 
 MainWindow::~MainWindow()

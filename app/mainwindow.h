@@ -70,11 +70,13 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
 private:
     void createMenus();
+    void fitToScreen(); // inside the screen's available geometry, however it was sized or restored
     void showAnalysis(std::shared_ptr<const Analysis> analysis);
     void editPlacement(const Result<Plan>& edited, const QString& description);
     bool maybeSave();

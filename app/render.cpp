@@ -21,6 +21,7 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
+#include <QTranslator>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -246,8 +247,11 @@ int runRender(int argc, char** argv)
         { QStringLiteral("out"), QStringLiteral("Output file: .png, .svg or .pdf"), QStringLiteral("file") });
     parser.addOption({ QStringLiteral("size"), QStringLiteral("Width x height in pixels, 100 to 10000 each"),
         QStringLiteral("WxH") });
-    const char* usage = "plait render PLAN.plait.json --view topology|memory|comm|gantt|report [--schedules] "
-                        "[--trace TRACE.json] [--from S] [--to S] [--size WxH] --out FILE.(png|svg|pdf)";
+    parser.addOption({ QStringLiteral("lang"), QStringLiteral("Language of the picture's texts, e.g. zh_CN"),
+        QStringLiteral("locale") });
+    const char* usage
+        = "plait render PLAN.plait.json --view topology|memory|comm|gantt|report [--schedules] "
+          "[--trace TRACE.json] [--from S] [--to S] [--size WxH] [--lang LOCALE] --out FILE.(png|svg|pdf)";
     const bool parsed = parser.parse(args);
     if (parser.isSet(QStringLiteral("help"))) {
         QString help = parser.helpText();
@@ -259,6 +263,14 @@ int runRender(int argc, char** argv)
         std::cerr << "plait: " << validUtf8(why) << "; usage: " << usage << "\n";
         return kUsage;
     };
+    // A picture for a review in the reviewers' language: the same translations the window uses.
+    QTranslator translator;
+    if (parser.isSet(QStringLiteral("lang"))) {
+        const QLocale locale(parser.value(QStringLiteral("lang")));
+        QLocale::setDefault(locale);
+        if (translator.load(locale, QStringLiteral("plait"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+            QCoreApplication::installTranslator(&translator);
+    }
     if (!parsed)
         return bad(parser.errorText().toStdString());
     if (parser.positionalArguments().size() != 1)

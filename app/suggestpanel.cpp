@@ -81,7 +81,8 @@ SuggestPanel::SuggestPanel(QWidget* parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_plot = new QCustomPlot(this);
-    m_plot->setMinimumHeight(220);
+    m_plot->setMinimumHeight(140); // the dock shares the window's height with the timeline: fits a 1080-line screen
+    m_table->setMinimumHeight(80);
     m_plot->xAxis->setLabel(tr("peak memory per GPU (GiB)"));
     m_plot->yAxis->setLabel(tr("step time, slow end (s)"));
     // Step times span orders of magnitude (the best plans and the ones that barely run): a log axis keeps the

@@ -42,6 +42,11 @@ CommBreakdown::CommBreakdown(QWidget* parent)
     }
     m_plot->xAxis->setLabel(tr("ms per step (slowest stage)"));
     m_plot->xAxis->ticker()->setTickCount(4);
+    m_empty = new QCPItemText(m_plot);
+    m_empty->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_empty->position->setCoords(0.5, 0.5);
+    m_empty->setPositionAlignment(Qt::AlignCenter);
+    m_empty->setTextAlignment(Qt::AlignCenter);
     m_plot->setMouseTracking(true);
     m_plot->installEventFilter(this);
     setEvaluation(nullptr);
@@ -62,6 +67,11 @@ void CommBreakdown::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
 QStringList CommBreakdown::rowLabels() const
 {
     return m_labels;
+}
+
+QString CommBreakdown::emptyText() const
+{
+    return m_empty->visible() ? m_empty->text() : QString();
 }
 
 void CommBreakdown::rebuild()
@@ -98,6 +108,14 @@ void CommBreakdown::rebuild()
     m_second->setData(keys, second, true);
     m_plot->yAxis->setTicker(ticker);
     m_plot->yAxis->setTickLabelFont(QFont(font().family(), 8));
+    // An empty chart says why rather than drawing an axis of nothing.
+    m_empty->setText(!ev ? tr("No plan evaluated yet.")
+            : !ev->valid ? tr("The plan cannot be evaluated: the summary says why.")
+                         : tr("No communication: every parallel size is 1,\nso no GPU sends anything to another."));
+    m_empty->setVisible(n == 0);
+    m_plot->xAxis->setVisible(n > 0);
+    m_plot->yAxis->setVisible(n > 0);
+    m_plot->legend->setVisible(n > 0);
     m_plot->yAxis->setRange(-0.6, std::max(n, 1) - 0.4);
     m_plot->xAxis->setRange(0, std::max(longest, 1e-3) * 1.1);
     m_plot->replot(QCustomPlot::rpQueuedReplot);

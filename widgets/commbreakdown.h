@@ -7,6 +7,7 @@
 
 class QCustomPlot;
 class QCPBars;
+class QCPItemText;
 
 namespace plait::widgets {
 
@@ -24,6 +25,7 @@ public:
     QCustomPlot* plot() const { return m_plot; }
     int itemAt(const QPointF& pos) const; // index into Evaluation::comm, or −1
     QStringList rowLabels() const;
+    QString emptyText() const; // what the chart says in place of bars; empty when it has bars
 
 signals:
     void itemClicked(int index);
@@ -39,6 +41,7 @@ private:
     QCustomPlot* m_plot = nullptr;
     QCPBars* m_first = nullptr;
     QCPBars* m_second = nullptr;
+    QCPItemText* m_empty = nullptr; // what an empty chart means, in place of bars on a 0–0.001 ms axis
     QStringList m_labels;
 };
 
