@@ -2,6 +2,34 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>LaneText</name>
+    <message>
+        <location filename="../widgets/lanetext.cpp" line="21"/>
+        <source>stage %1%2</source>
+        <translation>阶段 %1%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/lanetext.cpp" line="23"/>
+        <source>node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/lanetext.cpp" line="25"/>
+        <source>activations %1</source>
+        <translation>激活 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/lanetext.cpp" line="25"/>
+        <source>gradients %1</source>
+        <translation>梯度 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/lanetext.cpp" line="28"/>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <location filename="../widgets/topologyitems.cpp" line="138"/>
@@ -1670,97 +1698,97 @@ Click for the formula</source>
 <context>
     <name>plait::widgets::GanttView</name>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="60"/>
+        <location filename="../widgets/ganttview.cpp" line="61"/>
         <source>forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="62"/>
+        <location filename="../widgets/ganttview.cpp" line="63"/>
         <source>backward</source>
         <translation>反向</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="64"/>
+        <location filename="../widgets/ganttview.cpp" line="65"/>
         <source>weight grad</source>
         <translation>权重梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="66"/>
+        <location filename="../widgets/ganttview.cpp" line="67"/>
         <source>recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="68"/>
+        <location filename="../widgets/ganttview.cpp" line="69"/>
         <source>send/recv</source>
         <translation>发送/接收</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="70"/>
+        <location filename="../widgets/ganttview.cpp" line="71"/>
         <source>collective</source>
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="72"/>
+        <location filename="../widgets/ganttview.cpp" line="73"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="76"/>
+        <location filename="../widgets/ganttview.cpp" line="77"/>
         <source>other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="241"/>
+        <location filename="../widgets/ganttview.cpp" line="242"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="243"/>
+        <location filename="../widgets/ganttview.cpp" line="244"/>
         <source>micro-batch %1</source>
         <translation>微批次 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="245"/>
+        <location filename="../widgets/ganttview.cpp" line="246"/>
         <source>chunk %1</source>
         <translation>分块 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="247"/>
+        <location filename="../widgets/ganttview.cpp" line="248"/>
         <source>start %1 · duration %2</source>
         <translation>开始 %1 · 时长 %2</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="249"/>
+        <location filename="../widgets/ganttview.cpp" line="250"/>
         <source>%1 per transfer</source>
         <translation>每次传输 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="267"/>
+        <location filename="../widgets/ganttview.cpp" line="268"/>
         <source>section %1</source>
         <translation>第 %1 部分</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="274"/>
+        <location filename="../widgets/ganttview.cpp" line="275"/>
         <source>%1: %2, %3: %4 (%5)</source>
         <translation>%1：%2，%3：%4（%5）</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="310"/>
+        <location filename="../widgets/ganttview.cpp" line="311"/>
         <source>No timeline: the plan is not valid, or nothing is loaded.</source>
         <translation>没有时间线：规划无效，或尚未加载。</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="383"/>
+        <location filename="../widgets/ganttview.cpp" line="384"/>
         <source>idle %1</source>
         <translation>空闲 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="564"/>
+        <location filename="../widgets/ganttview.cpp" line="565"/>
         <source>%1 across</source>
         <translation>横跨 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="577"/>
+        <location filename="../widgets/ganttview.cpp" line="578"/>
         <source>idle (bubble)</source>
         <translation>空闲（气泡）</translation>
     </message>

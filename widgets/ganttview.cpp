@@ -3,6 +3,7 @@
 #include "text.h"
 
 #include "format.h"
+#include "lanetext.h"
 
 #include <QElapsedTimer>
 #include <QHelpEvent>
@@ -159,7 +160,7 @@ void GanttView::layoutRows()
         for (std::size_t li = 0; li < lanes.size(); ++li) {
             if (severalGroups && (li == 0 || lanes[li].group != group)) {
                 group = lanes[li].group;
-                m_rows.push_back({ int(si), -2, QString::fromStdString(group), y, kGroupHeight });
+                m_rows.push_back({ int(si), -2, laneText(group), y, kGroupHeight });
                 y += kGroupHeight;
             }
             const int h = lanes[li].thin ? kThinHeight : kLaneHeight;
@@ -236,7 +237,7 @@ QString GanttView::details(const Row& row, int spanIndex) const
     const Span& s = lane.spans[std::size_t(spanIndex)];
     const QString name = s.name < t.names.size() ? QString::fromStdString(t.names[s.name]) : QString();
     QString text = QStringLiteral("<b>%1</b> — %2<br>").arg(name.toHtmlEscaped(), kindLabel(s.kind));
-    QStringList where { QString::fromStdString(lane.name).toHtmlEscaped() };
+    QStringList where { laneText(lane.name).toHtmlEscaped() };
     if (s.stage >= 0)
         where << tr("stage %1").arg(s.stage);
     if (s.microBatch >= 0)
@@ -383,7 +384,7 @@ void GanttView::drawLane(QPainter& p, const Row& row, int top, int plotWidth)
             idle = tr("idle %1").arg(formatDuration(lf.idleS));
         const int idleWidth = idle.isEmpty() ? 0 : fm.horizontalAdvance(idle) + 8;
         p.drawText(QRect(6, top, m_headerWidth - 12 - idleWidth, h), Qt::AlignVCenter | Qt::AlignLeft,
-            fm.elidedText(QString::fromStdString(lane.name), Qt::ElideRight, m_headerWidth - 12 - idleWidth));
+            fm.elidedText(laneText(lane.name), Qt::ElideRight, m_headerWidth - 12 - idleWidth));
         if (!idle.isEmpty()) {
             p.setPen(QColor(0x66, 0x66, 0x66));
             p.drawText(QRect(0, top, m_headerWidth - 6, h), Qt::AlignVCenter | Qt::AlignRight, idle);

@@ -2,6 +2,7 @@
 #include "evaluate.h"
 #include "ganttlod.h"
 #include "ganttview.h"
+#include "lanetext.h"
 #include "planio.h"
 #include "predictedtimeline.h"
 #include "timeaxis.h"
@@ -19,6 +20,28 @@ using namespace plait::widgets;
 class TestGantt : public QObject {
     Q_OBJECT
 private slots:
+    // The lane names core writes are said in the user's language (here, without a translator, as they are, with
+    // their parts kept); any other name, a PyTorch trace's thread, is left alone.
+    void laneNamesCoreWritesAreTranslatable_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("shown");
+        QTest::newRow("stage") << QStringLiteral("stage 3") << QStringLiteral("stage 3");
+        QTest::newRow("measured stage") << QStringLiteral("stage 1 (H100)") << QStringLiteral("stage 1 (H100)");
+        QTest::newRow("node") << QStringLiteral("node 8") << QStringLiteral("node 8");
+        QTest::newRow("activations") << QStringLiteral("act 0→1") << QStringLiteral("activations 0→1");
+        QTest::newRow("gradients, virtual stages")
+            << QStringLiteral("grad 1→0 (2→2)") << QStringLiteral("gradients 1→0 (2→2)");
+        QTest::newRow("a PyTorch thread") << QStringLiteral("stream 7") << QStringLiteral("stream 7");
+        QTest::newRow("not a stage") << QStringLiteral("stagehand") << QStringLiteral("stagehand");
+    }
+    void laneNamesCoreWritesAreTranslatable()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, shown);
+        QCOMPARE(widgets::laneText(name.toStdString()), shown);
+    }
+
     void timeToPixel_data()
     {
         QTest::addColumn<double>("start");
