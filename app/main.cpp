@@ -1,17 +1,16 @@
 #include "cli.h"
 #include "evaluate.h"
+#include "language.h"
 #include "mainwindow.h"
 #include "planio.h"
 #include "render.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QLibraryInfo>
 #include <QLocale>
 #include <QSettings>
 #include <QThread>
 #include <QTimer>
-#include <QTranslator>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -90,14 +89,10 @@ int main(int argc, char** argv)
     addWindowOptions(parser);
     parser.process(app);
 
-    QTranslator translator;
     const QString language = parser.isSet(QStringLiteral("lang"))
         ? parser.value(QStringLiteral("lang"))
         : QSettings().value(QStringLiteral("language")).toString();
-    const QLocale locale = language.isEmpty() ? QLocale() : QLocale(language);
-    QLocale::setDefault(locale);
-    if (translator.load(locale, QStringLiteral("plait"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QApplication::installTranslator(&translator);
+    plait::app::installTranslations(language.isEmpty() ? QLocale() : QLocale(language));
 
 #ifndef NDEBUG
     // The window's work runs in the engine, off the GUI thread: a debug build stops at an evaluation that does not.

@@ -142,6 +142,8 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
         m_autosave.planChanged(plan, m_document.isModified());
         updateTitle();
     });
+    // What the status bar said of an edit is not true of the plan after undo or redo.
+    connect(m_document.undoStack(), &QUndoStack::indexChanged, m_status, &QLabel::clear);
     connect(m_document.undoStack(), &QUndoStack::cleanChanged, this, [this] {
         m_autosave.planChanged(m_document.sharedPlan(), m_document.isModified());
         updateTitle();

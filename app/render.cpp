@@ -5,6 +5,7 @@
 #include "catalogloader.h"
 #include "commbreakdown.h"
 #include "ganttview.h"
+#include "language.h"
 #include "memorybars.h"
 #include "planio.h"
 #include "summaryview.h"
@@ -21,7 +22,6 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
-#include <QTranslator>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -264,13 +264,8 @@ int runRender(int argc, char** argv)
         return kUsage;
     };
     // A picture for a review in the reviewers' language: the same translations the window uses.
-    QTranslator translator;
-    if (parser.isSet(QStringLiteral("lang"))) {
-        const QLocale locale(parser.value(QStringLiteral("lang")));
-        QLocale::setDefault(locale);
-        if (translator.load(locale, QStringLiteral("plait"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-            QCoreApplication::installTranslator(&translator);
-    }
+    if (parser.isSet(QStringLiteral("lang")))
+        installTranslations(QLocale(parser.value(QStringLiteral("lang"))));
     if (!parsed)
         return bad(parser.errorText().toStdString());
     if (parser.positionalArguments().size() != 1)

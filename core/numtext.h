@@ -16,11 +16,14 @@ inline std::string numText(double x, const char* format = "%.4g")
 // A count for people: rounded to a whole number, thousands grouped with commas ("112,064").
 inline std::string groupedText(double x)
 {
-    const bool negative = x < 0;
-    std::string digits = numText(negative ? -x : x, "%.0f");
-    for (int at = int(digits.size()) - 3; at > 0; at -= 3)
-        digits.insert(std::size_t(at), ",");
-    return negative ? "-" + digits : digits;
+    const std::string digits = numText(x < 0 ? -x : x, "%.0f");
+    std::string out = x < 0 && digits != "0" ? "-" : "";
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0)
+            out += ',';
+        out += digits[i];
+    }
+    return out;
 }
 
 // A duration in seconds for people: 3 significant digits in the unit that suits it ("6.37 s", "850 ms", "12.4 µs").

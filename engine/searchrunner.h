@@ -7,8 +7,6 @@
 
 namespace plait::engine {
 
-class SearchRelay;
-
 // One search of a plan's model, cluster and batch.
 struct SearchRun {
     std::shared_ptr<const Plan> plan; // the plan searched from: candidates apply to it
@@ -28,8 +26,10 @@ public:
 
     void start(std::shared_ptr<const Plan> plan, const SearchConstraints& constraints, int top = 10);
     void cancel();
-    bool isRunning() const { return m_relay != nullptr; }
-    bool isCharting() const { return m_relay != nullptr && m_bestSeen; }
+    bool isRunning() const { return m_link != nullptr; }
+    bool isCharting() const { return m_link != nullptr && m_bestSeen; }
+
+    struct Link; // between this runner and its running search's worker thread
 
 signals:
     void bestAvailable(std::shared_ptr<const plait::engine::SearchRun> run);
@@ -37,7 +37,7 @@ signals:
     void allEvaluated(std::shared_ptr<const plait::engine::SearchRun> run);
 
 private:
-    std::shared_ptr<SearchRelay> m_relay; // the running search's; null when none runs
+    std::shared_ptr<Link> m_link; // the running search's; null when none runs
     bool m_bestSeen = false;
 };
 

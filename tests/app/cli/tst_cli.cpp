@@ -217,6 +217,21 @@ private slots:
         QCOMPARE(QImage(m_dir.filePath(QStringLiteral("huge-source.png"))).width(), 1400);
     }
 
+    // A picture for Chinese reviewers: --lang puts the window's translations into the figure (the SVG keeps its text).
+    void renderSpeaksTheLanguageAsked()
+    {
+        const QString out = m_dir.filePath(QStringLiteral("g-comm-zh.svg"));
+        const Run r = plait({ QStringLiteral("render"), QStringLiteral(PLAIT_EXAMPLES "/g-7b-adam-one-gpu.plait.json"),
+            QStringLiteral("--view"), QStringLiteral("comm"), QStringLiteral("--lang"), QStringLiteral("zh_CN"),
+            QStringLiteral("--out"), out });
+        QCOMPARE(r.code, 0);
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString svg = QString::fromUtf8(f.readAll());
+        QVERIFY2(svg.contains(QStringLiteral("没有通信")), "the empty chart's message, in Chinese");
+        QVERIFY(!svg.contains(QStringLiteral("No communication")));
+    }
+
     void renderRefusesUnknownViews()
     {
         const Run r = plait({ QStringLiteral("render"),

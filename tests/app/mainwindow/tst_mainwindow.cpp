@@ -5,6 +5,7 @@
 #include "comparewindow.h"
 #include "evaluate.h"
 #include "ganttview.h"
+#include "language.h"
 #include "layercost.h"
 #include "lessonspanel.h"
 #include "mainwindow.h"
@@ -782,6 +783,16 @@ private slots:
         QCOMPARE(unfinished, 0);
         // Without a CJK font every Chinese glyph is a box and pixel tests still pass (shared/notes/stack.md G7).
         QVERIFY(!QFontDatabase::families(QFontDatabase::SimplifiedChinese).isEmpty());
+    }
+
+    // Last, as it switches the application to Chinese: Qt's own texts (the dialogs' buttons) too. (Plait's own .qm is
+    // a resource of the plait binary, not of this test; tst_cli renders a picture in Chinese with it.)
+    void chineseCoversQtsOwnTextsToo()
+    {
+        app::installTranslations(QLocale(QStringLiteral("zh_CN")));
+        const QString cancel = QCoreApplication::translate("QPlatformTheme", "Cancel");
+        QVERIFY2(cancel != QStringLiteral("Cancel"), qPrintable(cancel));
+        QCOMPARE(QLocale().name(), QStringLiteral("zh_CN"));
     }
 };
 
