@@ -222,7 +222,6 @@ void SuggestPanel::setAnalysis(std::shared_ptr<const Analysis> analysis)
     m_run.reset();
     m_searchingFrom.reset();
     m_result = {};
-    m_searching = false;
     m_button->setEnabled(true);
     showResult();
     m_status->setText(tr("The model, cluster or batch changed since the last search: search again."));
@@ -230,9 +229,8 @@ void SuggestPanel::setAnalysis(std::shared_ptr<const Analysis> analysis)
 
 void SuggestPanel::search()
 {
-    if (!m_analysis || m_searching)
+    if (!m_analysis || isSearching())
         return;
-    m_searching = true;
     m_button->setEnabled(false);
     m_status->setText(tr("Searching…"));
     m_searchingFrom = m_analysis->plan;
@@ -244,7 +242,6 @@ void SuggestPanel::showBest(std::shared_ptr<const engine::SearchRun> run)
     m_run = std::move(run);
     m_searchingFrom.reset();
     m_result = m_run->result;
-    m_searching = false;
     m_button->setEnabled(true);
     showResult();
     m_found = tr("%1 combinations, %2 fit in memory, %3 evaluated in full, in %4 s.")

@@ -31,7 +31,7 @@ public:
     // model, cluster or batch are cleared; previews are ignored.
     void setAnalysis(std::shared_ptr<const Analysis> analysis);
     void search();
-    bool isSearching() const { return m_searching; }
+    bool isSearching() const { return m_searchingFrom != nullptr; } // until its best are known
     bool isCharting() const { return m_runner->isCharting(); }
     const SearchResult& result() const { return m_result; }
     // What the user holds fixed or bounded (memory kept free, largest TP, PP, CP and EP, the framework), from the
@@ -57,7 +57,6 @@ private:
     engine::SearchRunner* m_runner = nullptr;
     std::shared_ptr<const engine::SearchRun> m_run; // the last search's, best known
     std::shared_ptr<const Plan> m_searchingFrom; // the plan of the search running, until its best are known
-    bool m_searching = false;
     SearchResult m_result;
     QString m_found; // what the search found, kept above the charting progress
     // The searched plan itself, as evaluated, marked on the chart for comparison (valid = false: not drawn).

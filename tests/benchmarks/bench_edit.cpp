@@ -63,22 +63,42 @@ void report(benchmark::State& state, double cpu, int evaluations, int onGui)
     state.counters["on_gui_thread"] = onGui / n;
 }
 
+// Times `edit` (given the iteration's number) on the GUI thread until `done` of `sender` fires.
+template <typename Edit, typename Sender, typename Signal>
+void measure(benchmark::State& state, Edit edit, Sender* sender, Signal done)
+{
+    double cpu = 0;
+    int i = 0;
+    g_evaluations = g_onGuiThread = 0;
+    for (auto _ : state) {
+        const double start = guiThreadCpuSeconds();
+        edit(i++);
+        waitFor(sender, done);
+        cpu += guiThreadCpuSeconds() - start;
+    }
+    report(state, cpu, g_evaluations, g_onGuiThread);
+}
+
 // A field edit: the global batch changes (each time to a batch not seen before).
 void fieldEdit(benchmark::State& state)
 {
     Window window;
     plait::app::MainWindow& w = window.w;
-    plait::Plan plan = w.document()->plan();
-    double cpu = 0;
-    g_evaluations = g_onGuiThread = 0;
-    for (auto _ : state) {
-        plan.training.globalBatch += 8;
-        const double start = guiThreadCpuSeconds();
-        w.document()->edit(plan, QStringLiteral("batch"));
-        waitFor(w.advicePanel(), &plait::app::AdvicePanel::itemsChanged);
-        cpu += guiThreadCpuSeconds() - start;
-    }
-    report(state, cpu, g_evaluations, g_onGuiThread);
+    const plait::Plan base = w.document()->plan();
+    measure(
+        state,
+        [&](int i) {
+            plait::Plan plan = base;
+            plan.training.globalBatch += 8 * (i + 1);
+            w.document()->edit(plan, QStringLiteral("batch"));
+        },
+        w.advicePanel(), &plait::app::AdvicePanel::itemsChanged);
+}
+
+// The GPU the drag is over, or dropped on: GPU 7 swaps with 8, 9, … in turn.
+int target(int i)
+{
+    return 8 + i % 1016;
 }
 
 // Dragging over a GPU: the preview of the swap, until the charts show it.
@@ -86,17 +106,9 @@ void dragPreview(benchmark::State& state)
 {
     Window window;
     plait::app::MainWindow& w = window.w;
-    int target = 8;
-    double cpu = 0;
-    g_evaluations = g_onGuiThread = 0;
-    for (auto _ : state) {
-        target = target == 1023 ? 8 : target + 1;
-        const double start = guiThreadCpuSeconds();
-        emit w.topologyView()->swapPreviewed(7, target);
-        waitFor(w.analysis(), &plait::engine::PlanAnalysis::analysisAvailable);
-        cpu += guiThreadCpuSeconds() - start;
-    }
-    report(state, cpu, g_evaluations, g_onGuiThread);
+    measure(
+        state, [&](int i) { emit w.topologyView()->swapPreviewed(7, target(i)); }, w.analysis(),
+        &plait::engine::PlanAnalysis::analysisAvailable);
 }
 
 // The drop: one undoable edit, until every view and the advice show it.
@@ -104,17 +116,9 @@ void drop(benchmark::State& state)
 {
     Window window;
     plait::app::MainWindow& w = window.w;
-    int target = 8;
-    double cpu = 0;
-    g_evaluations = g_onGuiThread = 0;
-    for (auto _ : state) {
-        target = target == 1023 ? 8 : target + 1;
-        const double start = guiThreadCpuSeconds();
-        emit w.topologyView()->swapRequested(7, target);
-        waitFor(w.advicePanel(), &plait::app::AdvicePanel::itemsChanged);
-        cpu += guiThreadCpuSeconds() - start;
-    }
-    report(state, cpu, g_evaluations, g_onGuiThread);
+    measure(
+        state, [&](int i) { emit w.topologyView()->swapRequested(7, target(i)); }, w.advicePanel(),
+        &plait::app::AdvicePanel::itemsChanged);
 }
 
 } // namespace
