@@ -25,6 +25,7 @@ public:
     static QString title(const Advice& a);
     static QString saw(const Advice& a);
     static QString why(const Advice& a);
+    static QString fix(const Advice& a);
 
 signals:
     void itemsChanged();

@@ -1,6 +1,7 @@
 #include "advisor.h"
 
 #include "evaluate.h"
+#include "memory.h"
 #include "placementedit.h"
 #include "search.h"
 
@@ -61,16 +62,33 @@ std::optional<Tried> clearing(const Cancelled& cancelled, const std::vector<Resu
     return bestOf(cancelled, candidates, accept);
 }
 
-void attach(Advice& a, const std::optional<Tried>& t, const std::string& fix)
+void attach(Advice& a, const std::optional<Tried>& t, Message fix)
 {
     if (t) {
         a.fixed = t->plan;
         a.fixedStepS = t->ev.stepS;
         a.fixedPeakBytes = t->ev.peakBytes;
-        a.fix = fix + ": step " + num(t->ev.stepS) + " s, peak " + gib(t->ev.peakBytes) + " per GPU";
-    } else {
-        a.fix = "no single change fixes it; Suggest plans searches every combination";
+        a.fix = std::move(fix);
     }
+}
+
+std::string str(int x)
+{
+    return std::to_string(x);
+}
+
+// The message of this advice's `part` ("saw", "why") with these arguments.
+Message said(const std::string& code, const char* part, std::vector<std::string> args = {})
+{
+    return { "advice:" + code + ":" + part, std::move(args) };
+}
+
+// The warning `code` of `ev`, said as it is: the advice saw what the warning says.
+Message warningSaid(const Evaluation& ev, const std::string& code)
+{
+    const Warning& w
+        = *std::find_if(ev.warnings.begin(), ev.warnings.end(), [&](const Warning& x) { return x.code == code; });
+    return { warningKey(w.code, w.args), w.args };
 }
 
 Result<Plan> withTraining(const Plan& plan, const std::function<void(TrainingSpec&)>& change)
@@ -124,16 +142,12 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
         const double states = mm.optimizer + mm.grads;
         Advice a;
         a.step = 1;
-        const std::string head = "stage " + std::to_string(ev.peakStage) + " needs " + gib(ev.peakBytes)
-            + " per GPU of " + gib(ev.capacityBytes);
         if (states >= mm.activations && states >= mm.weights && (tr.zeroStage < 3 || par.dp * par.cp == 1)) {
             a.code = "memory-optimizer";
-            a.saw = head + "; optimizer state and gradients take " + gib(states);
-            a.args = { std::to_string(ev.peakStage), gib(ev.peakBytes), gib(ev.capacityBytes), gib(states) };
-            a.why = "Adam keeps 12 bytes per parameter (fp32 master copy, momentum, variance) and the gradients on "
-                    "every data-parallel rank unless ZeRO shards them across the ranks (Rajbhandari et al. 2020)";
-            if (par.dp * par.cp == 1)
-                a.why += "; with one data-parallel rank there is nothing to shard them over: this needs more GPUs";
+            a.saw = said(a.code, "saw", { str(ev.peakStage), gib(ev.peakBytes), gib(ev.capacityBytes), gib(states) });
+            const StateBytes bytes = stateBytes(tr);
+            a.why = said(a.code, par.dp * par.cp == 1 ? "why-one-rank" : "why",
+                { num(bytes.optimizer, "%g"), num(bytes.grads, "%g") });
             std::vector<Result<Plan>> c;
             for (int z = tr.zeroStage + 1; z <= 3 && par.dp * par.cp > 1; ++z)
                 c.push_back(withTraining(plan, [z, pp = par.pp](TrainingSpec& t) {
@@ -141,22 +155,19 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
                     t.framework = frameworkFor(t.framework, z, pp);
                 }));
             const auto best = bestOf(cancelled, { c.begin(), c.end() }, [](const Evaluation&) { return true; });
-            attach(a, best,
-                best ? "shard them with ZeRO stage " + std::to_string(best->plan.training.zeroStage) + " over "
-                        + std::to_string(par.dp * par.cp) + " ranks"
-                        + (best->plan.training.framework != tr.framework ? std::string(" (training.framework ")
-                                    + frameworkName(best->plan.training.framework) + ")"
-                                                                         : std::string())
-                     : std::string());
+            if (best) {
+                const TrainingSpec& fixed = best->plan.training;
+                attach(a, best,
+                    fixed.framework != tr.framework
+                        ? Message { "fix:zero-framework",
+                            { str(fixed.zeroStage), str(par.dp * par.cp), frameworkName(fixed.framework) } }
+                        : Message { "fix:zero", { str(fixed.zeroStage), str(par.dp * par.cp) } });
+            }
         } else if (mm.activations >= mm.weights && tr.recompute != Recompute::Full) {
             a.code = "memory-activations";
-            a.saw = head + "; activations of " + std::to_string(mm.inFlight) + " micro-batches in flight take "
-                + gib(mm.activations);
-            a.args = { std::to_string(ev.peakStage), gib(ev.peakBytes), gib(ev.capacityBytes),
-                std::to_string(mm.inFlight), gib(mm.activations) };
-            a.why = "activations stay until their backward pass; recomputing them costs part of a forward pass but "
-                    "frees most of that memory (Korthikanti et al. 2022); splitting the sequence (CP) or the layers "
-                    "(TP, PP) over more GPUs divides them too; the fix is whichever fits at the least step time";
+            a.saw = said(a.code, "saw",
+                { str(ev.peakStage), gib(ev.peakBytes), gib(ev.capacityBytes), str(mm.inFlight), gib(mm.activations) });
+            a.why = said(a.code, "why");
             // Recomputation and the splits that divide activations, each evaluated: the cheapest that fits wins.
             std::vector<Result<Plan>> c;
             if (tr.recompute == Recompute::None)
@@ -171,16 +182,15 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
                     c.push_back(reshaped(plan, par.tp, par.pp * 2, par.dp / 2, par.cp));
             }
             const auto best = bestOf(cancelled, c, [](const Evaluation&) { return true; });
-            std::string fix;
+            Message fix;
             if (best) {
                 const ParallelSpec& q = best->plan.parallel;
                 if (q.tp != par.tp || q.pp != par.pp || q.cp != par.cp)
-                    fix = "split them: TP " + std::to_string(q.tp) + ", PP " + std::to_string(q.pp) + ", DP "
-                        + std::to_string(q.dp) + ", CP " + std::to_string(q.cp);
+                    fix = { "fix:split", { str(q.tp), str(q.pp), str(q.dp), str(q.cp) } };
                 else
-                    fix = std::string("recompute ")
-                        + (best->plan.training.recompute == Recompute::Full ? "every layer (full)"
-                                                                            : "attention only (selective)");
+                    fix = { best->plan.training.recompute == Recompute::Full ? "fix:recompute-full"
+                                                                             : "fix:recompute-selective",
+                        {} };
             }
             attach(a, best, fix);
         } else {
@@ -189,12 +199,9 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
                 { "optimizer state", mm.optimizer }, { "activations", mm.activations }, { "other", mm.other } };
             const auto* largest = std::max_element(
                 std::begin(terms), std::end(terms), [](auto& x, auto& y) { return x.second < y.second; });
-            a.saw = head + "; the largest term is " + largest->first + " (" + gib(largest->second)
-                + ") with ZeRO and recomputation already doing what they can";
-            a.args = { std::to_string(ev.peakStage), gib(ev.peakBytes), gib(ev.capacityBytes), largest->first,
-                gib(largest->second) };
-            a.why = "what is left is divided only by tensor or pipeline parallelism: they split the weights and each "
-                    "layer's activations (ZeRO-3 gathers each layer's weights back for its compute)";
+            a.saw = said(a.code, "saw",
+                { str(ev.peakStage), gib(ev.peakBytes), gib(ev.capacityBytes), largest->first, gib(largest->second) });
+            a.why = said(a.code, "why");
             std::vector<Result<Plan>> c;
             if (par.tp * 2 <= gpn && par.dp % 2 == 0)
                 c.push_back(reshaped(plan, par.tp * 2, par.pp, par.dp / 2, par.cp));
@@ -203,10 +210,10 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
             if (par.dp % 4 == 0 && par.pp * 4 <= plan.model.layers)
                 c.push_back(reshaped(plan, par.tp, par.pp * 4, par.dp / 4, par.cp));
             const auto best = bestOf(cancelled, c, [](const Evaluation&) { return true; });
-            attach(a, best,
-                best ? "split them: TP " + std::to_string(best->plan.parallel.tp) + ", PP "
-                        + std::to_string(best->plan.parallel.pp) + ", DP " + std::to_string(best->plan.parallel.dp)
-                     : std::string());
+            if (best) {
+                const ParallelSpec& q = best->plan.parallel;
+                attach(a, best, { "fix:split", { str(q.tp), str(q.pp), str(q.dp), str(q.cp) } });
+            }
         }
         out.push_back(std::move(a));
     }
@@ -216,29 +223,30 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
         Advice a;
         a.step = 2;
         a.code = "tp-wider-than-node";
-        a.saw = "TP = " + std::to_string(par.tp) + " is wider than the " + std::to_string(gpn) + " GPUs of a node";
-        a.args = { std::to_string(par.tp), std::to_string(gpn) };
-        a.why = "every layer runs TP collectives in its forward and backward passes; across nodes they cross the NICs "
-                "at a fraction of NVLink bandwidth, while PP and DP send fewer, larger messages";
+        a.saw = said(a.code, "saw", { str(par.tp), str(gpn) });
+        const ClusterSpec& cl = plan.cluster;
+        // A TP group over whole nodes shares each node's NICs among all its GPUs.
+        const double nicPerGpu = cl.nics() * cl.interNode.effectiveGBps() / std::max(gpn, 1);
+        a.why = said(a.code, "why", { num(nicPerGpu), num(cl.intraNode.effectiveGBps()), cl.intraNode.id });
         const int shrink = par.tp / gpn;
         std::vector<Result<Plan>> c;
         c.push_back(reshaped(plan, gpn, par.pp * shrink, par.dp, par.cp));
         c.push_back(reshaped(plan, gpn, par.pp, par.dp * shrink, par.cp));
-        attach(a, bestOf(cancelled, c, [](const Evaluation&) { return true; }),
-            "keep TP inside the node and move the rest to PP or DP");
+        const auto best = bestOf(cancelled, c, [](const Evaluation&) { return true; });
+        if (best) {
+            const ParallelSpec& q = best->plan.parallel;
+            attach(a, best, { "fix:tp-in-node", { str(q.tp), str(q.pp), str(q.dp) } });
+        }
         out.push_back(std::move(a));
     } else if (hasWarning(ev, "tp-crosses-node")) {
         Advice a;
         a.step = 2;
         a.code = "tp-crosses-node";
-        const Warning& w = *std::find_if(
-            ev.warnings.begin(), ev.warnings.end(), [](const Warning& x) { return x.code == "tp-crosses-node"; });
-        a.saw = w.message;
-        a.args = w.args;
-        a.why = "TP traffic is on the critical path of every layer; it should stay on NVLink inside a node";
+        a.saw = warningSaid(ev, a.code);
+        a.why = said(a.code, "why");
         std::vector<Result<Plan>> c { autoPlace(plan) };
-        attach(a, bestOf(cancelled, c, [&](const Evaluation& e) { return e.stepS < ev.stepS; }),
-            "place each TP group inside one node");
+        attach(
+            a, bestOf(cancelled, c, [&](const Evaluation& e) { return e.stepS < ev.stepS; }), { "fix:place-tp", {} });
         out.push_back(std::move(a));
     }
 
@@ -248,11 +256,8 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
         a.step = 3;
         a.code = "too-few-microbatches";
         const int m = ev.microBatches, p = par.pp;
-        a.saw = "m = " + std::to_string(m) + " micro-batches for p = " + std::to_string(p) + " stages: the bubble is "
-            + num(100 * ev.bubbleFraction, "%.1f") + "% of the step";
-        a.args = { std::to_string(m), std::to_string(p), num(100 * ev.bubbleFraction, "%.1f") };
-        a.why = "a pipeline idles (p−1)/(m+p−1) of the time while it fills and drains (Narayanan et al. 2021): 20% at "
-                "m = 4·p, 10% at m = 9·(p−1); interleaving or ZB-H1 shrink it further";
+        a.saw = said(a.code, "saw", { str(m), str(p), num(100 * ev.bubbleFraction, "%.1f") });
+        a.why = said(a.code, "why", { str(p), str(9 * (p - 1)) });
         // Smaller micro-batches (more of them, the global batch unchanged), with each schedule.
         std::vector<Result<Plan>> c;
         for (int mb = tr.microBatch; mb >= 1; mb /= 2)
@@ -267,11 +272,11 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
                 c.push_back(issues.empty() ? Result<Plan>(q) : Result<Plan>(issues));
             }
         const auto best = clearing(cancelled, c, a.code, [&](const Evaluation& e) { return e.stepS < ev.stepS; });
-        attach(a, best,
-            best ? "raise micro-batches to " + std::to_string(best->ev.microBatches) + " with "
-                    + scheduleName(best->plan.parallel.schedule) + " (micro-batch size "
-                    + std::to_string(best->plan.training.microBatch) + ")"
-                 : std::string());
+        if (best)
+            attach(a, best,
+                { "fix:microbatches",
+                    { str(best->ev.microBatches), scheduleName(best->plan.parallel.schedule),
+                        str(best->plan.training.microBatch) } });
         out.push_back(std::move(a));
     }
     // Exposed TP communication: the collectives every layer waits for.
@@ -283,13 +288,9 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
         Advice a;
         a.step = 3;
         a.code = "tp-comm-exposed";
-        a.saw = "exposed TP communication takes " + num(tpExposed * 1e3) + " ms of the " + num(ev.stepS * 1e3)
-            + " ms step (" + num(100 * tpExposed / ev.stepS, "%.1f") + "%)";
-        a.args = { num(tpExposed * 1e3), num(ev.stepS * 1e3), num(100 * tpExposed / ev.stepS, "%.1f") };
-        a.why
-            = "each layer's TP collectives wait in the forward pass and, unless overlapped, in the backward; "
-              "Transformer Engine's userbuffers overlap (training.tp_overlap all, with sequence parallelism) runs them "
-              "beside the GEMMs, and a smaller TP sends less per layer over fewer ranks";
+        a.saw = said(
+            a.code, "saw", { num(tpExposed * 1e3), num(ev.stepS * 1e3), num(100 * tpExposed / ev.stepS, "%.1f") });
+        a.why = said(a.code, "why");
         std::vector<Result<Plan>> c;
         if (tr.tpOverlap != TpOverlap::All)
             c.push_back(withTraining(plan, [](TrainingSpec& t) {
@@ -299,25 +300,19 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
         if (par.tp % 2 == 0)
             c.push_back(reshaped(plan, par.tp / 2, par.pp, par.dp * 2, par.cp));
         const auto best = bestOf(cancelled, c, [&](const Evaluation& e) { return e.stepS < ev.stepS; });
-        std::string fix;
         if (best)
-            fix = best->plan.parallel.tp != par.tp
-                ? "halve TP: TP " + std::to_string(best->plan.parallel.tp) + ", DP "
-                    + std::to_string(best->plan.parallel.dp)
-                : std::string("overlap every TP collective (training.tp_overlap all, sequence parallel)");
-        attach(a, best, fix);
+            attach(a, best,
+                best->plan.parallel.tp != par.tp
+                    ? Message { "fix:halve-tp", { str(best->plan.parallel.tp), str(best->plan.parallel.dp) } }
+                    : Message { "fix:tp-overlap", {} });
         out.push_back(std::move(a));
     }
     if (hasWarning(ev, "dp-comm-dominates")) {
         Advice a;
         a.step = 3;
         a.code = "dp-comm-dominates";
-        const Warning& w = *std::find_if(
-            ev.warnings.begin(), ev.warnings.end(), [](const Warning& x) { return x.code == "dp-comm-dominates"; });
-        a.saw = w.message;
-        a.args = w.args;
-        a.why = "each step reduces every gradient across the DP ranks, whatever the batch; with little work per rank "
-                "the reduction cannot hide under the backward pass";
+        a.saw = warningSaid(ev, a.code);
+        a.why = said(a.code, "why");
         std::vector<Result<Plan>> c;
         if (!tr.overlapGradReduce)
             c.push_back(withTraining(plan, [](TrainingSpec& t) { t.overlapGradReduce = true; }));
@@ -326,10 +321,12 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
         if (par.dp % 2 == 0 && par.pp * 2 <= plan.model.layers)
             c.push_back(reshaped(plan, par.tp, par.pp * 2, par.dp / 2, par.cp));
         const auto best = clearing(cancelled, c, a.code, [&](const Evaluation& e) { return e.stepS < ev.stepS; });
-        attach(a, best,
-            best ? "use fewer DP ranks: TP " + std::to_string(best->plan.parallel.tp) + ", PP "
-                    + std::to_string(best->plan.parallel.pp) + ", DP " + std::to_string(best->plan.parallel.dp)
-                 : std::string());
+        if (best) {
+            const ParallelSpec& q = best->plan.parallel;
+            attach(a, best,
+                q.dp == par.dp ? Message { "fix:overlap-grad-reduce", {} }
+                               : Message { "fix:fewer-dp", { str(q.tp), str(q.pp), str(q.dp) } });
+        }
         out.push_back(std::move(a));
     }
 
@@ -350,13 +347,11 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
             Advice a;
             a.step = 3;
             a.code = "prefer-dp";
-            a.saw = "TP " + std::to_string(par.tp) + " × PP " + std::to_string(par.pp) + " while the model fits with "
-                + "data parallelism alone (ZeRO " + std::to_string(best->plan.training.zeroStage) + ")";
-            a.args = { std::to_string(par.tp), std::to_string(par.pp), std::to_string(best->plan.training.zeroStage) };
-            a.why
-                = "DP adds one gradient reduction per step, overlapped with the backward pass; TP adds collectives to "
-                  "every layer and PP a bubble";
-            attach(a, best, "run data parallel over all " + std::to_string(n) + " GPUs");
+            const std::string zero = str(best->plan.training.zeroStage);
+            a.saw = said(
+                a.code, "saw", { str(par.tp), str(par.pp), zero, num(best->ev.stepS) + " s", num(ev.stepS) + " s" });
+            a.why = said(a.code, "why");
+            attach(a, best, { "fix:all-dp", { str(n), zero } });
             out.push_back(std::move(a));
         }
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "evaluation.h"
+#include "messagetext.h"
 #include "plan.h"
 
 #include <functional>
@@ -22,8 +23,10 @@ struct Advice {
     std::string code; // memory-optimizer, memory-activations, memory-weights, tp-crosses-node, tp-wider-than-node,
                       // too-few-microbatches, tp-comm-exposed, dp-comm-dominates, prefer-dp
     int step = 1; // of the procedure above
-    std::string saw, why, fix; // English, with the numbers
-    std::vector<std::string> args; // the numbers of `saw`, for translation
+    // What it saw, why that matters and the fix it offers, each a template of messagetext.cpp ("advice:" + code +
+    // ":saw", …) with this plan's numbers: messageText() says them in English, the views in the user's language.
+    // `fix` is empty when no single change helps.
+    Message saw, why, fix;
     std::optional<Plan> fixed; // the plan after the fix; empty when no single change helps
     double fixedStepS = 0, fixedPeakBytes = 0;
 };

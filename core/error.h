@@ -8,8 +8,21 @@ namespace plait {
 
 // A problem with user input: which field, and a message a user can act on.
 struct Issue {
+    Issue() = default;
+    Issue(std::string field, std::string message, std::string code = {}, std::vector<std::string> args = {})
+        : field(std::move(field))
+        , message(std::move(message))
+        , code(std::move(code))
+        , args(std::move(args))
+    {
+    }
+
     std::string field; // dotted path into the plan, e.g. "parallel.tp"; empty when not about one field
-    std::string message;
+    std::string message; // English
+    // The template that says it (messagetext.h: "issue:" + code) and its arguments, so a view can say it in the
+    // user's language; empty for the few problems (a file's syntax, a catalog name) that have none.
+    std::string code;
+    std::vector<std::string> args;
 };
 
 // Either a value or the reasons it could not be made. Parsers never throw past core.

@@ -23,33 +23,30 @@ std::optional<Framework> frameworkFromName(const std::string& name)
     return std::nullopt;
 }
 
-std::string frameworkRefusal(Framework f, int zeroStage, int pp)
+Message frameworkRefusal(Framework f, int zeroStage, int pp)
 {
     switch (f) {
     case Framework::Megatron:
         if (zeroStage >= 2)
-            return "Megatron-LM shards optimizer states only (its distributed optimizer, ZeRO-1); ZeRO-"
-                + std::to_string(zeroStage) + " needs training.framework deepspeed or fsdp";
+            return { "issue:megatron-zero", { std::to_string(zeroStage) } };
         break;
     case Framework::DeepSpeed:
         if (zeroStage >= 2 && pp > 1)
-            return "DeepSpeed rejects ZeRO-" + std::to_string(zeroStage) + " with pipeline parallelism (pp "
-                + std::to_string(pp) + "): ZeRO-2 and ZeRO-3 are incompatible with its pipeline engine";
+            return { "issue:deepspeed-zero-pp", { std::to_string(zeroStage), std::to_string(pp) } };
         break;
     case Framework::Fsdp:
         if (zeroStage == 1)
-            return "PyTorch FSDP has no ZeRO-1: NO_SHARD is 0, SHARD_GRAD_OP 2, FULL_SHARD 3";
+            return { "issue:fsdp-zero1", {} };
         break;
     }
     return {};
 }
 
-std::string contextParallelRefusal(Framework f, int cp, bool fusedAttention)
+Message contextParallelRefusal(Framework f, int cp, bool fusedAttention)
 {
     if (cp <= 1 || fusedAttention || f == Framework::DeepSpeed)
         return {};
-    return std::string(f == Framework::Megatron ? "Megatron-LM" : "PyTorch") + " runs context parallelism (cp "
-        + std::to_string(cp) + ") only inside fused attention kernels: set training.flash_attention, or cp 1";
+    return { "issue:cp-needs-fused", { f == Framework::Megatron ? "Megatron-LM" : "PyTorch", std::to_string(cp) } };
 }
 
 Framework frameworkFor(Framework f, int zeroStage, int pp)

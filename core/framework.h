@@ -1,6 +1,8 @@
 #pragma once
 // The training framework a plan is run with, and the combinations each can run: the evaluator refuses, and the
 // search never offers, a plan its framework would reject.
+#include "messagetext.h"
+
 #include <optional>
 #include <string>
 
@@ -18,13 +20,13 @@ std::optional<Framework> frameworkFromName(const std::string& name); // nullopt 
 //  - DeepSpeed: ZeRO 0–3, but "ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism"
 //    (deepspeed/runtime/pipe/engine.py; deepspeedai/DeepSpeed #1110, #3589).
 //  - PyTorch FSDP / torchtitan: NO_SHARD, SHARD_GRAD_OP and FULL_SHARD (ZeRO 0, 2, 3); it has no ZeRO-1.
-std::string frameworkRefusal(Framework f, int zeroStage, int pp);
+Message frameworkRefusal(Framework f, int zeroStage, int pp);
 
 // Why `f` cannot split sequences over `cp` ranks with this attention; empty when it can. Context parallelism lives
 // in the fused attention kernels: Megatron-LM's local attention asserts "Context parallelism is only supported by
 // TEDotProductAttention" (megatron/core/transformer/dot_product_attention.py), and PyTorch's context_parallel
 // dispatches scaled_dot_product_attention's flash, efficient and cuDNN backends only. DeepSpeed-Ulysses runs any.
-std::string contextParallelRefusal(Framework f, int cp, bool fusedAttention);
+Message contextParallelRefusal(Framework f, int cp, bool fusedAttention);
 
 // `f` when it runs that combination, else the first of FSDP, DeepSpeed and Megatron-LM that does (FSDP runs every
 // ZeRO stage but 1 with PP; Megatron-LM runs 0 and 1): what a fix that changes the ZeRO stage switches to.

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "error.h"
+#include "messagetext.h"
 #include "text.h"
 
 #include <cmath>
@@ -40,9 +41,8 @@ public:
             const double d = v.get<double>();
             if (std::isfinite(d) && d == std::floor(d) && d >= double(min) && d <= double(max))
                 return static_cast<long long>(d);
-            m_issues.push_back({ path(key),
-                "must be a whole number between " + std::to_string(min) + " and " + std::to_string(max) + ", got "
-                    + v.dump() });
+            m_issues.push_back(
+                fieldIssue(path(key), "whole-between", { std::to_string(min), std::to_string(max), v.dump() }));
             return fallback;
         }
         return wrongType(key, "a whole number", fallback);
@@ -57,8 +57,7 @@ public:
             return wrongType(key, "a number", fallback);
         const double d = v.get<double>();
         if (!std::isfinite(d) || d < min || d > max) {
-            m_issues.push_back(
-                { path(key), "must be between " + trim(min) + " and " + trim(max) + ", got " + v.dump() });
+            m_issues.push_back(fieldIssue(path(key), "between", { trim(min), trim(max), v.dump() }));
             return fallback;
         }
         return d;
@@ -83,7 +82,7 @@ public:
             return wrongType(key, "a string", fallback);
         auto s = v.get<std::string>();
         if (s.size() > 256) {
-            m_issues.push_back({ path(key), "is longer than the limit of 256 characters" });
+            m_issues.push_back(fieldIssue(path(key), "too-long", { "256" }));
             return fallback;
         }
         return s;
@@ -99,7 +98,7 @@ public:
         std::string list;
         for (const auto& c : choices)
             list += (list.empty() ? "" : ", ") + c;
-        m_issues.push_back({ path(key), "unknown value " + inQuotes(s) + "; expected one of: " + list });
+        m_issues.push_back(fieldIssue(path(key), "choice", { inQuotes(s), list }));
         return fallback;
     }
 
@@ -117,7 +116,7 @@ private:
     template <typename T> T missing(const char* key, bool required, T fallback) const
     {
         if (required)
-            m_issues.push_back({ path(key), "is required" });
+            m_issues.push_back(fieldIssue(path(key), "required"));
         return fallback;
     }
     template <typename T> T wrongType(const char* key, const char* expected, T fallback) const
@@ -128,8 +127,7 @@ private:
     long long outOfRange(
         const char* key, const std::string& got, long long min, long long max, long long fallback) const
     {
-        m_issues.push_back(
-            { path(key), "must be between " + std::to_string(min) + " and " + std::to_string(max) + ", got " + got });
+        m_issues.push_back(fieldIssue(path(key), "between", { std::to_string(min), std::to_string(max), got }));
         return fallback;
     }
     static std::string typeName(const nlohmann::json& v)

@@ -327,9 +327,8 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
         &Catalog::linkIds, &linkFromJson, catalog, issues, singleNode ? "ib-ndr" : nullptr);
     plan.cluster.nicsPerNode = int(c.integer("nics_per_node", 0, 0, 1024));
     if ((long long)plan.cluster.nodes * plan.cluster.gpusPerNode > kMaxGpus)
-        issues.push_back({ "cluster.nodes",
-            "nodes × gpus_per_node = " + str((long long)plan.cluster.nodes * plan.cluster.gpusPerNode)
-                + " GPUs, more than the limit of " + str(kMaxGpus) });
+        issues.push_back(fieldIssue("cluster.nodes", "cluster-too-large",
+            { str((long long)plan.cluster.nodes * plan.cluster.gpusPerNode), str(kMaxGpus) }));
 
     const auto& tj = doc["training"];
     FieldReader t(tj, "training", issues);
@@ -391,14 +390,13 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
         }
     }
     if ((long long)par.tp * par.pp * par.dp * par.cp > kMaxGpus)
-        issues.push_back({ "parallel", "tp·pp·dp·cp is larger than the limit of " + str(kMaxGpus) + " GPUs" });
+        issues.push_back(fieldIssue("parallel", "parallel-too-large", { str(kMaxGpus) }));
     if (!issues.empty())
         return issues;
 
     if (par.gpusUsed() > plan.cluster.gpuCount())
-        issues.push_back({ "parallel",
-            "tp·pp·dp·cp = " + str(par.tp) + "·" + str(par.pp) + "·" + str(par.dp) + "·" + str(par.cp) + " = "
-                + str(par.gpusUsed()) + " GPUs, but the cluster has " + str(plan.cluster.gpuCount()) });
+        issues.push_back(fieldIssue("parallel", "too-few-gpus",
+            { str(par.tp), str(par.pp), str(par.dp), str(par.cp), str(par.gpusUsed()), str(plan.cluster.gpuCount()) }));
     if (!issues.empty())
         return issues;
 
@@ -497,86 +495,67 @@ std::vector<Issue> validate(const Plan& plan)
     const ModelSpec& m = plan.model;
     const ParallelSpec& par = plan.parallel;
     const TrainingSpec& tr = plan.training;
-    auto need = [&](bool ok, const char* field, std::string message) {
+    auto need = [&](bool ok, const char* field, const char* code, std::vector<std::string> args) {
         if (!ok)
-            issues.push_back({ field, std::move(message) });
+            issues.push_back(fieldIssue(field, code, std::move(args)));
     };
-    need(m.heads % par.tp == 0, "parallel.tp", "heads (" + str(m.heads) + ") must divide by tp (" + str(par.tp) + ")");
-    need(m.kvHeads % par.tp == 0 || par.tp % m.kvHeads == 0, "parallel.tp",
-        "kv_heads (" + str(m.kvHeads) + ") and tp (" + str(par.tp) + ") must divide one another");
-    need(m.ffnHidden % par.tp == 0, "parallel.tp",
-        "ffn_hidden (" + str(m.ffnHidden) + ") must divide by tp (" + str(par.tp) + ")");
-    if (const std::string no = frameworkRefusal(tr.framework, tr.zeroStage, par.pp); !no.empty())
-        issues.push_back({ "training.zero_stage", no });
-    if (const std::string no = contextParallelRefusal(tr.framework, par.cp, tr.flashAttention); !no.empty())
-        issues.push_back({ "parallel.cp", no });
+    need(m.heads % par.tp == 0, "parallel.tp", "heads-tp", { str(m.heads), str(par.tp) });
+    need(m.kvHeads % par.tp == 0 || par.tp % m.kvHeads == 0, "parallel.tp", "kv-heads-tp",
+        { str(m.kvHeads), str(par.tp) });
+    need(m.ffnHidden % par.tp == 0, "parallel.tp", "ffn-tp", { str(m.ffnHidden), str(par.tp) });
+    if (const Message no = frameworkRefusal(tr.framework, tr.zeroStage, par.pp); !no.empty())
+        issues.push_back(fieldIssue("training.zero_stage", no));
+    if (const Message no = contextParallelRefusal(tr.framework, par.cp, tr.flashAttention); !no.empty())
+        issues.push_back(fieldIssue("parallel.cp", no));
     // Megatron-LM asserts both (training/arguments.py): the overlapped gather belongs to the distributed optimizer,
     // and it is scheduled by the gradient-reduce hooks.
     need(!tr.overlapParamGather || (tr.zeroStage >= 1 && tr.zeroStage <= 2), "training.overlap_param_gather",
-        "overlaps the all-gather of sharded optimizer updates, which needs zero_stage 1 or 2 (got " + str(tr.zeroStage)
-            + ")");
-    need(!tr.overlapParamGather || tr.overlapGradReduce, "training.overlap_param_gather",
-        "needs training.overlap_grad_reduce, as in Megatron-LM");
-    need(par.vpp == 1 || par.schedule == Schedule::Interleaved, "parallel.vpp",
-        "vpp = " + str(par.vpp) + " needs the interleaved schedule");
+        "param-gather-zero", { str(tr.zeroStage) });
+    need(!tr.overlapParamGather || tr.overlapGradReduce, "training.overlap_param_gather", "param-gather-grad-reduce",
+        {});
+    need(par.vpp == 1 || par.schedule == Schedule::Interleaved, "parallel.vpp", "vpp-interleaved", { str(par.vpp) });
     const int extra = (par.embeddingInSplit ? 1 : 0) + (par.lossInSplit ? 1 : 0);
     if (extra > 0 && !par.layersPerStage.empty()) {
-        issues.push_back({ "parallel.layers_per_stage",
-            "gives each stage's layers itself; embedding_in_split and loss_in_split would split them again: "
-            "use one or the other" });
+        issues.push_back(fieldIssue("parallel.layers_per_stage", "split-twice"));
     } else if (extra > 0) {
         need((m.layers + extra) % (par.pp * par.vpp) == 0, "parallel.pp",
-            "layers with the "
-                + std::string(extra == 2       ? "embedding and the loss"
-                        : par.embeddingInSplit ? "embedding"
-                                               : "loss")
-                + " counted as layers (" + str(m.layers) + " + " + str(extra) + " = " + str(m.layers + extra)
-                + ") must divide by pp·vpp (" + str(par.pp) + "·" + str(par.vpp) + " = " + str(par.pp * par.vpp) + ")");
+            extra == 2                 ? "layers-pp-both"
+                : par.embeddingInSplit ? "layers-pp-embedding"
+                                       : "layers-pp-loss",
+            { str(m.layers), str(m.layers + extra), str(par.pp), str(par.vpp), str(par.pp * par.vpp) });
     } else if (par.layersPerStage.empty()) {
-        need(m.layers % (par.pp * par.vpp) == 0, "parallel.pp",
-            "layers (" + str(m.layers) + ") must divide by pp·vpp (" + str(par.pp) + "·" + str(par.vpp) + " = "
-                + str(par.pp * par.vpp)
-                + "), or give parallel.layers_per_stage, or count the embedding and the loss as layers "
-                  "(parallel.embedding_in_split, parallel.loss_in_split)");
+        need(m.layers % (par.pp * par.vpp) == 0, "parallel.pp", "layers-pp",
+            { str(m.layers), str(par.pp), str(par.vpp), str(par.pp * par.vpp) });
     } else {
         const long long sum = std::accumulate(par.layersPerStage.begin(), par.layersPerStage.end(), 0LL);
-        need(int(par.layersPerStage.size()) == par.pp, "parallel.layers_per_stage",
-            "has " + str((long long)par.layersPerStage.size()) + " entries for pp = " + str(par.pp));
-        need(sum == m.layers, "parallel.layers_per_stage",
-            "adds up to " + str(sum) + " layers, the model has " + str(m.layers));
+        need(int(par.layersPerStage.size()) == par.pp, "parallel.layers_per_stage", "stage-list-size",
+            { str((long long)par.layersPerStage.size()), str(par.pp) });
+        need(sum == m.layers, "parallel.layers_per_stage", "stage-list-sum", { str(sum), str(m.layers) });
         for (int l : par.layersPerStage)
             if (l % par.vpp != 0) {
-                issues.push_back(
-                    { "parallel.layers_per_stage", "each stage's layers must divide by vpp (" + str(par.vpp) + ")" });
+                issues.push_back(fieldIssue("parallel.layers_per_stage", "stage-list-vpp", { str(par.vpp) }));
                 break;
             }
     }
     const long long perStep = (long long)tr.microBatch * par.dp;
-    need(tr.globalBatch % perStep == 0, "training.global_batch",
-        "global_batch (" + str(tr.globalBatch) + ") must divide by dp·micro_batch (" + str(par.dp) + "·"
-            + str(tr.microBatch) + " = " + str(perStep) + ")");
+    need(tr.globalBatch % perStep == 0, "training.global_batch", "batch-dp",
+        { str(tr.globalBatch), str(par.dp), str(tr.microBatch), str(perStep) });
     if (tr.globalBatch % perStep == 0 && par.schedule == Schedule::Interleaved)
-        need(plan.microBatches() % par.pp == 0, "training.global_batch",
-            "the interleaved schedule needs micro-batches per pipeline (" + str(plan.microBatches())
-                + ") to be a multiple of pp (" + str(par.pp) + ")");
+        need(plan.microBatches() % par.pp == 0, "training.global_batch", "interleaved-microbatches",
+            { str(plan.microBatches()), str(par.pp) });
     // The schedule is simulated op by op; bound the work so that a hostile or mistaken plan cannot hang the app.
     const double ops = double(plan.microBatches()) * par.pp * par.vpp;
-    need(ops <= kMaxSimulatedChunks, "training.global_batch",
-        str(plan.microBatches()) + " micro-batches × " + str(par.pp * par.vpp)
-            + " pipeline chunks = " + str((long long)ops) + " forward passes to simulate, more than the limit of "
-            + str((long long)kMaxSimulatedChunks));
-    need(par.cp == 1 || m.seqLen % (2 * par.cp) == 0, "parallel.cp",
-        "seq_len (" + str(m.seqLen) + ") must divide by 2·cp (" + str(2 * par.cp) + ")");
-    need(par.ep == 1 || m.isMoe(), "parallel.ep", "ep = " + str(par.ep) + " needs a mixture-of-experts model");
+    need(ops <= kMaxSimulatedChunks, "training.global_batch", "too-much-to-simulate",
+        { str(plan.microBatches()), str(par.pp * par.vpp), str((long long)ops), str((long long)kMaxSimulatedChunks) });
+    need(par.cp == 1 || m.seqLen % (2 * par.cp) == 0, "parallel.cp", "seq-cp", { str(m.seqLen), str(2 * par.cp) });
+    need(par.ep == 1 || m.isMoe(), "parallel.ep", "ep-dense", { str(par.ep) });
     if (m.isMoe())
-        need(m.moe.experts % par.ep == 0, "parallel.ep",
-            "experts (" + str(m.moe.experts) + ") must divide by ep (" + str(par.ep) + ")");
-    need(par.dp % par.ep == 0, "parallel.ep",
-        "ep (" + str(par.ep) + ") must divide dp (" + str(par.dp) + "); EP is folded within DP");
-    need(par.gpusUsed() <= plan.cluster.gpuCount(), "parallel",
-        "needs " + str(par.gpusUsed()) + " GPUs, the cluster has " + str(plan.cluster.gpuCount()));
-    need(tr.precision != Precision::FP8 || plan.cluster.gpu.fp8Tflops > 0, "training.precision",
-        plan.cluster.gpu.id + " has no FP8 tensor cores");
+        need(m.moe.experts % par.ep == 0, "parallel.ep", "experts-ep", { str(m.moe.experts), str(par.ep) });
+    need(par.dp % par.ep == 0, "parallel.ep", "ep-dp", { str(par.ep), str(par.dp) });
+    need(par.gpusUsed() <= plan.cluster.gpuCount(), "parallel", "gpus-needed",
+        { str(par.gpusUsed()), str(plan.cluster.gpuCount()) });
+    need(tr.precision != Precision::FP8 || plan.cluster.gpu.fp8Tflops > 0, "training.precision", "no-fp8",
+        { plan.cluster.gpu.id });
     return issues;
 }
 

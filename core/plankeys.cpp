@@ -1,5 +1,6 @@
 #include "plankeys.h"
 
+#include "messagetext.h"
 #include "text.h"
 
 #include <algorithm>
@@ -43,11 +44,7 @@ void check(const nlohmann::json& object, const std::string& prefix, const Keys& 
             return; // a file of thousands of foreign keys needs no thousand warnings
         const std::string path = (prefix.empty() ? "" : prefix + ".") + utf8Prefix(key, 64);
         if (reference && std::find(kModel.begin(), kModel.end(), key) != kModel.end()) {
-            out.push_back({ "key-ignored",
-                path
-                    + " is not read beside a preset or config.json, which sets the model's shape; it is kept in the "
-                      "file but has no effect",
-                { path } });
+            out.push_back({ "key-ignored", messageText("warning:key-ignored", { path }), { path } });
             continue;
         }
         const std::string guess = closestMatch(key, known);
@@ -60,13 +57,8 @@ void check(const nlohmann::json& object, const std::string& prefix, const Keys& 
             if (const auto p = nlohmann::json::json_pointer(pointer); applied->contains(p))
                 value = utf8Prefix(dumpJson((*applied)[p]), 40);
         }
-        std::string message = path + " is not a field Plait reads";
-        if (!meant.empty())
-            message += "; did you mean " + meant + "? It is kept in the file but has no effect"
-                + (value.empty() ? "" : ": " + meant + " is " + value);
-        else
-            message += "; it is kept in the file but has no effect";
-        out.push_back({ "unknown-key", message, { path, meant, value } });
+        const std::vector<std::string> args { path, meant, value };
+        out.push_back({ "unknown-key", messageText(warningKey("unknown-key", args), args), args });
     }
 }
 }

@@ -30,6 +30,474 @@
     </message>
 </context>
 <context>
+    <name>Messages</name>
+    <message>
+        <location filename="../core/messagetext.cpp" line="16"/>
+        <source>%1 of %2 TP groups span more than one node (e.g. GPUs %3): every layer&apos;s TP traffic then runs at %4 GB/s per GPU over %5 instead of %6 GB/s over %7</source>
+        <translation>%2 个 TP 组中有 %1 个跨越多个节点（例如 GPU %3）：每一层的 TP 通信因此只能以每 GPU %4 GB/s 经 %5 传输，而不是以 %6 GB/s 经 %7</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="19"/>
+        <source>m = %1 micro-batches for p = %2 stages: the pipeline bubble is %3% of the step; (p−1)/(m+p−1) falls to 10% at m = 9·(p−1) = %4 micro-batches (a smaller micro-batch or a larger global batch), and interleaved stages or ZB-H1 shrink it with fewer</source>
+        <translation>p = %2 个流水线阶段只有 m = %1 个微批次：流水线气泡占步长的 %3%；(p−1)/(m+p−1) 要到 m = 9·(p−1) = %4 个微批次才降到 10%（减小微批次或增大全局批次），交错阶段或 ZB-H1 用更少的微批次就能缩小气泡</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="23"/>
+        <source>stage %1 needs %2 per GPU, the %3 has %4; the largest term is %5 (%6)</source>
+        <translation>阶段 %1 每 GPU 需要 %2 显存，而 %3 只有 %4；最大的一项是%5（%6）</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="25"/>
+        <source>exposed data-parallel communication takes %1 ms of the %2 ms step (%3%); a larger global batch per DP rank, or fewer DP ranks across slow links, would hide it</source>
+        <translation>暴露的数据并行通信占 %2 ms 单步中的 %1 ms（%3%）；增大每个 DP 副本的全局批大小，或减少跨慢速链路的 DP 副本，可将其隐藏</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="28"/>
+        <source>stage %1 computes for %2 ms per step and stage %3 for %4 ms; the others wait for the slowest. Moving layers off stage %1 (parallel.layers_per_stage) would balance them</source>
+        <translation>阶段 %1 每步计算 %2 ms，阶段 %3 为 %4 ms；其余阶段都在等待最慢的阶段。把层从阶段 %1 移走（parallel.layers_per_stage）可以使其均衡</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="31"/>
+        <source>%1 has no measured GEMM efficiency in the catalog, so compute times assume the datasheet peak and are a lower bound; run plait-probe compute to measure it</source>
+        <translation>目录中没有 %1 的实测 GEMM 效率，因此计算时间按数据手册峰值估算，只是下限；运行 plait-probe compute 进行测量</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="34"/>
+        <source>%1 has only a short-burst GEMM rate in the catalog (%2% of peak, boost clock): a training step runs at the power limit, slower, so compute times are optimistic; plait-probe compute measures the sustained rate</source>
+        <translation>目录中 %1 只有短时突发的 GEMM 速率（峰值的 %2%，加速频率）：训练步运行在功耗上限，速度更慢，因此计算时间偏乐观；plait-probe compute 可测量持续速率</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="37"/>
+        <source>%1 has no measured streaming rate in the catalog, so memory-bound kernels (norms, activations, the optimizer step) stream at the datasheet&apos;s %2 GB/s, which copies reach only about 87% of on A100 and H100: their times are optimistic; plait-probe compute measures it</source>
+        <translation>目录中没有 %1 的实测带宽，因此访存密集型内核（归一化、激活、优化器步骤）按数据手册的 %2 GB/s 计算，而在 A100 和 H100 上拷贝只能达到其约 87%：这些时间偏乐观；plait-probe compute 可以测量它</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="41"/>
+        <source>the catalog publishes no speed of the %1 attention kernel on the %2, so attention runs at the GEMM rate, which no fused attention kernel reaches: its time is a lower bound; choose a kernel the catalog publishes (training.attention_kernel)</source>
+        <translation>目录中没有 %1 注意力内核在 %2 上的公开速度，因此注意力按 GEMM 速率计算，而任何融合注意力内核都达不到这一速率：其时间只是下限；请选择目录中公开了速度的内核（training.attention_kernel）</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="45"/>
+        <source>hardware FLOP utilization %1% passes the %2% of peak the %3 sustains in large GEMMs: some measured shapes ran faster than the sustained rate, which a whole training step will not keep up</source>
+        <translation>硬件 FLOP 利用率 %1% 超过了 %3 在大型 GEMM 中可持续的峰值 %2%：部分实测形状比持续速率更快，而整个训练步无法一直保持</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="48"/>
+        <source>%1 is not read beside a preset or config.json, which sets the model&apos;s shape; it is kept in the file but has no effect</source>
+        <translation>%1 在预设或 config.json 旁不会被读取（模型形状由它们决定）；该字段保留在文件中，但不起作用</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="51"/>
+        <source>%1 is not a field Plait reads; it is kept in the file but has no effect</source>
+        <translation>%1 不是 Plait 读取的字段；它保留在文件中，但不起作用</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="53"/>
+        <source>%1 is not a field Plait reads; did you mean %2? It is kept in the file but has no effect</source>
+        <translation>%1 不是 Plait 读取的字段；是否想写 %2？它保留在文件中，但不起作用</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="55"/>
+        <source>%1 is not a field Plait reads; did you mean %2? It is kept in the file but has no effect: %2 is %3</source>
+        <translation>%1 不是 Plait 读取的字段；是否想写 %2？它保留在文件中，但不起作用：%2 为 %3</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="59"/>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="60"/>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="61"/>
+        <source>optimizer state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="62"/>
+        <source>activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="63"/>
+        <source>other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="66"/>
+        <source>is required</source>
+        <translation>为必填项</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="67"/>
+        <source>must be between %1 and %2, got %3</source>
+        <translation>必须在 %1 到 %2 之间，实际为 %3</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="68"/>
+        <source>must be a whole number between %1 and %2, got %3</source>
+        <translation>必须是 %1 到 %2 之间的整数，实际为 %3</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="69"/>
+        <source>unknown value %1; expected one of: %2</source>
+        <translation>未知的值 %1；应为以下之一：%2</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="70"/>
+        <source>is longer than the limit of %1 characters</source>
+        <translation>超过了 %1 个字符的上限</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="71"/>
+        <source>nodes × gpus_per_node = %1 GPUs, more than the limit of %2</source>
+        <translation>nodes × gpus_per_node = %1 块 GPU，超过了 %2 的上限</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="73"/>
+        <source>tp·pp·dp·cp is larger than the limit of %1 GPUs</source>
+        <translation>tp·pp·dp·cp 超过了 %1 块 GPU 的上限</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="74"/>
+        <source>tp·pp·dp·cp = %1·%2·%3·%4 = %5 GPUs, but the cluster has %6</source>
+        <translation>tp·pp·dp·cp = %1·%2·%3·%4 = %5 块 GPU，但集群只有 %6 块</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="75"/>
+        <source>heads (%1) must divide by tp (%2)</source>
+        <translation>heads（%1）必须能被 tp（%2）整除</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="76"/>
+        <source>kv_heads (%1) and tp (%2) must divide one another</source>
+        <translation>kv_heads（%1）与 tp（%2）必须有一个能整除另一个</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="77"/>
+        <source>ffn_hidden (%1) must divide by tp (%2)</source>
+        <translation>ffn_hidden（%1）必须能被 tp（%2）整除</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="78"/>
+        <source>Megatron-LM shards optimizer states only (its distributed optimizer, ZeRO-1); ZeRO-%1 needs training.framework deepspeed or fsdp</source>
+        <translation>Megatron-LM 只切分优化器状态（其分布式优化器，即 ZeRO-1）；ZeRO-%1 需要 training.framework 为 deepspeed 或 fsdp</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="81"/>
+        <source>DeepSpeed rejects ZeRO-%1 with pipeline parallelism (pp %2): ZeRO-2 and ZeRO-3 are incompatible with its pipeline engine</source>
+        <translation>DeepSpeed 不接受 ZeRO-%1 与流水线并行（pp %2）同时使用：ZeRO-2 和 ZeRO-3 与其流水线引擎不兼容</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="84"/>
+        <source>PyTorch FSDP has no ZeRO-1: NO_SHARD is 0, SHARD_GRAD_OP 2, FULL_SHARD 3</source>
+        <translation>PyTorch FSDP 没有 ZeRO-1：NO_SHARD 对应 0，SHARD_GRAD_OP 对应 2，FULL_SHARD 对应 3</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="85"/>
+        <source>%1 runs context parallelism (cp %2) only inside fused attention kernels: set training.flash_attention, or cp 1</source>
+        <translation>%1 只在融合注意力内核中运行上下文并行（cp %2）：请设置 training.flash_attention，或令 cp 为 1</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="88"/>
+        <source>overlaps the all-gather of sharded optimizer updates, which needs zero_stage 1 or 2 (got %1)</source>
+        <translation>用于重叠切分后优化器更新的 all-gather，需要 zero_stage 为 1 或 2（实际为 %1）</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="90"/>
+        <source>needs training.overlap_grad_reduce, as in Megatron-LM</source>
+        <translation>需要同时开启 training.overlap_grad_reduce，与 Megatron-LM 一致</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="92"/>
+        <source>vpp = %1 needs the interleaved schedule</source>
+        <translation>vpp = %1 需要交错调度</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="93"/>
+        <source>gives each stage&apos;s layers itself; embedding_in_split and loss_in_split would split them again: use one or the other</source>
+        <translation>已经给出了每个阶段的层数；embedding_in_split 和 loss_in_split 会再切分一次：二者只能选其一</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="96"/>
+        <source>layers with the embedding counted as a layer (%1 + 1 = %2) must divide by pp·vpp (%3·%4 = %5)</source>
+        <translation>把嵌入层算作一层后的层数（%1 + 1 = %2）必须能被 pp·vpp（%3·%4 = %5）整除</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="98"/>
+        <source>layers with the loss counted as a layer (%1 + 1 = %2) must divide by pp·vpp (%3·%4 = %5)</source>
+        <translation>把损失层算作一层后的层数（%1 + 1 = %2）必须能被 pp·vpp（%3·%4 = %5）整除</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="100"/>
+        <source>layers with the embedding and the loss counted as layers (%1 + 2 = %2) must divide by pp·vpp (%3·%4 = %5)</source>
+        <translation>把嵌入层和损失层各算作一层后的层数（%1 + 2 = %2）必须能被 pp·vpp（%3·%4 = %5）整除</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="102"/>
+        <source>layers (%1) must divide by pp·vpp (%2·%3 = %4), or give parallel.layers_per_stage, or count the embedding and the loss as layers (parallel.embedding_in_split, parallel.loss_in_split)</source>
+        <translation>层数（%1）必须能被 pp·vpp（%2·%3 = %4）整除；或者给出 parallel.layers_per_stage，或者把嵌入层和损失层算作层（parallel.embedding_in_split、parallel.loss_in_split）</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="105"/>
+        <source>has %1 entries for pp = %2</source>
+        <translation>有 %1 项，而 pp = %2</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="106"/>
+        <source>adds up to %1 layers, the model has %2</source>
+        <translation>合计 %1 层，而模型有 %2 层</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="107"/>
+        <source>each stage&apos;s layers must divide by vpp (%1)</source>
+        <translation>每个阶段的层数必须能被 vpp（%1）整除</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="108"/>
+        <source>global_batch (%1) must divide by dp·micro_batch (%2·%3 = %4)</source>
+        <translation>global_batch（%1）必须能被 dp·micro_batch（%2·%3 = %4）整除</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="110"/>
+        <source>the interleaved schedule needs micro-batches per pipeline (%1) to be a multiple of pp (%2)</source>
+        <translation>交错调度要求每条流水线的微批次数（%1）是 pp（%2）的倍数</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="112"/>
+        <source>%1 micro-batches × %2 pipeline chunks = %3 forward passes to simulate, more than the limit of %4</source>
+        <translation>%1 个微批次 × %2 个流水线块 = 需要模拟 %3 次前向传播，超过了 %4 的上限</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="114"/>
+        <source>seq_len (%1) must divide by 2·cp (%2)</source>
+        <translation>seq_len（%1）必须能被 2·cp（%2）整除</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="115"/>
+        <source>ep = %1 needs a mixture-of-experts model</source>
+        <translation>ep = %1 需要混合专家（MoE）模型</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="116"/>
+        <source>experts (%1) must divide by ep (%2)</source>
+        <translation>experts（%1）必须能被 ep（%2）整除</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="117"/>
+        <source>ep (%1) must divide dp (%2); EP is folded within DP</source>
+        <translation>ep（%1）必须能整除 dp（%2）；EP 折叠在 DP 之内</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="118"/>
+        <source>needs %1 GPUs, the cluster has %2</source>
+        <translation>需要 %1 块 GPU，集群只有 %2 块</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="119"/>
+        <source>%1 has no FP8 tensor cores</source>
+        <translation>%1 没有 FP8 张量核心</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="122"/>
+        <source>1. Memory: shard the optimizer state</source>
+        <translation>1. 显存：切分优化器状态</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="123"/>
+        <source>Stage %1 needs %2 per GPU of %3; optimizer state and gradients take %4.</source>
+        <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；优化器状态和梯度占 %4。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="125"/>
+        <source>This plan&apos;s optimizer keeps %1 bytes per parameter and its gradients %2, on every data-parallel rank unless ZeRO shards them across the ranks (Rajbhandari et al. 2020).</source>
+        <translation>本方案的优化器每个参数保存 %1 字节，梯度保存 %2 字节；除非 ZeRO 把它们切分到各个 rank，每个数据并行 rank 上都要保存一份（Rajbhandari 等，2020）。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="128"/>
+        <source>This plan&apos;s optimizer keeps %1 bytes per parameter and its gradients %2; with one data-parallel rank there is nothing for ZeRO to shard them over: this needs more GPUs.</source>
+        <translation>本方案的优化器每个参数保存 %1 字节，梯度保存 %2 字节；只有一个数据并行 rank 时，ZeRO 无处可切分：这需要更多 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="131"/>
+        <source>1. Memory: recompute or split the activations</source>
+        <translation>1. 显存：重计算或切分激活</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="132"/>
+        <source>Stage %1 needs %2 per GPU of %3; activations of %4 micro-batches in flight take %5.</source>
+        <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；%4 个在途微批次的激活占 %5。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="134"/>
+        <source>Activations stay until their backward pass; recomputing them costs part of a forward pass but frees most of that memory (Korthikanti et al. 2022); splitting the sequence (CP) or the layers (TP, PP) over more GPUs divides them too. The fix is whichever fits at the least step time.</source>
+        <translation>激活会一直保留到其反向传播；重计算要付出部分前向传播的代价，但能释放其中大部分显存（Korthikanti 等，2022）；把序列（CP）或层（TP、PP）切分到更多 GPU 上也能把它们分摊开。修复方案取能放下且步长最短的那一个。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="138"/>
+        <source>1. Memory: split the model with TP or PP</source>
+        <translation>1. 显存：用 TP 或 PP 切分模型</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="139"/>
+        <source>Stage %1 needs %2 per GPU of %3; the largest term is %4 (%5) with ZeRO and recomputation already doing what they can.</source>
+        <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；最大的一项是 %4（%5），ZeRO 和重计算已经尽力。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="142"/>
+        <source>What is left is divided only by tensor or pipeline parallelism: they split the weights and each layer&apos;s activations (ZeRO-3 gathers each layer&apos;s weights back for its compute).</source>
+        <translation>剩下的只能靠张量或流水线并行切分：它们切分权重和每层的激活（ZeRO-3 在计算每层时要把该层的权重重新聚合回来）。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="145"/>
+        <source>2. Interconnect: TP wider than a node</source>
+        <translation>2. 互连：TP 宽于一个节点</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="146"/>
+        <source>TP = %1 is wider than the %2 GPUs of a node.</source>
+        <translation>TP = %1 宽于一个节点的 %2 块 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="147"/>
+        <source>Every layer runs TP collectives in its forward and backward passes; across nodes they cross the NICs at %1 GB/s per GPU instead of %2 GB/s over %3, while PP and DP send fewer, larger messages.</source>
+        <translation>每一层的前向和反向都要做张量并行集合通信；跨节点时它们经过网卡，每 GPU 只有 %1 GB/s，而经 %3 有 %2 GB/s；流水线和数据并行发送的消息更少、更大。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="150"/>
+        <source>2. Interconnect: TP groups cross nodes</source>
+        <translation>2. 互连：TP 组跨越节点</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="151"/>
+        <source>TP traffic is on the critical path of every layer; it should stay on NVLink inside a node.</source>
+        <translation>TP 通信位于每一层的关键路径上；它应当留在节点内的 NVLink 上。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="153"/>
+        <source>Pitfall: too few micro-batches for the pipeline</source>
+        <translation>陷阱：流水线的微批次太少</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="154"/>
+        <source>m = %1 micro-batches for p = %2 stages: the bubble is %3% of the step.</source>
+        <translation>p = %2 个阶段只有 m = %1 个微批次：气泡占单步的 %3%。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="156"/>
+        <source>A pipeline idles (p−1)/(m+p−1) of the time while it fills and drains (Narayanan et al. 2021); with p = %1 that falls to 10% at m = %2; interleaving or ZB-H1 shrink it further.</source>
+        <translation>流水线在填充和排空时空闲 (p−1)/(m+p−1) 的时间（Narayanan 等，2021）；p = %1 时要到 m = %2 才降到 10%；交错调度或 ZB-H1 可以进一步缩小它。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="159"/>
+        <source>Pitfall: exposed tensor-parallel communication</source>
+        <translation>陷阱：暴露的张量并行通信</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="160"/>
+        <source>Exposed tensor-parallel communication takes %1 ms of the %2 ms step (%3%).</source>
+        <translation>暴露的张量并行通信占用 %2 ms 步长中的 %1 ms（%3%）。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="162"/>
+        <source>Each layer&apos;s TP collectives wait in the forward pass and, unless overlapped, in the backward; Transformer Engine&apos;s userbuffers overlap (training.tp_overlap all, with sequence parallelism) runs them beside the GEMMs, and a smaller TP sends less per layer over fewer ranks.</source>
+        <translation>每层的 TP 集合通信在前向传播中需要等待，若不重叠，反向传播中也要等待；Transformer Engine 的 userbuffers 重叠（training.tp_overlap all，配合序列并行）让它们与 GEMM 并行执行，而更小的 TP 每层发送的数据更少、参与的 rank 更少。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="166"/>
+        <source>Pitfall: data-parallel communication dominates</source>
+        <translation>陷阱：数据并行通信占主导</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="167"/>
+        <source>Each step reduces every gradient across the DP ranks, whatever the batch; with little work per rank the reduction cannot hide under the backward pass.</source>
+        <translation>无论批次多大，每步都要在数据并行 rank 间归约全部梯度；每个 rank 的计算太少时，归约无法被反向计算掩盖。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="170"/>
+        <source>3. DP first: TP and PP are not needed here</source>
+        <translation>3. 数据并行优先：这里不需要 TP 和 PP</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="171"/>
+        <source>TP %1 × PP %2, while the model fits with data parallelism alone (ZeRO %3) and runs a step in %4 instead of %5.</source>
+        <translation>使用了 TP %1 × PP %2，而只用数据并行（ZeRO %3）模型就能放下，且单步只需 %4，而不是 %5。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="174"/>
+        <source>DP adds one gradient reduction per step, overlapped with the backward pass; TP adds collectives to every layer and PP a bubble.</source>
+        <translation>数据并行每步只增加一次与反向重叠的梯度归约；张量并行给每一层增加集合通信，流水线并行增加气泡。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="177"/>
+        <source>Shard them with ZeRO stage %1 over %2 ranks.</source>
+        <translation>用 ZeRO 阶段 %1 把它们切分到 %2 个 rank 上。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="178"/>
+        <source>Shard them with ZeRO stage %1 over %2 ranks (training.framework %3).</source>
+        <translation>用 ZeRO 阶段 %1 把它们切分到 %2 个 rank 上（training.framework %3）。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="180"/>
+        <source>Split them: TP %1, PP %2, DP %3, CP %4.</source>
+        <translation>切分它们：TP %1，PP %2，DP %3，CP %4。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="181"/>
+        <source>Recompute every layer (full).</source>
+        <translation>重计算每一层（full）。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="182"/>
+        <source>Recompute attention only (selective).</source>
+        <translation>只重计算注意力（selective）。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="183"/>
+        <source>Keep TP inside the node and move the rest to PP or DP: TP %1, PP %2, DP %3.</source>
+        <translation>让 TP 留在节点内，其余改用 PP 或 DP：TP %1，PP %2，DP %3。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="185"/>
+        <source>Place each TP group inside one node.</source>
+        <translation>把每个 TP 组放在同一个节点内。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="186"/>
+        <source>Raise micro-batches to %1 with %2 (micro-batch size %3).</source>
+        <translation>用 %2 调度把微批次数提高到 %1（微批次大小 %3）。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="188"/>
+        <source>Halve TP: TP %1, DP %2.</source>
+        <translation>TP 减半：TP %1，DP %2。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="189"/>
+        <source>Overlap every TP collective (training.tp_overlap all, sequence parallel).</source>
+        <translation>重叠所有 TP 集合通信（training.tp_overlap all，序列并行）。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="191"/>
+        <source>Overlap the gradient reduction with the backward pass (training.overlap_grad_reduce).</source>
+        <translation>让梯度归约与反向传播重叠（training.overlap_grad_reduce）。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="193"/>
+        <source>Use fewer DP ranks: TP %1, PP %2, DP %3.</source>
+        <translation>减少 DP rank：TP %1，PP %2，DP %3。</translation>
+    </message>
+    <message>
+        <location filename="../core/messagetext.cpp" line="194"/>
+        <source>Run data parallel over all %1 GPUs (ZeRO %2).</source>
+        <translation>在全部 %1 块 GPU 上做数据并行（ZeRO %2）。</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <location filename="../widgets/topologyitems.cpp" line="138"/>
@@ -175,164 +643,39 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>plait::app::AdvicePanel</name>
     <message>
-        <location filename="../app/advicepanel.cpp" line="24"/>
-        <source>1. Memory: shard the optimizer state</source>
-        <translation>1. 显存：切分优化器状态</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="26"/>
-        <source>1. Memory: recompute or split the activations</source>
-        <translation>1. 内存：重计算或切分激活</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="28"/>
-        <source>1. Memory: split the model with TP or PP</source>
-        <translation>1. 显存：用 TP 或 PP 切分模型</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="30"/>
-        <source>2. Interconnect: TP wider than a node</source>
-        <translation>2. 互连：TP 宽于一个节点</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="32"/>
-        <source>2. Interconnect: TP groups cross nodes</source>
-        <translation>2. 互连：TP 组跨越节点</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="34"/>
-        <source>Pitfall: too few micro-batches for the pipeline</source>
-        <translation>陷阱：流水线的微批次太少</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="36"/>
-        <source>Pitfall: exposed tensor-parallel communication</source>
-        <translation>陷阱：暴露的张量并行通信</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="38"/>
-        <source>Pitfall: data-parallel communication dominates</source>
-        <translation>陷阱：数据并行通信占主导</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="40"/>
-        <source>3. DP first: TP and PP are not needed here</source>
-        <translation>3. 数据并行优先：这里不需要 TP 和 PP</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="48"/>
-        <source>Stage %1 needs %2 per GPU of %3; optimizer state and gradients take %4.</source>
-        <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；优化器状态和梯度占 %4。</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="51"/>
-        <source>Stage %1 needs %2 per GPU of %3; activations of %4 micro-batches in flight take %5.</source>
-        <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；%4 个在途微批次的激活占 %5。</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="54"/>
-        <source>Stage %1 needs %2 per GPU of %3; the largest term is %4 (%5) with ZeRO and recomputation already doing what they can.</source>
-        <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；最大的一项是 %4（%5），ZeRO 和重计算已经尽力。</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="58"/>
-        <source>TP = %1 is wider than the %2 GPUs of a node.</source>
-        <translation>TP = %1 宽于一个节点的 %2 块 GPU。</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="60"/>
-        <source>%1 of %2 TP groups span more than one node (e.g. GPUs %3): their traffic runs at %4 GB/s per GPU over %5 instead of %6 GB/s over %7.</source>
-        <translation>%2 个 TP 组中有 %1 个跨越多个节点（例如 GPU %3）：其通信经 %5 以每 GPU %4 GB/s 进行，而不是经 %7 以 %6 GB/s。</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="64"/>
-        <source>m = %1 micro-batches for p = %2 stages: the bubble is %3% of the step.</source>
-        <translation>p = %2 个阶段只有 m = %1 个微批次：气泡占单步的 %3%。</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="67"/>
-        <source>Exposed tensor-parallel communication takes %1 ms of the %2 ms step (%3%).</source>
-        <translation>暴露的张量并行通信占用 %2 ms 步长中的 %1 ms（%3%）。</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="70"/>
-        <source>Exposed data-parallel communication takes %1 ms of the %2 ms step (%3%).</source>
-        <translation>暴露的数据并行通信在 %2 ms 的单步中占 %1 ms（%3%）。</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="73"/>
-        <source>TP %1 × PP %2, while the model fits with data parallelism alone (ZeRO %3).</source>
-        <translation>使用了 TP %1 × PP %2，而只用数据并行（ZeRO %3）模型就能放下。</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="82"/>
-        <source>Adam keeps 12 bytes per parameter (fp32 master copy, momentum, variance) and the gradients on every data-parallel rank unless ZeRO shards them across the ranks.</source>
-        <translation>除非 ZeRO 把它们切分到各个 rank，Adam 在每个数据并行 rank 上都保存每参数 12 字节（fp32 主副本、动量、方差）以及梯度。</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="85"/>
-        <source>Activations stay until their backward pass; recomputing them costs part of a forward pass but frees most of that memory; splitting the sequence (CP) or the layers (TP, PP) over more GPUs divides them too. The fix is whichever fits at the least step time.</source>
-        <translation>激活会一直保留到其反向传播；重计算要付出部分前向传播的代价，但能释放大部分这类内存；把序列（CP）或层（TP、PP）切分到更多 GPU 上也能把它们分摊开。修复方案取能放下且步长最短的那一个。</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="89"/>
-        <source>What is left is divided only by tensor or pipeline parallelism: they split the weights and each layer&apos;s activations.</source>
-        <translation>剩下的只能靠张量或流水线并行切分：它们切分权重和每层的激活。</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="92"/>
-        <source>Every layer runs TP collectives in its forward and backward passes; across nodes they cross the NICs at a fraction of NVLink bandwidth, while PP and DP send fewer, larger messages.</source>
-        <translation>每一层的前向和反向都要做张量并行集合通信；跨节点时它们经过网卡，带宽只有 NVLink 的一小部分，而流水线和数据并行发送的消息更少、更大。</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="96"/>
-        <source>A pipeline idles (p−1)/(m+p−1) of the time while it fills and drains; more micro-batches, interleaving or ZB-H1 shrink that.</source>
-        <translation>流水线在填充和排空时空闲 (p−1)/(m+p−1) 的时间；更多微批次、交错调度或 ZB-H1 可以缩小它。</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="99"/>
-        <source>Each layer&apos;s TP collectives wait in the forward pass and, unless overlapped, in the backward; Transformer Engine&apos;s userbuffers overlap (training.tp_overlap all, with sequence parallelism) runs them beside the GEMMs, and a smaller TP sends less per layer over fewer ranks.</source>
-        <translation>每层的 TP 集合通信在前向传播中需要等待，若不重叠，反向传播中也要等待；Transformer Engine 的 userbuffers 重叠（training.tp_overlap all，配合序列并行）让它们与 GEMM 并行执行，而更小的 TP 每层发送的数据更少、参与的 rank 更少。</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="103"/>
-        <source>Each step reduces every gradient across the DP ranks, whatever the batch; with little work per rank the reduction cannot hide under the backward pass.</source>
-        <translation>无论批次多大，每步都要在数据并行 rank 间归约全部梯度；每个 rank 的计算太少时，归约无法被反向计算掩盖。</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="106"/>
-        <source>DP adds one gradient reduction per step, overlapped with the backward pass; TP adds collectives to every layer and PP a bubble.</source>
-        <translation>数据并行每步只增加一次与反向重叠的梯度归约；张量并行给每一层增加集合通信，流水线并行增加气泡。</translation>
-    </message>
-    <message>
-        <location filename="../app/advicepanel.cpp" line="121"/>
+        <location filename="../app/advicepanel.cpp" line="44"/>
         <source>No plan yet.</source>
         <translation>尚无规划。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="131"/>
+        <location filename="../app/advicepanel.cpp" line="54"/>
         <source>Thinking…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="149"/>
+        <location filename="../app/advicepanel.cpp" line="72"/>
         <source>No advice: memory fits, TP stays inside the nodes, the bubble and the data-parallel communication are small, and DP alone would not be faster.</source>
         <translation>没有建议：显存够用，TP 留在节点内，气泡和数据并行通信都很小，只用数据并行也不会更快。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/advicepanel.cpp" line="151"/>
+        <location filename="../app/advicepanel.cpp" line="74"/>
         <source>%n item(s), in the order an experienced engineer would look at them:</source>
         <translation>
             <numerusform>%n 条建议，按有经验的工程师查看的顺序排列：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="163"/>
+        <location filename="../app/advicepanel.cpp" line="83"/>
+        <source>Fix: %1</source>
+        <translation>修复：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/advicepanel.cpp" line="89"/>
         <source>Apply fix: step %1, peak %2 per GPU</source>
         <translation>应用修正：单步 %1，每 GPU 峰值 %2</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="172"/>
+        <location filename="../app/advicepanel.cpp" line="97"/>
         <source>No single change fixes this; Suggest plans searches every combination.</source>
         <translation>没有单一改动能解决；“推荐规划”会搜索所有组合。</translation>
     </message>
@@ -602,7 +945,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     <message>
         <location filename="../app/mainwindow.cpp" line="74"/>
         <source>Memory</source>
-        <translation>内存</translation>
+        <translation>显存</translation>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="75"/>
@@ -1288,7 +1631,7 @@ Discard them?</source>
     <message>
         <location filename="../app/suggestpanel.cpp" line="108"/>
         <source>Share of each GPU&apos;s memory a plan must leave free</source>
-        <translation>方案必须在每个 GPU 上留出的内存比例</translation>
+        <translation>方案必须在每个 GPU 上留出的显存比例</translation>
     </message>
     <message>
         <location filename="../app/suggestpanel.cpp" line="109"/>
@@ -1351,32 +1694,32 @@ Discard them?</source>
         <translation>训练框架</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="228"/>
+        <location filename="../app/suggestpanel.cpp" line="227"/>
         <source>The model, cluster or batch changed since the last search: search again.</source>
         <translation>自上次搜索以来模型、集群或批大小已改变：请重新搜索。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="237"/>
+        <location filename="../app/suggestpanel.cpp" line="235"/>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="250"/>
+        <location filename="../app/suggestpanel.cpp" line="247"/>
         <source>%1 combinations, %2 fit in memory, %3 evaluated in full, in %4 s.</source>
         <translation>%1 种组合，%2 种放得下，%3 种完整评估，用时 %4 秒。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="255"/>
+        <location filename="../app/suggestpanel.cpp" line="252"/>
         <source>No plan fits in memory on this cluster.</source>
         <translation>此集群上没有放得下的规划。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="285"/>
+        <location filename="../app/suggestpanel.cpp" line="282"/>
         <source>step %1 (slow end %5) · %2 tokens/s · MFU %3 · peak %4 per GPU</source>
         <translation>步长 %1（慢端 %5）· %2 tokens/s · MFU %3 · 每 GPU 峰值 %4</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="288"/>
+        <location filename="../app/suggestpanel.cpp" line="285"/>
         <source>Click to apply.</source>
         <translation>点击应用。</translation>
     </message>
@@ -1391,32 +1734,32 @@ Discard them?</source>
         <translation>全部 %1 个放得下的方案都已绘入图表。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="299"/>
+        <location filename="../app/suggestpanel.cpp" line="296"/>
         <source>Apply suggested plan</source>
         <translation>应用推荐规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="311"/>
+        <location filename="../app/suggestpanel.cpp" line="308"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="315"/>
+        <location filename="../app/suggestpanel.cpp" line="312"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="348"/>
+        <location filename="../app/suggestpanel.cpp" line="345"/>
         <source>plans that fit (click to apply)</source>
         <translation>放得下的方案（点击应用）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="354"/>
+        <location filename="../app/suggestpanel.cpp" line="351"/>
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="361"/>
+        <location filename="../app/suggestpanel.cpp" line="358"/>
         <source>this plan</source>
         <translation>当前方案</translation>
     </message>
@@ -1823,7 +2166,7 @@ Click for the formula</source>
     <message>
         <location filename="../widgets/memorybars.cpp" line="79"/>
         <source>Memory per GPU by pipeline stage</source>
-        <translation>各流水线阶段的每 GPU 内存</translation>
+        <translation>各流水线阶段的每 GPU 显存</translation>
     </message>
     <message>
         <location filename="../widgets/memorybars.cpp" line="80"/>
@@ -1858,264 +2201,264 @@ Click for the formula</source>
 <context>
     <name>plait::widgets::PlanEditor</name>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="86"/>
+        <location filename="../widgets/planeditor.cpp" line="87"/>
         <source>framework default</source>
         <translation>框架默认值</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="88"/>
         <location filename="../widgets/planeditor.cpp" line="89"/>
         <location filename="../widgets/planeditor.cpp" line="90"/>
         <location filename="../widgets/planeditor.cpp" line="91"/>
         <location filename="../widgets/planeditor.cpp" line="92"/>
         <location filename="../widgets/planeditor.cpp" line="93"/>
         <location filename="../widgets/planeditor.cpp" line="94"/>
-        <location filename="../widgets/planeditor.cpp" line="230"/>
+        <location filename="../widgets/planeditor.cpp" line="95"/>
+        <location filename="../widgets/planeditor.cpp" line="231"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="88"/>
+        <location filename="../widgets/planeditor.cpp" line="89"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="89"/>
+        <location filename="../widgets/planeditor.cpp" line="90"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="90"/>
+        <location filename="../widgets/planeditor.cpp" line="91"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="91"/>
+        <location filename="../widgets/planeditor.cpp" line="92"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="92"/>
+        <location filename="../widgets/planeditor.cpp" line="93"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="93"/>
+        <location filename="../widgets/planeditor.cpp" line="94"/>
         <source>FFN size</source>
         <translation>FFN 维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="94"/>
+        <location filename="../widgets/planeditor.cpp" line="95"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="95"/>
         <location filename="../widgets/planeditor.cpp" line="96"/>
         <location filename="../widgets/planeditor.cpp" line="97"/>
-        <location filename="../widgets/planeditor.cpp" line="99"/>
+        <location filename="../widgets/planeditor.cpp" line="98"/>
         <location filename="../widgets/planeditor.cpp" line="100"/>
         <location filename="../widgets/planeditor.cpp" line="101"/>
+        <location filename="../widgets/planeditor.cpp" line="102"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="95"/>
+        <location filename="../widgets/planeditor.cpp" line="96"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="96"/>
+        <location filename="../widgets/planeditor.cpp" line="97"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="97"/>
+        <location filename="../widgets/planeditor.cpp" line="98"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="99"/>
+        <location filename="../widgets/planeditor.cpp" line="100"/>
         <source>Inside a node</source>
         <translation>节点内互联</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="100"/>
+        <location filename="../widgets/planeditor.cpp" line="101"/>
         <source>Between nodes</source>
         <translation>节点间互联</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="101"/>
+        <location filename="../widgets/planeditor.cpp" line="102"/>
         <source>NICs per node</source>
         <translation>每节点网卡数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="103"/>
-        <location filename="../widgets/planeditor.cpp" line="105"/>
-        <location filename="../widgets/planeditor.cpp" line="107"/>
-        <location filename="../widgets/planeditor.cpp" line="109"/>
-        <location filename="../widgets/planeditor.cpp" line="111"/>
+        <location filename="../widgets/planeditor.cpp" line="104"/>
+        <location filename="../widgets/planeditor.cpp" line="106"/>
+        <location filename="../widgets/planeditor.cpp" line="108"/>
+        <location filename="../widgets/planeditor.cpp" line="110"/>
         <location filename="../widgets/planeditor.cpp" line="112"/>
-        <location filename="../widgets/planeditor.cpp" line="114"/>
-        <location filename="../widgets/planeditor.cpp" line="116"/>
+        <location filename="../widgets/planeditor.cpp" line="113"/>
+        <location filename="../widgets/planeditor.cpp" line="115"/>
         <location filename="../widgets/planeditor.cpp" line="117"/>
-        <location filename="../widgets/planeditor.cpp" line="120"/>
-        <location filename="../widgets/planeditor.cpp" line="122"/>
-        <location filename="../widgets/planeditor.cpp" line="124"/>
-        <location filename="../widgets/planeditor.cpp" line="126"/>
+        <location filename="../widgets/planeditor.cpp" line="118"/>
+        <location filename="../widgets/planeditor.cpp" line="121"/>
+        <location filename="../widgets/planeditor.cpp" line="123"/>
+        <location filename="../widgets/planeditor.cpp" line="125"/>
+        <location filename="../widgets/planeditor.cpp" line="127"/>
         <source>Recipe</source>
         <translation>训练配置</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="103"/>
+        <location filename="../widgets/planeditor.cpp" line="104"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="105"/>
+        <location filename="../widgets/planeditor.cpp" line="106"/>
         <source>Micro-batch</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="107"/>
+        <location filename="../widgets/planeditor.cpp" line="108"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="109"/>
+        <location filename="../widgets/planeditor.cpp" line="110"/>
         <source>Framework</source>
         <translation>训练框架</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="111"/>
+        <location filename="../widgets/planeditor.cpp" line="112"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="112"/>
+        <location filename="../widgets/planeditor.cpp" line="113"/>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="114"/>
+        <location filename="../widgets/planeditor.cpp" line="115"/>
         <source>Sequence parallel</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="116"/>
+        <location filename="../widgets/planeditor.cpp" line="117"/>
         <source>Flash attention</source>
         <translation>Flash Attention</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="117"/>
+        <location filename="../widgets/planeditor.cpp" line="118"/>
         <source>Attention kernel</source>
         <translation>注意力内核</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="120"/>
+        <location filename="../widgets/planeditor.cpp" line="121"/>
         <source>Overlap weight gather</source>
         <translation>权重收集与前向重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="122"/>
+        <location filename="../widgets/planeditor.cpp" line="123"/>
         <source>Gradient bucket (parameters)</source>
         <translation>梯度桶（参数个数）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="124"/>
+        <location filename="../widgets/planeditor.cpp" line="125"/>
         <source>Fused cross entropy</source>
         <translation>融合交叉熵</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="126"/>
+        <location filename="../widgets/planeditor.cpp" line="127"/>
         <source>TP overlap</source>
         <translation>TP 通信重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="128"/>
-        <location filename="../widgets/planeditor.cpp" line="130"/>
-        <location filename="../widgets/planeditor.cpp" line="132"/>
-        <location filename="../widgets/planeditor.cpp" line="134"/>
-        <location filename="../widgets/planeditor.cpp" line="136"/>
-        <location filename="../widgets/planeditor.cpp" line="138"/>
-        <location filename="../widgets/planeditor.cpp" line="140"/>
-        <location filename="../widgets/planeditor.cpp" line="143"/>
-        <location filename="../widgets/planeditor.cpp" line="145"/>
+        <location filename="../widgets/planeditor.cpp" line="129"/>
+        <location filename="../widgets/planeditor.cpp" line="131"/>
+        <location filename="../widgets/planeditor.cpp" line="133"/>
+        <location filename="../widgets/planeditor.cpp" line="135"/>
+        <location filename="../widgets/planeditor.cpp" line="137"/>
+        <location filename="../widgets/planeditor.cpp" line="139"/>
+        <location filename="../widgets/planeditor.cpp" line="141"/>
+        <location filename="../widgets/planeditor.cpp" line="144"/>
+        <location filename="../widgets/planeditor.cpp" line="146"/>
         <source>Parallelism</source>
         <translation>并行策略</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="128"/>
+        <location filename="../widgets/planeditor.cpp" line="129"/>
         <source>Tensor parallel (TP)</source>
         <translation>张量并行 (TP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="130"/>
+        <location filename="../widgets/planeditor.cpp" line="131"/>
         <source>Pipeline parallel (PP)</source>
         <translation>流水线并行 (PP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="132"/>
+        <location filename="../widgets/planeditor.cpp" line="133"/>
         <source>Data parallel (DP)</source>
         <translation>数据并行 (DP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="134"/>
+        <location filename="../widgets/planeditor.cpp" line="135"/>
         <source>Context parallel (CP)</source>
         <translation>上下文并行 (CP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="136"/>
+        <location filename="../widgets/planeditor.cpp" line="137"/>
         <source>Expert parallel (EP)</source>
         <translation>专家并行 (EP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="138"/>
+        <location filename="../widgets/planeditor.cpp" line="139"/>
         <source>Virtual stages (VPP)</source>
         <translation>虚拟阶段 (VPP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="140"/>
+        <location filename="../widgets/planeditor.cpp" line="141"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="143"/>
+        <location filename="../widgets/planeditor.cpp" line="144"/>
         <source>Embedding counts as a layer</source>
         <translation>嵌入层计为一层</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="145"/>
+        <location filename="../widgets/planeditor.cpp" line="146"/>
         <source>Loss counts as a layer</source>
         <translation>损失计为一层</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="195"/>
+        <location filename="../widgets/planeditor.cpp" line="196"/>
         <source>(custom)</source>
         <translation>（自定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="228"/>
+        <location filename="../widgets/planeditor.cpp" line="229"/>
         <source>Import Hugging Face config.json…</source>
         <translation>导入 Hugging Face config.json…</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="278"/>
+        <location filename="../widgets/planeditor.cpp" line="279"/>
         <source>no plan</source>
         <translation>无规划</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="298"/>
+        <location filename="../widgets/planeditor.cpp" line="299"/>
         <source>Change %1</source>
         <translation>更改 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="351"/>
+        <location filename="../widgets/planeditor.cpp" line="350"/>
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="351"/>
+        <location filename="../widgets/planeditor.cpp" line="350"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
@@ -2123,189 +2466,94 @@ Click for the formula</source>
 <context>
     <name>plait::widgets::SummaryView</name>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="22"/>
+        <location filename="../widgets/summaryview.cpp" line="24"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="23"/>
+        <location filename="../widgets/summaryview.cpp" line="25"/>
         <source>Tokens/s</source>
         <translation>Tokens/s</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="24"/>
+        <location filename="../widgets/summaryview.cpp" line="26"/>
         <source>Model TFLOP/s per GPU</source>
         <translation>每 GPU 模型 TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="25"/>
+        <location filename="../widgets/summaryview.cpp" line="27"/>
         <source>MFU (causal)</source>
         <translation>MFU（因果计数）</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="26"/>
+        <location filename="../widgets/summaryview.cpp" line="28"/>
         <source>MFU (Megatron count)</source>
         <translation>MFU（Megatron 计数）</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="27"/>
+        <location filename="../widgets/summaryview.cpp" line="29"/>
         <source>HFU</source>
         <translation>HFU</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="28"/>
+        <location filename="../widgets/summaryview.cpp" line="30"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="29"/>
+        <location filename="../widgets/summaryview.cpp" line="31"/>
         <source>Exposed communication</source>
         <translation>暴露的通信</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="30"/>
+        <location filename="../widgets/summaryview.cpp" line="32"/>
         <source>Peak memory per GPU</source>
-        <translation>每 GPU 峰值内存</translation>
+        <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="44"/>
+        <location filename="../widgets/summaryview.cpp" line="46"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="75"/>
+        <location filename="../widgets/summaryview.cpp" line="77"/>
         <source>This plan cannot be evaluated:</source>
         <translation>无法评估此规划：</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="75"/>
+        <location filename="../widgets/summaryview.cpp" line="77"/>
         <source>No plan loaded.</source>
         <translation>未加载规划。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="85"/>
+        <location filename="../widgets/summaryview.cpp" line="86"/>
         <source>%1 (%2–%3)</source>
         <translation>%1（%2–%3）</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="88"/>
+        <location filename="../widgets/summaryview.cpp" line="89"/>
         <source>The range: every uncertain rate at the ends of its published spread (the GEMM rate from the short-burst best to 5% below the sustained one, the slowest GPU of a node; compute beside communication from no slowdown to 40%, the most measured)</source>
         <translation>范围：每个不确定的速率取其公开范围的两端（GEMM 速率从短时峰值到持续速率再低 5%，即节点中最慢的 GPU；与通信重叠的计算从不减速到最多实测的 40%）</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="97"/>
+        <location filename="../widgets/summaryview.cpp" line="98"/>
         <source>Model FLOPs with the causal half of the attention matrix, the work a causal model needs, over the step time and the GPUs&apos; dense peak</source>
         <translation>模型 FLOPs 只计注意力矩阵的因果一半（因果模型实际需要的计算），除以单步时间和各 GPU 的稠密峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="100"/>
+        <location filename="../widgets/summaryview.cpp" line="101"/>
         <source>Model FLOPs as Megatron-LM counts them (the whole attention matrix), the figure its logs and published tables report</source>
         <translation>按 Megatron-LM 的方式计数的模型 FLOPs（整个注意力矩阵），即其日志和公开表格报告的数值</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="106"/>
+        <location filename="../widgets/summaryview.cpp" line="107"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="111"/>
+        <location filename="../widgets/summaryview.cpp" line="112"/>
         <source>No warnings.</source>
         <translation>无警告。</translation>
-    </message>
-    <message>
-        <location filename="../widgets/summaryview.cpp" line="119"/>
-        <source>%1 of %2 TP groups span more than one node (e.g. GPUs %3): every layer&apos;s TP traffic then runs at %4 GB/s per GPU over %5 instead of %6 GB/s over %7</source>
-        <translation>%2 个 TP 组中有 %1 个跨越多个节点（例如 GPU %3）：每一层的 TP 通信因此只能以每 GPU %4 GB/s 经 %5 传输，而不是以 %6 GB/s 经 %7</translation>
-    </message>
-    <message>
-        <location filename="../widgets/summaryview.cpp" line="122"/>
-        <source>m = %1 micro-batches for p = %2 stages: the pipeline bubble is %3% of the step; (p−1)/(m+p−1) falls to 10% at m = 9·(p−1) = %4 micro-batches (a smaller micro-batch or a larger global batch), and interleaved stages or ZB-H1 shrink it with fewer</source>
-        <translation>p = %2 个流水线阶段只有 m = %1 个微批次：流水线气泡占步长的 %3%；(p−1)/(m+p−1) 要到 m = 9·(p−1) = %4 个微批次才降到 10%（减小微批次或增大全局批次），交错阶段或 ZB-H1 用更少的微批次就能缩小气泡</translation>
-    </message>
-    <message>
-        <location filename="../widgets/summaryview.cpp" line="126"/>
-        <source>stage %1 needs %2 per GPU, the %3 has %4; the largest term is %5 (%6)</source>
-        <translation>阶段 %1 每 GPU 需要 %2，而 %3 只有 %4；最大的一项是%5（%6）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/summaryview.cpp" line="128"/>
-        <source>exposed data-parallel communication takes %1 ms of the %2 ms step (%3%); a larger global batch per DP rank, or fewer DP ranks across slow links, would hide it</source>
-        <translation>暴露的数据并行通信占 %2 ms 单步中的 %1 ms（%3%）；增大每个 DP 副本的全局批大小，或减少跨慢速链路的 DP 副本，可将其隐藏</translation>
-    </message>
-    <message>
-        <location filename="../widgets/summaryview.cpp" line="131"/>
-        <source>stage %1 computes for %2 ms per step and stage %3 for %4 ms; the others wait for the slowest. Moving layers off stage %1 (parallel.layers_per_stage) would balance them</source>
-        <translation>阶段 %1 每步计算 %2 ms，阶段 %3 为 %4 ms；其余阶段都在等待最慢的阶段。把层从阶段 %1 移走（parallel.layers_per_stage）可以使其均衡</translation>
-    </message>
-    <message>
-        <location filename="../widgets/summaryview.cpp" line="134"/>
-        <source>%1 has no measured GEMM efficiency in the catalog, so compute times assume the datasheet peak and are a lower bound; run plait-probe compute to measure it</source>
-        <translation>目录中没有 %1 的实测 GEMM 效率，因此计算时间按数据手册峰值估算，只是下限；运行 plait-probe compute 进行测量</translation>
-    </message>
-    <message>
-        <location filename="../widgets/summaryview.cpp" line="138"/>
-        <source>%1 has only a short-burst GEMM rate in the catalog (%2% of peak, boost clock): a training step runs at the power limit, slower, so compute times are optimistic; plait-probe compute measures the sustained rate</source>
-        <translation>目录中 %1 只有短时突发的 GEMM 速率（峰值的 %2%，加速频率）：训练步运行在功耗上限，速度更慢，因此计算时间偏乐观；plait-probe compute 可测量持续速率</translation>
-    </message>
-    <message>
-        <location filename="../widgets/summaryview.cpp" line="142"/>
-        <source>%1 has no measured streaming rate in the catalog, so memory-bound kernels (norms, activations, the optimizer step) stream at the datasheet&apos;s %2 GB/s, which copies reach only about 87% of on A100 and H100: their times are optimistic; plait-probe compute measures it</source>
-        <translation>目录中没有 %1 的实测带宽，因此访存密集型内核（归一化、激活、优化器步骤）按数据手册的 %2 GB/s 计算，而在 A100 和 H100 上拷贝只能达到其约 87%：这些时间偏乐观；plait-probe compute 可以测量它</translation>
-    </message>
-    <message>
-        <location filename="../widgets/summaryview.cpp" line="146"/>
-        <source>the catalog publishes no speed of the %1 attention kernel on the %2, so attention runs at the GEMM rate, which no fused attention kernel reaches: its time is a lower bound; choose a kernel the catalog publishes (training.attention_kernel)</source>
-        <translation>目录中没有 %1 注意力内核在 %2 上的公开速度，因此注意力按 GEMM 速率计算，而任何融合注意力内核都达不到这一速率：其时间只是下限；请选择目录中公开了速度的内核（training.attention_kernel）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/summaryview.cpp" line="151"/>
-        <source>hardware FLOP utilization %1% passes the %2% of peak the %3 sustains in large GEMMs: some measured shapes ran faster than the sustained rate, which a whole training step will not keep up</source>
-        <translation>硬件 FLOP 利用率 %1% 超过了 %3 在大型 GEMM 中可持续的峰值 %2%：部分实测形状比持续速率更快，而整个训练步无法一直保持</translation>
-    </message>
-    <message>
-        <location filename="../widgets/summaryview.cpp" line="154"/>
-        <source>%1 is not read beside a preset or config.json, which sets the model&apos;s shape; it is kept in the file but has no effect</source>
-        <translation>%1 在预设或 config.json 旁不会被读取（模型形状由它们决定）；该字段保留在文件中，但不起作用</translation>
-    </message>
-    <message>
-        <location filename="../widgets/summaryview.cpp" line="160"/>
-        <source>%1 is not a field Plait reads; it is kept in the file but has no effect</source>
-        <translation>%1 不是 Plait 读取的字段；它保留在文件中，但不起作用</translation>
-    </message>
-    <message>
-        <location filename="../widgets/summaryview.cpp" line="162"/>
-        <source>%1 is not a field Plait reads; did you mean %2? It is kept in the file but has no effect</source>
-        <translation>%1 不是 Plait 读取的字段；是否想写 %2？它保留在文件中，但不起作用</translation>
-    </message>
-    <message>
-        <location filename="../widgets/summaryview.cpp" line="164"/>
-        <source>%1 is not a field Plait reads; did you mean %2? It is kept in the file but has no effect: %2 is %3</source>
-        <translation>%1 不是 Plait 读取的字段；是否想写 %2？它保留在文件中，但不起作用：%2 为 %3</translation>
-    </message>
-    <message>
-        <location filename="../widgets/summaryview.cpp" line="178"/>
-        <source>weights</source>
-        <translation>权重</translation>
-    </message>
-    <message>
-        <location filename="../widgets/summaryview.cpp" line="180"/>
-        <source>gradients</source>
-        <translation>梯度</translation>
-    </message>
-    <message>
-        <location filename="../widgets/summaryview.cpp" line="182"/>
-        <source>optimizer state</source>
-        <translation>优化器状态</translation>
-    </message>
-    <message>
-        <location filename="../widgets/summaryview.cpp" line="184"/>
-        <source>activations</source>
-        <translation>激活值</translation>
-    </message>
-    <message>
-        <location filename="../widgets/summaryview.cpp" line="185"/>
-        <source>other</source>
-        <translation>其他</translation>
     </message>
 </context>
 <context>
@@ -2385,7 +2633,7 @@ Click for the formula</source>
     <message>
         <location filename="../widgets/topologyview.cpp" line="297"/>
         <source>memory: %1 of %2</source>
-        <translation>内存：%1 / %2</translation>
+        <translation>显存：%1 / %2</translation>
     </message>
     <message numerus="yes">
         <location filename="../widgets/topologyview.cpp" line="461"/>

@@ -4,6 +4,7 @@
 
 #include "model.h"
 #include "safejson.h"
+#include "translatedtext.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -291,7 +292,7 @@ QStringList PlanEditor::applyEdit(const QString& path, const nlohmann::json& val
     showProblems(issues, path);
     QStringList problems;
     for (const Issue& i : issues)
-        problems << QString::fromStdString(i.field.empty() ? i.message : i.field + ": " + i.message);
+        problems << issueText(i);
     if (plan) {
         // A plan that reads but does not validate is still shown (the summary explains it); it can be undone.
         m_plan = plan.value();
@@ -319,16 +320,14 @@ void PlanEditor::showProblems(const std::vector<Issue>& issues, const QString& e
         QStringList mine;
         for (const Issue& i : issues)
             if (fieldOf(i) == f->path)
-                mine << (QString::fromStdString(i.field) == f->path || i.field.empty()
-                        ? QString::fromStdString(i.message)
-                        : QString::fromStdString(i.field + ": " + i.message));
+                mine << (QString::fromStdString(i.field) == f->path ? issueMessage(i) : issueText(i));
         f->problem->setText(mine.join(QLatin1Char('\n')));
         f->problem->setVisible(!mine.isEmpty());
     }
     for (const Issue& i : issues) {
         const QString field = QString::fromStdString(i.field);
         if (fieldOf(i).isEmpty())
-            general << (field.isEmpty() ? QString() : field + QStringLiteral(": ")) + QString::fromStdString(i.message);
+            general << issueText(i);
     }
     m_problems->setText(general.join(QLatin1Char('\n')));
     m_problems->setVisible(!general.isEmpty());

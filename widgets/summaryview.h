@@ -23,7 +23,6 @@ public:
 
 private:
     QLabel* addFigure(const QString& key, const QString& title);
-    static QString termName(const std::string& term);
 
     std::shared_ptr<const Evaluation> m_evaluation;
     QHash<QString, QLabel*> m_figures;

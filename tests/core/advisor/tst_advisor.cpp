@@ -58,7 +58,7 @@ private slots:
         auto tpWait = plan("llama2-13b", 1, 8, 1, 1, 64);
         tpWait["training"]["tp_overlap"] = "none";
         QTest::newRow("exposed TP communication") << QByteArray(tpWait.dump().c_str()) << "tp-comm-exposed"
-                                                  << "exposed TP communication takes";
+                                                  << "Exposed tensor-parallel communication takes";
         QTest::newRow("TP and PP where DP would do")
             << QByteArray(plan("megatron-gpt-1.7b", 1, 2, 2, 2, 64).dump().c_str()) << "prefer-dp"
             << "TP 2 × PP 2";
@@ -74,10 +74,18 @@ private slots:
         const auto it
             = std::find_if(items.begin(), items.end(), [&](const Advice& a) { return a.code == code.toStdString(); });
         QVERIFY2(it != items.end(), qPrintable(QStringLiteral("no %1 item").arg(code)));
-        QVERIFY2(it->saw.find(saw.toStdString()) != std::string::npos, it->saw.c_str());
-        QVERIFY(!it->why.empty());
-        QVERIFY(!it->args.empty());
-        QVERIFY2(it->fixed.has_value(), it->fix.c_str());
+        const std::string said = messageText(it->saw);
+        QVERIFY2(said.find(saw.toStdString()) != std::string::npos, said.c_str());
+        // Each part is said by a template of the one table, with as many numbers as it has places for them.
+        for (const Message* m : { &it->saw, &it->why, &it->fix }) {
+            const char* text = messageTemplate(m->key);
+            QVERIFY2(text, m->key.c_str());
+            int places = 0;
+            for (int n = 1; n <= 9; ++n)
+                places += std::string_view(text).find("%" + std::to_string(n)) != std::string_view::npos;
+            QCOMPARE(places, int(m->args.size()));
+        }
+        QVERIFY(it->fixed.has_value());
         const Evaluation after = evaluate(*it->fixed);
         QVERIFY(after.valid);
         QVERIFY(after.peakBytes <= after.capacityBytes);
@@ -113,7 +121,7 @@ private slots:
             QVERIFY(q.ok());
             const Evaluation e = evaluate(q.value());
             if (e.valid && e.peakBytes <= e.capacityBytes)
-                QVERIFY2(it->fixedStepS <= e.stepS, it->fix.c_str());
+                QVERIFY2(it->fixedStepS <= e.stepS, messageText(it->fix).c_str());
         }
     }
 

@@ -1,0 +1,263 @@
+#include "messagetext.h"
+
+#include <algorithm>
+
+// lupdate reads the templates from this file by this macro's name; core itself has no Qt, so it is only a marker.
+#ifndef QT_TRANSLATE_NOOP
+#define QT_TRANSLATE_NOOP(context, text) text
+#endif
+
+namespace plait {
+
+namespace {
+// clang-format off
+constexpr MessageTemplate kTemplates[] = {
+    // ---- warnings an evaluation carries (evaluationwarnings.cpp, plankeys.cpp)
+    { "warning:tp-crosses-node", QT_TRANSLATE_NOOP("Messages",
+        "%1 of %2 TP groups span more than one node (e.g. GPUs %3): every layer's TP traffic then runs at %4 GB/s "
+        "per GPU over %5 instead of %6 GB/s over %7") },
+    { "warning:too-few-microbatches", QT_TRANSLATE_NOOP("Messages",
+        "m = %1 micro-batches for p = %2 stages: the pipeline bubble is %3% of the step; (p−1)/(m+p−1) falls to 10% "
+        "at m = 9·(p−1) = %4 micro-batches (a smaller micro-batch or a larger global batch), and interleaved stages "
+        "or ZB-H1 shrink it with fewer") },
+    { "warning:out-of-memory", QT_TRANSLATE_NOOP("Messages",
+        "stage %1 needs %2 per GPU, the %3 has %4; the largest term is %5 (%6)") },
+    { "warning:dp-comm-dominates", QT_TRANSLATE_NOOP("Messages",
+        "exposed data-parallel communication takes %1 ms of the %2 ms step (%3%); a larger global batch per DP "
+        "rank, or fewer DP ranks across slow links, would hide it") },
+    { "warning:unbalanced-stages", QT_TRANSLATE_NOOP("Messages",
+        "stage %1 computes for %2 ms per step and stage %3 for %4 ms; the others wait for the slowest. Moving layers "
+        "off stage %1 (parallel.layers_per_stage) would balance them") },
+    { "warning:gemm-efficiency-unknown", QT_TRANSLATE_NOOP("Messages",
+        "%1 has no measured GEMM efficiency in the catalog, so compute times assume the datasheet peak and are a "
+        "lower bound; run plait-probe compute to measure it") },
+    { "warning:gemm-rate-burst", QT_TRANSLATE_NOOP("Messages",
+        "%1 has only a short-burst GEMM rate in the catalog (%2% of peak, boost clock): a training step runs at the "
+        "power limit, slower, so compute times are optimistic; plait-probe compute measures the sustained rate") },
+    { "warning:hbm-rate-datasheet", QT_TRANSLATE_NOOP("Messages",
+        "%1 has no measured streaming rate in the catalog, so memory-bound kernels (norms, activations, the "
+        "optimizer step) stream at the datasheet's %2 GB/s, which copies reach only about 87% of on A100 and H100: "
+        "their times are optimistic; plait-probe compute measures it") },
+    { "warning:attention-rate-unknown", QT_TRANSLATE_NOOP("Messages",
+        "the catalog publishes no speed of the %1 attention kernel on the %2, so attention runs at the GEMM rate, "
+        "which no fused attention kernel reaches: its time is a lower bound; choose a kernel the catalog publishes "
+        "(training.attention_kernel)") },
+    { "warning:mfu-above-sustained", QT_TRANSLATE_NOOP("Messages",
+        "hardware FLOP utilization %1% passes the %2% of peak the %3 sustains in large GEMMs: some measured shapes "
+        "ran faster than the sustained rate, which a whole training step will not keep up") },
+    { "warning:key-ignored", QT_TRANSLATE_NOOP("Messages",
+        "%1 is not read beside a preset or config.json, which sets the model's shape; it is kept in the file but has "
+        "no effect") },
+    { "warning:unknown-key", QT_TRANSLATE_NOOP("Messages",
+        "%1 is not a field Plait reads; it is kept in the file but has no effect") },
+    { "warning:unknown-key-meant", QT_TRANSLATE_NOOP("Messages",
+        "%1 is not a field Plait reads; did you mean %2? It is kept in the file but has no effect") },
+    { "warning:unknown-key-meant-value", QT_TRANSLATE_NOOP("Messages",
+        "%1 is not a field Plait reads; did you mean %2? It is kept in the file but has no effect: %2 is %3") },
+
+    // ---- the terms of a GPU's memory, named inside other messages
+    { "term:weights", QT_TRANSLATE_NOOP("Messages", "weights") },
+    { "term:gradients", QT_TRANSLATE_NOOP("Messages", "gradients") },
+    { "term:optimizer state", QT_TRANSLATE_NOOP("Messages", "optimizer state") },
+    { "term:activations", QT_TRANSLATE_NOOP("Messages", "activations") },
+    { "term:other", QT_TRANSLATE_NOOP("Messages", "other") },
+
+    // ---- problems with a plan's fields (jsonfields.h, plan.cpp, framework.cpp)
+    { "issue:required", QT_TRANSLATE_NOOP("Messages", "is required") },
+    { "issue:between", QT_TRANSLATE_NOOP("Messages", "must be between %1 and %2, got %3") },
+    { "issue:whole-between", QT_TRANSLATE_NOOP("Messages", "must be a whole number between %1 and %2, got %3") },
+    { "issue:choice", QT_TRANSLATE_NOOP("Messages", "unknown value %1; expected one of: %2") },
+    { "issue:too-long", QT_TRANSLATE_NOOP("Messages", "is longer than the limit of %1 characters") },
+    { "issue:cluster-too-large", QT_TRANSLATE_NOOP("Messages",
+        "nodes × gpus_per_node = %1 GPUs, more than the limit of %2") },
+    { "issue:parallel-too-large", QT_TRANSLATE_NOOP("Messages", "tp·pp·dp·cp is larger than the limit of %1 GPUs") },
+    { "issue:too-few-gpus", QT_TRANSLATE_NOOP("Messages", "tp·pp·dp·cp = %1·%2·%3·%4 = %5 GPUs, but the cluster has %6") },
+    { "issue:heads-tp", QT_TRANSLATE_NOOP("Messages", "heads (%1) must divide by tp (%2)") },
+    { "issue:kv-heads-tp", QT_TRANSLATE_NOOP("Messages", "kv_heads (%1) and tp (%2) must divide one another") },
+    { "issue:ffn-tp", QT_TRANSLATE_NOOP("Messages", "ffn_hidden (%1) must divide by tp (%2)") },
+    { "issue:megatron-zero", QT_TRANSLATE_NOOP("Messages",
+        "Megatron-LM shards optimizer states only (its distributed optimizer, ZeRO-1); ZeRO-%1 needs "
+        "training.framework deepspeed or fsdp") },
+    { "issue:deepspeed-zero-pp", QT_TRANSLATE_NOOP("Messages",
+        "DeepSpeed rejects ZeRO-%1 with pipeline parallelism (pp %2): ZeRO-2 and ZeRO-3 are incompatible with its "
+        "pipeline engine") },
+    { "issue:fsdp-zero1", QT_TRANSLATE_NOOP("Messages", "PyTorch FSDP has no ZeRO-1: NO_SHARD is 0, SHARD_GRAD_OP 2, FULL_SHARD 3") },
+    { "issue:cp-needs-fused", QT_TRANSLATE_NOOP("Messages",
+        "%1 runs context parallelism (cp %2) only inside fused attention kernels: set training.flash_attention, or "
+        "cp 1") },
+    { "issue:param-gather-zero", QT_TRANSLATE_NOOP("Messages",
+        "overlaps the all-gather of sharded optimizer updates, which needs zero_stage 1 or 2 (got %1)") },
+    { "issue:param-gather-grad-reduce", QT_TRANSLATE_NOOP("Messages",
+        "needs training.overlap_grad_reduce, as in Megatron-LM") },
+    { "issue:vpp-interleaved", QT_TRANSLATE_NOOP("Messages", "vpp = %1 needs the interleaved schedule") },
+    { "issue:split-twice", QT_TRANSLATE_NOOP("Messages",
+        "gives each stage's layers itself; embedding_in_split and loss_in_split would split them again: use one or "
+        "the other") },
+    { "issue:layers-pp-embedding", QT_TRANSLATE_NOOP("Messages",
+        "layers with the embedding counted as a layer (%1 + 1 = %2) must divide by pp·vpp (%3·%4 = %5)") },
+    { "issue:layers-pp-loss", QT_TRANSLATE_NOOP("Messages",
+        "layers with the loss counted as a layer (%1 + 1 = %2) must divide by pp·vpp (%3·%4 = %5)") },
+    { "issue:layers-pp-both", QT_TRANSLATE_NOOP("Messages",
+        "layers with the embedding and the loss counted as layers (%1 + 2 = %2) must divide by pp·vpp (%3·%4 = %5)") },
+    { "issue:layers-pp", QT_TRANSLATE_NOOP("Messages",
+        "layers (%1) must divide by pp·vpp (%2·%3 = %4), or give parallel.layers_per_stage, or count the embedding "
+        "and the loss as layers (parallel.embedding_in_split, parallel.loss_in_split)") },
+    { "issue:stage-list-size", QT_TRANSLATE_NOOP("Messages", "has %1 entries for pp = %2") },
+    { "issue:stage-list-sum", QT_TRANSLATE_NOOP("Messages", "adds up to %1 layers, the model has %2") },
+    { "issue:stage-list-vpp", QT_TRANSLATE_NOOP("Messages", "each stage's layers must divide by vpp (%1)") },
+    { "issue:batch-dp", QT_TRANSLATE_NOOP("Messages",
+        "global_batch (%1) must divide by dp·micro_batch (%2·%3 = %4)") },
+    { "issue:interleaved-microbatches", QT_TRANSLATE_NOOP("Messages",
+        "the interleaved schedule needs micro-batches per pipeline (%1) to be a multiple of pp (%2)") },
+    { "issue:too-much-to-simulate", QT_TRANSLATE_NOOP("Messages",
+        "%1 micro-batches × %2 pipeline chunks = %3 forward passes to simulate, more than the limit of %4") },
+    { "issue:seq-cp", QT_TRANSLATE_NOOP("Messages", "seq_len (%1) must divide by 2·cp (%2)") },
+    { "issue:ep-dense", QT_TRANSLATE_NOOP("Messages", "ep = %1 needs a mixture-of-experts model") },
+    { "issue:experts-ep", QT_TRANSLATE_NOOP("Messages", "experts (%1) must divide by ep (%2)") },
+    { "issue:ep-dp", QT_TRANSLATE_NOOP("Messages", "ep (%1) must divide dp (%2); EP is folded within DP") },
+    { "issue:gpus-needed", QT_TRANSLATE_NOOP("Messages", "needs %1 GPUs, the cluster has %2") },
+    { "issue:no-fp8", QT_TRANSLATE_NOOP("Messages", "%1 has no FP8 tensor cores") },
+
+    // ---- the advisor (advisor.cpp): a title, what it saw, why it matters, and the fix it offers
+    { "advice:memory-optimizer:title", QT_TRANSLATE_NOOP("Messages", "1. Memory: shard the optimizer state") },
+    { "advice:memory-optimizer:saw", QT_TRANSLATE_NOOP("Messages",
+        "Stage %1 needs %2 per GPU of %3; optimizer state and gradients take %4.") },
+    { "advice:memory-optimizer:why", QT_TRANSLATE_NOOP("Messages",
+        "This plan's optimizer keeps %1 bytes per parameter and its gradients %2, on every data-parallel rank unless "
+        "ZeRO shards them across the ranks (Rajbhandari et al. 2020).") },
+    { "advice:memory-optimizer:why-one-rank", QT_TRANSLATE_NOOP("Messages",
+        "This plan's optimizer keeps %1 bytes per parameter and its gradients %2; with one data-parallel rank there "
+        "is nothing for ZeRO to shard them over: this needs more GPUs.") },
+    { "advice:memory-activations:title", QT_TRANSLATE_NOOP("Messages", "1. Memory: recompute or split the activations") },
+    { "advice:memory-activations:saw", QT_TRANSLATE_NOOP("Messages",
+        "Stage %1 needs %2 per GPU of %3; activations of %4 micro-batches in flight take %5.") },
+    { "advice:memory-activations:why", QT_TRANSLATE_NOOP("Messages",
+        "Activations stay until their backward pass; recomputing them costs part of a forward pass but frees most of "
+        "that memory (Korthikanti et al. 2022); splitting the sequence (CP) or the layers (TP, PP) over more GPUs "
+        "divides them too. The fix is whichever fits at the least step time.") },
+    { "advice:memory-weights:title", QT_TRANSLATE_NOOP("Messages", "1. Memory: split the model with TP or PP") },
+    { "advice:memory-weights:saw", QT_TRANSLATE_NOOP("Messages",
+        "Stage %1 needs %2 per GPU of %3; the largest term is %4 (%5) with ZeRO and recomputation already doing what "
+        "they can.") },
+    { "advice:memory-weights:why", QT_TRANSLATE_NOOP("Messages",
+        "What is left is divided only by tensor or pipeline parallelism: they split the weights and each layer's "
+        "activations (ZeRO-3 gathers each layer's weights back for its compute).") },
+    { "advice:tp-wider-than-node:title", QT_TRANSLATE_NOOP("Messages", "2. Interconnect: TP wider than a node") },
+    { "advice:tp-wider-than-node:saw", QT_TRANSLATE_NOOP("Messages", "TP = %1 is wider than the %2 GPUs of a node.") },
+    { "advice:tp-wider-than-node:why", QT_TRANSLATE_NOOP("Messages",
+        "Every layer runs TP collectives in its forward and backward passes; across nodes they cross the NICs at "
+        "%1 GB/s per GPU instead of %2 GB/s over %3, while PP and DP send fewer, larger messages.") },
+    { "advice:tp-crosses-node:title", QT_TRANSLATE_NOOP("Messages", "2. Interconnect: TP groups cross nodes") },
+    { "advice:tp-crosses-node:why", QT_TRANSLATE_NOOP("Messages",
+        "TP traffic is on the critical path of every layer; it should stay on NVLink inside a node.") },
+    { "advice:too-few-microbatches:title", QT_TRANSLATE_NOOP("Messages", "Pitfall: too few micro-batches for the pipeline") },
+    { "advice:too-few-microbatches:saw", QT_TRANSLATE_NOOP("Messages",
+        "m = %1 micro-batches for p = %2 stages: the bubble is %3% of the step.") },
+    { "advice:too-few-microbatches:why", QT_TRANSLATE_NOOP("Messages",
+        "A pipeline idles (p−1)/(m+p−1) of the time while it fills and drains (Narayanan et al. 2021); with p = %1 "
+        "that falls to 10% at m = %2; interleaving or ZB-H1 shrink it further.") },
+    { "advice:tp-comm-exposed:title", QT_TRANSLATE_NOOP("Messages", "Pitfall: exposed tensor-parallel communication") },
+    { "advice:tp-comm-exposed:saw", QT_TRANSLATE_NOOP("Messages",
+        "Exposed tensor-parallel communication takes %1 ms of the %2 ms step (%3%).") },
+    { "advice:tp-comm-exposed:why", QT_TRANSLATE_NOOP("Messages",
+        "Each layer's TP collectives wait in the forward pass and, unless overlapped, in the backward; Transformer "
+        "Engine's userbuffers overlap (training.tp_overlap all, with sequence parallelism) runs them beside the "
+        "GEMMs, and a smaller TP sends less per layer over fewer ranks.") },
+    { "advice:dp-comm-dominates:title", QT_TRANSLATE_NOOP("Messages", "Pitfall: data-parallel communication dominates") },
+    { "advice:dp-comm-dominates:why", QT_TRANSLATE_NOOP("Messages",
+        "Each step reduces every gradient across the DP ranks, whatever the batch; with little work per rank the "
+        "reduction cannot hide under the backward pass.") },
+    { "advice:prefer-dp:title", QT_TRANSLATE_NOOP("Messages", "3. DP first: TP and PP are not needed here") },
+    { "advice:prefer-dp:saw", QT_TRANSLATE_NOOP("Messages",
+        "TP %1 × PP %2, while the model fits with data parallelism alone (ZeRO %3) and runs a step in %4 instead "
+        "of %5.") },
+    { "advice:prefer-dp:why", QT_TRANSLATE_NOOP("Messages",
+        "DP adds one gradient reduction per step, overlapped with the backward pass; TP adds collectives to every "
+        "layer and PP a bubble.") },
+    { "fix:zero", QT_TRANSLATE_NOOP("Messages", "Shard them with ZeRO stage %1 over %2 ranks.") },
+    { "fix:zero-framework", QT_TRANSLATE_NOOP("Messages",
+        "Shard them with ZeRO stage %1 over %2 ranks (training.framework %3).") },
+    { "fix:split", QT_TRANSLATE_NOOP("Messages", "Split them: TP %1, PP %2, DP %3, CP %4.") },
+    { "fix:recompute-full", QT_TRANSLATE_NOOP("Messages", "Recompute every layer (full).") },
+    { "fix:recompute-selective", QT_TRANSLATE_NOOP("Messages", "Recompute attention only (selective).") },
+    { "fix:tp-in-node", QT_TRANSLATE_NOOP("Messages",
+        "Keep TP inside the node and move the rest to PP or DP: TP %1, PP %2, DP %3.") },
+    { "fix:place-tp", QT_TRANSLATE_NOOP("Messages", "Place each TP group inside one node.") },
+    { "fix:microbatches", QT_TRANSLATE_NOOP("Messages",
+        "Raise micro-batches to %1 with %2 (micro-batch size %3).") },
+    { "fix:halve-tp", QT_TRANSLATE_NOOP("Messages", "Halve TP: TP %1, DP %2.") },
+    { "fix:tp-overlap", QT_TRANSLATE_NOOP("Messages",
+        "Overlap every TP collective (training.tp_overlap all, sequence parallel).") },
+    { "fix:overlap-grad-reduce", QT_TRANSLATE_NOOP("Messages",
+        "Overlap the gradient reduction with the backward pass (training.overlap_grad_reduce).") },
+    { "fix:fewer-dp", QT_TRANSLATE_NOOP("Messages", "Use fewer DP ranks: TP %1, PP %2, DP %3.") },
+    { "fix:all-dp", QT_TRANSLATE_NOOP("Messages", "Run data parallel over all %1 GPUs (ZeRO %2).") },
+};
+// clang-format on
+}
+
+std::span<const MessageTemplate> messageTemplates()
+{
+    return kTemplates;
+}
+
+const char* messageTemplate(std::string_view key)
+{
+    const auto* t = std::find_if(
+        std::begin(kTemplates), std::end(kTemplates), [&](const MessageTemplate& m) { return m.key == key; });
+    return t == std::end(kTemplates) ? nullptr : t->text;
+}
+
+std::string fillTemplate(std::string_view text, const std::vector<std::string>& args)
+{
+    std::string out;
+    out.reserve(text.size() + 16 * args.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '%' && i + 1 < text.size() && text[i + 1] >= '1' && text[i + 1] <= '9') {
+            const std::size_t n = std::size_t(text[i + 1] - '1');
+            if (n < args.size()) {
+                out += args[n];
+                ++i;
+                continue;
+            }
+        }
+        out += c;
+    }
+    return out;
+}
+
+std::string messageText(const Message& m)
+{
+    return messageText(m.key, m.args);
+}
+
+std::string messageText(std::string_view key, const std::vector<std::string>& args)
+{
+    const char* t = messageTemplate(key);
+    return t ? fillTemplate(t, args) : std::string(key);
+}
+
+std::string warningKey(std::string_view code, const std::vector<std::string>& args)
+{
+    std::string key = "warning:" + std::string(code);
+    if (code == "unknown-key") {
+        const bool meant = args.size() > 1 && !args[1].empty(), value = args.size() > 2 && !args[2].empty();
+        key += !meant ? "" : value ? "-meant-value" : "-meant";
+    }
+    return key;
+}
+
+Issue fieldIssue(std::string field, std::string code, std::vector<std::string> args)
+{
+    std::string message = messageText("issue:" + code, args);
+    return Issue { std::move(field), std::move(message), std::move(code), std::move(args) };
+}
+
+Issue fieldIssue(std::string field, const Message& m)
+{
+    const std::string code = m.key.rfind("issue:", 0) == 0 ? m.key.substr(6) : m.key;
+    return fieldIssue(std::move(field), code, m.args);
+}
+
+} // namespace plait

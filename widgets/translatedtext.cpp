@@ -1,0 +1,44 @@
+#include "translatedtext.h"
+
+#include <QCoreApplication>
+
+namespace plait::widgets {
+
+QString translatedText(std::string_view key, const std::vector<std::string>& args)
+{
+    const char* text = messageTemplate(key);
+    if (!text)
+        return QString::fromUtf8(key.data(), qsizetype(key.size()));
+    // Names of memory terms inside a message ("the largest term is weights") are said in the user's language too.
+    std::vector<std::string> said = args;
+    for (std::string& a : said)
+        if (const char* term = messageTemplate("term:" + a))
+            a = QCoreApplication::translate("Messages", term).toStdString();
+    return QString::fromStdString(fillTemplate(QCoreApplication::translate("Messages", text).toStdString(), said));
+}
+
+QString translatedText(const Message& m)
+{
+    return translatedText(m.key, m.args);
+}
+
+QString warningText(const Warning& w)
+{
+    const std::string key = warningKey(w.code, w.args);
+    const QString text
+        = messageTemplate(key) ? translatedText(key, w.args) : QString::fromStdString(w.message); // a code too new
+    return QStringLiteral("[%1] %2").arg(QString::fromStdString(w.code), text);
+}
+
+QString issueMessage(const Issue& i)
+{
+    const std::string key = "issue:" + i.code;
+    return !i.code.empty() && messageTemplate(key) ? translatedText(key, i.args) : QString::fromStdString(i.message);
+}
+
+QString issueText(const Issue& i)
+{
+    return i.field.empty() ? issueMessage(i) : QString::fromStdString(i.field) + QStringLiteral(": ") + issueMessage(i);
+}
+
+} // namespace plait::widgets
