@@ -41,6 +41,7 @@ AdvicePanel::AdvicePanel(QWidget* parent)
     scroll->setWidget(inner);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // the items wrap to the dock's width
     m_status = new QLabel(tr("No plan yet."), this);
     m_status->setWordWrap(true);
     auto* layout = new QVBoxLayout(this);
@@ -94,7 +95,9 @@ void AdvicePanel::show(const std::vector<Advice>& items)
             });
             v->addWidget(apply);
         } else {
-            v->addWidget(new QLabel(tr("No single change fixes this; Suggest plans searches every combination.")));
+            auto* none = new QLabel(tr("No single change fixes this; Suggest plans searches every combination."));
+            none->setWordWrap(true);
+            v->addWidget(none);
         }
         m_list->insertWidget(m_list->count() - 1, box);
     }

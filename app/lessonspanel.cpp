@@ -1,10 +1,13 @@
 #include "lessonspanel.h"
 
+#include "lessontext.h"
+
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 namespace plait::app {
@@ -30,18 +33,29 @@ LessonsPanel::LessonsPanel(QWidget* parent)
     m_text->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_changes = new QLabel(this);
     m_changes->setWordWrap(true);
+    m_changes->setTextFormat(Qt::RichText); // one changed field is still HTML: its quotes are escaped
     m_changes->setStyleSheet(QStringLiteral("color: #555"));
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_start);
     buttons->addWidget(m_back);
     buttons->addWidget(m_next);
+    // The step's text and changes scroll, so a short dock never cuts a sentence off.
+    auto* page = new QWidget;
+    auto* pageLayout = new QVBoxLayout(page);
+    pageLayout->setContentsMargins(0, 0, 0, 0);
+    pageLayout->addWidget(m_text);
+    pageLayout->addWidget(m_changes);
+    pageLayout->addStretch(1);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(page);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_lessons);
     layout->addLayout(buttons);
     layout->addWidget(m_position);
-    layout->addWidget(m_text);
-    layout->addWidget(m_changes);
-    layout->addStretch(1);
+    layout->addWidget(scroll, 1);
     connect(m_start, &QPushButton::clicked, this, [this] { startLesson(m_lessons->currentIndex()); });
     connect(m_back, &QPushButton::clicked, this, [this] { goToStep(m_step - 1); });
     connect(m_next, &QPushButton::clicked, this, [this] { goToStep(m_step + 1); });
@@ -60,7 +74,11 @@ void LessonsPanel::startLesson(int index)
     m_lessons->setCurrentIndex(index);
     m_hasExample = false;
     m_step = -1;
-    emit exampleRequested(QString::fromStdString(builtinLessons()[std::size_t(index)].example));
+    m_stepPlans.assign(builtinLessons()[std::size_t(index)].steps.size(), std::nullopt);
+    m_stepAnalyses.assign(m_stepPlans.size(), std::nullopt);
+    const Lesson& lesson = builtinLessons()[std::size_t(index)];
+    emit exampleRequested(
+        QString::fromStdString(lesson.example), QString::fromStdString(chinese() ? lesson.titleZh : lesson.titleEn));
     if (m_hasExample)
         goToStep(0);
 }
@@ -92,11 +110,23 @@ void LessonsPanel::goToStep(int step)
     m_changes->setText(lines.isEmpty() ? QString() : tr("Changed: %1").arg(lines.join(QStringLiteral("<br>"))));
     m_step = step;
     m_current = plan.value();
+    if (std::size_t(step) < m_stepPlans.size())
+        m_stepPlans[std::size_t(step)] = m_current;
     emit planRequested(plan.value(),
         tr("Lesson \"%1\", step %2")
             .arg(QString::fromStdString(chinese() ? lesson.titleZh : lesson.titleEn))
             .arg(step + 1));
     emit focusRequested(QString::fromStdString(lesson.steps[std::size_t(step)].focus));
+    refresh();
+}
+
+void LessonsPanel::setAnalysis(const Analysis& analysis)
+{
+    if (analysis.preview || !analysis.plan || m_step < 0 || std::size_t(m_step) >= m_stepAnalyses.size())
+        return;
+    if (toJson(*analysis.plan) != toJson(m_current))
+        return; // another plan: the user edited on from the lesson's
+    m_stepAnalyses[std::size_t(m_step)] = analysis;
     refresh();
 }
 
@@ -118,7 +148,19 @@ void LessonsPanel::refresh()
     const Lesson& lesson = builtinLessons()[std::size_t(index)];
     m_position->setText(tr("Step %1 of %2").arg(m_step + 1).arg(lesson.steps.size()));
     const LessonStep& s = lesson.steps[std::size_t(m_step)];
-    m_text->setText(QString::fromStdString(chinese() ? s.zh : s.en));
+    // Every figure the text states is computed from the plan on screen (and the step before it).
+    LessonFacts facts;
+    facts.plan = &m_current;
+    const auto at = [](const auto& v, int i) { return i >= 0 && std::size_t(i) < v.size() && v[std::size_t(i)]; };
+    if (at(m_stepAnalyses, m_step)) {
+        facts.evaluation = m_stepAnalyses[std::size_t(m_step)]->evaluation.get();
+        facts.groups = m_stepAnalyses[std::size_t(m_step)]->groups.get();
+    }
+    if (at(m_stepPlans, m_step - 1))
+        facts.previousPlan = &*m_stepPlans[std::size_t(m_step - 1)];
+    if (at(m_stepAnalyses, m_step - 1))
+        facts.previous = m_stepAnalyses[std::size_t(m_step - 1)]->evaluation.get();
+    m_text->setText(QString::fromStdString(lessonText(chinese() ? s.zh : s.en, facts, chinese())));
 }
 
 } // namespace plait::app

@@ -1,6 +1,9 @@
 #pragma once
 
+#include "analysis.h"
 #include "lessons.h"
+
+#include <optional>
 
 #include <QWidget>
 
@@ -24,9 +27,11 @@ public:
     QString stepText() const;
     // The plan before the lesson's first step: the app opens the built-in example and hands it back.
     void setExample(const Plan& example);
+    // The analysis of the document's plan: when it is this step's, the text's figures are filled from it.
+    void setAnalysis(const Analysis& analysis);
 
 signals:
-    void exampleRequested(const QString& name);
+    void exampleRequested(const QString& name, const QString& title);
     void planRequested(const plait::Plan& plan, const QString& what);
     void focusRequested(const QString& view); // memory, comm, topology, timeline, summary
 
@@ -40,6 +45,10 @@ private:
     QLabel* m_position = nullptr;
     QPushButton *m_start = nullptr, *m_back = nullptr, *m_next = nullptr;
     Plan m_example, m_current;
+    // Per step of the running lesson: its plan and, once it arrived, its analysis (the step before's figures are
+    // what "{step_vs_previous}" compares with).
+    std::vector<std::optional<Plan>> m_stepPlans;
+    std::vector<std::optional<Analysis>> m_stepAnalyses;
     bool m_hasExample = false;
     int m_step = -1;
 };

@@ -87,9 +87,18 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
     tabifyDockWidget(findChild<QDockWidget*>(QStringLiteral("editor")),
         dock(m_lessons, tr("Lessons"), "lessons", Qt::LeftDockWidgetArea));
     findChild<QDockWidget*>(QStringLiteral("editor"))->raise();
-    connect(m_lessons, &LessonsPanel::exampleRequested, this, [this](const QString& name) {
-        if (maybeSave() && openPlan(engine::examplePath(name)))
-            m_lessons->setExample(m_document.plan());
+    connect(m_lessons, &LessonsPanel::exampleRequested, this, [this](const QString& name, const QString& title) {
+        // A lesson starts as one edit of the open plan, so undo brings the user's own plan back.
+        auto example = engine::readPlan(engine::examplePath(name), m_catalog);
+        if (!example) {
+            m_status->setText(QString::fromStdString(example.errorText()));
+            return;
+        }
+        if (m_document.hasPlan())
+            m_document.edit(example.value(), tr("Start lesson \"%1\"").arg(title));
+        else
+            m_document.load(example.value(), QString());
+        m_lessons->setExample(example.value());
     });
     connect(m_lessons, &LessonsPanel::planRequested, this,
         [this](const Plan& p, const QString& what) { m_document.edit(p, what); });
@@ -449,6 +458,7 @@ void MainWindow::showAnalysis(std::shared_ptr<const Analysis> analysis)
     m_topology->setAnalysis(analysis);
     m_suggest->setAnalysis(analysis);
     m_timeline->setAnalysis(analysis);
+    m_lessons->setAnalysis(*analysis);
 }
 
 void MainWindow::openTrace(const QString& path)

@@ -25,6 +25,9 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     auto* reset = new QPushButton(tr("Reset zoom"), this);
     auto* hint = new QLabel(tr("Ctrl+wheel zoom · drag pan · Shift+drag zoom to selection · click an op"), this);
     hint->setStyleSheet(QStringLiteral("color: #666"));
+    // The hint gives way (cut at the right) rather than widen the panel past its dock on a small screen.
+    hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    hint->setToolTip(hint->text());
     m_figures = new QLabel(this);
     m_figures->setTextFormat(Qt::RichText);
     m_figures->setWordWrap(true);

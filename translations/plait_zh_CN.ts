@@ -500,7 +500,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/topologyitems.cpp" line="138"/>
+        <location filename="../widgets/topologyitems.cpp" line="140"/>
         <source>Node %1
 Inside: %2, %3 GB/s per GPU per direction (%4% achievable), latency %5 µs
 To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
@@ -509,7 +509,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 节点间：%6 块 %7 网卡，每块每方向 %8 GB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyitems.cpp" line="195"/>
+        <location filename="../widgets/topologyitems.cpp" line="197"/>
         <source>node %1</source>
         <translation>节点 %1</translation>
     </message>
@@ -643,39 +643,39 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>plait::app::AdvicePanel</name>
     <message>
-        <location filename="../app/advicepanel.cpp" line="44"/>
+        <location filename="../app/advicepanel.cpp" line="45"/>
         <source>No plan yet.</source>
         <translation>尚无规划。</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="54"/>
+        <location filename="../app/advicepanel.cpp" line="55"/>
         <source>Thinking…</source>
         <translation>分析中…</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="72"/>
+        <location filename="../app/advicepanel.cpp" line="73"/>
         <source>No advice: memory fits, TP stays inside the nodes, the bubble and the data-parallel communication are small, and DP alone would not be faster.</source>
         <translation>没有建议：显存够用，TP 留在节点内，气泡和数据并行通信都很小，只用数据并行也不会更快。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/advicepanel.cpp" line="74"/>
+        <location filename="../app/advicepanel.cpp" line="75"/>
         <source>%n item(s), in the order an experienced engineer would look at them:</source>
         <translation>
             <numerusform>%n 条建议，按有经验的工程师查看的顺序排列：</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="83"/>
+        <location filename="../app/advicepanel.cpp" line="84"/>
         <source>Fix: %1</source>
         <translation>修复：%1</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="89"/>
+        <location filename="../app/advicepanel.cpp" line="90"/>
         <source>Apply fix: step %1, peak %2 per GPU</source>
         <translation>应用修正：单步 %1，每 GPU 峰值 %2</translation>
     </message>
     <message>
-        <location filename="../app/advicepanel.cpp" line="97"/>
+        <location filename="../app/advicepanel.cpp" line="98"/>
         <source>No single change fixes this; Suggest plans searches every combination.</source>
         <translation>没有单一改动能解决；“推荐规划”会搜索所有组合。</translation>
     </message>
@@ -895,37 +895,37 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>plait::app::LessonsPanel</name>
     <message>
-        <location filename="../app/lessonspanel.cpp" line="23"/>
+        <location filename="../app/lessonspanel.cpp" line="26"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../app/lessonspanel.cpp" line="24"/>
+        <location filename="../app/lessonspanel.cpp" line="27"/>
         <source>Back</source>
         <translation>上一步</translation>
     </message>
     <message>
-        <location filename="../app/lessonspanel.cpp" line="25"/>
+        <location filename="../app/lessonspanel.cpp" line="28"/>
         <source>Next</source>
         <translation>下一步</translation>
     </message>
     <message>
-        <location filename="../app/lessonspanel.cpp" line="28"/>
+        <location filename="../app/lessonspanel.cpp" line="31"/>
         <source>Pick a lesson and press Start. Each step changes the plan and explains what to look at.</source>
         <translation>选择一节课程并点击“开始”。每一步都会修改规划并说明该看哪里。</translation>
     </message>
     <message>
-        <location filename="../app/lessonspanel.cpp" line="92"/>
+        <location filename="../app/lessonspanel.cpp" line="110"/>
         <source>Changed: %1</source>
         <translation>已更改：%1</translation>
     </message>
     <message>
-        <location filename="../app/lessonspanel.cpp" line="96"/>
+        <location filename="../app/lessonspanel.cpp" line="116"/>
         <source>Lesson &quot;%1&quot;, step %2</source>
         <translation>课程“%1”，第 %2 步</translation>
     </message>
     <message>
-        <location filename="../app/lessonspanel.cpp" line="119"/>
+        <location filename="../app/lessonspanel.cpp" line="149"/>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
@@ -949,7 +949,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="75"/>
-        <location filename="../app/mainwindow.cpp" line="235"/>
+        <location filename="../app/mainwindow.cpp" line="244"/>
         <source>Communication</source>
         <translation>通信</translation>
     </message>
@@ -974,419 +974,424 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>课程</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="112"/>
+        <location filename="../app/mainwindow.cpp" line="98"/>
+        <source>Start lesson &quot;%1&quot;</source>
+        <translation>开始课程“%1”</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="121"/>
         <source>Suggest plans</source>
         <translation>推荐规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="162"/>
+        <location filename="../app/mainwindow.cpp" line="171"/>
         <source>Open Trace</source>
         <translation>打开追踪</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="162"/>
+        <location filename="../app/mainwindow.cpp" line="171"/>
         <source>Chrome traces (*.json *.trace.json);;All files (*)</source>
         <translation>Chrome 追踪 (*.json *.trace.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="168"/>
+        <location filename="../app/mainwindow.cpp" line="177"/>
         <source>Export Timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="168"/>
+        <location filename="../app/mainwindow.cpp" line="177"/>
         <source>Chrome traces (*.json)</source>
         <translation>Chrome 追踪 (*.json)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="175"/>
+        <location filename="../app/mainwindow.cpp" line="184"/>
         <source>Opened trace %1: %n event(s)</source>
         <translation>
             <numerusform>已打开追踪 %1：%n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="178"/>
+        <location filename="../app/mainwindow.cpp" line="187"/>
         <source>not drawn: %1</source>
         <translation>未绘制：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="182"/>
+        <location filename="../app/mainwindow.cpp" line="191"/>
         <source>Trace %1 not opened: %2</source>
         <translation>追踪 %1 未打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="184"/>
+        <location filename="../app/mainwindow.cpp" line="193"/>
         <source>Cannot open trace</source>
         <translation>无法打开追踪</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="184"/>
+        <location filename="../app/mainwindow.cpp" line="193"/>
         <source>%1 was not opened: %2</source>
         <translation>%1 未打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="195"/>
+        <location filename="../app/mainwindow.cpp" line="204"/>
         <source>Preview: swap GPU %1 and GPU %2 — release to apply</source>
         <translation>预览：交换 GPU %1 与 GPU %2 — 松开鼠标以应用</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="206"/>
+        <location filename="../app/mainwindow.cpp" line="215"/>
         <source>Swap GPU %1 and GPU %2</source>
         <translation>交换 GPU %1 与 GPU %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="210"/>
+        <location filename="../app/mainwindow.cpp" line="219"/>
         <source>Assign %n GPU(s) to stage %1</source>
         <translation>
             <numerusform>将 %n 个 GPU 分配到阶段 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="217"/>
+        <location filename="../app/mainwindow.cpp" line="226"/>
         <source>Make TP group</source>
         <translation>组成 TP 组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="220"/>
-        <location filename="../app/mainwindow.cpp" line="348"/>
+        <location filename="../app/mainwindow.cpp" line="229"/>
+        <location filename="../app/mainwindow.cpp" line="357"/>
         <source>Auto-place</source>
         <translation>自动放置</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="230"/>
+        <location filename="../app/mainwindow.cpp" line="239"/>
         <source>Stage %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="284"/>
+        <location filename="../app/mainwindow.cpp" line="293"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="285"/>
+        <location filename="../app/mainwindow.cpp" line="294"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="289"/>
+        <location filename="../app/mainwindow.cpp" line="298"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="293"/>
+        <location filename="../app/mainwindow.cpp" line="302"/>
         <source>Open Plan</source>
         <translation>打开规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="293"/>
-        <location filename="../app/mainwindow.cpp" line="318"/>
+        <location filename="../app/mainwindow.cpp" line="302"/>
+        <location filename="../app/mainwindow.cpp" line="327"/>
         <source>Plait plans (*.plait.json);;All files (*)</source>
         <translation>Plait 规划 (*.plait.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="297"/>
+        <location filename="../app/mainwindow.cpp" line="306"/>
         <source>Open &amp;Example</source>
         <translation>打开示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="303"/>
+        <location filename="../app/mainwindow.cpp" line="312"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="306"/>
+        <location filename="../app/mainwindow.cpp" line="315"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="308"/>
-        <location filename="../app/mainwindow.cpp" line="313"/>
-        <location filename="../app/mainwindow.cpp" line="643"/>
+        <location filename="../app/mainwindow.cpp" line="317"/>
+        <location filename="../app/mainwindow.cpp" line="322"/>
+        <location filename="../app/mainwindow.cpp" line="653"/>
         <source>Save Plan</source>
         <translation>保存规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="308"/>
-        <location filename="../app/mainwindow.cpp" line="313"/>
-        <location filename="../app/mainwindow.cpp" line="643"/>
+        <location filename="../app/mainwindow.cpp" line="317"/>
+        <location filename="../app/mainwindow.cpp" line="322"/>
+        <location filename="../app/mainwindow.cpp" line="653"/>
         <source>Plait plans (*.plait.json)</source>
         <translation>Plait 规划 (*.plait.json)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="312"/>
+        <location filename="../app/mainwindow.cpp" line="321"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="316"/>
+        <location filename="../app/mainwindow.cpp" line="325"/>
         <source>&amp;Compare With…</source>
         <translation>比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="318"/>
+        <location filename="../app/mainwindow.cpp" line="327"/>
         <source>Compare With Plan</source>
         <translation>与规划比较</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="322"/>
+        <location filename="../app/mainwindow.cpp" line="331"/>
         <source>Compare With &amp;Example</source>
         <translation>与示例比较(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="325"/>
+        <location filename="../app/mainwindow.cpp" line="334"/>
         <source>Open &amp;Trace…</source>
         <translation>打开追踪(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="326"/>
+        <location filename="../app/mainwindow.cpp" line="335"/>
         <source>&amp;Export Timeline…</source>
         <translation>导出时间线(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="328"/>
+        <location filename="../app/mainwindow.cpp" line="337"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="330"/>
+        <location filename="../app/mainwindow.cpp" line="339"/>
         <source>&amp;Probe</source>
         <translation>探测(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="331"/>
+        <location filename="../app/mainwindow.cpp" line="340"/>
         <source>&amp;Run Probe…</source>
         <translation>运行探测(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="332"/>
+        <location filename="../app/mainwindow.cpp" line="341"/>
         <source>&amp;Open Results…</source>
         <translation>打开结果(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="333"/>
+        <location filename="../app/mainwindow.cpp" line="342"/>
         <source>Open Probe Results</source>
         <translation>打开探测结果</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="334"/>
+        <location filename="../app/mainwindow.cpp" line="343"/>
         <source>Probe results (TRACE.json LINKS.json COMPUTE.json *.json);;All files (*)</source>
         <translation>探测结果 (TRACE.json LINKS.json COMPUTE.json *.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="339"/>
+        <location filename="../app/mainwindow.cpp" line="348"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="340"/>
+        <location filename="../app/mainwindow.cpp" line="349"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="342"/>
+        <location filename="../app/mainwindow.cpp" line="351"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="348"/>
+        <location filename="../app/mainwindow.cpp" line="357"/>
         <source>Auto-place GPUs</source>
         <translation>自动放置 GPU</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="350"/>
+        <location filename="../app/mainwindow.cpp" line="359"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="353"/>
+        <location filename="../app/mainwindow.cpp" line="362"/>
         <source>All groups</source>
         <translation>所有分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="354"/>
+        <location filename="../app/mainwindow.cpp" line="363"/>
         <source>Tensor-parallel groups</source>
         <translation>张量并行组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="355"/>
+        <location filename="../app/mainwindow.cpp" line="364"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="356"/>
+        <location filename="../app/mainwindow.cpp" line="365"/>
         <source>Data-parallel replicas</source>
         <translation>数据并行副本</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="358"/>
+        <location filename="../app/mainwindow.cpp" line="367"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="370"/>
+        <location filename="../app/mainwindow.cpp" line="379"/>
         <source>Zoom to fit</source>
         <translation>缩放至适合</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="371"/>
-        <location filename="../app/mainwindow.cpp" line="377"/>
+        <location filename="../app/mainwindow.cpp" line="380"/>
+        <location filename="../app/mainwindow.cpp" line="386"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="377"/>
+        <location filename="../app/mainwindow.cpp" line="386"/>
         <source>The language changes the next time Plait starts.</source>
         <translation>语言将在下次启动 Plait 时生效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="391"/>
+        <location filename="../app/mainwindow.cpp" line="400"/>
         <source>Cannot open plan</source>
         <translation>无法打开规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="391"/>
+        <location filename="../app/mainwindow.cpp" line="400"/>
         <source>%1 cannot be opened:
 %2</source>
         <translation>无法打开 %1：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="414"/>
+        <location filename="../app/mainwindow.cpp" line="423"/>
         <source>Opened %1, the last plan you worked on</source>
         <translation>已打开 %1，即上次使用的规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="418"/>
+        <location filename="../app/mainwindow.cpp" line="427"/>
         <source>A new plan: change it here, or open one (File → Open, Open Example)</source>
         <translation>新规划：可在此修改，或打开已有规划（文件 → 打开、打开示例）</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="436"/>
+        <location filename="../app/mainwindow.cpp" line="445"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="436"/>
+        <location filename="../app/mainwindow.cpp" line="445"/>
         <source>%1 was not saved: %2
 The file on disk is unchanged.</source>
         <translation>%1 未保存：%2
 磁盘上的文件未更改。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="440"/>
+        <location filename="../app/mainwindow.cpp" line="449"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="456"/>
+        <location filename="../app/mainwindow.cpp" line="466"/>
         <source>Opening trace %1…</source>
         <translation>正在打开追踪 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="461"/>
+        <location filename="../app/mainwindow.cpp" line="471"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="461"/>
+        <location filename="../app/mainwindow.cpp" line="471"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="475"/>
+        <location filename="../app/mainwindow.cpp" line="485"/>
         <source>Nothing to export: the plan is not valid.</source>
         <translation>没有可导出的内容：规划无效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="479"/>
+        <location filename="../app/mainwindow.cpp" line="489"/>
         <source>Exporting the timeline to %1…</source>
         <translation>正在将时间线导出到 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="496"/>
+        <location filename="../app/mainwindow.cpp" line="506"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="494"/>
+        <location filename="../app/mainwindow.cpp" line="504"/>
         <source>%1 was not written: %2</source>
         <translation>%1 未写入：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="498"/>
+        <location filename="../app/mainwindow.cpp" line="508"/>
         <source>Exported the timeline to %1</source>
         <translation>时间线已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="508"/>
+        <location filename="../app/mainwindow.cpp" line="518"/>
         <source>%1 cannot be compared: %2</source>
         <translation>无法比较 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="530"/>
+        <location filename="../app/mainwindow.cpp" line="540"/>
         <source>The plan could not be written for the probe: %1</source>
         <translation>无法为探测写出规划：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="556"/>
+        <location filename="../app/mainwindow.cpp" line="566"/>
         <source>Link measurements from %1</source>
         <translation>来自 %1 的链路测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="559"/>
-        <location filename="../app/mainwindow.cpp" line="570"/>
-        <location filename="../app/mainwindow.cpp" line="581"/>
+        <location filename="../app/mainwindow.cpp" line="569"/>
+        <location filename="../app/mainwindow.cpp" line="580"/>
+        <location filename="../app/mainwindow.cpp" line="591"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="567"/>
+        <location filename="../app/mainwindow.cpp" line="577"/>
         <source>Compute measurements from %1</source>
         <translation>来自 %1 的计算测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="578"/>
+        <location filename="../app/mainwindow.cpp" line="588"/>
         <source>PyTorch reference measurements from %1</source>
         <translation>来自 %1 的 PyTorch 参考测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="585"/>
+        <location filename="../app/mainwindow.cpp" line="595"/>
         <source>%1 is not a probe result (TRACE.json, LINKS.json, COMPUTE.json or torch-reference.json).</source>
         <translation>%1 不是探测结果（TRACE.json、LINKS.json、COMPUTE.json 或 torch-reference.json）。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="618"/>
+        <location filename="../app/mainwindow.cpp" line="628"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="636"/>
+        <location filename="../app/mainwindow.cpp" line="646"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="636"/>
+        <location filename="../app/mainwindow.cpp" line="646"/>
         <source>The plan has changes that are not saved. Save them?</source>
         <translation>规划有未保存的更改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="664"/>
+        <location filename="../app/mainwindow.cpp" line="674"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="665"/>
+        <location filename="../app/mainwindow.cpp" line="675"/>
         <source>%1[*] — Plait</source>
         <translation>%1[*] — Plait</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="705"/>
+        <location filename="../app/mainwindow.cpp" line="715"/>
         <source>Recover unsaved plan?</source>
         <translation>恢复未保存的规划？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="706"/>
+        <location filename="../app/mainwindow.cpp" line="716"/>
         <source>Plait did not close normally. A plan with unsaved changes was kept:
 %1
 last written %2.
@@ -1397,12 +1402,12 @@ Recover it?</source>
 是否恢复？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="712"/>
+        <location filename="../app/mainwindow.cpp" line="722"/>
         <source>Recovered plan</source>
         <translation>已恢复的规划</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="722"/>
+        <location filename="../app/mainwindow.cpp" line="732"/>
         <source>%n autosaved plan(s) from an earlier session cannot be read:
 %1
 Discard them?</source>
@@ -1413,19 +1418,19 @@ Discard them?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="726"/>
+        <location filename="../app/mainwindow.cpp" line="736"/>
         <source>%n autosaved plan(s) cannot be read; they were kept</source>
         <translation>
             <numerusform>%n 个自动保存的规划无法读取，已保留</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="727"/>
+        <location filename="../app/mainwindow.cpp" line="737"/>
         <source>Unreadable autosaves</source>
         <translation>无法读取的自动保存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="731"/>
+        <location filename="../app/mainwindow.cpp" line="741"/>
         <source>%n unreadable autosave(s) discarded</source>
         <translation>
             <numerusform>已丢弃 %n 个无法读取的自动保存</numerusform>
@@ -1817,12 +1822,12 @@ Discard them?</source>
         <translation>Ctrl+滚轮缩放 · 拖动平移 · Shift+拖动缩放到选区 · 点击操作查看详情</translation>
     </message>
     <message>
-        <location filename="../app/timelinepanel.cpp" line="120"/>
+        <location filename="../app/timelinepanel.cpp" line="123"/>
         <source>Simulating the plan under each schedule…</source>
         <translation>正在按每种调度模拟该方案…</translation>
     </message>
     <message>
-        <location filename="../app/timelinepanel.cpp" line="125"/>
+        <location filename="../app/timelinepanel.cpp" line="128"/>
         <source>No trace loaded: open one (a plait-probe TRACE.json, a PyTorch profiler export) or drop it on the window.</source>
         <translation>未加载追踪：打开一个（plait-probe 的 TRACE.json 或 PyTorch profiler 导出文件），或拖放到窗口上。</translation>
     </message>

@@ -1,5 +1,7 @@
 #include "topologyitems.h"
 
+#include <QFontMetricsF>
+
 #include "palette.h"
 
 #include <QPainter>
@@ -192,11 +194,15 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     f.setBold(true);
     painter->setFont(f);
     painter->setPen(QColor(0x33, 0x33, 0x33));
-    painter->drawText(m_rect.adjusted(8, 3, -8, 0), Qt::AlignLeft | Qt::AlignTop, QObject::tr("node %1").arg(m_node));
+    const QString title = QObject::tr("node %1").arg(m_node);
+    painter->drawText(m_rect.adjusted(8, 3, -8, 0), Qt::AlignLeft | Qt::AlignTop, title);
+    const qreal titleWidth = QFontMetricsF(f).horizontalAdvance(title);
     f.setBold(false);
     f.setPixelSize(9);
     painter->setFont(f);
-    painter->drawText(m_rect.adjusted(8, 4, -8, 0), Qt::AlignRight | Qt::AlignTop, m_switchLabel);
+    // The switch's name only where it fits beside the title (a one-GPU node is narrow; the legend names the link).
+    if (titleWidth + 8 + QFontMetricsF(f).horizontalAdvance(m_switchLabel) <= m_rect.width() - 16)
+        painter->drawText(m_rect.adjusted(8, 4, -8, 0), Qt::AlignRight | Qt::AlignTop, m_switchLabel);
 }
 
 } // namespace plait::widgets

@@ -36,6 +36,7 @@
 #include <QTest>
 #include <QThread>
 #include <QTimer>
+#include <QTranslator>
 #include <QXmlStreamReader>
 #include <mutex>
 #include <qcustomplot.h>
@@ -735,10 +736,21 @@ private slots:
             if (builtinLessons()[i].id == "bubbles")
                 bubbles = int(i);
         QVERIFY(bubbles >= 0);
+        // The user's own plan, open before the lesson: starting the lesson is one edit, so undo brings it back.
+        auto own = engine::readPlan(engine::examplePath(QStringLiteral("a2")), Catalog::builtin());
+        QVERIFY(own);
+        w.document()->load(own.value(), QString());
+        const std::string ownJson = toJson(w.document()->plan()).dump();
         lessons->startLesson(bubbles);
         QCOMPARE(lessons->step(), 0);
         QCOMPARE(w.document()->plan().training.globalBatch, 12LL);
         QVERIFY(lessons->stepText().contains(QStringLiteral("12 micro-batches")));
+        // The figures the text states arrive with the step's analysis: the simulated bubble, not a typed one.
+        QTRY_VERIFY2(!lessons->stepText().contains(QStringLiteral("…")), qPrintable(lessons->stepText()));
+        const Evaluation first = evaluate(w.document()->plan());
+        QVERIFY2(lessons->stepText().contains(
+                     QStringLiteral("%1% of the step").arg(std::lround(100 * first.bubbleFraction))),
+            qPrintable(lessons->stepText()));
         lessons->goToStep(1);
         QCOMPARE(w.document()->plan().training.globalBatch, 48LL);
         lessons->goToStep(3);
@@ -748,6 +760,9 @@ private slots:
         QCOMPARE(w.document()->plan().parallel.schedule, Schedule::OneFOneB);
         w.document()->undoStack()->undo();
         QCOMPARE(w.document()->plan().parallel.schedule, Schedule::Interleaved);
+        while (w.document()->undoStack()->canUndo())
+            w.document()->undoStack()->undo();
+        QCOMPARE(toJson(w.document()->plan()).dump(), ownJson);
         if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty()) {
             QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
             app::MainWindow zh(m_dir.filePath(QStringLiteral("autosave12")));
@@ -793,6 +808,28 @@ private slots:
         const QString cancel = QCoreApplication::translate("QPlatformTheme", "Cancel");
         QVERIFY2(cancel != QStringLiteral("Cancel"), qPrintable(cancel));
         QCOMPARE(QLocale().name(), QStringLiteral("zh_CN"));
+        // Pictures for a reviewer in Chinese (PLAIT_SCREENSHOTS): the advice and lesson docks with the build's .qm.
+        const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS");
+        QTranslator plait;
+        if (shots.isEmpty() || !plait.load(QStringLiteral(PLAIT_QM)))
+            return;
+        QCoreApplication::installTranslator(&plait);
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-zh")));
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/g-7b-adam-one-gpu.plait.json")));
+        w.resize(1600, 1000);
+        w.show();
+        QSignalSpy advised(w.advicePanel(), &app::AdvicePanel::itemsChanged);
+        QVERIFY(advised.wait(10000));
+        dockNamed(w, "advice")->raise();
+        QTest::qWait(300);
+        w.grab().save(shots + QStringLiteral("/advice-zh.png"));
+        int memory = 0;
+        w.lessonsPanel()->startLesson(memory);
+        w.lessonsPanel()->goToStep(4);
+        dockNamed(w, "lessons")->raise();
+        QTest::qWait(300);
+        w.grab().save(shots + QStringLiteral("/lesson-memory-zh.png"));
+        QCoreApplication::removeTranslator(&plait);
     }
 };
 

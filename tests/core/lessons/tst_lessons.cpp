@@ -1,5 +1,8 @@
 #include "evaluate.h"
+#include "groups.h"
 #include "lessons.h"
+#include "lessontext.h"
+#include "memory.h"
 
 #include <QTest>
 #include <set>
@@ -61,7 +64,65 @@ private slots:
         }
     }
 
-    // The figures the lessons quote come from the model: the bubble lesson's first step is near 48%, its third ~5%.
+    // Every figure a step states is a {fact} of its plan: both languages name the same facts, all known, and each
+    // can be computed from the step's plan, its evaluation and groups, and the step before it.
+    void everyFigureComesFromThePlan()
+    {
+        QFETCH(int, lesson);
+        QFETCH(int, step);
+        const Lesson& l = builtinLessons()[std::size_t(lesson)];
+        const LessonStep& s = l.steps[std::size_t(step)];
+        auto names = [](const std::string& text) {
+            auto v = lessonFactNames(text);
+            return std::set<std::string>(v.begin(), v.end());
+        };
+        QVERIFY(names(s.en) == names(s.zh));
+        for (const std::string& n : names(s.en))
+            QVERIFY2(isLessonFact(n), n.c_str());
+        const Plan example = loadPlanFile(examplePath(l.example)).value();
+        const Plan plan = lessonPlan(example, l, step).value();
+        const Evaluation ev = evaluate(plan);
+        const GroupSet groups = buildGroups(plan);
+        LessonFacts facts { &plan, &ev, &groups, nullptr, nullptr };
+        std::optional<Plan> before;
+        Evaluation beforeEv;
+        if (step > 0) {
+            before = lessonPlan(example, l, step - 1).value();
+            beforeEv = evaluate(*before);
+            facts.previousPlan = &*before;
+            facts.previous = &beforeEv;
+        }
+        for (bool zh : { false, true }) {
+            const std::string text = lessonText(zh ? s.zh : s.en, facts, zh);
+            QVERIFY2(text.find("…") == std::string::npos && text.find('{') == std::string::npos, text.c_str());
+        }
+        // What the words claim, the figures bear out.
+        const std::string en = lessonText(s.en, facts, false);
+        if (en.find("It cannot run") != std::string::npos || en.find("far over the capacity") != std::string::npos)
+            QVERIFY(ev.peakBytes > ev.capacityBytes);
+        if (en.find(" fits") != std::string::npos)
+            QVERIFY(ev.peakBytes <= ev.capacityBytes);
+    }
+    void everyFigureComesFromThePlan_data() { everyStepApplies_data(); }
+
+    // The memory lesson's bytes are the memory model's: example g trains with fp32 gradients, so 2 + 4 + 12 = 18
+    // bytes per parameter (Rajbhandari et al. 2020 §3.1 with Megatron-LM's fp32 main_grad), not the paper's 16.
+    void theMemoryLessonStatesTheModelsBytes()
+    {
+        const Lesson& l = builtinLessons().front();
+        QCOMPARE(l.id, std::string("memory-7b"));
+        const Plan plan = lessonPlan(loadPlanFile(examplePath(l.example)).value(), l, 0).value();
+        const StateBytes b = stateBytes(plan.training);
+        QCOMPARE(b.weights + b.grads + b.optimizer, 18.0);
+        const Evaluation ev = evaluate(plan);
+        const std::string text = lessonText(l.steps[0].en, { &plan, &ev, nullptr, nullptr, nullptr }, false);
+        QVERIFY2(text.find("2 bytes of weights, 4 of gradients and 12 of optimizer state") != std::string::npos,
+            text.c_str());
+        QVERIFY2(text.find("18 bytes × ") != std::string::npos, text.c_str());
+        QVERIFY2(text.find(plan.cluster.gpu.id) != std::string::npos, text.c_str());
+    }
+
+    // The bubble lesson quotes the simulated timeline: its first step near (p−1)/(m+p−1) = 11/23 = 48%, its third ~5%.
     void theBubbleLessonQuotesTheModel()
     {
         const Lesson* bubbles = nullptr;
@@ -70,10 +131,36 @@ private slots:
                 bubbles = &l;
         QVERIFY(bubbles);
         auto example = loadPlanFile(examplePath(bubbles->example)).value();
-        const double b0 = evaluate(lessonPlan(example, *bubbles, 0).value()).bubbleFraction;
+        const Plan first = lessonPlan(example, *bubbles, 0).value();
+        const Evaluation e0 = evaluate(first);
         const double b2 = evaluate(lessonPlan(example, *bubbles, 2).value()).bubbleFraction;
-        QVERIFY2(b0 > 0.40 && b0 < 0.52, qPrintable(QString::number(b0)));
+        QVERIFY2(e0.bubbleFraction > 0.40 && e0.bubbleFraction < 0.52, qPrintable(QString::number(e0.bubbleFraction)));
         QVERIFY2(b2 > 0.03 && b2 < 0.07, qPrintable(QString::number(b2)));
+        const std::string text = lessonText(bubbles->steps[0].en, { &first, &e0, nullptr, nullptr, nullptr }, false);
+        QVERIFY2(text.find("= 48% for equal stages") != std::string::npos, text.c_str());
+        QVERIFY2(
+            text.find(std::to_string(int(std::lround(100 * e0.bubbleFraction))) + "% of the step") != std::string::npos,
+            text.c_str());
+    }
+
+    // Printed for a reviewer: every step in both languages with its figures (run with -v2 to read them).
+    void printEverySteps()
+    {
+        for (const Lesson& l : builtinLessons()) {
+            const Plan example = loadPlanFile(examplePath(l.example)).value();
+            std::optional<Plan> before;
+            Evaluation beforeEv;
+            for (std::size_t i = 0; i < l.steps.size(); ++i) {
+                const Plan plan = lessonPlan(example, l, int(i)).value();
+                const Evaluation ev = evaluate(plan);
+                const GroupSet groups = buildGroups(plan);
+                LessonFacts f { &plan, &ev, &groups, before ? &*before : nullptr, before ? &beforeEv : nullptr };
+                qDebug("%s %zu: %s", l.id.c_str(), i + 1, lessonText(l.steps[i].en, f, false).c_str());
+                qDebug("%s %zu: %s", l.id.c_str(), i + 1, lessonText(l.steps[i].zh, f, true).c_str());
+                before = plan;
+                beforeEv = ev;
+            }
+        }
     }
 };
 

@@ -1,0 +1,193 @@
+#include "lessontext.h"
+
+#include "memory.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+
+namespace plait {
+
+namespace {
+std::string num(double x, const char* format)
+{
+    char b[64];
+    std::snprintf(b, sizeof b, format, x);
+    return b;
+}
+std::string gib(double bytes)
+{
+    return num(bytes / double(1ull << 30), "%.1f") + " GiB";
+}
+std::string percent(double fraction)
+{
+    return num(100 * fraction, "%.0f") + "%";
+}
+
+constexpr std::string_view kNames[] = { "gpu", "gpus", "nodes", "gpus_per_node", "model", "params", "bytes_weights",
+    "bytes_grads", "bytes_optimizer", "bytes_states", "bytes_optimizer_sharded", "states", "peak", "capacity", "tp",
+    "pp", "dp", "cp", "vpp", "m", "micro_batch", "global_batch", "step", "step_vs_previous", "throughput_vs_previous",
+    "batch_vs_previous", "bubble", "bubble_1f1b", "bubble_interleaved", "intra_link", "intra_GBps", "inter_link",
+    "nics_per_node", "nic_fraction", "tp_group_nodes", "dp_reduce", "dp_exposed" };
+
+std::optional<std::string> fact(std::string_view name, const LessonFacts& f, bool zh)
+{
+    const Plan& plan = *f.plan;
+    const ParallelSpec& par = plan.parallel;
+    const TrainingSpec& tr = plan.training;
+    const ClusterSpec& cl = plan.cluster;
+    const StateBytes bytes = stateBytes(tr);
+    const double states = bytes.weights + bytes.grads + bytes.optimizer;
+    const Evaluation* ev = f.evaluation && f.evaluation->valid ? f.evaluation : nullptr;
+    const Evaluation* before = f.previous && f.previous->valid ? f.previous : nullptr;
+    const int p = std::max(par.pp, 1), v = std::max(par.vpp, 1);
+    const double m = double(std::max<long long>(plan.microBatches(), 1));
+    auto comm = [&](Dim d, double CommItem::*field) {
+        double s = 0;
+        for (const CommItem& c : ev->comm)
+            if (c.dim == d)
+                s += c.*field;
+        return s;
+    };
+    if (name == "gpu")
+        return cl.gpu.id;
+    if (name == "gpus")
+        return std::to_string(par.gpusUsed());
+    if (name == "nodes")
+        return std::to_string(cl.nodes);
+    if (name == "gpus_per_node")
+        return std::to_string(cl.gpusPerNode);
+    if (name == "model")
+        return plan.model.name;
+    if (name == "bytes_weights")
+        return num(bytes.weights, "%g");
+    if (name == "bytes_grads")
+        return num(bytes.grads, "%g");
+    if (name == "bytes_optimizer")
+        return num(bytes.optimizer, "%g");
+    if (name == "bytes_states")
+        return num(states, "%g");
+    if (name == "bytes_optimizer_sharded")
+        return num(bytes.optimizer / (tr.zeroStage >= 1 ? std::max(par.dp * par.cp, 1) : 1), "%g");
+    if (name == "tp")
+        return std::to_string(par.tp);
+    if (name == "pp")
+        return std::to_string(par.pp);
+    if (name == "dp")
+        return std::to_string(par.dp);
+    if (name == "cp")
+        return std::to_string(par.cp);
+    if (name == "vpp")
+        return std::to_string(par.vpp);
+    if (name == "m")
+        return std::to_string(plan.microBatches());
+    if (name == "micro_batch")
+        return std::to_string(tr.microBatch);
+    if (name == "global_batch")
+        return std::to_string(tr.globalBatch);
+    // The pipeline's idle share for equal stages (Narayanan et al. 2021): (p−1)/(m+p−1), interleaved (p−1)/(v·m+p−1).
+    if (name == "bubble_1f1b")
+        return percent(double(p - 1) / (m + p - 1));
+    if (name == "bubble_interleaved")
+        return percent(double(p - 1) / (v * m + p - 1));
+    if (name == "intra_link")
+        return cl.intraNode.id;
+    if (name == "intra_GBps")
+        return num(cl.intraNode.effectiveGBps(), "%.0f");
+    if (name == "inter_link")
+        return cl.interNode.id;
+    if (name == "nics_per_node")
+        return std::to_string(cl.nics());
+    if (name == "batch_vs_previous") {
+        if (!f.previousPlan || f.previousPlan->training.globalBatch <= 0)
+            return std::nullopt;
+        return num(double(tr.globalBatch) / double(f.previousPlan->training.globalBatch), "%g");
+    }
+    if (name == "tp_group_nodes" || name == "nic_fraction") {
+        if (!f.groups || f.groups->tp.empty())
+            return std::nullopt;
+        const auto crossing
+            = std::find_if(f.groups->tp.begin(), f.groups->tp.end(), [](const Group& g) { return g.crossesNode; });
+        if (name == "tp_group_nodes")
+            return std::to_string(crossing == f.groups->tp.end() ? 1 : crossing->path.nodes);
+        if (crossing == f.groups->tp.end() || crossing->path.nicGBps <= 0)
+            return std::nullopt;
+        // What a crossing TP group gets per GPU from the NICs, as a share of NVLink's.
+        return "1/" + num(cl.intraNode.effectiveGBps() / crossing->path.nicGBps, "%.0f");
+    }
+    if (!ev)
+        return std::nullopt;
+    if (name == "params")
+        return zh ? num(ev->paramsTotal / 1e8, "%.1f") + " 亿" : num(ev->paramsTotal / 1e9, "%.2f") + " B";
+    if (name == "states")
+        return gib(ev->paramsTotal * states);
+    if (name == "peak")
+        return gib(ev->peakBytes);
+    if (name == "capacity")
+        return gib(ev->capacityBytes);
+    if (name == "step")
+        return num(ev->stepS, "%.3g") + (zh ? " 秒" : " s");
+    if (name == "bubble")
+        return percent(ev->bubbleFraction);
+    if (name == "dp_reduce")
+        return num(comm(Dim::DP, &CommItem::timeS), "%.2g") + (zh ? " 秒" : " s");
+    if (name == "dp_exposed")
+        return num(comm(Dim::DP, &CommItem::exposedS), "%.2g") + (zh ? " 秒" : " s");
+    if (!before)
+        return std::nullopt;
+    if (name == "step_vs_previous") {
+        // Under 1.5× as a percentage of the speed, above it as a ratio: "138% faster" reads as a loss to many.
+        const double ratio = before->stepS / ev->stepS;
+        if (ratio >= 1.5 || ratio <= 1 / 1.5) {
+            const std::string times = num(ratio >= 1 ? ratio : 1 / ratio, "%.1f");
+            return ratio >= 1 ? (zh ? "速度提高到 " + times + " 倍" : times + "× as fast")
+                              : (zh ? "速度降到 1/" + times : times + "× as slow");
+        }
+        const std::string by = percent(std::abs(ratio - 1));
+        return ratio >= 1 ? (zh ? "快 " + by : by + " faster") : (zh ? "慢 " + by : by + " slower");
+    }
+    if (name == "throughput_vs_previous")
+        return num(ev->tokensPerS / before->tokensPerS, "%.1f");
+    return std::nullopt;
+}
+}
+
+bool isLessonFact(std::string_view name)
+{
+    return std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
+}
+
+std::vector<std::string> lessonFactNames(std::string_view text)
+{
+    std::vector<std::string> names;
+    for (std::size_t open = text.find('{'); open != std::string_view::npos; open = text.find('{', open + 1)) {
+        const std::size_t close = text.find('}', open);
+        if (close == std::string_view::npos)
+            break;
+        names.emplace_back(text.substr(open + 1, close - open - 1));
+    }
+    return names;
+}
+
+std::string lessonText(std::string_view text, const LessonFacts& facts, bool chinese)
+{
+    std::string out;
+    std::size_t at = 0;
+    for (std::size_t open = text.find('{'); open != std::string_view::npos && facts.plan; open = text.find('{', at)) {
+        const std::size_t close = text.find('}', open);
+        if (close == std::string_view::npos)
+            break;
+        const std::string_view name = text.substr(open + 1, close - open - 1);
+        out += text.substr(at, open - at);
+        if (isLessonFact(name))
+            out += fact(name, facts, chinese).value_or("…");
+        else
+            out += text.substr(open, close - open + 1);
+        at = close + 1;
+    }
+    out += text.substr(at);
+    return out;
+}
+
+} // namespace plait
