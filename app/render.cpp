@@ -27,6 +27,7 @@
 #include <cmath>
 #include <cstring>
 #include <iostream>
+#include <optional>
 #include <qcustomplot.h>
 
 namespace plait::app {
@@ -118,6 +119,37 @@ bool writeWidget(QWidget* widget, const QString& path, QString* error)
         return false;
     }
     return engine::writeFileAtomically(path, buffer.data(), error);
+}
+
+// The figure under a title that names its plan, as a reviewer sees it on a slide. The page grows by the title, or
+// keeps `size` exactly when the user gave one (the figure gives the title its room).
+std::unique_ptr<QWidget> titledPicture(std::unique_ptr<QWidget> figure, const QString& title, std::optional<QSize> size)
+{
+    auto page = std::make_unique<QWidget>();
+    page->setAutoFillBackground(true);
+    QPalette palette = page->palette();
+    palette.setColor(QPalette::Window, Qt::white);
+    page->setPalette(palette);
+    auto* layout = new QVBoxLayout(page.get());
+    layout->setContentsMargins(0, 6, 0, 0);
+    layout->setSpacing(4);
+    auto* heading = new QLabel(title, page.get());
+    QFont font = heading->font();
+    font.setPixelSize(15);
+    font.setBold(true);
+    heading->setFont(font);
+    heading->setContentsMargins(8, 0, 8, 0);
+    heading->setWordWrap(true);
+    const QSize drawn = figure->size();
+    QWidget* inner = figure.release();
+    layout->addWidget(heading);
+    layout->addWidget(inner, 1);
+    page->resize(size ? *size : QSize(drawn.width(), drawn.height() + 6 + 4 + heading->heightForWidth(drawn.width())));
+    page->show();
+    QCoreApplication::processEvents();
+    if (auto* topology = qobject_cast<widgets::TopologyView*>(inner))
+        topology->zoomToFit();
+    return page;
 }
 
 // One page of everything the window shows for the plan: the figures, the cluster, memory, communication and the
@@ -341,6 +373,11 @@ int runRender(int argc, char** argv)
         t->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
         t->show();
         t->zoomToFit();
+        // A wide cluster leaves room above it at this size: the picture is cut to what it shows.
+        if (!parser.isSet(QStringLiteral("size")) && t->fittedHeight() < size.height()) {
+            t->resize(size.width(), std::max(t->fittedHeight(), 200));
+            t->zoomToFit();
+        }
     } else if (view == QLatin1String("memory")) {
         auto* m = new widgets::MemoryBars;
         widget.reset(m);
@@ -352,6 +389,7 @@ int runRender(int argc, char** argv)
     } else if (gantt) {
         auto* g = new TimelinePanel;
         widget.reset(g);
+        g->setControlsVisible(false);
         g->resize(size);
         g->setAnalysis(analysis);
         if (trace) {
@@ -377,11 +415,15 @@ int runRender(int argc, char** argv)
     } else {
         auto* c = new widgets::CommBreakdown;
         widget.reset(c);
+        c->setControlsVisible(false);
         c->resize(size);
         c->setEvaluation(ev);
         c->show();
     }
     QCoreApplication::processEvents();
+    if (view != QLatin1String("report"))
+        widget = titledPicture(std::move(widget), QString::fromStdString(plan.name),
+            parser.isSet(QStringLiteral("size")) ? std::optional<QSize>(size) : std::nullopt);
     for (QCustomPlot* plot : widget->findChildren<QCustomPlot*>())
         plot->replot(QCustomPlot::rpImmediateRefresh);
     QString error;

@@ -37,6 +37,7 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     m_details->setMinimumWidth(260);
     m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
 
+    m_controls = { m_mode, open, save, reset, hint };
     auto* top = new QHBoxLayout;
     top->addWidget(m_mode);
     top->addWidget(open);
@@ -98,6 +99,13 @@ void TimelinePanel::setMode(TimelineMode mode)
 TimelineMode TimelinePanel::mode() const
 {
     return TimelineMode(m_mode->currentIndex());
+}
+
+void TimelinePanel::setControlsVisible(bool visible)
+{
+    for (QWidget* w : std::as_const(m_controls))
+        w->setVisible(visible);
+    m_details->setVisible(visible);
 }
 
 QString TimelinePanel::figuresText() const

@@ -28,6 +28,9 @@ public:
     TimelineMode mode() const;
     widgets::GanttView* view() const { return m_view; }
     QString figuresText() const;
+    // Off for a picture (plait render, a report): the figure, its title and its legend, without the buttons, the
+    // mouse hints and the details pane.
+    void setControlsVisible(bool visible);
 
 signals:
     void openTraceRequested();
@@ -41,6 +44,7 @@ private:
     QComboBox* m_mode = nullptr;
     QLabel* m_figures = nullptr;
     QLabel* m_details = nullptr;
+    QList<QWidget*> m_controls;
     std::shared_ptr<const Analysis> m_analysis;
     std::shared_ptr<const std::vector<ScheduleStudy>> m_schedules; // null until the engine has worked them out
     std::shared_ptr<const TraceRead> m_trace;

@@ -24,8 +24,10 @@ CommBreakdown::CommBreakdown(QWidget* parent)
     auto* split = new QComboBox(this);
     split->addItem(tr("Exposed and hidden"));
     split->addItem(tr("Latency (α) and bandwidth (S/β)"));
-    bar->addWidget(new QLabel(tr("Split:"), this));
+    auto* splitLabel = new QLabel(tr("Split:"), this);
+    bar->addWidget(splitLabel);
     bar->addWidget(split);
+    m_controls = { splitLabel, split };
     bar->addStretch();
     layout->addLayout(bar);
     layout->addWidget(m_plot);
@@ -50,6 +52,12 @@ CommBreakdown::CommBreakdown(QWidget* parent)
     m_plot->setMouseTracking(true);
     m_plot->installEventFilter(this);
     setEvaluation(nullptr);
+}
+
+void CommBreakdown::setControlsVisible(bool visible)
+{
+    for (QWidget* w : std::as_const(m_controls))
+        w->setVisible(visible);
 }
 
 void CommBreakdown::setSplit(Split split)

@@ -22,6 +22,7 @@ public:
 
     void setEvaluation(std::shared_ptr<const Evaluation> evaluation);
     void setSplit(Split split);
+    void setControlsVisible(bool visible); // off for a picture: the chart without the "Split" choice
     QCustomPlot* plot() const { return m_plot; }
     int itemAt(const QPointF& pos) const; // index into Evaluation::comm, or −1
     QStringList rowLabels() const;
@@ -43,6 +44,7 @@ private:
     QCPBars* m_second = nullptr;
     QCPItemText* m_empty = nullptr; // what an empty chart means, in place of bars on a 0–0.001 ms axis
     QStringList m_labels;
+    QList<QWidget*> m_controls;
 };
 
 } // namespace plait::widgets

@@ -217,6 +217,17 @@ void TopologyView::zoomToFit()
     }
 }
 
+int TopologyView::fittedHeight() const
+{
+    const QRectF rect = scene()->sceneRect();
+    if (rect.isEmpty())
+        return height();
+    const int frame = height() - viewport()->height();
+    // fitInView keeps a few pixels of margin on each side; the same here, so the fit is width-bound.
+    const double scale = std::min((viewport()->width() - 4) / rect.width(), 1.6);
+    return int(std::ceil(rect.height() * scale)) + legendHeight() + 8 + frame + 8;
+}
+
 int TopologyView::legendHeight() const
 {
     if (!m_analysis)

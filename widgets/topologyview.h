@@ -32,6 +32,9 @@ public:
     void setDimension(Dimension d);
     Dimension dimension() const { return m_dimension; }
     void zoomToFit();
+    // The height that shows the whole cluster and the legend at the scale zoomToFit picks for the view's width: a
+    // picture of a wide cluster is cut to it instead of leaving empty room above.
+    int fittedHeight() const;
 
     QPointF gpuCenter(int gpu) const; // in scene coordinates, for tests and for screenshots
     QList<int> selectedGpus() const;
