@@ -55,6 +55,7 @@ void CompareWindow::showComparison(std::shared_ptr<const Analysis> analysisA, st
         double a, b;
         bool lowerIsBetter;
         QString (*format)(double);
+        bool fraction = false; // a share (MFU, bubble): differences in percentage points, a relative one misleads
     };
     auto seconds = [](double s) { return widgets::formatSeconds(s); };
     auto percent = [](double f) { return widgets::formatPercent(f); };
@@ -64,9 +65,9 @@ void CompareWindow::showComparison(std::shared_ptr<const Analysis> analysisA, st
     const std::vector<Row> rows = {
         { tr("Step time"), ea.stepS, eb.stepS, true, +seconds },
         { tr("Tokens/s"), ea.tokensPerS, eb.tokensPerS, false, +count },
-        { tr("MFU"), ea.mfu, eb.mfu, false, +percent },
-        { tr("HFU"), ea.hfu, eb.hfu, false, +percent },
-        { tr("Pipeline bubble"), ea.bubbleFraction, eb.bubbleFraction, true, +percent },
+        { tr("MFU"), ea.mfu, eb.mfu, false, +percent, true },
+        { tr("HFU"), ea.hfu, eb.hfu, false, +percent, true },
+        { tr("Pipeline bubble"), ea.bubbleFraction, eb.bubbleFraction, true, +percent, true },
         { tr("Exposed communication"), ea.exposedCommS, eb.exposedCommS, true, +seconds },
         { tr("Peak memory per GPU"), ea.peakBytes, eb.peakBytes, true, +bytes },
     };
@@ -82,9 +83,18 @@ void CompareWindow::showComparison(std::shared_ptr<const Analysis> analysisA, st
         m_table->setItem(i, 2, new QTableWidgetItem(eb.valid ? r.format(r.b) : tr("invalid")));
         QString diff = QStringLiteral("—");
         QColor color;
-        if (ea.valid && eb.valid && r.a != 0) {
+        // Shares differ in percentage points ("bubble +0.3 pp", not "+107%" for 0.2% → 0.5%); amounts by how much
+        // and by what share of A.
+        if (ea.valid && eb.valid && r.fraction) {
+            const double points = 100 * (r.b - r.a);
+            diff = tr("%1 pp").arg(QString::asprintf("%+.1f", points));
+            if (std::abs(points) >= 0.5)
+                color = (points < 0) == r.lowerIsBetter ? QColor(0x00, 0x7A, 0x3D) : QColor(0xC0, 0x39, 0x2B);
+        } else if (ea.valid && eb.valid && r.a != 0) {
             const double rel = r.b / r.a - 1;
-            diff = QString::asprintf("%+.1f%%", 100 * rel);
+            const QString by
+                = r.b >= r.a ? QStringLiteral("+") + r.format(r.b - r.a) : QStringLiteral("−") + r.format(r.a - r.b);
+            diff = QStringLiteral("%1 (%2)").arg(by, QString::asprintf("%+.1f%%", 100 * rel));
             if (std::abs(rel) >= 0.005)
                 color = (rel < 0) == r.lowerIsBetter ? QColor(0x00, 0x7A, 0x3D) : QColor(0xC0, 0x39, 0x2B);
         }
@@ -111,6 +121,13 @@ void CompareWindow::showComparison(std::shared_ptr<const Analysis> analysisA, st
     memB->setEvaluation(m_b);
     commA->setEvaluation(m_a);
     commB->setEvaluation(m_b);
+    // Side by side on one scale: equal bars are equally long, in both the memory and the communication charts.
+    const double ms = std::max(commA->longestMs(), commB->longestMs());
+    commA->setScaleMs(ms);
+    commB->setScaleMs(ms);
+    const double gib = std::max(memA->topGiB(), memB->topGiB());
+    memA->setScaleGiB(gib);
+    memB->setScaleGiB(gib);
     auto* charts = new QGridLayout;
     charts->addWidget(new QLabel(QStringLiteral("<b>A</b>: %1").arg(nameA.toHtmlEscaped())), 0, 0);
     charts->addWidget(new QLabel(QStringLiteral("<b>B</b>: %1").arg(nameB.toHtmlEscaped())), 0, 1);

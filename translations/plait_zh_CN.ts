@@ -821,73 +821,78 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>正在评估 %1…</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="65"/>
+        <location filename="../app/comparewindow.cpp" line="66"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="66"/>
+        <location filename="../app/comparewindow.cpp" line="67"/>
         <source>Tokens/s</source>
         <translation>Tokens/s</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="67"/>
+        <location filename="../app/comparewindow.cpp" line="68"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="68"/>
+        <location filename="../app/comparewindow.cpp" line="69"/>
         <source>HFU</source>
         <translation>HFU</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="69"/>
+        <location filename="../app/comparewindow.cpp" line="70"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="70"/>
+        <location filename="../app/comparewindow.cpp" line="71"/>
         <source>Exposed communication</source>
         <translation>暴露的通信</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="71"/>
+        <location filename="../app/comparewindow.cpp" line="72"/>
         <source>Peak memory per GPU</source>
         <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="75"/>
+        <location filename="../app/comparewindow.cpp" line="76"/>
         <source>figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="75"/>
+        <location filename="../app/comparewindow.cpp" line="76"/>
         <source>A: %1</source>
         <translation>A：%1</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="75"/>
+        <location filename="../app/comparewindow.cpp" line="76"/>
         <source>B: %1</source>
         <translation>B：%1</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="75"/>
+        <location filename="../app/comparewindow.cpp" line="76"/>
         <source>B against A</source>
         <translation>B 相对 A</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="81"/>
         <location filename="../app/comparewindow.cpp" line="82"/>
+        <location filename="../app/comparewindow.cpp" line="83"/>
         <source>invalid</source>
         <translation>无效</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="127"/>
+        <location filename="../app/comparewindow.cpp" line="90"/>
+        <source>%1 pp</source>
+        <translation>%1 个百分点</translation>
+    </message>
+    <message>
+        <location filename="../app/comparewindow.cpp" line="144"/>
         <source>A: %1, step %2</source>
         <translation>A：%1，单步 %2</translation>
     </message>
     <message>
-        <location filename="../app/comparewindow.cpp" line="129"/>
+        <location filename="../app/comparewindow.cpp" line="146"/>
         <source>B: %1, step %2</source>
         <translation>B：%1，单步 %2</translation>
     </message>
@@ -1822,12 +1827,12 @@ Discard them?</source>
         <translation>Ctrl+滚轮缩放 · 拖动平移 · Shift+拖动缩放到选区 · 点击操作查看详情</translation>
     </message>
     <message>
-        <location filename="../app/timelinepanel.cpp" line="123"/>
+        <location filename="../app/timelinepanel.cpp" line="131"/>
         <source>Simulating the plan under each schedule…</source>
         <translation>正在按每种调度模拟该方案…</translation>
     </message>
     <message>
-        <location filename="../app/timelinepanel.cpp" line="128"/>
+        <location filename="../app/timelinepanel.cpp" line="136"/>
         <source>No trace loaded: open one (a plait-probe TRACE.json, a PyTorch profiler export) or drop it on the window.</source>
         <translation>未加载追踪：打开一个（plait-probe 的 TRACE.json 或 PyTorch profiler 导出文件），或拖放到窗口上。</translation>
     </message>
@@ -1978,61 +1983,61 @@ Discard them?</source>
         <translation>拆分：</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="35"/>
+        <location filename="../widgets/commbreakdown.cpp" line="37"/>
         <source>Communication per step</source>
         <translation>每步通信</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="43"/>
+        <location filename="../widgets/commbreakdown.cpp" line="45"/>
         <source>ms per step (slowest stage)</source>
         <translation>每步毫秒数（最慢阶段）</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="80"/>
+        <location filename="../widgets/commbreakdown.cpp" line="94"/>
         <source>exposed</source>
         <translation>暴露</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="80"/>
+        <location filename="../widgets/commbreakdown.cpp" line="94"/>
         <source>latency (α)</source>
         <translation>延迟 (α)</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="81"/>
+        <location filename="../widgets/commbreakdown.cpp" line="95"/>
         <source>hidden under compute</source>
         <translation>被计算隐藏</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="81"/>
+        <location filename="../widgets/commbreakdown.cpp" line="95"/>
         <source>bandwidth (S/β)</source>
         <translation>带宽 (S/β)</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="100"/>
+        <location filename="../widgets/commbreakdown.cpp" line="114"/>
         <source>%1 %2
 %3 × %4 on %5</source>
         <translation>%1 %2
 %3 × %4，经 %5</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="112"/>
+        <location filename="../widgets/commbreakdown.cpp" line="128"/>
         <source>No plan evaluated yet.</source>
         <translation>尚未评估任何方案。</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="113"/>
+        <location filename="../widgets/commbreakdown.cpp" line="129"/>
         <source>The plan cannot be evaluated: the summary says why.</source>
         <translation>无法评估该方案：原因见摘要。</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="114"/>
+        <location filename="../widgets/commbreakdown.cpp" line="130"/>
         <source>No communication: every parallel size is 1,
 so no GPU sends anything to another.</source>
         <translation>没有通信：所有并行规模均为 1，
 没有 GPU 向其他 GPU 发送数据。</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="149"/>
+        <location filename="../widgets/commbreakdown.cpp" line="166"/>
         <source>%1: %2 per step, %3 exposed
 latency %4, bandwidth %5
 %6 per call, %7 calls, %8 ranks
@@ -2188,13 +2193,22 @@ Click for the formula</source>
         <source>capacity %1</source>
         <translation>容量 %1</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../widgets/memorybars.cpp" line="152"/>
+        <source>%1
+(%n stage(s) over capacity)</source>
+        <translation>
+            <numerusform>%1
+（%n 个阶段超出容量）</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../widgets/memorybars.cpp" line="173"/>
+        <location filename="../widgets/memorybars.cpp" line="194"/>
         <source>over by %1: %2</source>
         <translation>超出 %1：主要为%2</translation>
     </message>
     <message>
-        <location filename="../widgets/memorybars.cpp" line="211"/>
+        <location filename="../widgets/memorybars.cpp" line="232"/>
         <source>Stage %1 — %2: %3
 Total %4 of %5
 Click for the formula</source>
@@ -2580,13 +2594,13 @@ Click for the formula</source>
     </message>
     <message>
         <location filename="../widgets/topologyview.cpp" line="170"/>
-        <location filename="../widgets/topologyview.cpp" line="505"/>
+        <location filename="../widgets/topologyview.cpp" line="516"/>
         <source>replica %1</source>
         <translation>副本 %1</translation>
     </message>
     <message>
         <location filename="../widgets/topologyview.cpp" line="172"/>
-        <location filename="../widgets/topologyview.cpp" line="512"/>
+        <location filename="../widgets/topologyview.cpp" line="523"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
@@ -2596,84 +2610,84 @@ Click for the formula</source>
         <translation>TP rank %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="268"/>
+        <location filename="../widgets/topologyview.cpp" line="279"/>
         <source>GPU %1 (node %2, %3)</source>
         <translation>GPU %1（节点 %2，%3）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="270"/>
+        <location filename="../widgets/topologyview.cpp" line="281"/>
         <source>idle: not used by this plan</source>
         <translation>空闲：此规划未使用</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="272"/>
+        <location filename="../widgets/topologyview.cpp" line="283"/>
         <source>coordinates: tp %1, cp %2, dp %3, pp %4</source>
         <translation>坐标：tp %1，cp %2，dp %3，pp %4</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="283"/>
+        <location filename="../widgets/topologyview.cpp" line="294"/>
         <source>%1 group: GPUs %2 — %3 at %4 GB/s%5</source>
         <translation>%1 组：GPU %2 — %3，%4 GB/s%5</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="286"/>
+        <location filename="../widgets/topologyview.cpp" line="297"/>
         <source> (crosses a node)</source>
         <translation>（跨节点）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="290"/>
+        <location filename="../widgets/topologyview.cpp" line="301"/>
         <source>TP</source>
         <translation>TP</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="291"/>
+        <location filename="../widgets/topologyview.cpp" line="302"/>
         <source>DP</source>
         <translation>DP</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="292"/>
+        <location filename="../widgets/topologyview.cpp" line="303"/>
         <source>CP</source>
         <translation>CP</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="297"/>
+        <location filename="../widgets/topologyview.cpp" line="308"/>
         <source>memory: %1 of %2</source>
         <translation>显存：%1 / %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/topologyview.cpp" line="461"/>
+        <location filename="../widgets/topologyview.cpp" line="472"/>
         <source>Make TP group (%n GPU(s) selected)</source>
         <translation>
             <numerusform>组成 TP 组（已选 %n 个 GPU）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="463"/>
+        <location filename="../widgets/topologyview.cpp" line="474"/>
         <source>Assign to stage</source>
         <translation>分配到阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="467"/>
+        <location filename="../widgets/topologyview.cpp" line="478"/>
         <source>Stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="469"/>
+        <location filename="../widgets/topologyview.cpp" line="480"/>
         <source>Auto-place (default order)</source>
         <translation>自动放置（默认顺序）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="507"/>
+        <location filename="../widgets/topologyview.cpp" line="518"/>
         <source>… %1 replicas</source>
         <translation>… 共 %1 个副本</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="514"/>
+        <location filename="../widgets/topologyview.cpp" line="525"/>
         <source>… %1 stages</source>
         <translation>… 共 %1 个阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="522"/>
+        <location filename="../widgets/topologyview.cpp" line="533"/>
         <source>outline: TP group (red dashed: crosses a node)</source>
         <translation>轮廓：TP 组（红色虚线：跨节点）</translation>
     </message>

@@ -54,6 +54,12 @@ CommBreakdown::CommBreakdown(QWidget* parent)
     setEvaluation(nullptr);
 }
 
+void CommBreakdown::setScaleMs(double ms)
+{
+    m_scaleMs = ms;
+    rebuild();
+}
+
 void CommBreakdown::setControlsVisible(bool visible)
 {
     for (QWidget* w : std::as_const(m_controls))
@@ -112,8 +118,10 @@ void CommBreakdown::rebuild()
         m_labels << label;
         ticker->addTick(key, label);
     }
-    m_first->setData(keys, first, true);
-    m_second->setData(keys, second, true);
+    // Not sorted (the first item has the highest key): QCustomPlot sorts them, and stacks the second bar on the
+    // first only when it can find the first's bar at the same key in sorted data.
+    m_first->setData(keys, first);
+    m_second->setData(keys, second);
     m_plot->yAxis->setTicker(ticker);
     m_plot->yAxis->setTickLabelFont(QFont(font().family(), 8));
     // An empty chart says why rather than drawing an axis of nothing.
@@ -125,7 +133,8 @@ void CommBreakdown::rebuild()
     m_plot->yAxis->setVisible(n > 0);
     m_plot->legend->setVisible(n > 0);
     m_plot->yAxis->setRange(-0.6, std::max(n, 1) - 0.4);
-    m_plot->xAxis->setRange(0, std::max(longest, 1e-3) * 1.1);
+    m_longestMs = longest;
+    m_plot->xAxis->setRange(0, std::max({ longest, m_scaleMs, 1e-3 }) * 1.1);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

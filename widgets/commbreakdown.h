@@ -22,7 +22,11 @@ public:
 
     void setEvaluation(std::shared_ptr<const Evaluation> evaluation);
     void setSplit(Split split);
-    void setControlsVisible(bool visible); // off for a picture: the chart without the "Split" choice
+    void setControlsVisible(bool visible);
+    // The longest bar in ms, and a scale to draw to instead of the chart's own: two charts side by side (Compare)
+    // share the larger, so equal bars are equally long. 0 draws to its own.
+    double longestMs() const { return m_longestMs; }
+    void setScaleMs(double ms); // off for a picture: the chart without the "Split" choice
     QCustomPlot* plot() const { return m_plot; }
     int itemAt(const QPointF& pos) const; // index into Evaluation::comm, or −1
     QStringList rowLabels() const;
@@ -45,6 +49,7 @@ private:
     QCPItemText* m_empty = nullptr; // what an empty chart means, in place of bars on a 0–0.001 ms axis
     QStringList m_labels;
     QList<QWidget*> m_controls;
+    double m_longestMs = 0, m_scaleMs = 0;
 };
 
 } // namespace plait::widgets

@@ -133,10 +133,23 @@ void MemoryBars::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
         capLabel->position->setCoords(-0.45, capacity);
         capLabel->setText(tr("capacity %1").arg(formatBytes(ev->capacityBytes)));
         capLabel->setFont(QFont(font().family(), 8));
+        // Every stage over capacity gets a red outline; the text only the worst one, so that labels of neighbouring
+        // bars never run into each other (with how many stages are over).
+        int over = 0, worst = -1;
+        for (int s = 0; s < stages; ++s)
+            if (!overflowText(s).isEmpty()) {
+                ++over;
+                if (worst < 0 || ev->memory[std::size_t(s)].total() > ev->memory[std::size_t(worst)].total())
+                    worst = s;
+            }
         for (int s = 0; s < stages; ++s) {
-            const QString text = overflowText(s);
+            QString text = overflowText(s);
             if (text.isEmpty())
                 continue;
+            if (s != worst)
+                text.clear();
+            else if (over > 1)
+                text = tr("%1\n(%n stage(s) over capacity)", nullptr, over).arg(text);
             auto* label = new QCPItemText(m_plot);
             label->position->setType(QCPItemPosition::ptPlotCoords);
             label->position->setCoords(s, ev->memory[std::size_t(s)].total() / kGiB);
@@ -154,7 +167,15 @@ void MemoryBars::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
         }
     }
     m_plot->xAxis->setRange(-0.6, std::max(stages, 1) - 0.4);
-    m_plot->yAxis->setRange(0, top * 1.18);
+    m_topGiB = top;
+    m_plot->yAxis->setRange(0, std::max(top, m_scaleGiB) * 1.18);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void MemoryBars::setScaleGiB(double gib)
+{
+    m_scaleGiB = gib;
+    m_plot->yAxis->setRange(0, std::max(m_topGiB, m_scaleGiB) * 1.18);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -24,6 +24,9 @@ public:
     QCustomPlot* plot() const { return m_plot; }
     // The segment under a point of the plot widget, for hover and click; false when none.
     bool segmentAt(const QPointF& pos, int* stage, MemoryTerm* term) const;
+    // The tallest bar (or the capacity) in GiB, and a scale to draw to instead: two charts side by side share it.
+    double topGiB() const { return m_topGiB; }
+    void setScaleGiB(double gib);
     QString overflowText(int stage) const; // the label shown over a stage that does not fit; empty when it fits
 
 signals:
@@ -37,6 +40,7 @@ private:
     QCustomPlot* m_plot = nullptr;
     QList<QCPBars*> m_bars; // in MemoryTerm order
     QList<QCPItemText*> m_overflowLabels;
+    double m_topGiB = 0, m_scaleGiB = 0;
 };
 
 } // namespace plait::widgets

@@ -715,7 +715,16 @@ private slots:
         const Evaluation b = evaluate(loadPlanFile(PLAIT_EXAMPLES "/a1-one-node-dp8.plait.json").value());
         QTableWidget* t = window->figures();
         QCOMPARE(t->item(0, 0)->text(), QStringLiteral("Step time"));
-        QCOMPARE(t->item(0, 3)->text(), QString::asprintf("%+.1f%%", 100 * (b.stepS / a.stepS - 1)));
+        QVERIFY2(t->item(0, 3)->text().endsWith(QString::asprintf("(%+.1f%%)", 100 * (b.stepS / a.stepS - 1))),
+            qPrintable(t->item(0, 3)->text()));
+        QVERIFY(t->item(0, 3)->text().startsWith(b.stepS >= a.stepS ? QStringLiteral("+") : QStringLiteral("−")));
+        // A share differs in percentage points: the bubble row says "+0.0 pp", never a relative change of a share.
+        QCOMPARE(t->item(4, 0)->text(), QStringLiteral("Pipeline bubble"));
+        QCOMPARE(t->item(4, 3)->text(), QString::asprintf("%+.1f pp", 100 * (b.bubbleFraction - a.bubbleFraction)));
+        // Both communication charts on one scale.
+        const auto comms = window->findChildren<widgets::CommBreakdown*>();
+        QCOMPARE(comms.size(), 2);
+        QCOMPARE(comms[0]->plot()->xAxis->range().upper, comms[1]->plot()->xAxis->range().upper);
         QCOMPARE(t->item(0, 3)->foreground().color(),
             b.stepS < a.stepS ? QColor(0x00, 0x7A, 0x3D) : QColor(0xC0, 0x39, 0x2B));
         QCOMPARE(window->gantt()->sections().size(), std::size_t(2));

@@ -2,6 +2,7 @@
 #include "evaluate.h"
 
 #include <QTest>
+#include <qcustomplot.h>
 
 using namespace plait;
 
@@ -34,6 +35,37 @@ private slots:
         QCOMPARE(chart.emptyText().startsWith(says) && chart.emptyText().isEmpty() == says.isEmpty(), true);
         chart.setEvaluation(nullptr);
         QVERIFY(!chart.emptyText().isEmpty());
+    }
+
+    // Each row's two parts stack into one bar as long as the collective's whole time: exposed and hidden (or α and
+    // S/β) add up, they do not overlap (example a2: TP 2 all-reduces, part hidden under compute).
+    void eachBarIsTheCollectivesWholeTime()
+    {
+        auto plan = loadPlanFile(PLAIT_EXAMPLES "/a2-one-node-tp2-dp4.plait.json");
+        QVERIFY(plan);
+        const auto ev = std::make_shared<const Evaluation>(evaluate(plan.value()));
+        widgets::CommBreakdown chart;
+        chart.setEvaluation(ev);
+        auto* top = qobject_cast<QCPBars*>(chart.plot()->plottable(1));
+        QVERIFY(top && top->barBelow());
+        const int n = int(ev->comm.size());
+        for (int i = 0; i < n; ++i) {
+            const CommItem& c = ev->comm[std::size_t(i)];
+            const double key = n - 1 - i; // the first item on top
+            bool found = false;
+            const QCPRange whole = top->getValueRange(found, QCP::sdBoth, QCPRange(key - 0.1, key + 0.1));
+            QVERIFY2(std::abs(whole.upper - c.timeS * 1e3) < 1e-6 * c.timeS * 1e3 + 1e-9,
+                qPrintable(QStringLiteral("%1: bar ends at %2 ms, the collective takes %3 ms")
+                               .arg(chart.rowLabels()[i])
+                               .arg(whole.upper)
+                               .arg(c.timeS * 1e3)));
+        }
+        QCOMPARE(chart.longestMs(),
+            std::max_element(ev->comm.begin(), ev->comm.end(),
+                [](auto& a, auto& b) {
+                    return a.timeS < b.timeS;
+                })->timeS
+                * 1e3);
     }
 };
 
