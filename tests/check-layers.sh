@@ -46,5 +46,42 @@ for layer in core engine widgets probe; do
         done < <(sed -nE 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]([^>"]+)[>"].*/\1/p' "$file" | xargs -r -n1 basename)
     done
 done
+
+# Inside core, one folder per layer (core/CMakeLists.txt): a folder includes its own headers and those of the folders
+# it is built on, never one above it.
+declare -A below=(
+    [base]=""
+    [trace]="base"
+    [model]="base"
+    [cost]="model base"
+    [pipeline]="model trace base"
+    [evaluate]="cost pipeline trace model base"
+    [explore]="evaluate cost pipeline trace model base"
+    [probe]="cost pipeline trace model base"
+)
+declare -A folder_of=()
+for folder in "${!below[@]}"; do
+    for h in $(headers_of "core/$folder/*.h"); do folder_of[$h]=$folder; done
+done
+core_files=0
+for folder in "${!below[@]}"; do
+    for file in $(git ls-files "core/$folder/*.cpp" "core/$folder/*.h"); do
+        core_files=$((core_files + 1))
+        while IFS= read -r included; do
+            to=${folder_of[$included]:-}
+            [[ -z "$to" || "$to" == "$folder" ]] && continue
+            if ! grep -qw "$to" <<<"${below[$folder]}"; then
+                echo "layers: $file (core/$folder) includes \"$included\" from core/$to, a folder above or beside it"
+                failed=1
+            fi
+        done < <(sed -nE 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"([^"]+)".*/\1/p' "$file" | xargs -r -n1 basename)
+    done
+done
+# Every core source sits in one of those folders.
+if stray=$(git ls-files 'core/*.cpp' 'core/*.h' | grep -vE "^core/($(IFS='|'; echo "${!below[*]}"))/"); then
+    echo "layers: not in a core folder: $stray"
+    failed=1
+fi
 [[ $failed == 0 ]] || exit 1
-echo "layers: $(for l in core engine widgets probe; do echo ${files[$l]}; done | wc -w) files include only downwards"
+echo "layers: $(for l in core engine widgets probe; do echo ${files[$l]}; done | wc -w) files include only downwards;" \
+    "core's $core_files in ${#below[@]} folders, each only on those below it"

@@ -9,14 +9,6 @@
 namespace plait {
 
 namespace {
-struct KernelName {
-    AttentionKernel kernel;
-    const char* name;
-};
-constexpr KernelName kKernelNames[] = { { AttentionKernel::Auto, "auto" }, { AttentionKernel::Flash1, "flash1" },
-    { AttentionKernel::Triton, "triton" }, { AttentionKernel::Flash2, "flash2" }, { AttentionKernel::Flash3, "flash3" },
-    { AttentionKernel::CuDnn, "cudnn" } };
-
 // The curve's rate at `seq`, interpolated in log(length), held flat beyond its ends.
 double rateAt(const AttentionCurve& c, double seq)
 {
@@ -58,22 +50,6 @@ std::optional<Found> lookup(
     const double f = (headDim - a.headDim) / (b.headDim - a.headDim);
     return Found { rateAt(a, seq) + f * (rateAt(b, seq) - rateAt(a, seq)), a.source };
 }
-}
-
-const char* attentionKernelName(AttentionKernel k)
-{
-    for (const KernelName& n : kKernelNames)
-        if (n.kernel == k)
-            return n.name;
-    return "auto";
-}
-
-AttentionKernel attentionKernelFromName(const std::string& name)
-{
-    for (const KernelName& n : kKernelNames)
-        if (name == n.name)
-            return n.kernel;
-    return AttentionKernel::Auto;
 }
 
 AttentionKernel resolveAttentionKernel(AttentionKernel k, bool megatron, const GpuSpec& gpu)

@@ -6,16 +6,12 @@
 //  - "flash1", "flash2", "flash3": Dao-AILab/flash-attention v1, v2 and the Hopper v3;
 //  - "cudnn": cuDNN's fused attention, which Transformer Engine prefers on Hopper and later
 //    (TE dot_product_attention/utils.py: "Disabling FlashAttention to give FusedAttention preference on Hopper+").
+#include "attentionkernel.h"
 #include "catalog.h"
 
 #include <string>
 
 namespace plait {
-
-enum class AttentionKernel { Auto, Flash1, Triton, Flash2, Flash3, CuDnn };
-
-const char* attentionKernelName(AttentionKernel k); // as the plan file spells it: "auto", "flash1", ...
-AttentionKernel attentionKernelFromName(const std::string& name); // Auto for an unknown name
 
 // What "auto" runs: Transformer Engine's cuDNN attention where the framework is Megatron-LM and the GPU has cuDNN
 // curves (Hopper and later), else FlashAttention-2, the kernel PyTorch's scaled_dot_product_attention dispatches to.

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "evaluation.h"
+#include "error.h"
 
 #include <nlohmann/json.hpp>
 #include <vector>

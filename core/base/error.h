@@ -25,6 +25,15 @@ struct Issue {
     std::vector<std::string> args;
 };
 
+// Something a plan or its figures call for attention to, though it can be evaluated: a code, the English text and
+// its arguments (messagetext.h says it in either language).
+struct Warning {
+    std::string code;
+    std::string message; // English, with the numbers
+    // The same numbers and names, in the order of the message, so a view can say it in another language.
+    std::vector<std::string> args;
+};
+
 // Either a value or the reasons it could not be made. Parsers never throw past core.
 template <typename T> class Result {
 public:

@@ -1,7 +1,7 @@
 #include "probeplan.h"
 
 #include "chrometrace.h"
-#include "predictedtimeline.h"
+#include "opspans.h"
 
 #include <algorithm>
 #include <map>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "attention.h"
+#include "attentionkernel.h"
 #include "catalog.h"
 #include "error.h"
 #include "framework.h"
@@ -41,7 +41,8 @@ struct TrainingSpec {
     Recompute recompute = Recompute::None;
     bool sequenceParallel = false;
     bool flashAttention = false;
-    AttentionKernel attentionKernel = AttentionKernel::Auto; // which fused kernel, when flashAttention (attention.h)
+    AttentionKernel attentionKernel
+        = AttentionKernel::Auto; // which fused kernel, when flashAttention (attentionkernel.h)
     // Megatron keeps a fp32 "main_grad" per parameter; the ZeRO paper counts 16-bit gradients.
     bool fp32Gradients = true;
     bool overlapGradReduce = true; // DP buckets reduced while backward runs

@@ -1,10 +1,17 @@
 #pragma once
 
-#include "evaluation.h"
 #include "layercost.h"
 #include "plan.h"
 
 namespace plait {
+
+// One pipeline stage's memory per GPU, by term.
+struct StageMemory {
+    int stage = 0;
+    double weights = 0, grads = 0, optimizer = 0, activations = 0, other = 0; // bytes per GPU
+    int inFlight = 0; // micro-batch chunks held at the peak
+    double total() const { return weights + grads + optimizer + activations + other; }
+};
 
 // Bytes per parameter by component (Rajbhandari et al. 2020 §3.1; Megatron-LM theoretical_memory_usage.py).
 struct StateBytes {

@@ -2,19 +2,13 @@
 
 #include "error.h"
 #include "groups.h"
+#include "memory.h"
 #include "simulate.h"
 
 #include <string>
 #include <vector>
 
 namespace plait {
-
-struct StageMemory {
-    int stage = 0;
-    double weights = 0, grads = 0, optimizer = 0, activations = 0, other = 0; // bytes per GPU
-    int inFlight = 0; // micro-batch chunks held at the peak
-    double total() const { return weights + grads + optimizer + activations + other; }
-};
 
 struct CommItem {
     Dim dim = Dim::TP;
@@ -37,13 +31,6 @@ struct StageTimes {
     double dpExposed = 0; // after the last backward
     double optimizer = 0;
     double end = 0; // when this stage's step ends
-};
-
-struct Warning {
-    std::string code;
-    std::string message; // English, with the numbers
-    // The same numbers and names, in the order of the message, so a view can say it in another language.
-    std::vector<std::string> args;
 };
 
 struct Evaluation {

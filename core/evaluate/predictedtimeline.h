@@ -1,6 +1,7 @@
 #pragma once
 
 #include "evaluation.h"
+#include "opspans.h"
 #include "plan.h"
 #include "timeline.h"
 
@@ -14,11 +15,6 @@ namespace plait {
 // direction, so no two overlap), DP gradient reduction and the optimizer step after the pipeline, and a flow
 // from every transfer to the op that waited for it.
 Timeline predictedTimeline(const Evaluation& ev, const Plan& plan);
-
-// How a pipeline op appears on a timeline: its span kind, and its name ("F3", "R3", "B3", "W3"); shared by the
-// predicted and the measured timelines so the Gantt can align them.
-SpanKind spanKindOf(OpKind k);
-std::string opSpanName(OpKind k, int microBatch);
 
 // The same plan under each pipeline schedule, for teaching: GPipe, 1F1B, interleaved and ZB-H1.
 struct ScheduleStudy {
