@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "render.h"
+
 #include "advicepanel.h"
 #include "atomicfile.h"
 #include "calibrationpanel.h"
@@ -333,6 +335,21 @@ void MainWindow::createMenus()
         compareExamples->addAction(name, this, [this, name] { compareWith(engine::examplePath(name)); });
     file->addAction(tr("Open &Trace…"), this, [this] { emit m_timeline->openTraceRequested(); });
     file->addAction(tr("&Export Timeline…"), this, [this] { emit m_timeline->exportRequested(); });
+    QMenu* pictures = file->addMenu(tr("Export &Picture"));
+    const std::pair<QString, QString> viewNames[] = { { QStringLiteral("topology"), tr("&Topology…") },
+        { QStringLiteral("memory"), tr("&Memory…") }, { QStringLiteral("comm"), tr("&Communication…") },
+        { QStringLiteral("gantt"), tr("Time&line…") }, { QStringLiteral("report"), tr("Whole &Report…") } };
+    for (const auto& [view, name] : viewNames)
+        pictures->addAction(name, this, [this, view] {
+            const QString path = QFileDialog::getSaveFileName(this, tr("Export Picture"),
+                QFileInfo(m_document.path()).completeBaseName() + QLatin1Char('-') + view + QStringLiteral(".png"),
+                tr("PNG image (*.png);;SVG drawing (*.svg);;PDF page (*.pdf)"));
+            if (path.isEmpty())
+                return;
+            QString error;
+            m_status->setText(exportView(view, path, &error) ? tr("Saved %1").arg(path)
+                                                             : tr("Could not save %1: %2").arg(path, error));
+        });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -450,8 +467,24 @@ bool MainWindow::savePlan(const QString& chosen)
     return true;
 }
 
+bool MainWindow::exportView(const QString& view, const QString& path, QString* error)
+{
+    if (!m_documentAnalysis || m_documentAnalysis->plan != m_document.sharedPlan()) {
+        *error = tr("the plan is still being evaluated; export again in a moment");
+        return false;
+    }
+    if (!m_documentAnalysis->evaluation->valid) {
+        *error = tr("the plan cannot be evaluated: the summary says why");
+        return false;
+    }
+    const std::unique_ptr<QWidget> picture = pictureOf(view, m_documentAnalysis, defaultPictureSize(view));
+    return writePicture(picture.get(), path, error);
+}
+
 void MainWindow::showAnalysis(std::shared_ptr<const Analysis> analysis)
 {
+    if (!analysis->preview)
+        m_documentAnalysis = analysis;
     m_summary->setEvaluation(analysis->evaluation);
     m_memory->setEvaluation(analysis->evaluation);
     m_comm->setEvaluation(analysis->evaluation);

@@ -53,6 +53,10 @@ public:
     void openTrace(const QString& path); // loads off the GUI thread; the Gantt shows it beside the prediction
     // Writes the document's predicted timeline off the GUI thread; timelineExported tells how it went.
     void exportTimeline(const QString& path);
+    // A picture of one view (topology, memory, comm, gantt, report) of the document's plan, as plait render draws
+    // it: PNG, SVG or PDF by the suffix. False, with the reason, when it cannot be written or the plan's analysis has
+    // not arrived yet (the picture is never of another plan than the document's).
+    bool exportView(const QString& view, const QString& path, QString* error);
     // A probe output: TRACE.json goes to the Gantt, LINKS.json and COMPUTE.json to calibration.
     bool openProbeResult(const QString& path);
     ProbeDialog* openProbeDialog(); // shown, not modal
@@ -102,6 +106,7 @@ private:
     LessonsPanel* m_lessons = nullptr;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_status = nullptr;
+    std::shared_ptr<const Analysis> m_documentAnalysis; // the newest analysis of a document plan (no preview)
     bool m_previewing = false;
     bool m_askBeforeClosing = true;
     bool m_restoredLayout = false;

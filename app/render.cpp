@@ -145,6 +145,7 @@ std::unique_ptr<QWidget> titledPicture(std::unique_ptr<QWidget> figure, const QS
     layout->addWidget(heading);
     layout->addWidget(inner, 1);
     page->resize(size ? *size : QSize(drawn.width(), drawn.height() + 6 + 4 + heading->heightForWidth(drawn.width())));
+    page->setAttribute(Qt::WA_DontShowOnScreen); // laid out and painted, never on screen
     page->show();
     QCoreApplication::processEvents();
     if (auto* topology = qobject_cast<widgets::TopologyView*>(inner))
@@ -212,6 +213,7 @@ std::unique_ptr<QWidget> reportWidget(std::shared_ptr<const Analysis> analysis, 
     grid->setRowStretch(2, 1);
     grid->setColumnStretch(0, 3);
     grid->setColumnStretch(1, 2);
+    page->setAttribute(Qt::WA_DontShowOnScreen); // laid out and painted, never on screen
     page->show();
     QCoreApplication::processEvents();
     // The timeline as tall as its lanes: the page grows to hold every lane (unless its size was given), so no
@@ -247,6 +249,92 @@ bool parseSeconds(const QString& text, double* seconds)
     *seconds = s;
     return true;
 }
+}
+
+std::unique_ptr<QWidget> pictureOf(
+    const QString& view, std::shared_ptr<const Analysis> analysis, QSize size, const PictureOptions& options)
+{
+    const std::shared_ptr<const Evaluation>& ev = analysis->evaluation;
+    std::unique_ptr<QWidget> widget;
+    if (view == QLatin1String("topology")) {
+        auto* t = new widgets::TopologyView;
+        widget.reset(t);
+        t->resize(size);
+        t->setAnalysis(analysis);
+        t->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        t->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        t->setAttribute(Qt::WA_DontShowOnScreen); // laid out and painted, never on screen
+        t->show();
+        t->zoomToFit();
+        // A wide cluster leaves room above it at this size: the picture is cut to what it shows.
+        if (!options.sized && t->fittedHeight() < size.height()) {
+            t->resize(size.width(), std::max(t->fittedHeight(), 200));
+            t->zoomToFit();
+        }
+    } else if (view == QLatin1String("memory")) {
+        auto* m = new widgets::MemoryBars;
+        widget.reset(m);
+        m->resize(size);
+        m->setEvaluation(ev);
+        m->setAttribute(Qt::WA_DontShowOnScreen); // laid out and painted, never on screen
+        m->show();
+    } else if (view == QLatin1String("report")) {
+        widget = reportWidget(analysis, size, !options.sized);
+    } else if (view == QLatin1String("gantt")) {
+        auto* g = new TimelinePanel;
+        widget.reset(g);
+        g->setControlsVisible(false);
+        g->resize(size);
+        g->setAnalysis(analysis);
+        if (options.trace) {
+            g->setTrace(options.trace, options.traceName);
+        } else if (options.schedules) {
+            g->setScheduleStudy(options.schedules);
+            g->setMode(TimelineMode::Schedules);
+        }
+        g->setAttribute(Qt::WA_DontShowOnScreen); // laid out and painted, never on screen
+        g->show();
+        QCoreApplication::processEvents();
+        // Tall enough for every lane unless the user chose a size.
+        if (!options.sized) {
+            const int chrome = g->height() - g->view()->height();
+            g->resize(size.width(), std::clamp(chrome + g->view()->contentHeight() + 48, 260, 8000));
+            QCoreApplication::processEvents();
+        }
+        g->view()->resetZoom();
+        if (options.from || options.to) {
+            const widgets::TimeWindow w = g->view()->window();
+            g->view()->setWindow(options.from.value_or(w.start), options.to.value_or(w.end));
+        }
+    } else {
+        auto* c = new widgets::CommBreakdown;
+        widget.reset(c);
+        c->setControlsVisible(false);
+        c->resize(size);
+        c->setEvaluation(ev);
+        c->setAttribute(Qt::WA_DontShowOnScreen); // laid out and painted, never on screen
+        c->show();
+    }
+    QCoreApplication::processEvents();
+    if (view != QLatin1String("report"))
+        widget = titledPicture(std::move(widget), QString::fromStdString(analysis->plan->name),
+            options.sized ? std::optional<QSize>(size) : std::nullopt);
+    for (QCustomPlot* plot : widget->findChildren<QCustomPlot*>())
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+    return widget;
+}
+
+bool writePicture(QWidget* picture, const QString& path, QString* error)
+{
+    return writeWidget(picture, path, error);
+}
+
+QSize defaultPictureSize(const QString& view, bool schedules)
+{
+    return view == QLatin1String("topology") ? QSize(1400, 900)
+        : view == QLatin1String("report")    ? QSize(1600, 1000) // the timeline's lanes are added below
+        : view == QLatin1String("gantt")     ? QSize(1400, schedules ? 900 : 560)
+                                             : QSize(900, 560);
 }
 
 bool isRenderCommand(const char* arg)
@@ -314,10 +402,7 @@ int runRender(int argc, char** argv)
     const QString suffix = QFileInfo(parser.value(QStringLiteral("out"))).suffix().toLower();
     if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf"))
         return bad("unknown output format " + inQuotes(suffix.toStdString(), 16) + "; use .png, .svg or .pdf");
-    QSize size = view == QLatin1String("topology") ? QSize(1400, 900)
-        : view == QLatin1String("report")          ? QSize(1600, 1000) // the timeline's lanes are added below
-        : view == QLatin1String("gantt")           ? QSize(1400, parser.isSet(QStringLiteral("schedules")) ? 900 : 560)
-                                                   : QSize(900, 560);
+    QSize size = defaultPictureSize(view, parser.isSet(QStringLiteral("schedules")));
     if (parser.isSet(QStringLiteral("size")) && !parseSize(parser.value(QStringLiteral("size")), &size))
         return bad("--size must be WIDTHxHEIGHT, each from 100 to 10000 pixels, got "
             + inQuotes(parser.value(QStringLiteral("size")).toStdString(), 32));
@@ -363,69 +448,17 @@ int runRender(int argc, char** argv)
             std::cerr << "plait: trace: not drawn: " << validUtf8(p) << "\n";
         trace = std::make_shared<const TraceRead>(std::move(read.value()));
     }
-    std::unique_ptr<QWidget> widget;
-    if (view == QLatin1String("topology")) {
-        auto* t = new widgets::TopologyView;
-        widget.reset(t);
-        t->resize(size);
-        t->setAnalysis(analysis);
-        t->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-        t->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-        t->show();
-        t->zoomToFit();
-        // A wide cluster leaves room above it at this size: the picture is cut to what it shows.
-        if (!parser.isSet(QStringLiteral("size")) && t->fittedHeight() < size.height()) {
-            t->resize(size.width(), std::max(t->fittedHeight(), 200));
-            t->zoomToFit();
-        }
-    } else if (view == QLatin1String("memory")) {
-        auto* m = new widgets::MemoryBars;
-        widget.reset(m);
-        m->resize(size);
-        m->setEvaluation(ev);
-        m->show();
-    } else if (view == QLatin1String("report")) {
-        widget = reportWidget(analysis, size, !parser.isSet(QStringLiteral("size")));
-    } else if (gantt) {
-        auto* g = new TimelinePanel;
-        widget.reset(g);
-        g->setControlsVisible(false);
-        g->resize(size);
-        g->setAnalysis(analysis);
-        if (trace) {
-            g->setTrace(trace, QFileInfo(parser.value(QStringLiteral("trace"))).fileName());
-        } else if (parser.isSet(QStringLiteral("schedules"))) {
-            g->setScheduleStudy(std::make_shared<const std::vector<ScheduleStudy>>(studySchedules(plan)));
-            g->setMode(TimelineMode::Schedules);
-        }
-        g->show();
-        QCoreApplication::processEvents();
-        // Tall enough for every lane unless the user chose a size.
-        if (!parser.isSet(QStringLiteral("size"))) {
-            const int chrome = g->height() - g->view()->height();
-            g->resize(size.width(), std::clamp(chrome + g->view()->contentHeight() + 48, 260, 8000));
-            QCoreApplication::processEvents();
-        }
-        g->view()->resetZoom();
-        if (parser.isSet(QStringLiteral("from")) || parser.isSet(QStringLiteral("to"))) {
-            const widgets::TimeWindow w = g->view()->window();
-            g->view()->setWindow(
-                parser.isSet(QStringLiteral("from")) ? from : w.start, parser.isSet(QStringLiteral("to")) ? to : w.end);
-        }
-    } else {
-        auto* c = new widgets::CommBreakdown;
-        widget.reset(c);
-        c->setControlsVisible(false);
-        c->resize(size);
-        c->setEvaluation(ev);
-        c->show();
-    }
-    QCoreApplication::processEvents();
-    if (view != QLatin1String("report"))
-        widget = titledPicture(std::move(widget), QString::fromStdString(plan.name),
-            parser.isSet(QStringLiteral("size")) ? std::optional<QSize>(size) : std::nullopt);
-    for (QCustomPlot* plot : widget->findChildren<QCustomPlot*>())
-        plot->replot(QCustomPlot::rpImmediateRefresh);
+    PictureOptions options;
+    options.sized = parser.isSet(QStringLiteral("size"));
+    options.trace = trace;
+    options.traceName = QFileInfo(parser.value(QStringLiteral("trace"))).fileName();
+    if (parser.isSet(QStringLiteral("schedules")) && !trace)
+        options.schedules = std::make_shared<const std::vector<ScheduleStudy>>(studySchedules(plan));
+    if (parser.isSet(QStringLiteral("from")))
+        options.from = from;
+    if (parser.isSet(QStringLiteral("to")))
+        options.to = to;
+    std::unique_ptr<QWidget> widget = pictureOf(view, analysis, size, options);
     QString error;
     if (!writeWidget(widget.get(), parser.value(QStringLiteral("out")), &error)) {
         std::cerr << "plait: cannot write " << parser.value(QStringLiteral("out")).toStdString() << ": "

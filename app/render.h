@@ -1,6 +1,36 @@
 #pragma once
 
+#include "analysis.h"
+#include "chrometrace.h"
+#include "predictedtimeline.h"
+
+#include <QSize>
+#include <QString>
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QWidget;
+
 namespace plait::app {
+
+// What a picture of a view shows beyond the analysis: the size as the user asked for it (else the view's own, the
+// Gantt as tall as its lanes), and for the Gantt a measured trace, the schedule study or a time window.
+struct PictureOptions {
+    bool sized = false;
+    std::shared_ptr<const TraceRead> trace;
+    QString traceName;
+    std::shared_ptr<const std::vector<ScheduleStudy>> schedules;
+    std::optional<double> from, to;
+};
+
+// A view (topology, memory, comm, gantt, report) drawn for a picture: the window's own widget, without its
+// controls, under a title naming the plan. Shown offscreen, laid out and ready for writePicture.
+std::unique_ptr<QWidget> pictureOf(
+    const QString& view, std::shared_ptr<const Analysis> analysis, QSize size, const PictureOptions& options = {});
+QSize defaultPictureSize(const QString& view, bool schedules = false);
+// Writes the picture as PNG, SVG or PDF by the file's suffix, atomically; false with the reason otherwise.
+bool writePicture(QWidget* picture, const QString& path, QString* error);
 
 // `plait render PLAN --view topology|memory|comm --out FILE.png|svg|pdf`: draws a view exactly as the window
 // draws it (the same widgets, offscreen). Exit codes as the other headless commands.

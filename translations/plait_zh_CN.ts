@@ -32,467 +32,467 @@
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../core/messagetext.cpp" line="16"/>
+        <location filename="../core/base/messagetext.cpp" line="16"/>
         <source>%1 of %2 TP groups span more than one node (e.g. GPUs %3): every layer&apos;s TP traffic then runs at %4 GB/s per GPU over %5 instead of %6 GB/s over %7</source>
         <translation>%2 个 TP 组中有 %1 个跨越多个节点（例如 GPU %3）：每一层的 TP 通信因此只能以每 GPU %4 GB/s 经 %5 传输，而不是以 %6 GB/s 经 %7</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="19"/>
+        <location filename="../core/base/messagetext.cpp" line="19"/>
         <source>m = %1 micro-batches for p = %2 stages: the pipeline bubble is %3% of the step; (p−1)/(m+p−1) falls to 10% at m = 9·(p−1) = %4 micro-batches (a smaller micro-batch or a larger global batch), and interleaved stages or ZB-H1 shrink it with fewer</source>
         <translation>p = %2 个流水线阶段只有 m = %1 个微批次：流水线气泡占步长的 %3%；(p−1)/(m+p−1) 要到 m = 9·(p−1) = %4 个微批次才降到 10%（减小微批次或增大全局批次），交错阶段或 ZB-H1 用更少的微批次就能缩小气泡</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="23"/>
+        <location filename="../core/base/messagetext.cpp" line="23"/>
         <source>stage %1 needs %2 per GPU, the %3 has %4; the largest term is %5 (%6)</source>
         <translation>阶段 %1 每 GPU 需要 %2 显存，而 %3 只有 %4；最大的一项是%5（%6）</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="25"/>
+        <location filename="../core/base/messagetext.cpp" line="25"/>
         <source>exposed data-parallel communication takes %1 ms of the %2 ms step (%3%); a larger global batch per DP rank, or fewer DP ranks across slow links, would hide it</source>
         <translation>暴露的数据并行通信占 %2 ms 单步中的 %1 ms（%3%）；增大每个 DP 副本的全局批大小，或减少跨慢速链路的 DP 副本，可将其隐藏</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="28"/>
+        <location filename="../core/base/messagetext.cpp" line="28"/>
         <source>stage %1 computes for %2 ms per step and stage %3 for %4 ms; the others wait for the slowest. Moving layers off stage %1 (parallel.layers_per_stage) would balance them</source>
         <translation>阶段 %1 每步计算 %2 ms，阶段 %3 为 %4 ms；其余阶段都在等待最慢的阶段。把层从阶段 %1 移走（parallel.layers_per_stage）可以使其均衡</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="31"/>
+        <location filename="../core/base/messagetext.cpp" line="31"/>
         <source>%1 has no measured GEMM efficiency in the catalog, so compute times assume the datasheet peak and are a lower bound; run plait-probe compute to measure it</source>
         <translation>目录中没有 %1 的实测 GEMM 效率，因此计算时间按数据手册峰值估算，只是下限；运行 plait-probe compute 进行测量</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="34"/>
+        <location filename="../core/base/messagetext.cpp" line="34"/>
         <source>%1 has only a short-burst GEMM rate in the catalog (%2% of peak, boost clock): a training step runs at the power limit, slower, so compute times are optimistic; plait-probe compute measures the sustained rate</source>
         <translation>目录中 %1 只有短时突发的 GEMM 速率（峰值的 %2%，加速频率）：训练步运行在功耗上限，速度更慢，因此计算时间偏乐观；plait-probe compute 可测量持续速率</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="37"/>
+        <location filename="../core/base/messagetext.cpp" line="37"/>
         <source>%1 has no measured streaming rate in the catalog, so memory-bound kernels (norms, activations, the optimizer step) stream at the datasheet&apos;s %2 GB/s, which copies reach only about 87% of on A100 and H100: their times are optimistic; plait-probe compute measures it</source>
         <translation>目录中没有 %1 的实测带宽，因此访存密集型内核（归一化、激活、优化器步骤）按数据手册的 %2 GB/s 计算，而在 A100 和 H100 上拷贝只能达到其约 87%：这些时间偏乐观；plait-probe compute 可以测量它</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="41"/>
+        <location filename="../core/base/messagetext.cpp" line="41"/>
         <source>the catalog publishes no speed of the %1 attention kernel on the %2, so attention runs at the GEMM rate, which no fused attention kernel reaches: its time is a lower bound; choose a kernel the catalog publishes (training.attention_kernel)</source>
         <translation>目录中没有 %1 注意力内核在 %2 上的公开速度，因此注意力按 GEMM 速率计算，而任何融合注意力内核都达不到这一速率：其时间只是下限；请选择目录中公开了速度的内核（training.attention_kernel）</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="45"/>
+        <location filename="../core/base/messagetext.cpp" line="45"/>
         <source>hardware FLOP utilization %1% passes the %2% of peak the %3 sustains in large GEMMs: some measured shapes ran faster than the sustained rate, which a whole training step will not keep up</source>
         <translation>硬件 FLOP 利用率 %1% 超过了 %3 在大型 GEMM 中可持续的峰值 %2%：部分实测形状比持续速率更快，而整个训练步无法一直保持</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="48"/>
+        <location filename="../core/base/messagetext.cpp" line="48"/>
         <source>%1 is not read beside a preset or config.json, which sets the model&apos;s shape; it is kept in the file but has no effect</source>
         <translation>%1 在预设或 config.json 旁不会被读取（模型形状由它们决定）；该字段保留在文件中，但不起作用</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="51"/>
+        <location filename="../core/base/messagetext.cpp" line="51"/>
         <source>%1 is not a field Plait reads; it is kept in the file but has no effect</source>
         <translation>%1 不是 Plait 读取的字段；它保留在文件中，但不起作用</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="53"/>
+        <location filename="../core/base/messagetext.cpp" line="53"/>
         <source>%1 is not a field Plait reads; did you mean %2? It is kept in the file but has no effect</source>
         <translation>%1 不是 Plait 读取的字段；是否想写 %2？它保留在文件中，但不起作用</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="55"/>
+        <location filename="../core/base/messagetext.cpp" line="55"/>
         <source>%1 is not a field Plait reads; did you mean %2? It is kept in the file but has no effect: %2 is %3</source>
         <translation>%1 不是 Plait 读取的字段；是否想写 %2？它保留在文件中，但不起作用：%2 为 %3</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="59"/>
+        <location filename="../core/base/messagetext.cpp" line="59"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="60"/>
+        <location filename="../core/base/messagetext.cpp" line="60"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="61"/>
+        <location filename="../core/base/messagetext.cpp" line="61"/>
         <source>optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="62"/>
+        <location filename="../core/base/messagetext.cpp" line="62"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="63"/>
+        <location filename="../core/base/messagetext.cpp" line="63"/>
         <source>other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="66"/>
+        <location filename="../core/base/messagetext.cpp" line="66"/>
         <source>is required</source>
         <translation>为必填项</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="67"/>
+        <location filename="../core/base/messagetext.cpp" line="67"/>
         <source>must be between %1 and %2, got %3</source>
         <translation>必须在 %1 到 %2 之间，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="68"/>
+        <location filename="../core/base/messagetext.cpp" line="68"/>
         <source>must be a whole number between %1 and %2, got %3</source>
         <translation>必须是 %1 到 %2 之间的整数，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="69"/>
+        <location filename="../core/base/messagetext.cpp" line="69"/>
         <source>unknown value %1; expected one of: %2</source>
         <translation>未知的值 %1；应为以下之一：%2</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="70"/>
+        <location filename="../core/base/messagetext.cpp" line="70"/>
         <source>is longer than the limit of %1 characters</source>
         <translation>超过了 %1 个字符的上限</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="71"/>
+        <location filename="../core/base/messagetext.cpp" line="71"/>
         <source>nodes × gpus_per_node = %1 GPUs, more than the limit of %2</source>
         <translation>nodes × gpus_per_node = %1 块 GPU，超过了 %2 的上限</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="73"/>
+        <location filename="../core/base/messagetext.cpp" line="73"/>
         <source>tp·pp·dp·cp is larger than the limit of %1 GPUs</source>
         <translation>tp·pp·dp·cp 超过了 %1 块 GPU 的上限</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="74"/>
+        <location filename="../core/base/messagetext.cpp" line="74"/>
         <source>tp·pp·dp·cp = %1·%2·%3·%4 = %5 GPUs, but the cluster has %6</source>
         <translation>tp·pp·dp·cp = %1·%2·%3·%4 = %5 块 GPU，但集群只有 %6 块</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="75"/>
+        <location filename="../core/base/messagetext.cpp" line="75"/>
         <source>heads (%1) must divide by tp (%2)</source>
         <translation>heads（%1）必须能被 tp（%2）整除</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="76"/>
+        <location filename="../core/base/messagetext.cpp" line="76"/>
         <source>kv_heads (%1) and tp (%2) must divide one another</source>
         <translation>kv_heads（%1）与 tp（%2）必须有一个能整除另一个</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="77"/>
+        <location filename="../core/base/messagetext.cpp" line="77"/>
         <source>ffn_hidden (%1) must divide by tp (%2)</source>
         <translation>ffn_hidden（%1）必须能被 tp（%2）整除</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="78"/>
+        <location filename="../core/base/messagetext.cpp" line="78"/>
         <source>Megatron-LM shards optimizer states only (its distributed optimizer, ZeRO-1); ZeRO-%1 needs training.framework deepspeed or fsdp</source>
         <translation>Megatron-LM 只切分优化器状态（其分布式优化器，即 ZeRO-1）；ZeRO-%1 需要 training.framework 为 deepspeed 或 fsdp</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="81"/>
+        <location filename="../core/base/messagetext.cpp" line="81"/>
         <source>DeepSpeed rejects ZeRO-%1 with pipeline parallelism (pp %2): ZeRO-2 and ZeRO-3 are incompatible with its pipeline engine</source>
         <translation>DeepSpeed 不接受 ZeRO-%1 与流水线并行（pp %2）同时使用：ZeRO-2 和 ZeRO-3 与其流水线引擎不兼容</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="84"/>
+        <location filename="../core/base/messagetext.cpp" line="84"/>
         <source>PyTorch FSDP has no ZeRO-1: NO_SHARD is 0, SHARD_GRAD_OP 2, FULL_SHARD 3</source>
         <translation>PyTorch FSDP 没有 ZeRO-1：NO_SHARD 对应 0，SHARD_GRAD_OP 对应 2，FULL_SHARD 对应 3</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="85"/>
+        <location filename="../core/base/messagetext.cpp" line="85"/>
         <source>%1 runs context parallelism (cp %2) only inside fused attention kernels: set training.flash_attention, or cp 1</source>
         <translation>%1 只在融合注意力内核中运行上下文并行（cp %2）：请设置 training.flash_attention，或令 cp 为 1</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="88"/>
+        <location filename="../core/base/messagetext.cpp" line="88"/>
         <source>overlaps the all-gather of sharded optimizer updates, which needs zero_stage 1 or 2 (got %1)</source>
         <translation>用于重叠切分后优化器更新的 all-gather，需要 zero_stage 为 1 或 2（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="90"/>
+        <location filename="../core/base/messagetext.cpp" line="90"/>
         <source>needs training.overlap_grad_reduce, as in Megatron-LM</source>
         <translation>需要同时开启 training.overlap_grad_reduce，与 Megatron-LM 一致</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="92"/>
+        <location filename="../core/base/messagetext.cpp" line="92"/>
         <source>vpp = %1 needs the interleaved schedule</source>
         <translation>vpp = %1 需要交错调度</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="93"/>
+        <location filename="../core/base/messagetext.cpp" line="93"/>
         <source>gives each stage&apos;s layers itself; embedding_in_split and loss_in_split would split them again: use one or the other</source>
         <translation>已经给出了每个阶段的层数；embedding_in_split 和 loss_in_split 会再切分一次：二者只能选其一</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="96"/>
+        <location filename="../core/base/messagetext.cpp" line="96"/>
         <source>layers with the embedding counted as a layer (%1 + 1 = %2) must divide by pp·vpp (%3·%4 = %5)</source>
         <translation>把嵌入层算作一层后的层数（%1 + 1 = %2）必须能被 pp·vpp（%3·%4 = %5）整除</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="98"/>
+        <location filename="../core/base/messagetext.cpp" line="98"/>
         <source>layers with the loss counted as a layer (%1 + 1 = %2) must divide by pp·vpp (%3·%4 = %5)</source>
         <translation>把损失层算作一层后的层数（%1 + 1 = %2）必须能被 pp·vpp（%3·%4 = %5）整除</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="100"/>
+        <location filename="../core/base/messagetext.cpp" line="100"/>
         <source>layers with the embedding and the loss counted as layers (%1 + 2 = %2) must divide by pp·vpp (%3·%4 = %5)</source>
         <translation>把嵌入层和损失层各算作一层后的层数（%1 + 2 = %2）必须能被 pp·vpp（%3·%4 = %5）整除</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="102"/>
+        <location filename="../core/base/messagetext.cpp" line="102"/>
         <source>layers (%1) must divide by pp·vpp (%2·%3 = %4), or give parallel.layers_per_stage, or count the embedding and the loss as layers (parallel.embedding_in_split, parallel.loss_in_split)</source>
         <translation>层数（%1）必须能被 pp·vpp（%2·%3 = %4）整除；或者给出 parallel.layers_per_stage，或者把嵌入层和损失层算作层（parallel.embedding_in_split、parallel.loss_in_split）</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="105"/>
+        <location filename="../core/base/messagetext.cpp" line="105"/>
         <source>has %1 entries for pp = %2</source>
         <translation>有 %1 项，而 pp = %2</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="106"/>
+        <location filename="../core/base/messagetext.cpp" line="106"/>
         <source>adds up to %1 layers, the model has %2</source>
         <translation>合计 %1 层，而模型有 %2 层</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="107"/>
+        <location filename="../core/base/messagetext.cpp" line="107"/>
         <source>each stage&apos;s layers must divide by vpp (%1)</source>
         <translation>每个阶段的层数必须能被 vpp（%1）整除</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="108"/>
+        <location filename="../core/base/messagetext.cpp" line="108"/>
         <source>global_batch (%1) must divide by dp·micro_batch (%2·%3 = %4)</source>
         <translation>global_batch（%1）必须能被 dp·micro_batch（%2·%3 = %4）整除</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="110"/>
+        <location filename="../core/base/messagetext.cpp" line="110"/>
         <source>the interleaved schedule needs micro-batches per pipeline (%1) to be a multiple of pp (%2)</source>
         <translation>交错调度要求每条流水线的微批次数（%1）是 pp（%2）的倍数</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="112"/>
+        <location filename="../core/base/messagetext.cpp" line="112"/>
         <source>%1 micro-batches × %2 pipeline chunks = %3 forward passes to simulate, more than the limit of %4</source>
         <translation>%1 个微批次 × %2 个流水线块 = 需要模拟 %3 次前向传播，超过了 %4 的上限</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="114"/>
+        <location filename="../core/base/messagetext.cpp" line="114"/>
         <source>seq_len (%1) must divide by 2·cp (%2)</source>
         <translation>seq_len（%1）必须能被 2·cp（%2）整除</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="115"/>
+        <location filename="../core/base/messagetext.cpp" line="115"/>
         <source>ep = %1 needs a mixture-of-experts model</source>
         <translation>ep = %1 需要混合专家（MoE）模型</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="116"/>
+        <location filename="../core/base/messagetext.cpp" line="116"/>
         <source>experts (%1) must divide by ep (%2)</source>
         <translation>experts（%1）必须能被 ep（%2）整除</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="117"/>
+        <location filename="../core/base/messagetext.cpp" line="117"/>
         <source>ep (%1) must divide dp (%2); EP is folded within DP</source>
         <translation>ep（%1）必须能整除 dp（%2）；EP 折叠在 DP 之内</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="118"/>
+        <location filename="../core/base/messagetext.cpp" line="118"/>
         <source>needs %1 GPUs, the cluster has %2</source>
         <translation>需要 %1 块 GPU，集群只有 %2 块</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="119"/>
+        <location filename="../core/base/messagetext.cpp" line="119"/>
         <source>%1 has no FP8 tensor cores</source>
         <translation>%1 没有 FP8 张量核心</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="122"/>
+        <location filename="../core/base/messagetext.cpp" line="122"/>
         <source>1. Memory: shard the optimizer state</source>
         <translation>1. 显存：切分优化器状态</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="123"/>
+        <location filename="../core/base/messagetext.cpp" line="123"/>
         <source>Stage %1 needs %2 per GPU of %3; optimizer state and gradients take %4.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；优化器状态和梯度占 %4。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="125"/>
+        <location filename="../core/base/messagetext.cpp" line="125"/>
         <source>This plan&apos;s optimizer keeps %1 bytes per parameter and its gradients %2, on every data-parallel rank unless ZeRO shards them across the ranks (Rajbhandari et al. 2020).</source>
         <translation>本方案的优化器每个参数保存 %1 字节，梯度保存 %2 字节；除非 ZeRO 把它们切分到各个 rank，每个数据并行 rank 上都要保存一份（Rajbhandari 等，2020）。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="128"/>
+        <location filename="../core/base/messagetext.cpp" line="128"/>
         <source>This plan&apos;s optimizer keeps %1 bytes per parameter and its gradients %2; with one data-parallel rank there is nothing for ZeRO to shard them over: this needs more GPUs.</source>
         <translation>本方案的优化器每个参数保存 %1 字节，梯度保存 %2 字节；只有一个数据并行 rank 时，ZeRO 无处可切分：这需要更多 GPU。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="131"/>
+        <location filename="../core/base/messagetext.cpp" line="131"/>
         <source>1. Memory: recompute or split the activations</source>
         <translation>1. 显存：重计算或切分激活</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="132"/>
+        <location filename="../core/base/messagetext.cpp" line="132"/>
         <source>Stage %1 needs %2 per GPU of %3; activations of %4 micro-batches in flight take %5.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；%4 个在途微批次的激活占 %5。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="134"/>
+        <location filename="../core/base/messagetext.cpp" line="134"/>
         <source>Activations stay until their backward pass; recomputing them costs part of a forward pass but frees most of that memory (Korthikanti et al. 2022); splitting the sequence (CP) or the layers (TP, PP) over more GPUs divides them too. The fix is whichever fits at the least step time.</source>
         <translation>激活会一直保留到其反向传播；重计算要付出部分前向传播的代价，但能释放其中大部分显存（Korthikanti 等，2022）；把序列（CP）或层（TP、PP）切分到更多 GPU 上也能把它们分摊开。修复方案取能放下且步长最短的那一个。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="138"/>
+        <location filename="../core/base/messagetext.cpp" line="138"/>
         <source>1. Memory: split the model with TP or PP</source>
         <translation>1. 显存：用 TP 或 PP 切分模型</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="139"/>
+        <location filename="../core/base/messagetext.cpp" line="139"/>
         <source>Stage %1 needs %2 per GPU of %3; the largest term is %4 (%5) with ZeRO and recomputation already doing what they can.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；最大的一项是 %4（%5），ZeRO 和重计算已经尽力。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="142"/>
+        <location filename="../core/base/messagetext.cpp" line="142"/>
         <source>What is left is divided only by tensor or pipeline parallelism: they split the weights and each layer&apos;s activations (ZeRO-3 gathers each layer&apos;s weights back for its compute).</source>
         <translation>剩下的只能靠张量或流水线并行切分：它们切分权重和每层的激活（ZeRO-3 在计算每层时要把该层的权重重新聚合回来）。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="145"/>
+        <location filename="../core/base/messagetext.cpp" line="145"/>
         <source>2. Interconnect: TP wider than a node</source>
         <translation>2. 互连：TP 宽于一个节点</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="146"/>
+        <location filename="../core/base/messagetext.cpp" line="146"/>
         <source>TP = %1 is wider than the %2 GPUs of a node.</source>
         <translation>TP = %1 宽于一个节点的 %2 块 GPU。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="147"/>
+        <location filename="../core/base/messagetext.cpp" line="147"/>
         <source>Every layer runs TP collectives in its forward and backward passes; across nodes they cross the NICs at %1 GB/s per GPU instead of %2 GB/s over %3, while PP and DP send fewer, larger messages.</source>
         <translation>每一层的前向和反向都要做张量并行集合通信；跨节点时它们经过网卡，每 GPU 只有 %1 GB/s，而经 %3 有 %2 GB/s；流水线和数据并行发送的消息更少、更大。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="150"/>
+        <location filename="../core/base/messagetext.cpp" line="150"/>
         <source>2. Interconnect: TP groups cross nodes</source>
         <translation>2. 互连：TP 组跨越节点</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="151"/>
+        <location filename="../core/base/messagetext.cpp" line="151"/>
         <source>TP traffic is on the critical path of every layer; it should stay on NVLink inside a node.</source>
         <translation>TP 通信位于每一层的关键路径上；它应当留在节点内的 NVLink 上。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="153"/>
+        <location filename="../core/base/messagetext.cpp" line="153"/>
         <source>Pitfall: too few micro-batches for the pipeline</source>
         <translation>陷阱：流水线的微批次太少</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="154"/>
+        <location filename="../core/base/messagetext.cpp" line="154"/>
         <source>m = %1 micro-batches for p = %2 stages: the bubble is %3% of the step.</source>
         <translation>p = %2 个阶段只有 m = %1 个微批次：气泡占单步的 %3%。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="156"/>
+        <location filename="../core/base/messagetext.cpp" line="156"/>
         <source>A pipeline idles (p−1)/(m+p−1) of the time while it fills and drains (Narayanan et al. 2021); with p = %1 that falls to 10% at m = %2; interleaving or ZB-H1 shrink it further.</source>
         <translation>流水线在填充和排空时空闲 (p−1)/(m+p−1) 的时间（Narayanan 等，2021）；p = %1 时要到 m = %2 才降到 10%；交错调度或 ZB-H1 可以进一步缩小它。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="159"/>
+        <location filename="../core/base/messagetext.cpp" line="159"/>
         <source>Pitfall: exposed tensor-parallel communication</source>
         <translation>陷阱：暴露的张量并行通信</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="160"/>
+        <location filename="../core/base/messagetext.cpp" line="160"/>
         <source>Exposed tensor-parallel communication takes %1 ms of the %2 ms step (%3%).</source>
         <translation>暴露的张量并行通信占用 %2 ms 步长中的 %1 ms（%3%）。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="162"/>
+        <location filename="../core/base/messagetext.cpp" line="162"/>
         <source>Each layer&apos;s TP collectives wait in the forward pass and, unless overlapped, in the backward; Transformer Engine&apos;s userbuffers overlap (training.tp_overlap all, with sequence parallelism) runs them beside the GEMMs, and a smaller TP sends less per layer over fewer ranks.</source>
         <translation>每层的 TP 集合通信在前向传播中需要等待，若不重叠，反向传播中也要等待；Transformer Engine 的 userbuffers 重叠（training.tp_overlap all，配合序列并行）让它们与 GEMM 并行执行，而更小的 TP 每层发送的数据更少、参与的 rank 更少。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="166"/>
+        <location filename="../core/base/messagetext.cpp" line="166"/>
         <source>Pitfall: data-parallel communication dominates</source>
         <translation>陷阱：数据并行通信占主导</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="167"/>
+        <location filename="../core/base/messagetext.cpp" line="167"/>
         <source>Each step reduces every gradient across the DP ranks, whatever the batch; with little work per rank the reduction cannot hide under the backward pass.</source>
         <translation>无论批次多大，每步都要在数据并行 rank 间归约全部梯度；每个 rank 的计算太少时，归约无法被反向计算掩盖。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="170"/>
+        <location filename="../core/base/messagetext.cpp" line="170"/>
         <source>3. DP first: TP and PP are not needed here</source>
         <translation>3. 数据并行优先：这里不需要 TP 和 PP</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="171"/>
+        <location filename="../core/base/messagetext.cpp" line="171"/>
         <source>TP %1 × PP %2, while the model fits with data parallelism alone (ZeRO %3) and runs a step in %4 instead of %5.</source>
         <translation>使用了 TP %1 × PP %2，而只用数据并行（ZeRO %3）模型就能放下，且单步只需 %4，而不是 %5。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="174"/>
+        <location filename="../core/base/messagetext.cpp" line="174"/>
         <source>DP adds one gradient reduction per step, overlapped with the backward pass; TP adds collectives to every layer and PP a bubble.</source>
         <translation>数据并行每步只增加一次与反向重叠的梯度归约；张量并行给每一层增加集合通信，流水线并行增加气泡。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="177"/>
+        <location filename="../core/base/messagetext.cpp" line="177"/>
         <source>Shard them with ZeRO stage %1 over %2 ranks.</source>
         <translation>用 ZeRO 阶段 %1 把它们切分到 %2 个 rank 上。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="178"/>
+        <location filename="../core/base/messagetext.cpp" line="178"/>
         <source>Shard them with ZeRO stage %1 over %2 ranks (training.framework %3).</source>
         <translation>用 ZeRO 阶段 %1 把它们切分到 %2 个 rank 上（training.framework %3）。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="180"/>
+        <location filename="../core/base/messagetext.cpp" line="180"/>
         <source>Split them: TP %1, PP %2, DP %3, CP %4.</source>
         <translation>切分它们：TP %1，PP %2，DP %3，CP %4。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="181"/>
+        <location filename="../core/base/messagetext.cpp" line="181"/>
         <source>Recompute every layer (full).</source>
         <translation>重计算每一层（full）。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="182"/>
+        <location filename="../core/base/messagetext.cpp" line="182"/>
         <source>Recompute attention only (selective).</source>
         <translation>只重计算注意力（selective）。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="183"/>
+        <location filename="../core/base/messagetext.cpp" line="183"/>
         <source>Keep TP inside the node and move the rest to PP or DP: TP %1, PP %2, DP %3.</source>
         <translation>让 TP 留在节点内，其余改用 PP 或 DP：TP %1，PP %2，DP %3。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="185"/>
+        <location filename="../core/base/messagetext.cpp" line="185"/>
         <source>Place each TP group inside one node.</source>
         <translation>把每个 TP 组放在同一个节点内。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="186"/>
+        <location filename="../core/base/messagetext.cpp" line="186"/>
         <source>Raise micro-batches to %1 with %2 (micro-batch size %3).</source>
         <translation>用 %2 调度把微批次数提高到 %1（微批次大小 %3）。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="188"/>
+        <location filename="../core/base/messagetext.cpp" line="188"/>
         <source>Halve TP: TP %1, DP %2.</source>
         <translation>TP 减半：TP %1，DP %2。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="189"/>
+        <location filename="../core/base/messagetext.cpp" line="189"/>
         <source>Overlap every TP collective (training.tp_overlap all, sequence parallel).</source>
         <translation>重叠所有 TP 集合通信（training.tp_overlap all，序列并行）。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="191"/>
+        <location filename="../core/base/messagetext.cpp" line="191"/>
         <source>Overlap the gradient reduction with the backward pass (training.overlap_grad_reduce).</source>
         <translation>让梯度归约与反向传播重叠（training.overlap_grad_reduce）。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="193"/>
+        <location filename="../core/base/messagetext.cpp" line="193"/>
         <source>Use fewer DP ranks: TP %1, PP %2, DP %3.</source>
         <translation>减少 DP rank：TP %1，PP %2，DP %3。</translation>
     </message>
     <message>
-        <location filename="../core/messagetext.cpp" line="194"/>
+        <location filename="../core/base/messagetext.cpp" line="194"/>
         <source>Run data parallel over all %1 GPUs (ZeRO %2).</source>
         <translation>在全部 %1 块 GPU 上做数据并行（ZeRO %2）。</translation>
     </message>
@@ -938,465 +938,521 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>plait::app::MainWindow</name>
     <message>
-        <location filename="../app/mainwindow.cpp" line="72"/>
+        <location filename="../app/mainwindow.cpp" line="74"/>
         <source>Summary</source>
         <translation>概览</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="73"/>
+        <location filename="../app/mainwindow.cpp" line="75"/>
         <source>Plan</source>
         <translation>规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="74"/>
+        <location filename="../app/mainwindow.cpp" line="76"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="75"/>
-        <location filename="../app/mainwindow.cpp" line="244"/>
+        <location filename="../app/mainwindow.cpp" line="77"/>
+        <location filename="../app/mainwindow.cpp" line="246"/>
         <source>Communication</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="77"/>
+        <location filename="../app/mainwindow.cpp" line="79"/>
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="79"/>
+        <location filename="../app/mainwindow.cpp" line="81"/>
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="84"/>
+        <location filename="../app/mainwindow.cpp" line="86"/>
         <source>Advice</source>
         <translation>建议</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="88"/>
+        <location filename="../app/mainwindow.cpp" line="90"/>
         <source>Lessons</source>
         <translation>课程</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="98"/>
+        <location filename="../app/mainwindow.cpp" line="100"/>
         <source>Start lesson &quot;%1&quot;</source>
         <translation>开始课程“%1”</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="121"/>
+        <location filename="../app/mainwindow.cpp" line="123"/>
         <source>Suggest plans</source>
         <translation>推荐规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="171"/>
+        <location filename="../app/mainwindow.cpp" line="173"/>
         <source>Open Trace</source>
         <translation>打开追踪</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="171"/>
+        <location filename="../app/mainwindow.cpp" line="173"/>
         <source>Chrome traces (*.json *.trace.json);;All files (*)</source>
         <translation>Chrome 追踪 (*.json *.trace.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="177"/>
+        <location filename="../app/mainwindow.cpp" line="179"/>
         <source>Export Timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="177"/>
+        <location filename="../app/mainwindow.cpp" line="179"/>
         <source>Chrome traces (*.json)</source>
         <translation>Chrome 追踪 (*.json)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="184"/>
+        <location filename="../app/mainwindow.cpp" line="186"/>
         <source>Opened trace %1: %n event(s)</source>
         <translation>
             <numerusform>已打开追踪 %1：%n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="187"/>
+        <location filename="../app/mainwindow.cpp" line="189"/>
         <source>not drawn: %1</source>
         <translation>未绘制：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="191"/>
+        <location filename="../app/mainwindow.cpp" line="193"/>
         <source>Trace %1 not opened: %2</source>
         <translation>追踪 %1 未打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="193"/>
+        <location filename="../app/mainwindow.cpp" line="195"/>
         <source>Cannot open trace</source>
         <translation>无法打开追踪</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="193"/>
+        <location filename="../app/mainwindow.cpp" line="195"/>
         <source>%1 was not opened: %2</source>
         <translation>%1 未打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="204"/>
+        <location filename="../app/mainwindow.cpp" line="206"/>
         <source>Preview: swap GPU %1 and GPU %2 — release to apply</source>
         <translation>预览：交换 GPU %1 与 GPU %2 — 松开鼠标以应用</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="215"/>
+        <location filename="../app/mainwindow.cpp" line="217"/>
         <source>Swap GPU %1 and GPU %2</source>
         <translation>交换 GPU %1 与 GPU %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="219"/>
+        <location filename="../app/mainwindow.cpp" line="221"/>
         <source>Assign %n GPU(s) to stage %1</source>
         <translation>
             <numerusform>将 %n 个 GPU 分配到阶段 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="226"/>
+        <location filename="../app/mainwindow.cpp" line="228"/>
         <source>Make TP group</source>
         <translation>组成 TP 组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="229"/>
-        <location filename="../app/mainwindow.cpp" line="357"/>
+        <location filename="../app/mainwindow.cpp" line="231"/>
+        <location filename="../app/mainwindow.cpp" line="374"/>
         <source>Auto-place</source>
         <translation>自动放置</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="239"/>
+        <location filename="../app/mainwindow.cpp" line="241"/>
         <source>Stage %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="293"/>
+        <location filename="../app/mainwindow.cpp" line="295"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="294"/>
+        <location filename="../app/mainwindow.cpp" line="296"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="298"/>
+        <location filename="../app/mainwindow.cpp" line="300"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="302"/>
+        <location filename="../app/mainwindow.cpp" line="304"/>
         <source>Open Plan</source>
         <translation>打开规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="302"/>
-        <location filename="../app/mainwindow.cpp" line="327"/>
+        <location filename="../app/mainwindow.cpp" line="304"/>
+        <location filename="../app/mainwindow.cpp" line="329"/>
         <source>Plait plans (*.plait.json);;All files (*)</source>
         <translation>Plait 规划 (*.plait.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="306"/>
+        <location filename="../app/mainwindow.cpp" line="308"/>
         <source>Open &amp;Example</source>
         <translation>打开示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="312"/>
+        <location filename="../app/mainwindow.cpp" line="314"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="315"/>
+        <location filename="../app/mainwindow.cpp" line="317"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="317"/>
-        <location filename="../app/mainwindow.cpp" line="322"/>
-        <location filename="../app/mainwindow.cpp" line="653"/>
+        <location filename="../app/mainwindow.cpp" line="319"/>
+        <location filename="../app/mainwindow.cpp" line="324"/>
+        <location filename="../app/mainwindow.cpp" line="686"/>
         <source>Save Plan</source>
         <translation>保存规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="317"/>
-        <location filename="../app/mainwindow.cpp" line="322"/>
-        <location filename="../app/mainwindow.cpp" line="653"/>
+        <location filename="../app/mainwindow.cpp" line="319"/>
+        <location filename="../app/mainwindow.cpp" line="324"/>
+        <location filename="../app/mainwindow.cpp" line="686"/>
         <source>Plait plans (*.plait.json)</source>
         <translation>Plait 规划 (*.plait.json)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="321"/>
+        <location filename="../app/mainwindow.cpp" line="323"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="325"/>
+        <location filename="../app/mainwindow.cpp" line="327"/>
         <source>&amp;Compare With…</source>
         <translation>比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="327"/>
+        <location filename="../app/mainwindow.cpp" line="329"/>
         <source>Compare With Plan</source>
         <translation>与规划比较</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="331"/>
+        <location filename="../app/mainwindow.cpp" line="333"/>
         <source>Compare With &amp;Example</source>
         <translation>与示例比较(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="334"/>
+        <location filename="../app/mainwindow.cpp" line="336"/>
         <source>Open &amp;Trace…</source>
         <translation>打开追踪(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="335"/>
+        <location filename="../app/mainwindow.cpp" line="337"/>
         <source>&amp;Export Timeline…</source>
         <translation>导出时间线(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="337"/>
+        <location filename="../app/mainwindow.cpp" line="338"/>
+        <source>Export &amp;Picture</source>
+        <translation>导出图片(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="339"/>
+        <source>&amp;Topology…</source>
+        <translation>拓扑(&amp;T)…</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="340"/>
+        <source>&amp;Memory…</source>
+        <translation>显存(&amp;M)…</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="340"/>
+        <source>&amp;Communication…</source>
+        <translation>通信(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="341"/>
+        <source>Time&amp;line…</source>
+        <translation>时间线(&amp;L)…</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="341"/>
+        <source>Whole &amp;Report…</source>
+        <translation>完整报告(&amp;R)…</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="344"/>
+        <source>Export Picture</source>
+        <translation>导出图片</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="346"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF page (*.pdf)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 页面 (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="351"/>
+        <source>Could not save %1: %2</source>
+        <translation>无法保存 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="354"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="339"/>
+        <location filename="../app/mainwindow.cpp" line="356"/>
         <source>&amp;Probe</source>
         <translation>探测(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="340"/>
+        <location filename="../app/mainwindow.cpp" line="357"/>
         <source>&amp;Run Probe…</source>
         <translation>运行探测(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="341"/>
+        <location filename="../app/mainwindow.cpp" line="358"/>
         <source>&amp;Open Results…</source>
         <translation>打开结果(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="342"/>
+        <location filename="../app/mainwindow.cpp" line="359"/>
         <source>Open Probe Results</source>
         <translation>打开探测结果</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="343"/>
+        <location filename="../app/mainwindow.cpp" line="360"/>
         <source>Probe results (TRACE.json LINKS.json COMPUTE.json *.json);;All files (*)</source>
         <translation>探测结果 (TRACE.json LINKS.json COMPUTE.json *.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="348"/>
+        <location filename="../app/mainwindow.cpp" line="365"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="349"/>
+        <location filename="../app/mainwindow.cpp" line="366"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="351"/>
+        <location filename="../app/mainwindow.cpp" line="368"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="357"/>
+        <location filename="../app/mainwindow.cpp" line="374"/>
         <source>Auto-place GPUs</source>
         <translation>自动放置 GPU</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="359"/>
+        <location filename="../app/mainwindow.cpp" line="376"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="362"/>
+        <location filename="../app/mainwindow.cpp" line="379"/>
         <source>All groups</source>
         <translation>所有分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="363"/>
+        <location filename="../app/mainwindow.cpp" line="380"/>
         <source>Tensor-parallel groups</source>
         <translation>张量并行组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="364"/>
+        <location filename="../app/mainwindow.cpp" line="381"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="365"/>
+        <location filename="../app/mainwindow.cpp" line="382"/>
         <source>Data-parallel replicas</source>
         <translation>数据并行副本</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="367"/>
+        <location filename="../app/mainwindow.cpp" line="384"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="379"/>
+        <location filename="../app/mainwindow.cpp" line="396"/>
         <source>Zoom to fit</source>
         <translation>缩放至适合</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="380"/>
-        <location filename="../app/mainwindow.cpp" line="386"/>
+        <location filename="../app/mainwindow.cpp" line="397"/>
+        <location filename="../app/mainwindow.cpp" line="403"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="386"/>
+        <location filename="../app/mainwindow.cpp" line="403"/>
         <source>The language changes the next time Plait starts.</source>
         <translation>语言将在下次启动 Plait 时生效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="400"/>
+        <location filename="../app/mainwindow.cpp" line="417"/>
         <source>Cannot open plan</source>
         <translation>无法打开规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="400"/>
+        <location filename="../app/mainwindow.cpp" line="417"/>
         <source>%1 cannot be opened:
 %2</source>
         <translation>无法打开 %1：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="423"/>
+        <location filename="../app/mainwindow.cpp" line="440"/>
         <source>Opened %1, the last plan you worked on</source>
         <translation>已打开 %1，即上次使用的规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="427"/>
+        <location filename="../app/mainwindow.cpp" line="444"/>
         <source>A new plan: change it here, or open one (File → Open, Open Example)</source>
         <translation>新规划：可在此修改，或打开已有规划（文件 → 打开、打开示例）</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="445"/>
+        <location filename="../app/mainwindow.cpp" line="462"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="445"/>
+        <location filename="../app/mainwindow.cpp" line="462"/>
         <source>%1 was not saved: %2
 The file on disk is unchanged.</source>
         <translation>%1 未保存：%2
 磁盘上的文件未更改。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="449"/>
+        <location filename="../app/mainwindow.cpp" line="350"/>
+        <location filename="../app/mainwindow.cpp" line="466"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="466"/>
+        <location filename="../app/mainwindow.cpp" line="499"/>
         <source>Opening trace %1…</source>
         <translation>正在打开追踪 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="471"/>
+        <location filename="../app/mainwindow.cpp" line="504"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="471"/>
+        <location filename="../app/mainwindow.cpp" line="504"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="485"/>
+        <location filename="../app/mainwindow.cpp" line="518"/>
         <source>Nothing to export: the plan is not valid.</source>
         <translation>没有可导出的内容：规划无效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="489"/>
+        <location filename="../app/mainwindow.cpp" line="522"/>
         <source>Exporting the timeline to %1…</source>
         <translation>正在将时间线导出到 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="506"/>
+        <location filename="../app/mainwindow.cpp" line="539"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="504"/>
+        <location filename="../app/mainwindow.cpp" line="537"/>
         <source>%1 was not written: %2</source>
         <translation>%1 未写入：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="508"/>
+        <location filename="../app/mainwindow.cpp" line="473"/>
+        <source>the plan is still being evaluated; export again in a moment</source>
+        <translation>方案仍在评估中，请稍后再导出</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="477"/>
+        <source>the plan cannot be evaluated: the summary says why</source>
+        <translation>该方案无法评估：概览中说明了原因</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="541"/>
         <source>Exported the timeline to %1</source>
         <translation>时间线已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="518"/>
+        <location filename="../app/mainwindow.cpp" line="551"/>
         <source>%1 cannot be compared: %2</source>
         <translation>无法比较 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="540"/>
+        <location filename="../app/mainwindow.cpp" line="573"/>
         <source>The plan could not be written for the probe: %1</source>
         <translation>无法为探测写出规划：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="566"/>
+        <location filename="../app/mainwindow.cpp" line="599"/>
         <source>Link measurements from %1</source>
         <translation>来自 %1 的链路测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="569"/>
-        <location filename="../app/mainwindow.cpp" line="580"/>
-        <location filename="../app/mainwindow.cpp" line="591"/>
+        <location filename="../app/mainwindow.cpp" line="602"/>
+        <location filename="../app/mainwindow.cpp" line="613"/>
+        <location filename="../app/mainwindow.cpp" line="624"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="577"/>
+        <location filename="../app/mainwindow.cpp" line="610"/>
         <source>Compute measurements from %1</source>
         <translation>来自 %1 的计算测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="588"/>
+        <location filename="../app/mainwindow.cpp" line="621"/>
         <source>PyTorch reference measurements from %1</source>
         <translation>来自 %1 的 PyTorch 参考测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="595"/>
+        <location filename="../app/mainwindow.cpp" line="628"/>
         <source>%1 is not a probe result (TRACE.json, LINKS.json, COMPUTE.json or torch-reference.json).</source>
         <translation>%1 不是探测结果（TRACE.json、LINKS.json、COMPUTE.json 或 torch-reference.json）。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="628"/>
+        <location filename="../app/mainwindow.cpp" line="661"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="646"/>
+        <location filename="../app/mainwindow.cpp" line="679"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="646"/>
+        <location filename="../app/mainwindow.cpp" line="679"/>
         <source>The plan has changes that are not saved. Save them?</source>
         <translation>规划有未保存的更改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="674"/>
+        <location filename="../app/mainwindow.cpp" line="707"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="675"/>
+        <location filename="../app/mainwindow.cpp" line="708"/>
         <source>%1[*] — Plait</source>
         <translation>%1[*] — Plait</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="715"/>
+        <location filename="../app/mainwindow.cpp" line="748"/>
         <source>Recover unsaved plan?</source>
         <translation>恢复未保存的规划？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="716"/>
+        <location filename="../app/mainwindow.cpp" line="749"/>
         <source>Plait did not close normally. A plan with unsaved changes was kept:
 %1
 last written %2.
@@ -1407,12 +1463,12 @@ Recover it?</source>
 是否恢复？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="722"/>
+        <location filename="../app/mainwindow.cpp" line="755"/>
         <source>Recovered plan</source>
         <translation>已恢复的规划</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="732"/>
+        <location filename="../app/mainwindow.cpp" line="765"/>
         <source>%n autosaved plan(s) from an earlier session cannot be read:
 %1
 Discard them?</source>
@@ -1423,19 +1479,19 @@ Discard them?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="736"/>
+        <location filename="../app/mainwindow.cpp" line="769"/>
         <source>%n autosaved plan(s) cannot be read; they were kept</source>
         <translation>
             <numerusform>%n 个自动保存的规划无法读取，已保留</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="737"/>
+        <location filename="../app/mainwindow.cpp" line="770"/>
         <source>Unreadable autosaves</source>
         <translation>无法读取的自动保存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="741"/>
+        <location filename="../app/mainwindow.cpp" line="774"/>
         <source>%n unreadable autosave(s) discarded</source>
         <translation>
             <numerusform>已丢弃 %n 个无法读取的自动保存</numerusform>

@@ -735,6 +735,29 @@ private slots:
         window->close();
     }
 
+    // File → Export Picture: any view of the document's plan as plait render draws it, in the format the name asks.
+    void anyViewExportsAsAPicture()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-pictures")));
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json")));
+        QString error;
+        const QString first = m_dir.filePath(QStringLiteral("early.png"));
+        QTRY_VERIFY(w.exportView(QStringLiteral("topology"), first, &error)); // once the plan's analysis is there
+        for (const char* view : { "topology", "memory", "comm", "gantt", "report" }) {
+            const QString path = m_dir.filePath(QStringLiteral("view-%1.png").arg(QLatin1String(view)));
+            QVERIFY2(w.exportView(QString::fromLatin1(view), path, &error), qPrintable(error));
+            const QImage image(path);
+            QVERIFY2(!image.isNull() && image.width() >= 900, view);
+        }
+        const QString svg = m_dir.filePath(QStringLiteral("view-memory.svg"));
+        QVERIFY(w.exportView(QStringLiteral("memory"), svg, &error));
+        QFile f(svg);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.readAll().contains("Llama 2 13B on 4 nodes")); // the title names the plan
+        QVERIFY(!w.exportView(QStringLiteral("memory"), m_dir.filePath(QStringLiteral("view.bmp")), &error));
+        QVERIFY2(error.contains(QLatin1String(".png")), qPrintable(error));
+    }
+
     // A lesson opens its example and every step is one undoable edit; Back returns to the earlier plan.
     void aLessonStepsThroughThePlan()
     {
