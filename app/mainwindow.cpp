@@ -469,22 +469,21 @@ bool MainWindow::savePlan(const QString& chosen)
 
 bool MainWindow::exportView(const QString& view, const QString& path, QString* error)
 {
-    if (!m_documentAnalysis || m_documentAnalysis->plan != m_document.sharedPlan()) {
+    const auto analysis = m_analysis.document();
+    if (!analysis || analysis->plan != m_document.sharedPlan()) {
         *error = tr("the plan is still being evaluated; export again in a moment");
         return false;
     }
-    if (!m_documentAnalysis->evaluation->valid) {
+    if (!analysis->evaluation->valid) {
         *error = tr("the plan cannot be evaluated: the summary says why");
         return false;
     }
-    const std::unique_ptr<QWidget> picture = pictureOf(view, m_documentAnalysis, defaultPictureSize(view));
+    const std::unique_ptr<QWidget> picture = pictureOf(view, analysis, defaultPictureSize(view));
     return writePicture(picture.get(), path, error);
 }
 
 void MainWindow::showAnalysis(std::shared_ptr<const Analysis> analysis)
 {
-    if (!analysis->preview)
-        m_documentAnalysis = analysis;
     m_summary->setEvaluation(analysis->evaluation);
     m_memory->setEvaluation(analysis->evaluation);
     m_comm->setEvaluation(analysis->evaluation);
@@ -514,7 +513,13 @@ void MainWindow::openTrace(const QString& path)
 void MainWindow::exportTimeline(const QString& path)
 {
     const auto analysis = m_analysis.document();
-    if (!analysis || !analysis->evaluation->valid) {
+    if (!analysis || analysis->plan != m_document.sharedPlan()) {
+        // The newest edit is still being evaluated: what is there is another plan's timeline.
+        m_status->setText(tr("Not exported: the plan is still being evaluated; export again in a moment."));
+        emit timelineExported(path, m_status->text());
+        return;
+    }
+    if (!analysis->evaluation->valid || !analysis->timeline) {
         m_status->setText(tr("Nothing to export: the plan is not valid."));
         emit timelineExported(path, m_status->text());
         return;
@@ -526,7 +531,7 @@ void MainWindow::exportTimeline(const QString& path)
             engine::writeFileAtomically(
                 path,
                 [&](std::ostream& out, QString*) {
-                    writeTimelineTrace(out, *analysis->evaluation, *analysis->plan);
+                    writeTimelineTrace(out, *analysis->evaluation, *analysis->plan, *analysis->timeline);
                     return bool(out);
                 },
                 &error);

@@ -106,7 +106,6 @@ private:
     LessonsPanel* m_lessons = nullptr;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_status = nullptr;
-    std::shared_ptr<const Analysis> m_documentAnalysis; // the newest analysis of a document plan (no preview)
     bool m_previewing = false;
     bool m_askBeforeClosing = true;
     bool m_restoredLayout = false;

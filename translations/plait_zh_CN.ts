@@ -1112,14 +1112,14 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     <message>
         <location filename="../app/mainwindow.cpp" line="319"/>
         <location filename="../app/mainwindow.cpp" line="324"/>
-        <location filename="../app/mainwindow.cpp" line="686"/>
+        <location filename="../app/mainwindow.cpp" line="691"/>
         <source>Save Plan</source>
         <translation>保存规划</translation>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="319"/>
         <location filename="../app/mainwindow.cpp" line="324"/>
-        <location filename="../app/mainwindow.cpp" line="686"/>
+        <location filename="../app/mainwindow.cpp" line="691"/>
         <source>Plait plans (*.plait.json)</source>
         <translation>Plait 规划 (*.plait.json)</translation>
     </message>
@@ -1335,124 +1335,129 @@ The file on disk is unchanged.</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="499"/>
+        <location filename="../app/mainwindow.cpp" line="498"/>
         <source>Opening trace %1…</source>
         <translation>正在打开追踪 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="504"/>
+        <location filename="../app/mainwindow.cpp" line="503"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="504"/>
+        <location filename="../app/mainwindow.cpp" line="503"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="518"/>
+        <location filename="../app/mainwindow.cpp" line="523"/>
         <source>Nothing to export: the plan is not valid.</source>
         <translation>没有可导出的内容：规划无效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="522"/>
+        <location filename="../app/mainwindow.cpp" line="527"/>
         <source>Exporting the timeline to %1…</source>
         <translation>正在将时间线导出到 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="539"/>
+        <location filename="../app/mainwindow.cpp" line="544"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="537"/>
+        <location filename="../app/mainwindow.cpp" line="542"/>
         <source>%1 was not written: %2</source>
         <translation>%1 未写入：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="473"/>
+        <location filename="../app/mainwindow.cpp" line="474"/>
         <source>the plan is still being evaluated; export again in a moment</source>
         <translation>方案仍在评估中，请稍后再导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="477"/>
+        <location filename="../app/mainwindow.cpp" line="478"/>
         <source>the plan cannot be evaluated: the summary says why</source>
         <translation>该方案无法评估：概览中说明了原因</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="541"/>
+        <location filename="../app/mainwindow.cpp" line="518"/>
+        <source>Not exported: the plan is still being evaluated; export again in a moment.</source>
+        <translation>未导出：方案仍在评估中，请稍后再导出。</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="546"/>
         <source>Exported the timeline to %1</source>
         <translation>时间线已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="551"/>
+        <location filename="../app/mainwindow.cpp" line="556"/>
         <source>%1 cannot be compared: %2</source>
         <translation>无法比较 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="573"/>
+        <location filename="../app/mainwindow.cpp" line="578"/>
         <source>The plan could not be written for the probe: %1</source>
         <translation>无法为探测写出规划：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="599"/>
+        <location filename="../app/mainwindow.cpp" line="604"/>
         <source>Link measurements from %1</source>
         <translation>来自 %1 的链路测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="602"/>
-        <location filename="../app/mainwindow.cpp" line="613"/>
-        <location filename="../app/mainwindow.cpp" line="624"/>
+        <location filename="../app/mainwindow.cpp" line="607"/>
+        <location filename="../app/mainwindow.cpp" line="618"/>
+        <location filename="../app/mainwindow.cpp" line="629"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="610"/>
+        <location filename="../app/mainwindow.cpp" line="615"/>
         <source>Compute measurements from %1</source>
         <translation>来自 %1 的计算测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="621"/>
+        <location filename="../app/mainwindow.cpp" line="626"/>
         <source>PyTorch reference measurements from %1</source>
         <translation>来自 %1 的 PyTorch 参考测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="628"/>
+        <location filename="../app/mainwindow.cpp" line="633"/>
         <source>%1 is not a probe result (TRACE.json, LINKS.json, COMPUTE.json or torch-reference.json).</source>
         <translation>%1 不是探测结果（TRACE.json、LINKS.json、COMPUTE.json 或 torch-reference.json）。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="661"/>
+        <location filename="../app/mainwindow.cpp" line="666"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="679"/>
+        <location filename="../app/mainwindow.cpp" line="684"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="679"/>
+        <location filename="../app/mainwindow.cpp" line="684"/>
         <source>The plan has changes that are not saved. Save them?</source>
         <translation>规划有未保存的更改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="707"/>
+        <location filename="../app/mainwindow.cpp" line="712"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="708"/>
+        <location filename="../app/mainwindow.cpp" line="713"/>
         <source>%1[*] — Plait</source>
         <translation>%1[*] — Plait</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="748"/>
+        <location filename="../app/mainwindow.cpp" line="753"/>
         <source>Recover unsaved plan?</source>
         <translation>恢复未保存的规划？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="749"/>
+        <location filename="../app/mainwindow.cpp" line="754"/>
         <source>Plait did not close normally. A plan with unsaved changes was kept:
 %1
 last written %2.
@@ -1463,12 +1468,12 @@ Recover it?</source>
 是否恢复？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="755"/>
+        <location filename="../app/mainwindow.cpp" line="760"/>
         <source>Recovered plan</source>
         <translation>已恢复的规划</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="765"/>
+        <location filename="../app/mainwindow.cpp" line="770"/>
         <source>%n autosaved plan(s) from an earlier session cannot be read:
 %1
 Discard them?</source>
@@ -1479,19 +1484,19 @@ Discard them?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="769"/>
+        <location filename="../app/mainwindow.cpp" line="774"/>
         <source>%n autosaved plan(s) cannot be read; they were kept</source>
         <translation>
             <numerusform>%n 个自动保存的规划无法读取，已保留</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="770"/>
+        <location filename="../app/mainwindow.cpp" line="775"/>
         <source>Unreadable autosaves</source>
         <translation>无法读取的自动保存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="774"/>
+        <location filename="../app/mainwindow.cpp" line="779"/>
         <source>%n unreadable autosave(s) discarded</source>
         <translation>
             <numerusform>已丢弃 %n 个无法读取的自动保存</numerusform>

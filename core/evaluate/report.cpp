@@ -133,7 +133,12 @@ nlohmann::json timelineToChromeTrace(const Evaluation& ev, const Plan& plan)
 
 void writeTimelineTrace(std::ostream& out, const Evaluation& ev, const Plan& plan)
 {
-    writeChromeTrace(out, predictedTimeline(ev, plan), traceBlock(ev, plan));
+    writeTimelineTrace(out, ev, plan, predictedTimeline(ev, plan));
+}
+
+void writeTimelineTrace(std::ostream& out, const Evaluation& ev, const Plan& plan, const Timeline& predicted)
+{
+    writeChromeTrace(out, predicted, traceBlock(ev, plan));
 }
 
 } // namespace plait

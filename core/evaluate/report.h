@@ -2,6 +2,7 @@
 
 #include "evaluation.h"
 #include "plan.h"
+#include "timeline.h"
 
 #include <iosfwd>
 #include <nlohmann/json.hpp>
@@ -20,5 +21,7 @@ std::string evaluationText(const Evaluation& ev, const Plan& plan);
 nlohmann::json timelineToChromeTrace(const Evaluation& ev, const Plan& plan);
 // The same, streamed (what plait timeline and Export Timeline write).
 void writeTimelineTrace(std::ostream& out, const Evaluation& ev, const Plan& plan);
+// The same with the predicted timeline already made (an Analysis has it): nothing is simulated again.
+void writeTimelineTrace(std::ostream& out, const Evaluation& ev, const Plan& plan, const Timeline& predicted);
 
 } // namespace plait

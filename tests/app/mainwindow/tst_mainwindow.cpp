@@ -472,6 +472,20 @@ private slots:
         app::TimelinePanel* panel = w.timelinePanel();
         QCOMPARE(panel->view()->sections().size(), std::size_t(1));
         const QString path = m_dir.filePath(QStringLiteral("b.trace.json"));
+        {
+            // While an edit is being evaluated, the analysis there is of the plan before it: nothing is exported.
+            Plan edited = w.document()->plan();
+            edited.training.globalBatch *= 2;
+            w.document()->edit(edited, QStringLiteral("double the batch"));
+            QSignalSpy refused(&w, &app::MainWindow::timelineExported);
+            w.exportTimeline(path);
+            QCOMPARE(refused.count(), 1);
+            QVERIFY(!refused.first().at(1).toString().isEmpty());
+            QVERIFY(!QFileInfo::exists(path));
+            QVERIFY(waitForEvaluation(w, evaluated));
+            w.document()->undoStack()->undo();
+            QVERIFY(waitForEvaluation(w, evaluated));
+        }
         QSignalSpy exported(&w, &app::MainWindow::timelineExported);
         w.exportTimeline(path);
         QVERIFY(exported.wait(10000));
