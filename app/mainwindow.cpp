@@ -33,6 +33,7 @@
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QLabel>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -752,7 +753,8 @@ void MainWindow::offerRecovery()
         }
         const auto answer = QMessageBox::question(this, tr("Recover unsaved plan?"),
             tr("Plait did not close normally. A plan with unsaved changes was kept:\n%1\nlast written %2.\nRecover it?")
-                .arg(QString::fromStdString(plan.value().name), QFileInfo(file).lastModified().toString()),
+                .arg(QString::fromStdString(plan.value().name),
+                    QLocale().toString(QFileInfo(file).lastModified(), QLocale::LongFormat)),
             QMessageBox::Yes | QMessageBox::Discard | QMessageBox::Ignore);
         if (answer == QMessageBox::Yes) {
             m_document.load(plan.value(), QString());

@@ -175,14 +175,15 @@ std::unique_ptr<QWidget> reportWidget(std::shared_ptr<const Analysis> analysis, 
                       .arg(par.cp);
     if (par.ep > 1)
         how += QStringLiteral(" · EP %1").arg(par.ep);
-    how += QStringLiteral("   %1%2 · micro-batch %3 · global batch %4 · ZeRO %5 · recompute %6 · %7")
-               .arg(QString::fromLatin1(scheduleName(par.schedule)))
-               .arg(par.vpp > 1 ? QStringLiteral(" v=%1").arg(par.vpp) : QString())
-               .arg(tr.microBatch)
-               .arg(tr.globalBatch)
-               .arg(tr.zeroStage)
-               .arg(QString::fromLatin1(recomputeName(tr.recompute)))
-               .arg(QString::fromLatin1(precisionName(tr.precision)));
+    how += QStringLiteral("   ")
+        + QCoreApplication::translate("Report", "%1%2 · micro-batch %3 · global batch %4 · ZeRO %5 · recompute %6 · %7")
+              .arg(QString::fromLatin1(scheduleName(par.schedule)))
+              .arg(par.vpp > 1 ? QStringLiteral(" v=%1").arg(par.vpp) : QString())
+              .arg(tr.microBatch)
+              .arg(tr.globalBatch)
+              .arg(tr.zeroStage)
+              .arg(QString::fromLatin1(recomputeName(tr.recompute)))
+              .arg(QString::fromLatin1(precisionName(tr.precision)));
     auto* title = new QLabel(how, page.get());
     QFont font = title->font();
     font.setPointSizeF(font.pointSizeF() * 1.15);
@@ -203,11 +204,13 @@ std::unique_ptr<QWidget> reportWidget(std::shared_ptr<const Analysis> analysis, 
     auto* memory = new widgets::MemoryBars(page.get());
     memory->setEvaluation(ev);
     auto* comm = new widgets::CommBreakdown(page.get());
+    comm->setControlsVisible(false); // a page for a review: the figures, not the window's controls
     comm->setEvaluation(ev);
     charts->addWidget(memory);
     charts->addWidget(comm);
     grid->addLayout(charts, 2, 1);
     auto* gantt = new TimelinePanel(page.get());
+    gantt->setControlsVisible(false);
     gantt->setAnalysis(analysis);
     grid->addWidget(gantt, 3, 0, 1, 2);
     grid->setRowStretch(2, 1);
