@@ -103,6 +103,9 @@ bool writeWidget(QWidget* widget, const QString& path, QString* error)
         svg.setOutputDevice(&buffer);
         svg.setSize(size);
         svg.setViewBox(QRect(QPoint(0, 0), size));
+        // Sized for a page: at most 270 mm wide (an A4 landscape page's text width), else at the screen's 96 dpi,
+        // so a picture dropped into a document fits it instead of spilling off at Qt's default 72 dpi.
+        svg.setResolution(std::max(96, int(std::ceil(size.width() / (270 / 25.4)))));
         svg.setTitle(QStringLiteral("Plait"));
         if (!drawVector(&svg))
             return false;

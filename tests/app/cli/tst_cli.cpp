@@ -4,6 +4,7 @@
 #include <QElapsedTimer>
 #include <QImage>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -194,6 +195,12 @@ private slots:
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray svg = f.readAll();
         QVERIFY(svg.contains("Llama 2 13B on 4 nodes")); // the plan's name, its title
+        // Sized for a page: no wider than an A4 landscape page's 270 mm of text.
+        const QRegularExpressionMatch width
+            = QRegularExpression(QStringLiteral("width=\"([0-9.]+)mm\"")).match(QString::fromUtf8(svg));
+        QVERIFY(width.hasMatch());
+        QVERIFY2(
+            width.captured(1).toDouble() <= 270.5 && width.captured(1).toDouble() > 200, qPrintable(width.captured(1)));
         for (const char* control : { "Open trace", "Export trace", "Reset zoom", "Ctrl+wheel", "Split:" })
             QVERIFY2(!svg.contains(control), control);
         const QString png = m_dir.filePath(view + QStringLiteral("-sized.png"));
