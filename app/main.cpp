@@ -4,11 +4,11 @@
 #include "mainwindow.h"
 #include "planio.h"
 #include "render.h"
+#include "settings.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QLocale>
-#include <QSettings>
 #include <QThread>
 #include <QTimer>
 #include <cstdlib>
@@ -89,9 +89,8 @@ int main(int argc, char** argv)
     addWindowOptions(parser);
     parser.process(app);
 
-    const QString language = parser.isSet(QStringLiteral("lang"))
-        ? parser.value(QStringLiteral("lang"))
-        : QSettings().value(QStringLiteral("language")).toString();
+    const QString language = parser.isSet(QStringLiteral("lang")) ? parser.value(QStringLiteral("lang"))
+                                                                  : plait::app::settings::language();
     plait::app::installTranslations(language.isEmpty() ? QLocale() : QLocale(language));
 
 #ifndef NDEBUG

@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "render.h"
+#include "settings.h"
 
 #include "advicepanel.h"
 #include "atomicfile.h"
@@ -39,7 +40,6 @@
 #include <QMimeData>
 #include <QProgressDialog>
 #include <QScreen>
-#include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTimer>
@@ -247,9 +247,8 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
             showFormula(tr("Communication"), explainComm(*a->plan, a->evaluation->comm[std::size_t(i)]));
     });
 
-    QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    m_restoredLayout = restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    restoreGeometry(settings::windowGeometry());
+    m_restoredLayout = restoreState(settings::windowState());
 }
 
 void MainWindow::showEvent(QShowEvent* event)
@@ -400,7 +399,7 @@ void MainWindow::createMenus()
              std::pair { QStringLiteral("简体中文"), QStringLiteral("zh_CN") } }) {
         const QString code = entry.second;
         language->addAction(entry.first, this, [this, code] {
-            QSettings().setValue(QStringLiteral("language"), code);
+            settings::setLanguage(code);
             QMessageBox::information(this, tr("Language"), tr("The language changes the next time Plait starts."));
         });
     }
@@ -435,8 +434,7 @@ void MainWindow::newPlan()
 
 void MainWindow::openStartPlan()
 {
-    const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
-    for (const QString& path : recent)
+    for (const QString& path : settings::recentFiles())
         if (QFileInfo::exists(path) && engine::readPlan(path, m_catalog) && openPlan(path)) {
             m_status->setText(tr("Opened %1, the last plan you worked on").arg(path));
             return;
@@ -701,9 +699,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore();
         return;
     }
-    QSettings settings;
-    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings::setWindowLayout(saveGeometry(), saveState());
     m_autosave.finish();
     event->accept();
 }
@@ -717,21 +713,14 @@ void MainWindow::updateTitle()
 
 void MainWindow::addRecent(const QString& path)
 {
-    QSettings settings;
-    QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
-    recent.removeAll(path);
-    recent.prepend(path);
-    while (recent.size() > 10)
-        recent.removeLast();
-    settings.setValue(QStringLiteral("recentFiles"), recent);
+    settings::addRecentFile(path);
     rebuildRecentMenu();
 }
 
 void MainWindow::rebuildRecentMenu()
 {
     m_recentMenu->clear();
-    const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
-    for (const QString& path : recent)
+    for (const QString& path : settings::recentFiles())
         if (QFileInfo::exists(path))
             m_recentMenu->addAction(path, this, [this, path] {
                 if (maybeSave())

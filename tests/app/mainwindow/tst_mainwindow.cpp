@@ -16,6 +16,7 @@
 #include "proberesults.h"
 #include "range.h"
 #include "safejson.h"
+#include "settings.h"
 #include "suggestpanel.h"
 #include "summaryview.h"
 #include "timelinepanel.h"
@@ -369,6 +370,24 @@ private slots:
         QVERIFY(!QFile::exists(bad));
         QVERIFY(!QFile::exists(dir + QStringLiteral("/0d7e.lock")));
         w.autosave()->finish();
+    }
+
+    // What Plait remembers, by name: the recent plans newest first, each once, at most ten; the language chosen.
+    void settingsAreRememberedByName()
+    {
+        for (int i = 0; i < 12; ++i)
+            app::settings::addRecentFile(QStringLiteral("/plans/%1.plait.json").arg(i));
+        app::settings::addRecentFile(QStringLiteral("/plans/5.plait.json"));
+        const QStringList recent = app::settings::recentFiles();
+        QCOMPARE(recent.size(), app::settings::kRecentFiles);
+        QCOMPARE(recent.front(), QStringLiteral("/plans/5.plait.json"));
+        QCOMPARE(recent.count(QStringLiteral("/plans/5.plait.json")), 1);
+        QCOMPARE(recent.at(1), QStringLiteral("/plans/11.plait.json"));
+        QVERIFY(!recent.contains(QStringLiteral("/plans/0.plait.json")));
+        app::settings::setLanguage(QStringLiteral("zh_CN"));
+        QCOMPARE(app::settings::language(), QStringLiteral("zh_CN"));
+        QSettings().clear();
+        QVERIFY(app::settings::recentFiles().isEmpty() && app::settings::language().isEmpty());
     }
 
     // Started the way a desktop launcher starts it, without a file: the last plan that still opens, else a new one.
