@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "fileroute.h"
 #include "render.h"
 #include "settings.h"
 
@@ -585,17 +586,25 @@ ProbeDialog* MainWindow::openProbeDialog()
 
 bool MainWindow::openProbeResult(const QString& path)
 {
-    auto doc = readJsonFile(path.toStdString());
-    if (!doc || doc.value().contains("traceEvents")) {
-        openTrace(path); // traces may be large: read off the GUI thread, errors reported there
+    // What it is from its first bytes: a trace (which may be huge) is read by the trace loader, off the GUI thread.
+    const engine::FileKind kind = engine::classifyFile(path);
+    if (kind == engine::FileKind::Trace) {
+        openTrace(path);
         return true;
     }
+    if (kind == engine::FileKind::Unknown || kind == engine::FileKind::Plan) {
+        m_status->setText(
+            tr("%1 is not a probe result (TRACE.json, LINKS.json, COMPUTE.json or torch-reference.json).").arg(path));
+        return false;
+    }
+    auto doc = readJsonFile(path.toStdString()); // a measurement file: small
+    if (!doc) {
+        m_status->setText(tr("%1: %2").arg(path, QString::fromStdString(doc.errorText())));
+        return false;
+    }
     const nlohmann::json& root = doc.value();
-    const std::string format = root.is_object() && root.contains("format") && root["format"].is_string()
-        ? root["format"].get<std::string>()
-        : std::string();
     const QString name = QFileInfo(path).fileName();
-    if (format == "plait-links/1") {
+    if (kind == engine::FileKind::Links) {
         auto links = linksFromJson(doc.value());
         if (links) {
             m_calibration->setLinks(links.value(), name);
@@ -606,7 +615,7 @@ bool MainWindow::openProbeResult(const QString& path)
         m_status->setText(tr("%1: %2").arg(path, QString::fromStdString(links.errorText())));
         return false;
     }
-    if (format == "plait-compute/1") {
+    if (kind == engine::FileKind::Compute) {
         auto compute = computeFromJson(doc.value());
         if (compute) {
             m_calibration->setCompute(compute.value(), name);
@@ -617,7 +626,7 @@ bool MainWindow::openProbeResult(const QString& path)
         m_status->setText(tr("%1: %2").arg(path, QString::fromStdString(compute.errorText())));
         return false;
     }
-    if (format == "plait-torch-reference/1") {
+    if (kind == engine::FileKind::TorchReference) {
         auto reference = torchReferenceFromJson(root);
         if (reference) {
             m_calibration->setTorchReference(reference.value(), name);
@@ -641,12 +650,12 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 
 void MainWindow::dropEvent(QDropEvent* event)
 {
-    // A plan opens as the document; any other JSON is read as a trace for the timeline.
+    // A plan opens as the document; a trace goes to the timeline, a measurement to calibration (by content).
     for (const QUrl& url : event->mimeData()->urls()) {
         const QString path = url.toLocalFile();
         if (path.isEmpty())
             continue;
-        if (path.endsWith(QLatin1String(".plait.json"))) {
+        if (engine::classifyFile(path) == engine::FileKind::Plan) {
             if (maybeSave())
                 openPlan(path);
         } else {

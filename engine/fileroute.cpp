@@ -1,0 +1,43 @@
+#include "fileroute.h"
+
+#include <QFile>
+#include <QRegularExpression>
+
+namespace plait::engine {
+
+FileKind classifyFile(const QString& fileName, const QByteArray& head)
+{
+    // The document's own "format" key, near its top as Plait writes it (a key further down is missed: Unknown).
+    static const QRegularExpression format(QStringLiteral("\"format\"\\s*:\\s*\"([a-z-]+/[0-9]+)\""));
+    const QString text = QString::fromUtf8(head);
+    if (const auto m = format.match(text); m.hasMatch()) {
+        const QString f = m.captured(1);
+        if (f == QLatin1String("plait-plan/1"))
+            return FileKind::Plan;
+        if (f == QLatin1String("plait-links/1"))
+            return FileKind::Links;
+        if (f == QLatin1String("plait-compute/1"))
+            return FileKind::Compute;
+        if (f == QLatin1String("plait-torch-reference/1"))
+            return FileKind::TorchReference;
+    }
+    if (text.contains(QLatin1String("\"traceEvents\"")) || text.trimmed().startsWith(QLatin1Char('[')))
+        return FileKind::Trace;
+    if (fileName.endsWith(QLatin1String(".plait.json")))
+        return FileKind::Plan;
+    return FileKind::Unknown;
+}
+
+FileKind classifyFile(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return FileKind::Unknown;
+    const FileKind kind = classifyFile(path, file.read(kSniffBytes));
+    // A small document whose "format" sits further down (its keys sorted, a long list first) is read whole.
+    if (kind == FileKind::Unknown && file.size() <= 8 * 1024 * 1024 && file.seek(0))
+        return classifyFile(path, file.readAll());
+    return kind;
+}
+
+} // namespace plait::engine

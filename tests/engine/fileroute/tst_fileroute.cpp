@@ -1,0 +1,63 @@
+#include "fileroute.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace plait::engine;
+
+Q_DECLARE_METATYPE(plait::engine::FileKind)
+
+// What a dropped or opened file is, from its name and its first bytes: never by reading a whole trace.
+class TestFileRoute : public QObject {
+    Q_OBJECT
+private slots:
+    void byFormatThenByShape_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QByteArray>("head");
+        QTest::addColumn<FileKind>("kind");
+        QTest::newRow("plan by its format")
+            << "a.json" << QByteArray(R"({"cluster":{},"format": "plait-plan/1"})") << FileKind::Plan;
+        QTest::newRow("plan by its name")
+            << "b.plait.json" << QByteArray(R"({"model":{"preset":"llama2-7b"})") << FileKind::Plan;
+        QTest::newRow("links") << "LINKS.json" << QByteArray(R"({"format":"plait-links/1","device":"H100"})")
+                               << FileKind::Links;
+        QTest::newRow("compute") << "COMPUTE.json" << QByteArray("{\n  \"format\" : \"plait-compute/1\"")
+                                 << FileKind::Compute;
+        QTest::newRow("torch reference") << "ref.json" << QByteArray(R"({"format":"plait-torch-reference/1"})")
+                                         << FileKind::TorchReference;
+        QTest::newRow("trace object") << "TRACE.json" << QByteArray(R"({"displayTimeUnit":"ns","traceEvents":[{)")
+                                      << FileKind::Trace;
+        QTest::newRow("trace array") << "t.json" << QByteArray("  [{\"ph\":\"X\"") << FileKind::Trace;
+        QTest::newRow("a trace named like a plan")
+            << "x.plait.json" << QByteArray(R"({"traceEvents":[)") << FileKind::Trace;
+        QTest::newRow("anything else") << "notes.json" << QByteArray(R"({"hello":1})") << FileKind::Unknown;
+        QTest::newRow("another format") << "n.json" << QByteArray(R"({"format":"plait-lessons/1"})")
+                                        << FileKind::Unknown;
+    }
+    void byFormatThenByShape()
+    {
+        QFETCH(QString, name);
+        QFETCH(QByteArray, head);
+        QFETCH(FileKind, kind);
+        QCOMPARE(classifyFile(name, head), kind);
+    }
+
+    // A small file whose format comes after the first bytes read is read whole; one that cannot be read is Unknown.
+    void onDisk()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("LINKS.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"curves\":\"");
+        f.write(QByteArray(kSniffBytes + 100, 'x'));
+        f.write("\",\"format\":\"plait-links/1\"}");
+        f.close();
+        QCOMPARE(classifyFile(path), FileKind::Links);
+        QCOMPARE(classifyFile(dir.filePath(QStringLiteral("missing.json"))), FileKind::Unknown);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFileRoute)
+#include "tst_fileroute.moc"
