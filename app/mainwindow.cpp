@@ -395,14 +395,20 @@ void MainWindow::createMenus()
     view->addSeparator();
     view->addAction(
         tr("Zoom to fit"), QKeySequence(Qt::CTRL | Qt::Key_0), m_topology, &widgets::TopologyView::zoomToFit);
+    // The language chosen, checked; it applies from the next start (main() reads it before any window exists).
     QMenu* language = view->addMenu(tr("Language"));
-    for (const auto& entry : { std::pair { QStringLiteral("English"), QStringLiteral("en") },
-             std::pair { QStringLiteral("简体中文"), QStringLiteral("zh_CN") } }) {
+    auto* languages = new QActionGroup(this);
+    for (const auto& entry :
+        { std::pair { tr("System language"), QString() }, std::pair { QStringLiteral("English"), QStringLiteral("en") },
+            std::pair { QStringLiteral("简体中文"), QStringLiteral("zh_CN") } }) {
         const QString code = entry.second;
-        language->addAction(entry.first, this, [this, code] {
+        QAction* a = language->addAction(entry.first, this, [this, code] {
             settings::setLanguage(code);
             QMessageBox::information(this, tr("Language"), tr("The language changes the next time Plait starts."));
         });
+        a->setCheckable(true);
+        a->setChecked(settings::language() == code);
+        languages->addAction(a);
     }
     for (QDockWidget* d : findChildren<QDockWidget*>())
         view->addAction(d->toggleViewAction());

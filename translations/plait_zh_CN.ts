@@ -1120,14 +1120,14 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     <message>
         <location filename="../app/mainwindow.cpp" line="320"/>
         <location filename="../app/mainwindow.cpp" line="325"/>
-        <location filename="../app/mainwindow.cpp" line="699"/>
+        <location filename="../app/mainwindow.cpp" line="705"/>
         <source>Save Plan</source>
         <translation>保存规划</translation>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="320"/>
         <location filename="../app/mainwindow.cpp" line="325"/>
-        <location filename="../app/mainwindow.cpp" line="699"/>
+        <location filename="../app/mainwindow.cpp" line="705"/>
         <source>Plait plans (*.plait.json)</source>
         <translation>Plait 规划 (*.plait.json)</translation>
     </message>
@@ -1292,45 +1292,50 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>缩放至适合</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="398"/>
-        <location filename="../app/mainwindow.cpp" line="404"/>
+        <location filename="../app/mainwindow.cpp" line="399"/>
+        <location filename="../app/mainwindow.cpp" line="407"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="404"/>
+        <location filename="../app/mainwindow.cpp" line="402"/>
+        <source>System language</source>
+        <translation>系统语言</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="407"/>
         <source>The language changes the next time Plait starts.</source>
         <translation>语言将在下次启动 Plait 时生效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="418"/>
+        <location filename="../app/mainwindow.cpp" line="424"/>
         <source>Cannot open plan</source>
         <translation>无法打开规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="418"/>
+        <location filename="../app/mainwindow.cpp" line="424"/>
         <source>%1 cannot be opened:
 %2</source>
         <translation>无法打开 %1：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="440"/>
+        <location filename="../app/mainwindow.cpp" line="446"/>
         <source>Opened %1, the last plan you worked on</source>
         <translation>已打开 %1，即上次使用的规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="444"/>
+        <location filename="../app/mainwindow.cpp" line="450"/>
         <source>A new plan: change it here, or open one (File → Open, Open Example)</source>
         <translation>新规划：可在此修改，或打开已有规划（文件 → 打开、打开示例）</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="462"/>
+        <location filename="../app/mainwindow.cpp" line="468"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="462"/>
+        <location filename="../app/mainwindow.cpp" line="468"/>
         <source>%1 was not saved: %2
 The file on disk is unchanged.</source>
         <translation>%1 未保存：%2
@@ -1338,136 +1343,136 @@ The file on disk is unchanged.</source>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="351"/>
-        <location filename="../app/mainwindow.cpp" line="466"/>
+        <location filename="../app/mainwindow.cpp" line="472"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="498"/>
+        <location filename="../app/mainwindow.cpp" line="504"/>
         <source>Opening trace %1…</source>
         <translation>正在打开追踪 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="503"/>
+        <location filename="../app/mainwindow.cpp" line="509"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="503"/>
+        <location filename="../app/mainwindow.cpp" line="509"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="523"/>
+        <location filename="../app/mainwindow.cpp" line="529"/>
         <source>Nothing to export: the plan is not valid.</source>
         <translation>没有可导出的内容：规划无效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="527"/>
+        <location filename="../app/mainwindow.cpp" line="533"/>
         <source>Exporting the timeline to %1…</source>
         <translation>正在将时间线导出到 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="544"/>
+        <location filename="../app/mainwindow.cpp" line="550"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="542"/>
+        <location filename="../app/mainwindow.cpp" line="548"/>
         <source>%1 was not written: %2</source>
         <translation>%1 未写入：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="474"/>
+        <location filename="../app/mainwindow.cpp" line="480"/>
         <source>the plan is still being evaluated; export again in a moment</source>
         <translation>方案仍在评估中，请稍后再导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="478"/>
+        <location filename="../app/mainwindow.cpp" line="484"/>
         <source>the plan cannot be evaluated: the summary says why</source>
         <translation>该方案无法评估：概览中说明了原因</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="518"/>
+        <location filename="../app/mainwindow.cpp" line="524"/>
         <source>Not exported: the plan is still being evaluated; export again in a moment.</source>
         <translation>未导出：方案仍在评估中，请稍后再导出。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="546"/>
+        <location filename="../app/mainwindow.cpp" line="552"/>
         <source>Exported the timeline to %1</source>
         <translation>时间线已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="556"/>
+        <location filename="../app/mainwindow.cpp" line="562"/>
         <source>%1 cannot be compared: %2</source>
         <translation>无法比较 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="578"/>
+        <location filename="../app/mainwindow.cpp" line="584"/>
         <source>The plan could not be written for the probe: %1</source>
         <translation>无法为探测写出规划：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="612"/>
+        <location filename="../app/mainwindow.cpp" line="618"/>
         <source>Link measurements from %1</source>
         <translation>来自 %1 的链路测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="602"/>
-        <location filename="../app/mainwindow.cpp" line="615"/>
-        <location filename="../app/mainwindow.cpp" line="626"/>
-        <location filename="../app/mainwindow.cpp" line="637"/>
+        <location filename="../app/mainwindow.cpp" line="608"/>
+        <location filename="../app/mainwindow.cpp" line="621"/>
+        <location filename="../app/mainwindow.cpp" line="632"/>
+        <location filename="../app/mainwindow.cpp" line="643"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="623"/>
+        <location filename="../app/mainwindow.cpp" line="629"/>
         <source>Compute measurements from %1</source>
         <translation>来自 %1 的计算测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="634"/>
+        <location filename="../app/mainwindow.cpp" line="640"/>
         <source>PyTorch reference measurements from %1</source>
         <translation>来自 %1 的 PyTorch 参考测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="597"/>
-        <location filename="../app/mainwindow.cpp" line="641"/>
+        <location filename="../app/mainwindow.cpp" line="603"/>
+        <location filename="../app/mainwindow.cpp" line="647"/>
         <source>%1 is not a probe result (TRACE.json, LINKS.json, COMPUTE.json or torch-reference.json).</source>
         <translation>%1 不是探测结果（TRACE.json、LINKS.json、COMPUTE.json 或 torch-reference.json）。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="674"/>
+        <location filename="../app/mainwindow.cpp" line="680"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="692"/>
+        <location filename="../app/mainwindow.cpp" line="698"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="692"/>
+        <location filename="../app/mainwindow.cpp" line="698"/>
         <source>The plan has changes that are not saved. Save them?</source>
         <translation>规划有未保存的更改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="718"/>
+        <location filename="../app/mainwindow.cpp" line="724"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="719"/>
+        <location filename="../app/mainwindow.cpp" line="725"/>
         <source>%1[*] — Plait</source>
         <translation>%1[*] — Plait</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="752"/>
+        <location filename="../app/mainwindow.cpp" line="758"/>
         <source>Recover unsaved plan?</source>
         <translation>恢复未保存的规划？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="753"/>
+        <location filename="../app/mainwindow.cpp" line="759"/>
         <source>Plait did not close normally. A plan with unsaved changes was kept:
 %1
 last written %2.
@@ -1478,12 +1483,12 @@ Recover it?</source>
 是否恢复？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="760"/>
+        <location filename="../app/mainwindow.cpp" line="766"/>
         <source>Recovered plan</source>
         <translation>已恢复的规划</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="770"/>
+        <location filename="../app/mainwindow.cpp" line="776"/>
         <source>%n autosaved plan(s) from an earlier session cannot be read:
 %1
 Discard them?</source>
@@ -1494,19 +1499,19 @@ Discard them?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="774"/>
+        <location filename="../app/mainwindow.cpp" line="780"/>
         <source>%n autosaved plan(s) cannot be read; they were kept</source>
         <translation>
             <numerusform>%n 个自动保存的规划无法读取，已保留</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="775"/>
+        <location filename="../app/mainwindow.cpp" line="781"/>
         <source>Unreadable autosaves</source>
         <translation>无法读取的自动保存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="779"/>
+        <location filename="../app/mainwindow.cpp" line="785"/>
         <source>%n unreadable autosave(s) discarded</source>
         <translation>
             <numerusform>已丢弃 %n 个无法读取的自动保存</numerusform>
