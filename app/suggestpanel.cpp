@@ -1,5 +1,7 @@
 #include "suggestpanel.h"
 
+#include "paretochart.h"
+
 #include "format.h"
 
 #include <nlohmann/json.hpp>
@@ -22,25 +24,6 @@
 namespace plait::app {
 
 namespace {
-// Labelled ticks for a log axis: 1, 2 and 5 in each decade; every mantissa 1–9 when that leaves fewer than three.
-std::vector<double> logTicks(double low, double high)
-{
-    std::vector<double> ticks;
-    if (!(low > 0) || !(high > low))
-        return ticks;
-    for (const std::vector<double>& mantissas :
-        { std::vector<double> { 1, 2, 5 }, std::vector<double> { 1, 1.5, 2, 3, 4, 5, 6, 7, 8, 9 } }) {
-        ticks.clear();
-        for (double decade = std::pow(10.0, std::floor(std::log10(low))); decade <= high; decade *= 10)
-            for (double m : mantissas)
-                if (const double t = m * decade; t >= low && t <= high)
-                    ticks.push_back(t);
-        if (ticks.size() >= 3)
-            break;
-    }
-    return ticks;
-}
-
 QString describe(const SearchCandidate& c)
 {
     const ParallelSpec& p = c.parallel;
@@ -80,19 +63,8 @@ SuggestPanel::SuggestPanel(QWidget* parent)
     m_table->verticalHeader()->setVisible(false);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_plot = new QCustomPlot(this);
-    m_plot->setMinimumHeight(140); // the dock shares the window's height with the timeline: fits a 1080-line screen
+    m_chart = new widgets::ParetoChart(this);
     m_table->setMinimumHeight(80);
-    m_plot->xAxis->setLabel(tr("peak memory per GPU (GiB)"));
-    m_plot->yAxis->setLabel(tr("step time, slow end (s)"));
-    // Step times span orders of magnitude (the best plans and the ones that barely run): a log axis keeps the
-    // best ones apart. The legend sits under the chart, where it hides no point.
-    m_plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
-    m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerText>::create());
-    m_plot->legend->setVisible(true);
-    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
-    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
     // The constraints users have (SearchConstraints): memory to keep free, the largest TP, PP, CP and EP (0 = any)
     // and the framework.
     auto bound = [this](const QString& tip) {
@@ -130,7 +102,7 @@ SuggestPanel::SuggestPanel(QWidget* parent)
     layout->addLayout(limits);
     layout->addWidget(m_button);
     layout->addWidget(m_status);
-    layout->addWidget(m_plot, 2);
+    layout->addWidget(m_chart, 2);
     layout->addWidget(m_table, 1);
     m_runner = new engine::SearchRunner(this);
     connect(m_runner, &engine::SearchRunner::bestAvailable, this, &SuggestPanel::showBest);
@@ -148,17 +120,13 @@ SuggestPanel::SuggestPanel(QWidget* parent)
     });
     connect(m_button, &QPushButton::clicked, this, &SuggestPanel::search);
     // Hovering a point names its plan, so a click applies what the user meant.
-    connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
-        const int i = candidateAt(e->position());
+    connect(m_chart, &widgets::ParetoChart::pointHovered, this, [this](int i, QPoint at) {
         if (i >= 0)
-            QToolTip::showText(e->globalPosition().toPoint(), describeCandidate(i), m_plot);
+            QToolTip::showText(at, describeCandidate(i), m_chart);
         else
             QToolTip::hideText();
     });
-    connect(m_plot, &QCustomPlot::plottableClick, this, [this](QCPAbstractPlottable* p, int dataIndex, QMouseEvent*) {
-        if (p && p->property("candidates").toBool() && dataIndex >= 0 && dataIndex < int(m_pointIndex.size()))
-            applyCandidateAt(m_pointIndex[std::size_t(dataIndex)]);
-    });
+    connect(m_chart, &widgets::ParetoChart::pointClicked, this, &SuggestPanel::applyCandidateAt);
 }
 
 SuggestPanel::~SuggestPanel() = default;
@@ -256,21 +224,12 @@ void SuggestPanel::showBest(std::shared_ptr<const engine::SearchRun> run)
 
 int SuggestPanel::candidateAt(QPointF plotPos) const
 {
-    if (m_plot->graphCount() == 0)
-        return -1;
-    const QCPGraph* graph = m_plot->graph(0);
-    double best = 6.0 * 6.0; // pixels², squared
-    int found = -1;
-    int i = 0;
-    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it, ++i) {
-        const double dx = m_plot->xAxis->coordToPixel(it->key) - plotPos.x();
-        const double dy = m_plot->yAxis->coordToPixel(it->value) - plotPos.y();
-        if (dx * dx + dy * dy <= best) {
-            best = dx * dx + dy * dy;
-            found = m_pointIndex[std::size_t(i)];
-        }
-    }
-    return found;
+    return m_chart->pointAt(plotPos);
+}
+
+QCustomPlot* SuggestPanel::plot() const
+{
+    return m_chart->plot();
 }
 
 QString SuggestPanel::describeCandidate(int index) const
@@ -316,70 +275,23 @@ void SuggestPanel::showResult()
     m_table->resizeColumnsToContents();
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
 
-    m_plot->clearPlottables();
-    m_plot->clearItems();
-    m_pointIndex.clear();
-    QVector<double> x, y, fx, fy;
-    std::vector<std::tuple<double, double, int>> points; // sorted by memory: the graph keeps its data by key
+    std::vector<widgets::ParetoChart::Point> all, front;
     for (std::size_t i = 0; i < m_result.candidates.size(); ++i) {
         const SearchCandidate& c = m_result.candidates[i];
         if (c.evaluated && c.fits)
-            points.emplace_back(c.peakBytes / double(1ull << 30), c.slowS, int(i));
+            all.push_back({ c.peakBytes / double(1ull << 30), c.slowS, int(i) });
     }
-    std::sort(points.begin(), points.end());
-    for (const auto& [px, py, index] : points) {
-        x << px;
-        y << py;
-        m_pointIndex.push_back(index);
+    for (int i : m_result.pareto) {
+        const SearchCandidate& c = m_result.candidates[std::size_t(i)];
+        front.push_back({ c.peakBytes / double(1ull << 30), c.slowS, i });
     }
-    std::vector<std::pair<double, double>> front;
-    for (int i : m_result.pareto)
-        front.push_back({ m_result.candidates[std::size_t(i)].peakBytes / double(1ull << 30),
-            m_result.candidates[std::size_t(i)].slowS });
-    std::sort(front.begin(), front.end());
-    for (const auto& [a, b] : front) {
-        fx << a;
-        fy << b;
-    }
-    auto* all = new QCPGraph(m_plot->xAxis, m_plot->yAxis);
-    all->setName(tr("plans that fit (click to apply)"));
-    all->setProperty("candidates", true);
-    all->setLineStyle(QCPGraph::lsNone);
-    all->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(0x00, 0x72, 0xB2, 150), 6));
-    all->setData(x, y, true);
-    auto* pareto = new QCPGraph(m_plot->xAxis, m_plot->yAxis);
-    pareto->setName(tr("Pareto front"));
-    pareto->setPen(QPen(QColor(0xD5, 0x5E, 0x00), 2));
-    pareto->setLineStyle(QCPGraph::lsStepLeft);
-    pareto->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QColor(0xD5, 0x5E, 0x00), 9));
-    pareto->setData(fx, fy, true);
-    if (m_current.valid) {
-        auto* current = new QCPGraph(m_plot->xAxis, m_plot->yAxis);
-        current->setName(tr("this plan"));
-        current->setLineStyle(QCPGraph::lsNone);
-        current->setScatterStyle(
-            QCPScatterStyle(QCPScatterStyle::ssStar, QPen(QColor(0xCC, 0x00, 0x66), 2.5), Qt::NoBrush, 16));
-        current->setData({ m_current.peakBytes / double(1ull << 30) }, { m_current.stepS }, true); // its slow end
-    }
-    m_plot->setInteractions(QCP::iSelectPlottables);
-    m_plot->rescaleAxes(); // to the data of every graph, the searched plan included
+    std::optional<widgets::ParetoChart::Point> current;
+    if (m_current.valid)
+        current = widgets::ParetoChart::Point { m_current.peakBytes / double(1ull << 30), m_current.stepS, -1 };
     const double capacity = m_run ? m_run->plan->cluster.gpu.memoryGiB
         : m_analysis              ? m_analysis->plan->cluster.gpu.memoryGiB
                                   : 0;
-    auto* cap = new QCPItemStraightLine(m_plot);
-    cap->point1->setCoords(capacity, 0);
-    cap->point2->setCoords(capacity, 1);
-    cap->setPen(QPen(Qt::black, 1, Qt::DashLine));
-    m_plot->xAxis->setRange(0, std::max(capacity, m_plot->xAxis->range().upper) * 1.05);
-    if (!points.empty() || m_current.valid) {
-        const QCPRange range(m_plot->yAxis->range().lower / 1.25, m_plot->yAxis->range().upper * 1.25);
-        m_plot->yAxis->setRange(range);
-        auto ticker = m_plot->yAxis->ticker().staticCast<QCPAxisTickerText>();
-        ticker->clear();
-        for (double t : logTicks(range.lower, range.upper))
-            ticker->addTick(t, QLocale().toString(t, 'g', 3));
-    }
-    m_plot->replot();
+    m_chart->setPoints(std::move(all), std::move(front), current, capacity);
 }
 
 } // namespace plait::app

@@ -15,6 +15,10 @@ class QComboBox;
 class QPushButton;
 class QTableWidget;
 
+namespace plait::widgets {
+class ParetoChart;
+}
+
 namespace plait::app {
 
 // "Suggest plans": searches every valid plan for the current model, cluster and global batch off the GUI thread,
@@ -39,7 +43,7 @@ public:
     SearchConstraints constraints() const;
     void setConstraints(const SearchConstraints& c);
     void applyCandidateAt(int index); // into result().candidates
-    QCustomPlot* plot() const { return m_plot; }
+    QCustomPlot* plot() const; // the chart's, for tests
     // The candidate charted nearest to a point of the plot (within a few pixels), or −1; and what its tooltip says.
     int candidateAt(QPointF plotPos) const;
     QString describeCandidate(int index) const;
@@ -69,8 +73,7 @@ private:
     QComboBox* m_framework = nullptr; // item data: the framework's name; empty: the plan's own
     QLabel* m_status = nullptr;
     QTableWidget* m_table = nullptr;
-    QCustomPlot* m_plot = nullptr;
-    std::vector<int> m_pointIndex; // graph data index → candidate index, for clicks
+    widgets::ParetoChart* m_chart = nullptr;
 };
 
 } // namespace plait::app

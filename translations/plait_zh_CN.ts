@@ -1645,209 +1645,184 @@ Discard them?</source>
 <context>
     <name>plait::app::SuggestPanel</name>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="59"/>
+        <location filename="../app/suggestpanel.cpp" line="42"/>
         <source>full recompute</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="60"/>
+        <location filename="../app/suggestpanel.cpp" line="43"/>
         <source>selective recompute</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="61"/>
+        <location filename="../app/suggestpanel.cpp" line="44"/>
         <source>no recompute</source>
         <translation>不重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="69"/>
+        <location filename="../app/suggestpanel.cpp" line="52"/>
         <source>Search every plan</source>
         <translation>搜索所有规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="70"/>
+        <location filename="../app/suggestpanel.cpp" line="53"/>
         <source>Searches TP, PP (and virtual stages), DP, CP, EP, micro-batch, ZeRO, recomputation and schedule for this model, cluster and global batch.</source>
         <translation>针对此模型、集群和全局批次，搜索 TP、PP（含虚拟阶段）、DP、CP、EP、微批次、ZeRO、重计算和调度的所有组合。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="76"/>
+        <location filename="../app/suggestpanel.cpp" line="59"/>
         <source>plan</source>
         <translation>规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="76"/>
+        <location filename="../app/suggestpanel.cpp" line="59"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="76"/>
+        <location filename="../app/suggestpanel.cpp" line="59"/>
         <source>peak / GPU</source>
         <translation>每 GPU 峰值</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="76"/>
+        <location filename="../app/suggestpanel.cpp" line="59"/>
         <source>tokens/s</source>
         <translation>tokens/s</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="76"/>
+        <location filename="../app/suggestpanel.cpp" line="59"/>
         <source>step (slow end)</source>
         <translation>步长（慢端）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="78"/>
+        <location filename="../app/suggestpanel.cpp" line="61"/>
         <source>Plans are ranked by the slow end: every uncertain rate at the slow end of its published spread</source>
         <translation>方案按慢端排序：每个不确定的速率都取其公开范围的慢端</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="86"/>
-        <source>peak memory per GPU (GiB)</source>
-        <translation>每 GPU 峰值显存（GiB）</translation>
-    </message>
-    <message>
-        <location filename="../app/suggestpanel.cpp" line="87"/>
-        <source>step time, slow end (s)</source>
-        <translation>步长时间，慢端（秒）</translation>
-    </message>
-    <message>
-        <location filename="../app/suggestpanel.cpp" line="101"/>
+        <location filename="../app/suggestpanel.cpp" line="73"/>
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="108"/>
+        <location filename="../app/suggestpanel.cpp" line="80"/>
         <source>Share of each GPU&apos;s memory a plan must leave free</source>
         <translation>方案必须在每个 GPU 上留出的显存比例</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="109"/>
+        <location filename="../app/suggestpanel.cpp" line="81"/>
         <source>Largest tensor-parallel size to try</source>
         <translation>尝试的最大张量并行规模</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="110"/>
+        <location filename="../app/suggestpanel.cpp" line="82"/>
         <source>Largest pipeline-parallel size to try</source>
         <translation>尝试的最大流水线并行规模</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="111"/>
+        <location filename="../app/suggestpanel.cpp" line="83"/>
         <source>Largest context-parallel size to try (1: none)</source>
         <translation>尝试的最大上下文并行规模（1：不使用）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="112"/>
+        <location filename="../app/suggestpanel.cpp" line="84"/>
         <source>Largest expert-parallel size to try (MoE models)</source>
         <translation>尝试的最大专家并行规模（MoE 模型）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="114"/>
+        <location filename="../app/suggestpanel.cpp" line="86"/>
         <source>as the plan</source>
         <translation>与方案相同</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="118"/>
+        <location filename="../app/suggestpanel.cpp" line="90"/>
         <source>Only plans this framework can run (its ZeRO stages with pipelining, context parallelism)</source>
         <translation>只给出该框架能运行的方案（它在流水线并行下支持的 ZeRO 阶段、上下文并行）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="121"/>
+        <location filename="../app/suggestpanel.cpp" line="93"/>
         <source>Keep free</source>
         <translation>预留</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="121"/>
+        <location filename="../app/suggestpanel.cpp" line="93"/>
         <source>TP at most</source>
         <translation>TP 最多</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="121"/>
+        <location filename="../app/suggestpanel.cpp" line="93"/>
         <source>PP at most</source>
         <translation>PP 最多</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="122"/>
+        <location filename="../app/suggestpanel.cpp" line="94"/>
         <source>CP at most</source>
         <translation>CP 最多</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="122"/>
+        <location filename="../app/suggestpanel.cpp" line="94"/>
         <source>EP at most</source>
         <translation>EP 最多</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="122"/>
+        <location filename="../app/suggestpanel.cpp" line="94"/>
         <source>Framework</source>
         <translation>训练框架</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="227"/>
+        <location filename="../app/suggestpanel.cpp" line="195"/>
         <source>The model, cluster or batch changed since the last search: search again.</source>
         <translation>自上次搜索以来模型、集群或批大小已改变：请重新搜索。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="235"/>
+        <location filename="../app/suggestpanel.cpp" line="203"/>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="247"/>
+        <location filename="../app/suggestpanel.cpp" line="215"/>
         <source>%1 combinations, %2 fit in memory, %3 evaluated in full, in %4 s.</source>
         <translation>%1 种组合，%2 种放得下，%3 种完整评估，用时 %4 秒。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="252"/>
+        <location filename="../app/suggestpanel.cpp" line="220"/>
         <source>No plan fits in memory on this cluster.</source>
         <translation>此集群上没有放得下的规划。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="282"/>
+        <location filename="../app/suggestpanel.cpp" line="241"/>
         <source>step %1 (slow end %5) · %2 tokens/s · MFU %3 · peak %4 per GPU</source>
         <translation>步长 %1（慢端 %5）· %2 tokens/s · MFU %3 · 每 GPU 峰值 %4</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="285"/>
+        <location filename="../app/suggestpanel.cpp" line="244"/>
         <source>Click to apply.</source>
         <translation>点击应用。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="140"/>
+        <location filename="../app/suggestpanel.cpp" line="112"/>
         <source>Charting every plan that fits: %1 of %2 evaluated…</source>
         <translation>正在为图表评估所有放得下的方案：已评估 %1 / %2…</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="146"/>
+        <location filename="../app/suggestpanel.cpp" line="118"/>
         <source>All %1 plans that fit are charted.</source>
         <translation>全部 %1 个放得下的方案都已绘入图表。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="296"/>
+        <location filename="../app/suggestpanel.cpp" line="255"/>
         <source>Apply suggested plan</source>
         <translation>应用推荐规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="308"/>
+        <location filename="../app/suggestpanel.cpp" line="267"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="312"/>
+        <location filename="../app/suggestpanel.cpp" line="271"/>
         <source>Apply</source>
         <translation>应用</translation>
-    </message>
-    <message>
-        <location filename="../app/suggestpanel.cpp" line="345"/>
-        <source>plans that fit (click to apply)</source>
-        <translation>放得下的方案（点击应用）</translation>
-    </message>
-    <message>
-        <location filename="../app/suggestpanel.cpp" line="351"/>
-        <source>Pareto front</source>
-        <translation>帕累托前沿</translation>
-    </message>
-    <message>
-        <location filename="../app/suggestpanel.cpp" line="358"/>
-        <source>this plan</source>
-        <translation>当前方案</translation>
     </message>
 </context>
 <context>
@@ -2291,6 +2266,34 @@ Click for the formula</source>
         <translation>阶段 %1 — %2：%3
 总计 %4 / %5
 点击查看公式</translation>
+    </message>
+</context>
+<context>
+    <name>plait::widgets::ParetoChart</name>
+    <message>
+        <location filename="../widgets/paretochart.cpp" line="40"/>
+        <source>peak memory per GPU (GiB)</source>
+        <translation>每 GPU 峰值显存（GiB）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/paretochart.cpp" line="41"/>
+        <source>step (s)</source>
+        <translation>单步（秒）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/paretochart.cpp" line="79"/>
+        <source>plans that fit (click to apply)</source>
+        <translation>放得下的方案（点击应用）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/paretochart.cpp" line="85"/>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <location filename="../widgets/paretochart.cpp" line="92"/>
+        <source>this plan</source>
+        <translation>当前方案</translation>
     </message>
 </context>
 <context>
