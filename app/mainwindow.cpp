@@ -340,8 +340,9 @@ void MainWindow::createMenus()
     const std::pair<QString, QString> viewNames[] = { { QStringLiteral("topology"), tr("&Topology…") },
         { QStringLiteral("memory"), tr("&Memory…") }, { QStringLiteral("comm"), tr("&Communication…") },
         { QStringLiteral("gantt"), tr("Time&line…") }, { QStringLiteral("report"), tr("Whole &Report…") } };
-    for (const auto& [view, name] : viewNames)
-        pictures->addAction(name, this, [this, view] {
+    for (const auto& entry : viewNames) {
+        const QString view = entry.first; // clang cannot capture a structured binding
+        pictures->addAction(entry.second, this, [this, view] {
             const QString path = QFileDialog::getSaveFileName(this, tr("Export Picture"),
                 QFileInfo(m_document.path()).completeBaseName() + QLatin1Char('-') + view + QStringLiteral(".png"),
                 tr("PNG image (*.png);;SVG drawing (*.svg);;PDF page (*.pdf)"));
@@ -351,6 +352,7 @@ void MainWindow::createMenus()
             m_status->setText(exportView(view, path, &error) ? tr("Saved %1").arg(path)
                                                              : tr("Could not save %1: %2").arg(path, error));
         });
+    }
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
