@@ -74,8 +74,7 @@ void LessonsPanel::startLesson(int index)
     m_lessons->setCurrentIndex(index);
     m_hasExample = false;
     m_step = -1;
-    m_stepPlans.assign(builtinLessons()[std::size_t(index)].steps.size(), std::nullopt);
-    m_stepAnalyses.assign(m_stepPlans.size(), std::nullopt);
+    m_stepAnalyses.assign(builtinLessons()[std::size_t(index)].steps.size(), std::nullopt);
     const Lesson& lesson = builtinLessons()[std::size_t(index)];
     emit exampleRequested(
         QString::fromStdString(lesson.example), QString::fromStdString(chinese() ? lesson.titleZh : lesson.titleEn));
@@ -110,8 +109,6 @@ void LessonsPanel::goToStep(int step)
     m_changes->setText(lines.isEmpty() ? QString() : tr("Changed: %1").arg(lines.join(QStringLiteral("<br>"))));
     m_step = step;
     m_current = plan.value();
-    if (std::size_t(step) < m_stepPlans.size())
-        m_stepPlans[std::size_t(step)] = m_current;
     emit planRequested(plan.value(),
         tr("Lesson \"%1\", step %2")
             .arg(QString::fromStdString(chinese() ? lesson.titleZh : lesson.titleEn))
@@ -151,15 +148,19 @@ void LessonsPanel::refresh()
     // Every figure the text states is computed from the plan on screen (and the step before it).
     LessonFacts facts;
     facts.plan = &m_current;
-    const auto at = [](const auto& v, int i) { return i >= 0 && std::size_t(i) < v.size() && v[std::size_t(i)]; };
-    if (at(m_stepAnalyses, m_step)) {
-        facts.evaluation = m_stepAnalyses[std::size_t(m_step)]->evaluation.get();
-        facts.groups = m_stepAnalyses[std::size_t(m_step)]->groups.get();
+    const auto analysisOf = [this](int i) -> const Analysis* {
+        return i >= 0 && std::size_t(i) < m_stepAnalyses.size() && m_stepAnalyses[std::size_t(i)]
+            ? &*m_stepAnalyses[std::size_t(i)]
+            : nullptr;
+    };
+    if (const Analysis* now = analysisOf(m_step)) {
+        facts.evaluation = now->evaluation.get();
+        facts.groups = now->groups.get();
     }
-    if (at(m_stepPlans, m_step - 1))
-        facts.previousPlan = &*m_stepPlans[std::size_t(m_step - 1)];
-    if (at(m_stepAnalyses, m_step - 1))
-        facts.previous = m_stepAnalyses[std::size_t(m_step - 1)]->evaluation.get();
+    if (const Analysis* before = analysisOf(m_step - 1)) {
+        facts.previousPlan = before->plan.get();
+        facts.previous = before->evaluation.get();
+    }
     m_text->setText(QString::fromStdString(lessonText(chinese() ? s.zh : s.en, facts, chinese())));
 }
 

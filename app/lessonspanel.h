@@ -45,9 +45,8 @@ private:
     QLabel* m_position = nullptr;
     QPushButton *m_start = nullptr, *m_back = nullptr, *m_next = nullptr;
     Plan m_example, m_current;
-    // Per step of the running lesson: its plan and, once it arrived, its analysis (the step before's figures are
-    // what "{step_vs_previous}" compares with).
-    std::vector<std::optional<Plan>> m_stepPlans;
+    // Per step of the running lesson, once it arrived: its analysis (the step before's plan and figures are what
+    // "{step_vs_previous}" compares with).
     std::vector<std::optional<Analysis>> m_stepAnalyses;
     bool m_hasExample = false;
     int m_step = -1;

@@ -475,10 +475,16 @@ bool MainWindow::savePlan(const QString& chosen)
     return true;
 }
 
-bool MainWindow::exportView(const QString& view, const QString& path, QString* error)
+std::shared_ptr<const Analysis> MainWindow::documentAnalysis() const
 {
     const auto analysis = m_analysis.document();
-    if (!analysis || analysis->plan != m_document.sharedPlan()) {
+    return analysis && analysis->plan == m_document.sharedPlan() ? analysis : nullptr;
+}
+
+bool MainWindow::exportView(const QString& view, const QString& path, QString* error)
+{
+    const auto analysis = documentAnalysis();
+    if (!analysis) {
         *error = tr("the plan is still being evaluated; export again in a moment");
         return false;
     }
@@ -520,8 +526,8 @@ void MainWindow::openTrace(const QString& path)
 
 void MainWindow::exportTimeline(const QString& path)
 {
-    const auto analysis = m_analysis.document();
-    if (!analysis || analysis->plan != m_document.sharedPlan()) {
+    const auto analysis = documentAnalysis();
+    if (!analysis) {
         // The newest edit is still being evaluated: what is there is another plan's timeline.
         m_status->setText(tr("Not exported: the plan is still being evaluated; export again in a moment."));
         emit timelineExported(path, m_status->text());
@@ -595,7 +601,11 @@ ProbeDialog* MainWindow::openProbeDialog()
 bool MainWindow::openProbeResult(const QString& path)
 {
     // What it is from its first bytes: a trace (which may be huge) is read by the trace loader, off the GUI thread.
-    const engine::FileKind kind = engine::classifyFile(path);
+    return openResult(path, engine::classifyFile(path));
+}
+
+bool MainWindow::openResult(const QString& path, engine::FileKind kind)
+{
     if (kind == engine::FileKind::Trace) {
         openTrace(path);
         return true;
@@ -663,11 +673,11 @@ void MainWindow::dropEvent(QDropEvent* event)
         const QString path = url.toLocalFile();
         if (path.isEmpty())
             continue;
-        if (engine::classifyFile(path) == engine::FileKind::Plan) {
+        if (const engine::FileKind kind = engine::classifyFile(path); kind == engine::FileKind::Plan) {
             if (maybeSave())
                 openPlan(path);
         } else {
-            openProbeResult(path);
+            openResult(path, kind);
         }
         event->acceptProposedAction();
         return;

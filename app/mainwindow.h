@@ -2,6 +2,7 @@
 
 #include "autosave.h"
 #include "document.h"
+#include "fileroute.h"
 #include "plan.h"
 #include "plananalysis.h"
 #include "traceloader.h"
@@ -82,6 +83,9 @@ private:
     void createMenus();
     void fitToScreen(); // inside the screen's available geometry, however it was sized or restored
     void showAnalysis(std::shared_ptr<const Analysis> analysis);
+    // The newest analysis when it is of the document's plan; null while the newest edit is being evaluated.
+    std::shared_ptr<const Analysis> documentAnalysis() const;
+    bool openResult(const QString& path, engine::FileKind kind); // a probe output whose kind is known
     void editPlacement(const Result<Plan>& edited, const QString& description);
     bool maybeSave();
     void updateTitle();

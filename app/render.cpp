@@ -35,6 +35,13 @@ namespace plait::app {
 namespace {
 constexpr int kOk = 0, kInvalid = 1, kUsage = 2;
 
+// Lays out and shows a picture's widget without a window on screen (the GUI's Export Picture too), so it paints.
+void showOffscreen(QWidget* widget)
+{
+    widget->setAttribute(Qt::WA_DontShowOnScreen);
+    widget->show();
+}
+
 // Paints a widget tree onto a vector device: every widget as it paints itself, charts as vectors (QCustomPlot
 // caches a raster of itself, which QWidget::render would copy).
 void paintTree(QCPPainter& painter, QWidget* widget, QWidget* root)
@@ -67,9 +74,11 @@ void paintTree(QCPPainter& painter, QWidget* widget, QWidget* root)
             paintTree(painter, w, root);
 }
 
+}
+
 // Draws `widget` into the format the file name asks for. Nothing is written unless the whole picture was made:
 // a failed encode or an unusable size is an error, never an empty file over a good one.
-bool writeWidget(QWidget* widget, const QString& path, QString* error)
+bool writePicture(QWidget* widget, const QString& path, QString* error)
 {
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
@@ -124,6 +133,8 @@ bool writeWidget(QWidget* widget, const QString& path, QString* error)
     return engine::writeFileAtomically(path, buffer.data(), error);
 }
 
+namespace {
+
 // The figure under a title that names its plan, as a reviewer sees it on a slide. The page grows by the title, or
 // keeps `size` exactly when the user gave one (the figure gives the title its room).
 std::unique_ptr<QWidget> titledPicture(std::unique_ptr<QWidget> figure, const QString& title, std::optional<QSize> size)
@@ -148,8 +159,7 @@ std::unique_ptr<QWidget> titledPicture(std::unique_ptr<QWidget> figure, const QS
     layout->addWidget(heading);
     layout->addWidget(inner, 1);
     page->resize(size ? *size : QSize(drawn.width(), drawn.height() + 6 + 4 + heading->heightForWidth(drawn.width())));
-    page->setAttribute(Qt::WA_DontShowOnScreen); // laid out and painted, never on screen
-    page->show();
+    showOffscreen(page.get());
     QCoreApplication::processEvents();
     if (auto* topology = qobject_cast<widgets::TopologyView*>(inner))
         topology->zoomToFit();
@@ -219,8 +229,7 @@ std::unique_ptr<QWidget> reportWidget(std::shared_ptr<const Analysis> analysis, 
     grid->setRowStretch(2, 1);
     grid->setColumnStretch(0, 3);
     grid->setColumnStretch(1, 2);
-    page->setAttribute(Qt::WA_DontShowOnScreen); // laid out and painted, never on screen
-    page->show();
+    showOffscreen(page.get());
     QCoreApplication::processEvents();
     // The timeline as tall as its lanes: the page grows to hold every lane (unless its size was given), so no
     // stage is cut off the picture.
@@ -269,8 +278,7 @@ std::unique_ptr<QWidget> pictureOf(
         t->setAnalysis(analysis);
         t->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
         t->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-        t->setAttribute(Qt::WA_DontShowOnScreen); // laid out and painted, never on screen
-        t->show();
+        showOffscreen(t);
         t->zoomToFit();
         // A wide cluster leaves room above it at this size: the picture is cut to what it shows.
         if (!options.sized && t->fittedHeight() < size.height()) {
@@ -282,8 +290,7 @@ std::unique_ptr<QWidget> pictureOf(
         widget.reset(m);
         m->resize(size);
         m->setEvaluation(ev);
-        m->setAttribute(Qt::WA_DontShowOnScreen); // laid out and painted, never on screen
-        m->show();
+        showOffscreen(m);
     } else if (view == QLatin1String("report")) {
         widget = reportWidget(analysis, size, !options.sized);
     } else if (view == QLatin1String("gantt")) {
@@ -298,8 +305,7 @@ std::unique_ptr<QWidget> pictureOf(
             g->setScheduleStudy(options.schedules);
             g->setMode(TimelineMode::Schedules);
         }
-        g->setAttribute(Qt::WA_DontShowOnScreen); // laid out and painted, never on screen
-        g->show();
+        showOffscreen(g);
         QCoreApplication::processEvents();
         // Tall enough for every lane unless the user chose a size.
         if (!options.sized) {
@@ -318,8 +324,7 @@ std::unique_ptr<QWidget> pictureOf(
         c->setControlsVisible(false);
         c->resize(size);
         c->setEvaluation(ev);
-        c->setAttribute(Qt::WA_DontShowOnScreen); // laid out and painted, never on screen
-        c->show();
+        showOffscreen(c);
     }
     QCoreApplication::processEvents();
     if (view != QLatin1String("report"))
@@ -328,11 +333,6 @@ std::unique_ptr<QWidget> pictureOf(
     for (QCustomPlot* plot : widget->findChildren<QCustomPlot*>())
         plot->replot(QCustomPlot::rpImmediateRefresh);
     return widget;
-}
-
-bool writePicture(QWidget* picture, const QString& path, QString* error)
-{
-    return writeWidget(picture, path, error);
 }
 
 QSize defaultPictureSize(const QString& view, bool schedules)
@@ -466,7 +466,7 @@ int runRender(int argc, char** argv)
         options.to = to;
     std::unique_ptr<QWidget> widget = pictureOf(view, analysis, size, options);
     QString error;
-    if (!writeWidget(widget.get(), parser.value(QStringLiteral("out")), &error)) {
+    if (!writePicture(widget.get(), parser.value(QStringLiteral("out")), &error)) {
         std::cerr << "plait: cannot write " << parser.value(QStringLiteral("out")).toStdString() << ": "
                   << error.toStdString() << "\n";
         return kUsage;

@@ -135,15 +135,18 @@ void MemoryBars::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
         capLabel->setFont(QFont(font().family(), 8));
         // Every stage over capacity gets a red outline; the text only the worst one, so that labels of neighbouring
         // bars never run into each other (with how many stages are over).
+        QStringList texts;
         int over = 0, worst = -1;
-        for (int s = 0; s < stages; ++s)
-            if (!overflowText(s).isEmpty()) {
+        for (int s = 0; s < stages; ++s) {
+            texts << overflowText(s);
+            if (!texts.back().isEmpty()) {
                 ++over;
                 if (worst < 0 || ev->memory[std::size_t(s)].total() > ev->memory[std::size_t(worst)].total())
                     worst = s;
             }
+        }
         for (int s = 0; s < stages; ++s) {
-            QString text = overflowText(s);
+            QString text = texts[s];
             if (text.isEmpty())
                 continue;
             if (s != worst)

@@ -112,9 +112,4 @@ void SummaryView::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
         m_warnings->addItem(tr("No warnings."));
 }
 
-QString SummaryView::warningText(const Warning& w)
-{
-    return widgets::warningText(w);
-}
-
 } // namespace plait::widgets

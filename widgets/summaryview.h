@@ -19,7 +19,6 @@ public:
 
     void setEvaluation(std::shared_ptr<const Evaluation> evaluation);
     QString figureText(const QString& key) const; // for tests: the text shown for one figure
-    static QString warningText(const Warning& w); // translated, with the evaluation's numbers
 
 private:
     QLabel* addFigure(const QString& key, const QString& title);

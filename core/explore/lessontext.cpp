@@ -1,28 +1,22 @@
 #include "lessontext.h"
 
 #include "memory.h"
+#include "numtext.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <optional>
 
 namespace plait {
 
 namespace {
-std::string num(double x, const char* format)
-{
-    char b[64];
-    std::snprintf(b, sizeof b, format, x);
-    return b;
-}
 std::string gib(double bytes)
 {
-    return num(bytes / double(1ull << 30), "%.1f") + " GiB";
+    return numText(bytes / double(1ull << 30), "%.1f") + " GiB";
 }
 std::string percent(double fraction)
 {
-    return num(100 * fraction, "%.0f") + "%";
+    return numText(100 * fraction, "%.0f") + "%";
 }
 
 constexpr std::string_view kNames[] = { "gpu", "gpus", "nodes", "gpus_per_node", "model", "params", "bytes_weights",
@@ -61,15 +55,15 @@ std::optional<std::string> fact(std::string_view name, const LessonFacts& f, boo
     if (name == "model")
         return plan.model.name;
     if (name == "bytes_weights")
-        return num(bytes.weights, "%g");
+        return numText(bytes.weights, "%g");
     if (name == "bytes_grads")
-        return num(bytes.grads, "%g");
+        return numText(bytes.grads, "%g");
     if (name == "bytes_optimizer")
-        return num(bytes.optimizer, "%g");
+        return numText(bytes.optimizer, "%g");
     if (name == "bytes_states")
-        return num(states, "%g");
+        return numText(states, "%g");
     if (name == "bytes_optimizer_sharded")
-        return num(bytes.optimizer / (tr.zeroStage >= 1 ? std::max(par.dp * par.cp, 1) : 1), "%g");
+        return numText(bytes.optimizer / (tr.zeroStage >= 1 ? std::max(par.dp * par.cp, 1) : 1), "%g");
     if (name == "tp")
         return std::to_string(par.tp);
     if (name == "pp")
@@ -94,7 +88,7 @@ std::optional<std::string> fact(std::string_view name, const LessonFacts& f, boo
     if (name == "intra_link")
         return cl.intraNode.id;
     if (name == "intra_GBps")
-        return num(cl.intraNode.effectiveGBps(), "%.0f");
+        return numText(cl.intraNode.effectiveGBps(), "%.0f");
     if (name == "inter_link")
         return cl.interNode.id;
     if (name == "nics_per_node")
@@ -102,7 +96,7 @@ std::optional<std::string> fact(std::string_view name, const LessonFacts& f, boo
     if (name == "batch_vs_previous") {
         if (!f.previousPlan || f.previousPlan->training.globalBatch <= 0)
             return std::nullopt;
-        return num(double(tr.globalBatch) / double(f.previousPlan->training.globalBatch), "%g");
+        return numText(double(tr.globalBatch) / double(f.previousPlan->training.globalBatch), "%g");
     }
     if (name == "tp_group_nodes" || name == "nic_fraction") {
         if (!f.groups || f.groups->tp.empty())
@@ -114,12 +108,12 @@ std::optional<std::string> fact(std::string_view name, const LessonFacts& f, boo
         if (crossing == f.groups->tp.end() || crossing->path.nicGBps <= 0)
             return std::nullopt;
         // What a crossing TP group gets per GPU from the NICs, as a share of NVLink's.
-        return "1/" + num(cl.intraNode.effectiveGBps() / crossing->path.nicGBps, "%.0f");
+        return "1/" + numText(cl.intraNode.effectiveGBps() / crossing->path.nicGBps, "%.0f");
     }
     if (!ev)
         return std::nullopt;
     if (name == "params")
-        return zh ? num(ev->paramsTotal / 1e8, "%.1f") + " 亿" : num(ev->paramsTotal / 1e9, "%.2f") + " B";
+        return zh ? numText(ev->paramsTotal / 1e8, "%.1f") + " 亿" : numText(ev->paramsTotal / 1e9, "%.2f") + " B";
     if (name == "states")
         return gib(ev->paramsTotal * states);
     if (name == "peak")
@@ -127,20 +121,20 @@ std::optional<std::string> fact(std::string_view name, const LessonFacts& f, boo
     if (name == "capacity")
         return gib(ev->capacityBytes);
     if (name == "step")
-        return num(ev->stepS, "%.3g") + (zh ? " 秒" : " s");
+        return numText(ev->stepS, "%.3g") + (zh ? " 秒" : " s");
     if (name == "bubble")
         return percent(ev->bubbleFraction);
     if (name == "dp_reduce")
-        return num(comm(Dim::DP, &CommItem::timeS), "%.2g") + (zh ? " 秒" : " s");
+        return numText(comm(Dim::DP, &CommItem::timeS), "%.2g") + (zh ? " 秒" : " s");
     if (name == "dp_exposed")
-        return num(comm(Dim::DP, &CommItem::exposedS), "%.2g") + (zh ? " 秒" : " s");
+        return numText(comm(Dim::DP, &CommItem::exposedS), "%.2g") + (zh ? " 秒" : " s");
     if (!before)
         return std::nullopt;
     if (name == "step_vs_previous") {
         // Under 1.5× as a percentage of the speed, above it as a ratio: "138% faster" reads as a loss to many.
         const double ratio = before->stepS / ev->stepS;
         if (ratio >= 1.5 || ratio <= 1 / 1.5) {
-            const std::string times = num(ratio >= 1 ? ratio : 1 / ratio, "%.1f");
+            const std::string times = numText(ratio >= 1 ? ratio : 1 / ratio, "%.1f");
             return ratio >= 1 ? (zh ? "速度提高到 " + times + " 倍" : times + "× as fast")
                               : (zh ? "速度降到 1/" + times : times + "× as slow");
         }
@@ -148,7 +142,7 @@ std::optional<std::string> fact(std::string_view name, const LessonFacts& f, boo
         return ratio >= 1 ? (zh ? "快 " + by : by + " faster") : (zh ? "慢 " + by : by + " slower");
     }
     if (name == "throughput_vs_previous")
-        return num(ev->tokensPerS / before->tokensPerS, "%.1f");
+        return numText(ev->tokensPerS / before->tokensPerS, "%.1f");
     return std::nullopt;
 }
 }

@@ -1,6 +1,7 @@
 #include "evaluate.h"
 
 #include "summaryview.h"
+#include "translatedtext.h"
 #include <nlohmann/json.hpp>
 
 #include <QLabel>
@@ -73,7 +74,7 @@ private slots:
         QVERIFY(ev.valid);
         bool found = false;
         for (const Warning& w : ev.warnings) {
-            QCOMPARE(widgets::SummaryView::warningText(w),
+            QCOMPARE(widgets::warningText(w),
                 QStringLiteral("[%1] %2").arg(QString::fromStdString(w.code), QString::fromStdString(w.message)));
             found |= QString::fromStdString(w.code) == code;
         }
@@ -85,7 +86,7 @@ private slots:
         QVERIFY(list);
         QCOMPARE(list->count(), int(ev.warnings.size()));
         for (int i = 0; i < list->count(); ++i)
-            QCOMPARE(list->item(i)->text(), widgets::SummaryView::warningText(ev.warnings[std::size_t(i)]));
+            QCOMPARE(list->item(i)->text(), widgets::warningText(ev.warnings[std::size_t(i)]));
     }
 
     void invalidPlanShowsItsErrors()
