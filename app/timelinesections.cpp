@@ -1,5 +1,7 @@
 #include "timelinesections.h"
 
+#include "timelinecompare.h"
+
 #include "text.h"
 
 #include "format.h"

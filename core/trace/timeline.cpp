@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
-#include <tuple>
 
 namespace plait {
 
@@ -183,70 +181,6 @@ TimelineFigures timelineFigures(const Timeline& timeline)
         f.lanes.push_back(lf);
     }
     return f;
-}
-
-namespace {
-// Compute lanes by stage: the stage the spans name, else the lane's order among compute lanes.
-std::map<int, int> lanesByStage(const Timeline& t, const TimelineFigures& f)
-{
-    std::map<int, int> byStage;
-    int order = 0;
-    for (std::size_t i = 0; i < t.lanes.size(); ++i) {
-        if (!f.lanes[i].compute)
-            continue;
-        const int stage = f.lanes[i].stage >= 0 ? f.lanes[i].stage : order;
-        byStage.emplace(stage, int(i)); // the first lane of a stage stands for it (one GPU per stage)
-        ++order;
-    }
-    return byStage;
-}
-}
-
-TimelineComparison compareTimelines(const Timeline& predicted, const Timeline& measured)
-{
-    TimelineComparison c;
-    const TimelineFigures fp = timelineFigures(predicted), fm = timelineFigures(measured);
-    c.predictedStepS = fp.stepS;
-    c.measuredStepS = fm.stepS;
-    c.predictedBubble = fp.bubbleFraction;
-    c.measuredBubble = fm.bubbleFraction;
-    const auto ps = lanesByStage(predicted, fp), ms = lanesByStage(measured, fm);
-    double errorSum = 0;
-    for (const auto& [stage, pl] : ps) {
-        StageComparison sc;
-        sc.stage = stage;
-        sc.predictedLane = pl;
-        sc.predictedBusyS = fp.lanes[std::size_t(pl)].busyS;
-        sc.predictedBubble = fp.lanes[std::size_t(pl)].bubbleFraction;
-        const auto it = ms.find(stage);
-        if (it != ms.end()) {
-            const int ml = it->second;
-            sc.measuredLane = ml;
-            sc.measuredBusyS = fm.lanes[std::size_t(ml)].busyS;
-            sc.measuredBubble = fm.lanes[std::size_t(ml)].bubbleFraction;
-            // Ops are aligned by what they are, not by when they ran.
-            using Key = std::tuple<int, int, int>;
-            std::map<Key, std::vector<double>> measuredOps;
-            for (const Span& s : measured.lanes[std::size_t(ml)].spans)
-                if (isComputeKind(s.kind))
-                    measuredOps[Key(int(s.kind), s.microBatch, std::max<int>(s.chunk, 0))].push_back(s.duration());
-            for (const Span& s : predicted.lanes[std::size_t(pl)].spans) {
-                if (!isComputeKind(s.kind))
-                    continue;
-                auto m = measuredOps.find(Key(int(s.kind), s.microBatch, std::max<int>(s.chunk, 0)));
-                if (m == measuredOps.end() || m->second.empty() || s.duration() <= 0) {
-                    ++c.unmatchedOps;
-                    continue;
-                }
-                errorSum += std::abs(m->second.back() - s.duration()) / s.duration();
-                m->second.pop_back();
-                ++c.matchedOps;
-            }
-        }
-        c.stages.push_back(sc);
-    }
-    c.meanAbsOpError = c.matchedOps > 0 ? errorSum / c.matchedOps : 0;
-    return c;
 }
 
 } // namespace plait

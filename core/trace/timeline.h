@@ -89,20 +89,4 @@ struct TimelineFigures {
 };
 TimelineFigures timelineFigures(const Timeline& timeline);
 
-// Predicted against measured, aligned by pipeline stage and by op (stage, kind, micro-batch, chunk).
-struct StageComparison {
-    int stage = 0;
-    int predictedLane = -1, measuredLane = -1;
-    double predictedBusyS = 0, measuredBusyS = 0;
-    double predictedBubble = 0, measuredBubble = 0;
-};
-struct TimelineComparison {
-    double predictedStepS = 0, measuredStepS = 0;
-    double predictedBubble = 0, measuredBubble = 0;
-    std::vector<StageComparison> stages;
-    int matchedOps = 0, unmatchedOps = 0;
-    double meanAbsOpError = 0; // mean |measured − predicted| / predicted over matched ops
-};
-TimelineComparison compareTimelines(const Timeline& predicted, const Timeline& measured);
-
 } // namespace plait

@@ -1,5 +1,6 @@
 // One frame of the Gantt with 1,000,000 events on 64 lanes, at zoom levels from the whole trace down to a few
 // ops, painted into a 1920×1080 image as the screen would be. Goal: under 16 ms per frame at every zoom.
+// ganttRepaint paints the same window again, as a hover or a selection does: the lanes' geometry is replayed.
 // Runs offscreen: build/<preset>/bin/bench_gantt_paint
 #include "ganttview.h"
 #include "tracegen.h"
@@ -33,6 +34,25 @@ void ganttPaint(benchmark::State& state)
     state.counters["events"] = double(timeline->spanCount());
 }
 BENCHMARK(ganttPaint)->Arg(1)->Arg(10)->Arg(1000)->Arg(100000)->Unit(benchmark::kMillisecond);
+
+// A repaint of the same window (a hover, a selection, a tooltip): the cached geometry is replayed.
+void ganttRepaint(benchmark::State& state)
+{
+    static auto timeline = std::make_shared<const plait::Timeline>(plait::bench::makeTimeline(1'000'000, 64));
+    plait::widgets::GanttView view;
+    view.resize(1920, 1080);
+    view.setSections({ { QStringLiteral("generated"), timeline } });
+    const double begin = timeline->begin(), end = timeline->end();
+    const double span = (end - begin) / double(state.range(0)), start = begin + (end - begin) * 0.37;
+    view.setWindow(start, start + span);
+    QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
+    for (auto _ : state) {
+        QPainter p(&image);
+        view.paintTo(p, image.size());
+    }
+    state.counters["lanes built"] = double(view.lanesBuilt());
+}
+BENCHMARK(ganttRepaint)->Arg(1)->Arg(10)->Arg(1000)->Arg(100000)->Unit(benchmark::kMillisecond);
 
 }
 

@@ -3,6 +3,7 @@
 #include "evaluate.h"
 #include "predictedtimeline.h"
 #include "probeplan.h"
+#include "timelinecompare.h"
 
 #include <QTest>
 

@@ -2,6 +2,7 @@
 #include "chrometrace.h"
 #include "evaluate.h"
 #include "predictedtimeline.h"
+#include "timelinecompare.h"
 #include "traces.h"
 
 #include <QTest>
@@ -248,6 +249,38 @@ private slots:
         QVERIFY(std::abs(d.measuredStepS / d.predictedStepS - 1.1) < 1e-9);
         QVERIFY(std::abs(d.meanAbsOpError - 0.1) < 1e-9);
         QVERIFY(std::abs(d.measuredBubble - d.predictedBubble) < 1e-9);
+    }
+
+    // The op the Gantt shows beside a clicked one is the same op (kind, micro-batch, chunk) of the same stage.
+    void theMatchingOpIsTheSameOpOfTheSameStage()
+    {
+        const Plan p = plan("interleaved", 2);
+        const Timeline t = predictedTimeline(evaluate(p), p);
+        Timeline slow = t;
+        for (Lane& l : slow.lanes)
+            for (Span& s : l.spans) {
+                s.start *= 1.1;
+                s.end *= 1.1;
+            }
+        const TimelineFigures fs = timelineFigures(slow);
+        int checked = 0;
+        for (const auto& [stage, lane] : computeLanesByStage(t, timelineFigures(t)))
+            for (const Span& s : t.lanes[std::size_t(lane)].spans) {
+                const Span* m = matchingOp(slow, fs, stage, s);
+                if (!isComputeKind(s.kind)) {
+                    QVERIFY(!m);
+                    continue;
+                }
+                QVERIFY(m);
+                QCOMPARE(m->kind, s.kind);
+                QCOMPARE(m->microBatch, s.microBatch);
+                QCOMPARE(std::max<int>(m->chunk, 0), std::max<int>(s.chunk, 0));
+                QVERIFY(std::abs(m->duration() / s.duration() - 1.1) < 1e-9);
+                ++checked;
+            }
+        QVERIFY(checked > 0);
+        const Span forward = t.lanes[0].spans.front();
+        QVERIFY(!matchingOp(slow, fs, 99, forward)); // no such stage
     }
 
     void classification_data()

@@ -1,5 +1,6 @@
 #include "chrometrace.h"
 #include "evaluate.h"
+#include "ganttlayout.h"
 #include "ganttlod.h"
 #include "ganttview.h"
 #include "lanetext.h"
@@ -218,6 +219,104 @@ private slots:
         QCOMPARE(spanAt(spans, index, 5, 0.1), 0);
         QCOMPARE(spanAt(spans, index, 11.95, 0.1), 2);
         QCOMPARE(spanAt(spans, index, 11, 0.1), -1);
+    }
+
+    // Rows: a heading per titled section (or when there are several), a group heading where the group changes, the
+    // lanes (thin ones narrower), one after another with no gap inside a section; rowAt finds each by any pixel.
+    void rowsFollowTheSections_data()
+    {
+        QTest::addColumn<QStringList>("groups"); // one per lane; "thin:" marks a transfer lane
+        QTest::addColumn<int>("sections");
+        QTest::addColumn<QString>("title");
+        QTest::addColumn<QString>("kinds"); // S section heading, G group heading, L lane, T thin lane
+        QTest::newRow("one group, no title") << QStringList { QStringLiteral("node 0"), QStringLiteral("node 0") } << 1
+                                             << QString() << QStringLiteral("LL");
+        QTest::newRow("one group, titled") << QStringList { QStringLiteral("node 0"), QStringLiteral("node 0") } << 1
+                                           << QStringLiteral("predicted") << QStringLiteral("SLL");
+        QTest::newRow("two groups") << QStringList { QStringLiteral("node 0"), QStringLiteral("thin:node 0"),
+            QStringLiteral("node 1") }
+                                    << 1 << QString() << QStringLiteral("GLTGL");
+        QTest::newRow("two sections") << QStringList { QStringLiteral("a"), QStringLiteral("a") } << 2 << QString()
+                                      << QStringLiteral("SLLSLL");
+        QTest::newRow("group back again")
+            << QStringList { QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("a") } << 1 << QString()
+            << QStringLiteral("GLGLGL");
+    }
+    void rowsFollowTheSections()
+    {
+        QFETCH(QStringList, groups);
+        QFETCH(int, sections);
+        QFETCH(QString, title);
+        QFETCH(QString, kinds);
+        auto t = std::make_shared<Timeline>();
+        for (const QString& g : groups) {
+            Lane l;
+            l.thin = g.startsWith(QLatin1String("thin:"));
+            l.group = QString(g).remove(QStringLiteral("thin:")).toStdString();
+            t->lanes.push_back(l);
+        }
+        const std::vector<GanttSection> list(std::size_t(sections), GanttSection { title, t });
+        const GanttTheme& theme = ganttTheme();
+        const std::vector<GanttRow> rows = layoutGanttRows(list, theme);
+        QString got;
+        for (const GanttRow& r : rows)
+            got += r.lane == GanttRow::kSectionHeading ? u'S'
+                : r.lane == GanttRow::kGroupHeading    ? u'G'
+                : t->lanes[std::size_t(r.lane)].thin   ? u'T'
+                                                       : u'L';
+        QCOMPARE(got, kinds);
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const GanttRow& r = rows[i];
+            const int expected = r.lane == GanttRow::kSectionHeading ? theme.headingHeight
+                : r.lane == GanttRow::kGroupHeading                  ? theme.groupHeight
+                : t->lanes[std::size_t(r.lane)].thin                 ? theme.thinHeight
+                                                                     : theme.laneHeight;
+            QCOMPARE(r.height, expected);
+            if (i > 0 && rows[i - 1].section == r.section)
+                QCOMPARE(r.y, rows[i - 1].y + rows[i - 1].height);
+            QCOMPARE(rowAt(rows, r.y), &r);
+            QCOMPARE(rowAt(rows, r.y + r.height - 1), &r);
+        }
+        QCOMPARE(rowAt(rows, -1), nullptr);
+        QCOMPARE(rowAt(rows, contentHeight(rows)), nullptr);
+    }
+
+    // The geometry of a lane is computed once per window and width: a repaint that only selects, hovers or scrolls
+    // back builds nothing, a pan or a resize builds the visible lanes again, and the picture is the same either way.
+    void geometryIsCachedOnTheWindowAndWidth()
+    {
+        const Catalog catalog = Catalog::builtin();
+        auto plan = engine::readPlan(QStringLiteral(PLAIT_EXAMPLES "/d-twelve-nodes-tp8-pp12.plait.json"), catalog);
+        QVERIFY(plan.ok());
+        const Evaluation ev = evaluate(plan.value());
+        auto timeline = std::make_shared<const Timeline>(predictedTimeline(ev, plan.value()));
+        GanttView view;
+        view.resize(1000, 300); // shows only some of the lanes
+        view.setSections({ { QStringLiteral("predicted"), timeline } });
+        auto paint = [&] {
+            QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
+            QPainter p(&image);
+            view.paintTo(p, image.size());
+            return image;
+        };
+        const QImage first = paint();
+        const long long built = view.lanesBuilt();
+        QVERIFY(built > 0);
+        QVERIFY(built < (long long)timeline->lanes.size()); // only the lanes on screen
+        QCOMPARE(paint(), first);
+        QCOMPARE(view.lanesBuilt(), built); // the same window: replayed
+        QTest::keyClick(&view, Qt::Key_Down); // scroll one lane down and back
+        paint();
+        const long long scrolled = view.lanesBuilt();
+        QVERIFY(scrolled > built && scrolled <= built + 3); // the lanes that came into view
+        QTest::keyClick(&view, Qt::Key_Up);
+        QCOMPARE(paint(), first);
+        QCOMPARE(view.lanesBuilt(), scrolled);
+        QTest::keyClick(&view, Qt::Key_W); // zoom: every visible lane again
+        paint();
+        QVERIFY(view.lanesBuilt() >= scrolled + built);
+        QTest::keyClick(&view, Qt::Key_Home);
+        QCOMPARE(paint(), first);
     }
 
     void clickingAnOpShowsItsDetails()

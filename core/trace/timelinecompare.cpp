@@ -1,0 +1,91 @@
+#include "timelinecompare.h"
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+
+namespace plait {
+
+namespace {
+// Ops are aligned by what they are, not by when they ran.
+using OpKey = std::tuple<int, int, int>;
+OpKey opKey(const Span& s)
+{
+    return { int(s.kind), s.microBatch, std::max<int>(s.chunk, 0) };
+}
+}
+
+std::map<int, int> computeLanesByStage(const Timeline& t, const TimelineFigures& f)
+{
+    std::map<int, int> byStage;
+    int order = 0;
+    for (std::size_t i = 0; i < t.lanes.size(); ++i) {
+        if (!f.lanes[i].compute)
+            continue;
+        const int stage = f.lanes[i].stage >= 0 ? f.lanes[i].stage : order;
+        byStage.emplace(stage, int(i));
+        ++order;
+    }
+    return byStage;
+}
+
+const Span* matchingOp(const Timeline& other, const TimelineFigures& otherFigures, int stage, const Span& op)
+{
+    if (!isComputeKind(op.kind) || op.microBatch < 0)
+        return nullptr;
+    const auto lanes = computeLanesByStage(other, otherFigures);
+    const auto lane = lanes.find(stage);
+    if (lane == lanes.end())
+        return nullptr;
+    for (const Span& s : other.lanes[std::size_t(lane->second)].spans)
+        if (opKey(s) == opKey(op))
+            return &s;
+    return nullptr;
+}
+
+TimelineComparison compareTimelines(const Timeline& predicted, const Timeline& measured)
+{
+    TimelineComparison c;
+    const TimelineFigures fp = timelineFigures(predicted), fm = timelineFigures(measured);
+    c.predictedStepS = fp.stepS;
+    c.measuredStepS = fm.stepS;
+    c.predictedBubble = fp.bubbleFraction;
+    c.measuredBubble = fm.bubbleFraction;
+    const auto ps = computeLanesByStage(predicted, fp), ms = computeLanesByStage(measured, fm);
+    double errorSum = 0;
+    for (const auto& [stage, pl] : ps) {
+        StageComparison sc;
+        sc.stage = stage;
+        sc.predictedLane = pl;
+        sc.predictedBusyS = fp.lanes[std::size_t(pl)].busyS;
+        sc.predictedBubble = fp.lanes[std::size_t(pl)].bubbleFraction;
+        const auto it = ms.find(stage);
+        if (it != ms.end()) {
+            const int ml = it->second;
+            sc.measuredLane = ml;
+            sc.measuredBusyS = fm.lanes[std::size_t(ml)].busyS;
+            sc.measuredBubble = fm.lanes[std::size_t(ml)].bubbleFraction;
+            std::map<OpKey, std::vector<double>> measuredOps;
+            for (const Span& s : measured.lanes[std::size_t(ml)].spans)
+                if (isComputeKind(s.kind))
+                    measuredOps[opKey(s)].push_back(s.duration());
+            for (const Span& s : predicted.lanes[std::size_t(pl)].spans) {
+                if (!isComputeKind(s.kind))
+                    continue;
+                auto m = measuredOps.find(opKey(s));
+                if (m == measuredOps.end() || m->second.empty() || s.duration() <= 0) {
+                    ++c.unmatchedOps;
+                    continue;
+                }
+                errorSum += std::abs(m->second.back() - s.duration()) / s.duration();
+                m->second.pop_back();
+                ++c.matchedOps;
+            }
+        }
+        c.stages.push_back(sc);
+    }
+    c.meanAbsOpError = c.matchedOps > 0 ? errorSum / c.matchedOps : 0;
+    return c;
+}
+
+} // namespace plait

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "timeline.h"
+
+#include <map>
+
+namespace plait {
+
+// Predicted against measured, aligned by pipeline stage and by op (stage, kind, micro-batch, chunk).
+struct StageComparison {
+    int stage = 0;
+    int predictedLane = -1, measuredLane = -1;
+    double predictedBusyS = 0, measuredBusyS = 0;
+    double predictedBubble = 0, measuredBubble = 0;
+};
+struct TimelineComparison {
+    double predictedStepS = 0, measuredStepS = 0;
+    double predictedBubble = 0, measuredBubble = 0;
+    std::vector<StageComparison> stages;
+    int matchedOps = 0, unmatchedOps = 0;
+    double meanAbsOpError = 0; // mean |measured − predicted| / predicted over matched ops
+};
+TimelineComparison compareTimelines(const Timeline& predicted, const Timeline& measured);
+
+// The compute lane that stands for each stage: the stage its spans name, else the lane's order among compute lanes;
+// the first lane of a stage stands for it (one GPU per stage).
+std::map<int, int> computeLanesByStage(const Timeline& timeline, const TimelineFigures& figures);
+
+// The same op as `op` (a compute span of `stage`) in another timeline: same kind, micro-batch and chunk on the lane
+// that stands for that stage; null when there is none. What the Gantt shows beside a clicked op.
+const Span* matchingOp(const Timeline& other, const TimelineFigures& otherFigures, int stage, const Span& op);
+
+} // namespace plait
