@@ -25,18 +25,15 @@
 #include "timelinepanel.h"
 #include "topologyview.h"
 
-#include <QAction>
-#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFontDatabase>
 #include <QLabel>
 #include <QLocale>
-#include <QMenuBar>
+#include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressDialog>
@@ -44,7 +41,6 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTimer>
-#include <QToolBar>
 #include <iostream>
 #include <ostream>
 
@@ -66,31 +62,14 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
     m_memory = new widgets::MemoryBars(this);
     m_comm = new widgets::CommBreakdown(this);
     m_editor = new widgets::PlanEditor(m_catalog, this);
-    auto dock = [this](QWidget* w, const QString& title, const char* name, Qt::DockWidgetArea area) {
-        auto* d = new QDockWidget(title, this);
-        d->setObjectName(QString::fromLatin1(name));
-        d->setWidget(w);
-        addDockWidget(area, d);
-        return d;
-    };
-    dock(m_summary, tr("Summary"), "summary", Qt::TopDockWidgetArea);
-    dock(m_editor, tr("Plan"), "editor", Qt::LeftDockWidgetArea);
-    QDockWidget* memoryDock = dock(m_memory, tr("Memory"), "memory", Qt::RightDockWidgetArea);
-    dock(m_comm, tr("Communication"), "comm", Qt::RightDockWidgetArea);
     m_timeline = new TimelinePanel(this);
-    QDockWidget* timelineDock = dock(m_timeline, tr("Timeline"), "timeline", Qt::BottomDockWidgetArea);
     m_calibration = new CalibrationPanel(this);
-    QDockWidget* calibrationDock = dock(m_calibration, tr("Calibration"), "calibration", Qt::RightDockWidgetArea);
-    tabifyDockWidget(findChild<QDockWidget*>(QStringLiteral("comm")), calibrationDock);
-    findChild<QDockWidget*>(QStringLiteral("comm"))->raise();
     m_advice = new AdvicePanel(this);
-    tabifyDockWidget(findChild<QDockWidget*>(QStringLiteral("editor")),
-        dock(m_advice, tr("Advice"), "advice", Qt::LeftDockWidgetArea));
-    findChild<QDockWidget*>(QStringLiteral("editor"))->raise();
     m_lessons = new LessonsPanel(this);
-    tabifyDockWidget(findChild<QDockWidget*>(QStringLiteral("editor")),
-        dock(m_lessons, tr("Lessons"), "lessons", Qt::LeftDockWidgetArea));
-    findChild<QDockWidget*>(QStringLiteral("editor"))->raise();
+    m_suggest = new SuggestPanel(this);
+    m_docks = setUpDocks(this,
+        { m_summary, m_editor, m_advice, m_lessons, m_memory, m_comm, m_calibration, m_timeline, m_suggest },
+        &m_restoredLayout);
     connect(m_lessons, &LessonsPanel::exampleRequested, this, [this](const QString& name, const QString& title) {
         // A lesson starts as one edit of the open plan, so undo brings the user's own plan back.
         auto example = engine::readPlan(engine::examplePath(name), m_catalog);
@@ -108,39 +87,20 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
         [this](const Plan& p, const QString& what) { m_document.edit(p, what); });
     connect(m_lessons, &LessonsPanel::focusRequested, this, [this](const QString& view) {
         // Bring the view the step talks about to the front and outline it for a moment.
-        const QString name = view == QLatin1String("memory") ? QStringLiteral("memory")
-            : view == QLatin1String("comm")                  ? QStringLiteral("comm")
-            : view == QLatin1String("timeline")              ? QStringLiteral("timeline")
-            : view == QLatin1String("summary")               ? QStringLiteral("summary")
-                                                             : QString();
-        QWidget* target = name.isEmpty() ? static_cast<QWidget*>(m_topology) : findChild<QDockWidget*>(name);
-        if (auto* d = qobject_cast<QDockWidget*>(target))
-            d->raise();
-        if (!target)
-            return;
+        QDockWidget* dock = m_docks.named(view);
+        if (dock)
+            dock->raise();
+        QWidget* target = dock ? static_cast<QWidget*>(dock) : m_topology;
         target->setStyleSheet(QStringLiteral("QDockWidget, QGraphicsView { border: 3px solid #E69F00; }"));
         QTimer::singleShot(1600, target, [target] { target->setStyleSheet(QString()); });
     });
-    m_suggest = new SuggestPanel(this);
-    tabifyDockWidget(timelineDock, dock(m_suggest, tr("Suggest plans"), "suggest", Qt::BottomDockWidgetArea));
-    timelineDock->raise();
     connect(m_advice, &AdvicePanel::applyRequested, this,
         [this](const Plan& p, const QString& what) { m_document.edit(p, what); });
     connect(m_suggest, &SuggestPanel::applyRequested, this,
         [this](const Plan& p, const QString& what) { m_document.edit(p, what); });
     connect(m_calibration, &CalibrationPanel::applyRequested, this,
         [this](const Plan& p, const QString& what) { m_document.edit(p, what); });
-    // The charts on the right keep the full height; the timeline runs under the plan and the topology.
-    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     setAcceptDrops(true);
-    QDockWidget* editorDock = findChild<QDockWidget*>(QStringLiteral("editor"));
-    // Default widths; applied once the window has its size (a saved layout replaces them).
-    QTimer::singleShot(0, this, [this, memoryDock, editorDock, timelineDock] {
-        if (!m_restoredLayout) {
-            resizeDocks({ memoryDock, editorDock }, { 540, 300 }, Qt::Horizontal);
-            resizeDocks({ timelineDock }, { 340 }, Qt::Vertical);
-        }
-    });
     m_summary->setMaximumHeight(200);
     m_status = new QLabel(this);
     statusBar()->addWidget(m_status, 1);
@@ -289,131 +249,6 @@ MainWindow::~MainWindow()
     m_document.undoStack()->disconnect(this);
     m_document.disconnect(this);
     m_analysis.disconnect(this);
-}
-
-void MainWindow::createMenus()
-{
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&New"), QKeySequence::New, this, [this] {
-        if (maybeSave())
-            newPlan();
-    });
-    file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] {
-        if (!maybeSave())
-            return;
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("Open Plan"), QString(), tr("Plait plans (*.plait.json);;All files (*)"));
-        if (!path.isEmpty())
-            openPlan(path);
-    });
-    QMenu* examples = file->addMenu(tr("Open &Example"));
-    for (const QString& name : engine::exampleNames())
-        examples->addAction(name, this, [this, name] {
-            if (maybeSave())
-                openPlan(engine::examplePath(name));
-        });
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
-    rebuildRecentMenu();
-    file->addSeparator();
-    file->addAction(tr("&Save"), QKeySequence::Save, this, [this] {
-        if (m_document.path().isEmpty() || m_document.path().startsWith(QLatin1Char(':')))
-            savePlan(QFileDialog::getSaveFileName(this, tr("Save Plan"), QString(), tr("Plait plans (*.plait.json)")));
-        else
-            savePlan(m_document.path());
-    });
-    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] {
-        savePlan(QFileDialog::getSaveFileName(this, tr("Save Plan"), QString(), tr("Plait plans (*.plait.json)")));
-    });
-    file->addSeparator();
-    file->addAction(tr("&Compare With…"), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("Compare With Plan"), QString(), tr("Plait plans (*.plait.json);;All files (*)"));
-        if (!path.isEmpty())
-            compareWith(path);
-    });
-    QMenu* compareExamples = file->addMenu(tr("Compare With &Example"));
-    for (const QString& name : engine::exampleNames())
-        compareExamples->addAction(name, this, [this, name] { compareWith(engine::examplePath(name)); });
-    file->addAction(tr("Open &Trace…"), this, [this] { emit m_timeline->openTraceRequested(); });
-    file->addAction(tr("&Export Timeline…"), this, [this] { emit m_timeline->exportRequested(); });
-    QMenu* pictures = file->addMenu(tr("Export &Picture"));
-    const std::pair<QString, QString> viewNames[] = { { QStringLiteral("topology"), tr("&Topology…") },
-        { QStringLiteral("memory"), tr("&Memory…") }, { QStringLiteral("comm"), tr("&Communication…") },
-        { QStringLiteral("gantt"), tr("Time&line…") }, { QStringLiteral("report"), tr("Whole &Report…") } };
-    for (const auto& entry : viewNames) {
-        const QString view = entry.first; // clang cannot capture a structured binding
-        pictures->addAction(entry.second, this, [this, view] {
-            const QString path = QFileDialog::getSaveFileName(this, tr("Export Picture"),
-                QFileInfo(m_document.path()).completeBaseName() + QLatin1Char('-') + view + QStringLiteral(".png"),
-                tr("PNG image (*.png);;SVG drawing (*.svg);;PDF page (*.pdf)"));
-            if (path.isEmpty())
-                return;
-            QString error;
-            m_status->setText(exportView(view, path, &error) ? tr("Saved %1").arg(path)
-                                                             : tr("Could not save %1: %2").arg(path, error));
-        });
-    }
-    file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
-
-    QMenu* probe = menuBar()->addMenu(tr("&Probe"));
-    probe->addAction(tr("&Run Probe…"), this, [this] { openProbeDialog(); });
-    probe->addAction(tr("&Open Results…"), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open Probe Results"), QString(),
-            tr("Probe results (TRACE.json LINKS.json COMPUTE.json *.json);;All files (*)"));
-        if (!path.isEmpty())
-            openProbeResult(path);
-    });
-
-    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    QAction* undo = m_document.undoStack()->createUndoAction(this, tr("&Undo"));
-    undo->setShortcut(QKeySequence::Undo);
-    QAction* redo = m_document.undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
-    edit->addAction(undo);
-    edit->addAction(redo);
-    edit->addSeparator();
-    edit->addAction(
-        tr("Auto-place GPUs"), this, [this] { editPlacement(autoPlace(m_document.plan()), tr("Auto-place")); });
-
-    QMenu* view = menuBar()->addMenu(tr("&View"));
-    auto* dims = new QActionGroup(this);
-    const QList<QPair<QString, widgets::TopologyView::Dimension>> modes = {
-        { tr("All groups"), widgets::TopologyView::Dimension::All },
-        { tr("Tensor-parallel groups"), widgets::TopologyView::Dimension::TP },
-        { tr("Pipeline stages"), widgets::TopologyView::Dimension::PP },
-        { tr("Data-parallel replicas"), widgets::TopologyView::Dimension::DP },
-    };
-    QToolBar* bar = addToolBar(tr("Groups"));
-    bar->setObjectName(QStringLiteral("groupsToolbar"));
-    for (const auto& entry : modes) {
-        const auto mode = entry.second; // (clang 14 cannot capture structured bindings)
-        QAction* a = view->addAction(entry.first, this, [this, mode] { m_topology->setDimension(mode); });
-        a->setCheckable(true);
-        a->setChecked(mode == widgets::TopologyView::Dimension::All);
-        dims->addAction(a);
-        bar->addAction(a);
-    }
-    view->addSeparator();
-    view->addAction(
-        tr("Zoom to fit"), QKeySequence(Qt::CTRL | Qt::Key_0), m_topology, &widgets::TopologyView::zoomToFit);
-    // The language chosen, checked; it applies from the next start (main() reads it before any window exists).
-    QMenu* language = view->addMenu(tr("Language"));
-    auto* languages = new QActionGroup(this);
-    for (const auto& entry :
-        { std::pair { tr("System language"), QString() }, std::pair { QStringLiteral("English"), QStringLiteral("en") },
-            std::pair { QStringLiteral("简体中文"), QStringLiteral("zh_CN") } }) {
-        const QString code = entry.second;
-        QAction* a = language->addAction(entry.first, this, [this, code] {
-            settings::setLanguage(code);
-            QMessageBox::information(this, tr("Language"), tr("The language changes the next time Plait starts."));
-        });
-        a->setCheckable(true);
-        a->setChecked(settings::language() == code);
-        languages->addAction(a);
-    }
-    for (QDockWidget* d : findChildren<QDockWidget*>())
-        view->addAction(d->toggleViewAction());
 }
 
 bool MainWindow::openPlan(const QString& path)
@@ -626,7 +461,7 @@ bool MainWindow::openResult(const QString& path, engine::FileKind kind)
         auto links = linksFromJson(doc.value());
         if (links) {
             m_calibration->setLinks(links.value(), name);
-            findChild<QDockWidget*>(QStringLiteral("calibration"))->raise();
+            m_docks.calibration->raise();
             m_status->setText(tr("Link measurements from %1").arg(path));
             return true;
         }
@@ -637,7 +472,7 @@ bool MainWindow::openResult(const QString& path, engine::FileKind kind)
         auto compute = computeFromJson(doc.value());
         if (compute) {
             m_calibration->setCompute(compute.value(), name);
-            findChild<QDockWidget*>(QStringLiteral("calibration"))->raise();
+            m_docks.calibration->raise();
             m_status->setText(tr("Compute measurements from %1").arg(path));
             return true;
         }
@@ -648,7 +483,7 @@ bool MainWindow::openResult(const QString& path, engine::FileKind kind)
         auto reference = torchReferenceFromJson(root);
         if (reference) {
             m_calibration->setTorchReference(reference.value(), name);
-            findChild<QDockWidget*>(QStringLiteral("calibration"))->raise();
+            m_docks.calibration->raise();
             m_status->setText(tr("PyTorch reference measurements from %1").arg(path));
             return true;
         }
@@ -711,13 +546,7 @@ bool MainWindow::maybeSave()
             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
     if (answer == QMessageBox::Cancel)
         return false;
-    if (answer == QMessageBox::Save) {
-        const bool builtin = m_document.path().isEmpty() || m_document.path().startsWith(QLatin1Char(':'));
-        return savePlan(builtin
-                ? QFileDialog::getSaveFileName(this, tr("Save Plan"), QString(), tr("Plait plans (*.plait.json)"))
-                : m_document.path());
-    }
-    return true;
+    return answer == QMessageBox::Save ? save() : true;
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "autosave.h"
+#include "docksetup.h"
 #include "document.h"
 #include "fileroute.h"
 #include "plan.h"
@@ -42,6 +43,8 @@ public:
     void openStartPlan(); // started without a file: the last plan that still opens, or a new one
     void closeWithoutQuestions(); // a clean exit that asks nothing (--quit-after): state saved, autosave finished
     bool savePlan(const QString& path);
+    bool save(); // to the plan's file, or asks for one when it has none of the user's (an example, a new plan)
+    bool saveAs();
     Document* document() { return &m_document; }
     engine::PlanAnalysis* analysis() { return &m_analysis; }
     widgets::SummaryView* summaryView() const { return m_summary; }
@@ -80,7 +83,7 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
-    void createMenus();
+    void createMenus(); // mainwindowactions.cpp
     void fitToScreen(); // inside the screen's available geometry, however it was sized or restored
     void showAnalysis(std::shared_ptr<const Analysis> analysis);
     // The newest analysis when it is of the document's plan; null while the newest edit is being evaluated.
@@ -108,6 +111,7 @@ private:
     AdvicePanel* m_advice = nullptr;
     SuggestPanel* m_suggest = nullptr;
     LessonsPanel* m_lessons = nullptr;
+    Docks m_docks {};
     QMenu* m_recentMenu = nullptr;
     QLabel* m_status = nullptr;
     bool m_previewing = false;

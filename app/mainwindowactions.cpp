@@ -1,0 +1,153 @@
+// The window's menus, toolbar and actions: what each does is a call into MainWindow.
+#include "mainwindow.h"
+
+#include "settings.h"
+
+#include "placementedit.h"
+#include "planio.h"
+#include "timelinepanel.h"
+#include "topologyview.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QToolBar>
+
+namespace plait::app {
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New"), QKeySequence::New, this, [this] {
+        if (maybeSave())
+            newPlan();
+    });
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] {
+        if (!maybeSave())
+            return;
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open Plan"), QString(), tr("Plait plans (*.plait.json);;All files (*)"));
+        if (!path.isEmpty())
+            openPlan(path);
+    });
+    QMenu* examples = file->addMenu(tr("Open &Example"));
+    for (const QString& name : engine::exampleNames())
+        examples->addAction(name, this, [this, name] {
+            if (maybeSave())
+                openPlan(engine::examplePath(name));
+        });
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    rebuildRecentMenu();
+    file->addSeparator();
+    file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
+    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+    file->addSeparator();
+    file->addAction(tr("&Compare With…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Compare With Plan"), QString(), tr("Plait plans (*.plait.json);;All files (*)"));
+        if (!path.isEmpty())
+            compareWith(path);
+    });
+    QMenu* compareExamples = file->addMenu(tr("Compare With &Example"));
+    for (const QString& name : engine::exampleNames())
+        compareExamples->addAction(name, this, [this, name] { compareWith(engine::examplePath(name)); });
+    file->addAction(tr("Open &Trace…"), this, [this] { emit m_timeline->openTraceRequested(); });
+    file->addAction(tr("&Export Timeline…"), this, [this] { emit m_timeline->exportRequested(); });
+    QMenu* pictures = file->addMenu(tr("Export &Picture"));
+    const std::pair<QString, QString> viewNames[] = { { QStringLiteral("topology"), tr("&Topology…") },
+        { QStringLiteral("memory"), tr("&Memory…") }, { QStringLiteral("comm"), tr("&Communication…") },
+        { QStringLiteral("gantt"), tr("Time&line…") }, { QStringLiteral("report"), tr("Whole &Report…") } };
+    for (const auto& entry : viewNames) {
+        const QString view = entry.first; // clang cannot capture a structured binding
+        pictures->addAction(entry.second, this, [this, view] {
+            const QString path = QFileDialog::getSaveFileName(this, tr("Export Picture"),
+                QFileInfo(m_document.path()).completeBaseName() + QLatin1Char('-') + view + QStringLiteral(".png"),
+                tr("PNG image (*.png);;SVG drawing (*.svg);;PDF page (*.pdf)"));
+            if (path.isEmpty())
+                return;
+            QString error;
+            m_status->setText(exportView(view, path, &error) ? tr("Saved %1").arg(path)
+                                                             : tr("Could not save %1: %2").arg(path, error));
+        });
+    }
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* probe = menuBar()->addMenu(tr("&Probe"));
+    probe->addAction(tr("&Run Probe…"), this, [this] { openProbeDialog(); });
+    probe->addAction(tr("&Open Results…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open Probe Results"), QString(),
+            tr("Probe results (TRACE.json LINKS.json COMPUTE.json *.json);;All files (*)"));
+        if (!path.isEmpty())
+            openProbeResult(path);
+    });
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_document.undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_document.undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(
+        tr("Auto-place GPUs"), this, [this] { editPlacement(autoPlace(m_document.plan()), tr("Auto-place")); });
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    auto* dims = new QActionGroup(this);
+    const QList<QPair<QString, widgets::TopologyView::Dimension>> modes = {
+        { tr("All groups"), widgets::TopologyView::Dimension::All },
+        { tr("Tensor-parallel groups"), widgets::TopologyView::Dimension::TP },
+        { tr("Pipeline stages"), widgets::TopologyView::Dimension::PP },
+        { tr("Data-parallel replicas"), widgets::TopologyView::Dimension::DP },
+    };
+    QToolBar* bar = addToolBar(tr("Groups"));
+    bar->setObjectName(QStringLiteral("groupsToolbar"));
+    for (const auto& entry : modes) {
+        const auto mode = entry.second; // (clang 14 cannot capture structured bindings)
+        QAction* a = view->addAction(entry.first, this, [this, mode] { m_topology->setDimension(mode); });
+        a->setCheckable(true);
+        a->setChecked(mode == widgets::TopologyView::Dimension::All);
+        dims->addAction(a);
+        bar->addAction(a);
+    }
+    view->addSeparator();
+    view->addAction(
+        tr("Zoom to fit"), QKeySequence(Qt::CTRL | Qt::Key_0), m_topology, &widgets::TopologyView::zoomToFit);
+    // The language chosen, checked; it applies from the next start (main() reads it before any window exists).
+    QMenu* language = view->addMenu(tr("Language"));
+    auto* languages = new QActionGroup(this);
+    for (const auto& entry :
+        { std::pair { tr("System language"), QString() }, std::pair { QStringLiteral("English"), QStringLiteral("en") },
+            std::pair { QStringLiteral("简体中文"), QStringLiteral("zh_CN") } }) {
+        const QString code = entry.second;
+        QAction* a = language->addAction(entry.first, this, [this, code] {
+            settings::setLanguage(code);
+            QMessageBox::information(this, tr("Language"), tr("The language changes the next time Plait starts."));
+        });
+        a->setCheckable(true);
+        a->setChecked(settings::language() == code);
+        languages->addAction(a);
+    }
+    for (QDockWidget* d : findChildren<QDockWidget*>())
+        view->addAction(d->toggleViewAction());
+}
+
+bool MainWindow::save()
+{
+    // An example or a new plan has no file of the user's yet.
+    const bool ownFile = !m_document.path().isEmpty() && !m_document.path().startsWith(QLatin1Char(':'));
+    return ownFile ? savePlan(m_document.path()) : saveAs();
+}
+
+bool MainWindow::saveAs()
+{
+    return savePlan(QFileDialog::getSaveFileName(this, tr("Save Plan"), QString(), tr("Plait plans (*.plait.json)")));
+}
+
+} // namespace plait::app
