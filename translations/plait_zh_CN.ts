@@ -500,7 +500,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/topologyitems.cpp" line="140"/>
+        <location filename="../widgets/topologyitems.cpp" line="143"/>
         <source>Node %1
 Inside: %2, %3 GB/s per GPU per direction (%4% achievable), latency %5 µs
 To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
@@ -513,11 +513,23 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <source>node %1</source>
         <translation>节点 %1</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../widgets/topologyitems.cpp" line="217"/>
+        <source>Pod %1: %2, %n GPU(s), drawn together as a scalable unit of DGX SuperPOD&apos;s reference architecture (the cost model does not price pods)</source>
+        <translation>
+            <numerusform>机群单元 %1：%2，%n 个 GPU，按 DGX SuperPOD 参考架构的可扩展单元（SU）画在一起（成本模型不对其单独计价）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../widgets/topologyitems.cpp" line="226"/>
+        <source>nodes %1–%2</source>
+        <translation>节点 %1–%2</translation>
+    </message>
 </context>
 <context>
     <name>Report</name>
     <message>
-        <location filename="../app/render.cpp" line="182"/>
+        <location filename="../app/render.cpp" line="192"/>
         <source>%1%2 · micro-batch %3 · global batch %4 · ZeRO %5 · recompute %6 · %7</source>
         <translation>%1%2 · 微批次 %3 · 全局批次 %4 · ZeRO %5 · 重计算 %6 · %7</translation>
     </message>
@@ -525,97 +537,97 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>TimelineText</name>
     <message>
-        <location filename="../app/timelinesections.cpp" line="31"/>
+        <location filename="../app/timelinesections.cpp" line="33"/>
         <source>Predicted: %1, step %2, bubble %3</source>
         <translation>预测：%1，单步 %2，气泡 %3</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="43"/>
+        <location filename="../app/timelinesections.cpp" line="45"/>
         <source>schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="43"/>
+        <location filename="../app/timelinesections.cpp" line="45"/>
         <source>step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="43"/>
+        <location filename="../app/timelinesections.cpp" line="45"/>
         <source>bubble</source>
         <translation>气泡</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="44"/>
+        <location filename="../app/timelinesections.cpp" line="46"/>
         <source>peak activations / GPU</source>
         <translation>每 GPU 激活峰值</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="44"/>
+        <location filename="../app/timelinesections.cpp" line="46"/>
         <source>micro-batches held</source>
         <translation>同时持有的微批次</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="52"/>
+        <location filename="../app/timelinesections.cpp" line="54"/>
         <source>cannot run this plan: %1</source>
         <translation>无法运行此规划：%1</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="62"/>
+        <location filename="../app/timelinesections.cpp" line="64"/>
         <source>%1: step %2, bubble %3, peak activations %4 per GPU</source>
         <translation>%1：单步 %2，气泡 %3，每 GPU 激活峰值 %4</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="80"/>
+        <location filename="../app/timelinesections.cpp" line="82"/>
         <source>Trace</source>
         <translation>追踪</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="82"/>
+        <location filename="../app/timelinesections.cpp" line="84"/>
         <source>%1 (%2): step %3, bubble %4%5</source>
         <translation>%1（%2）：单步 %3，气泡 %4%5</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="85"/>
+        <location filename="../app/timelinesections.cpp" line="87"/>
         <source>, stages shared one GPU</source>
         <translation>，各阶段共用一块 GPU</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="90"/>
+        <location filename="../app/timelinesections.cpp" line="92"/>
         <source>&lt;b&gt;%1 against predicted&lt;/b&gt;: step %2 vs %3 (%4), bubble %5 vs %6</source>
         <translation>&lt;b&gt;%1 与预测对比&lt;/b&gt;：单步 %2 对 %3（%4），气泡 %5 对 %6</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="97"/>
+        <location filename="../app/timelinesections.cpp" line="99"/>
         <source>; %1 ops aligned, mean |difference| %2</source>
         <translation>；已对齐 %1 个操作，平均 |差异| %2</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="101"/>
+        <location filename="../app/timelinesections.cpp" line="103"/>
         <source>stage</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="101"/>
+        <location filename="../app/timelinesections.cpp" line="103"/>
         <source>busy predicted</source>
         <translation>预测忙碌</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="101"/>
+        <location filename="../app/timelinesections.cpp" line="103"/>
         <source>busy measured</source>
         <translation>实测忙碌</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="102"/>
+        <location filename="../app/timelinesections.cpp" line="104"/>
         <source>bubble predicted</source>
         <translation>预测气泡</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="102"/>
+        <location filename="../app/timelinesections.cpp" line="104"/>
         <source>bubble measured</source>
         <translation>实测气泡</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="109"/>
+        <location filename="../app/timelinesections.cpp" line="111"/>
         <source>not in trace</source>
         <translation>追踪中没有</translation>
     </message>
@@ -928,17 +940,17 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>选择一节课程并点击“开始”。每一步都会修改规划并说明该看哪里。</translation>
     </message>
     <message>
-        <location filename="../app/lessonspanel.cpp" line="110"/>
+        <location filename="../app/lessonspanel.cpp" line="109"/>
         <source>Changed: %1</source>
         <translation>已更改：%1</translation>
     </message>
     <message>
-        <location filename="../app/lessonspanel.cpp" line="116"/>
+        <location filename="../app/lessonspanel.cpp" line="113"/>
         <source>Lesson &quot;%1&quot;, step %2</source>
         <translation>课程“%1”，第 %2 步</translation>
     </message>
     <message>
-        <location filename="../app/lessonspanel.cpp" line="149"/>
+        <location filename="../app/lessonspanel.cpp" line="146"/>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
@@ -946,533 +958,529 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>plait::app::MainWindow</name>
     <message>
-        <location filename="../app/mainwindow.cpp" line="76"/>
+        <location filename="../app/docksetup.cpp" line="33"/>
         <source>Summary</source>
         <translation>概览</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="77"/>
+        <location filename="../app/docksetup.cpp" line="34"/>
         <source>Plan</source>
         <translation>规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="78"/>
+        <location filename="../app/docksetup.cpp" line="35"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="79"/>
-        <location filename="../app/mainwindow.cpp" line="248"/>
+        <location filename="../app/docksetup.cpp" line="36"/>
+        <location filename="../app/mainwindow.cpp" line="208"/>
         <source>Communication</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="81"/>
+        <location filename="../app/docksetup.cpp" line="37"/>
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="83"/>
+        <location filename="../app/docksetup.cpp" line="38"/>
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="88"/>
+        <location filename="../app/docksetup.cpp" line="40"/>
         <source>Advice</source>
         <translation>建议</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="92"/>
+        <location filename="../app/docksetup.cpp" line="42"/>
         <source>Lessons</source>
         <translation>课程</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="102"/>
+        <location filename="../app/mainwindow.cpp" line="81"/>
         <source>Start lesson &quot;%1&quot;</source>
         <translation>开始课程“%1”</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="125"/>
+        <location filename="../app/docksetup.cpp" line="44"/>
         <source>Suggest plans</source>
         <translation>推荐规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="175"/>
+        <location filename="../app/mainwindow.cpp" line="135"/>
         <source>Open Trace</source>
         <translation>打开追踪</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="175"/>
+        <location filename="../app/mainwindow.cpp" line="135"/>
         <source>Chrome traces (*.json *.trace.json);;All files (*)</source>
         <translation>Chrome 追踪 (*.json *.trace.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="181"/>
+        <location filename="../app/mainwindow.cpp" line="141"/>
         <source>Export Timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="181"/>
+        <location filename="../app/mainwindow.cpp" line="141"/>
         <source>Chrome traces (*.json)</source>
         <translation>Chrome 追踪 (*.json)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="188"/>
+        <location filename="../app/mainwindow.cpp" line="148"/>
         <source>Opened trace %1: %n event(s)</source>
         <translation>
             <numerusform>已打开追踪 %1：%n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="191"/>
+        <location filename="../app/mainwindow.cpp" line="151"/>
         <source>not drawn: %1</source>
         <translation>未绘制：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="195"/>
+        <location filename="../app/mainwindow.cpp" line="155"/>
         <source>Trace %1 not opened: %2</source>
         <translation>追踪 %1 未打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="197"/>
+        <location filename="../app/mainwindow.cpp" line="157"/>
         <source>Cannot open trace</source>
         <translation>无法打开追踪</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="197"/>
+        <location filename="../app/mainwindow.cpp" line="157"/>
         <source>%1 was not opened: %2</source>
         <translation>%1 未打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="208"/>
+        <location filename="../app/mainwindow.cpp" line="168"/>
         <source>Preview: swap GPU %1 and GPU %2 — release to apply</source>
         <translation>预览：交换 GPU %1 与 GPU %2 — 松开鼠标以应用</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="219"/>
+        <location filename="../app/mainwindow.cpp" line="179"/>
         <source>Swap GPU %1 and GPU %2</source>
         <translation>交换 GPU %1 与 GPU %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="223"/>
+        <location filename="../app/mainwindow.cpp" line="183"/>
         <source>Assign %n GPU(s) to stage %1</source>
         <translation>
             <numerusform>将 %n 个 GPU 分配到阶段 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="230"/>
+        <location filename="../app/mainwindow.cpp" line="190"/>
         <source>Make TP group</source>
         <translation>组成 TP 组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="233"/>
-        <location filename="../app/mainwindow.cpp" line="375"/>
+        <location filename="../app/mainwindow.cpp" line="193"/>
+        <location filename="../app/mainwindowactions.cpp" line="99"/>
         <source>Auto-place</source>
         <translation>自动放置</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="243"/>
+        <location filename="../app/mainwindow.cpp" line="203"/>
         <source>Stage %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="296"/>
+        <location filename="../app/mainwindowactions.cpp" line="25"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="297"/>
+        <location filename="../app/mainwindowactions.cpp" line="26"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="301"/>
+        <location filename="../app/mainwindowactions.cpp" line="30"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="305"/>
+        <location filename="../app/mainwindowactions.cpp" line="34"/>
         <source>Open Plan</source>
         <translation>打开规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="305"/>
-        <location filename="../app/mainwindow.cpp" line="330"/>
+        <location filename="../app/mainwindowactions.cpp" line="34"/>
+        <location filename="../app/mainwindowactions.cpp" line="52"/>
         <source>Plait plans (*.plait.json);;All files (*)</source>
         <translation>Plait 规划 (*.plait.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="309"/>
+        <location filename="../app/mainwindowactions.cpp" line="38"/>
         <source>Open &amp;Example</source>
         <translation>打开示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="315"/>
+        <location filename="../app/mainwindowactions.cpp" line="44"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="318"/>
+        <location filename="../app/mainwindowactions.cpp" line="47"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="320"/>
-        <location filename="../app/mainwindow.cpp" line="325"/>
-        <location filename="../app/mainwindow.cpp" line="705"/>
+        <location filename="../app/mainwindowactions.cpp" line="150"/>
         <source>Save Plan</source>
         <translation>保存规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="320"/>
-        <location filename="../app/mainwindow.cpp" line="325"/>
-        <location filename="../app/mainwindow.cpp" line="705"/>
+        <location filename="../app/mainwindowactions.cpp" line="150"/>
         <source>Plait plans (*.plait.json)</source>
         <translation>Plait 规划 (*.plait.json)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="324"/>
+        <location filename="../app/mainwindowactions.cpp" line="48"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="328"/>
+        <location filename="../app/mainwindowactions.cpp" line="50"/>
         <source>&amp;Compare With…</source>
         <translation>比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="330"/>
+        <location filename="../app/mainwindowactions.cpp" line="52"/>
         <source>Compare With Plan</source>
         <translation>与规划比较</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="334"/>
+        <location filename="../app/mainwindowactions.cpp" line="56"/>
         <source>Compare With &amp;Example</source>
         <translation>与示例比较(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="337"/>
+        <location filename="../app/mainwindowactions.cpp" line="59"/>
         <source>Open &amp;Trace…</source>
         <translation>打开追踪(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="338"/>
+        <location filename="../app/mainwindowactions.cpp" line="60"/>
         <source>&amp;Export Timeline…</source>
         <translation>导出时间线(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="339"/>
+        <location filename="../app/mainwindowactions.cpp" line="61"/>
         <source>Export &amp;Picture</source>
         <translation>导出图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="340"/>
+        <location filename="../app/mainwindowactions.cpp" line="62"/>
         <source>&amp;Topology…</source>
         <translation>拓扑(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="341"/>
+        <location filename="../app/mainwindowactions.cpp" line="63"/>
         <source>&amp;Memory…</source>
         <translation>显存(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="341"/>
+        <location filename="../app/mainwindowactions.cpp" line="63"/>
         <source>&amp;Communication…</source>
         <translation>通信(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="342"/>
+        <location filename="../app/mainwindowactions.cpp" line="64"/>
         <source>Time&amp;line…</source>
         <translation>时间线(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="342"/>
+        <location filename="../app/mainwindowactions.cpp" line="64"/>
         <source>Whole &amp;Report…</source>
         <translation>完整报告(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="345"/>
+        <location filename="../app/mainwindowactions.cpp" line="68"/>
         <source>Export Picture</source>
         <translation>导出图片</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="347"/>
+        <location filename="../app/mainwindowactions.cpp" line="70"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF page (*.pdf)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 页面 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="352"/>
+        <location filename="../app/mainwindowactions.cpp" line="75"/>
         <source>Could not save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="355"/>
+        <location filename="../app/mainwindowactions.cpp" line="79"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="357"/>
+        <location filename="../app/mainwindowactions.cpp" line="81"/>
         <source>&amp;Probe</source>
         <translation>探测(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="358"/>
+        <location filename="../app/mainwindowactions.cpp" line="82"/>
         <source>&amp;Run Probe…</source>
         <translation>运行探测(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="359"/>
+        <location filename="../app/mainwindowactions.cpp" line="83"/>
         <source>&amp;Open Results…</source>
         <translation>打开结果(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="360"/>
+        <location filename="../app/mainwindowactions.cpp" line="84"/>
         <source>Open Probe Results</source>
         <translation>打开探测结果</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="361"/>
+        <location filename="../app/mainwindowactions.cpp" line="85"/>
         <source>Probe results (TRACE.json LINKS.json COMPUTE.json *.json);;All files (*)</source>
         <translation>探测结果 (TRACE.json LINKS.json COMPUTE.json *.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="366"/>
+        <location filename="../app/mainwindowactions.cpp" line="90"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="367"/>
+        <location filename="../app/mainwindowactions.cpp" line="91"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="369"/>
+        <location filename="../app/mainwindowactions.cpp" line="93"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="375"/>
+        <location filename="../app/mainwindowactions.cpp" line="99"/>
         <source>Auto-place GPUs</source>
         <translation>自动放置 GPU</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="377"/>
+        <location filename="../app/mainwindowactions.cpp" line="101"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="380"/>
+        <location filename="../app/mainwindowactions.cpp" line="104"/>
         <source>All groups</source>
         <translation>所有分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="381"/>
+        <location filename="../app/mainwindowactions.cpp" line="105"/>
         <source>Tensor-parallel groups</source>
         <translation>张量并行组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="382"/>
+        <location filename="../app/mainwindowactions.cpp" line="106"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="383"/>
+        <location filename="../app/mainwindowactions.cpp" line="107"/>
         <source>Data-parallel replicas</source>
         <translation>数据并行副本</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="385"/>
+        <location filename="../app/mainwindowactions.cpp" line="109"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="397"/>
+        <location filename="../app/mainwindowactions.cpp" line="121"/>
         <source>Zoom to fit</source>
         <translation>缩放至适合</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="399"/>
-        <location filename="../app/mainwindow.cpp" line="407"/>
+        <location filename="../app/mainwindowactions.cpp" line="123"/>
+        <location filename="../app/mainwindowactions.cpp" line="131"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="402"/>
+        <location filename="../app/mainwindowactions.cpp" line="126"/>
         <source>System language</source>
         <translation>系统语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="407"/>
+        <location filename="../app/mainwindowactions.cpp" line="131"/>
         <source>The language changes the next time Plait starts.</source>
         <translation>语言将在下次启动 Plait 时生效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="424"/>
+        <location filename="../app/mainwindow.cpp" line="261"/>
         <source>Cannot open plan</source>
         <translation>无法打开规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="424"/>
+        <location filename="../app/mainwindow.cpp" line="261"/>
         <source>%1 cannot be opened:
 %2</source>
         <translation>无法打开 %1：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="446"/>
+        <location filename="../app/mainwindow.cpp" line="283"/>
         <source>Opened %1, the last plan you worked on</source>
         <translation>已打开 %1，即上次使用的规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="450"/>
+        <location filename="../app/mainwindow.cpp" line="287"/>
         <source>A new plan: change it here, or open one (File → Open, Open Example)</source>
         <translation>新规划：可在此修改，或打开已有规划（文件 → 打开、打开示例）</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="468"/>
+        <location filename="../app/mainwindow.cpp" line="305"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="468"/>
+        <location filename="../app/mainwindow.cpp" line="305"/>
         <source>%1 was not saved: %2
 The file on disk is unchanged.</source>
         <translation>%1 未保存：%2
 磁盘上的文件未更改。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="351"/>
-        <location filename="../app/mainwindow.cpp" line="472"/>
+        <location filename="../app/mainwindow.cpp" line="309"/>
+        <location filename="../app/mainwindowactions.cpp" line="74"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="504"/>
+        <location filename="../app/mainwindow.cpp" line="347"/>
         <source>Opening trace %1…</source>
         <translation>正在打开追踪 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="509"/>
+        <location filename="../app/mainwindow.cpp" line="352"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="509"/>
+        <location filename="../app/mainwindow.cpp" line="352"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="529"/>
+        <location filename="../app/mainwindow.cpp" line="372"/>
         <source>Nothing to export: the plan is not valid.</source>
         <translation>没有可导出的内容：规划无效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="533"/>
+        <location filename="../app/mainwindow.cpp" line="376"/>
         <source>Exporting the timeline to %1…</source>
         <translation>正在将时间线导出到 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="550"/>
+        <location filename="../app/mainwindow.cpp" line="393"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="548"/>
+        <location filename="../app/mainwindow.cpp" line="391"/>
         <source>%1 was not written: %2</source>
         <translation>%1 未写入：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="480"/>
+        <location filename="../app/mainwindow.cpp" line="323"/>
         <source>the plan is still being evaluated; export again in a moment</source>
         <translation>方案仍在评估中，请稍后再导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="484"/>
+        <location filename="../app/mainwindow.cpp" line="327"/>
         <source>the plan cannot be evaluated: the summary says why</source>
         <translation>该方案无法评估：概览中说明了原因</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="524"/>
+        <location filename="../app/mainwindow.cpp" line="367"/>
         <source>Not exported: the plan is still being evaluated; export again in a moment.</source>
         <translation>未导出：方案仍在评估中，请稍后再导出。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="552"/>
+        <location filename="../app/mainwindow.cpp" line="395"/>
         <source>Exported the timeline to %1</source>
         <translation>时间线已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="562"/>
+        <location filename="../app/mainwindow.cpp" line="405"/>
         <source>%1 cannot be compared: %2</source>
         <translation>无法比较 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="584"/>
+        <location filename="../app/mainwindow.cpp" line="427"/>
         <source>The plan could not be written for the probe: %1</source>
         <translation>无法为探测写出规划：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="618"/>
+        <location filename="../app/mainwindow.cpp" line="465"/>
         <source>Link measurements from %1</source>
         <translation>来自 %1 的链路测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="608"/>
-        <location filename="../app/mainwindow.cpp" line="621"/>
-        <location filename="../app/mainwindow.cpp" line="632"/>
-        <location filename="../app/mainwindow.cpp" line="643"/>
+        <location filename="../app/mainwindow.cpp" line="455"/>
+        <location filename="../app/mainwindow.cpp" line="468"/>
+        <location filename="../app/mainwindow.cpp" line="479"/>
+        <location filename="../app/mainwindow.cpp" line="490"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="629"/>
+        <location filename="../app/mainwindow.cpp" line="476"/>
         <source>Compute measurements from %1</source>
         <translation>来自 %1 的计算测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="640"/>
+        <location filename="../app/mainwindow.cpp" line="487"/>
         <source>PyTorch reference measurements from %1</source>
         <translation>来自 %1 的 PyTorch 参考测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="603"/>
-        <location filename="../app/mainwindow.cpp" line="647"/>
+        <location filename="../app/mainwindow.cpp" line="450"/>
+        <location filename="../app/mainwindow.cpp" line="494"/>
         <source>%1 is not a probe result (TRACE.json, LINKS.json, COMPUTE.json or torch-reference.json).</source>
         <translation>%1 不是探测结果（TRACE.json、LINKS.json、COMPUTE.json 或 torch-reference.json）。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="680"/>
+        <location filename="../app/mainwindow.cpp" line="527"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="698"/>
+        <location filename="../app/mainwindow.cpp" line="545"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="698"/>
+        <location filename="../app/mainwindow.cpp" line="545"/>
         <source>The plan has changes that are not saved. Save them?</source>
         <translation>规划有未保存的更改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="724"/>
+        <location filename="../app/mainwindow.cpp" line="565"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="725"/>
+        <location filename="../app/mainwindow.cpp" line="566"/>
         <source>%1[*] — Plait</source>
         <translation>%1[*] — Plait</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="758"/>
+        <location filename="../app/mainwindow.cpp" line="599"/>
         <source>Recover unsaved plan?</source>
         <translation>恢复未保存的规划？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="759"/>
+        <location filename="../app/mainwindow.cpp" line="600"/>
         <source>Plait did not close normally. A plan with unsaved changes was kept:
 %1
 last written %2.
@@ -1483,12 +1491,12 @@ Recover it?</source>
 是否恢复？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="766"/>
+        <location filename="../app/mainwindow.cpp" line="607"/>
         <source>Recovered plan</source>
         <translation>已恢复的规划</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="776"/>
+        <location filename="../app/mainwindow.cpp" line="617"/>
         <source>%n autosaved plan(s) from an earlier session cannot be read:
 %1
 Discard them?</source>
@@ -1499,19 +1507,19 @@ Discard them?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="780"/>
+        <location filename="../app/mainwindow.cpp" line="621"/>
         <source>%n autosaved plan(s) cannot be read; they were kept</source>
         <translation>
             <numerusform>%n 个自动保存的规划无法读取，已保留</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="781"/>
+        <location filename="../app/mainwindow.cpp" line="622"/>
         <source>Unreadable autosaves</source>
         <translation>无法读取的自动保存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="785"/>
+        <location filename="../app/mainwindow.cpp" line="626"/>
         <source>%n unreadable autosave(s) discarded</source>
         <translation>
             <numerusform>已丢弃 %n 个无法读取的自动保存</numerusform>
@@ -2102,97 +2110,97 @@ Click for the formula</source>
 <context>
     <name>plait::widgets::GanttView</name>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="61"/>
+        <location filename="../widgets/gantttheme.cpp" line="48"/>
         <source>forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="63"/>
+        <location filename="../widgets/gantttheme.cpp" line="50"/>
         <source>backward</source>
         <translation>反向</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="65"/>
+        <location filename="../widgets/gantttheme.cpp" line="52"/>
         <source>weight grad</source>
         <translation>权重梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="67"/>
+        <location filename="../widgets/gantttheme.cpp" line="54"/>
         <source>recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="69"/>
+        <location filename="../widgets/gantttheme.cpp" line="56"/>
         <source>send/recv</source>
         <translation>发送/接收</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="71"/>
+        <location filename="../widgets/gantttheme.cpp" line="58"/>
         <source>collective</source>
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="73"/>
+        <location filename="../widgets/gantttheme.cpp" line="60"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="77"/>
+        <location filename="../widgets/gantttheme.cpp" line="64"/>
         <source>other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="242"/>
+        <location filename="../widgets/ganttdetails.cpp" line="37"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="244"/>
+        <location filename="../widgets/ganttdetails.cpp" line="39"/>
         <source>micro-batch %1</source>
         <translation>微批次 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="246"/>
+        <location filename="../widgets/ganttdetails.cpp" line="41"/>
         <source>chunk %1</source>
         <translation>分块 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="248"/>
+        <location filename="../widgets/ganttdetails.cpp" line="43"/>
         <source>start %1 · duration %2</source>
         <translation>开始 %1 · 时长 %2</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="250"/>
+        <location filename="../widgets/ganttdetails.cpp" line="47"/>
         <source>%1 per transfer</source>
         <translation>每次传输 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="268"/>
+        <location filename="../widgets/ganttdetails.cpp" line="63"/>
         <source>section %1</source>
         <translation>第 %1 部分</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="275"/>
+        <location filename="../widgets/ganttdetails.cpp" line="70"/>
         <source>%1: %2, %3: %4 (%5)</source>
         <translation>%1：%2，%3：%4（%5）</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="311"/>
+        <location filename="../widgets/ganttpainter.cpp" line="28"/>
         <source>No timeline: the plan is not valid, or nothing is loaded.</source>
         <translation>没有时间线：规划无效，或尚未加载。</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="384"/>
+        <location filename="../widgets/ganttpainter.cpp" line="131"/>
         <source>idle %1</source>
         <translation>空闲 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="565"/>
+        <location filename="../widgets/ganttpainter.cpp" line="269"/>
         <source>%1 across</source>
         <translation>横跨 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttview.cpp" line="578"/>
+        <location filename="../widgets/ganttpainter.cpp" line="283"/>
         <source>idle (bubble)</source>
         <translation>空闲（气泡）</translation>
     </message>
@@ -2245,7 +2253,7 @@ Click for the formula</source>
         <translation>容量 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/memorybars.cpp" line="152"/>
+        <location filename="../widgets/memorybars.cpp" line="155"/>
         <source>%1
 (%n stage(s) over capacity)</source>
         <translation>
@@ -2254,12 +2262,12 @@ Click for the formula</source>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/memorybars.cpp" line="194"/>
+        <location filename="../widgets/memorybars.cpp" line="197"/>
         <source>over by %1: %2</source>
         <translation>超出 %1：主要为%2</translation>
     </message>
     <message>
-        <location filename="../widgets/memorybars.cpp" line="232"/>
+        <location filename="../widgets/memorybars.cpp" line="235"/>
         <source>Stage %1 — %2: %3
 Total %4 of %5
 Click for the formula</source>
@@ -2657,116 +2665,116 @@ Click for the formula</source>
 <context>
     <name>plait::widgets::TopologyView</name>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="130"/>
+        <location filename="../widgets/topologyview.cpp" line="123"/>
         <source>Fabric: %1, %2 GB/s per NIC per direction (%3% achievable), latency %4 µs; %5 NICs per node</source>
         <translation>网络：%1，每网卡每方向 %2 GB/s（可达 %3%），延迟 %4 µs；每节点 %5 块网卡</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="161"/>
+        <location filename="../widgets/topologyview.cpp" line="154"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="167"/>
+        <location filename="../widgets/topologyview.cpp" line="160"/>
         <source>s%1 t%2 d%3</source>
         <translation>s%1 t%2 d%3</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="170"/>
-        <location filename="../widgets/topologyview.cpp" line="516"/>
+        <location filename="../widgets/topologyview.cpp" line="163"/>
+        <location filename="../widgets/topologyview.cpp" line="512"/>
         <source>replica %1</source>
         <translation>副本 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="172"/>
-        <location filename="../widgets/topologyview.cpp" line="523"/>
+        <location filename="../widgets/topologyview.cpp" line="165"/>
+        <location filename="../widgets/topologyview.cpp" line="519"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="175"/>
+        <location filename="../widgets/topologyview.cpp" line="168"/>
         <source>tp rank %1</source>
         <translation>TP rank %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="279"/>
+        <location filename="../widgets/topologyview.cpp" line="275"/>
         <source>GPU %1 (node %2, %3)</source>
         <translation>GPU %1（节点 %2，%3）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="281"/>
+        <location filename="../widgets/topologyview.cpp" line="277"/>
         <source>idle: not used by this plan</source>
         <translation>空闲：此规划未使用</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="283"/>
+        <location filename="../widgets/topologyview.cpp" line="279"/>
         <source>coordinates: tp %1, cp %2, dp %3, pp %4</source>
         <translation>坐标：tp %1，cp %2，dp %3，pp %4</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="294"/>
+        <location filename="../widgets/topologyview.cpp" line="290"/>
         <source>%1 group: GPUs %2 — %3 at %4 GB/s%5</source>
         <translation>%1 组：GPU %2 — %3，%4 GB/s%5</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="297"/>
+        <location filename="../widgets/topologyview.cpp" line="293"/>
         <source> (crosses a node)</source>
         <translation>（跨节点）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="301"/>
+        <location filename="../widgets/topologyview.cpp" line="297"/>
         <source>TP</source>
         <translation>TP</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="302"/>
+        <location filename="../widgets/topologyview.cpp" line="298"/>
         <source>DP</source>
         <translation>DP</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="303"/>
+        <location filename="../widgets/topologyview.cpp" line="299"/>
         <source>CP</source>
         <translation>CP</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="308"/>
+        <location filename="../widgets/topologyview.cpp" line="304"/>
         <source>memory: %1 of %2</source>
         <translation>显存：%1 / %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/topologyview.cpp" line="472"/>
+        <location filename="../widgets/topologyview.cpp" line="468"/>
         <source>Make TP group (%n GPU(s) selected)</source>
         <translation>
             <numerusform>组成 TP 组（已选 %n 个 GPU）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="474"/>
+        <location filename="../widgets/topologyview.cpp" line="470"/>
         <source>Assign to stage</source>
         <translation>分配到阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="478"/>
+        <location filename="../widgets/topologyview.cpp" line="474"/>
         <source>Stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="480"/>
+        <location filename="../widgets/topologyview.cpp" line="476"/>
         <source>Auto-place (default order)</source>
         <translation>自动放置（默认顺序）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="518"/>
+        <location filename="../widgets/topologyview.cpp" line="514"/>
         <source>… %1 replicas</source>
         <translation>… 共 %1 个副本</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="525"/>
+        <location filename="../widgets/topologyview.cpp" line="521"/>
         <source>… %1 stages</source>
         <translation>… 共 %1 个阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="533"/>
+        <location filename="../widgets/topologyview.cpp" line="529"/>
         <source>outline: TP group (red dashed: crosses a node)</source>
         <translation>轮廓：TP 组（红色虚线：跨节点）</translation>
     </message>

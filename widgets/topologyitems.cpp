@@ -3,6 +3,7 @@
 #include <QFontMetricsF>
 
 #include "palette.h"
+#include "topologylayout.h"
 
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
@@ -86,6 +87,8 @@ void GpuItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, Q
     const QRectF r(-kWidth / 2, -kHeight / 2, kWidth, kHeight);
     const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
     const bool selected = isSelected();
+    if (m_inPod && lod < kPodLevelOfDetail)
+        return;
     if (lod < 0.3) { // zoomed far out: a plain cell, no outline work
         painter->fillRect(r, m_idle ? QColor(0xE0, 0xE0, 0xE0) : m_fill);
         if (selected || m_flagged)
@@ -154,14 +157,11 @@ QRectF NodeItem::boundingRect() const
     return m_rect.adjusted(-2, -2, 2, 2);
 }
 
-QPointF NodeItem::nicAnchor() const
-{
-    return { m_rect.center().x(), m_rect.bottom() };
-}
-
 void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
 {
     const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    if (m_inPod && lod < kPodLevelOfDetail)
+        return;
     painter->setPen(QPen(QColor(0x90, 0x90, 0x90), 1));
     painter->setBrush(QColor(0xFA, 0xFA, 0xFA));
     painter->drawRoundedRect(m_rect, 6, 6);
@@ -203,6 +203,92 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     // The switch's name only where it fits beside the title (a one-GPU node is narrow; the legend names the link).
     if (titleWidth + 8 + QFontMetricsF(f).horizontalAdvance(m_switchLabel) <= m_rect.width() - 16)
         painter->drawText(m_rect.adjusted(8, 4, -8, 0), Qt::AlignRight | Qt::AlignTop, m_switchLabel);
+}
+
+PodItem::PodItem(int pod, const QRectF& rect, int firstNode, QVector<QRectF> nodeRects, QVector<const GpuItem*> gpus,
+    int columnsPerNode)
+    : m_firstNode(firstNode)
+    , m_rect(rect)
+    , m_nodes(std::move(nodeRects))
+    , m_gpus(std::move(gpus))
+    , m_columns(std::max(1, columnsPerNode))
+{
+    setZValue(-0.5); // under its nodes, over the fabric
+    setToolTip(QObject::tr("Pod %1: %2, %n GPU(s), drawn together as a scalable unit of DGX SuperPOD's reference "
+                           "architecture (the cost model does not price pods)",
+        nullptr, int(m_gpus.size()))
+                   .arg(pod)
+                   .arg(title()));
+}
+
+QString PodItem::title() const
+{
+    return QObject::tr("nodes %1–%2").arg(m_firstNode).arg(m_firstNode + m_nodes.size() - 1);
+}
+
+QRectF PodItem::boundingRect() const
+{
+    return m_rect.adjusted(-20, -20, 20, 20);
+}
+
+void PodItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
+{
+    const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    const QRectF frame = m_rect.adjusted(-12, -12, 12, 12);
+    painter->setPen(QPen(QColor(0xB8, 0xB8, 0xB8), 0));
+    painter->setBrush(QColor(0xF4, 0xF6, 0xF8));
+    painter->drawRect(frame);
+    if (lod < kPodLevelOfDetail) {
+        // Each node a tile of its GPUs' colours in the places the chips have; a crossing TP group outlines the node.
+        const int perNode = m_nodes.isEmpty() ? 0 : int(m_gpus.size() / m_nodes.size());
+        const int rows = perNode > 0 ? (perNode + m_columns - 1) / m_columns : 1;
+        painter->setPen(Qt::NoPen);
+        for (int n = 0; n < m_nodes.size(); ++n) {
+            const QRectF& r = m_nodes[n];
+            const double w = r.width() / m_columns, h = r.height() / rows;
+            bool flagged = false;
+            for (int i = 0; i < perNode; ++i) {
+                const GpuItem* g = m_gpus[n * perNode + i];
+                painter->fillRect(
+                    QRectF(r.left() + (i % m_columns) * w, r.top() + (i / m_columns) * h, w, h), g->fill());
+                flagged = flagged || g->flagged();
+            }
+            if (flagged) {
+                painter->setPen(QPen(colors::overflow, 0));
+                painter->setBrush(Qt::NoBrush);
+                painter->drawRect(r);
+                painter->setPen(Qt::NoPen);
+            }
+        }
+    }
+    // The title in screen pixels, so it reads at any zoom: 12 pixels, down to 9 where the band is thin, the bare
+    // node range where the pod is narrow, left out where neither fits.
+    const QRectF band = painter->worldTransform().mapRect(
+        QRectF(m_rect.topLeft(), QSizeF(m_rect.width(), TopologyLayout::kPodTitleHeight * 0.9)));
+    QFont f;
+    f.setPixelSize(std::min(12, int(band.height()) - 2));
+    f.setBold(true);
+    if (f.pixelSize() < 9)
+        return;
+    const QFontMetricsF fm(f);
+    const int last = m_firstNode + int(m_nodes.size()) - 1;
+    for (const QString& text : { title(), QStringLiteral("%1–%2").arg(m_firstNode).arg(last) })
+        if (fm.horizontalAdvance(text) <= band.width()) {
+            painter->save();
+            painter->resetTransform();
+            painter->setFont(f);
+            painter->setPen(QColor(0x33, 0x33, 0x33));
+            painter->drawText(band, Qt::AlignLeft | Qt::AlignBottom, text);
+            painter->restore();
+            return;
+        }
+}
+
+void GroupOutlineItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget)
+{
+    if (m_inPod && option->levelOfDetailFromTransform(painter->worldTransform()) < kPodLevelOfDetail)
+        return;
+    QGraphicsPathItem::paint(painter, option, widget);
 }
 
 } // namespace plait::widgets

@@ -3,11 +3,16 @@
 #include "catalog.h"
 
 #include <QGraphicsItem>
+#include <QGraphicsPathItem>
 
 namespace plait::widgets {
 
 // Colour of a link class, the same in the topology, its legend and the tooltips.
 QColor linkColor(LinkKind kind);
+
+// Zoomed out below this level of detail (a node under about 35 pixels wide), a cluster drawn in pods is drawn by
+// its pods alone: each node a tile of its GPUs' colours, chips, switches and outlines left out.
+inline constexpr double kPodLevelOfDetail = 0.15;
 
 // One GPU chip. Paints at three levels of detail: full (id and coordinates), compact (id), and a plain cell.
 class GpuItem : public QGraphicsItem {
@@ -22,13 +27,15 @@ public:
     void setLook(const QColor& fill, const QString& line1, const QString& line2, bool idle);
     void setHighlighted(bool on);
     void setFlagged(bool on); // member of a TP group that crosses nodes
-    QColor fill() const { return m_fill; }
+    void setInPod(bool on) { m_inPod = on; } // zoomed far out, its pod draws it
+    QColor fill() const { return m_idle ? QColor(0xE0, 0xE0, 0xE0) : m_fill; }
+    bool flagged() const { return m_flagged; }
 
 private:
     int m_gpu;
     QColor m_fill;
     QString m_line1, m_line2;
-    bool m_idle = false, m_highlighted = false, m_flagged = false;
+    bool m_idle = false, m_highlighted = false, m_flagged = false, m_inPod = false;
 };
 
 // A node: its box, title, the switch its GPUs hang on and its NICs, with the links between them.
@@ -39,7 +46,7 @@ public:
 
     QRectF boundingRect() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
-    QPointF nicAnchor() const; // where the node's NICs meet the fabric
+    void setInPod(bool on) { m_inPod = on; }
 
 private:
     int m_node;
@@ -48,6 +55,37 @@ private:
     QColor m_intraColor, m_interColor;
     QString m_switchLabel;
     int m_nics;
+    bool m_inPod = false;
+};
+
+// A pod of nodes (topologylayout.h): a frame with its title; zoomed out, it draws its nodes as tiles of their GPUs'
+// colours, a node with a GPU in a TP group that crosses nodes outlined red, so the groups stay readable.
+class PodItem : public QGraphicsItem {
+public:
+    PodItem(int pod, const QRectF& rect, int firstNode, QVector<QRectF> nodeRects, QVector<const GpuItem*> gpus,
+        int columnsPerNode);
+
+    QRectF boundingRect() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+    QString title() const; // its node range
+
+private:
+    int m_firstNode;
+    QRectF m_rect;
+    QVector<QRectF> m_nodes;
+    QVector<const GpuItem*> m_gpus; // node by node
+    int m_columns;
+};
+
+// A TP group's outline in one node; dropped zoomed far out in a pod, where the pod flags crossing groups itself.
+class GroupOutlineItem : public QGraphicsPathItem {
+public:
+    using QGraphicsPathItem::QGraphicsPathItem;
+    void setInPod(bool on) { m_inPod = on; }
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+private:
+    bool m_inPod = false;
 };
 
 } // namespace plait::widgets

@@ -4,6 +4,7 @@
 #include "groups.h"
 #include "palette.h"
 #include "topologyitems.h"
+#include "topologylayout.h"
 
 #include <QApplication>
 #include <QContextMenuEvent>
@@ -15,15 +16,6 @@
 #include <cmath>
 
 namespace plait::widgets {
-
-namespace {
-constexpr double kGap = 8, kHeader = 22, kRowHeight = GpuItem::kHeight + 12, kFooter = 40, kNodeGap = 26;
-
-int columnsPerNode(int gpusPerNode)
-{
-    return gpusPerNode <= 4 ? gpusPerNode : gpusPerNode <= 16 ? (gpusPerNode + 1) / 2 : 8;
-}
-}
 
 TopologyView::TopologyView(QWidget* parent)
     : QGraphicsView(parent)
@@ -46,6 +38,11 @@ TopologyView::~TopologyView() = default;
 int TopologyView::gpuCount() const
 {
     return int(m_gpus.size());
+}
+
+bool TopologyView::drawnInPods() const
+{
+    return !m_pods.isEmpty() && transform().m11() < kPodLevelOfDetail;
 }
 
 void TopologyView::setAnalysis(std::shared_ptr<const Analysis> analysis)
@@ -75,56 +72,52 @@ void TopologyView::rebuildScene()
     QGraphicsScene* s = scene();
     s->clear();
     m_gpus.clear();
+    m_pods.clear();
     m_groupOutlines.clear();
     const ClusterSpec& c = plan().cluster;
     m_builtNodes = c.nodes;
     m_builtPerNode = c.gpusPerNode;
     m_builtLinks = QString::fromStdString(c.intraNode.id + "/" + c.interNode.id);
-    const int cols = columnsPerNode(c.gpusPerNode);
-    const int rows = (c.gpusPerNode + cols - 1) / cols;
-    const double nodeW = cols * (GpuItem::kWidth + kGap) + kGap + 12;
-    const double nodeH = kHeader + rows * kRowHeight + kFooter;
-    const int nodesPerRow = std::max(1, int(std::ceil(std::sqrt(double(c.nodes) * nodeH / nodeW * 1.8))));
+    const TopologyLayout layout = layoutTopology(c.nodes, c.gpusPerNode);
     m_gpus.reserve(c.gpuCount());
     // Item caches make repaints of a few thousand chips a blit; for tens of thousands, each a few pixels wide,
     // they cost a pixmap apiece (gigabytes at 131,072 GPUs) and save nothing.
     const bool huge = c.gpuCount() > 8192;
-    QPainterPath fabric;
+    const bool inPods = !layout.pods.empty();
     for (int n = 0; n < c.nodes; ++n) {
-        const double x = (n % nodesPerRow) * (nodeW + kNodeGap);
-        const double y = (n / nodesPerRow) * (nodeH + kNodeGap);
         QVector<QPointF> centers;
         for (int i = 0; i < c.gpusPerNode; ++i) {
-            const QPointF center(x + 6 + kGap + (i % cols) * (GpuItem::kWidth + kGap) + GpuItem::kWidth / 2,
-                y + kHeader + (i / cols) * kRowHeight + GpuItem::kHeight / 2);
+            const QPointF center = layout.gpuCenters[std::size_t(n) * std::size_t(c.gpusPerNode) + std::size_t(i)];
             centers << center;
             auto* item = new GpuItem(n * c.gpusPerNode + i);
             item->setPos(center);
+            item->setInPod(inPods);
             if (huge)
                 item->setCacheMode(QGraphicsItem::NoCache);
             s->addItem(item);
             m_gpus << item;
         }
-        auto* node = new NodeItem(n, QRectF(x, y, nodeW, nodeH), centers, c.intraNode, c.nics(), c.interNode);
+        auto* node = new NodeItem(n, layout.nodes[std::size_t(n)], centers, c.intraNode, c.nics(), c.interNode);
+        node->setInPod(inPods);
         if (huge)
             node->setCacheMode(QGraphicsItem::NoCache);
         s->addItem(node);
-        // Each node drops to the spine under its row; the spines meet on a trunk at the left.
-        const QPointF a = node->nicAnchor();
-        const double spineY = y + nodeH + kNodeGap / 2;
-        fabric.moveTo(a);
-        fabric.lineTo(a.x(), spineY);
-        if (n % nodesPerRow == 0) {
-            const double rowEnd = std::min(nodesPerRow, c.nodes - n) * (nodeW + kNodeGap) - kNodeGap;
-            fabric.moveTo(-kNodeGap / 2, spineY);
-            fabric.lineTo(rowEnd, spineY);
+    }
+    for (std::size_t p = 0; p < layout.pods.size(); ++p) {
+        const PodLayout& pod = layout.pods[p];
+        QVector<QRectF> nodes;
+        QVector<const GpuItem*> gpus;
+        for (int n = pod.firstNode; n < pod.firstNode + pod.nodeCount; ++n) {
+            nodes << layout.nodes[std::size_t(n)];
+            for (int i = 0; i < c.gpusPerNode; ++i)
+                gpus << m_gpus[n * c.gpusPerNode + i];
         }
+        auto* item = new PodItem(int(p), pod.rect, pod.firstNode, nodes, gpus, layout.columnsPerNode);
+        s->addItem(item);
+        m_pods << item;
     }
     if (c.nodes > 1) {
-        const int fabricRows = (c.nodes + nodesPerRow - 1) / nodesPerRow;
-        fabric.moveTo(-kNodeGap / 2, nodeH + kNodeGap / 2);
-        fabric.lineTo(-kNodeGap / 2, (fabricRows - 1) * (nodeH + kNodeGap) + nodeH + kNodeGap / 2);
-        auto* path = s->addPath(fabric, QPen(linkColor(c.interNode.kind), 2.5));
+        auto* path = s->addPath(layout.fabric, QPen(linkColor(c.interNode.kind), 2.5));
         path->setZValue(-1);
         path->setToolTip(
             tr("Fabric: %1, %2 GB/s per NIC per direction (%3% achievable), latency %4 µs; %5 NICs per node")
@@ -189,9 +182,12 @@ void TopologyView::recolor()
             for (const QRectF& r : std::as_const(perNode)) {
                 QPainterPath path;
                 path.addRoundedRect(r, 6, 6);
-                auto* outline = scene()->addPath(path,
+                auto* outline = new GroupOutlineItem(path);
+                outline->setPen(
                     g.crossesNode ? QPen(colors::overflow, 2.5, Qt::DashLine) : QPen(QColor(0x22, 0x22, 0x22), 1.5));
+                outline->setInPod(!m_pods.isEmpty());
                 outline->setZValue(1);
+                scene()->addItem(outline);
                 m_groupOutlines << outline;
             }
         }
@@ -228,12 +224,29 @@ int TopologyView::fittedHeight() const
     return int(std::ceil(rect.height() * scale)) + legendHeight() + 8 + frame + 8;
 }
 
+int TopologyView::legendColumns() const
+{
+    // A long legend (many stages, a view squeezed between docks) goes into up to three columns rather than taking
+    // more than a third of the view's height.
+    if (!m_analysis)
+        return 1;
+    const QFontMetrics fm(legendFont());
+    const QList<QPair<QColor, QString>> entries = legendEntries();
+    int width = 0;
+    for (const auto& e : entries)
+        width = std::max(width, fm.horizontalAdvance(e.second));
+    const int oneColumn = (fm.height() + 4) * int(entries.size()) + 18;
+    const int fitting = std::max(1, (viewport()->width() - 18) / (width + 38)); // side by side in the view
+    return std::clamp(int(std::ceil(oneColumn / (viewport()->height() / 3.0))), 1, std::min(3, fitting));
+}
+
 int TopologyView::legendHeight() const
 {
     if (!m_analysis)
         return 0;
     const QFontMetrics fm(legendFont());
-    return (fm.height() + 4) * legendEntries().size() + 18;
+    const int rows = (int(legendEntries().size()) + legendColumns() - 1) / legendColumns();
+    return (fm.height() + 4) * rows + 18;
 }
 
 QFont TopologyView::legendFont() const
@@ -548,21 +561,21 @@ void TopologyView::drawLegend(QPainter* painter, const QRectF&)
     int width = 0;
     for (const auto& e : entries)
         width = std::max(width, fm.horizontalAdvance(e.second));
-    const int line = fm.height() + 4;
-    const QRect box(8, 8, width + 40, line * int(entries.size()) + 10);
+    const int line = fm.height() + 4, columns = legendColumns();
+    const int rows = (int(entries.size()) + columns - 1) / columns, columnWidth = width + 38;
+    const QRect box(8, 8, columnWidth * columns + 2, line * rows + 10);
     painter->setPen(QColor(0xAA, 0xAA, 0xAA));
     painter->setBrush(QColor(255, 255, 255, 235));
     painter->drawRoundedRect(box, 5, 5);
     for (int i = 0; i < entries.size(); ++i) {
-        const int y = box.top() + 6 + i * line;
+        const int x = box.left() + (i / rows) * columnWidth, y = box.top() + 6 + (i % rows) * line;
         if (entries[i].first.isValid()) {
             painter->setPen(Qt::NoPen);
             painter->setBrush(entries[i].first);
-            painter->drawRect(box.left() + 8, y + 3, 16, line - 8);
+            painter->drawRect(x + 8, y + 3, 16, line - 8);
         }
         painter->setPen(Qt::black);
-        painter->drawText(
-            QRect(box.left() + 30, y, width + 8, line), Qt::AlignVCenter | Qt::AlignLeft, entries[i].second);
+        painter->drawText(QRect(x + 30, y, width + 8, line), Qt::AlignVCenter | Qt::AlignLeft, entries[i].second);
     }
     painter->restore();
 }

@@ -9,6 +9,7 @@
 namespace plait::widgets {
 
 class GpuItem;
+class PodItem;
 
 // The drawn cluster: nodes holding GPU chips with their ids, the NVSwitch or PCIe switch and the NICs of each
 // node, the fabric between nodes; links coloured by class with their bandwidth on hover. GPUs show the plan's
@@ -42,6 +43,8 @@ public:
     QString gpuToolTip(int gpu) const;
     bool isFlagged(int gpu) const; // a member of a TP group that crosses a node
     int gpuCount() const;
+    int podCount() const { return int(m_pods.size()); }
+    bool drawnInPods() const; // zoomed out so far that the pods draw the nodes
 
 signals:
     void swapPreviewed(int from, int to); // while dragging over a target
@@ -66,6 +69,7 @@ private:
     void drawLegend(QPainter* painter, const QRectF& rect);
     QList<QPair<QColor, QString>> legendEntries() const;
     QFont legendFont() const;
+    int legendColumns() const;
     int legendHeight() const;
     void recolor();
     int gpuAt(const QPoint& viewPos) const;
@@ -75,6 +79,7 @@ private:
     std::shared_ptr<const Analysis> m_analysis;
     Dimension m_dimension = Dimension::All;
     QVector<GpuItem*> m_gpus;
+    QVector<PodItem*> m_pods; // a large cluster's nodes, 32 to a pod
     QVector<bool> m_flagged;
     QVector<QGraphicsItem*> m_groupOutlines;
     int m_builtNodes = 0, m_builtPerNode = 0;

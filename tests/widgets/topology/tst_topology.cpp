@@ -1,0 +1,129 @@
+#include "analysis.h"
+#include "plan.h"
+
+#include "palette.h"
+#include "topologylayout.h"
+#include "topologyview.h"
+
+#include <QImage>
+#include <QPainter>
+#include <QTest>
+#include <set>
+
+using namespace plait;
+using namespace plait::widgets;
+
+// The drawn cluster: where nodes, GPUs and pods go, and a large cluster drawn in pods once zoomed out.
+class TestTopology : public QObject {
+    Q_OBJECT
+private slots:
+    void layoutPlacesEveryGpuInItsNode_data()
+    {
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<int>("gpusPerNode");
+        QTest::newRow("one GPU") << 1 << 1;
+        QTest::newRow("one node") << 1 << 8;
+        QTest::newRow("four nodes") << 4 << 4;
+        QTest::newRow("twelve nodes") << 12 << 8;
+        QTest::newRow("64 nodes: no pods yet") << 64 << 8;
+        QTest::newRow("65 nodes: three pods") << 65 << 8;
+        QTest::newRow("GPT-3 on 1,024 A100") << 128 << 8;
+        QTest::newRow("16 GPUs a node") << 100 << 16;
+        QTest::newRow("16,384 GPUs") << 2048 << 8;
+    }
+    void layoutPlacesEveryGpuInItsNode()
+    {
+        QFETCH(int, nodes);
+        QFETCH(int, gpusPerNode);
+        const TopologyLayout l = layoutTopology(nodes, gpusPerNode);
+        QCOMPARE(int(l.nodes.size()), nodes);
+        QCOMPARE(int(l.gpuCenters.size()), nodes * gpusPerNode);
+        for (int g = 0; g < nodes * gpusPerNode; ++g) {
+            const QRectF chip(
+                l.gpuCenters[std::size_t(g)] - QPointF(TopologyLayout::kGpuWidth / 2, TopologyLayout::kGpuHeight / 2),
+                QSizeF(TopologyLayout::kGpuWidth, TopologyLayout::kGpuHeight));
+            QVERIFY2(l.nodes[std::size_t(g / gpusPerNode)].contains(chip), qPrintable(QStringLiteral("GPU %1").arg(g)));
+        }
+        // Nodes never overlap: their rows and columns are apart (sorted by top, a node meets only its row).
+        for (std::size_t a = 0; a < l.nodes.size(); ++a)
+            for (std::size_t b = a + 1; b < l.nodes.size() && b < a + 64; ++b)
+                QVERIFY(!l.nodes[a].intersects(l.nodes[b]));
+        QCOMPARE(l.fabric.isEmpty(), nodes < 2);
+        // Pods only beyond two pods' worth of nodes; they take the nodes in order, 32 each, and hold them.
+        QCOMPARE(l.pods.empty(), nodes <= 2 * TopologyLayout::kPodNodes);
+        int next = 0;
+        for (std::size_t p = 0; p < l.pods.size(); ++p) {
+            const PodLayout& pod = l.pods[p];
+            QCOMPARE(pod.firstNode, next);
+            QVERIFY(pod.nodeCount >= 1 && pod.nodeCount <= TopologyLayout::kPodNodes);
+            for (int n = pod.firstNode; n < pod.firstNode + pod.nodeCount; ++n)
+                QVERIFY(pod.rect.contains(l.nodes[std::size_t(n)]));
+            for (std::size_t q = p + 1; q < l.pods.size(); ++q)
+                QVERIFY(!pod.rect.intersects(l.pods[q].rect));
+            next += pod.nodeCount;
+        }
+        if (!l.pods.empty())
+            QCOMPARE(next, nodes);
+        // The whole reads wider than tall, as a screen is (a single row of a few nodes is allowed to be wide).
+        QRectF all;
+        for (const QRectF& r : l.nodes)
+            all = all.united(r);
+        QVERIFY(all.width() >= all.height() * 0.5);
+    }
+
+    // Zoomed out on 16,384 GPUs the pods draw the nodes as tiles of the stages' colours (not a field of chips), and
+    // a closer look draws the chips again; 1,024 GPUs at the fitted zoom keep their chips.
+    void aLargeClusterIsDrawnInPodsWhenZoomedOut_data()
+    {
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<bool>("podsAtFit");
+        QTest::newRow("1,024 GPUs") << 128 << 16 << false;
+        QTest::newRow("16,384 GPUs") << 2048 << 16 << true;
+    }
+    void aLargeClusterIsDrawnInPodsWhenZoomedOut()
+    {
+        QFETCH(int, nodes);
+        QFETCH(int, pp);
+        QFETCH(bool, podsAtFit);
+        auto plan = loadPlanFile(PLAIT_EXAMPLES "/h-gpt3-175b-1024xa100.plait.json");
+        QVERIFY(plan);
+        Plan p = plan.value();
+        p.cluster.nodes = nodes;
+        p.parallel.pp = pp;
+        p.parallel.dp = nodes * 8 / (8 * pp);
+        p.training.globalBatch = 12 * p.parallel.dp;
+        auto placement = defaultPlacement(p.cluster, p.parallel);
+        QVERIFY(placement);
+        p.placement = placement.value();
+        auto analysis = std::make_shared<const Analysis>(analyze(std::make_shared<const Plan>(p)));
+        QVERIFY2(analysis->evaluation->valid,
+            analysis->evaluation->errors.empty() ? "" : analysis->evaluation->errors.front().message.c_str());
+        TopologyView view;
+        view.resize(1400, 900);
+        view.setAnalysis(analysis);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.zoomToFit();
+        QCOMPARE(view.podCount(), nodes / TopologyLayout::kPodNodes);
+        QVERIFY2(view.drawnInPods() == podsAtFit, qPrintable(QString::number(view.transform().m11())));
+        QImage image(view.viewport()->size(), QImage::Format_RGB32);
+        image.fill(Qt::white);
+        {
+            QPainter painter(&image);
+            view.render(&painter, QRectF(image.rect()), view.viewport()->rect());
+        }
+        // Every stage's colour is in the picture: the groups stay readable at this zoom.
+        std::set<QRgb> colours;
+        for (int y = 0; y < image.height(); y += 2)
+            for (int x = 0; x < image.width(); x += 2)
+                colours.insert(image.pixel(x, y));
+        for (int s = 0; s < pp; ++s)
+            QVERIFY2(colours.count(colors::indexed(s, pp).rgb()), qPrintable(QStringLiteral("stage %1").arg(s)));
+        view.scale(1 / view.transform().m11(), 1 / view.transform().m11()); // 1:1
+        QVERIFY(!view.drawnInPods());
+    }
+};
+
+QTEST_MAIN(TestTopology)
+#include "tst_topology.moc"
