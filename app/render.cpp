@@ -34,6 +34,7 @@ namespace plait::app {
 
 namespace {
 constexpr int kOk = 0, kInvalid = 1, kUsage = 2;
+constexpr const char* kAskedSize = "plaitAskedSize"; // a picture's size as the user gave it (--size)
 
 // Lays out and shows a picture's widget without a window on screen (the GUI's Export Picture too), so it paints.
 void showOffscreen(QWidget* widget)
@@ -82,7 +83,14 @@ bool writePicture(QWidget* widget, const QString& path, QString* error)
 {
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
-    const QSize size = widget->size();
+    // A picture whose figures need more room than the size asked for is laid out at the size they need and scaled
+    // down to the asked one (kept in proportion, centred on white): the file always has the asked size.
+    const QSize laidOut = widget->size();
+    const QSize asked = widget->property(kAskedSize).toSize();
+    const QSize size = asked.isValid() ? asked : laidOut;
+    const double scale
+        = std::min({ 1.0, double(size.width()) / laidOut.width(), double(size.height()) / laidOut.height() });
+    const QPointF offset((size.width() - laidOut.width() * scale) / 2, (size.height() - laidOut.height() * scale) / 2);
     const QString suffix = QFileInfo(path).suffix().toLower();
     auto drawVector = [&](QPaintDevice* device) {
         QCPPainter painter;
@@ -92,11 +100,23 @@ bool writePicture(QWidget* widget, const QString& path, QString* error)
         }
         painter.setMode(QCPPainter::pmVectorized);
         painter.setMode(QCPPainter::pmNoCaching);
+        painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+        painter.translate(offset);
+        painter.scale(scale, scale);
         paintTree(painter, widget, widget);
         return painter.end();
     };
     if (suffix == QLatin1String("png")) {
-        const QImage image = widget->grab().toImage();
+        QImage image = widget->grab().toImage();
+        if (!image.isNull() && image.size() != size) {
+            QImage page(size, QImage::Format_RGB32);
+            page.fill(Qt::white);
+            QPainter p(&page);
+            p.setRenderHint(QPainter::SmoothPixmapTransform);
+            p.drawImage(QRectF(offset, QSizeF(laidOut) * scale), image);
+            p.end();
+            image = page;
+        }
         if (image.isNull()) {
             *error = QStringLiteral("the picture of %1 x %2 pixels could not be made")
                          .arg(size.width())
@@ -174,6 +194,9 @@ std::unique_ptr<QWidget> reportWidget(std::shared_ptr<const Analysis> analysis, 
     const std::shared_ptr<const Evaluation>& ev = analysis->evaluation;
     auto page = std::make_unique<QWidget>();
     page->setAutoFillBackground(true);
+    QPalette palette = page->palette();
+    palette.setColor(QPalette::Window, Qt::white); // a page for a review, not a window
+    page->setPalette(palette);
     page->resize(size);
     auto* grid = new QGridLayout(page.get());
     // The summary names the plan; the line above it says how it runs.
@@ -330,6 +353,8 @@ std::unique_ptr<QWidget> pictureOf(
     if (view != QLatin1String("report"))
         widget = titledPicture(std::move(widget), QString::fromStdString(analysis->plan->name),
             options.sized ? std::optional<QSize>(size) : std::nullopt);
+    if (options.sized)
+        widget->setProperty(kAskedSize, size);
     for (QCustomPlot* plot : widget->findChildren<QCustomPlot*>())
         plot->replot(QCustomPlot::rpImmediateRefresh);
     return widget;

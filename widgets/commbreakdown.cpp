@@ -123,7 +123,11 @@ void CommBreakdown::rebuild()
     m_first->setData(keys, first);
     m_second->setData(keys, second);
     m_plot->yAxis->setTicker(ticker);
-    m_plot->yAxis->setTickLabelFont(QFont(font().family(), 8));
+    const QFont tickFont(font().family(), 8);
+    m_plot->yAxis->setTickLabelFont(tickFont);
+    // Room for each item's two label lines (up to eight items; more scroll into each other less than they would
+    // squeezed): below it the labels of neighbouring bars overlap.
+    m_plot->setMinimumHeight(std::max(200, 120 + std::min(n, 8) * (2 * QFontMetrics(tickFont).height() + 6)));
     // An empty chart says why rather than drawing an axis of nothing.
     m_empty->setText(!ev ? tr("No plan evaluated yet.")
             : !ev->valid ? tr("The plan cannot be evaluated: the summary says why.")

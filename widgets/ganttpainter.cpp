@@ -255,11 +255,12 @@ void GanttPainter::paintRuler(QPainter& p, const GanttFrame& frame, int width)
     p.setPen(m_theme.rulerLine);
     p.drawLine(0, ruler - 1, width, ruler - 1);
     p.drawLine(0, top - 1, width, top - 1);
+    const QFontMetrics fm(frame.font);
     for (const Tick& t : timeTicks(w)) {
         const int x = header + int(std::round(w.toX(t.time)));
         p.setPen(m_theme.tick);
         p.drawLine(x, ruler - (t.major ? 8 : 4), x, ruler - 1);
-        if (t.major) {
+        if (t.major && x + 3 + fm.horizontalAdvance(t.label) <= width) { // a label cut by the edge is left out
             p.setPen(Qt::black);
             p.drawText(x + 3, ruler - 9, t.label);
         }
@@ -269,7 +270,6 @@ void GanttPainter::paintRuler(QPainter& p, const GanttFrame& frame, int width)
     p.drawText(QRect(6, 0, header - 12, ruler - 1), Qt::AlignVCenter | Qt::AlignLeft,
         QCoreApplication::translate("plait::widgets::GanttView", "%1 across").arg(formatDuration(w.span())));
     // Legend: what each colour means.
-    const QFontMetrics fm(frame.font);
     int x = 6;
     const int y = ruler + 3, box = m_theme.legendHeight - 8;
     auto item = [&](const QBrush& brush, const QColor& base, const QString& label) {

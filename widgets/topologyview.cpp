@@ -25,8 +25,8 @@ TopologyView::TopologyView(QWidget* parent)
     setDragMode(QGraphicsView::RubberBandDrag);
     setRubberBandSelectionMode(Qt::IntersectsItemShape);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
-    // Spare room goes above the cluster, where the legend sits.
-    setAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+    // zoomToFit keeps the legend's room above or beside the cluster; what is left over is shared evenly.
+    setAlignment(Qt::AlignCenter);
     setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
     setBackgroundBrush(Qt::white);
     setMouseTracking(true);
@@ -199,18 +199,25 @@ void TopologyView::zoomToFit()
 {
     if (scene()->items().isEmpty())
         return;
-    // Leave room above the cluster for the legend, which is drawn at a fixed size in the view's corner.
+    // The legend is drawn at a fixed size in the view's top-left corner: the cluster goes under it or beside it,
+    // whichever shows the cluster larger, so the two never overlap. The legend goes into up to three columns above
+    // a wide cluster, into one beside a tall one.
     const QRectF rect = scene()->sceneRect();
-    fitInView(rect, Qt::KeepAspectRatio);
-    // The legend's room in scene units depends on the scale the fit picks: a few rounds settle it.
-    for (int round = 0; round < 4; ++round) {
-        const double scale = std::max(transform().m11(), 1e-6);
-        fitInView(rect.adjusted(0, -(legendHeight() + 8) / scale, 0, 0), Qt::KeepAspectRatio);
-    }
-    if (transform().m11() > 1.6) { // a small cluster is not blown up past a comfortable size
-        setTransform(QTransform::fromScale(1.6, 1.6));
-        centerOn(rect.center());
-    }
+    // A few pixels of margin, so rounding never brings up a scroll bar that would cut the cluster.
+    const double w = std::max(1, viewport()->width() - 10), h = std::max(1, viewport()->height() - 10), gap = 8;
+    const QSize above = legendBoxSize(legendColumnsAbove()), beside = legendBoxSize(1);
+    const double scaleAbove = std::min(w / rect.width(), (h - above.height() - gap) / rect.height());
+    const double scaleBeside = std::min((w - beside.width() - gap) / rect.width(), h / rect.height());
+    const bool besideIt = scaleBeside > scaleAbove;
+    m_legendColumns = besideIt ? 1 : legendColumnsAbove();
+    // A small cluster is not blown up past a comfortable size.
+    const double scale = std::clamp(std::max(scaleAbove, scaleBeside), 1e-6, 1.6);
+    const QSize legend = besideIt ? beside : above;
+    const QRectF shown = besideIt ? rect.adjusted(-(legend.width() + gap) / scale, 0, 0, 0)
+                                  : rect.adjusted(0, -(legend.height() + gap) / scale, 0, 0);
+    setSceneRect(shown);
+    setTransform(QTransform::fromScale(scale, scale));
+    centerOn(shown.center());
 }
 
 int TopologyView::fittedHeight() const
@@ -219,34 +226,33 @@ int TopologyView::fittedHeight() const
     if (rect.isEmpty())
         return height();
     const int frame = height() - viewport()->height();
-    // fitInView keeps a few pixels of margin on each side; the same here, so the fit is width-bound.
+    // The fit's margin as zoomToFit keeps it, the legend above the cluster, the fit bound by the width.
     const double scale = std::min((viewport()->width() - 4) / rect.width(), 1.6);
-    return int(std::ceil(rect.height() * scale)) + legendHeight() + 8 + frame + 8;
+    return int(std::ceil(rect.height() * scale)) + legendBoxSize(legendColumnsAbove()).height() + 8 + frame + 8;
 }
 
-int TopologyView::legendColumns() const
+int TopologyView::legendColumnsAbove() const
 {
     // A long legend (many stages, a view squeezed between docks) goes into up to three columns rather than taking
-    // more than a third of the view's height.
+    // more than a third of the view's height, as many as fit side by side.
     if (!m_analysis)
         return 1;
+    const QSize one = legendBoxSize(1);
+    const int fitting = std::max(1, (viewport()->width() - 18) / std::max(1, one.width()));
+    return std::clamp(int(std::ceil(one.height() / (viewport()->height() / 3.0))), 1, std::min(3, fitting));
+}
+
+QSize TopologyView::legendBoxSize(int columns) const
+{
+    if (!m_analysis)
+        return {};
     const QFontMetrics fm(legendFont());
     const QList<QPair<QColor, QString>> entries = legendEntries();
     int width = 0;
     for (const auto& e : entries)
         width = std::max(width, fm.horizontalAdvance(e.second));
-    const int oneColumn = (fm.height() + 4) * int(entries.size()) + 18;
-    const int fitting = std::max(1, (viewport()->width() - 18) / (width + 38)); // side by side in the view
-    return std::clamp(int(std::ceil(oneColumn / (viewport()->height() / 3.0))), 1, std::min(3, fitting));
-}
-
-int TopologyView::legendHeight() const
-{
-    if (!m_analysis)
-        return 0;
-    const QFontMetrics fm(legendFont());
-    const int rows = (int(legendEntries().size()) + legendColumns() - 1) / legendColumns();
-    return (fm.height() + 4) * rows + 18;
+    const int rows = (int(entries.size()) + columns - 1) / columns;
+    return { (width + 38) * columns + 2, (fm.height() + 4) * rows + 10 };
 }
 
 QFont TopologyView::legendFont() const
@@ -561,9 +567,9 @@ void TopologyView::drawLegend(QPainter* painter, const QRectF&)
     int width = 0;
     for (const auto& e : entries)
         width = std::max(width, fm.horizontalAdvance(e.second));
-    const int line = fm.height() + 4, columns = legendColumns();
+    const int line = fm.height() + 4, columns = m_legendColumns;
     const int rows = (int(entries.size()) + columns - 1) / columns, columnWidth = width + 38;
-    const QRect box(8, 8, columnWidth * columns + 2, line * rows + 10);
+    const QRect box(QPoint(8, 8), legendBoxSize(columns));
     painter->setPen(QColor(0xAA, 0xAA, 0xAA));
     painter->setBrush(QColor(255, 255, 255, 235));
     painter->drawRoundedRect(box, 5, 5);

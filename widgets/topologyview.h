@@ -69,8 +69,8 @@ private:
     void drawLegend(QPainter* painter, const QRectF& rect);
     QList<QPair<QColor, QString>> legendEntries() const;
     QFont legendFont() const;
-    int legendColumns() const;
-    int legendHeight() const;
+    int legendColumnsAbove() const;
+    QSize legendBoxSize(int columns) const; // in pixels
     void recolor();
     int gpuAt(const QPoint& viewPos) const;
 
@@ -91,6 +91,7 @@ private:
     bool m_dragging = false;
     bool m_panning = false;
     bool m_autoFit = true; // keep the whole cluster in view until the user zooms
+    int m_legendColumns = 1; // as the last fit chose
     QVector<int> m_hoverGroup; // the TP group under the cursor, in ring order: its links are drawn lit
     QPoint m_panLast;
 };
