@@ -19,6 +19,7 @@ bool LessonsPanel::chinese()
 
 LessonsPanel::LessonsPanel(QWidget* parent)
     : QWidget(parent)
+    , m_previous(new engine::JobTracker(this))
 {
     m_lessons = new QComboBox(this);
     for (const Lesson& l : builtinLessons())
@@ -74,6 +75,8 @@ void LessonsPanel::startLesson(int index)
     m_lessons->setCurrentIndex(index);
     m_hasExample = false;
     m_step = -1;
+    m_previous->cancel();
+    m_previousStep = -1;
     m_stepAnalyses.assign(builtinLessons()[std::size_t(index)].steps.size(), std::nullopt);
     const Lesson& lesson = builtinLessons()[std::size_t(index)];
     emit exampleRequested(
@@ -160,6 +163,21 @@ void LessonsPanel::refresh()
     if (const Analysis* before = analysisOf(m_step - 1)) {
         facts.previousPlan = before->plan.get();
         facts.previous = before->evaluation.get();
+    } else if (m_step > 0 && m_previousStep != m_step - 1) {
+        // Jumped past the step before (or its analysis had not come yet): analyse its plan, then fill the text.
+        auto before = lessonPlan(m_example, lesson, m_step - 1);
+        if (before) {
+            m_previousStep = m_step - 1;
+            auto plan = std::make_shared<const Plan>(std::move(before.value()));
+            m_previous->start([plan](const engine::JobTracker::Cancelled&) { return analyze(plan); },
+                [this, index, step = m_previousStep](const Analysis& a) {
+                    m_previousStep = -1;
+                    if (m_lessons->currentIndex() == index && std::size_t(step) < m_stepAnalyses.size()
+                        && !m_stepAnalyses[std::size_t(step)])
+                        m_stepAnalyses[std::size_t(step)] = a;
+                    refresh();
+                });
+        }
     }
     m_text->setText(QString::fromStdString(lessonText(chinese() ? s.zh : s.en, facts, chinese())));
 }

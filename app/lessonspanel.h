@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis.h"
+#include "jobtracker.h"
 #include "lessons.h"
 
 #include <optional>
@@ -48,6 +49,9 @@ private:
     // Per step of the running lesson, once it arrived: its analysis (the step before's plan and figures are what
     // "{step_vs_previous}" compares with).
     std::vector<std::optional<Analysis>> m_stepAnalyses;
+    // The step before, analysed off the GUI thread when the user jumped past it before its analysis arrived.
+    engine::JobTracker* m_previous = nullptr;
+    int m_previousStep = -1; // the step m_previous analyses
     bool m_hasExample = false;
     int m_step = -1;
 };

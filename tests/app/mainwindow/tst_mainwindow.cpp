@@ -842,6 +842,23 @@ private slots:
         }
     }
 
+    // A step that compares with the step before (dp-vs-tp's third: "the step is …% faster") states its figure even
+    // when the user jumped there without the step before ever being analysed.
+    void aLessonJumpedIntoStatesItsComparison()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave13")));
+        int dpVsTp = -1;
+        for (std::size_t i = 0; i < builtinLessons().size(); ++i)
+            if (builtinLessons()[i].id == "dp-vs-tp")
+                dpVsTp = int(i);
+        QVERIFY(dpVsTp >= 0);
+        app::LessonsPanel* lessons = w.lessonsPanel();
+        lessons->startLesson(dpVsTp);
+        lessons->goToStep(2); // at once: step 1 was never the document's plan long enough to be analysed
+        QCOMPARE(lessons->step(), 2);
+        QTRY_VERIFY2(!lessons->stepText().contains(QStringLiteral("…")), qPrintable(lessons->stepText()));
+    }
+
     void translationIsCompleteAndChineseGlyphsExist()
     {
         QFile ts(QStringLiteral(PLAIT_SOURCE "/translations/plait_zh_CN.ts"));
