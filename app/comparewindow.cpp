@@ -60,7 +60,7 @@ void CompareWindow::showComparison(std::shared_ptr<const Analysis> analysisA, st
     auto seconds = [](double s) { return widgets::formatSeconds(s); };
     auto percent = [](double f) { return widgets::formatPercent(f); };
     auto bytes = [](double x) { return widgets::formatBytes(x); };
-    auto count = [](double x) { return QString::number(x, 'f', 0); };
+    auto count = [](double x) { return widgets::formatNumber(x, 4); }; // as the summary says it: 112,106
     const Evaluation &ea = *m_a, &eb = *m_b;
     const std::vector<Row> rows = {
         { tr("Step time"), ea.stepS, eb.stepS, true, +seconds },
