@@ -349,7 +349,9 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     in.sendBackward = p2p.seconds;
 
     ScheduleShape shape { par.schedule, p, m, v, tr.recompute != Recompute::None };
-    in.ops = generateSchedule(shape);
+    // Op lists depend on the shape alone: any memo shares them, whatever the detail.
+    in.ops = memo && memo->serves(plan) ? memo->schedule(shape)
+                                        : std::make_shared<const std::vector<std::vector<Op>>>(generateSchedule(shape));
     SimOptions simOptions;
     simOptions.recordEvents = detail == EvaluationDetail::Full;
     // A fresh simulation is moved in, not copied (a ?: with the memo's shared result would copy every event).

@@ -46,6 +46,27 @@ std::shared_ptr<const GroupSet> EvaluationMemo::groups(const Plan& plan)
     return { entry, &entry->groups };
 }
 
+std::shared_ptr<const std::vector<std::vector<Op>>> EvaluationMemo::schedule(const ScheduleShape& shape)
+{
+    const ShapeKey key { int(shape.schedule), shape.stages, shape.microBatches, shape.chunks, shape.recompute };
+    // Generated under the lock: the search's threads ask for the same few shapes at once, and each would otherwise
+    // build its own copy of lists of a million ops.
+    std::lock_guard lock(m_scheduleMutex);
+    for (const auto& [k, ops] : m_schedules)
+        if (k == key)
+            return ops;
+    auto ops = std::make_shared<const std::vector<std::vector<Op>>>(generateSchedule(shape));
+    for (const auto& device : *ops)
+        m_opsKept += device.size();
+    m_schedules.emplace_back(key, ops);
+    while (m_opsKept > kOpsKept && m_schedules.size() > 1) {
+        for (const auto& device : *m_schedules.front().second)
+            m_opsKept -= device.size();
+        m_schedules.pop_front();
+    }
+    return ops;
+}
+
 std::shared_ptr<const SimResult> EvaluationMemo::simulation(const ScheduleShape& shape, const SimInput& in)
 {
     std::vector<double> numbers;

@@ -22,6 +22,8 @@ class EvaluationMemo {
 public:
     // The groups of the plan's placement, built once per parallel shape and placement.
     std::shared_ptr<const GroupSet> groups(const Plan& plan);
+    // The op lists of a schedule shape, generated once: a search's plans of one shape differ only in their costs.
+    std::shared_ptr<const std::vector<std::vector<Op>>> schedule(const ScheduleShape& shape);
     // The simulation of this pipeline (events are not recorded), run once per shape, op costs and transfer times.
     std::shared_ptr<const SimResult> simulation(const ScheduleShape& shape, const SimInput& in);
     bool serves(const Plan& plan);
@@ -38,6 +40,12 @@ private:
     static constexpr std::size_t kGroupSetsKept = 16;
     std::deque<std::shared_ptr<GroupsEntry>> m_groups;
     std::map<SimKey, std::shared_ptr<const SimResult>> m_simulations;
+    using ShapeKey = std::tuple<int, int, int, int, bool>;
+    // Op lists of a million micro-batches take tens of megabytes: the most recent up to kOpsKept ops are kept.
+    static constexpr std::size_t kOpsKept = 20'000'000;
+    std::deque<std::pair<ShapeKey, std::shared_ptr<const std::vector<std::vector<Op>>>>> m_schedules;
+    std::size_t m_opsKept = 0;
+    std::mutex m_scheduleMutex; // apart from m_mutex: a generation does not hold up the groups and simulations
 };
 
 } // namespace plait

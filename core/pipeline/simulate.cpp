@@ -22,11 +22,13 @@ struct Device {
 
 SimResult simulate(const SimInput& in, const SimOptions& options)
 {
+    static const std::vector<std::vector<Op>> none;
+    const std::vector<std::vector<Op>>& allOps = in.ops ? *in.ops : none;
     SimResult r;
     const int p = in.devices, v = in.chunks;
     const int virtualStages = p * v;
     int m = 0;
-    for (const auto& ops : in.ops)
+    for (const auto& ops : allOps)
         for (const Op& op : ops)
             m = std::max(m, op.microBatch + 1);
     // When the input of virtual stage k for micro-batch mb is available (activation, or gradient), and whether the
@@ -50,7 +52,7 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
     std::size_t remaining = 0;
     std::size_t remainingTotal = 0;
     for (int d = 0; d < p; ++d) {
-        const auto& ops = in.ops[std::size_t(d)];
+        const auto& ops = allOps[std::size_t(d)];
         dev[std::size_t(d)].ran.assign(ops.size(), 0);
         remaining += ops.size();
         for (std::size_t i = 0; i < ops.size(); ++i)
@@ -64,7 +66,7 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
     // A device's events are written in the order it runs them, which is by start time, into its own range.
     std::vector<std::size_t> slot(std::size_t(p) + 1, 0);
     for (int d = 0; d < p; ++d)
-        slot[std::size_t(d) + 1] = slot[std::size_t(d)] + in.ops[std::size_t(d)].size();
+        slot[std::size_t(d) + 1] = slot[std::size_t(d)] + allOps[std::size_t(d)].size();
     // Compute events fill [0, remaining); transfers (at most one per compute event) are appended after them.
     if (options.recordEvents) {
         r.events.reserve(2 * remaining);
@@ -85,7 +87,7 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
     // backward has run to fill the wait (the zero-bubble idea). Returns false when it can only wait.
     auto nextAction = [&](int d, std::size_t& index, double& start) {
         Device& device = dev[std::size_t(d)];
-        const auto& ops = in.ops[std::size_t(d)];
+        const auto& ops = allOps[std::size_t(d)];
         while (device.next < ops.size() && device.ran[device.next])
             ++device.next;
         if (device.next == ops.size())
@@ -126,7 +128,7 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
     };
 
     auto run = [&](int d, std::size_t index, double start) {
-        const Op& op = in.ops[std::size_t(d)][index];
+        const Op& op = allOps[std::size_t(d)][index];
         Device& device = dev[std::size_t(d)];
         const int k = op.chunk * p + d;
         const double dur = in.cost[std::size_t(d)][std::size_t(op.chunk)].duration(op.kind);

@@ -3,6 +3,7 @@
 #include "schedule.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -30,7 +31,8 @@ struct ChunkCost {
 struct SimInput {
     int devices = 1; // p
     int chunks = 1; // v
-    std::vector<std::vector<Op>> ops; // per device
+    // Per device; shared, since many plans of one schedule shape (the search's) run the same lists.
+    std::shared_ptr<const std::vector<std::vector<Op>>> ops;
     std::vector<std::vector<ChunkCost>> cost; // [device][chunk]
     // Transfer time from virtual stage k to k+1 (activations), and back (gradients), per micro-batch.
     std::vector<double> sendForward; // size p·v − 1

@@ -14,7 +14,7 @@ SimResult run(Schedule schedule, int p, int m, int v, double tf, double tb, doub
     SimInput in;
     in.devices = p;
     in.chunks = v;
-    in.ops = generateSchedule({ schedule, p, m, v, false });
+    in.ops = std::make_shared<const std::vector<std::vector<Op>>>(generateSchedule({ schedule, p, m, v, false }));
     // A chunk does 1/v of the stage's work.
     in.cost.assign(std::size_t(p), std::vector<ChunkCost>(std::size_t(v), ChunkCost { tf / v, 0, tb / v, tw / v }));
     in.sendForward.assign(std::size_t(p * v - 1), 0.0);
