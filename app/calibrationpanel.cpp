@@ -1,5 +1,9 @@
 #include "calibrationpanel.h"
 
+#include "fabriccheck.h"
+#include "format.h"
+#include "translatedtext.h"
+
 #include "gemm.h"
 #include "palette.h"
 
@@ -87,13 +91,9 @@ std::optional<Plan> CalibrationPanel::planWithLinks() const
 {
     if (!m_plan || !m_links)
         return std::nullopt;
-    const OpSweep* ar = m_links->sweep(CollectiveKind::AllReduce);
-    if (!ar || ar->points.empty() || m_links->ranks < 2)
-        return std::nullopt;
-    Plan p = *m_plan;
-    LinkSpec& link = m_links->linkClass == "inter_node" ? p.cluster.interNode : p.cluster.intraNode;
-    link = calibratedLink(link, m_links->ranks, ar->points, "plait-probe: " + m_linksSource.toStdString());
-    return p;
+    const std::string source = m_links->source.empty() ? "plait-probe: " + m_linksSource.toStdString()
+                                                       : m_links->source + ": " + m_linksSource.toStdString();
+    return planWithMeasuredLinks(*m_plan, *m_links, source);
 }
 
 std::optional<Plan> CalibrationPanel::planWithCompute() const
@@ -159,11 +159,27 @@ void CalibrationPanel::refresh()
                         .arg(planLink->efficiency, 0, 'f', 2)
                         .arg(planLink->effectiveGBps(), 0, 'f', 0)
                         .arg(planLink->latencyUs, 0, 'f', 2);
-            QCPItemStraightLine* line = new QCPItemStraightLine(m_plot);
-            line->point1->setCoords(1, planLink->effectiveGBps());
-            line->point2->setCoords(2, planLink->effectiveGBps());
-            line->setPen(QPen(Qt::black, 1, Qt::DashLine));
-            maxBw = std::max(maxBw, planLink->effectiveGBps());
+            // The fabric check: what the plan's links lead one to expect for these ranks, size by size (dashed, in
+            // each op's colour), and where the measurement falls short of it or passes it.
+            const FabricCheck check = checkFabric(*m_links, m_plan->cluster);
+            int k = 0;
+            for (const FabricOpCheck& op : check.ops) {
+                QCPGraph* g = m_plot->addGraph();
+                g->setName(tr("%1, the plan's links").arg(QString::fromLatin1(collectiveName(op.op))));
+                g->setPen(QPen(widgets::colors::indexed(k++, int(check.ops.size())).darker(130), 1.5, Qt::DashLine));
+                for (const FabricPoint& p : op.points) {
+                    g->addData(p.bytes, p.expectedBusGBps);
+                    maxBw = std::max(maxBw, p.expectedBusGBps);
+                }
+                html += QStringLiteral("<br>")
+                    + tr("%1: %2% of what the plan's links lead one to expect at %3 and up.")
+                          .arg(QString::fromLatin1(collectiveName(op.op)))
+                          .arg(100 * op.largeRatio, 0, 'f', 0)
+                          .arg(widgets::formatBytes(op.largeFromBytes));
+            }
+            for (const Warning& w : check.findings)
+                html += QStringLiteral("<br><span style=\"color:#c0392b\">⚠ %1</span>")
+                            .arg(widgets::translatedText("fabric:" + w.code, w.args).toHtmlEscaped());
         }
         m_plot->rescaleAxes();
         m_plot->xAxis->setRange(m_plot->xAxis->range().lower / 2, m_plot->xAxis->range().upper * 2);

@@ -26,7 +26,7 @@ constexpr int kOk = 0, kInvalid = 1, kUsage = 2;
 
 const std::vector<std::string>& commandNames()
 {
-    static const std::vector<std::string> names { "evaluate", "search", "timeline", "render" };
+    static const std::vector<std::string> names { "evaluate", "search", "timeline", "render", "import" };
     return names;
 }
 
@@ -326,7 +326,8 @@ int searchCommand(const QStringList& args)
 bool isHeadlessCommand(const char* arg)
 {
     return arg
-        && (std::strcmp(arg, "evaluate") == 0 || std::strcmp(arg, "timeline") == 0 || std::strcmp(arg, "search") == 0);
+        && (std::strcmp(arg, "evaluate") == 0 || std::strcmp(arg, "timeline") == 0 || std::strcmp(arg, "search") == 0
+            || std::strcmp(arg, "import") == 0);
 }
 
 int runHeadless(int argc, char** argv)
@@ -339,6 +340,8 @@ int runHeadless(int argc, char** argv)
         return evaluateCommand(args);
     if (command == QLatin1String("search"))
         return searchCommand(args);
+    if (command == QLatin1String("import"))
+        return importCommand(args);
     return timelineCommand(args);
 }
 
@@ -353,6 +356,9 @@ std::string commandsHelp()
            "  timeline PLAN --out TRACE.json    the simulated pipeline timeline as a Chrome trace (Perfetto)\n"
            "  render PLAN --view topology|memory|comm|gantt|report --out FILE.png|svg|pdf\n"
            "                                    a view drawn as the window draws it\n"
+           "  import nccl-tests FILE... [--plan PLAN] [--out PLAN] [--json]\n"
+           "                                    measured links held against the plan's, outlier nodes named; --out\n"
+           "                                    writes the plan with its links calibrated from them\n"
            "Run \"plait COMMAND --help\" for a command's options. Without a command, plait opens the window.\n";
 }
 

@@ -24,6 +24,7 @@
 #include "summaryview.h"
 #include "timelinepanel.h"
 #include "topologyview.h"
+#include "translatedtext.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -114,6 +115,7 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
         m_analysis.request(plan);
         m_autosave.planChanged(plan, m_document.isModified());
         updateTitle();
+        showMeasuredFindings(false); // against the plan's cluster now
     });
     // What the status bar said of an edit is not true of the plan after undo or redo.
     connect(m_document.undoStack(), &QUndoStack::indexChanged, m_status, &QLabel::clear);
@@ -439,10 +441,61 @@ bool MainWindow::openProbeResult(const QString& path)
     return openResult(path, engine::classifyFile(path));
 }
 
+void MainWindow::openMeasuredLinks(const QStringList& paths)
+{
+    m_status->setText(tr("Reading %n nccl-tests file(s)…", nullptr, int(paths.size())));
+    m_import.start([paths](const engine::JobTracker::Cancelled&) { return engine::readMeasuredLinks(paths); },
+        [this, paths](const Result<engine::MeasuredLinks>& links) {
+            if (!links) {
+                m_status->setText(tr("Not read: %1").arg(QString::fromStdString(links.errorText())));
+                if (isVisible() && QGuiApplication::platformName() != QLatin1String("offscreen"))
+                    QMessageBox::warning(this, tr("Cannot read nccl-tests output"), m_status->text());
+                return;
+            }
+            m_measured = links.value();
+            QStringList names;
+            for (const QString& p : paths)
+                names << QFileInfo(p).fileName();
+            const engine::LinkChoice choice = engine::linksToApply(*m_measured);
+            if (const LinksResult* shown = choice.interNode ? choice.interNode : choice.intraNode) {
+                m_calibration->setLinks(*shown, names.join(QStringLiteral(", ")));
+                m_docks.calibration->raise();
+            }
+            showMeasuredFindings(true);
+        });
+}
+
+void MainWindow::showMeasuredFindings(bool say)
+{
+    if (!m_measured || !m_document.hasPlan())
+        return;
+    QMap<int, QString> byNode;
+    int count = 0;
+    QString first;
+    for (const auto& [node, findings] : engine::nodeFindings(*m_measured, m_document.plan().cluster)) {
+        QStringList texts;
+        for (const Warning& w : findings)
+            texts << widgets::translatedText("fabric:" + w.code, w.args);
+        byNode[node] = texts.join(QStringLiteral("\n"));
+        count += int(findings.size());
+        if (first.isEmpty())
+            first = texts.front();
+    }
+    m_topology->setNodeFindings(byNode);
+    if (say)
+        m_status->setText(tr("%n measurement(s) of the links; ", nullptr, int(m_measured->measurements.size()))
+            + (count == 0 ? tr("the plan's links match them")
+                          : tr("%n finding(s) on the topology's nodes: %1", nullptr, count).arg(first)));
+}
+
 bool MainWindow::openResult(const QString& path, engine::FileKind kind)
 {
     if (kind == engine::FileKind::Trace) {
         openTrace(path);
+        return true;
+    }
+    if (kind == engine::FileKind::NcclTests) {
+        openMeasuredLinks({ path });
         return true;
     }
     if (kind == engine::FileKind::Unknown || kind == engine::FileKind::Plan) {
@@ -504,6 +557,17 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 void MainWindow::dropEvent(QDropEvent* event)
 {
     // A plan opens as the document; a trace goes to the timeline, a measurement to calibration (by content).
+    // nccl-tests logs dropped together are read together (node-by-node runs are judged against each other).
+    QStringList logs;
+    for (const QUrl& url : event->mimeData()->urls())
+        if (const QString path = url.toLocalFile();
+            !path.isEmpty() && engine::classifyFile(path) == engine::FileKind::NcclTests)
+            logs << path;
+    if (!logs.isEmpty()) {
+        openMeasuredLinks(logs);
+        event->acceptProposedAction();
+        return;
+    }
     for (const QUrl& url : event->mimeData()->urls()) {
         const QString path = url.toLocalFile();
         if (path.isEmpty())

@@ -4,12 +4,14 @@
 #include "docksetup.h"
 #include "document.h"
 #include "fileroute.h"
+#include "measuredlinks.h"
 #include "plan.h"
 #include "plananalysis.h"
 #include "traceloader.h"
 
 #include <QMainWindow>
 #include <memory>
+#include <optional>
 
 class QMenu;
 class QLabel;
@@ -63,6 +65,9 @@ public:
     bool exportView(const QString& view, const QString& path, QString* error);
     // A probe output: TRACE.json goes to the Gantt, LINKS.json and COMPUTE.json to calibration.
     bool openProbeResult(const QString& path);
+    // nccl-tests logs (text or -J, one node or many), read off the GUI thread: the measurement of the plan's widest
+    // link goes to calibration, what the fabric check finds (slow links, outlier nodes) onto the topology's nodes.
+    void openMeasuredLinks(const QStringList& paths);
     ProbeDialog* openProbeDialog(); // shown, not modal
     QWidget* compareWith(const QString& path); // the current plan against another, in a window of its own
     CalibrationPanel* calibrationPanel() const { return m_calibration; }
@@ -89,6 +94,8 @@ private:
     // The newest analysis when it is of the document's plan; null while the newest edit is being evaluated.
     std::shared_ptr<const Analysis> documentAnalysis() const;
     bool openResult(const QString& path, engine::FileKind kind); // a probe output whose kind is known
+    // The measured links' findings against the document's cluster, on the topology; `say`: in the status bar too.
+    void showMeasuredFindings(bool say);
     void editPlacement(const Result<Plan>& edited, const QString& description);
     bool maybeSave();
     void updateTitle();
@@ -100,6 +107,8 @@ private:
     Autosave m_autosave;
     engine::PlanAnalysis m_analysis;
     engine::JobTracker m_export;
+    engine::JobTracker m_import;
+    std::optional<engine::MeasuredLinks> m_measured; // the nccl-tests files opened last
     engine::TraceLoader m_traceLoader;
     widgets::SummaryView* m_summary = nullptr;
     widgets::TopologyView* m_topology = nullptr;

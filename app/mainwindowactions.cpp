@@ -82,7 +82,8 @@ void MainWindow::createMenus()
     probe->addAction(tr("&Run Probe…"), this, [this] { openProbeDialog(); });
     probe->addAction(tr("&Open Results…"), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open Probe Results"), QString(),
-            tr("Probe results (TRACE.json LINKS.json COMPUTE.json *.json);;All files (*)"));
+            tr("Probe results and nccl-tests logs (TRACE.json LINKS.json COMPUTE.json *.json *.txt *.log);;All files "
+               "(*)"));
         if (!path.isEmpty())
             openProbeResult(path);
     });

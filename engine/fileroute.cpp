@@ -1,5 +1,7 @@
 #include "fileroute.h"
 
+#include "nccltests.h"
+
 #include <QFile>
 #include <QRegularExpression>
 
@@ -21,6 +23,8 @@ FileKind classifyFile(const QString& fileName, const QByteArray& head)
         if (f == QLatin1String("plait-torch-reference/1"))
             return FileKind::TorchReference;
     }
+    if (looksLikeNcclTests(std::string_view(head.constData(), std::size_t(head.size()))))
+        return FileKind::NcclTests;
     if (text.contains(QLatin1String("\"traceEvents\"")) || text.trimmed().startsWith(QLatin1Char('[')))
         return FileKind::Trace;
     if (fileName.endsWith(QLatin1String(".plait.json")))

@@ -103,396 +103,416 @@
     </message>
     <message>
         <location filename="../core/base/messagetext.cpp" line="59"/>
+        <source>%1 over %2 ranks on %3 host(s) reaches %4 GB/s bus bandwidth at %5, %6% of the %7 GB/s the plan&apos;s links lead one to expect (%8 the narrowest): a slow or misconfigured link (NCCL_DEBUG=INFO names the transport, NICs and NVLinks it used)</source>
+        <translation>%1 在 %3 台主机的 %2 个 rank 上于 %5 达到 %4 GB/s 总线带宽，是规划中链路应有的 %7 GB/s 的 %6%（最窄的是 %8）：链路偏慢或配置有误（NCCL_DEBUG=INFO 会列出所用的传输方式、网卡与 NVLink）</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="63"/>
+        <source>%1 over %2 ranks on %3 host(s) reaches %4 GB/s bus bandwidth at %5, %6% of the %7 GB/s the plan&apos;s links lead one to expect (%8 the narrowest): the catalog understates them; apply the measurement to the plan</source>
+        <translation>%1 在 %3 台主机的 %2 个 rank 上于 %5 达到 %4 GB/s 总线带宽，是规划中链路应有的 %7 GB/s 的 %6%（最窄的是 %8）：目录低估了这些链路；请把测量结果应用到规划</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="66"/>
+        <source>%1 on %2 reaches %3 GB/s bus bandwidth at %4, %5% of the median of the %6 runs like it (%7 GB/s): a slow NIC or a degraded NVLink there</source>
+        <translation>%1 在 %2 上于 %4 达到 %3 GB/s 总线带宽，是 %6 次同类运行中位数（%7 GB/s）的 %5%：那里有较慢的网卡或降级的 NVLink</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="69"/>
+        <source>the run has %1 ranks on a host and the plan&apos;s nodes %2 GPUs: the plan&apos;s links say nothing about it</source>
+        <translation>这次运行每台主机有 %1 个 rank，而规划的节点只有 %2 个 GPU：规划中的链路无法据此给出预期</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="72"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="60"/>
+        <location filename="../core/base/messagetext.cpp" line="73"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="61"/>
+        <location filename="../core/base/messagetext.cpp" line="74"/>
         <source>optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="62"/>
+        <location filename="../core/base/messagetext.cpp" line="75"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="63"/>
+        <location filename="../core/base/messagetext.cpp" line="76"/>
         <source>other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="66"/>
+        <location filename="../core/base/messagetext.cpp" line="79"/>
         <source>is required</source>
         <translation>为必填项</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="67"/>
+        <location filename="../core/base/messagetext.cpp" line="80"/>
         <source>must be between %1 and %2, got %3</source>
         <translation>必须在 %1 到 %2 之间，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="68"/>
+        <location filename="../core/base/messagetext.cpp" line="81"/>
         <source>must be a whole number between %1 and %2, got %3</source>
         <translation>必须是 %1 到 %2 之间的整数，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="69"/>
+        <location filename="../core/base/messagetext.cpp" line="82"/>
         <source>unknown value %1; expected one of: %2</source>
         <translation>未知的值 %1；应为以下之一：%2</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="70"/>
+        <location filename="../core/base/messagetext.cpp" line="83"/>
         <source>is longer than the limit of %1 characters</source>
         <translation>超过了 %1 个字符的上限</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="71"/>
+        <location filename="../core/base/messagetext.cpp" line="84"/>
         <source>nodes × gpus_per_node = %1 GPUs, more than the limit of %2</source>
         <translation>nodes × gpus_per_node = %1 块 GPU，超过了 %2 的上限</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="73"/>
+        <location filename="../core/base/messagetext.cpp" line="86"/>
         <source>tp·pp·dp·cp is larger than the limit of %1 GPUs</source>
         <translation>tp·pp·dp·cp 超过了 %1 块 GPU 的上限</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="74"/>
+        <location filename="../core/base/messagetext.cpp" line="87"/>
         <source>tp·pp·dp·cp = %1·%2·%3·%4 = %5 GPUs, but the cluster has %6</source>
         <translation>tp·pp·dp·cp = %1·%2·%3·%4 = %5 块 GPU，但集群只有 %6 块</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="75"/>
+        <location filename="../core/base/messagetext.cpp" line="88"/>
         <source>heads (%1) must divide by tp (%2)</source>
         <translation>heads（%1）必须能被 tp（%2）整除</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="76"/>
+        <location filename="../core/base/messagetext.cpp" line="89"/>
         <source>kv_heads (%1) and tp (%2) must divide one another</source>
         <translation>kv_heads（%1）与 tp（%2）必须有一个能整除另一个</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="77"/>
+        <location filename="../core/base/messagetext.cpp" line="90"/>
         <source>ffn_hidden (%1) must divide by tp (%2)</source>
         <translation>ffn_hidden（%1）必须能被 tp（%2）整除</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="78"/>
+        <location filename="../core/base/messagetext.cpp" line="91"/>
         <source>Megatron-LM shards optimizer states only (its distributed optimizer, ZeRO-1); ZeRO-%1 needs training.framework deepspeed or fsdp</source>
         <translation>Megatron-LM 只切分优化器状态（其分布式优化器，即 ZeRO-1）；ZeRO-%1 需要 training.framework 为 deepspeed 或 fsdp</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="81"/>
+        <location filename="../core/base/messagetext.cpp" line="94"/>
         <source>DeepSpeed rejects ZeRO-%1 with pipeline parallelism (pp %2): ZeRO-2 and ZeRO-3 are incompatible with its pipeline engine</source>
         <translation>DeepSpeed 不接受 ZeRO-%1 与流水线并行（pp %2）同时使用：ZeRO-2 和 ZeRO-3 与其流水线引擎不兼容</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="84"/>
+        <location filename="../core/base/messagetext.cpp" line="97"/>
         <source>PyTorch FSDP has no ZeRO-1: NO_SHARD is 0, SHARD_GRAD_OP 2, FULL_SHARD 3</source>
         <translation>PyTorch FSDP 没有 ZeRO-1：NO_SHARD 对应 0，SHARD_GRAD_OP 对应 2，FULL_SHARD 对应 3</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="85"/>
+        <location filename="../core/base/messagetext.cpp" line="98"/>
         <source>%1 runs context parallelism (cp %2) only inside fused attention kernels: set training.flash_attention, or cp 1</source>
         <translation>%1 只在融合注意力内核中运行上下文并行（cp %2）：请设置 training.flash_attention，或令 cp 为 1</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="88"/>
+        <location filename="../core/base/messagetext.cpp" line="101"/>
         <source>overlaps the all-gather of sharded optimizer updates, which needs zero_stage 1 or 2 (got %1)</source>
         <translation>用于重叠切分后优化器更新的 all-gather，需要 zero_stage 为 1 或 2（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="90"/>
+        <location filename="../core/base/messagetext.cpp" line="103"/>
         <source>needs training.overlap_grad_reduce, as in Megatron-LM</source>
         <translation>需要同时开启 training.overlap_grad_reduce，与 Megatron-LM 一致</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="92"/>
+        <location filename="../core/base/messagetext.cpp" line="105"/>
         <source>vpp = %1 needs the interleaved schedule</source>
         <translation>vpp = %1 需要交错调度</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="93"/>
+        <location filename="../core/base/messagetext.cpp" line="106"/>
         <source>gives each stage&apos;s layers itself; embedding_in_split and loss_in_split would split them again: use one or the other</source>
         <translation>已经给出了每个阶段的层数；embedding_in_split 和 loss_in_split 会再切分一次：二者只能选其一</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="96"/>
+        <location filename="../core/base/messagetext.cpp" line="109"/>
         <source>layers with the embedding counted as a layer (%1 + 1 = %2) must divide by pp·vpp (%3·%4 = %5)</source>
         <translation>把嵌入层算作一层后的层数（%1 + 1 = %2）必须能被 pp·vpp（%3·%4 = %5）整除</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="98"/>
+        <location filename="../core/base/messagetext.cpp" line="111"/>
         <source>layers with the loss counted as a layer (%1 + 1 = %2) must divide by pp·vpp (%3·%4 = %5)</source>
         <translation>把损失层算作一层后的层数（%1 + 1 = %2）必须能被 pp·vpp（%3·%4 = %5）整除</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="100"/>
+        <location filename="../core/base/messagetext.cpp" line="113"/>
         <source>layers with the embedding and the loss counted as layers (%1 + 2 = %2) must divide by pp·vpp (%3·%4 = %5)</source>
         <translation>把嵌入层和损失层各算作一层后的层数（%1 + 2 = %2）必须能被 pp·vpp（%3·%4 = %5）整除</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="102"/>
+        <location filename="../core/base/messagetext.cpp" line="115"/>
         <source>layers (%1) must divide by pp·vpp (%2·%3 = %4), or give parallel.layers_per_stage, or count the embedding and the loss as layers (parallel.embedding_in_split, parallel.loss_in_split)</source>
         <translation>层数（%1）必须能被 pp·vpp（%2·%3 = %4）整除；或者给出 parallel.layers_per_stage，或者把嵌入层和损失层算作层（parallel.embedding_in_split、parallel.loss_in_split）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="105"/>
+        <location filename="../core/base/messagetext.cpp" line="118"/>
         <source>has %1 entries for pp = %2</source>
         <translation>有 %1 项，而 pp = %2</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="106"/>
+        <location filename="../core/base/messagetext.cpp" line="119"/>
         <source>adds up to %1 layers, the model has %2</source>
         <translation>合计 %1 层，而模型有 %2 层</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="107"/>
+        <location filename="../core/base/messagetext.cpp" line="120"/>
         <source>each stage&apos;s layers must divide by vpp (%1)</source>
         <translation>每个阶段的层数必须能被 vpp（%1）整除</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="108"/>
+        <location filename="../core/base/messagetext.cpp" line="121"/>
         <source>global_batch (%1) must divide by dp·micro_batch (%2·%3 = %4)</source>
         <translation>global_batch（%1）必须能被 dp·micro_batch（%2·%3 = %4）整除</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="110"/>
+        <location filename="../core/base/messagetext.cpp" line="123"/>
         <source>the interleaved schedule needs micro-batches per pipeline (%1) to be a multiple of pp (%2)</source>
         <translation>交错调度要求每条流水线的微批次数（%1）是 pp（%2）的倍数</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="112"/>
+        <location filename="../core/base/messagetext.cpp" line="125"/>
         <source>%1 micro-batches × %2 pipeline chunks = %3 forward passes to simulate, more than the limit of %4</source>
         <translation>%1 个微批次 × %2 个流水线块 = 需要模拟 %3 次前向传播，超过了 %4 的上限</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="114"/>
+        <location filename="../core/base/messagetext.cpp" line="127"/>
         <source>seq_len (%1) must divide by 2·cp (%2)</source>
         <translation>seq_len（%1）必须能被 2·cp（%2）整除</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="115"/>
+        <location filename="../core/base/messagetext.cpp" line="128"/>
         <source>ep = %1 needs a mixture-of-experts model</source>
         <translation>ep = %1 需要混合专家（MoE）模型</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="116"/>
+        <location filename="../core/base/messagetext.cpp" line="129"/>
         <source>experts (%1) must divide by ep (%2)</source>
         <translation>experts（%1）必须能被 ep（%2）整除</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="117"/>
+        <location filename="../core/base/messagetext.cpp" line="130"/>
         <source>ep (%1) must divide dp (%2); EP is folded within DP</source>
         <translation>ep（%1）必须能整除 dp（%2）；EP 折叠在 DP 之内</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="118"/>
+        <location filename="../core/base/messagetext.cpp" line="131"/>
         <source>needs %1 GPUs, the cluster has %2</source>
         <translation>需要 %1 块 GPU，集群只有 %2 块</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="119"/>
+        <location filename="../core/base/messagetext.cpp" line="132"/>
         <source>%1 has no FP8 tensor cores</source>
         <translation>%1 没有 FP8 张量核心</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="122"/>
+        <location filename="../core/base/messagetext.cpp" line="135"/>
         <source>1. Memory: shard the optimizer state</source>
         <translation>1. 显存：切分优化器状态</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="123"/>
+        <location filename="../core/base/messagetext.cpp" line="136"/>
         <source>Stage %1 needs %2 per GPU of %3; optimizer state and gradients take %4.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；优化器状态和梯度占 %4。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="125"/>
+        <location filename="../core/base/messagetext.cpp" line="138"/>
         <source>This plan&apos;s optimizer keeps %1 bytes per parameter and its gradients %2, on every data-parallel rank unless ZeRO shards them across the ranks (Rajbhandari et al. 2020).</source>
         <translation>本方案的优化器每个参数保存 %1 字节，梯度保存 %2 字节；除非 ZeRO 把它们切分到各个 rank，每个数据并行 rank 上都要保存一份（Rajbhandari 等，2020）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="128"/>
+        <location filename="../core/base/messagetext.cpp" line="141"/>
         <source>This plan&apos;s optimizer keeps %1 bytes per parameter and its gradients %2; with one data-parallel rank there is nothing for ZeRO to shard them over: this needs more GPUs.</source>
         <translation>本方案的优化器每个参数保存 %1 字节，梯度保存 %2 字节；只有一个数据并行 rank 时，ZeRO 无处可切分：这需要更多 GPU。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="131"/>
+        <location filename="../core/base/messagetext.cpp" line="144"/>
         <source>1. Memory: recompute or split the activations</source>
         <translation>1. 显存：重计算或切分激活</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="132"/>
+        <location filename="../core/base/messagetext.cpp" line="145"/>
         <source>Stage %1 needs %2 per GPU of %3; activations of %4 micro-batches in flight take %5.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；%4 个在途微批次的激活占 %5。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="134"/>
+        <location filename="../core/base/messagetext.cpp" line="147"/>
         <source>Activations stay until their backward pass; recomputing them costs part of a forward pass but frees most of that memory (Korthikanti et al. 2022); splitting the sequence (CP) or the layers (TP, PP) over more GPUs divides them too. The fix is whichever fits at the least step time.</source>
         <translation>激活会一直保留到其反向传播；重计算要付出部分前向传播的代价，但能释放其中大部分显存（Korthikanti 等，2022）；把序列（CP）或层（TP、PP）切分到更多 GPU 上也能把它们分摊开。修复方案取能放下且步长最短的那一个。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="138"/>
+        <location filename="../core/base/messagetext.cpp" line="151"/>
         <source>1. Memory: split the model with TP or PP</source>
         <translation>1. 显存：用 TP 或 PP 切分模型</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="139"/>
+        <location filename="../core/base/messagetext.cpp" line="152"/>
         <source>Stage %1 needs %2 per GPU of %3; the largest term is %4 (%5) with ZeRO and recomputation already doing what they can.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；最大的一项是 %4（%5），ZeRO 和重计算已经尽力。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="142"/>
+        <location filename="../core/base/messagetext.cpp" line="155"/>
         <source>What is left is divided only by tensor or pipeline parallelism: they split the weights and each layer&apos;s activations (ZeRO-3 gathers each layer&apos;s weights back for its compute).</source>
         <translation>剩下的只能靠张量或流水线并行切分：它们切分权重和每层的激活（ZeRO-3 在计算每层时要把该层的权重重新聚合回来）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="145"/>
+        <location filename="../core/base/messagetext.cpp" line="158"/>
         <source>2. Interconnect: TP wider than a node</source>
         <translation>2. 互连：TP 宽于一个节点</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="146"/>
+        <location filename="../core/base/messagetext.cpp" line="159"/>
         <source>TP = %1 is wider than the %2 GPUs of a node.</source>
         <translation>TP = %1 宽于一个节点的 %2 块 GPU。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="147"/>
+        <location filename="../core/base/messagetext.cpp" line="160"/>
         <source>Every layer runs TP collectives in its forward and backward passes; across nodes they cross the NICs at %1 GB/s per GPU instead of %2 GB/s over %3, while PP and DP send fewer, larger messages.</source>
         <translation>每一层的前向和反向都要做张量并行集合通信；跨节点时它们经过网卡，每 GPU 只有 %1 GB/s，而经 %3 有 %2 GB/s；流水线和数据并行发送的消息更少、更大。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="150"/>
+        <location filename="../core/base/messagetext.cpp" line="163"/>
         <source>2. Interconnect: TP groups cross nodes</source>
         <translation>2. 互连：TP 组跨越节点</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="151"/>
+        <location filename="../core/base/messagetext.cpp" line="164"/>
         <source>TP traffic is on the critical path of every layer; it should stay on NVLink inside a node.</source>
         <translation>TP 通信位于每一层的关键路径上；它应当留在节点内的 NVLink 上。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="153"/>
+        <location filename="../core/base/messagetext.cpp" line="166"/>
         <source>Pitfall: too few micro-batches for the pipeline</source>
         <translation>陷阱：流水线的微批次太少</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="154"/>
+        <location filename="../core/base/messagetext.cpp" line="167"/>
         <source>m = %1 micro-batches for p = %2 stages: the bubble is %3% of the step.</source>
         <translation>p = %2 个阶段只有 m = %1 个微批次：气泡占单步的 %3%。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="156"/>
+        <location filename="../core/base/messagetext.cpp" line="169"/>
         <source>A pipeline idles (p−1)/(m+p−1) of the time while it fills and drains (Narayanan et al. 2021); with p = %1 that falls to 10% at m = %2; interleaving or ZB-H1 shrink it further.</source>
         <translation>流水线在填充和排空时空闲 (p−1)/(m+p−1) 的时间（Narayanan 等，2021）；p = %1 时要到 m = %2 才降到 10%；交错调度或 ZB-H1 可以进一步缩小它。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="159"/>
+        <location filename="../core/base/messagetext.cpp" line="172"/>
         <source>Pitfall: exposed tensor-parallel communication</source>
         <translation>陷阱：暴露的张量并行通信</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="160"/>
+        <location filename="../core/base/messagetext.cpp" line="173"/>
         <source>Exposed tensor-parallel communication takes %1 ms of the %2 ms step (%3%).</source>
         <translation>暴露的张量并行通信占用 %2 ms 步长中的 %1 ms（%3%）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="162"/>
+        <location filename="../core/base/messagetext.cpp" line="175"/>
         <source>Each layer&apos;s TP collectives wait in the forward pass and, unless overlapped, in the backward; Transformer Engine&apos;s userbuffers overlap (training.tp_overlap all, with sequence parallelism) runs them beside the GEMMs, and a smaller TP sends less per layer over fewer ranks.</source>
         <translation>每层的 TP 集合通信在前向传播中需要等待，若不重叠，反向传播中也要等待；Transformer Engine 的 userbuffers 重叠（training.tp_overlap all，配合序列并行）让它们与 GEMM 并行执行，而更小的 TP 每层发送的数据更少、参与的 rank 更少。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="166"/>
+        <location filename="../core/base/messagetext.cpp" line="179"/>
         <source>Pitfall: data-parallel communication dominates</source>
         <translation>陷阱：数据并行通信占主导</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="167"/>
+        <location filename="../core/base/messagetext.cpp" line="180"/>
         <source>Each step reduces every gradient across the DP ranks, whatever the batch; with little work per rank the reduction cannot hide under the backward pass.</source>
         <translation>无论批次多大，每步都要在数据并行 rank 间归约全部梯度；每个 rank 的计算太少时，归约无法被反向计算掩盖。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="170"/>
+        <location filename="../core/base/messagetext.cpp" line="183"/>
         <source>3. DP first: TP and PP are not needed here</source>
         <translation>3. 数据并行优先：这里不需要 TP 和 PP</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="171"/>
+        <location filename="../core/base/messagetext.cpp" line="184"/>
         <source>TP %1 × PP %2, while the model fits with data parallelism alone (ZeRO %3) and runs a step in %4 instead of %5.</source>
         <translation>使用了 TP %1 × PP %2，而只用数据并行（ZeRO %3）模型就能放下，且单步只需 %4，而不是 %5。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="174"/>
+        <location filename="../core/base/messagetext.cpp" line="187"/>
         <source>DP adds one gradient reduction per step, overlapped with the backward pass; TP adds collectives to every layer and PP a bubble.</source>
         <translation>数据并行每步只增加一次与反向重叠的梯度归约；张量并行给每一层增加集合通信，流水线并行增加气泡。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="177"/>
+        <location filename="../core/base/messagetext.cpp" line="190"/>
         <source>Shard them with ZeRO stage %1 over %2 ranks.</source>
         <translation>用 ZeRO 阶段 %1 把它们切分到 %2 个 rank 上。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="178"/>
+        <location filename="../core/base/messagetext.cpp" line="191"/>
         <source>Shard them with ZeRO stage %1 over %2 ranks (training.framework %3).</source>
         <translation>用 ZeRO 阶段 %1 把它们切分到 %2 个 rank 上（training.framework %3）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="180"/>
+        <location filename="../core/base/messagetext.cpp" line="193"/>
         <source>Split them: TP %1, PP %2, DP %3, CP %4.</source>
         <translation>切分它们：TP %1，PP %2，DP %3，CP %4。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="181"/>
+        <location filename="../core/base/messagetext.cpp" line="194"/>
         <source>Recompute every layer (full).</source>
         <translation>重计算每一层（full）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="182"/>
+        <location filename="../core/base/messagetext.cpp" line="195"/>
         <source>Recompute attention only (selective).</source>
         <translation>只重计算注意力（selective）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="183"/>
+        <location filename="../core/base/messagetext.cpp" line="196"/>
         <source>Keep TP inside the node and move the rest to PP or DP: TP %1, PP %2, DP %3.</source>
         <translation>让 TP 留在节点内，其余改用 PP 或 DP：TP %1，PP %2，DP %3。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="185"/>
+        <location filename="../core/base/messagetext.cpp" line="198"/>
         <source>Place each TP group inside one node.</source>
         <translation>把每个 TP 组放在同一个节点内。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="186"/>
+        <location filename="../core/base/messagetext.cpp" line="199"/>
         <source>Raise micro-batches to %1 with %2 (micro-batch size %3).</source>
         <translation>用 %2 调度把微批次数提高到 %1（微批次大小 %3）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="188"/>
+        <location filename="../core/base/messagetext.cpp" line="201"/>
         <source>Halve TP: TP %1, DP %2.</source>
         <translation>TP 减半：TP %1，DP %2。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="189"/>
+        <location filename="../core/base/messagetext.cpp" line="202"/>
         <source>Overlap every TP collective (training.tp_overlap all, sequence parallel).</source>
         <translation>重叠所有 TP 集合通信（training.tp_overlap all，序列并行）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="191"/>
+        <location filename="../core/base/messagetext.cpp" line="204"/>
         <source>Overlap the gradient reduction with the backward pass (training.overlap_grad_reduce).</source>
         <translation>让梯度归约与反向传播重叠（training.overlap_grad_reduce）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="193"/>
+        <location filename="../core/base/messagetext.cpp" line="206"/>
         <source>Use fewer DP ranks: TP %1, PP %2, DP %3.</source>
         <translation>减少 DP rank：TP %1，PP %2，DP %3。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="194"/>
+        <location filename="../core/base/messagetext.cpp" line="207"/>
         <source>Run data parallel over all %1 GPUs (ZeRO %2).</source>
         <translation>在全部 %1 块 GPU 上做数据并行（ZeRO %2）。</translation>
     </message>
@@ -509,19 +529,19 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 节点间：%6 块 %7 网卡，每块每方向 %8 GB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyitems.cpp" line="197"/>
+        <location filename="../widgets/topologyitems.cpp" line="218"/>
         <source>node %1</source>
         <translation>节点 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/topologyitems.cpp" line="217"/>
+        <location filename="../widgets/topologyitems.cpp" line="245"/>
         <source>Pod %1: %2, %n GPU(s), drawn together as a scalable unit of DGX SuperPOD&apos;s reference architecture (the cost model does not price pods)</source>
         <translation>
             <numerusform>机群单元 %1：%2，%n 个 GPU，按 DGX SuperPOD 参考架构的可扩展单元（SU）画在一起（成本模型不对其单独计价）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/topologyitems.cpp" line="226"/>
+        <location filename="../widgets/topologyitems.cpp" line="254"/>
         <source>nodes %1–%2</source>
         <translation>节点 %1–%2</translation>
     </message>
@@ -529,7 +549,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>Report</name>
     <message>
-        <location filename="../app/render.cpp" line="192"/>
+        <location filename="../app/render.cpp" line="215"/>
         <source>%1%2 · micro-batch %3 · global batch %4 · ZeRO %5 · recompute %6 · %7</source>
         <translation>%1%2 · 微批次 %3 · 全局批次 %4 · ZeRO %5 · 重计算 %6 · %7</translation>
     </message>
@@ -703,37 +723,37 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>plait::app::CalibrationPanel</name>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="22"/>
+        <location filename="../app/calibrationpanel.cpp" line="26"/>
         <source>message size (bytes)</source>
         <translation>消息大小（字节）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="23"/>
+        <location filename="../app/calibrationpanel.cpp" line="27"/>
         <source>bus bandwidth (GB/s)</source>
         <translation>总线带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="26"/>
+        <location filename="../app/calibrationpanel.cpp" line="30"/>
         <source>No probe results yet: Probe → Run probe…, or Probe → Open results…</source>
         <translation>尚无探测结果：探测 → 运行探测…，或 探测 → 打开结果…</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="29"/>
+        <location filename="../app/calibrationpanel.cpp" line="33"/>
         <source>Apply link measurement to plan</source>
         <translation>将链路测量应用到规划</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="30"/>
+        <location filename="../app/calibrationpanel.cpp" line="34"/>
         <source>Apply compute measurement to plan</source>
         <translation>将计算测量应用到规划</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="51"/>
+        <location filename="../app/calibrationpanel.cpp" line="55"/>
         <source>Apply measured links</source>
         <translation>应用实测链路</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="55"/>
+        <location filename="../app/calibrationpanel.cpp" line="59"/>
         <source>Apply measured compute</source>
         <translation>应用实测计算</translation>
     </message>
@@ -758,72 +778,82 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>规划假设 %1：%2 GB/s × 效率 %3 = %4 GB/s 总线带宽，每个环步 α %5 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="174"/>
+        <location filename="../app/calibrationpanel.cpp" line="168"/>
+        <source>%1, the plan&apos;s links</source>
+        <translation>%1，规划中的链路</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="175"/>
+        <source>%1: %2% of what the plan&apos;s links lead one to expect at %3 and up.</source>
+        <translation>%1：在 %3 及以上为规划中链路应有值的 %2%。</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="190"/>
         <source>&lt;b&gt;Compute&lt;/b&gt; (%1, %2): best GEMM %3 TFLOP/s, device copy %4 GB/s (read + write)</source>
         <translation>&lt;b&gt;计算&lt;/b&gt;（%1，%2）：最佳 GEMM %3 TFLOP/s，设备内拷贝 %4 GB/s（读 + 写）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="180"/>
+        <location filename="../app/calibrationpanel.cpp" line="196"/>
         <source>The plan assumes %1: %2 TFLOP/s dense bf16 × sustained GEMM efficiency %3, HBM %4 GB/s.</source>
         <translation>计划假定 %1：稠密 bf16 %2 TFLOP/s × 持续 GEMM 效率 %3，HBM %4 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="193"/>
+        <location filename="../app/calibrationpanel.cpp" line="209"/>
         <source>%1 of %2 GEMM shapes ran slower than predicted.</source>
         <translation>%2 个 GEMM 形状中有 %1 个比预测慢。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="196"/>
+        <location filename="../app/calibrationpanel.cpp" line="212"/>
         <source>HBM kernels: read %1 GB/s, write %2 GB/s, triad %3 GB/s.</source>
         <translation>HBM 内核：读 %1 GB/s，写 %2 GB/s，三元组 %3 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="205"/>
+        <location filename="../app/calibrationpanel.cpp" line="221"/>
         <source>On %1 GPUs beside an all-reduce of %2 MiB the GEMM ran %3× as long and the all-reduce %4× (bus bandwidth %5 GB/s alone, %6 GB/s beside).</source>
         <translation>在 %1 块 GPU 上与 %2 MiB 的 all-reduce 同时运行时，GEMM 耗时为单独运行的 %3 倍，all-reduce 为 %4 倍（总线带宽单独 %5 GB/s，同时运行 %6 GB/s）。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="215"/>
+        <location filename="../app/calibrationpanel.cpp" line="231"/>
         <source>The all-reduces ended before the GEMMs did, so the GEMM&apos;s figure is a lower bound.</source>
         <translation>all-reduce 先于 GEMM 结束，因此 GEMM 的数值是下限。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="219"/>
+        <location filename="../app/calibrationpanel.cpp" line="235"/>
         <source>Beside a copy on %1 thread blocks the GEMM ran %2× as long.</source>
         <translation>与占用 %1 个线程块的拷贝同时运行时，GEMM 耗时为单独运行的 %2 倍。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="226"/>
+        <location filename="../app/calibrationpanel.cpp" line="242"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="230"/>
+        <location filename="../app/calibrationpanel.cpp" line="246"/>
         <source>Applying keeps each of the %1 measured GEMM shapes at its own time; other shapes take the rate fitted to them, %2 TFLOP/s (GEMM efficiency %3), and HBM %4 GB/s.</source>
         <translation>应用后，%1 个已测 GEMM 形状各自使用其实测时间；其他形状使用据此拟合的速率 %2 TFLOP/s（GEMM 效率 %3），HBM 为 %4 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="240"/>
+        <location filename="../app/calibrationpanel.cpp" line="256"/>
         <source>&lt;b&gt;PyTorch reference&lt;/b&gt; (%1, %2, torch %3, CUDA %4): GEMM 8192³ bf16 at %5 TFLOP/s on normal data, %6 on a periodic pattern, %7 on zeros.</source>
         <translation>&lt;b&gt;PyTorch 参考&lt;/b&gt;（%1，%2，torch %3，CUDA %4）：GEMM 8192³ bf16 在正态分布数据上 %5 TFLOP/s，在周期性数据上 %6，在全零数据上 %7。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="252"/>
+        <location filename="../app/calibrationpanel.cpp" line="268"/>
         <source>Attention on %1 did not run: %2</source>
         <translation>%1 上的注意力未运行：%2</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="257"/>
+        <location filename="../app/calibrationpanel.cpp" line="273"/>
         <source>Attention on %1 (batch %2, %3 heads, %4 KV heads, %5 queries × %6 keys, head size %7, causal): forward %8 µs, forward and backward %9 µs.</source>
         <translation>%1 上的注意力（批 %2，%3 个头，%4 个 KV 头，%5 个查询 × %6 个键，头维度 %7，因果）：前向 %8 µs，前向加反向 %9 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="272"/>
+        <location filename="../app/calibrationpanel.cpp" line="288"/>
         <source>The plan predicts %1 µs and %2 µs.</source>
         <translation>规划预测为 %1 µs 和 %2 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="277"/>
+        <location filename="../app/calibrationpanel.cpp" line="293"/>
         <source>Not compared: %1</source>
         <translation>未比较：%1</translation>
     </message>
@@ -920,37 +950,37 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>plait::app::LessonsPanel</name>
     <message>
-        <location filename="../app/lessonspanel.cpp" line="26"/>
+        <location filename="../app/lessonspanel.cpp" line="27"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../app/lessonspanel.cpp" line="27"/>
+        <location filename="../app/lessonspanel.cpp" line="28"/>
         <source>Back</source>
         <translation>上一步</translation>
     </message>
     <message>
-        <location filename="../app/lessonspanel.cpp" line="28"/>
+        <location filename="../app/lessonspanel.cpp" line="29"/>
         <source>Next</source>
         <translation>下一步</translation>
     </message>
     <message>
-        <location filename="../app/lessonspanel.cpp" line="31"/>
+        <location filename="../app/lessonspanel.cpp" line="32"/>
         <source>Pick a lesson and press Start. Each step changes the plan and explains what to look at.</source>
         <translation>选择一节课程并点击“开始”。每一步都会修改规划并说明该看哪里。</translation>
     </message>
     <message>
-        <location filename="../app/lessonspanel.cpp" line="109"/>
+        <location filename="../app/lessonspanel.cpp" line="112"/>
         <source>Changed: %1</source>
         <translation>已更改：%1</translation>
     </message>
     <message>
-        <location filename="../app/lessonspanel.cpp" line="113"/>
+        <location filename="../app/lessonspanel.cpp" line="116"/>
         <source>Lesson &quot;%1&quot;, step %2</source>
         <translation>课程“%1”，第 %2 步</translation>
     </message>
     <message>
-        <location filename="../app/lessonspanel.cpp" line="146"/>
+        <location filename="../app/lessonspanel.cpp" line="149"/>
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
@@ -958,133 +988,133 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>plait::app::MainWindow</name>
     <message>
-        <location filename="../app/docksetup.cpp" line="33"/>
+        <location filename="../app/docksetup.cpp" line="34"/>
         <source>Summary</source>
         <translation>概览</translation>
     </message>
     <message>
-        <location filename="../app/docksetup.cpp" line="34"/>
+        <location filename="../app/docksetup.cpp" line="36"/>
         <source>Plan</source>
         <translation>规划</translation>
     </message>
     <message>
-        <location filename="../app/docksetup.cpp" line="35"/>
+        <location filename="../app/docksetup.cpp" line="38"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../app/docksetup.cpp" line="36"/>
-        <location filename="../app/mainwindow.cpp" line="208"/>
+        <location filename="../app/docksetup.cpp" line="39"/>
+        <location filename="../app/mainwindow.cpp" line="210"/>
         <source>Communication</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../app/docksetup.cpp" line="37"/>
+        <location filename="../app/docksetup.cpp" line="41"/>
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
     <message>
-        <location filename="../app/docksetup.cpp" line="38"/>
+        <location filename="../app/docksetup.cpp" line="43"/>
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../app/docksetup.cpp" line="40"/>
+        <location filename="../app/docksetup.cpp" line="47"/>
         <source>Advice</source>
         <translation>建议</translation>
     </message>
     <message>
-        <location filename="../app/docksetup.cpp" line="42"/>
+        <location filename="../app/docksetup.cpp" line="50"/>
         <source>Lessons</source>
         <translation>课程</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="81"/>
+        <location filename="../app/mainwindow.cpp" line="82"/>
         <source>Start lesson &quot;%1&quot;</source>
         <translation>开始课程“%1”</translation>
     </message>
     <message>
-        <location filename="../app/docksetup.cpp" line="44"/>
+        <location filename="../app/docksetup.cpp" line="52"/>
         <source>Suggest plans</source>
         <translation>推荐规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="135"/>
+        <location filename="../app/mainwindow.cpp" line="137"/>
         <source>Open Trace</source>
         <translation>打开追踪</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="135"/>
+        <location filename="../app/mainwindow.cpp" line="137"/>
         <source>Chrome traces (*.json *.trace.json);;All files (*)</source>
         <translation>Chrome 追踪 (*.json *.trace.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="141"/>
+        <location filename="../app/mainwindow.cpp" line="143"/>
         <source>Export Timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="141"/>
+        <location filename="../app/mainwindow.cpp" line="143"/>
         <source>Chrome traces (*.json)</source>
         <translation>Chrome 追踪 (*.json)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="148"/>
+        <location filename="../app/mainwindow.cpp" line="150"/>
         <source>Opened trace %1: %n event(s)</source>
         <translation>
             <numerusform>已打开追踪 %1：%n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="151"/>
+        <location filename="../app/mainwindow.cpp" line="153"/>
         <source>not drawn: %1</source>
         <translation>未绘制：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="155"/>
+        <location filename="../app/mainwindow.cpp" line="157"/>
         <source>Trace %1 not opened: %2</source>
         <translation>追踪 %1 未打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="157"/>
+        <location filename="../app/mainwindow.cpp" line="159"/>
         <source>Cannot open trace</source>
         <translation>无法打开追踪</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="157"/>
+        <location filename="../app/mainwindow.cpp" line="159"/>
         <source>%1 was not opened: %2</source>
         <translation>%1 未打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="168"/>
+        <location filename="../app/mainwindow.cpp" line="170"/>
         <source>Preview: swap GPU %1 and GPU %2 — release to apply</source>
         <translation>预览：交换 GPU %1 与 GPU %2 — 松开鼠标以应用</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="179"/>
+        <location filename="../app/mainwindow.cpp" line="181"/>
         <source>Swap GPU %1 and GPU %2</source>
         <translation>交换 GPU %1 与 GPU %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="183"/>
+        <location filename="../app/mainwindow.cpp" line="185"/>
         <source>Assign %n GPU(s) to stage %1</source>
         <translation>
             <numerusform>将 %n 个 GPU 分配到阶段 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="190"/>
+        <location filename="../app/mainwindow.cpp" line="192"/>
         <source>Make TP group</source>
         <translation>组成 TP 组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="193"/>
-        <location filename="../app/mainwindowactions.cpp" line="99"/>
+        <location filename="../app/mainwindow.cpp" line="195"/>
+        <location filename="../app/mainwindowactions.cpp" line="100"/>
         <source>Auto-place</source>
         <translation>自动放置</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="203"/>
+        <location filename="../app/mainwindow.cpp" line="205"/>
         <source>Stage %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
@@ -1130,12 +1160,17 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="150"/>
+        <location filename="../app/mainwindowactions.cpp" line="85"/>
+        <source>Probe results and nccl-tests logs (TRACE.json LINKS.json COMPUTE.json *.json *.txt *.log);;All files (*)</source>
+        <translation>探测结果与 nccl-tests 日志 (TRACE.json LINKS.json COMPUTE.json *.json *.txt *.log);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowactions.cpp" line="151"/>
         <source>Save Plan</source>
         <translation>保存规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="150"/>
+        <location filename="../app/mainwindowactions.cpp" line="151"/>
         <source>Plait plans (*.plait.json)</source>
         <translation>Plait 规划 (*.plait.json)</translation>
     </message>
@@ -1240,247 +1275,278 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>打开探测结果</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="85"/>
-        <source>Probe results (TRACE.json LINKS.json COMPUTE.json *.json);;All files (*)</source>
-        <translation>探测结果 (TRACE.json LINKS.json COMPUTE.json *.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../app/mainwindowactions.cpp" line="90"/>
+        <location filename="../app/mainwindowactions.cpp" line="91"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="91"/>
+        <location filename="../app/mainwindowactions.cpp" line="92"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="93"/>
+        <location filename="../app/mainwindowactions.cpp" line="94"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="99"/>
+        <location filename="../app/mainwindowactions.cpp" line="100"/>
         <source>Auto-place GPUs</source>
         <translation>自动放置 GPU</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="101"/>
+        <location filename="../app/mainwindowactions.cpp" line="102"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="104"/>
+        <location filename="../app/mainwindowactions.cpp" line="105"/>
         <source>All groups</source>
         <translation>所有分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="105"/>
+        <location filename="../app/mainwindowactions.cpp" line="106"/>
         <source>Tensor-parallel groups</source>
         <translation>张量并行组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="106"/>
+        <location filename="../app/mainwindowactions.cpp" line="107"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="107"/>
+        <location filename="../app/mainwindowactions.cpp" line="108"/>
         <source>Data-parallel replicas</source>
         <translation>数据并行副本</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="109"/>
+        <location filename="../app/mainwindowactions.cpp" line="110"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="121"/>
+        <location filename="../app/mainwindowactions.cpp" line="122"/>
         <source>Zoom to fit</source>
         <translation>缩放至适合</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="123"/>
-        <location filename="../app/mainwindowactions.cpp" line="131"/>
+        <location filename="../app/mainwindowactions.cpp" line="124"/>
+        <location filename="../app/mainwindowactions.cpp" line="132"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="126"/>
+        <location filename="../app/mainwindowactions.cpp" line="127"/>
         <source>System language</source>
         <translation>系统语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="131"/>
+        <location filename="../app/mainwindowactions.cpp" line="132"/>
         <source>The language changes the next time Plait starts.</source>
         <translation>语言将在下次启动 Plait 时生效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="261"/>
+        <location filename="../app/mainwindow.cpp" line="263"/>
         <source>Cannot open plan</source>
         <translation>无法打开规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="261"/>
+        <location filename="../app/mainwindow.cpp" line="263"/>
         <source>%1 cannot be opened:
 %2</source>
         <translation>无法打开 %1：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="283"/>
+        <location filename="../app/mainwindow.cpp" line="285"/>
         <source>Opened %1, the last plan you worked on</source>
         <translation>已打开 %1，即上次使用的规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="287"/>
+        <location filename="../app/mainwindow.cpp" line="289"/>
         <source>A new plan: change it here, or open one (File → Open, Open Example)</source>
         <translation>新规划：可在此修改，或打开已有规划（文件 → 打开、打开示例）</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="305"/>
+        <location filename="../app/mainwindow.cpp" line="307"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="305"/>
+        <location filename="../app/mainwindow.cpp" line="307"/>
         <source>%1 was not saved: %2
 The file on disk is unchanged.</source>
         <translation>%1 未保存：%2
 磁盘上的文件未更改。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="309"/>
+        <location filename="../app/mainwindow.cpp" line="311"/>
         <location filename="../app/mainwindowactions.cpp" line="74"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="347"/>
+        <location filename="../app/mainwindow.cpp" line="349"/>
         <source>Opening trace %1…</source>
         <translation>正在打开追踪 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="352"/>
+        <location filename="../app/mainwindow.cpp" line="354"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="352"/>
+        <location filename="../app/mainwindow.cpp" line="354"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="372"/>
+        <location filename="../app/mainwindow.cpp" line="374"/>
         <source>Nothing to export: the plan is not valid.</source>
         <translation>没有可导出的内容：规划无效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="376"/>
+        <location filename="../app/mainwindow.cpp" line="378"/>
         <source>Exporting the timeline to %1…</source>
         <translation>正在将时间线导出到 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="393"/>
+        <location filename="../app/mainwindow.cpp" line="395"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="391"/>
+        <location filename="../app/mainwindow.cpp" line="393"/>
         <source>%1 was not written: %2</source>
         <translation>%1 未写入：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="323"/>
+        <location filename="../app/mainwindow.cpp" line="325"/>
         <source>the plan is still being evaluated; export again in a moment</source>
         <translation>方案仍在评估中，请稍后再导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="327"/>
+        <location filename="../app/mainwindow.cpp" line="329"/>
         <source>the plan cannot be evaluated: the summary says why</source>
         <translation>该方案无法评估：概览中说明了原因</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="367"/>
+        <location filename="../app/mainwindow.cpp" line="369"/>
         <source>Not exported: the plan is still being evaluated; export again in a moment.</source>
         <translation>未导出：方案仍在评估中，请稍后再导出。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="395"/>
+        <location filename="../app/mainwindow.cpp" line="397"/>
         <source>Exported the timeline to %1</source>
         <translation>时间线已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="405"/>
+        <location filename="../app/mainwindow.cpp" line="407"/>
         <source>%1 cannot be compared: %2</source>
         <translation>无法比较 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="427"/>
+        <location filename="../app/mainwindow.cpp" line="429"/>
         <source>The plan could not be written for the probe: %1</source>
         <translation>无法为探测写出规划：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="465"/>
+        <location filename="../app/mainwindow.cpp" line="518"/>
         <source>Link measurements from %1</source>
         <translation>来自 %1 的链路测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="455"/>
-        <location filename="../app/mainwindow.cpp" line="468"/>
-        <location filename="../app/mainwindow.cpp" line="479"/>
-        <location filename="../app/mainwindow.cpp" line="490"/>
+        <location filename="../app/mainwindow.cpp" line="508"/>
+        <location filename="../app/mainwindow.cpp" line="521"/>
+        <location filename="../app/mainwindow.cpp" line="532"/>
+        <location filename="../app/mainwindow.cpp" line="543"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="476"/>
+        <location filename="../app/mainwindow.cpp" line="529"/>
         <source>Compute measurements from %1</source>
         <translation>来自 %1 的计算测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="487"/>
+        <location filename="../app/mainwindow.cpp" line="540"/>
         <source>PyTorch reference measurements from %1</source>
         <translation>来自 %1 的 PyTorch 参考测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="450"/>
-        <location filename="../app/mainwindow.cpp" line="494"/>
+        <location filename="../app/mainwindow.cpp" line="503"/>
+        <location filename="../app/mainwindow.cpp" line="547"/>
         <source>%1 is not a probe result (TRACE.json, LINKS.json, COMPUTE.json or torch-reference.json).</source>
         <translation>%1 不是探测结果（TRACE.json、LINKS.json、COMPUTE.json 或 torch-reference.json）。</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../app/mainwindow.cpp" line="446"/>
+        <source>Reading %n nccl-tests file(s)…</source>
+        <translation>
+            <numerusform>正在读取 %n 个 nccl-tests 文件…</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="527"/>
+        <location filename="../app/mainwindow.cpp" line="450"/>
+        <source>Not read: %1</source>
+        <translation>未读取：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="452"/>
+        <source>Cannot read nccl-tests output</source>
+        <translation>无法读取 nccl-tests 输出</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/mainwindow.cpp" line="486"/>
+        <source>%n measurement(s) of the links; </source>
+        <translation>
+            <numerusform>%n 组链路测量；</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="487"/>
+        <source>the plan&apos;s links match them</source>
+        <translation>规划中的链路与测量相符</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/mainwindow.cpp" line="488"/>
+        <source>%n finding(s) on the topology&apos;s nodes: %1</source>
+        <translation>
+            <numerusform>拓扑节点上有 %n 项发现：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="591"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="545"/>
+        <location filename="../app/mainwindow.cpp" line="609"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="545"/>
+        <location filename="../app/mainwindow.cpp" line="609"/>
         <source>The plan has changes that are not saved. Save them?</source>
         <translation>规划有未保存的更改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="565"/>
+        <location filename="../app/mainwindow.cpp" line="629"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="566"/>
+        <location filename="../app/mainwindow.cpp" line="630"/>
         <source>%1[*] — Plait</source>
         <translation>%1[*] — Plait</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="599"/>
+        <location filename="../app/mainwindow.cpp" line="663"/>
         <source>Recover unsaved plan?</source>
         <translation>恢复未保存的规划？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="600"/>
+        <location filename="../app/mainwindow.cpp" line="664"/>
         <source>Plait did not close normally. A plan with unsaved changes was kept:
 %1
 last written %2.
@@ -1491,12 +1557,12 @@ Recover it?</source>
 是否恢复？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="607"/>
+        <location filename="../app/mainwindow.cpp" line="671"/>
         <source>Recovered plan</source>
         <translation>已恢复的规划</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="617"/>
+        <location filename="../app/mainwindow.cpp" line="681"/>
         <source>%n autosaved plan(s) from an earlier session cannot be read:
 %1
 Discard them?</source>
@@ -1507,19 +1573,19 @@ Discard them?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="621"/>
+        <location filename="../app/mainwindow.cpp" line="685"/>
         <source>%n autosaved plan(s) cannot be read; they were kept</source>
         <translation>
             <numerusform>%n 个自动保存的规划无法读取，已保留</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="622"/>
+        <location filename="../app/mainwindow.cpp" line="686"/>
         <source>Unreadable autosaves</source>
         <translation>无法读取的自动保存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="626"/>
+        <location filename="../app/mainwindow.cpp" line="690"/>
         <source>%n unreadable autosave(s) discarded</source>
         <translation>
             <numerusform>已丢弃 %n 个无法读取的自动保存</numerusform>
@@ -2079,24 +2145,24 @@ Discard them?</source>
 %3 × %4，经 %5</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="128"/>
+        <location filename="../widgets/commbreakdown.cpp" line="132"/>
         <source>No plan evaluated yet.</source>
         <translation>尚未评估任何方案。</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="129"/>
+        <location filename="../widgets/commbreakdown.cpp" line="133"/>
         <source>The plan cannot be evaluated: the summary says why.</source>
         <translation>无法评估该方案：原因见摘要。</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="130"/>
+        <location filename="../widgets/commbreakdown.cpp" line="134"/>
         <source>No communication: every parallel size is 1,
 so no GPU sends anything to another.</source>
         <translation>没有通信：所有并行规模均为 1，
 没有 GPU 向其他 GPU 发送数据。</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="166"/>
+        <location filename="../widgets/commbreakdown.cpp" line="170"/>
         <source>%1: %2 per step, %3 exposed
 latency %4, bandwidth %5
 %6 per call, %7 calls, %8 ranks
@@ -2175,12 +2241,12 @@ Click for the formula</source>
         <translation>每次传输 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttdetails.cpp" line="63"/>
+        <location filename="../widgets/ganttdetails.cpp" line="62"/>
         <source>section %1</source>
         <translation>第 %1 部分</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttdetails.cpp" line="70"/>
+        <location filename="../widgets/ganttdetails.cpp" line="69"/>
         <source>%1: %2, %3: %4 (%5)</source>
         <translation>%1：%2，%3：%4（%5）</translation>
     </message>
@@ -2190,17 +2256,17 @@ Click for the formula</source>
         <translation>没有时间线：规划无效，或尚未加载。</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttpainter.cpp" line="131"/>
+        <location filename="../widgets/ganttpainter.cpp" line="132"/>
         <source>idle %1</source>
         <translation>空闲 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttpainter.cpp" line="269"/>
+        <location filename="../widgets/ganttpainter.cpp" line="271"/>
         <source>%1 across</source>
         <translation>横跨 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ganttpainter.cpp" line="283"/>
+        <location filename="../widgets/ganttpainter.cpp" line="285"/>
         <source>idle (bubble)</source>
         <translation>空闲（气泡）</translation>
     </message>
@@ -2665,116 +2731,116 @@ Click for the formula</source>
 <context>
     <name>plait::widgets::TopologyView</name>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="123"/>
+        <location filename="../widgets/topologyview.cpp" line="138"/>
         <source>Fabric: %1, %2 GB/s per NIC per direction (%3% achievable), latency %4 µs; %5 NICs per node</source>
         <translation>网络：%1，每网卡每方向 %2 GB/s（可达 %3%），延迟 %4 µs；每节点 %5 块网卡</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="154"/>
+        <location filename="../widgets/topologyview.cpp" line="169"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="160"/>
+        <location filename="../widgets/topologyview.cpp" line="175"/>
         <source>s%1 t%2 d%3</source>
         <translation>s%1 t%2 d%3</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="163"/>
-        <location filename="../widgets/topologyview.cpp" line="512"/>
+        <location filename="../widgets/topologyview.cpp" line="178"/>
+        <location filename="../widgets/topologyview.cpp" line="550"/>
         <source>replica %1</source>
         <translation>副本 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="165"/>
-        <location filename="../widgets/topologyview.cpp" line="519"/>
+        <location filename="../widgets/topologyview.cpp" line="180"/>
+        <location filename="../widgets/topologyview.cpp" line="557"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="168"/>
+        <location filename="../widgets/topologyview.cpp" line="183"/>
         <source>tp rank %1</source>
         <translation>TP rank %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="275"/>
+        <location filename="../widgets/topologyview.cpp" line="313"/>
         <source>GPU %1 (node %2, %3)</source>
         <translation>GPU %1（节点 %2，%3）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="277"/>
+        <location filename="../widgets/topologyview.cpp" line="315"/>
         <source>idle: not used by this plan</source>
         <translation>空闲：此规划未使用</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="279"/>
+        <location filename="../widgets/topologyview.cpp" line="317"/>
         <source>coordinates: tp %1, cp %2, dp %3, pp %4</source>
         <translation>坐标：tp %1，cp %2，dp %3，pp %4</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="290"/>
+        <location filename="../widgets/topologyview.cpp" line="328"/>
         <source>%1 group: GPUs %2 — %3 at %4 GB/s%5</source>
         <translation>%1 组：GPU %2 — %3，%4 GB/s%5</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="293"/>
+        <location filename="../widgets/topologyview.cpp" line="331"/>
         <source> (crosses a node)</source>
         <translation>（跨节点）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="297"/>
+        <location filename="../widgets/topologyview.cpp" line="335"/>
         <source>TP</source>
         <translation>TP</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="298"/>
+        <location filename="../widgets/topologyview.cpp" line="336"/>
         <source>DP</source>
         <translation>DP</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="299"/>
+        <location filename="../widgets/topologyview.cpp" line="337"/>
         <source>CP</source>
         <translation>CP</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="304"/>
+        <location filename="../widgets/topologyview.cpp" line="342"/>
         <source>memory: %1 of %2</source>
         <translation>显存：%1 / %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/topologyview.cpp" line="468"/>
+        <location filename="../widgets/topologyview.cpp" line="506"/>
         <source>Make TP group (%n GPU(s) selected)</source>
         <translation>
             <numerusform>组成 TP 组（已选 %n 个 GPU）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="470"/>
+        <location filename="../widgets/topologyview.cpp" line="508"/>
         <source>Assign to stage</source>
         <translation>分配到阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="474"/>
+        <location filename="../widgets/topologyview.cpp" line="512"/>
         <source>Stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="476"/>
+        <location filename="../widgets/topologyview.cpp" line="514"/>
         <source>Auto-place (default order)</source>
         <translation>自动放置（默认顺序）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="514"/>
+        <location filename="../widgets/topologyview.cpp" line="552"/>
         <source>… %1 replicas</source>
         <translation>… 共 %1 个副本</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="521"/>
+        <location filename="../widgets/topologyview.cpp" line="559"/>
         <source>… %1 stages</source>
         <translation>… 共 %1 个阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="529"/>
+        <location filename="../widgets/topologyview.cpp" line="567"/>
         <source>outline: TP group (red dashed: crosses a node)</source>
         <translation>轮廓：TP 组（红色虚线：跨节点）</translation>
     </message>

@@ -140,29 +140,50 @@ NodeItem::NodeItem(int node, const QRectF& rect, const QVector<QPointF>& gpuCent
 {
     setZValue(0);
     setCacheMode(DeviceCoordinateCache);
-    setToolTip(QObject::tr("Node %1\nInside: %2, %3 GB/s per GPU per direction (%4% achievable), latency %5 µs\n"
-                           "To other nodes: %6 NICs of %7, %8 GB/s each per direction")
-                   .arg(node)
-                   .arg(QString::fromStdString(intra.name))
-                   .arg(intra.bandwidthGBps)
-                   .arg(qRound(100 * intra.efficiency))
-                   .arg(intra.latencyUs)
-                   .arg(nics)
-                   .arg(QString::fromStdString(inter.name))
-                   .arg(inter.bandwidthGBps));
+    m_tooltip = QObject::tr("Node %1\nInside: %2, %3 GB/s per GPU per direction (%4% achievable), latency %5 µs\n"
+                            "To other nodes: %6 NICs of %7, %8 GB/s each per direction")
+                    .arg(node)
+                    .arg(QString::fromStdString(intra.name))
+                    .arg(intra.bandwidthGBps)
+                    .arg(qRound(100 * intra.efficiency))
+                    .arg(intra.latencyUs)
+                    .arg(nics)
+                    .arg(QString::fromStdString(inter.name))
+                    .arg(inter.bandwidthGBps);
+    setToolTip(m_tooltip);
+}
+
+void NodeItem::setFinding(const QString& text)
+{
+    if (text == m_finding)
+        return;
+    prepareGeometryChange(); // the red outline reaches past the box
+    m_finding = text;
+    setToolTip(text.isEmpty() ? m_tooltip : m_tooltip + QStringLiteral("\n\n⚠ ") + text);
+    update();
 }
 
 QRectF NodeItem::boundingRect() const
 {
-    return m_rect.adjusted(-2, -2, 2, 2);
+    const double m = m_finding.isEmpty() ? 2 : 40; // a cosmetic outline is 3 px however far out the view is zoomed
+    return m_rect.adjusted(-m, -m, m, m);
 }
 
 void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
 {
     const double lod = option->levelOfDetailFromTransform(painter->worldTransform());
-    if (m_inPod && lod < kPodLevelOfDetail)
+    // A node a measurement found wrong is outlined red at any zoom.
+    QPen findingPen(colors::overflow, 3);
+    findingPen.setCosmetic(true); // 3 pixels at any zoom
+    if (m_inPod && lod < kPodLevelOfDetail) {
+        if (!m_finding.isEmpty()) {
+            painter->setPen(findingPen);
+            painter->setBrush(Qt::NoBrush);
+            painter->drawRect(m_rect);
+        }
         return;
-    painter->setPen(QPen(QColor(0x90, 0x90, 0x90), 1));
+    }
+    painter->setPen(m_finding.isEmpty() ? QPen(QColor(0x90, 0x90, 0x90), 1) : findingPen);
     painter->setBrush(QColor(0xFA, 0xFA, 0xFA));
     painter->drawRoundedRect(m_rect, 6, 6);
     if (lod < 0.3)
@@ -196,7 +217,14 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
     painter->setPen(QColor(0x33, 0x33, 0x33));
     const QString title = QObject::tr("node %1").arg(m_node);
     painter->drawText(m_rect.adjusted(8, 3, -8, 0), Qt::AlignLeft | Qt::AlignTop, title);
-    const qreal titleWidth = QFontMetricsF(f).horizontalAdvance(title);
+    qreal titleWidth = QFontMetricsF(f).horizontalAdvance(title);
+    if (!m_finding.isEmpty()) { // the tooltip says what
+        const QString mark = QStringLiteral("  ⚠");
+        painter->setPen(colors::overflow);
+        painter->drawText(m_rect.adjusted(8 + titleWidth, 3, -8, 0), Qt::AlignLeft | Qt::AlignTop, mark);
+        titleWidth += QFontMetricsF(f).horizontalAdvance(mark);
+        painter->setPen(QColor(0x33, 0x33, 0x33));
+    }
     f.setBold(false);
     f.setPixelSize(9);
     painter->setFont(f);

@@ -47,6 +47,9 @@ public:
     QRectF boundingRect() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
     void setInPod(bool on) { m_inPod = on; }
+    // What a measurement found wrong on this node (a slow link, an outlier): outlined red, said in the tooltip.
+    void setFinding(const QString& text);
+    QString finding() const { return m_finding; }
 
 private:
     int m_node;
@@ -56,6 +59,7 @@ private:
     QString m_switchLabel;
     int m_nics;
     bool m_inPod = false;
+    QString m_tooltip, m_finding;
 };
 
 // A pod of nodes (topologylayout.h): a frame with its title; zoomed out, it draws its nodes as tiles of their GPUs'

@@ -40,6 +40,18 @@ int TopologyView::gpuCount() const
     return int(m_gpus.size());
 }
 
+void TopologyView::setNodeFindings(const QMap<int, QString>& findings)
+{
+    m_findings = findings;
+    for (int n = 0; n < m_nodes.size(); ++n)
+        m_nodes[n]->setFinding(m_findings.value(n));
+}
+
+QString TopologyView::nodeFinding(int node) const
+{
+    return node >= 0 && node < m_nodes.size() ? m_nodes[node]->finding() : QString();
+}
+
 bool TopologyView::drawnInPods() const
 {
     return !m_pods.isEmpty() && transform().m11() < kPodLevelOfDetail;
@@ -73,6 +85,7 @@ void TopologyView::rebuildScene()
     s->clear();
     m_gpus.clear();
     m_pods.clear();
+    m_nodes.clear();
     m_groupOutlines.clear();
     const ClusterSpec& c = plan().cluster;
     m_builtNodes = c.nodes;
@@ -99,9 +112,11 @@ void TopologyView::rebuildScene()
         }
         auto* node = new NodeItem(n, layout.nodes[std::size_t(n)], centers, c.intraNode, c.nics(), c.interNode);
         node->setInPod(inPods);
+        node->setFinding(m_findings.value(n));
         if (huge)
             node->setCacheMode(QGraphicsItem::NoCache);
         s->addItem(node);
+        m_nodes << node;
     }
     for (std::size_t p = 0; p < layout.pods.size(); ++p) {
         const PodLayout& pod = layout.pods[p];

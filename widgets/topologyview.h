@@ -4,12 +4,14 @@
 #include "plan.h"
 
 #include <QGraphicsView>
+#include <QMap>
 #include <memory>
 
 namespace plait::widgets {
 
 class GpuItem;
 class PodItem;
+class NodeItem;
 
 // The drawn cluster: nodes holding GPU chips with their ids, the NVSwitch or PCIe switch and the NICs of each
 // node, the fabric between nodes; links coloured by class with their bandwidth on hover. GPUs show the plan's
@@ -31,6 +33,10 @@ public:
     // The document's analysis: its plan is drawn, its groups coloured. Previews are ignored (see Analysis::preview).
     void setAnalysis(std::shared_ptr<const Analysis> analysis);
     void setDimension(Dimension d);
+    // What measurements found wrong, by node (engine::nodeFindings, said in the user's language): those nodes are
+    // outlined red with the finding in their tooltip, until replaced.
+    void setNodeFindings(const QMap<int, QString>& findings);
+    QString nodeFinding(int node) const;
     Dimension dimension() const { return m_dimension; }
     void zoomToFit();
     // The height that shows the whole cluster and the legend at the scale zoomToFit picks for the view's width: a
@@ -80,6 +86,8 @@ private:
     Dimension m_dimension = Dimension::All;
     QVector<GpuItem*> m_gpus;
     QVector<PodItem*> m_pods; // a large cluster's nodes, 32 to a pod
+    QVector<NodeItem*> m_nodes;
+    QMap<int, QString> m_findings;
     QVector<bool> m_flagged;
     QVector<QGraphicsItem*> m_groupOutlines;
     int m_builtNodes = 0, m_builtPerNode = 0;

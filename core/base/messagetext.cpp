@@ -55,6 +55,19 @@ constexpr MessageTemplate kTemplates[] = {
     { "warning:unknown-key-meant-value", QT_TRANSLATE_NOOP("Messages",
         "%1 is not a field Plait reads; did you mean %2? It is kept in the file but has no effect: %2 is %3") },
 
+    // ---- a measured fabric against the plan's links (fabriccheck.cpp)
+    { "fabric:slow", QT_TRANSLATE_NOOP("Messages",
+        "%1 over %2 ranks on %3 host(s) reaches %4 GB/s bus bandwidth at %5, %6% of the %7 GB/s the plan's links lead "
+        "one to expect (%8 the narrowest): a slow or misconfigured link (NCCL_DEBUG=INFO names the transport, NICs "
+        "and NVLinks it used)") },
+    { "fabric:faster", QT_TRANSLATE_NOOP("Messages",
+        "%1 over %2 ranks on %3 host(s) reaches %4 GB/s bus bandwidth at %5, %6% of the %7 GB/s the plan's links lead "
+        "one to expect (%8 the narrowest): the catalog understates them; apply the measurement to the plan") },
+    { "fabric:outlier", QT_TRANSLATE_NOOP("Messages",
+        "%1 on %2 reaches %3 GB/s bus bandwidth at %4, %5% of the median of the %6 runs like it (%7 GB/s): a slow NIC "
+        "or a degraded NVLink there") },
+    { "fabric:ranks-per-host", QT_TRANSLATE_NOOP("Messages",
+        "the run has %1 ranks on a host and the plan's nodes %2 GPUs: the plan's links say nothing about it") },
     // ---- the terms of a GPU's memory, named inside other messages
     { "term:weights", QT_TRANSLATE_NOOP("Messages", "weights") },
     { "term:gradients", QT_TRANSLATE_NOOP("Messages", "gradients") },

@@ -106,6 +106,15 @@ void finish(const ClusterSpec& cluster, std::vector<Group>& groups)
 }
 }
 
+GroupPath soloPath(const ClusterSpec& cluster, const std::vector<int>& gpus)
+{
+    std::vector<int> crossing(std::size_t(std::max(cluster.nodes, 1)), 0);
+    for (int g : gpus)
+        if (g >= 0 && g / cluster.gpusPerNode < cluster.nodes)
+            ++crossing[std::size_t(g / cluster.gpusPerNode)];
+    return pathOver(cluster, gpus, crossing);
+}
+
 GroupPath pairPath(const ClusterSpec& cluster, int a, int b, int concurrentPerNode)
 {
     const LinkSpec& intra = cluster.intraNode;

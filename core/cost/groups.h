@@ -33,6 +33,10 @@ struct GroupSet {
 
 GroupSet buildGroups(const Plan& plan);
 
+// The path of one group of GPUs alone on the cluster (no other group sharing its nodes' NICs): what a benchmark of
+// just these GPUs, nccl-tests on them, measures.
+GroupPath soloPath(const ClusterSpec& cluster, const std::vector<int>& gpus);
+
 // The path between two GPUs for point-to-point traffic, with `concurrentPerNode` GPUs sharing the NICs.
 GroupPath pairPath(const ClusterSpec& cluster, int a, int b, int concurrentPerNode);
 

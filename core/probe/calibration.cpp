@@ -58,9 +58,10 @@ AlphaBetaFit fitAlphaBeta(const std::vector<SizePoint>& sweep, CollectiveKind ki
     return f;
 }
 
-LinkSpec calibratedLink(
-    const LinkSpec& base, int ranks, const std::vector<SizePoint>& allReduceSweep, const std::string& source)
+LinkSpec calibratedLink(const LinkSpec& base, int ranks, const std::vector<SizePoint>& allReduceSweep,
+    const std::string& source, double lineRateGBps)
 {
+    const double lineRate = lineRateGBps > 0 ? lineRateGBps : base.bandwidthGBps;
     LinkSpec l = base;
     double best = 0;
     l.busbwCurve.clear();
@@ -70,8 +71,8 @@ LinkSpec calibratedLink(
             l.busbwCurve.push_back({ p.bytes, p.busbwGBps });
         }
     std::sort(l.busbwCurve.begin(), l.busbwCurve.end());
-    if (base.bandwidthGBps > 0 && best > 0)
-        l.efficiency = std::min(1.0, best / base.bandwidthGBps);
+    if (lineRate > 0 && best > 0)
+        l.efficiency = std::min(1.0, best / lineRate);
     const AlphaBetaFit f = fitAlphaBeta(allReduceSweep, CollectiveKind::AllReduce, ranks);
     if (f.ok() && f.alphaUs > 0 && ranks > 1)
         l.latencyUs = f.alphaUs / (2.0 * (ranks - 1));

@@ -35,8 +35,10 @@ SizePoint sizePoint(CollectiveKind kind, int ranks, double bytes, double timeUs)
 
 // A catalog link recalibrated from an all-reduce sweep over it: efficiency = the largest measured bus bandwidth
 // over the line rate, the measured size curve, and α per ring step = fitted α / (2(n−1)).
-LinkSpec calibratedLink(
-    const LinkSpec& base, int ranks, const std::vector<SizePoint>& allReduceSweep, const std::string& source);
+// `lineRateGBps` is what the bus bandwidth is measured against: the link's own rate inside a node, all of a node's
+// NICs together across nodes (as the group paths count a ring's crossing); 0: the link's rate.
+LinkSpec calibratedLink(const LinkSpec& base, int ranks, const std::vector<SizePoint>& allReduceSweep,
+    const std::string& source, double lineRateGBps = 0);
 
 // A GPU recalibrated from a probe run on it: each measured 16-bit GEMM shape keeps its own time (gemmTime uses
 // it), the tile model's rate for other shapes is fitted to the measured compute-bound shapes (time-weighted, not

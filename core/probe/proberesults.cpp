@@ -76,6 +76,20 @@ Result<LinksResult> linksFromJson(const nlohmann::json& doc)
     return r;
 }
 
+std::optional<Plan> planWithMeasuredLinks(const Plan& plan, const LinksResult& links, const std::string& source)
+{
+    const OpSweep* ar = links.sweep(CollectiveKind::AllReduce);
+    if (!ar || ar->points.empty() || links.ranks < 2)
+        return std::nullopt;
+    Plan p = plan;
+    const bool across = links.linkClass == "inter_node";
+    LinkSpec& link = across ? p.cluster.interNode : p.cluster.intraNode;
+    // Across nodes a ring's crossing runs over all of a node's NICs (groups.cpp), so that is its line rate.
+    link = calibratedLink(
+        link, links.ranks, ar->points, source, across ? link.bandwidthGBps * p.cluster.nics() : link.bandwidthGBps);
+    return p;
+}
+
 Result<ComputeResult> computeFromJson(const nlohmann::json& doc)
 {
     if (!doc.is_object() || formatOf(doc) != "plait-compute/1")

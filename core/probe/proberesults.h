@@ -6,6 +6,7 @@
 #include "plan.h"
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,10 +23,16 @@ struct LinksResult {
     int ranks = 0, hosts = 1;
     std::string linkClass; // intra_node_p2p, intra_node_host, inter_node
     std::vector<std::string> gpus;
+    std::vector<std::string> hostNames; // in rank order, when the file names them
+    std::string source; // what measured it, when: "nccl-tests all_reduce_perf 2.19.6, 2026-11-30"
     std::vector<OpSweep> ops;
     const OpSweep* sweep(CollectiveKind k) const;
 };
 Result<LinksResult> linksFromJson(const nlohmann::json& doc);
+// The plan with the link a measurement ran over (the inter-node link when it spans hosts, else the in-node one)
+// recalibrated from its all-reduce sweep (calibratedLink), `source` saying what measured it; null without an
+// all-reduce sweep over two ranks or more.
+std::optional<Plan> planWithMeasuredLinks(const Plan& plan, const LinksResult& links, const std::string& source);
 
 struct GemmResult {
     std::string name, pass, layout;

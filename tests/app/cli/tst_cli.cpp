@@ -499,6 +499,69 @@ private slots:
             QStringLiteral("300") });
         QCOMPARE(r.code, 0);
     }
+
+    // nccl-tests logs into a plan: each measurement held against the plan's links, the slow node named, and the plan
+    // written with its links calibrated from them, their source saying which file and hosts.
+    void importNcclTestsCalibratesThePlan()
+    {
+        const QString data = QStringLiteral(PLAIT_TEST_DATA "/nccltests/");
+        const QString out = m_dir.filePath(QStringLiteral("measured.plait.json"));
+        const Run r = plait({ QStringLiteral("import"), QStringLiteral("nccl-tests"),
+            data + QStringLiteral("nccl-tests-2node-h100.log"), data + QStringLiteral("all_reduce_perf-per-node.log"),
+            data + QStringLiteral("all_reduce_perf-1node-h100.txt"), QStringLiteral("--plan"),
+            QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json"), QStringLiteral("--out"), out,
+            QStringLiteral("--json") });
+        QVERIFY2(r.code == 0, r.err.constData());
+        const auto doc = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(doc["measurements"].size(), std::size_t(6));
+        bool outlier = false;
+        for (const auto& f : doc["findings"])
+            outlier = outlier
+                || (f["code"] == "outlier" && f["message"].get<std::string>().find("on c04") != std::string::npos);
+        QVERIFY2(outlier, r.out.constData());
+        QVERIFY(doc["applied"].contains("intra_node") && doc["applied"].contains("inter_node"));
+        // The written plan is a plan: it evaluates, and its inter-node link says where its rate came from.
+        const Run ev = plait({ QStringLiteral("evaluate"), out, QStringLiteral("--json") });
+        QCOMPARE(ev.code, 0);
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const auto plan = nlohmann::json::parse(f.readAll().toStdString());
+        const std::string source = plan["cluster"]["inter_node"]["source"];
+        QVERIFY2(source.find("nccl-tests-2node-h100.log") != std::string::npos
+                && source.find("hgx-a01, hgx-a02") != std::string::npos,
+            source.c_str());
+    }
+
+    void importNamesWhatIsWrong_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QByteArray>("says");
+        const QString data = QStringLiteral(PLAIT_TEST_DATA "/nccltests/");
+        QTest::newRow("unknown kind") << QStringList { QStringLiteral("import"), QStringLiteral("slurm"),
+            data + QStringLiteral("all_gather_perf-2x.txt") }
+                                      << 2 << QByteArray("unknown kind \"slurm\"");
+        QTest::newRow("no file") << QStringList { QStringLiteral("import"), QStringLiteral("nccl-tests") } << 2
+                                 << QByteArray("usage: plait import");
+        QTest::newRow("--out without --plan") << QStringList { QStringLiteral("import"), QStringLiteral("nccl-tests"),
+            data + QStringLiteral("all_gather_perf-2x.txt"), QStringLiteral("--out"), QStringLiteral("x.json") }
+                                              << 2 << QByteArray("--out writes the plan given by --plan");
+        QTest::newRow("a file that is not there") << QStringList { QStringLiteral("import"),
+            QStringLiteral("nccl-tests"), QStringLiteral("/nonexistent/log") }
+                                                  << 2 << QByteArray("cannot be read");
+        QTest::newRow("a plan that is not nccl-tests") << QStringList { QStringLiteral("import"),
+            QStringLiteral("nccl-tests"), QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json") }
+                                                       << 2 << QByteArray("not an nccl-tests -J file");
+    }
+    void importNamesWhatIsWrong()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, code);
+        QFETCH(QByteArray, says);
+        const Run r = plait(args);
+        QCOMPARE(r.code, code);
+        QVERIFY2(r.err.contains(says), r.err.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)

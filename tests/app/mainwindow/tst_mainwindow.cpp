@@ -581,6 +581,44 @@ private slots:
         qunsetenv("PLAIT_PROBE");
     }
 
+    // nccl-tests logs opened (or dropped) on the window: the measurement goes to calibration, and the node a fabric
+    // check finds slow is outlined on the topology with the finding in its tooltip (node-by-node runs on example b's
+    // four nodes: the fourth host, c04, at half its peers' bus bandwidth).
+    void ncclTestsLogsFlagTheSlowNode()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-nccl")));
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json")));
+        QVERIFY(w.openProbeResult(QStringLiteral(PLAIT_TEST_DATA "/nccltests/all_reduce_perf-per-node.log")));
+        QTRY_VERIFY(!w.topologyView()->nodeFinding(3).isEmpty());
+        QVERIFY2(w.topologyView()->nodeFinding(3).contains(QStringLiteral("c04")),
+            qPrintable(w.topologyView()->nodeFinding(3)));
+        for (int node : { 0, 1, 2 })
+            QVERIFY(w.topologyView()->nodeFinding(node).isEmpty());
+        QVERIFY(w.calibrationPanel()->summaryText().contains(QStringLiteral("all-reduce")));
+        QVERIFY2(w.statusText().contains(QStringLiteral("finding")), qPrintable(w.statusText()));
+        // A two-node run across a fabric at a third of its rate: both nodes flagged.
+        auto two = engine::readPlan(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json"));
+        QVERIFY(two);
+        Plan p = two.value();
+        p.cluster.nodes = 2;
+        p.cluster.gpu = *Catalog::builtin().gpu("H100-SXM5-80GB");
+        p.cluster.intraNode = *Catalog::builtin().link("nvlink4-nvswitch");
+        p.cluster.interNode = *Catalog::builtin().link("ib-ndr");
+        p.name = "Two H100 nodes, their fabric measured";
+        w.document()->load(p, QString());
+        QVERIFY(w.openProbeResult(QStringLiteral(PLAIT_TEST_DATA "/nccltests/all_reduce_perf-2node-slow.txt")));
+        QTRY_VERIFY(!w.topologyView()->nodeFinding(1).isEmpty());
+        QVERIFY(!w.topologyView()->nodeFinding(0).isEmpty());
+        QVERIFY2(w.topologyView()->nodeFinding(0).contains(QStringLiteral("all-reduce over 16 ranks on 2 host(s)")),
+            qPrintable(w.topologyView()->nodeFinding(0)));
+        if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty()) {
+            w.resize(1600, 1000);
+            w.show();
+            QTest::qWait(300);
+            w.grab().save(shots + QStringLiteral("/window-fabric-2node.png"));
+        }
+    }
+
     // What the probe's compute run and the PyTorch reference measured, read by the Calibration panel: each GEMM
     // shape keeps its own time when applied, a GEMM beside an all-reduce, and fused attention beside the plan's
     // prediction for the same shape (the fixture is in the reference script's format, not a measurement).

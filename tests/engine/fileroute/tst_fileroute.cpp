@@ -29,6 +29,14 @@ private slots:
         QTest::newRow("trace object") << "TRACE.json" << QByteArray(R"({"displayTimeUnit":"ns","traceEvents":[{)")
                                       << FileKind::Trace;
         QTest::newRow("trace array") << "t.json" << QByteArray("  [{\"ph\":\"X\"") << FileKind::Trace;
+        QTest::newRow("nccl-tests text") << "log.txt"
+                                         << QByteArray("# nccl-tests version 2.19.6 (a0b82b2) nccl-headers=22703\n")
+                                         << FileKind::NcclTests;
+        QTest::newRow("nccl-tests 2.x text, mpirun prefixes")
+            << "out" << QByteArray("[1,0]<stdout>:# nThread 1 nGpus 1 minBytes 8 maxBytes 128") << FileKind::NcclTests;
+        QTest::newRow("nccl-tests -J") << "ar.json"
+                                       << QByteArray(R"({"version": 3, "nccl_version": 22703, "config": {})")
+                                       << FileKind::NcclTests;
         QTest::newRow("a trace named like a plan")
             << "x.plait.json" << QByteArray(R"({"traceEvents":[)") << FileKind::Trace;
         QTest::newRow("anything else") << "notes.json" << QByteArray(R"({"hello":1})") << FileKind::Unknown;
