@@ -17,17 +17,6 @@ namespace {
 constexpr int kOk = 0, kInvalid = 1, kUsage = 2;
 constexpr const char* kUsageText = "plait import nccl-tests FILE... [--plan PLAN] [--out PLAN] [--json]";
 
-std::string bytesText(double b)
-{
-    const char* units[] = { "B", "KiB", "MiB", "GiB", "TiB" };
-    int u = 0;
-    while (b >= 1024 && u < 4) {
-        b /= 1024;
-        ++u;
-    }
-    return numText(b, "%.4g") + " " + units[u];
-}
-
 std::string joined(const std::vector<std::string>& parts)
 {
     std::string s;

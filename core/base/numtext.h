@@ -37,4 +37,16 @@ inline std::string secondsText(double s)
     return numText(1e6 * s, "%.3g") + " µs";
 }
 
+// A size in bytes for people, in binary units: "8 GiB", "512 KiB", "1.5 MiB".
+inline std::string bytesText(double b)
+{
+    const char* units[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+    int u = 0;
+    while (b >= 1024 && u < 4) {
+        b /= 1024;
+        ++u;
+    }
+    return numText(b, "%.4g") + " " + units[u];
+}
+
 } // namespace plait

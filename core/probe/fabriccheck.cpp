@@ -19,16 +19,6 @@ double median(std::vector<double> v)
     const std::size_t n = v.size();
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
-std::string bytesText(double b)
-{
-    const char* units[] = { "B", "KiB", "MiB", "GiB", "TiB" };
-    int u = 0;
-    while (b >= 1024 && u < 4) {
-        b /= 1024;
-        ++u;
-    }
-    return numText(b, "%.4g") + " " + units[u];
-}
 Warning warning(const char* code, std::vector<std::string> args)
 {
     std::string message = messageText(std::string("fabric:") + code, args);
