@@ -4,6 +4,7 @@
 #include "catalogloader.h"
 #include "evaluate.h"
 #include "evaluationmemo.h"
+#include "exportcommand.h"
 #include "importcommand.h"
 #include "numtext.h"
 #include "planio.h"
@@ -26,7 +27,7 @@ constexpr int kOk = 0, kInvalid = 1, kUsage = 2;
 
 const std::vector<std::string>& commandNames()
 {
-    static const std::vector<std::string> names { "evaluate", "search", "timeline", "render", "import" };
+    static const std::vector<std::string> names { "evaluate", "search", "timeline", "render", "import", "export" };
     return names;
 }
 
@@ -327,7 +328,7 @@ bool isHeadlessCommand(const char* arg)
 {
     return arg
         && (std::strcmp(arg, "evaluate") == 0 || std::strcmp(arg, "timeline") == 0 || std::strcmp(arg, "search") == 0
-            || std::strcmp(arg, "import") == 0);
+            || std::strcmp(arg, "import") == 0 || std::strcmp(arg, "export") == 0);
 }
 
 int runHeadless(int argc, char** argv)
@@ -342,6 +343,8 @@ int runHeadless(int argc, char** argv)
         return searchCommand(args);
     if (command == QLatin1String("import"))
         return importCommand(args);
+    if (command == QLatin1String("export"))
+        return exportCommand(args);
     return timelineCommand(args);
 }
 
@@ -359,6 +362,11 @@ std::string commandsHelp()
            "  import nccl-tests FILE... [--plan PLAN] [--out PLAN] [--json]\n"
            "                                    measured links held against the plan's, outlier nodes named; --out\n"
            "                                    writes the plan with its links calibrated from them\n"
+           "  import megatron|deepspeed|torchtitan|auto FILE --plan PLAN [--out PLAN] [--json]\n"
+           "                                    a framework's launch configuration over PLAN; what it sets that Plait\n"
+           "                                    does not model is listed\n"
+           "  export PLAN --to megatron|deepspeed|torchtitan|hostfile [--out FILE] [--hosts NAMES]\n"
+           "                                    the plan as a launch configuration, or the rank map that places it\n"
            "Run \"plait COMMAND --help\" for a command's options. Without a command, plait opens the window.\n";
 }
 

@@ -1,6 +1,7 @@
 #include "importcommand.h"
 
 #include "catalogloader.h"
+#include "launchfiles.h"
 #include "measuredlinks.h"
 #include "numtext.h"
 #include "planio.h"
@@ -15,7 +16,10 @@ namespace plait::app {
 
 namespace {
 constexpr int kOk = 0, kInvalid = 1, kUsage = 2;
-constexpr const char* kUsageText = "plait import nccl-tests FILE... [--plan PLAN] [--out PLAN] [--json]";
+constexpr const char* kUsageText
+    = "plait import nccl-tests FILE... [--plan PLAN] [--out PLAN] [--json]\n"
+      "       plait import megatron|deepspeed|torchtitan|auto FILE --plan PLAN [--out PLAN] "
+      "[--json]";
 
 std::string joined(const std::vector<std::string>& parts)
 {
@@ -136,6 +140,97 @@ int importNcclTests(const QStringList& files, const QString& planPath, const QSt
         std::cout << dumpJson(out, 2) << "\n";
     return kOk;
 }
+
+void printIssues(const std::string& where, const std::vector<Issue>& issues)
+{
+    for (const Issue& e : issues)
+        std::cerr << "plait: " << validUtf8(where + (e.field.empty() ? "" : e.field + ": ") + e.message) << "\n";
+}
+
+nlohmann::json settingsJson(const std::vector<ConfigSetting>& list)
+{
+    nlohmann::json out = nlohmann::json::array();
+    for (const ConfigSetting& s : list)
+        out.push_back({ { "place", validUtf8(s.place) }, { "name", validUtf8(s.name) }, { "value", validUtf8(s.value) },
+            { "how", s.how.empty() ? "" : validUtf8(messageText(s.how)) } });
+    return out;
+}
+
+std::string settingsText(const std::vector<ConfigSetting>& list)
+{
+    std::string s;
+    for (const ConfigSetting& x : list)
+        s += "    " + x.place + ": " + x.name + (x.value.empty() ? "" : " " + x.value)
+            + (x.how.empty() ? "" : " (" + messageText(x.how) + ")") + "\n";
+    return validUtf8(s);
+}
+
+// A framework's configuration over the plan given by --plan (its cluster, and what the file does not set).
+int importLaunch(const QString& kind, const QString& file, const QString& planPath, const QString& outPath, bool json)
+{
+    const engine::PlanFile baseFile = engine::readPlanFile(planPath, engine::loadCatalog());
+    if (!baseFile.plan) {
+        printIssues(planPath.toStdString() + ": ", baseFile.plan.errors());
+        return baseFile.unreadable ? kUsage : kInvalid;
+    }
+    const std::optional<LaunchFormat> format
+        = kind == QLatin1String("auto") ? std::nullopt : launchFormatFromName(kind.toStdString());
+    const auto imported = engine::importLaunchFile(file, format, baseFile.plan.value());
+    if (!imported) {
+        printIssues(file.toStdString() + ": ", imported.errors());
+        return kUsage;
+    }
+    const ImportedPlan& i = imported.value();
+    const Plan& p = i.plan;
+    const std::vector<Issue> problems = validate(p);
+    if (!outPath.isEmpty()) {
+        QString error;
+        if (!engine::writePlan(p, outPath, &error)) {
+            std::cerr << "plait: " << outPath.toStdString() << " was not written: " << error.toStdString() << "\n";
+            return kUsage;
+        }
+    }
+    if (json) {
+        nlohmann::json out { { "plan", toJson(p) }, { "not_modelled", settingsJson(i.notModelled) },
+            { "no_effect", settingsJson(i.noEffect) }, { "notes", nlohmann::json::array() },
+            { "errors", nlohmann::json::array() }, { "valid", problems.empty() } };
+        for (const Message& n : i.notes)
+            out["notes"].push_back(validUtf8(messageText(n)));
+        for (const Issue& e : problems)
+            out["errors"].push_back({ { "field", e.field }, { "message", validUtf8(e.message) } });
+        if (!outPath.isEmpty())
+            out["out"] = outPath.toStdString();
+        std::cout << dumpJson(out, 2) << "\n";
+    } else {
+        const ParallelSpec& par = p.parallel;
+        const TrainingSpec& tr = p.training;
+        std::cout << validUtf8(file.toStdString()) << " over " << validUtf8(planPath.toStdString()) << "\n"
+                  << "  model: " << validUtf8(p.model.name) << ", " << p.model.layers << " layers, hidden "
+                  << p.model.hidden << ", " << p.model.heads << " heads (" << p.model.kvHeads << " KV), sequence "
+                  << p.model.seqLen << "\n"
+                  << "  cluster: " << p.cluster.nodes << " × " << p.cluster.gpusPerNode << " " << p.cluster.gpu.id
+                  << "\n"
+                  << "  parallel: TP " << par.tp << " · PP " << par.pp << " · DP " << par.dp
+                  << (par.cp > 1 ? " · CP " + std::to_string(par.cp) : "")
+                  << (par.ep > 1 ? " · EP " + std::to_string(par.ep) : "") << ", " << scheduleName(par.schedule)
+                  << (par.chunks() > 1 ? " × " + std::to_string(par.chunks()) + " virtual stages" : "") << "\n"
+                  << "  training: " << frameworkName(tr.framework) << ", global batch " << tr.globalBatch
+                  << ", micro-batch " << tr.microBatch << ", " << precisionName(tr.precision) << ", ZeRO "
+                  << tr.zeroStage << ", recompute " << recomputeName(tr.recompute) << "\n";
+        for (const Message& n : i.notes)
+            std::cout << "  note: " << validUtf8(messageText(n)) << "\n";
+        std::cout << "  not modelled (" << i.notModelled.size() << "): what the estimate leaves out\n"
+                  << settingsText(i.notModelled) << "  no effect on the estimate (" << i.noEffect.size() << ")\n"
+                  << settingsText(i.noEffect);
+        if (!outPath.isEmpty())
+            std::cout << "wrote " << outPath.toStdString() << "\n";
+    }
+    if (!problems.empty()) {
+        printIssues("the imported plan: ", problems);
+        return kInvalid;
+    }
+    return kOk;
+}
 }
 
 int importCommand(const QStringList& args)
@@ -143,13 +238,17 @@ int importCommand(const QStringList& args)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Read what engineers' tools print into a plan. nccl-tests: text logs or -J JSON, any mix, one node or many; "
-        "each measurement is held against the plan's links and outlier nodes are named."));
-    parser.addPositionalArgument(QStringLiteral("kind"), QStringLiteral("What the files are: nccl-tests"));
+        "each measurement is held against the plan's links and outlier nodes are named. megatron, deepspeed, "
+        "torchtitan (or auto, from the content): a launch script, argument file, JSON or TOML read over --plan, "
+        "with what it sets that Plait does not model listed."));
+    parser.addPositionalArgument(QStringLiteral("kind"),
+        QStringLiteral("What the files are: nccl-tests, megatron, deepspeed, torchtitan or auto"));
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("The files"), QStringLiteral("FILE..."));
     parser.addOption({ QStringLiteral("plan"), QStringLiteral("The plan to check the measurements against."),
         QStringLiteral("PLAN") });
     parser.addOption({ QStringLiteral("out"),
-        QStringLiteral("Write the plan with its links calibrated from the measurements (needs --plan)."),
+        QStringLiteral("Write the plan: with its links calibrated from the measurements, or as the configuration "
+                       "sets it (needs --plan)."),
         QStringLiteral("PLAN") });
     parser.addOption({ QStringLiteral("json"), QStringLiteral("Print one JSON object.") });
     parser.addHelpOption();
@@ -167,6 +266,17 @@ int importCommand(const QStringList& args)
         return kUsage;
     }
     const QString kind = positional.front();
+    if (kind == QLatin1String("auto") || launchFormatFromName(kind.toStdString())) {
+        if (positional.size() != 2 || !parser.isSet(QStringLiteral("plan"))) {
+            std::cerr << "plait: import " << kind.toStdString()
+                      << " reads one FILE over the plan given by --plan (the configuration does not say which GPUs "
+                         "and links the cluster has); usage: "
+                      << kUsageText << "\n";
+            return kUsage;
+        }
+        return importLaunch(kind, positional.at(1), parser.value(QStringLiteral("plan")),
+            parser.value(QStringLiteral("out")), parser.isSet(QStringLiteral("json")));
+    }
     if (kind != QLatin1String("nccl-tests")) {
         std::cerr << "plait: unknown kind " << inQuotes(kind.toStdString(), 32) << "; usage: " << kUsageText << "\n";
         return kUsage;

@@ -498,6 +498,8 @@ bool MainWindow::openResult(const QString& path, engine::FileKind kind)
         openMeasuredLinks({ path });
         return true;
     }
+    if (kind == engine::FileKind::LaunchConfig)
+        return importLaunchConfig(path);
     if (kind == engine::FileKind::Unknown || kind == engine::FileKind::Plan) {
         m_status->setText(
             tr("%1 is not a probe result (TRACE.json, LINKS.json, COMPUTE.json or torch-reference.json).").arg(path));

@@ -4,6 +4,7 @@
 #include "docksetup.h"
 #include "document.h"
 #include "fileroute.h"
+#include "launchconfig.h"
 #include "measuredlinks.h"
 #include "plan.h"
 #include "plananalysis.h"
@@ -68,6 +69,14 @@ public:
     // nccl-tests logs (text or -J, one node or many), read off the GUI thread: the measurement of the plan's widest
     // link goes to calibration, what the fabric check finds (slow links, outlier nodes) onto the topology's nodes.
     void openMeasuredLinks(const QStringList& paths);
+    // A framework's launch configuration (Megatron-LM arguments, DeepSpeed JSON, torchtitan job; the format from the
+    // content when not given) over the open plan, as one edit that Undo takes back; what the file sets that the plan
+    // does not hold is listed (a message box when shown, the status bar always). False, with the reason, when the file
+    // cannot be read.
+    bool importLaunchConfig(const QString& path, std::optional<LaunchFormat> format = std::nullopt);
+    // The open plan as `kind` (megatron, deepspeed, torchtitan, or hostfile: the rank map that launches it as placed),
+    // written atomically to `path`. Empty when written, else why not: the framework's refusals, each with its fix.
+    QString exportLaunchConfig(const QString& kind, const QString& path);
     ProbeDialog* openProbeDialog(); // shown, not modal
     QWidget* compareWith(const QString& path); // the current plan against another, in a window of its own
     CalibrationPanel* calibrationPanel() const { return m_calibration; }

@@ -56,6 +56,41 @@ void MainWindow::createMenus()
     QMenu* compareExamples = file->addMenu(tr("Compare With &Example"));
     for (const QString& name : engine::exampleNames())
         compareExamples->addAction(name, this, [this, name] { compareWith(engine::examplePath(name)); });
+    file->addAction(tr("&Import Launch Config…"), this, [this] {
+        QString filter;
+        const QString formats[]
+            = { tr("Detected from the content (*)"), tr("Megatron-LM arguments (*.sh *.args *.txt)"),
+                  tr("DeepSpeed JSON (*.json)"), tr("torchtitan job (*.toml *.sh)") };
+        QStringList filters(std::begin(formats), std::end(formats));
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Import Launch Config"), QString(), filters.join(QStringLiteral(";;")), &filter);
+        if (path.isEmpty())
+            return;
+        const int chosen = int(filters.indexOf(filter));
+        importLaunchConfig(path, chosen > 0 ? std::optional(kLaunchFormats[chosen - 1]) : std::nullopt);
+    });
+    QMenu* launch = file->addMenu(tr("Export &Launch Config"));
+    const std::tuple<QString, QString, QString> launchKinds[] = {
+        { QStringLiteral("megatron"), tr("&Megatron-LM Arguments…"), QStringLiteral("-megatron.sh") },
+        { QStringLiteral("deepspeed"), tr("&DeepSpeed JSON…"), QStringLiteral("-deepspeed.json") },
+        { QStringLiteral("torchtitan"), tr("&torchtitan Job…"), QStringLiteral("-torchtitan.toml") },
+        { QStringLiteral("hostfile"), tr("&Rank Map and Hostfile…"), QStringLiteral("-ranks.txt") },
+    };
+    for (const auto& entry : launchKinds) {
+        const QString kind = std::get<0>(entry), suffix = std::get<2>(entry);
+        launch->addAction(std::get<1>(entry), this, [this, kind, suffix] {
+            const QString path = QFileDialog::getSaveFileName(this, tr("Export Launch Config"),
+                QFileInfo(m_document.path()).completeBaseName().remove(QStringLiteral(".plait")) + suffix);
+            if (path.isEmpty())
+                return;
+            const QString error = exportLaunchConfig(kind, path);
+            if (error.isEmpty())
+                m_status->setText(tr("Saved %1").arg(path));
+            else
+                QMessageBox::warning(this, tr("Export Launch Config"), error);
+        });
+    }
+    file->addSeparator();
     file->addAction(tr("Open &Trace…"), this, [this] { emit m_timeline->openTraceRequested(); });
     file->addAction(tr("&Export Timeline…"), this, [this] { emit m_timeline->exportRequested(); });
     QMenu* pictures = file->addMenu(tr("Export &Picture"));

@@ -1,5 +1,6 @@
 #include "fileroute.h"
 
+#include "launchconfig.h"
 #include "nccltests.h"
 
 #include <QFile>
@@ -25,6 +26,8 @@ FileKind classifyFile(const QString& fileName, const QByteArray& head)
     }
     if (looksLikeNcclTests(std::string_view(head.constData(), std::size_t(head.size()))))
         return FileKind::NcclTests;
+    if (detectLaunchFormat(std::string_view(head.constData(), std::size_t(head.size()))))
+        return FileKind::LaunchConfig;
     if (text.contains(QLatin1String("\"traceEvents\"")) || text.trimmed().startsWith(QLatin1Char('[')))
         return FileKind::Trace;
     if (fileName.endsWith(QLatin1String(".plait.json")))

@@ -53,6 +53,7 @@ declare -A below=(
     [base]=""
     [trace]="base"
     [model]="base"
+    [launch]="model base"
     [cost]="model base"
     [pipeline]="model trace base"
     [evaluate]="cost pipeline trace model base"

@@ -322,197 +322,387 @@
         <translation>%1 没有 FP8 张量核心</translation>
     </message>
     <message>
+        <location filename="../core/base/messagetext.cpp" line="134"/>
+        <source>%1 conflicts with %2 at line %3</source>
+        <translation>%1 与第 %3 行的 %2 冲突</translation>
+    </message>
+    <message>
         <location filename="../core/base/messagetext.cpp" line="135"/>
+        <source>%1 takes its value from a variable or a command the file does not set</source>
+        <translation>%1 的值来自文件中未设置的变量或命令</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="137"/>
+        <source>%1 needs a value</source>
+        <translation>%1 需要一个值</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="138"/>
+        <source>%1 needs a whole number from %2 to %3, got %4</source>
+        <translation>%1 需要 %2 到 %3 之间的整数，实际为 %4</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="139"/>
+        <source>%1 is missing: Megatron-LM builds a model from all of %2</source>
+        <translation>缺少 %1：Megatron-LM 需要 %2 全部给出才能构建模型</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="141"/>
+        <source>%1 %2 is not one of: %3</source>
+        <translation>%1 %2 不是以下之一：%3</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="142"/>
+        <source>%1 is not a whole number of shared experts of ffn_hidden %2</source>
+        <translation>%1 不是 ffn_hidden %2 的整数个共享专家</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="144"/>
+        <source>%1 GPUs (%2) do not divide by TP·PP·CP = %3·%4·%5 = %6</source>
+        <translation>%1 个 GPU（%2）不能被 TP·PP·CP = %3·%4·%5 = %6 整除</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="146"/>
+        <source>%1: %2 layers over %3 pipeline stages do not split into virtual stages of that many layers</source>
+        <translation>%1：%2 层分到 %3 个流水线阶段后，无法切成每个虚拟阶段这么多层</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="148"/>
+        <source>%1 layers less %2 on the first stage and %3 on the last do not split evenly over the %4 other stages</source>
+        <translation>%1 层减去第一阶段的 %2 层和最后阶段的 %3 层后，不能平均分到其余 %4 个阶段</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="150"/>
+        <source>train_batch_size %1 is not micro-batch %2 × accumulation %3 × DP %4 = %5</source>
+        <translation>train_batch_size %1 不等于微批次 %2 × 累积步数 %3 × DP %4 = %5</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="152"/>
+        <source>train_batch_size %1 does not divide by %2 %3 × DP %4 = %5</source>
+        <translation>train_batch_size %1 不能被 %2 %3 × DP %4 = %5 整除</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="154"/>
+        <source>is not a TOML [table] or key = value: %1</source>
+        <translation>不是 TOML 的 [表] 或 键 = 值：%1</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="155"/>
+        <source>bf16 and fp16 are both enabled</source>
+        <translation>bf16 和 fp16 同时启用</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="156"/>
+        <source>%1 shards the KV heads by TP: %2 KV heads do not divide by TP %3; TP %4 would</source>
+        <translation>%1 按 TP 切分 KV 头：%2 个 KV 头不能被 TP %3 整除；TP %4 可以</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="158"/>
+        <source>%1 does not run the %2 schedule; 1f1b runs everywhere</source>
+        <translation>%1 不支持 %2 调度；1f1b 在所有框架中都可运行</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="160"/>
+        <source>%1 sets the layers of the first and the last stage only: the stages between them must hold the same number</source>
+        <translation>%1 只能设定第一和最后阶段的层数：中间各阶段的层数必须相同</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="162"/>
+        <source>%1 runs on whole nodes: the plan uses %2 GPUs, not a multiple of %3 per node</source>
+        <translation>%1 以整节点运行：方案使用 %2 个 GPU，不是每节点 %3 个的整数倍</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="164"/>
+        <source>--group-query-attention without --num-query-groups: Megatron-LM keeps one KV head per attention head</source>
+        <translation>有 --group-query-attention 而无 --num-query-groups：Megatron-LM 为每个注意力头保留一个 KV 头</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="166"/>
+        <source>%1 (%2) has no effect without --group-query-attention, as in Megatron-LM</source>
+        <translation>%1（%2）在没有 --group-query-attention 时不起作用，与 Megatron-LM 一致</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="168"/>
+        <source>the vocabulary comes from the tokenizer, which the arguments do not name (no --vocab-size): the base plan&apos;s %1 is kept</source>
+        <translation>词表来自分词器，而参数中未给出（无 --vocab-size）：保留基础方案的 %1</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="171"/>
+        <source>no --seq-length: the base plan&apos;s %1 is kept</source>
+        <translation>无 --seq-length：保留基础方案的 %1</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="172"/>
+        <source>%1 (%2) where the base plan&apos;s nodes have %3 GPUs: the nodes&apos; hardware is the base plan&apos;s</source>
+        <translation>%1（%2），而基础方案的节点有 %3 个 GPU：节点硬件沿用基础方案</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="174"/>
+        <source>the file does not give torchrun&apos;s --nnodes and --nproc-per-node as numbers: the cluster is the base plan&apos;s, %1 × %2 GPUs</source>
+        <translation>文件未以数字给出 torchrun 的 --nnodes 和 --nproc-per-node：集群沿用基础方案，%1 × %2 个 GPU</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="177"/>
+        <source>no --global-batch-size: Megatron-LM takes micro-batch × DP = %1</source>
+        <translation>无 --global-batch-size：Megatron-LM 取微批次 × DP = %1</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="179"/>
+        <source>neither --bf16 nor --fp16: Megatron-LM trains in fp32</source>
+        <translation>既无 --bf16 也无 --fp16：Megatron-LM 以 fp32 训练</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="180"/>
+        <source>--sequence-parallel (%1) with TP 1: Megatron-LM turns it off, and so does the plan</source>
+        <translation>--sequence-parallel（%1）而 TP 为 1：Megatron-LM 会关闭它，方案同样关闭</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="182"/>
+        <source>%1 is &quot;auto&quot; (the Hugging Face Trainer fills it in from its own arguments): the base plan&apos;s value is kept</source>
+        <translation>%1 为 &quot;auto&quot;（由 Hugging Face Trainer 按其自身参数填入）：保留基础方案的值</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="184"/>
+        <source>fewer than two of train_batch_size, train_micro_batch_size_per_gpu and gradient_accumulation_steps are numbers: the rest are the base plan&apos;s (global batch %1, micro-batch %2)</source>
+        <translation>train_batch_size、train_micro_batch_size_per_gpu 和 gradient_accumulation_steps 中少于两个是数字：其余沿用基础方案（全局批次 %1，微批次 %2）</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="187"/>
+        <source>neither bf16 nor fp16 is enabled: DeepSpeed trains in fp32</source>
+        <translation>bf16 和 fp16 都未启用：DeepSpeed 以 fp32 训练</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="188"/>
+        <source>%1 = %2 (%3): torchtitan&apos;s code holds that model&apos;s shape; the plan keeps the base plan&apos;s model, %4</source>
+        <translation>%1 = %2（%3）：该模型的形状在 torchtitan 的代码中；方案保留基础方案的模型 %4</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="190"/>
+        <source>the experts are costed at the attention&apos;s TP, %1</source>
+        <translation>专家按注意力的 TP（%1）估算</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="191"/>
+        <source>with virtual stages: the layers are split evenly</source>
+        <translation>有虚拟阶段：各层平均切分</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="192"/>
+        <source>estimated as every layer recomputed</source>
+        <translation>按每层都重算估算</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="193"/>
+        <source>memory and time are those of the GPU alone</source>
+        <translation>显存和时间只按 GPU 本身计算</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="194"/>
+        <source>estimated as %1</source>
+        <translation>按 %1 估算</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="195"/>
+        <source>HSDP: states are sharded over %1 ranks, estimated as sharded over all %2</source>
+        <translation>HSDP：状态在 %1 个 rank 上分片，按在全部 %2 个上分片估算</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="197"/>
+        <source>%1&apos;s configuration has no %2 setting</source>
+        <translation>%1 的配置没有 %2 设置</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="200"/>
         <source>1. Memory: shard the optimizer state</source>
         <translation>1. 显存：切分优化器状态</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="136"/>
+        <location filename="../core/base/messagetext.cpp" line="201"/>
         <source>Stage %1 needs %2 per GPU of %3; optimizer state and gradients take %4.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；优化器状态和梯度占 %4。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="138"/>
+        <location filename="../core/base/messagetext.cpp" line="203"/>
         <source>This plan&apos;s optimizer keeps %1 bytes per parameter and its gradients %2, on every data-parallel rank unless ZeRO shards them across the ranks (Rajbhandari et al. 2020).</source>
         <translation>本方案的优化器每个参数保存 %1 字节，梯度保存 %2 字节；除非 ZeRO 把它们切分到各个 rank，每个数据并行 rank 上都要保存一份（Rajbhandari 等，2020）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="141"/>
+        <location filename="../core/base/messagetext.cpp" line="206"/>
         <source>This plan&apos;s optimizer keeps %1 bytes per parameter and its gradients %2; with one data-parallel rank there is nothing for ZeRO to shard them over: this needs more GPUs.</source>
         <translation>本方案的优化器每个参数保存 %1 字节，梯度保存 %2 字节；只有一个数据并行 rank 时，ZeRO 无处可切分：这需要更多 GPU。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="144"/>
+        <location filename="../core/base/messagetext.cpp" line="209"/>
         <source>1. Memory: recompute or split the activations</source>
         <translation>1. 显存：重计算或切分激活</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="145"/>
+        <location filename="../core/base/messagetext.cpp" line="210"/>
         <source>Stage %1 needs %2 per GPU of %3; activations of %4 micro-batches in flight take %5.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；%4 个在途微批次的激活占 %5。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="147"/>
+        <location filename="../core/base/messagetext.cpp" line="212"/>
         <source>Activations stay until their backward pass; recomputing them costs part of a forward pass but frees most of that memory (Korthikanti et al. 2022); splitting the sequence (CP) or the layers (TP, PP) over more GPUs divides them too. The fix is whichever fits at the least step time.</source>
         <translation>激活会一直保留到其反向传播；重计算要付出部分前向传播的代价，但能释放其中大部分显存（Korthikanti 等，2022）；把序列（CP）或层（TP、PP）切分到更多 GPU 上也能把它们分摊开。修复方案取能放下且步长最短的那一个。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="151"/>
+        <location filename="../core/base/messagetext.cpp" line="216"/>
         <source>1. Memory: split the model with TP or PP</source>
         <translation>1. 显存：用 TP 或 PP 切分模型</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="152"/>
+        <location filename="../core/base/messagetext.cpp" line="217"/>
         <source>Stage %1 needs %2 per GPU of %3; the largest term is %4 (%5) with ZeRO and recomputation already doing what they can.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；最大的一项是 %4（%5），ZeRO 和重计算已经尽力。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="155"/>
+        <location filename="../core/base/messagetext.cpp" line="220"/>
         <source>What is left is divided only by tensor or pipeline parallelism: they split the weights and each layer&apos;s activations (ZeRO-3 gathers each layer&apos;s weights back for its compute).</source>
         <translation>剩下的只能靠张量或流水线并行切分：它们切分权重和每层的激活（ZeRO-3 在计算每层时要把该层的权重重新聚合回来）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="158"/>
+        <location filename="../core/base/messagetext.cpp" line="223"/>
         <source>2. Interconnect: TP wider than a node</source>
         <translation>2. 互连：TP 宽于一个节点</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="159"/>
+        <location filename="../core/base/messagetext.cpp" line="224"/>
         <source>TP = %1 is wider than the %2 GPUs of a node.</source>
         <translation>TP = %1 宽于一个节点的 %2 块 GPU。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="160"/>
+        <location filename="../core/base/messagetext.cpp" line="225"/>
         <source>Every layer runs TP collectives in its forward and backward passes; across nodes they cross the NICs at %1 GB/s per GPU instead of %2 GB/s over %3, while PP and DP send fewer, larger messages.</source>
         <translation>每一层的前向和反向都要做张量并行集合通信；跨节点时它们经过网卡，每 GPU 只有 %1 GB/s，而经 %3 有 %2 GB/s；流水线和数据并行发送的消息更少、更大。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="163"/>
+        <location filename="../core/base/messagetext.cpp" line="228"/>
         <source>2. Interconnect: TP groups cross nodes</source>
         <translation>2. 互连：TP 组跨越节点</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="164"/>
+        <location filename="../core/base/messagetext.cpp" line="229"/>
         <source>TP traffic is on the critical path of every layer; it should stay on NVLink inside a node.</source>
         <translation>TP 通信位于每一层的关键路径上；它应当留在节点内的 NVLink 上。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="166"/>
+        <location filename="../core/base/messagetext.cpp" line="231"/>
         <source>Pitfall: too few micro-batches for the pipeline</source>
         <translation>陷阱：流水线的微批次太少</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="167"/>
+        <location filename="../core/base/messagetext.cpp" line="232"/>
         <source>m = %1 micro-batches for p = %2 stages: the bubble is %3% of the step.</source>
         <translation>p = %2 个阶段只有 m = %1 个微批次：气泡占单步的 %3%。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="169"/>
+        <location filename="../core/base/messagetext.cpp" line="234"/>
         <source>A pipeline idles (p−1)/(m+p−1) of the time while it fills and drains (Narayanan et al. 2021); with p = %1 that falls to 10% at m = %2; interleaving or ZB-H1 shrink it further.</source>
         <translation>流水线在填充和排空时空闲 (p−1)/(m+p−1) 的时间（Narayanan 等，2021）；p = %1 时要到 m = %2 才降到 10%；交错调度或 ZB-H1 可以进一步缩小它。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="172"/>
+        <location filename="../core/base/messagetext.cpp" line="237"/>
         <source>Pitfall: exposed tensor-parallel communication</source>
         <translation>陷阱：暴露的张量并行通信</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="173"/>
+        <location filename="../core/base/messagetext.cpp" line="238"/>
         <source>Exposed tensor-parallel communication takes %1 ms of the %2 ms step (%3%).</source>
         <translation>暴露的张量并行通信占用 %2 ms 步长中的 %1 ms（%3%）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="175"/>
+        <location filename="../core/base/messagetext.cpp" line="240"/>
         <source>Each layer&apos;s TP collectives wait in the forward pass and, unless overlapped, in the backward; Transformer Engine&apos;s userbuffers overlap (training.tp_overlap all, with sequence parallelism) runs them beside the GEMMs, and a smaller TP sends less per layer over fewer ranks.</source>
         <translation>每层的 TP 集合通信在前向传播中需要等待，若不重叠，反向传播中也要等待；Transformer Engine 的 userbuffers 重叠（training.tp_overlap all，配合序列并行）让它们与 GEMM 并行执行，而更小的 TP 每层发送的数据更少、参与的 rank 更少。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="179"/>
+        <location filename="../core/base/messagetext.cpp" line="244"/>
         <source>Pitfall: data-parallel communication dominates</source>
         <translation>陷阱：数据并行通信占主导</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="180"/>
+        <location filename="../core/base/messagetext.cpp" line="245"/>
         <source>Each step reduces every gradient across the DP ranks, whatever the batch; with little work per rank the reduction cannot hide under the backward pass.</source>
         <translation>无论批次多大，每步都要在数据并行 rank 间归约全部梯度；每个 rank 的计算太少时，归约无法被反向计算掩盖。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="183"/>
+        <location filename="../core/base/messagetext.cpp" line="248"/>
         <source>3. DP first: TP and PP are not needed here</source>
         <translation>3. 数据并行优先：这里不需要 TP 和 PP</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="184"/>
+        <location filename="../core/base/messagetext.cpp" line="249"/>
         <source>TP %1 × PP %2, while the model fits with data parallelism alone (ZeRO %3) and runs a step in %4 instead of %5.</source>
         <translation>使用了 TP %1 × PP %2，而只用数据并行（ZeRO %3）模型就能放下，且单步只需 %4，而不是 %5。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="187"/>
+        <location filename="../core/base/messagetext.cpp" line="252"/>
         <source>DP adds one gradient reduction per step, overlapped with the backward pass; TP adds collectives to every layer and PP a bubble.</source>
         <translation>数据并行每步只增加一次与反向重叠的梯度归约；张量并行给每一层增加集合通信，流水线并行增加气泡。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="190"/>
+        <location filename="../core/base/messagetext.cpp" line="255"/>
         <source>Shard them with ZeRO stage %1 over %2 ranks.</source>
         <translation>用 ZeRO 阶段 %1 把它们切分到 %2 个 rank 上。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="191"/>
+        <location filename="../core/base/messagetext.cpp" line="256"/>
         <source>Shard them with ZeRO stage %1 over %2 ranks (training.framework %3).</source>
         <translation>用 ZeRO 阶段 %1 把它们切分到 %2 个 rank 上（training.framework %3）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="193"/>
+        <location filename="../core/base/messagetext.cpp" line="258"/>
         <source>Split them: TP %1, PP %2, DP %3, CP %4.</source>
         <translation>切分它们：TP %1，PP %2，DP %3，CP %4。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="194"/>
+        <location filename="../core/base/messagetext.cpp" line="259"/>
         <source>Recompute every layer (full).</source>
         <translation>重计算每一层（full）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="195"/>
+        <location filename="../core/base/messagetext.cpp" line="260"/>
         <source>Recompute attention only (selective).</source>
         <translation>只重计算注意力（selective）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="196"/>
+        <location filename="../core/base/messagetext.cpp" line="261"/>
         <source>Keep TP inside the node and move the rest to PP or DP: TP %1, PP %2, DP %3.</source>
         <translation>让 TP 留在节点内，其余改用 PP 或 DP：TP %1，PP %2，DP %3。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="198"/>
+        <location filename="../core/base/messagetext.cpp" line="263"/>
         <source>Place each TP group inside one node.</source>
         <translation>把每个 TP 组放在同一个节点内。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="199"/>
+        <location filename="../core/base/messagetext.cpp" line="264"/>
         <source>Raise micro-batches to %1 with %2 (micro-batch size %3).</source>
         <translation>用 %2 调度把微批次数提高到 %1（微批次大小 %3）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="201"/>
+        <location filename="../core/base/messagetext.cpp" line="266"/>
         <source>Halve TP: TP %1, DP %2.</source>
         <translation>TP 减半：TP %1，DP %2。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="202"/>
+        <location filename="../core/base/messagetext.cpp" line="267"/>
         <source>Overlap every TP collective (training.tp_overlap all, sequence parallel).</source>
         <translation>重叠所有 TP 集合通信（training.tp_overlap all，序列并行）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="204"/>
+        <location filename="../core/base/messagetext.cpp" line="269"/>
         <source>Overlap the gradient reduction with the backward pass (training.overlap_grad_reduce).</source>
         <translation>让梯度归约与反向传播重叠（training.overlap_grad_reduce）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="206"/>
+        <location filename="../core/base/messagetext.cpp" line="271"/>
         <source>Use fewer DP ranks: TP %1, PP %2, DP %3.</source>
         <translation>减少 DP rank：TP %1，PP %2，DP %3。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="207"/>
+        <location filename="../core/base/messagetext.cpp" line="272"/>
         <source>Run data parallel over all %1 GPUs (ZeRO %2).</source>
         <translation>在全部 %1 块 GPU 上做数据并行（ZeRO %2）。</translation>
     </message>
@@ -1109,7 +1299,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="195"/>
-        <location filename="../app/mainwindowactions.cpp" line="100"/>
+        <location filename="../app/mainwindowactions.cpp" line="134"/>
         <source>Auto-place</source>
         <translation>自动放置</translation>
     </message>
@@ -1160,17 +1350,17 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="85"/>
+        <location filename="../app/mainwindowactions.cpp" line="119"/>
         <source>Probe results and nccl-tests logs (TRACE.json LINKS.json COMPUTE.json *.json *.txt *.log);;All files (*)</source>
         <translation>探测结果与 nccl-tests 日志 (TRACE.json LINKS.json COMPUTE.json *.json *.txt *.log);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="151"/>
+        <location filename="../app/mainwindowactions.cpp" line="185"/>
         <source>Save Plan</source>
         <translation>保存规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="151"/>
+        <location filename="../app/mainwindowactions.cpp" line="185"/>
         <source>Plait plans (*.plait.json)</source>
         <translation>Plait 规划 (*.plait.json)</translation>
     </message>
@@ -1196,152 +1386,216 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
     <message>
         <location filename="../app/mainwindowactions.cpp" line="59"/>
+        <source>&amp;Import Launch Config…</source>
+        <translation>导入启动配置(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowactions.cpp" line="61"/>
+        <source>Detected from the content (*)</source>
+        <translation>按内容识别 (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowactions.cpp" line="61"/>
+        <source>Megatron-LM arguments (*.sh *.args *.txt)</source>
+        <translation>Megatron-LM 参数 (*.sh *.args *.txt)</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowactions.cpp" line="62"/>
+        <source>DeepSpeed JSON (*.json)</source>
+        <translation>DeepSpeed JSON (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowactions.cpp" line="62"/>
+        <source>torchtitan job (*.toml *.sh)</source>
+        <translation>torchtitan 作业 (*.toml *.sh)</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowactions.cpp" line="64"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="52"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="67"/>
+        <source>Import Launch Config</source>
+        <translation>导入启动配置</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowactions.cpp" line="71"/>
+        <source>Export &amp;Launch Config</source>
+        <translation>导出启动配置(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowactions.cpp" line="73"/>
+        <source>&amp;Megatron-LM Arguments…</source>
+        <translation>Megatron-LM 参数(&amp;M)…</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowactions.cpp" line="74"/>
+        <source>&amp;DeepSpeed JSON…</source>
+        <translation>DeepSpeed JSON(&amp;D)…</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowactions.cpp" line="75"/>
+        <source>&amp;torchtitan Job…</source>
+        <translation>torchtitan 作业(&amp;T)…</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowactions.cpp" line="76"/>
+        <source>&amp;Rank Map and Hostfile…</source>
+        <translation>Rank 映射与 hostfile(&amp;R)…</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowactions.cpp" line="81"/>
+        <location filename="../app/mainwindowactions.cpp" line="89"/>
+        <source>Export Launch Config</source>
+        <translation>导出启动配置</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowactions.cpp" line="93"/>
         <source>Open &amp;Trace…</source>
         <translation>打开追踪(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="60"/>
+        <location filename="../app/mainwindowactions.cpp" line="94"/>
         <source>&amp;Export Timeline…</source>
         <translation>导出时间线(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="61"/>
+        <location filename="../app/mainwindowactions.cpp" line="95"/>
         <source>Export &amp;Picture</source>
         <translation>导出图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="62"/>
+        <location filename="../app/mainwindowactions.cpp" line="96"/>
         <source>&amp;Topology…</source>
         <translation>拓扑(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="63"/>
+        <location filename="../app/mainwindowactions.cpp" line="97"/>
         <source>&amp;Memory…</source>
         <translation>显存(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="63"/>
+        <location filename="../app/mainwindowactions.cpp" line="97"/>
         <source>&amp;Communication…</source>
         <translation>通信(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="64"/>
+        <location filename="../app/mainwindowactions.cpp" line="98"/>
         <source>Time&amp;line…</source>
         <translation>时间线(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="64"/>
+        <location filename="../app/mainwindowactions.cpp" line="98"/>
         <source>Whole &amp;Report…</source>
         <translation>完整报告(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="68"/>
+        <location filename="../app/mainwindowactions.cpp" line="102"/>
         <source>Export Picture</source>
         <translation>导出图片</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="70"/>
+        <location filename="../app/mainwindowactions.cpp" line="104"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF page (*.pdf)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 页面 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="75"/>
+        <location filename="../app/mainwindowactions.cpp" line="109"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="94"/>
         <source>Could not save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="79"/>
+        <location filename="../app/mainwindowactions.cpp" line="113"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="81"/>
+        <location filename="../app/mainwindowactions.cpp" line="115"/>
         <source>&amp;Probe</source>
         <translation>探测(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="82"/>
+        <location filename="../app/mainwindowactions.cpp" line="116"/>
         <source>&amp;Run Probe…</source>
         <translation>运行探测(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="83"/>
+        <location filename="../app/mainwindowactions.cpp" line="117"/>
         <source>&amp;Open Results…</source>
         <translation>打开结果(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="84"/>
+        <location filename="../app/mainwindowactions.cpp" line="118"/>
         <source>Open Probe Results</source>
         <translation>打开探测结果</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="91"/>
+        <location filename="../app/mainwindowactions.cpp" line="125"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="92"/>
+        <location filename="../app/mainwindowactions.cpp" line="126"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="94"/>
+        <location filename="../app/mainwindowactions.cpp" line="128"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="100"/>
+        <location filename="../app/mainwindowactions.cpp" line="134"/>
         <source>Auto-place GPUs</source>
         <translation>自动放置 GPU</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="102"/>
+        <location filename="../app/mainwindowactions.cpp" line="136"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="105"/>
+        <location filename="../app/mainwindowactions.cpp" line="139"/>
         <source>All groups</source>
         <translation>所有分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="106"/>
+        <location filename="../app/mainwindowactions.cpp" line="140"/>
         <source>Tensor-parallel groups</source>
         <translation>张量并行组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="107"/>
+        <location filename="../app/mainwindowactions.cpp" line="141"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="108"/>
+        <location filename="../app/mainwindowactions.cpp" line="142"/>
         <source>Data-parallel replicas</source>
         <translation>数据并行副本</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="110"/>
+        <location filename="../app/mainwindowactions.cpp" line="144"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="122"/>
+        <location filename="../app/mainwindowactions.cpp" line="156"/>
         <source>Zoom to fit</source>
         <translation>缩放至适合</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="124"/>
-        <location filename="../app/mainwindowactions.cpp" line="132"/>
+        <location filename="../app/mainwindowactions.cpp" line="158"/>
+        <location filename="../app/mainwindowactions.cpp" line="166"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="127"/>
+        <location filename="../app/mainwindowactions.cpp" line="161"/>
         <source>System language</source>
         <translation>系统语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="132"/>
+        <location filename="../app/mainwindowactions.cpp" line="166"/>
         <source>The language changes the next time Plait starts.</source>
         <translation>语言将在下次启动 Plait 时生效。</translation>
     </message>
@@ -1381,7 +1635,8 @@ The file on disk is unchanged.</source>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="311"/>
-        <location filename="../app/mainwindowactions.cpp" line="74"/>
+        <location filename="../app/mainwindowactions.cpp" line="87"/>
+        <location filename="../app/mainwindowactions.cpp" line="108"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
@@ -1451,31 +1706,31 @@ The file on disk is unchanged.</source>
         <translation>无法为探测写出规划：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="518"/>
+        <location filename="../app/mainwindow.cpp" line="520"/>
         <source>Link measurements from %1</source>
         <translation>来自 %1 的链路测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="508"/>
-        <location filename="../app/mainwindow.cpp" line="521"/>
-        <location filename="../app/mainwindow.cpp" line="532"/>
-        <location filename="../app/mainwindow.cpp" line="543"/>
+        <location filename="../app/mainwindow.cpp" line="510"/>
+        <location filename="../app/mainwindow.cpp" line="523"/>
+        <location filename="../app/mainwindow.cpp" line="534"/>
+        <location filename="../app/mainwindow.cpp" line="545"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="529"/>
+        <location filename="../app/mainwindow.cpp" line="531"/>
         <source>Compute measurements from %1</source>
         <translation>来自 %1 的计算测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="540"/>
+        <location filename="../app/mainwindow.cpp" line="542"/>
         <source>PyTorch reference measurements from %1</source>
         <translation>来自 %1 的 PyTorch 参考测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="503"/>
-        <location filename="../app/mainwindow.cpp" line="547"/>
+        <location filename="../app/mainwindow.cpp" line="505"/>
+        <location filename="../app/mainwindow.cpp" line="549"/>
         <source>%1 is not a probe result (TRACE.json, LINKS.json, COMPUTE.json or torch-reference.json).</source>
         <translation>%1 不是探测结果（TRACE.json、LINKS.json、COMPUTE.json 或 torch-reference.json）。</translation>
     </message>
@@ -1516,37 +1771,37 @@ The file on disk is unchanged.</source>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="591"/>
+        <location filename="../app/mainwindow.cpp" line="593"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="609"/>
+        <location filename="../app/mainwindow.cpp" line="611"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="609"/>
+        <location filename="../app/mainwindow.cpp" line="611"/>
         <source>The plan has changes that are not saved. Save them?</source>
         <translation>规划有未保存的更改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="629"/>
+        <location filename="../app/mainwindow.cpp" line="631"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="630"/>
+        <location filename="../app/mainwindow.cpp" line="632"/>
         <source>%1[*] — Plait</source>
         <translation>%1[*] — Plait</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="663"/>
+        <location filename="../app/mainwindow.cpp" line="665"/>
         <source>Recover unsaved plan?</source>
         <translation>恢复未保存的规划？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="664"/>
+        <location filename="../app/mainwindow.cpp" line="666"/>
         <source>Plait did not close normally. A plan with unsaved changes was kept:
 %1
 last written %2.
@@ -1557,12 +1812,12 @@ Recover it?</source>
 是否恢复？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="671"/>
+        <location filename="../app/mainwindow.cpp" line="673"/>
         <source>Recovered plan</source>
         <translation>已恢复的规划</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="681"/>
+        <location filename="../app/mainwindow.cpp" line="683"/>
         <source>%n autosaved plan(s) from an earlier session cannot be read:
 %1
 Discard them?</source>
@@ -1573,23 +1828,72 @@ Discard them?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="685"/>
+        <location filename="../app/mainwindow.cpp" line="687"/>
         <source>%n autosaved plan(s) cannot be read; they were kept</source>
         <translation>
             <numerusform>%n 个自动保存的规划无法读取，已保留</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="686"/>
+        <location filename="../app/mainwindow.cpp" line="688"/>
         <source>Unreadable autosaves</source>
         <translation>无法读取的自动保存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="690"/>
+        <location filename="../app/mainwindow.cpp" line="692"/>
         <source>%n unreadable autosave(s) discarded</source>
         <translation>
             <numerusform>已丢弃 %n 个无法读取的自动保存</numerusform>
         </translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowlaunch.cpp" line="50"/>
+        <source>%1 was not imported: %2</source>
+        <translation>%1 未导入：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowlaunch.cpp" line="52"/>
+        <source>%1 was not imported:
+%2</source>
+        <translation>%1 未导入：
+%2</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowlaunch.cpp" line="57"/>
+        <source>Import %1</source>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowlaunch.cpp" line="58"/>
+        <source>Imported %1 (%2): %3 setting(s) not modelled, %4 without effect on the estimate; Undo brings the plan back</source>
+        <translation>已导入 %1（%2）：%3 项设置未建模，%4 项不影响估算；撤销可恢复原方案</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowlaunch.cpp" line="69"/>
+        <source>Not modelled (the estimate leaves these out):</source>
+        <translation>未建模（估算未包含）：</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowlaunch.cpp" line="70"/>
+        <source>No effect on a step&apos;s time or memory:</source>
+        <translation>不影响每步时间或显存：</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowlaunch.cpp" line="80"/>
+        <source>No plan is open.</source>
+        <translation>没有打开的方案。</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowlaunch.cpp" line="88"/>
+        <source>%1 would not run this plan; nothing was written:
+%2</source>
+        <translation>%1 无法运行此方案；未写入任何文件：
+%2</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowlaunch.cpp" line="89"/>
+        <source>The rank map</source>
+        <translation>Rank 映射</translation>
     </message>
 </context>
 <context>

@@ -358,9 +358,9 @@ private slots:
         env.remove(QStringLiteral("QT_QPA_PLATFORM")); // help needs no display
         const Run r = plait({ QStringLiteral("--help") }, env);
         QCOMPARE(r.code, 0);
-        for (const char* command : { "evaluate", "search", "timeline", "render" })
+        for (const char* command : { "evaluate", "search", "timeline", "render", "import", "export" })
             QVERIFY2(r.out.contains(command), r.out.constData());
-        for (const char* command : { "evaluate", "search", "timeline", "render" }) {
+        for (const char* command : { "evaluate", "search", "timeline", "render", "import", "export" }) {
             const Run sub = plait({ QString::fromLatin1(command), QStringLiteral("--help") }, env);
             QCOMPARE(sub.code, 0);
             QVERIFY2(sub.out.contains(QByteArray("plait ").append(command)), sub.out.constData());
@@ -554,6 +554,84 @@ private slots:
                                                        << 2 << QByteArray("not an nccl-tests -J file");
     }
     void importNamesWhatIsWrong()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, code);
+        QFETCH(QByteArray, says);
+        const Run r = plait(args);
+        QCOMPARE(r.code, code);
+        QVERIFY2(r.err.contains(says), r.err.constData());
+    }
+
+    // A Megatron-LM launch script into a plan and back out, as a user would: import over example h's cluster,
+    // evaluate what was written, export it as Megatron-LM arguments, torchtitan refusing it with the reason (ZeRO-1),
+    // and the rank map with the hosts named.
+    void launchConfigInAndOut()
+    {
+        const QString plan = m_dir.filePath(QStringLiteral("gpt3.plait.json"));
+        const Run in = plait({ QStringLiteral("import"), QStringLiteral("auto"),
+            QStringLiteral(PLAIT_TEST_DATA "/launch/megatron-gpt3-175b.sh"), QStringLiteral("--plan"),
+            QStringLiteral(PLAIT_EXAMPLES "/h-gpt3-175b-1024xa100.plait.json"), QStringLiteral("--out"), plan,
+            QStringLiteral("--json") });
+        QVERIFY2(in.code == 0, in.err.constData());
+        const auto doc = nlohmann::json::parse(in.out.toStdString());
+        QCOMPARE(doc["plan"]["parallel"]["tp"].get<int>(), 8);
+        QCOMPARE(doc["not_modelled"].size(), std::size_t(0));
+        QCOMPARE(doc["no_effect"].size(), std::size_t(23));
+        QCOMPARE(plait({ QStringLiteral("evaluate"), plan }).code, 0);
+
+        const Run out = plait({ QStringLiteral("export"), plan, QStringLiteral("--to"), QStringLiteral("megatron") });
+        QVERIFY2(out.code == 0, out.err.constData());
+        QVERIFY(out.out.contains("--tensor-model-parallel-size 8\n"));
+        QVERIFY(out.out.contains("torchrun --nnodes 128 --nproc-per-node 8 pretrain_gpt.py"));
+
+        const QString toml = m_dir.filePath(QStringLiteral("job.toml"));
+        const Run titan = plait({ QStringLiteral("export"), plan, QStringLiteral("--to"), QStringLiteral("torchtitan"),
+            QStringLiteral("--out"), toml });
+        QCOMPARE(titan.code, 1);
+        QVERIFY2(titan.err.contains("FSDP has no ZeRO-1"), titan.err.constData());
+        QVERIFY(!QFile::exists(toml)); // nothing written
+
+        const QString ranks = m_dir.filePath(QStringLiteral("ranks.txt"));
+        QString hosts;
+        for (int n = 0; n < 128; ++n)
+            hosts += QStringLiteral("%1gpu%2").arg(n ? QStringLiteral(",") : QString()).arg(n, 3, 10, QLatin1Char('0'));
+        const Run map = plait({ QStringLiteral("export"), plan, QStringLiteral("--to"), QStringLiteral("hostfile"),
+            QStringLiteral("--hosts"), hosts, QStringLiteral("--out"), ranks });
+        QVERIFY2(map.code == 0, map.err.constData());
+        QFile f(ranks);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        QVERIFY(text.contains("1023\tgpu127\t7\t7\t0\t7\t15\n")); // the last rank: tp 7, dp 7, pp 15
+        QVERIFY(text.contains("gpu127 slots=8\n"));
+    }
+
+    void launchConfigNamesWhatIsWrong_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QByteArray>("says");
+        const QString data = QStringLiteral(PLAIT_TEST_DATA "/launch/");
+        const QString h = QStringLiteral(PLAIT_EXAMPLES "/h-gpt3-175b-1024xa100.plait.json");
+        QTest::newRow("import without --plan") << QStringList { QStringLiteral("import"), QStringLiteral("megatron"),
+            data + QStringLiteral("megatron-gpt3-175b.sh") }
+                                               << 2 << QByteArray("does not say which GPUs");
+        QTest::newRow("two values for one flag") << QStringList { QStringLiteral("import"), QStringLiteral("megatron"),
+            data + QStringLiteral("megatron-conflict.sh"), QStringLiteral("--plan"),
+            h } << 2 << QByteArray("megatron-conflict.sh: line 7: --tensor-model-parallel-size 2 conflicts with");
+        QTest::newRow("not a launch config")
+            << QStringList { QStringLiteral("import"), QStringLiteral("auto"), h, QStringLiteral("--plan"), h } << 2
+            << QByteArray("is none of a Megatron-LM command line");
+        QTest::newRow("export without --to")
+            << QStringList { QStringLiteral("export"), h } << 2 << QByteArray("--to is required");
+        QTest::newRow("export to an unknown format")
+            << QStringList { QStringLiteral("export"), h, QStringLiteral("--to"), QStringLiteral("slurm") } << 2
+            << QByteArray("unknown format \"slurm\"");
+        QTest::newRow("an imported plan that does not divide") << QStringList { QStringLiteral("import"),
+            QStringLiteral("deepspeed"), data + QStringLiteral("deepspeed-auto.json"), QStringLiteral("--plan"),
+            h } << 1 << QByteArray("the imported plan: training.zero_stage: DeepSpeed");
+    }
+    void launchConfigNamesWhatIsWrong()
     {
         QFETCH(QStringList, args);
         QFETCH(int, code);

@@ -584,6 +584,48 @@ private slots:
     // nccl-tests logs opened (or dropped) on the window: the measurement goes to calibration, and the node a fabric
     // check finds slow is outlined on the topology with the finding in its tooltip (node-by-node runs on example b's
     // four nodes: the fourth host, c04, at half its peers' bus bandwidth).
+    // A dropped or opened launch configuration becomes the plan as one edit that Undo takes back, and the plan goes
+    // out again as a framework would run it, or is refused with the reason.
+    void launchConfigsInAndOut()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-launch")));
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/e1-70b-a800-pp4-tp8.plait.json")));
+        const nlohmann::json before = toJson(w.document()->plan());
+        const QString args = QStringLiteral(PLAIT_TEST_DATA "/launch/megatron-llama3-70b.args");
+        QVERIFY(w.openProbeResult(args)); // as a drop routes it: by its content
+        QCOMPARE(w.document()->plan().parallel.vpp, 4);
+        QVERIFY(w.document()->plan().training.overlapParamGather);
+        QVERIFY2(w.statusText().contains(QStringLiteral("2 setting(s) not modelled")), qPrintable(w.statusText()));
+        w.document()->undoStack()->undo();
+        QCOMPARE(toJson(w.document()->plan()).dump(), before.dump());
+        w.document()->undoStack()->redo();
+
+        const QString ranks = m_dir.filePath(QStringLiteral("e1-ranks.txt"));
+        QCOMPARE(w.exportLaunchConfig(QStringLiteral("hostfile"), ranks), QString());
+        QVERIFY(QFile::exists(ranks));
+        // Interleaved 1F1B is not a schedule DeepSpeed runs: nothing is written, and the reason is given.
+        const QString ds = m_dir.filePath(QStringLiteral("e1-ds.json"));
+        const QString refused = w.exportLaunchConfig(QStringLiteral("deepspeed"), ds);
+        QVERIFY2(refused.contains(QStringLiteral("interleaved")), qPrintable(refused));
+        QVERIFY(!QFile::exists(ds));
+        QVERIFY(!w.importLaunchConfig(QStringLiteral(PLAIT_TEST_DATA "/launch/megatron-conflict.sh")));
+        QVERIFY2(w.statusText().contains(QStringLiteral("line 7")), qPrintable(w.statusText()));
+        if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty()) {
+            w.resize(1600, 1000);
+            w.show();
+            QVERIFY(w.importLaunchConfig(QStringLiteral(PLAIT_TEST_DATA "/launch/megatron-llama3-70b.args")));
+            auto* box = w.findChild<QMessageBox*>(QStringLiteral("launchImportSummary"));
+            QVERIFY(box);
+            for (QAbstractButton* b : box->buttons())
+                if (box->buttonRole(b) == QMessageBox::ActionRole)
+                    b->click(); // Show Details…
+            QTest::qWait(300);
+            box->grab().save(shots + QStringLiteral("/launch-import-summary.png"));
+            w.grab().save(shots + QStringLiteral("/window-launch-import.png"));
+            box->close();
+        }
+    }
+
     void ncclTestsLogsFlagTheSlowNode()
     {
         app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-nccl")));

@@ -37,6 +37,16 @@ private slots:
         QTest::newRow("nccl-tests -J") << "ar.json"
                                        << QByteArray(R"({"version": 3, "nccl_version": 22703, "config": {})")
                                        << FileKind::NcclTests;
+        QTest::newRow("Megatron-LM launch script")
+            << "train.sh" << QByteArray("#!/bin/bash\ntorchrun pretrain_gpt.py --tensor-model-parallel-size 8 \\\n")
+            << FileKind::LaunchConfig;
+        QTest::newRow("DeepSpeed JSON") << "ds_config.json"
+                                        << QByteArray(
+                                               R"({"train_micro_batch_size_per_gpu": "auto", "zero_optimization")")
+                                        << FileKind::LaunchConfig;
+        QTest::newRow("torchtitan TOML") << "llama3_8b.toml"
+                                         << QByteArray("[job]\ndump_folder = \"x\"\n[parallelism]\n")
+                                         << FileKind::LaunchConfig;
         QTest::newRow("a trace named like a plan")
             << "x.plait.json" << QByteArray(R"({"traceEvents":[)") << FileKind::Trace;
         QTest::newRow("anything else") << "notes.json" << QByteArray(R"({"hello":1})") << FileKind::Unknown;

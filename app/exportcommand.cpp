@@ -1,0 +1,97 @@
+#include "exportcommand.h"
+
+#include "atomicfile.h"
+#include "catalogloader.h"
+#include "launchconfig.h"
+#include "planio.h"
+#include "rankmap.h"
+#include "text.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <iostream>
+
+namespace plait::app {
+
+namespace {
+constexpr int kOk = 0, kInvalid = 1, kUsage = 2;
+constexpr const char* kUsageText
+    = "plait export PLAN --to megatron|deepspeed|torchtitan|hostfile [--out FILE] [--hosts NAME,NAME,...]";
+}
+
+int exportCommand(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Write the plan as a framework's launch configuration (Megatron-LM arguments, DeepSpeed JSON, a torchtitan "
+        "job), or the rank map, hostfile and per-node CUDA_VISIBLE_DEVICES that launch it as placed. A plan the "
+        "framework would refuse when it starts is not written; each reason is printed with its fix."));
+    parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("The plan"), QStringLiteral("PLAN"));
+    parser.addOption({ QStringLiteral("to"), QStringLiteral("megatron, deepspeed, torchtitan or hostfile"),
+        QStringLiteral("FORMAT") });
+    parser.addOption(
+        { QStringLiteral("out"), QStringLiteral("Write to FILE instead of standard output."), QStringLiteral("FILE") });
+    parser.addOption({ QStringLiteral("hosts"),
+        QStringLiteral("The nodes' host names in the plan's order, for the rank map (default node0, node1, ...)."),
+        QStringLiteral("NAMES") });
+    parser.addHelpOption();
+    const bool ok = parser.parse(args);
+    if (parser.isSet(QStringLiteral("help"))) {
+        QString help = parser.helpText();
+        help.replace(QCoreApplication::arguments().constFirst(), QStringLiteral("plait export"));
+        std::cout << help.toStdString();
+        return kOk;
+    }
+    const QString to = parser.value(QStringLiteral("to"));
+    const std::optional<LaunchFormat> format = launchFormatFromName(to.toStdString());
+    if (!ok || parser.positionalArguments().size() != 1 || (!format && to != QLatin1String("hostfile"))) {
+        std::cerr << "plait: "
+                  << (!ok                   ? parser.errorText().toStdString() + "; "
+                             : to.isEmpty() ? std::string("--to is required; ")
+                             : !format && to != QLatin1String("hostfile")
+                             ? "unknown format " + inQuotes(to.toStdString(), 32) + "; "
+                             : std::string())
+                  << "usage: " << kUsageText << "\n";
+        return kUsage;
+    }
+    const QString planPath = parser.positionalArguments().constFirst();
+    const engine::PlanFile file = engine::readPlanFile(planPath, engine::loadCatalog());
+    if (!file.plan) {
+        for (const Issue& e : file.plan.errors())
+            std::cerr << "plait: " << planPath.toStdString() << ": "
+                      << validUtf8((e.field.empty() ? "" : e.field + ": ") + e.message) << "\n";
+        return file.unreadable ? kUsage : kInvalid;
+    }
+    const Plan& plan = file.plan.value();
+    const std::vector<Issue> problems = format ? exportProblems(plan, *format) : validate(plan);
+    if (!problems.empty()) {
+        std::cerr << "plait: " << (format ? launchFormatName(*format) : "the rank map")
+                  << " would not run this plan; nothing was written:\n";
+        for (const Issue& e : problems)
+            std::cerr << "  " << validUtf8((e.field.empty() ? "" : e.field + ": ") + e.message) << "\n";
+        return kInvalid;
+    }
+    std::vector<std::string> hosts;
+    for (const QString& h : parser.value(QStringLiteral("hosts")).split(QLatin1Char(','), Qt::SkipEmptyParts))
+        hosts.push_back(h.trimmed().toStdString());
+    const std::string text = format ? exportLaunchConfig(*format, plan) : launchFiles(plan, hosts);
+    if (format == LaunchFormat::DeepSpeed)
+        std::cerr << "plait: DeepSpeed's JSON holds no parallel sizes: the training script sets PP " << plan.parallel.pp
+                  << " (PipelineModule(num_stages=" << plan.parallel.pp << ")) and TP " << plan.parallel.tp
+                  << "; DP is then " << plan.parallel.gpusUsed() << " ranks / (PP " << plan.parallel.pp << " · TP "
+                  << plan.parallel.tp << ") = " << plan.parallel.dp << "\n";
+    if (!parser.isSet(QStringLiteral("out"))) {
+        std::cout << text;
+        return kOk;
+    }
+    const QString out = parser.value(QStringLiteral("out"));
+    QString error;
+    if (!engine::writeFileAtomically(out, QByteArray::fromStdString(text), &error)) {
+        std::cerr << "plait: " << out.toStdString() << " was not written: " << error.toStdString() << "\n";
+        return kUsage;
+    }
+    std::cerr << "wrote " << out.toStdString() << "\n";
+    return kOk;
+}
+
+} // namespace plait::app

@@ -1,0 +1,105 @@
+// Framework launch configurations in and out of the open plan (File → Import Launch Config, Export Launch Config).
+#include "mainwindow.h"
+
+#include "atomicfile.h"
+#include "launchfiles.h"
+#include "rankmap.h"
+#include "translatedtext.h"
+
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QLabel>
+#include <QMessageBox>
+
+namespace plait::app {
+
+namespace {
+QString formatTitle(LaunchFormat f)
+{
+    switch (f) {
+    case LaunchFormat::Megatron:
+        return QStringLiteral("Megatron-LM");
+    case LaunchFormat::DeepSpeed:
+        return QStringLiteral("DeepSpeed");
+    case LaunchFormat::Torchtitan:
+        return QStringLiteral("torchtitan");
+    }
+    return {};
+}
+
+QString settingLines(const std::vector<ConfigSetting>& list)
+{
+    QStringList lines;
+    for (const ConfigSetting& s : list)
+        lines << QString::fromStdString(s.place + ": " + s.name + (s.value.empty() ? "" : " " + s.value))
+                + (s.how.empty() ? QString() : QStringLiteral(" — ") + widgets::translatedText(s.how));
+    return lines.join(QLatin1Char('\n'));
+}
+}
+
+bool MainWindow::importLaunchConfig(const QString& path, std::optional<LaunchFormat> format)
+{
+    if (!m_document.hasPlan())
+        return false;
+    const auto imported = engine::importLaunchFile(path, format, m_document.plan());
+    const QString name = QFileInfo(path).fileName();
+    if (!imported) {
+        QStringList reasons;
+        for (const Issue& e : imported.errors())
+            reasons << widgets::issueText(e);
+        m_status->setText(tr("%1 was not imported: %2").arg(name, reasons.join(QStringLiteral("; "))));
+        if (isVisible() && QGuiApplication::platformName() != QLatin1String("offscreen"))
+            QMessageBox::warning(this, tr("Import Launch Config"),
+                tr("%1 was not imported:\n%2").arg(name, reasons.join(QLatin1Char('\n'))));
+        return false;
+    }
+    const ImportedPlan& i = imported.value();
+    m_document.edit(i.plan, tr("Import %1").arg(name));
+    m_status->setText(tr("Imported %1 (%2): %3 setting(s) not modelled, %4 without effect on the estimate; Undo "
+                         "brings the plan back")
+                          .arg(name, formatTitle(i.format))
+                          .arg(i.notModelled.size())
+                          .arg(i.noEffect.size()));
+    if (isVisible()) { // what was not imported, in a box that does not block (open(), not exec())
+        QStringList notes;
+        for (const Message& n : i.notes)
+            notes << widgets::translatedText(n);
+        auto* box = new QMessageBox(
+            QMessageBox::Information, tr("Import Launch Config"), m_status->text(), QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->setObjectName(QStringLiteral("launchImportSummary"));
+        box->setStyleSheet(QStringLiteral(
+            "QLabel#qt_msgbox_label, QLabel#qt_msgbox_informativelabel { min-width: 560px; }")); // a flag is not
+                                                                                                 // wrapped at its
+                                                                                                 // hyphens
+        box->setInformativeText(notes.join(QLatin1Char('\n')));
+        box->setDetailedText(tr("Not modelled (the estimate leaves these out):") + QLatin1Char('\n')
+            + settingLines(i.notModelled) + QStringLiteral("\n\n") + tr("No effect on a step's time or memory:")
+            + QLatin1Char('\n') + settingLines(i.noEffect));
+        box->open();
+    }
+    return true;
+}
+
+QString MainWindow::exportLaunchConfig(const QString& kind, const QString& path)
+{
+    if (!m_document.hasPlan())
+        return tr("No plan is open.");
+    const Plan& plan = m_document.plan();
+    const std::optional<LaunchFormat> format = launchFormatFromName(kind.toStdString());
+    const std::vector<Issue> problems = format ? exportProblems(plan, *format) : validate(plan);
+    if (!problems.empty()) {
+        QStringList reasons;
+        for (const Issue& e : problems)
+            reasons << widgets::issueText(e);
+        return tr("%1 would not run this plan; nothing was written:\n%2")
+            .arg(format ? formatTitle(*format) : tr("The rank map"), reasons.join(QLatin1Char('\n')));
+    }
+    const std::string text = format ? plait::exportLaunchConfig(*format, plan) : launchFiles(plan, {});
+    QString error;
+    if (!engine::writeFileAtomically(path, QByteArray::fromStdString(text), &error))
+        return tr("Could not save %1: %2").arg(path, error);
+    return {};
+}
+
+} // namespace plait::app

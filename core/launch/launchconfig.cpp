@@ -1,0 +1,163 @@
+#include "launchconfig.h"
+
+#include "deepspeedconfig.h"
+#include "megatronargs.h"
+#include "messagetext.h"
+#include "torchtitanconfig.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <numeric>
+
+namespace plait {
+
+namespace {
+std::string str(long long x)
+{
+    return std::to_string(x);
+}
+
+// N of a "line N" place; 0 for a place that is not a line (a JSON path keeps the file's order).
+long long lineOf(const std::string& place)
+{
+    return place.rfind("line ", 0) == 0 ? std::atoll(place.c_str() + 5) : 0;
+}
+
+// The largest TP below `tp` that divides the KV heads, the heads and the FFN: the fix offered with a refusal.
+int tpDividingKvHeads(const ModelSpec& m, int tp)
+{
+    for (int t = tp; t > 1; --t)
+        if (m.kvHeads % t == 0 && m.heads % t == 0 && m.ffnHidden % t == 0)
+            return t;
+    return 1;
+}
+}
+
+const char* launchFormatName(LaunchFormat f)
+{
+    switch (f) {
+    case LaunchFormat::Megatron:
+        return "megatron";
+    case LaunchFormat::DeepSpeed:
+        return "deepspeed";
+    case LaunchFormat::Torchtitan:
+        return "torchtitan";
+    }
+    return "";
+}
+
+std::optional<LaunchFormat> launchFormatFromName(std::string_view name)
+{
+    for (LaunchFormat f : kLaunchFormats)
+        if (name == launchFormatName(f))
+            return f;
+    return std::nullopt;
+}
+
+std::optional<LaunchFormat> detectLaunchFormat(std::string_view head)
+{
+    auto has = [&](std::string_view s) { return head.find(s) != std::string_view::npos; };
+    if (has("\"train_micro_batch_size_per_gpu\"") || has("\"zero_optimization\""))
+        return LaunchFormat::DeepSpeed;
+    if (has("[parallelism]") || has("--parallelism."))
+        return LaunchFormat::Torchtitan;
+    if (has("--tensor-model-parallel-size") || (has("--num-layers") && has("--hidden-size")))
+        return LaunchFormat::Megatron;
+    return std::nullopt;
+}
+
+Result<ImportedPlan> importLaunchConfig(
+    LaunchFormat format, std::string_view text, const Plan& base, const std::string& source)
+{
+    auto imported = format == LaunchFormat::Megatron ? importMegatronArgs(text, base, source)
+        : format == LaunchFormat::DeepSpeed          ? importDeepSpeedConfig(text, base, source)
+                                                     : importTorchtitanConfig(text, base, source);
+    if (!imported)
+        return imported;
+    ImportedPlan& i = imported.value();
+    i.format = format;
+    // Named for what it now is: the file's settings on the base plan's cluster.
+    const ClusterSpec& c = i.plan.cluster;
+    i.plan.name = source + " (" + launchFormatName(format) + ") on " + str(c.nodes) + " × " + str(c.gpusPerNode) + " "
+        + c.gpu.id;
+    // In the file's order: a setting found while reading another comes back to its own line.
+    auto byLine = [](const ConfigSetting& a, const ConfigSetting& b) { return lineOf(a.place) < lineOf(b.place); };
+    std::stable_sort(i.notModelled.begin(), i.notModelled.end(), byLine);
+    std::stable_sort(i.noEffect.begin(), i.noEffect.end(), byLine);
+    return imported;
+}
+
+std::string exportLaunchConfig(LaunchFormat format, const Plan& plan)
+{
+    switch (format) {
+    case LaunchFormat::Megatron:
+        return megatronArgs(plan);
+    case LaunchFormat::DeepSpeed:
+        return deepSpeedConfig(plan);
+    case LaunchFormat::Torchtitan:
+        return torchtitanConfig(plan);
+    }
+    return {};
+}
+
+std::vector<Issue> exportProblems(const Plan& plan, LaunchFormat format)
+{
+    std::vector<Issue> problems = validate(plan);
+    const ModelSpec& m = plan.model;
+    const ParallelSpec& par = plan.parallel;
+    const TrainingSpec& tr = plan.training;
+    const Framework framework = format == LaunchFormat::Megatron ? Framework::Megatron
+        : format == LaunchFormat::DeepSpeed                      ? Framework::DeepSpeed
+                                                                 : Framework::Fsdp;
+    const std::string name = launchFormatName(format);
+    // Megatron-LM asserts num_query_groups % tensor_model_parallel_size == 0 (transformer_config.py), and torchtitan
+    // shards the KV projections by TP (pytorch/torchtitan #4016): neither replicates KV heads as Plait may.
+    if (m.kvHeads > 0 && m.kvHeads % par.tp != 0 && format != LaunchFormat::DeepSpeed)
+        problems.push_back(fieldIssue("parallel.tp", "export-kv-heads",
+            { name, str(m.kvHeads), str(par.tp), str(tpDividingKvHeads(m, par.tp)) }));
+    if (const Message no = frameworkRefusal(framework, tr.zeroStage, par.pp); !no.empty() && tr.framework != framework)
+        problems.push_back(fieldIssue("training.zero_stage", no));
+    if (const Message no = contextParallelRefusal(framework, par.cp, tr.flashAttention);
+        !no.empty() && tr.framework != framework)
+        problems.push_back(fieldIssue("parallel.cp", no));
+    const bool oneFOneBOnly = format == LaunchFormat::DeepSpeed;
+    if (par.schedule == Schedule::GPipe || par.schedule == Schedule::ZbH1
+        || (oneFOneBOnly && par.schedule == Schedule::Interleaved))
+        problems.push_back(fieldIssue("parallel.schedule", "export-schedule", { name, scheduleName(par.schedule) }));
+    if ((format == LaunchFormat::DeepSpeed && tr.precision == Precision::FP8)
+        || (format == LaunchFormat::Torchtitan && tr.precision == Precision::FP16))
+        problems.push_back(fieldIssue("training.precision", "export-precision", { name, precisionName(tr.precision) }));
+    if (format == LaunchFormat::Megatron && par.layersPerStage.size() > 2) {
+        const std::vector<int>& l = par.layersPerStage;
+        if (std::adjacent_find(l.begin() + 1, l.end() - 1, std::not_equal_to<>()) != l.end() - 1)
+            problems.push_back(fieldIssue("parallel.layers_per_stage", "export-stage-list", { name }));
+    }
+    if (par.gpusUsed() % plan.cluster.gpusPerNode != 0)
+        problems.push_back(fieldIssue(
+            "parallel", "export-partial-node", { name, str(par.gpusUsed()), str(plan.cluster.gpusPerNode) }));
+    return problems;
+}
+
+Result<ImportedPlan> importResult(ImportedPlan imported, const Plan& base, std::vector<Issue> errors)
+{
+    if (!errors.empty())
+        return errors;
+    Plan& plan = imported.plan;
+    if (toJson(plan.model) != toJson(base.model) && plan.raw.is_object())
+        plan.raw.erase("model");
+    const ParallelSpec &p = plan.parallel, &b = base.parallel;
+    const bool sameShape = p.tp == b.tp && p.pp == b.pp && p.dp == b.dp && p.cp == b.cp && p.order == b.order
+        && plan.cluster.gpuCount() == base.cluster.gpuCount();
+    if (sameShape)
+        return imported;
+    if (p.gpusUsed() > plan.cluster.gpuCount())
+        return std::vector<Issue> { fieldIssue(
+            "parallel", "gpus-needed", { str(p.gpusUsed()), str(plan.cluster.gpuCount()) }) };
+    auto placement = defaultPlacement(plan.cluster, plan.parallel);
+    if (!placement)
+        return placement.errors();
+    plan.placement = std::move(placement.value());
+    return imported;
+}
+
+} // namespace plait

@@ -1,0 +1,62 @@
+#pragma once
+// Framework launch configurations in and out of a plan: what the importers share, and the checks a framework makes
+// late (after the job is queued) that are made before an export instead.
+
+#include "error.h"
+#include "messagetext.h"
+#include "plan.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace plait {
+
+enum class LaunchFormat { Megatron, DeepSpeed, Torchtitan };
+
+const char* launchFormatName(LaunchFormat f); // "megatron", "deepspeed", "torchtitan", as the commands spell them
+std::optional<LaunchFormat> launchFormatFromName(std::string_view name);
+inline constexpr LaunchFormat kLaunchFormats[]
+    = { LaunchFormat::Megatron, LaunchFormat::DeepSpeed, LaunchFormat::Torchtitan };
+
+// Which framework's configuration `head` (a file's first bytes) is, from the names only it uses: Megatron-LM's
+// --tensor-model-parallel-size or --num-layers with --hidden-size, DeepSpeed's train_micro_batch_size_per_gpu or
+// zero_optimization, torchtitan's [parallelism] table or --parallelism.* flags.
+std::optional<LaunchFormat> detectLaunchFormat(std::string_view head);
+
+// One setting of a configuration file: where it is ("line 12", "zero_optimization.offload_optimizer"), its name as
+// the file spells it, and its value as written (empty for a flag without one).
+struct ConfigSetting {
+    std::string place;
+    std::string name;
+    std::string value;
+    Message how = {}; // how the estimate treats it instead ("estimated as Adam"), when it says
+};
+
+// A plan read from a framework's configuration over a base plan (the cluster, and whatever the file does not set,
+// come from the base), with everything the file sets that the plan does not hold listed rather than dropped.
+struct ImportedPlan {
+    Plan plan;
+    std::vector<ConfigSetting> notModelled; // may change time or memory; the estimate does not include it
+    std::vector<ConfigSetting> noEffect; // data, logging, learning rate: no effect on a step's time or memory
+    std::vector<Message> notes; // defaults the framework applies where the file says nothing, and the like
+    LaunchFormat format = LaunchFormat::Megatron; // what the file was read as
+};
+
+// Reads `text` in `format` over `base` (megatronargs.h, deepspeedconfig.h, torchtitanconfig.h); `source` names it.
+Result<ImportedPlan> importLaunchConfig(
+    LaunchFormat format, std::string_view text, const Plan& base, const std::string& source);
+// The plan in `format`: what importLaunchConfig reads back to the same plan. Check exportProblems first.
+std::string exportLaunchConfig(LaunchFormat format, const Plan& plan);
+
+// Why the framework would refuse the plan when it starts, each with its fix; empty when it would run it. The plan's
+// own validate() problems come first.
+std::vector<Issue> exportProblems(const Plan& plan, LaunchFormat format);
+
+// An importer's last step: its errors when it found any, else the plan made whole: its placement reset to the
+// default when the parallel sizes changed from the base's (a drawn placement belongs to the sizes it was drawn for),
+// its model written out in full when it is no longer the base's preset or config.json.
+Result<ImportedPlan> importResult(ImportedPlan imported, const Plan& base, std::vector<Issue> errors);
+
+} // namespace plait

@@ -1,0 +1,551 @@
+#include "megatronargs.h"
+
+#include "messagetext.h"
+#include "shellwords.h"
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <optional>
+#include <set>
+
+namespace plait {
+
+namespace {
+std::string str(long long x)
+{
+    return std::to_string(x);
+}
+
+// store_true flags of pretrain_gpt.py (and torchrun's standalone): they never take the next word as a value.
+const std::set<std::string, std::less<>> kBooleanFlags = { "bf16", "fp16", "sequence-parallel",
+    "use-distributed-optimizer", "swiglu", "untie-embeddings-and-output-weights", "disable-bias-linear",
+    "group-query-attention", "overlap-grad-reduce", "overlap-param-gather", "use-flash-attn", "tp-comm-overlap",
+    "cross-entropy-loss-fusion", "recompute-activations", "account-for-embedding-in-pipeline-split",
+    "account-for-loss-in-pipeline-split", "use-mcore-models", "use-legacy-models", "use-rotary-position-embeddings",
+    "moe-grouped-gemm", "overlap-p2p-communication", "distribute-saved-activations", "attention-softmax-in-fp32",
+    "accumulate-allreduce-grads-in-fp32", "apply-query-key-layer-scaling", "mock-data", "standalone", "log-throughput",
+    "log-timers-to-tensorboard", "log-memory-to-tensorboard", "log-params-norm", "log-num-zeros-in-grad",
+    "log-validation-ppl-to-tensorboard", "use-cpu-initialization", "bias-swiglu-fusion", "no-bias-swiglu-fusion",
+    "no-masked-softmax-fusion", "no-bias-dropout-fusion", "no-rope-fusion", "no-gradient-accumulation-fusion",
+    "no-async-tensor-model-parallel-allreduce", "manual-gc", "no-save-optim", "no-save-rng", "no-load-optim",
+    "no-load-rng", "moe-permute-fusion", "no-create-attention-mask-in-dataloader" };
+
+// Flags that do not change a step's time or memory: data, checkpoints, logging, the learning rate, launchers'
+// rendezvous. Names end in '-' for a family.
+const std::vector<std::string> kNoEffect
+    = { "lr", "lr-", "min-lr", "weight-decay", "weight-decay-", "clip-grad", "adam-", "sgd-momentum", "init-method-std",
+          "seed", "data-path", "train-data-path", "valid-data-path", "test-data-path", "data-cache-path", "split",
+          "save", "save-interval", "load", "log-", "eval-", "tensorboard-", "wandb-", "tokenizer-", "vocab-file",
+          "merge-file", "train-iters", "train-samples", "exit-", "distributed-backend", "distributed-timeout-minutes",
+          "master-addr", "master-port", "node-rank", "rdzv-", "timing-log-level", "timing-log-option", "ckpt-",
+          "dist-ckpt-", "use-checkpoint-", "no-load-", "no-save-", "num-workers", "dataloader-type", "mock-data",
+          "profile", "profile-", "use-pytorch-profiler", "nsys-", "finetune", "max-restarts", "monitor-interval",
+          "use-mcore-models", "use-legacy-models", "manual-gc", "manual-gc-", "standalone", "rdzv_", "hidden-dropout",
+          "attention-dropout", "use-cpu-initialization", "max-position-embeddings", "make-vocab-size-divisible-by" };
+
+bool noEffect(const std::string& name)
+{
+    return std::any_of(kNoEffect.begin(), kNoEffect.end(),
+        [&](const std::string& n) { return n.back() == '-' || n.back() == '_' ? name.rfind(n, 0) == 0 : name == n; });
+}
+
+struct Flag {
+    std::string spelled; // as written, "--tensor-model-parallel-size"
+    std::string value;
+    int line = 0;
+    bool unresolved = false;
+};
+
+// The flags of a script, by name with '_' read as '-' (torchrun takes both), each used at most once.
+class Flags {
+public:
+    Flags(const ShellWords& s, std::vector<Issue>& errors)
+        : m_errors(errors)
+    {
+        const auto& w = s.words;
+        for (std::size_t i = 0; i < w.size(); ++i) {
+            const std::string& t = w[i].text;
+            if (t.size() < 3 || t.compare(0, 2, "--") != 0 || w[i].unresolved)
+                continue;
+            Flag f { {}, {}, w[i].line, false };
+            std::string name = t.substr(2);
+            if (const auto eq = name.find('='); eq != std::string::npos) {
+                f.value = name.substr(eq + 1);
+                name.resize(eq);
+            } else if (!kBooleanFlags.count(normal(name)) && i + 1 < w.size() && !w[i + 1].startsCommand
+                && w[i + 1].text.rfind("--", 0) != 0) {
+                f.value = w[i + 1].text;
+                f.unresolved = w[i + 1].unresolved;
+                ++i;
+            }
+            f.spelled = "--" + name;
+            name = normal(name);
+            if (const auto it = m_flags.find(name); it != m_flags.end()) {
+                if (it->second.value != f.value || it->second.unresolved || f.unresolved)
+                    m_errors.push_back(fieldIssue(
+                        "line " + str(f.line), "config-conflict", { said(f), said(it->second), str(it->second.line) }));
+                continue;
+            }
+            m_order.push_back(name);
+            m_flags.emplace(name, std::move(f));
+        }
+    }
+
+    static std::string normal(std::string name)
+    {
+        std::replace(name.begin(), name.end(), '_', '-');
+        return name;
+    }
+    static std::string said(const Flag& f) { return f.value.empty() ? f.spelled : f.spelled + " " + f.value; }
+
+    const Flag* get(const std::string& name)
+    {
+        const auto it = m_flags.find(name);
+        if (it == m_flags.end())
+            return nullptr;
+        m_used.insert(name);
+        return &it->second;
+    }
+    bool has(const std::string& name) { return get(name) != nullptr; }
+
+    std::optional<std::string> text(const std::string& name)
+    {
+        const Flag* f = get(name);
+        if (!f)
+            return std::nullopt;
+        if (f->unresolved || f->value.empty()) {
+            m_errors.push_back(fieldIssue(
+                "line " + str(f->line), f->unresolved ? "config-unresolved" : "config-no-value", { f->spelled }));
+            return std::nullopt;
+        }
+        return f->value;
+    }
+
+    std::optional<long long> integer(const std::string& name, long long lo, long long hi)
+    {
+        const Flag* f = get(name);
+        const std::optional<std::string> v = f ? text(name) : std::nullopt;
+        if (!v)
+            return std::nullopt;
+        long long x = 0;
+        const auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), x);
+        if (ec != std::errc() || end != v->data() + v->size() || x < lo || x > hi) {
+            m_errors.push_back(fieldIssue(
+                "line " + str(f->line), "config-whole-number", { f->spelled, str(lo), str(hi), inQuotesShort(*v) }));
+            return std::nullopt;
+        }
+        return x;
+    }
+
+    std::string where(const std::string& name) const
+    {
+        const auto it = m_flags.find(name);
+        return it == m_flags.end() ? std::string() : "line " + str(it->second.line);
+    }
+    std::string said(const std::string& name) const
+    {
+        const auto it = m_flags.find(name);
+        return it == m_flags.end() ? std::string() : said(it->second);
+    }
+    int line(const std::string& name) const
+    {
+        const auto it = m_flags.find(name);
+        return it == m_flags.end() ? 0 : it->second.line;
+    }
+
+    // What no reader used: by whether it can change a step's time or memory.
+    void listUnused(ImportedPlan& out) const
+    {
+        for (const std::string& name : m_order) {
+            if (m_used.count(name))
+                continue;
+            const Flag& f = m_flags.at(name);
+            ConfigSetting s { "line " + str(f.line), f.spelled, f.value, {} };
+            (noEffect(name) ? out.noEffect : out.notModelled).push_back(std::move(s));
+        }
+    }
+
+    void markUsed(const std::string& name) { m_used.insert(name); }
+
+private:
+    static std::string inQuotesShort(const std::string& v) { return "\"" + v.substr(0, 32) + "\""; }
+
+    std::map<std::string, Flag> m_flags;
+    std::vector<std::string> m_order;
+    std::set<std::string> m_used;
+    std::vector<Issue>& m_errors;
+};
+
+constexpr long long kMaxSize = 1LL << 40;
+
+// The model when the file sets its shape: Megatron-LM's defaults for what it leaves out (arguments.py).
+std::optional<ModelSpec> modelOf(
+    Flags& a, const ModelSpec& base, const std::string& source, ImportedPlan& out, std::vector<Issue>& errors)
+{
+    if (!a.has("num-layers") && !a.has("hidden-size") && !a.has("num-attention-heads"))
+        return base;
+    ModelSpec m;
+    m.name = "Megatron-LM model (" + source + ")";
+    m.source = source;
+    const auto layers = a.integer("num-layers", 1, 1 << 16);
+    const auto hidden = a.integer("hidden-size", 1, 1 << 22);
+    const auto heads = a.integer("num-attention-heads", 1, 1 << 16);
+    for (const char* required : { "num-layers", "hidden-size", "num-attention-heads" })
+        if (!a.has(required))
+            errors.push_back(fieldIssue("--" + std::string(required), "config-required-with",
+                { "--" + std::string(required), "--num-layers, --hidden-size, --num-attention-heads" }));
+    if (!layers || !hidden || !heads)
+        return std::nullopt;
+    m.layers = int(*layers);
+    m.hidden = *hidden;
+    m.heads = int(*heads);
+    m.kvHeads = m.heads;
+    if (a.has("group-query-attention")) {
+        if (const auto g = a.integer("num-query-groups", 1, 1 << 16))
+            m.kvHeads = int(*g);
+        else if (!a.has("num-query-groups"))
+            out.notes.push_back({ "launch:gqa-without-groups", {} });
+    } else if (a.has("num-query-groups")) {
+        out.notes.push_back(
+            { "launch:query-groups-ignored", { a.said("num-query-groups"), a.where("num-query-groups") } });
+        m.kvHeads = m.heads;
+    }
+    if (const auto kv = a.integer("kv-channels", 1, 1 << 16))
+        m.headDim = *kv;
+    m.ffn = a.has("swiglu") ? FfnKind::SwiGlu : FfnKind::Gelu;
+    if (const auto f = a.integer("ffn-hidden-size", 1, kMaxSize))
+        m.ffnHidden = *f;
+    else // arguments.py: 4h, or for SwiGLU 2/3 of it rounded down to a multiple of 64
+        m.ffnHidden = m.ffn == FfnKind::SwiGlu ? (4 * m.hidden * 2 / 3) / 64 * 64 : 4 * m.hidden;
+    if (const auto n = a.text("normalization")) {
+        if (*n == "RMSNorm")
+            m.norm = NormKind::RmsNorm;
+        else if (*n == "LayerNorm")
+            m.norm = NormKind::LayerNorm;
+        else
+            errors.push_back(
+                fieldIssue(a.where("normalization"), "config-choice", { "--normalization", *n, "LayerNorm, RMSNorm" }));
+    }
+    if (const auto p = a.text("position-embedding-type"))
+        m.learnedPositions = *p == "learned_absolute";
+    else
+        m.learnedPositions = !a.has("use-rotary-position-embeddings");
+    m.linearBiases = !a.has("disable-bias-linear");
+    m.tiedEmbeddings = !a.has("untie-embeddings-and-output-weights");
+    if (const auto v = a.integer("vocab-size", 1, 1 << 24)) {
+        m.vocab = *v;
+    } else {
+        m.vocab = base.vocab;
+        out.notes.push_back({ "launch:vocab-from-base", { str(base.vocab) } });
+    }
+    if (const auto s = a.integer("seq-length", 1, 1 << 24)) {
+        m.seqLen = *s;
+    } else {
+        m.seqLen = base.seqLen;
+        out.notes.push_back({ "launch:seq-from-base", { str(base.seqLen) } });
+    }
+    if (const auto e = a.integer("num-experts", 1, 1 << 16)) {
+        m.moe.experts = int(*e);
+        m.moe.topK = int(a.integer("moe-router-topk", 1, *e).value_or(2)); // Megatron-LM's default top-k is 2
+        if (const auto f = a.integer("moe-ffn-hidden-size", 1, kMaxSize))
+            m.moe.expertFfnHidden = *f;
+        if (const auto s = a.integer("moe-shared-expert-intermediate-size", 1, kMaxSize)) {
+            if (*s % m.ffnHidden == 0)
+                m.moe.sharedExperts = int(*s / m.ffnHidden);
+            else
+                errors.push_back(fieldIssue(a.where("moe-shared-expert-intermediate-size"), "config-shared-experts",
+                    { a.said("moe-shared-expert-intermediate-size"), str(m.ffnHidden) }));
+        }
+    }
+    return m;
+}
+}
+
+Result<ImportedPlan> importMegatronArgs(std::string_view text, const Plan& base, const std::string& source)
+{
+    std::vector<Issue> errors;
+    const ShellWords words = shellWords(text);
+    Flags a(words, errors);
+    ImportedPlan out { base, {}, {}, {} };
+    Plan& plan = out.plan;
+
+    if (const auto m = modelOf(a, base.model, source, out, errors))
+        plan.model = *m;
+
+    // The cluster's size from torchrun, where the file gives it as numbers.
+    ClusterSpec& cluster = plan.cluster;
+    const Flag* nodesFlag = a.get("nnodes");
+    const Flag* perNodeFlag = a.get("nproc-per-node");
+    const bool launcherSize = nodesFlag && perNodeFlag && !nodesFlag->unresolved && !perNodeFlag->unresolved;
+    if (launcherSize) {
+        const auto nodes = a.integer("nnodes", 1, 1 << 16);
+        const auto perNode = a.integer("nproc-per-node", 1, 1 << 10);
+        if (nodes && perNode) {
+            if (*perNode != base.cluster.gpusPerNode)
+                out.notes.push_back({ "launch:gpus-per-node",
+                    { a.said("nproc-per-node"), a.where("nproc-per-node"), str(base.cluster.gpusPerNode) } });
+            cluster.nodes = int(*nodes);
+            cluster.gpusPerNode = int(*perNode);
+            if (cluster.nicsPerNode > cluster.gpusPerNode)
+                cluster.nicsPerNode = cluster.gpusPerNode;
+        }
+    } else {
+        out.notes.push_back({ "launch:cluster-from-base", { str(base.cluster.nodes), str(base.cluster.gpusPerNode) } });
+        a.markUsed("nnodes");
+        a.markUsed("nproc-per-node");
+    }
+
+    ParallelSpec& par = plan.parallel;
+    par = ParallelSpec {};
+    par.tp = int(a.integer("tensor-model-parallel-size", 1, 1 << 16).value_or(1));
+    par.pp = int(a.integer("pipeline-model-parallel-size", 1, 1 << 16).value_or(1));
+    par.cp = int(a.integer("context-parallel-size", 1, 1 << 16).value_or(1));
+    par.ep = int(a.integer("expert-model-parallel-size", 1, 1 << 16).value_or(1));
+    if (const auto etp = a.integer("expert-tensor-parallel-size", 1, 1 << 16); etp && *etp != par.tp)
+        out.notModelled.push_back({ a.where("expert-tensor-parallel-size"), "--expert-tensor-parallel-size", str(*etp),
+            { "launch:how-expert-tp", { str(par.tp) } } });
+    const long long world = (long long)cluster.nodes * cluster.gpusPerNode;
+    const long long tpPpCp = (long long)par.tp * par.pp * par.cp;
+    const std::string worldFrom
+        = launcherSize ? a.where("nnodes") + " and " + a.where("nproc-per-node") : "the base plan's cluster";
+    if (world % tpPpCp != 0)
+        errors.push_back(fieldIssue(a.where("tensor-model-parallel-size"), "config-world",
+            { str(world), worldFrom, str(par.tp), str(par.pp), str(par.cp), str(tpPpCp) }));
+    else
+        par.dp = int(world / tpPpCp);
+
+    // The virtual pipeline: layers per virtual stage, or virtual stages per rank (newer Megatron-LM).
+    const auto perVirtual = a.integer("num-layers-per-virtual-pipeline-stage", 1, 1 << 16);
+    const auto virtualStages = a.integer("num-virtual-stages-per-pipeline-rank", 1, 1 << 16);
+    if (perVirtual) {
+        const long long perStage = par.pp > 0 ? plan.model.layers / par.pp : 0;
+        if (perStage % *perVirtual != 0 || plan.model.layers % par.pp != 0)
+            errors.push_back(fieldIssue(a.where("num-layers-per-virtual-pipeline-stage"), "config-vpp-layers",
+                { a.said("num-layers-per-virtual-pipeline-stage"), str(plan.model.layers), str(par.pp) }));
+        else
+            par.vpp = int(perStage / *perVirtual);
+        if (virtualStages && *virtualStages != par.vpp)
+            errors.push_back(fieldIssue(a.where("num-virtual-stages-per-pipeline-rank"), "config-conflict",
+                { a.said("num-virtual-stages-per-pipeline-rank"), a.said("num-layers-per-virtual-pipeline-stage"),
+                    str(a.line("num-layers-per-virtual-pipeline-stage")) }));
+    } else if (virtualStages) {
+        par.vpp = int(*virtualStages);
+    }
+    par.schedule = par.vpp > 1 ? Schedule::Interleaved : Schedule::OneFOneB;
+    par.embeddingInSplit = a.has("account-for-embedding-in-pipeline-split");
+    par.lossInSplit = a.has("account-for-loss-in-pipeline-split");
+    const auto first = a.integer("decoder-first-pipeline-num-layers", 0, 1 << 16);
+    const auto last = a.integer("decoder-last-pipeline-num-layers", 0, 1 << 16);
+    if ((first || last) && par.vpp > 1) {
+        for (const char* f : { "decoder-first-pipeline-num-layers", "decoder-last-pipeline-num-layers" })
+            if (a.has(f))
+                out.notModelled.push_back({ a.where(f), "--" + std::string(f),
+                    a.said(f).substr(a.said(f).find(' ') + 1), { "launch:how-even-split", {} } });
+    } else if ((first || last) && par.pp > 1) {
+        const int f = int(first.value_or(-1)), l = int(last.value_or(-1));
+        const int middle = par.pp - (f >= 0) - (l >= 0);
+        const int rest = plan.model.layers - std::max(f, 0) - std::max(l, 0);
+        if (rest < 0 || (middle > 0 && rest % middle != 0) || (middle == 0 && rest != 0)) {
+            errors.push_back(
+                fieldIssue(a.where(first ? "decoder-first-pipeline-num-layers" : "decoder-last-pipeline-num-layers"),
+                    "config-first-last",
+                    { str(plan.model.layers), str(std::max(f, 0)), str(std::max(l, 0)), str(middle) }));
+        } else {
+            par.layersPerStage.assign(std::size_t(par.pp), middle > 0 ? rest / middle : 0);
+            if (f >= 0)
+                par.layersPerStage.front() = f;
+            if (l >= 0)
+                par.layersPerStage.back() = l;
+        }
+    }
+
+    TrainingSpec& tr = plan.training;
+    const TrainingSpec before = tr;
+    tr = TrainingSpec {};
+    tr.otherGiB = before.otherGiB;
+    tr.fragmentation = before.fragmentation;
+    tr.framework = Framework::Megatron;
+    tr.microBatch = int(a.integer("micro-batch-size", 1, 1 << 20).value_or(1));
+    tr.globalBatch = a.integer("global-batch-size", 1, 1LL << 40).value_or((long long)tr.microBatch * par.dp);
+    if (!a.has("global-batch-size"))
+        out.notes.push_back({ "launch:global-batch-default", { str(tr.globalBatch) } });
+    const bool bf16 = a.has("bf16"), fp16 = a.has("fp16");
+    if (bf16 && fp16)
+        errors.push_back(fieldIssue(a.where("fp16"), "config-conflict", { "--fp16", "--bf16", str(a.line("bf16")) }));
+    tr.precision = bf16 ? Precision::BF16 : fp16 ? Precision::FP16 : Precision::FP32;
+    if (!bf16 && !fp16)
+        out.notes.push_back({ "launch:megatron-fp32", {} });
+    if (const auto f = a.text("fp8-format")) {
+        if (*f == "e4m3" || *f == "hybrid")
+            tr.precision = Precision::FP8;
+        else
+            errors.push_back(
+                fieldIssue(a.where("fp8-format"), "config-choice", { "--fp8-format", *f, "e4m3, hybrid" }));
+    }
+    if (const auto o = a.text("optimizer")) {
+        if (*o == "adam")
+            tr.optimizer = Optimizer::Adam;
+        else if (*o == "sgd")
+            tr.optimizer = Optimizer::Sgd;
+        else
+            errors.push_back(fieldIssue(a.where("optimizer"), "config-choice", { "--optimizer", *o, "adam, sgd" }));
+    }
+    tr.zeroStage = a.has("use-distributed-optimizer") ? 1 : 0;
+    tr.sequenceParallel = a.has("sequence-parallel");
+    if (tr.sequenceParallel && par.tp == 1) {
+        tr.sequenceParallel = false;
+        out.notes.push_back({ "launch:sequence-parallel-off", { a.where("sequence-parallel") } });
+    }
+    if (const auto g = a.text("recompute-granularity")) {
+        if (*g == "full")
+            tr.recompute = Recompute::Full;
+        else if (*g == "selective")
+            tr.recompute = Recompute::Selective;
+        else
+            errors.push_back(fieldIssue(a.where("recompute-granularity"), "config-choice",
+                { "--recompute-granularity", *g, "full, selective" }));
+    } else if (a.has("recompute-activations")) {
+        tr.recompute = Recompute::Selective;
+    }
+    if (tr.recompute == Recompute::Full) {
+        const auto method = a.text("recompute-method");
+        const auto n = a.integer("recompute-num-layers", 1, 1 << 16);
+        if (method && !(*method == "uniform" && n.value_or(1) == 1))
+            out.notModelled.push_back({ a.where("recompute-method"), "--recompute-method",
+                *method + (n ? " --recompute-num-layers " + str(*n) : ""), { "launch:how-full-recompute", {} } });
+    }
+    // The attention kernel: Transformer Engine's fused attention unless the file picks the unfused or local path.
+    const std::string impl = a.text("transformer-impl").value_or("transformer_engine");
+    const std::string backend = a.text("attention-backend").value_or("auto");
+    tr.flashAttention
+        = a.has("use-flash-attn") || (impl == "transformer_engine" && backend != "unfused" && backend != "local");
+    tr.attentionKernel = backend == "flash" ? AttentionKernel::Flash2
+        : backend == "fused"                ? AttentionKernel::CuDnn
+                                            : AttentionKernel::Auto;
+    tr.overlapGradReduce = a.has("overlap-grad-reduce");
+    tr.overlapParamGather = a.has("overlap-param-gather");
+    if (const auto b = a.integer("ddp-bucket-size", 1, 1LL << 40))
+        tr.bucketSize = double(*b);
+    tr.fusedCrossEntropy = a.has("cross-entropy-loss-fusion");
+    tr.tpOverlap = a.has("tp-comm-overlap") ? TpOverlap::All : TpOverlap::Backward;
+    // Megatron-LM keeps fp32 main gradients.
+    tr.fp32Gradients = true;
+
+    a.listUnused(out);
+    return importResult(std::move(out), base, std::move(errors));
+}
+
+std::string megatronArgs(const Plan& plan)
+{
+    const ModelSpec& m = plan.model;
+    const ParallelSpec& par = plan.parallel;
+    const TrainingSpec& tr = plan.training;
+    std::vector<std::string> args;
+    auto add = [&](std::string flag, const std::string& value = {}) {
+        args.push_back("--" + flag + (value.empty() ? "" : " " + value));
+    };
+    add("num-layers", str(m.layers));
+    add("hidden-size", str(m.hidden));
+    add("ffn-hidden-size", str(m.ffnHidden));
+    add("num-attention-heads", str(m.heads));
+    if (m.kvHeads != m.heads) {
+        add("group-query-attention");
+        add("num-query-groups", str(m.kvHeads));
+    }
+    if (m.headDim > 0)
+        add("kv-channels", str(m.headDim));
+    if (m.ffn == FfnKind::SwiGlu)
+        add("swiglu");
+    add("normalization", m.norm == NormKind::RmsNorm ? "RMSNorm" : "LayerNorm");
+    add("position-embedding-type", m.learnedPositions ? "learned_absolute" : "rope");
+    if (!m.linearBiases)
+        add("disable-bias-linear");
+    if (!m.tiedEmbeddings)
+        add("untie-embeddings-and-output-weights");
+    add("seq-length", str(m.seqLen));
+    add("max-position-embeddings", str(m.seqLen));
+    add("vocab-size", str(m.vocab));
+    if (m.isMoe()) {
+        add("num-experts", str(m.moe.experts));
+        add("moe-router-topk", str(m.moe.topK));
+        if (m.moe.expertFfnHidden > 0)
+            add("moe-ffn-hidden-size", str(m.moe.expertFfnHidden));
+        if (m.moe.sharedExperts > 0)
+            add("moe-shared-expert-intermediate-size", str(m.moe.sharedExperts * m.ffnHidden));
+    }
+    add("tensor-model-parallel-size", str(par.tp));
+    add("pipeline-model-parallel-size", str(par.pp));
+    if (par.cp > 1)
+        add("context-parallel-size", str(par.cp));
+    if (par.ep > 1)
+        add("expert-model-parallel-size", str(par.ep));
+    // Layers per virtual stage when they are even (every Megatron-LM version reads it), else the count of stages.
+    if (par.chunks() > 1 && par.layersPerStage.empty() && !par.embeddingInSplit && !par.lossInSplit)
+        add("num-layers-per-virtual-pipeline-stage", str(m.layers / (par.pp * par.chunks())));
+    else if (par.chunks() > 1)
+        add("num-virtual-stages-per-pipeline-rank", str(par.chunks()));
+    if (!par.layersPerStage.empty()) {
+        add("decoder-first-pipeline-num-layers", str(par.layersPerStage.front()));
+        add("decoder-last-pipeline-num-layers", str(par.layersPerStage.back()));
+    }
+    if (par.embeddingInSplit)
+        add("account-for-embedding-in-pipeline-split");
+    if (par.lossInSplit)
+        add("account-for-loss-in-pipeline-split");
+    if (tr.sequenceParallel && par.tp > 1)
+        add("sequence-parallel");
+    add("micro-batch-size", str(tr.microBatch));
+    add("global-batch-size", str(tr.globalBatch));
+    if (tr.precision == Precision::BF16 || tr.precision == Precision::FP8)
+        add("bf16");
+    if (tr.precision == Precision::FP16)
+        add("fp16");
+    if (tr.precision == Precision::FP8)
+        add("fp8-format", "hybrid");
+    add("optimizer", tr.optimizer == Optimizer::Sgd ? "sgd" : "adam");
+    if (tr.zeroStage == 1)
+        add("use-distributed-optimizer");
+    if (tr.overlapGradReduce)
+        add("overlap-grad-reduce");
+    if (tr.overlapParamGather)
+        add("overlap-param-gather");
+    if (tr.bucketSize > 0)
+        add("ddp-bucket-size", str((long long)tr.bucketSize));
+    if (tr.recompute == Recompute::Full) {
+        add("recompute-granularity", "full");
+        add("recompute-method", "uniform");
+        add("recompute-num-layers", "1");
+    } else if (tr.recompute == Recompute::Selective) {
+        add("recompute-granularity", "selective");
+    }
+    add("transformer-impl", "transformer_engine");
+    add("attention-backend",
+        !tr.flashAttention                                 ? "unfused"
+            : tr.attentionKernel == AttentionKernel::CuDnn ? "fused"
+            : tr.attentionKernel == AttentionKernel::Auto  ? "auto"
+                                                           : "flash");
+    if (tr.fusedCrossEntropy)
+        add("cross-entropy-loss-fusion");
+    if (tr.tpOverlap == TpOverlap::All)
+        add("tp-comm-overlap");
+
+    std::string name = plan.name;
+    std::replace_if(
+        name.begin(), name.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+    std::string s = "#!/bin/bash\n# Megatron-LM arguments for the Plait plan " + name
+        + "\n# Add the data, tokenizer and learning-rate arguments; the vocabulary size then comes from the "
+          "tokenizer.\n"
+          "# Each node runs the torchrun line with its --node-rank; `plait export PLAN --to hostfile` places the ranks "
+          "on the GPUs as drawn.\n"
+        + "PLAIT_ARGS=(\n";
+    for (const std::string& arg : args)
+        s += "    " + arg + "\n";
+    // Megatron-LM runs on every rank it is launched with: the nodes the plan uses (exportProblems: whole nodes).
+    const int nodes = std::max(1, plan.parallel.gpusUsed() / std::max(plan.cluster.gpusPerNode, 1));
+    s += ")\ntorchrun --nnodes " + str(nodes) + " --nproc-per-node " + str(plan.cluster.gpusPerNode)
+        + " pretrain_gpt.py \"${PLAIT_ARGS[@]}\" \"$@\"\n";
+    return s;
+}
+
+} // namespace plait

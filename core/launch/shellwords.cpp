@@ -1,0 +1,223 @@
+#include "shellwords.h"
+
+#include <cctype>
+
+namespace plait {
+
+namespace {
+// A hostile file could expand one long variable many times; words past these sizes stay unresolved.
+constexpr std::size_t kMaxWordBytes = 64 * 1024;
+constexpr std::size_t kMaxExpandedBytes = 16 * 1024 * 1024;
+
+bool nameStart(char c)
+{
+    return std::isalpha((unsigned char)c) || c == '_';
+}
+bool nameChar(char c)
+{
+    return std::isalnum((unsigned char)c) || c == '_';
+}
+
+class Splitter {
+public:
+    explicit Splitter(std::string_view text)
+        : m_text(text)
+    {
+    }
+
+    ShellWords run()
+    {
+        while (m_pos < m_text.size()) {
+            const char c = m_text[m_pos];
+            if (c == '\\' && m_pos + 1 < m_text.size()) {
+                const char next = m_text[m_pos + 1];
+                m_pos += 2;
+                if (next == '\n') {
+                    ++m_line;
+                } else {
+                    begin();
+                    append(std::string(1, next));
+                }
+            } else if (c == '\n') {
+                finish();
+                ++m_line;
+                ++m_pos;
+                m_commandStart = true;
+            } else if (c == ' ' || c == '\t' || c == '\r') {
+                finish();
+                ++m_pos;
+            } else if (c == ';' || c == '|' || c == '&' || c == '(' || c == ')') {
+                finish();
+                ++m_pos;
+                m_commandStart = true;
+            } else if (c == '#' && !m_inWord) {
+                while (m_pos < m_text.size() && m_text[m_pos] != '\n')
+                    ++m_pos;
+            } else if (c == '\'') {
+                begin();
+                const auto end = m_text.find('\'', m_pos + 1);
+                const std::string_view body
+                    = m_text.substr(m_pos + 1, end == std::string_view::npos ? end : end - m_pos - 1);
+                countLines(body);
+                append(std::string(body));
+                m_pos = end == std::string_view::npos ? m_text.size() : end + 1;
+            } else if (c == '"') {
+                begin();
+                doubleQuoted();
+            } else if (c == '$') {
+                begin();
+                dollar();
+            } else {
+                begin();
+                append(std::string(1, c));
+                ++m_pos;
+            }
+        }
+        finish();
+        return std::move(m_out);
+    }
+
+private:
+    void begin()
+    {
+        if (m_inWord)
+            return;
+        m_inWord = true;
+        m_word = ShellWord { {}, m_line, m_commandStart, false };
+        m_commandStart = false;
+    }
+
+    void append(const std::string& s)
+    {
+        if (m_word.text.size() + s.size() > kMaxWordBytes || m_expanded + s.size() > kMaxExpandedBytes) {
+            m_word.unresolved = true;
+            return;
+        }
+        m_expanded += s.size();
+        m_word.text += s;
+    }
+
+    void countLines(std::string_view s)
+    {
+        for (char c : s)
+            m_line += c == '\n';
+    }
+
+    void finish()
+    {
+        if (!m_inWord)
+            return;
+        m_inWord = false;
+        const std::string& t = m_word.text;
+        std::size_t n = 0;
+        if (!t.empty() && nameStart(t[0]))
+            while (n < t.size() && nameChar(t[n]))
+                ++n;
+        if (n > 0 && n < t.size() && t[n] == '=' && !m_word.unresolved)
+            m_out.variables[t.substr(0, n)] = t.substr(n + 1);
+        m_out.words.push_back(std::move(m_word));
+    }
+
+    void doubleQuoted()
+    {
+        ++m_pos;
+        while (m_pos < m_text.size() && m_text[m_pos] != '"') {
+            const char c = m_text[m_pos];
+            if (c == '\\' && m_pos + 1 < m_text.size()
+                && (m_text[m_pos + 1] == '"' || m_text[m_pos + 1] == '\\' || m_text[m_pos + 1] == '$'
+                    || m_text[m_pos + 1] == '\n')) {
+                if (m_text[m_pos + 1] == '\n')
+                    ++m_line;
+                else
+                    append(std::string(1, m_text[m_pos + 1]));
+                m_pos += 2;
+            } else if (c == '$') {
+                dollar();
+            } else {
+                m_line += c == '\n';
+                append(std::string(1, c));
+                ++m_pos;
+            }
+        }
+        if (m_pos < m_text.size())
+            ++m_pos; // the closing quote
+    }
+
+    // At a '$': a variable, ${…}, or a command or arithmetic substitution (left unresolved).
+    void dollar()
+    {
+        ++m_pos;
+        if (m_pos >= m_text.size()) {
+            append("$");
+            return;
+        }
+        const char c = m_text[m_pos];
+        if (c == '(') {
+            int depth = 0;
+            for (; m_pos < m_text.size(); ++m_pos) {
+                const char d = m_text[m_pos];
+                m_line += d == '\n';
+                depth += d == '(' ? 1 : d == ')' ? -1 : 0;
+                if (depth == 0) {
+                    ++m_pos;
+                    break;
+                }
+            }
+            m_word.unresolved = true;
+            return;
+        }
+        if (c == '{') {
+            const auto end = m_text.find('}', m_pos);
+            const std::string_view body
+                = m_text.substr(m_pos + 1, end == std::string_view::npos ? end : end - m_pos - 1);
+            countLines(body);
+            m_pos = end == std::string_view::npos ? m_text.size() : end + 1;
+            std::size_t n = 0;
+            while (n < body.size() && nameChar(body[n]))
+                ++n;
+            const std::string name(body.substr(0, n));
+            const std::string_view rest = body.substr(n);
+            if (const auto it = m_out.variables.find(name); it != m_out.variables.end() && rest.empty()) {
+                append(it->second);
+            } else if (rest.size() >= 2 && rest[0] == ':' && (rest[1] == '-' || rest[1] == '=')) {
+                if (it != m_out.variables.end() && !it->second.empty())
+                    append(it->second);
+                else
+                    append(std::string(rest.substr(2)));
+            } else {
+                m_word.unresolved = true;
+            }
+            return;
+        }
+        if (!nameStart(c)) {
+            append("$");
+            return;
+        }
+        std::size_t n = m_pos;
+        while (n < m_text.size() && nameChar(m_text[n]))
+            ++n;
+        const std::string name(m_text.substr(m_pos, n - m_pos));
+        m_pos = n;
+        if (const auto it = m_out.variables.find(name); it != m_out.variables.end())
+            append(it->second);
+        else
+            m_word.unresolved = true;
+    }
+
+    std::string_view m_text;
+    std::size_t m_pos = 0;
+    int m_line = 1;
+    bool m_commandStart = true;
+    bool m_inWord = false;
+    std::size_t m_expanded = 0;
+    ShellWord m_word;
+    ShellWords m_out;
+};
+}
+
+ShellWords shellWords(std::string_view text)
+{
+    return Splitter(text).run();
+}
+
+} // namespace plait

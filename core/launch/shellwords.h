@@ -1,0 +1,29 @@
+#pragma once
+// The words of a shell script or an argument file, as a launch script's reader needs them: what bash would pass
+// to a command after quoting, line continuations, comments and simple variables. Not a shell: commands are not run,
+// so `$(…)`, arithmetic and variables the file does not set stay unresolved and are marked so.
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace plait {
+
+struct ShellWord {
+    std::string text; // after quotes are removed and variables the file sets are put in
+    int line = 0; // 1-based line where the word starts
+    bool startsCommand = false; // first word of a command (after a newline, ';', '|', '&', '(' or ')')
+    bool unresolved = false; // holds a variable the file does not set, or a command substitution
+};
+
+struct ShellWords {
+    std::vector<ShellWord> words;
+    std::map<std::string, std::string> variables; // NAME=value assignments, in the order of the file
+};
+
+// Splits `text` into words; `NAME=value` words also set a variable for the words after them, and
+// `${NAME:-default}` takes the default when NAME is not set. An unterminated quote ends at the end of the text.
+ShellWords shellWords(std::string_view text);
+
+} // namespace plait

@@ -1,0 +1,449 @@
+#include "torchtitanconfig.h"
+
+#include "messagetext.h"
+#include "shellwords.h"
+#include "text.h"
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <optional>
+#include <regex>
+#include <set>
+
+namespace plait {
+
+namespace {
+std::string str(long long x)
+{
+    return std::to_string(x);
+}
+
+struct Setting {
+    std::string value; // a string's contents, or the literal as written (42, true, ["float8"])
+    int line = 0;
+};
+
+// Settings that do not change a step's time or memory.
+const std::vector<std::string> kNoEffectSections = { "job", "metrics", "checkpoint", "comm", "profiling", "validation",
+    "fault_tolerance", "experimental", "lr_scheduler", "memory_estimation" };
+
+// torchrun's own flags (its --nnodes and --nproc-per-node do not size the job: torchtitan's degrees take the GPUs).
+const std::vector<std::string> kLauncherFlags
+    = { "nproc_per_node", "nnodes", "node_rank", "master_addr", "master_port", "rdzv_backend", "rdzv_endpoint",
+          "rdzv_id", "standalone", "max_restarts", "local_ranks_filter", "role", "tee", "log_dir", "redirects" };
+
+std::string trim(std::string_view s)
+{
+    const auto b = s.find_first_not_of(" \t\r");
+    if (b == std::string_view::npos)
+        return {};
+    return std::string(s.substr(b, s.find_last_not_of(" \t\r") - b + 1));
+}
+
+// `line` up to a '#' outside quotes.
+std::string withoutComment(const std::string& line)
+{
+    char quote = 0;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (quote) {
+            if (c == '\\' && quote == '"')
+                ++i;
+            else if (c == quote)
+                quote = 0;
+        } else if (c == '"' || c == '\'') {
+            quote = c;
+        } else if (c == '#') {
+            return line.substr(0, i);
+        }
+    }
+    return line;
+}
+
+std::string unquoted(const std::string& v)
+{
+    if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front())
+        return v.substr(1, v.size() - 2);
+    return v;
+}
+
+int bracketDepth(const std::string& s)
+{
+    int depth = 0;
+    char quote = 0;
+    for (char c : s) {
+        if (quote)
+            quote = c == quote ? 0 : quote;
+        else if (c == '"' || c == '\'')
+            quote = c;
+        else
+            depth += c == '[' ? 1 : c == ']' ? -1 : 0;
+    }
+    return depth;
+}
+
+class Settings {
+public:
+    Settings(std::string_view text, std::vector<Issue>& errors)
+        : m_errors(errors)
+    {
+        static const std::regex table(R"(^\s*\[\[?\s*([A-Za-z0-9_.\-]+)\s*\]\]?\s*(#.*)?$)");
+        const std::string all(text);
+        if (std::regex_search(all, std::regex(R"((^|\n)\s*\[[A-Za-z_][A-Za-z0-9_.\-]*\]\s*(#[^\n]*)?(\r?\n|$))")))
+            readToml(all, table);
+        else
+            readFlags(text);
+    }
+
+    const Setting* get(const std::string& key)
+    {
+        const auto it = m_settings.find(key);
+        if (it == m_settings.end())
+            return nullptr;
+        m_used.insert(key);
+        return &it->second;
+    }
+
+    std::optional<long long> integer(const std::string& key, long long lo, long long hi)
+    {
+        const Setting* s = get(key);
+        if (!s)
+            return std::nullopt;
+        long long x = 0;
+        const auto [end, ec] = std::from_chars(s->value.data(), s->value.data() + s->value.size(), x);
+        if (ec != std::errc() || end != s->value.data() + s->value.size() || x < lo || x > hi) {
+            m_errors.push_back(fieldIssue("line " + str(s->line), "config-whole-number",
+                { key, str(lo), str(hi), "\"" + utf8Prefix(s->value, 32) + "\"" }));
+            return std::nullopt;
+        }
+        return x;
+    }
+
+    std::optional<bool> boolean(const std::string& key)
+    {
+        const Setting* s = get(key);
+        if (!s)
+            return std::nullopt;
+        std::string v = s->value;
+        std::transform(v.begin(), v.end(), v.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        if (v == "true")
+            return true;
+        if (v == "false")
+            return false;
+        m_errors.push_back(
+            fieldIssue("line " + str(s->line), "config-choice", { key, utf8Prefix(s->value, 32), "true, false" }));
+        return std::nullopt;
+    }
+
+    std::optional<std::string> text(const std::string& key)
+    {
+        const Setting* s = get(key);
+        return s ? std::optional<std::string>(s->value) : std::nullopt;
+    }
+
+    std::string where(const std::string& key) const
+    {
+        const auto it = m_settings.find(key);
+        return it == m_settings.end() ? std::string() : "line " + str(it->second.line);
+    }
+
+    void listUnused(ImportedPlan& out) const
+    {
+        for (const std::string& key : m_order) {
+            if (m_used.count(key))
+                continue;
+            const Setting& s = m_settings.at(key);
+            const std::string section = key.substr(0, key.find('.'));
+            const bool launcher = key.find('.') == std::string::npos
+                && std::find(kLauncherFlags.begin(), kLauncherFlags.end(), key) != kLauncherFlags.end();
+            const bool none = launcher
+                || std::find(kNoEffectSections.begin(), kNoEffectSections.end(), section) != kNoEffectSections.end()
+                || (key.rfind("optimizer.", 0) == 0 && key != "optimizer.name");
+            (none ? out.noEffect : out.notModelled).push_back({ "line " + str(s.line), key, s.value, {} });
+        }
+    }
+
+private:
+    void set(std::string key, std::string value, int line)
+    {
+        std::replace(key.begin(), key.end(), '-', '_');
+        if (const auto it = m_settings.find(key); it != m_settings.end()) {
+            if (it->second.value != value)
+                m_errors.push_back(fieldIssue("line " + str(line), "config-conflict",
+                    { key + " = " + utf8Prefix(value, 32), it->second.value, str(it->second.line) }));
+            return;
+        }
+        m_order.push_back(key);
+        m_settings.emplace(std::move(key), Setting { std::move(value), line });
+    }
+
+    void readToml(const std::string& text, const std::regex& table)
+    {
+        static const std::regex keyValue(R"(^\s*([A-Za-z0-9_\-."']+)\s*=\s*(.*)$)");
+        std::string section;
+        int lineNo = 0;
+        std::size_t start = 0;
+        while (start <= text.size()) {
+            const auto end = text.find('\n', start);
+            std::string line = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+            start = end == std::string::npos ? text.size() + 1 : end + 1;
+            ++lineNo;
+            const int first = lineNo;
+            line = trim(withoutComment(line));
+            if (line.empty())
+                continue;
+            std::smatch m;
+            if (std::regex_match(line, m, table)) {
+                section = m[1].str();
+                continue;
+            }
+            if (!std::regex_match(line, m, keyValue)) {
+                m_errors.push_back(
+                    fieldIssue("line " + str(first), "toml-line", { "\"" + utf8Prefix(line, 40) + "\"" }));
+                continue;
+            }
+            std::string key = unquoted(m[1].str()), value = trim(m[2].str());
+            // An array may run over several lines.
+            while (bracketDepth(value) > 0 && start <= text.size()) {
+                const auto e = text.find('\n', start);
+                value += " "
+                    + trim(withoutComment(text.substr(start, e == std::string::npos ? std::string::npos : e - start)));
+                start = e == std::string::npos ? text.size() + 1 : e + 1;
+                ++lineNo;
+            }
+            if (value.empty()) {
+                m_errors.push_back(fieldIssue("line " + str(first), "config-no-value", { key }));
+                continue;
+            }
+            set(section.empty() ? key : section + "." + key, unquoted(value), first);
+        }
+    }
+
+    void readFlags(std::string_view text)
+    {
+        const ShellWords s = shellWords(text);
+        const auto& w = s.words;
+        for (std::size_t i = 0; i < w.size(); ++i) {
+            const std::string& t = w[i].text;
+            if (t.size() < 3 || t.compare(0, 2, "--") != 0 || w[i].unresolved)
+                continue;
+            std::string name = t.substr(2), value;
+            if (const auto eq = name.find('='); eq != std::string::npos) {
+                value = name.substr(eq + 1);
+                name.resize(eq);
+            } else if (i + 1 < w.size() && !w[i + 1].startsCommand && w[i + 1].text.rfind("--", 0) != 0) {
+                value = w[++i].text;
+            } else {
+                value = "true";
+            }
+            set(name, value, w[i].line);
+        }
+    }
+
+    std::map<std::string, Setting> m_settings;
+    std::vector<std::string> m_order;
+    std::set<std::string> m_used;
+    std::vector<Issue>& m_errors;
+};
+
+Schedule scheduleOf(const std::string& name, bool* known)
+{
+    *known = true;
+    if (name == "1F1B")
+        return Schedule::OneFOneB;
+    if (name == "GPipe")
+        return Schedule::GPipe;
+    if (name == "Interleaved1F1B")
+        return Schedule::Interleaved;
+    *known = false;
+    return Schedule::Interleaved;
+}
+}
+
+Result<ImportedPlan> importTorchtitanConfig(std::string_view text, const Plan& base, const std::string& /*source*/)
+{
+    std::vector<Issue> errors;
+    Settings s(text, errors);
+    ImportedPlan out { base, {}, {}, {} };
+    Plan& plan = out.plan;
+    for (const char* key : { "model.name", "model.flavor" })
+        if (const Setting* v = s.get(key))
+            out.notes.push_back(
+                { "launch:torchtitan-model", { key, utf8Prefix(v->value, 32), s.where(key), base.model.name } });
+    if (const auto seq = s.integer("training.seq_len", 1, 1 << 24))
+        plan.model.seqLen = *seq;
+
+    ParallelSpec& par = plan.parallel;
+    par = ParallelSpec {};
+    par.tp = int(s.integer("parallelism.tensor_parallel_degree", 1, 1 << 16).value_or(1));
+    par.pp = int(s.integer("parallelism.pipeline_parallel_degree", 1, 1 << 16).value_or(1));
+    par.cp = int(s.integer("parallelism.context_parallel_degree", 1, 1 << 16).value_or(1));
+    par.ep = int(s.integer("parallelism.expert_parallel_degree", 1, 1 << 16).value_or(1));
+    const long long replicate = s.integer("parallelism.data_parallel_replicate_degree", 1, 1 << 20).value_or(1);
+    long long shard = s.integer("parallelism.data_parallel_shard_degree", -1, 1 << 20).value_or(-1);
+    const long long world = plan.cluster.gpuCount();
+    const long long others = replicate * par.tp * par.pp * par.cp;
+    if (shard == -1 || shard == 0) {
+        if (world % others != 0)
+            errors.push_back(fieldIssue(s.where("parallelism.tensor_parallel_degree"), "config-world",
+                { str(world), "the base plan's cluster", str(par.tp), str(par.pp), str(par.cp),
+                    str(par.tp * par.pp * par.cp) }));
+        shard = world % others == 0 ? world / others : 1;
+    }
+    par.dp = int(replicate * shard);
+    if (replicate > 1 && shard > 1)
+        out.notModelled.push_back(
+            { s.where("parallelism.data_parallel_replicate_degree"), "parallelism.data_parallel_replicate_degree",
+                str(replicate), { "launch:how-hsdp", { str(shard), str(par.dp) } } });
+
+    if (const auto name = s.text("parallelism.pipeline_parallel_schedule")) {
+        bool known = false;
+        par.schedule = scheduleOf(*name, &known);
+        if (!known)
+            out.notModelled.push_back(
+                { s.where("parallelism.pipeline_parallel_schedule"), "parallelism.pipeline_parallel_schedule", *name,
+                    { "launch:how-estimated-as", { "Interleaved1F1B" } } });
+    } else {
+        par.schedule = Schedule::OneFOneB; // torchtitan's default
+    }
+    if (par.schedule == Schedule::Interleaved) {
+        const auto perStage = s.integer("parallelism.pipeline_parallel_layers_per_stage", 1, 1 << 16);
+        const long long layers = plan.model.layers;
+        if (perStage && layers % (par.pp * *perStage) == 0)
+            par.vpp = int(layers / (par.pp * *perStage));
+        else if (perStage)
+            errors.push_back(fieldIssue(s.where("parallelism.pipeline_parallel_layers_per_stage"), "config-vpp-layers",
+                { "pipeline_parallel_layers_per_stage " + str(*perStage), str(layers), str(par.pp) }));
+        else
+            par.vpp = 2; // torchtitan's interleaved schedules build two stages per rank by default
+        if (par.vpp == 1)
+            par.schedule = Schedule::OneFOneB;
+    } else {
+        s.get("parallelism.pipeline_parallel_layers_per_stage");
+    }
+
+    TrainingSpec& tr = plan.training;
+    tr.framework = Framework::Fsdp;
+    const long long local = s.integer("training.local_batch_size", 1, 1 << 24)
+                                .value_or(s.integer("training.batch_size", 1, 1 << 24).value_or(8));
+    const long long global = s.integer("training.global_batch_size", -1, 1LL << 40).value_or(-1);
+    if (par.pp > 1) {
+        tr.microBatch = int(s.integer("parallelism.pipeline_parallel_microbatch_size", 1, 1 << 20).value_or(1));
+        if (local % tr.microBatch != 0)
+            errors.push_back(fieldIssue(s.where("parallelism.pipeline_parallel_microbatch_size"), "ds-batch-divide",
+                { str(local), "pipeline_parallel_microbatch_size", str(tr.microBatch), "1", str(tr.microBatch) }));
+    } else {
+        tr.microBatch = int(local);
+        s.get("parallelism.pipeline_parallel_microbatch_size");
+    }
+    tr.globalBatch = global > 0 ? global : local * par.dp;
+    if (const auto p = s.text("training.mixed_precision_param")) {
+        if (*p == "bfloat16")
+            tr.precision = Precision::BF16;
+        else if (*p == "float32")
+            tr.precision = Precision::FP32;
+        else
+            errors.push_back(fieldIssue(s.where("training.mixed_precision_param"), "config-choice",
+                { "mixed_precision_param", *p, "bfloat16, float32" }));
+    } else {
+        tr.precision = Precision::BF16; // torchtitan's default
+    }
+    if (const auto converters = s.text("model.converters");
+        converters && converters->find("float8") != std::string::npos)
+        tr.precision = Precision::FP8;
+    const bool sharded = shard > 1;
+    const std::string reshard = s.text("parallelism.fsdp_reshard_after_forward").value_or("default");
+    // "default" reshards except on the last stage when pipelining; "never" keeps gathered weights (ZeRO-2).
+    setZeroStage(tr, !sharded ? 0 : reshard == "never" ? 2 : 3);
+    const bool sequenceParallel = s.boolean("parallelism.enable_sequence_parallel").value_or(true);
+    tr.sequenceParallel = par.tp > 1 && sequenceParallel;
+    tr.tpOverlap
+        = s.boolean("parallelism.enable_async_tensor_parallel").value_or(false) ? TpOverlap::All : TpOverlap::Backward;
+    if (const auto mode = s.text("activation_checkpoint.mode")) {
+        if (*mode == "none")
+            tr.recompute = Recompute::None;
+        else if (*mode == "selective")
+            tr.recompute = Recompute::Selective;
+        else if (*mode == "full")
+            tr.recompute = Recompute::Full;
+        else
+            errors.push_back(fieldIssue(s.where("activation_checkpoint.mode"), "config-choice",
+                { "activation_checkpoint.mode", *mode, "none, selective, full" }));
+    } else {
+        tr.recompute = Recompute::Selective; // torchtitan's default
+    }
+    if (const auto o = s.text("optimizer.name")) {
+        if (*o == "AdamW" || *o == "Adam")
+            tr.optimizer = Optimizer::Adam;
+        else
+            out.notModelled.push_back(
+                { s.where("optimizer.name"), "optimizer.name", *o, { "launch:how-estimated-as", { "AdamW" } } });
+    }
+    tr.overlapGradReduce = true; // FSDP2 reduce-scatters each unit as its backward ends
+    tr.flashAttention = true; // scaled_dot_product_attention's fused backends
+    tr.fusedCrossEntropy = true;
+    s.listUnused(out);
+    return importResult(std::move(out), base, std::move(errors));
+}
+
+std::string torchtitanConfig(const Plan& plan)
+{
+    const ParallelSpec& par = plan.parallel;
+    const TrainingSpec& tr = plan.training;
+    std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>> tables;
+    auto q = [](const std::string& s) { return "\"" + s + "\""; };
+    const long long perRank = par.dp > 0 ? tr.globalBatch / par.dp : 0;
+    std::vector<std::pair<std::string, std::string>> training {
+        { "local_batch_size", str(par.pp > 1 ? perRank : tr.microBatch) },
+        { "global_batch_size", str(tr.globalBatch) },
+        { "seq_len", str(plan.model.seqLen) },
+        { "mixed_precision_param", q(tr.precision == Precision::FP32 ? "float32" : "bfloat16") },
+    };
+    const bool sharded = tr.zeroStage >= 2;
+    std::vector<std::pair<std::string, std::string>> parallelism {
+        { "data_parallel_replicate_degree", str(sharded ? 1 : par.dp) },
+        { "data_parallel_shard_degree", str(sharded ? par.dp : 1) },
+        { "fsdp_reshard_after_forward", q(tr.zeroStage == 2 ? "never" : "always") },
+        { "tensor_parallel_degree", str(par.tp) },
+        { "enable_sequence_parallel", tr.sequenceParallel ? "true" : "false" },
+        { "enable_async_tensor_parallel", tr.tpOverlap == TpOverlap::All ? "true" : "false" },
+        { "pipeline_parallel_degree", str(par.pp) },
+        { "pipeline_parallel_schedule",
+            q(par.schedule == Schedule::Interleaved   ? "Interleaved1F1B"
+                    : par.schedule == Schedule::GPipe ? "GPipe"
+                                                      : "1F1B") },
+        { "pipeline_parallel_microbatch_size", str(tr.microBatch) },
+        { "context_parallel_degree", str(par.cp) },
+        { "expert_parallel_degree", str(par.ep) },
+    };
+    if (par.schedule == Schedule::Interleaved)
+        parallelism.push_back(
+            { "pipeline_parallel_layers_per_stage", str(plan.model.layers / (par.pp * std::max(par.vpp, 1))) });
+    tables.push_back({ "training", training });
+    tables.push_back({ "parallelism", parallelism });
+    tables.push_back({ "activation_checkpoint", { { "mode", q(recomputeName(tr.recompute)) } } });
+    if (tr.precision == Precision::FP8)
+        tables.push_back({ "model", { { "converters", "[\"float8\"]" } } });
+    std::string name = plan.name;
+    std::replace_if(
+        name.begin(), name.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+    std::string toml = "# torchtitan job for the Plait plan " + name
+        + "\n# The model ([model] name and flavor) and the data are yours to add; NGPU = " + str(par.gpusUsed())
+        + ".\n# torchtitan since its Python configs takes the same as flags:\n#  ";
+    std::string body;
+    for (const auto& [table, entries] : tables) {
+        body += "\n[" + table + "]\n";
+        for (const auto& [key, value] : entries) {
+            body += key + " = " + value + "\n";
+            std::string flagValue = value; // a string or a list of strings, unquoted
+            flagValue.erase(std::remove_if(flagValue.begin(), flagValue.end(),
+                                [](char c) { return c == '"' || c == '[' || c == ']'; }),
+                flagValue.end());
+            toml += " --" + table + "." + key + " " + flagValue;
+        }
+    }
+    return toml + "\n" + body;
+}
+
+} // namespace plait

@@ -1,0 +1,451 @@
+#include "deepspeedconfig.h"
+#include "launchconfig.h"
+#include "megatronargs.h"
+#include "rankmap.h"
+#include "shellwords.h"
+#include "torchtitanconfig.h"
+
+#include "../testplans.h"
+
+#include <QFile>
+#include <QTest>
+#include <algorithm>
+
+using namespace plait;
+
+namespace {
+std::string fixture(const QString& name)
+{
+    QFile f(QStringLiteral(PLAIT_TEST_DATA "/launch/") + name);
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("missing fixture %s", qPrintable(name));
+    return f.readAll().toStdString();
+}
+
+Plan example(const QString& name)
+{
+    auto p = loadPlanFile(PLAIT_EXAMPLES "/" + name.toStdString());
+    if (!p)
+        qFatal("example %s: %s", qPrintable(name), p.errorText().c_str());
+    return p.value();
+}
+
+bool listed(const std::vector<ConfigSetting>& list, const std::string& name)
+{
+    return std::any_of(list.begin(), list.end(), [&](const ConfigSetting& s) { return s.name == name; });
+}
+
+// The plan as its file holds it, without the name (an import names the plan after its file).
+nlohmann::json content(const Plan& p)
+{
+    nlohmann::json j = toJson(p);
+    j.erase("name");
+    if (j["model"].is_object()) {
+        j["model"].erase("name");
+        j["model"].erase("source");
+    }
+    return j;
+}
+
+LaunchFormat formatOf(const QString& name)
+{
+    return *launchFormatFromName(name.toStdString());
+}
+}
+
+// Framework configurations in and out of a plan (issue 16 C). Fixtures are written for these tests in each
+// framework's format (tests/data/launch/README.md).
+class TestLaunchConfig : public QObject {
+    Q_OBJECT
+private slots:
+    void shellWordsAsBashSplitsThem()
+    {
+        const ShellWords w
+            = shellWords("N=${N:-128}\nA=( --x $N # note\n  --y \"a b\" 'c $N' \\\n  --z=$(hostname) )\n");
+        std::vector<std::string> texts;
+        for (const ShellWord& s : w.words)
+            texts.push_back(s.text);
+        const std::vector<std::string> expected { "N=128", "A=", "--x", "128", "--y", "a b", "c $N", "--z=" };
+        QCOMPARE(texts, expected);
+        QCOMPARE(w.words[6].line, 3); // 'c $N' on the line the continuation started
+        QVERIFY(w.words[7].unresolved); // a command substitution
+        QVERIFY(w.words[2].startsCommand); // after '('
+        QVERIFY(!w.words[3].startsCommand);
+    }
+
+    // GPT-3 175B as Megatron-LM's examples launch it, over example h's cluster (Narayanan et al. 2021, Table 1:
+    // 96 layers, hidden 12288, TP 8 × PP 16 on 1,024 A100s, global batch 1536).
+    void megatronReadsALaunchScript()
+    {
+        const Plan base = example(QStringLiteral("h-gpt3-175b-1024xa100.plait.json"));
+        const auto r = importMegatronArgs(fixture(QStringLiteral("megatron-gpt3-175b.sh")), base, "gpt3.sh");
+        QVERIFY2(r, r ? "" : r.errorText().c_str());
+        const Plan& p = r.value().plan;
+        QCOMPARE(p.model.layers, 96);
+        QCOMPARE(p.model.hidden, 12288LL);
+        QCOMPARE(p.model.heads, 96);
+        QCOMPARE(p.model.kvHeads, 96);
+        QCOMPARE(p.model.ffnHidden, 4 * 12288LL); // Megatron-LM's default 4h
+        QCOMPARE(p.model.vocab, 51200LL);
+        QCOMPARE(p.model.seqLen, 2048LL);
+        QCOMPARE(p.cluster.nodes, 128); // from ${NUM_NODES:-128}
+        QCOMPARE(p.cluster.gpusPerNode, 8);
+        QCOMPARE(p.parallel.tp, 8);
+        QCOMPARE(p.parallel.pp, 16);
+        QCOMPARE(p.parallel.dp, 8); // 1,024 / (8 · 16)
+        QCOMPARE(p.training.globalBatch, 1536LL);
+        QCOMPARE(int(p.training.precision), int(Precision::BF16));
+        QCOMPARE(p.training.zeroStage, 1);
+        QCOMPARE(int(p.training.recompute), int(Recompute::Full));
+        QVERIFY(!p.training.overlapGradReduce); // not in the script: Megatron-LM's default is off
+        QVERIFY(validate(p).empty());
+        // Everything the script sets is either read or listed; nothing here changes the estimate unread.
+        const ImportedPlan& i = r.value();
+        QVERIFY2(i.notModelled.empty(), i.notModelled.empty() ? "" : i.notModelled.front().name.c_str());
+        for (const char* f : { "--lr", "--save", "--data-path", "--node_rank", "--master_addr", "--train-iters" })
+            QVERIFY2(listed(i.noEffect, f), f);
+    }
+
+    void megatronReadsAnArgumentFile()
+    {
+        const Plan base = example(QStringLiteral("e1-70b-a800-pp4-tp8.plait.json"));
+        const auto r = importMegatronArgs(fixture(QStringLiteral("megatron-llama3-70b.args")), base, "70b.args");
+        QVERIFY2(r, r ? "" : r.errorText().c_str());
+        const Plan& p = r.value().plan;
+        QCOMPARE(p.model.kvHeads, 8);
+        QCOMPARE(p.model.ffnHidden, 28672LL);
+        QCOMPARE(int(p.model.ffn), int(FfnKind::SwiGlu));
+        QCOMPARE(int(p.model.norm), int(NormKind::RmsNorm));
+        QVERIFY(!p.model.learnedPositions && !p.model.linearBiases && !p.model.tiedEmbeddings);
+        QCOMPARE(p.parallel.vpp, 4); // 80 layers / 4 stages / 5 per virtual stage
+        QCOMPARE(int(p.parallel.schedule), int(Schedule::Interleaved));
+        QCOMPARE(p.parallel.dp, 1); // the base plan's 32 GPUs
+        QVERIFY(p.training.sequenceParallel && p.training.overlapGradReduce && p.training.overlapParamGather);
+        QVERIFY(p.training.fusedCrossEntropy);
+        const ImportedPlan& i = r.value();
+        QVERIFY(listed(i.notModelled, "--recompute-method")); // block recompute of 4 layers
+        QVERIFY(listed(i.notModelled, "--expert-tensor-parallel-size"));
+        QVERIFY(listed(i.noEffect, "--tokenizer-model"));
+        QVERIFY(std::any_of(i.notes.begin(), i.notes.end(), [](const Message& n) {
+            return messageText(n).find("the cluster is the base plan's, 4 × 8 GPUs") != std::string::npos;
+        }));
+        QVERIFY(validate(p).empty());
+    }
+
+    void deepSpeedReadsItsJson()
+    {
+        const Plan base = example(QStringLiteral("h-gpt3-175b-1024xa100.plait.json"));
+        const auto r = importDeepSpeedConfig(fixture(QStringLiteral("deepspeed-zero1.json")), base, "ds.json");
+        QVERIFY2(r, r ? "" : r.errorText().c_str());
+        const Plan& p = r.value().plan;
+        QCOMPARE(p.training.globalBatch, 1536LL);
+        QCOMPARE(p.training.microBatch, 1);
+        QCOMPARE(int(p.training.framework), int(Framework::DeepSpeed));
+        QCOMPARE(p.training.zeroStage, 1);
+        QVERIFY(p.training.overlapGradReduce);
+        QCOMPARE(p.training.bucketSize, 5e8);
+        QVERIFY(listed(r.value().noEffect, "optimizer.params.lr"));
+        QVERIFY(listed(r.value().noEffect, "steps_per_print"));
+        QVERIFY(listed(r.value().notModelled, "zero_optimization.contiguous_gradients"));
+
+        const Plan a1 = example(QStringLiteral("a1-one-node-dp8.plait.json"));
+        const auto autos = importDeepSpeedConfig(fixture(QStringLiteral("deepspeed-auto.json")), a1, "auto.json");
+        QVERIFY2(autos, autos ? "" : autos.errorText().c_str());
+        QCOMPARE(autos.value().plan.training.globalBatch, a1.training.globalBatch); // "auto" keeps the base's
+        QCOMPARE(int(autos.value().plan.training.precision), int(a1.training.precision));
+        QCOMPARE(autos.value().plan.training.zeroStage, 2);
+        QVERIFY(listed(autos.value().notModelled, "zero_optimization.offload_optimizer.device"));
+        QVERIFY(listed(autos.value().notModelled, "optimizer.type")); // Lamb
+        QCOMPARE(std::count_if(autos.value().notes.begin(), autos.value().notes.end(),
+                     [](const Message& n) { return n.key == "launch:deepspeed-auto"; }),
+            4L);
+    }
+
+    void torchtitanReadsTomlAndFlags()
+    {
+        const Plan a1 = example(QStringLiteral("a1-one-node-dp8.plait.json"));
+        const auto toml = importTorchtitanConfig(fixture(QStringLiteral("torchtitan-llama3-8b.toml")), a1, "8b.toml");
+        QVERIFY2(toml, toml ? "" : toml.errorText().c_str());
+        const Plan& p = toml.value().plan;
+        QCOMPARE(p.parallel.dp, 8); // data_parallel_shard_degree -1: the GPUs the other degrees leave
+        QCOMPARE(p.training.zeroStage, 3);
+        QCOMPARE(int(p.training.framework), int(Framework::Fsdp));
+        QCOMPARE(p.model.seqLen, 8192LL);
+        QCOMPARE(p.training.globalBatch, 8LL);
+        QCOMPARE(int(p.training.recompute), int(Recompute::Selective));
+        QVERIFY(!toJson(p)["model"].contains("preset")); // the sequence length is no longer the preset's
+        QVERIFY(listed(toml.value().noEffect, "job.dump_folder"));
+        QVERIFY(listed(toml.value().notModelled, "compile.enable"));
+
+        const Plan e1 = example(QStringLiteral("e1-70b-a800-pp4-tp8.plait.json"));
+        const auto flags = importTorchtitanConfig(fixture(QStringLiteral("torchtitan-flags.sh")), e1, "run.sh");
+        QVERIFY2(flags, flags ? "" : flags.errorText().c_str());
+        const Plan& q = flags.value().plan;
+        QCOMPARE(q.parallel.tp, 8);
+        QCOMPARE(q.parallel.pp, 4);
+        QCOMPARE(q.parallel.vpp, 4); // 80 layers / 4 ranks / 5 per stage
+        QCOMPARE(q.parallel.dp, 1);
+        QCOMPARE(q.training.globalBatch, 64LL);
+        QCOMPARE(q.training.microBatch, 1);
+        QCOMPARE(int(q.training.recompute), int(Recompute::Full));
+        QVERIFY(listed(flags.value().noEffect, "nproc_per_node"));
+        QVERIFY(listed(flags.value().notModelled, "config")); // the model's flavor, from torchtitan's code
+        QVERIFY(validate(q).empty());
+    }
+
+    void badInputNamesThePlace_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("base");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("a flag twice") << "megatron"
+                                      << "megatron-conflict.sh"
+                                      << "a1-one-node-dp8.plait.json"
+                                      << "line 7"
+                                      << "--tensor-model-parallel-size 2 conflicts with "
+                                         "--tensor-model-parallel-size 4 at line 4";
+        QTest::newRow("a variable the file does not set")
+            << "megatron"
+            << "megatron-unresolved.sh"
+            << "a1-one-node-dp8.plait.json"
+            << "line 4"
+            << "--tensor-model-parallel-size takes its value from a variable";
+        QTest::newRow("three batch sizes that disagree")
+            << "deepspeed"
+            << "deepspeed-conflict.json"
+            << "a1-one-node-dp8.plait.json"
+            << "train_batch_size"
+            << "train_batch_size 2048 is not micro-batch 2 × accumulation 64 × DP 8 = 1024";
+        QTest::newRow("bf16 and fp16") << "deepspeed"
+                                       << "deepspeed-conflict.json"
+                                       << "a1-one-node-dp8.plait.json"
+                                       << "fp16.enabled"
+                                       << "bf16 and fp16 are both enabled";
+        QTest::newRow("not TOML") << "torchtitan"
+                                  << "torchtitan-bad.toml"
+                                  << "a1-one-node-dp8.plait.json"
+                                  << "line 3"
+                                  << "is not a TOML [table] or key = value";
+    }
+    void badInputNamesThePlace()
+    {
+        QFETCH(QString, format);
+        QFETCH(QString, file);
+        QFETCH(QString, base);
+        QFETCH(QString, field);
+        QFETCH(QString, says);
+        const auto r = importLaunchConfig(formatOf(format), fixture(file), example(base), file.toStdString());
+        QVERIFY(!r);
+        const auto& e = r.errors();
+        QVERIFY2(std::any_of(e.begin(), e.end(),
+                     [&](const Issue& i) {
+                         return i.field == field.toStdString()
+                             && i.message.find(says.toStdString()) != std::string::npos;
+                     }),
+            r.errorText().c_str());
+    }
+
+    // Import → export → import gives the same plan, every field the file holds or Plait fills in from the
+    // framework's defaults.
+    void importExportImport_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("base");
+        QTest::newRow("megatron script") << "megatron"
+                                         << "megatron-gpt3-175b.sh"
+                                         << "h-gpt3-175b-1024xa100.plait.json";
+        QTest::newRow("megatron args") << "megatron"
+                                       << "megatron-llama3-70b.args"
+                                       << "e1-70b-a800-pp4-tp8.plait.json";
+        QTest::newRow("deepspeed") << "deepspeed"
+                                   << "deepspeed-zero1.json"
+                                   << "h-gpt3-175b-1024xa100.plait.json";
+        QTest::newRow("deepspeed auto") << "deepspeed"
+                                        << "deepspeed-auto.json"
+                                        << "a1-one-node-dp8.plait.json";
+        QTest::newRow("torchtitan toml") << "torchtitan"
+                                         << "torchtitan-llama3-8b.toml"
+                                         << "a1-one-node-dp8.plait.json";
+        QTest::newRow("torchtitan flags") << "torchtitan"
+                                          << "torchtitan-flags.sh"
+                                          << "e1-70b-a800-pp4-tp8.plait.json";
+    }
+    void importExportImport()
+    {
+        QFETCH(QString, format);
+        QFETCH(QString, file);
+        QFETCH(QString, base);
+        const LaunchFormat f = formatOf(format);
+        const auto first = importLaunchConfig(f, fixture(file), example(base), "first");
+        QVERIFY2(first, first ? "" : first.errorText().c_str());
+        const Plan& p = first.value().plan;
+        const std::vector<Issue> problems = exportProblems(p, f);
+        QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().message.c_str());
+        const std::string text = exportLaunchConfig(f, p);
+        QCOMPARE(detectLaunchFormat(text), std::optional<LaunchFormat>(f));
+        const auto second = importLaunchConfig(f, text, p, "second");
+        QVERIFY2(second, second ? "" : second.errorText().c_str());
+        QCOMPARE(content(second.value().plan).dump(1), content(p).dump(1));
+        QVERIFY2(second.value().notModelled.empty(),
+            second.value().notModelled.empty() ? "" : second.value().notModelled.front().name.c_str());
+    }
+
+    // Each example plan out and back in, for every format that runs it: the fields the format carries come back;
+    // a format that cannot run the plan says why instead of writing a file.
+    void examplesOutAndIn_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<bool>("runs");
+        const char* const examples[] { "a1-one-node-dp8", "a2-one-node-tp2-dp4", "b-four-nodes-tp4-pp2-dp2",
+            "c-ethernet-dp-accumulation", "d-twelve-nodes-tp8-pp12", "e1-70b-a800-pp4-tp8", "e2-70b-a800-pp8-tp4",
+            "f-13b-tp8-sequence-parallel", "g-7b-adam-one-gpu", "h-gpt3-175b-1024xa100" };
+        for (const char* e : examples) {
+            const bool zero1 = std::string("defg").find(e[0]) == std::string::npos;
+            for (const char* f : { "megatron", "deepspeed", "torchtitan" })
+                // FSDP has no ZeRO-1: torchtitan cannot run the examples that use it.
+                QTest::addRow("%s %s", e, f) << QString::fromLatin1(e) + QStringLiteral(".plait.json")
+                                             << QString::fromLatin1(f) << !(zero1 && std::string(f) == "torchtitan");
+        }
+    }
+    void examplesOutAndIn()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, format);
+        QFETCH(bool, runs);
+        const Plan p = example(file);
+        const LaunchFormat f = formatOf(format);
+        const std::vector<Issue> problems = exportProblems(p, f);
+        QCOMPARE(problems.empty(), runs);
+        if (!runs)
+            return;
+        const auto back = importLaunchConfig(f, exportLaunchConfig(f, p), p, "out");
+        QVERIFY2(back, back ? "" : back.errorText().c_str());
+        const Plan& q = back.value().plan;
+        const TrainingSpec &a = p.training, &b = q.training;
+        QCOMPARE(b.globalBatch, a.globalBatch);
+        QCOMPARE(b.microBatch, a.microBatch);
+        QCOMPARE(int(b.precision), int(a.precision));
+        QCOMPARE(int(b.optimizer), int(a.optimizer));
+        QCOMPARE(b.zeroStage, a.zeroStage);
+        QCOMPARE(b.bucketSize, a.bucketSize);
+        if (f != LaunchFormat::DeepSpeed) { // DeepSpeed's JSON holds no parallel sizes and no recompute
+            QCOMPARE(content(q)["parallel"].dump(), content(p)["parallel"].dump());
+            QCOMPARE(int(b.recompute), int(a.recompute));
+            QCOMPARE(b.sequenceParallel, a.sequenceParallel && p.parallel.tp > 1);
+        }
+        if (f == LaunchFormat::Megatron) {
+            nlohmann::json m = toJson(q.model), n = toJson(p.model);
+            for (nlohmann::json* x : { &m, &n }) {
+                x->erase("name");
+                x->erase("source");
+            }
+            QCOMPARE(m.dump(), n.dump());
+            QCOMPARE(b.flashAttention, a.flashAttention);
+            QCOMPARE(b.overlapGradReduce, a.overlapGradReduce);
+            QCOMPARE(b.overlapParamGather, a.overlapParamGather);
+            QCOMPARE(b.fusedCrossEntropy, a.fusedCrossEntropy);
+        }
+        if (f == LaunchFormat::DeepSpeed)
+            QCOMPARE(b.overlapGradReduce, a.overlapGradReduce);
+    }
+
+    void exportRefusesWhatTheFrameworkWould_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QString>("edit"); // JSON merged into the plan
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("TP past the KV heads")
+            << "megatron"
+            << R"({"cluster":{"nodes":4},"parallel":{"tp":16,"pp":2,"dp":1}})"
+            << "parallel.tp"
+            << "megatron shards the KV heads by TP: 8 KV heads do not divide by TP 16; TP 8 would";
+        QTest::newRow("torchtitan too")
+            << "torchtitan"
+            << R"({"cluster":{"nodes":4},"parallel":{"tp":16,"pp":2,"dp":1},"training":{"zero_stage":0}})"
+            << "parallel.tp"
+            << "TP 8 would";
+        QTest::newRow("ZB-H1 in Megatron-LM") << "megatron"
+                                              << R"({"parallel":{"schedule":"zb-h1"}})"
+                                              << "parallel.schedule"
+                                              << "does not run the zb-h1 schedule";
+        QTest::newRow("interleaved in DeepSpeed") << "deepspeed"
+                                                  << R"({"parallel":{"schedule":"interleaved","vpp":2}})"
+                                                  << "parallel.schedule"
+                                                  << "deepspeed does not run the interleaved schedule";
+        QTest::newRow("uneven middle stages")
+            << "megatron"
+            << R"({"parallel":{"tp":2,"pp":4,"dp":4,"layers_per_stage":[18,20,22,20]}})"
+            << "parallel.layers_per_stage"
+            << "the stages between them";
+        QTest::newRow("part of a node") << "megatron"
+                                        << R"({"parallel":{"tp":4,"pp":1,"dp":3},"training":{"global_batch":48}})"
+                                        << "parallel"
+                                        << "the plan uses 12 GPUs, not a multiple of 8";
+        QTest::newRow("ZeRO-1 in torchtitan") << "torchtitan"
+                                              << R"({"training":{"zero_stage":1}})"
+                                              << "training.zero_stage"
+                                              << "FSDP has no ZeRO-1";
+    }
+    void exportRefusesWhatTheFrameworkWould()
+    {
+        QFETCH(QString, format);
+        QFETCH(QString, edit);
+        QFETCH(QString, field);
+        QFETCH(QString, says);
+        // Llama 2 70B (64 heads, 8 KV heads, 80 layers) on 4 nodes of 8, TP 8 × PP 4.
+        nlohmann::json j = toJson(example(QStringLiteral("e1-70b-a800-pp4-tp8.plait.json")));
+        j.merge_patch(nlohmann::json::parse(edit.toStdString()));
+        j["placement"] = nullptr;
+        const Plan p = test::mustPlan(j);
+        const std::vector<Issue> problems = exportProblems(p, formatOf(format));
+        QVERIFY2(std::any_of(problems.begin(), problems.end(),
+                     [&](const Issue& i) {
+                         return i.field == field.toStdString()
+                             && i.message.find(says.toStdString()) != std::string::npos;
+                     }),
+            problems.empty() ? "no problem" : problems.front().message.c_str());
+    }
+
+    void rankMapRealisesThePlacement()
+    {
+        // Example b: TP 4 × PP 2 × DP 2 on two of its 4 nodes in the default order: node n runs ranks 8n…8n+7 on
+        // GPUs 0…7.
+        const Plan b = example(QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json"));
+        const RankMap m = rankMap(b);
+        QVERIFY(m.torchrunCan);
+        QCOMPARE(m.nodes, (std::vector<int> { 0, 1 }));
+        QCOMPARE(m.devicesByLocalRank[1], (std::vector<int> { 0, 1, 2, 3, 4, 5, 6, 7 }));
+
+        // PP innermost after TP: a node holds two pipeline stages of two DP ranks, not a block of ranks.
+        nlohmann::json j = test::gptPlanJson("megatron-gpt-1.7b", 2, 2, 2, 4, 64);
+        j["parallel"]["order"] = "tp-pp-cp-dp";
+        const Plan p = test::mustPlan(j);
+        const RankMap q = rankMap(p);
+        QVERIFY(!q.torchrunCan);
+        QCOMPARE(q.firstNodeNot, 0);
+        QCOMPARE(q.ranksOfThatNode, (std::vector<int> { 0, 1, 2, 3, 8, 9, 10, 11 }));
+        for (const RankSlot& r : q.ranks) {
+            QCOMPARE(rankOf(p.placement.coordOf[std::size_t(r.gpu)], p.parallel), r.rank);
+            QCOMPARE(r.node * 8 + r.localGpu, r.gpu);
+        }
+        const std::string text = launchFiles(p, { "gpu-a", "gpu-b" });
+        QVERIFY(text.find("srun with the SLURM_HOSTFILE") != std::string::npos);
+        QVERIFY(text.find("gpu-b\tCUDA_VISIBLE_DEVICES=") != std::string::npos);
+        QVERIFY(text.find("torchrun --nnodes") == std::string::npos);
+        // Each node's devices are its GPUs in the order of its ranks: rank 8 (tp 0, dp 0, pp 1) is GPU 2 of node 0,
+        // so node 0's fifth local rank takes device 2.
+        QCOMPARE(q.ranks[8].gpu, 2);
+        QCOMPARE(q.devicesByLocalRank[0], (std::vector<int> { 0, 1, 4, 5, 2, 3, 6, 7 }));
+        QVERIFY(launchFiles(b, {}).find("node1\tCUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 torchrun --nnodes 2 "
+                                        "--nproc-per-node 8 --node-rank 1")
+            != std::string::npos);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLaunchConfig)
+#include "tst_launchconfig.moc"
