@@ -3,6 +3,7 @@
 #include "catalogloader.h"
 #include "launchfiles.h"
 #include "measuredlinks.h"
+#include "nodedumps.h"
 #include "numtext.h"
 #include "planio.h"
 #include "text.h"
@@ -18,8 +19,8 @@ namespace {
 constexpr int kOk = 0, kInvalid = 1, kUsage = 2;
 constexpr const char* kUsageText
     = "plait import nccl-tests FILE... [--plan PLAN] [--out PLAN] [--json]\n"
-      "       plait import megatron|deepspeed|torchtitan|auto FILE --plan PLAN [--out PLAN] "
-      "[--json]";
+      "       plait import megatron|deepspeed|torchtitan|auto FILE --plan PLAN [--out PLAN] [--json]\n"
+      "       plait import topology FILE|FOLDER... --plan PLAN [--out PLAN] [--json]";
 
 std::string joined(const std::vector<std::string>& parts)
 {
@@ -231,6 +232,91 @@ int importLaunch(const QString& kind, const QString& file, const QString& planPa
     }
     return kOk;
 }
+
+// Nodes' nvidia-smi topo -m or NCCL topology dumps, one per node, as the cluster of the plan given by --plan.
+int importTopology(const QStringList& files, const QString& planPath, const QString& outPath, bool json)
+{
+    const engine::PlanFile baseFile = engine::readPlanFile(planPath, engine::loadCatalog());
+    if (!baseFile.plan) {
+        printIssues(planPath.toStdString() + ": ", baseFile.plan.errors());
+        return baseFile.unreadable ? kUsage : kInvalid;
+    }
+    const auto imported = engine::importNodeDumps(files, baseFile.plan.value());
+    if (!imported) {
+        printIssues("", imported.errors());
+        return kUsage;
+    }
+    const engine::ImportedCluster& i = imported.value();
+    const ClusterSpec& c = i.plan.cluster;
+    nlohmann::json out { { "nodes", nlohmann::json::array() }, { "notes", nlohmann::json::array() } };
+    if (!json)
+        std::cout << i.nodes.size() << " node(s): " << c.nodes << " × " << c.gpusPerNode << " " << c.gpu.id
+                  << ", between GPUs " << c.intraNode.id << " (" << numText(c.intraNode.bandwidthGBps, "%.0f")
+                  << " GB/s), " << c.nics() << " NIC(s) per node on " << c.interNode.id << " ("
+                  << numText(8 * c.interNode.bandwidthGBps, "%.0f") << " Gb/s)\n";
+    for (std::size_t n = 0; n < i.nodes.size(); ++n) {
+        const NodeTopology& node = i.nodes[n];
+        nlohmann::json entry { { "host", validUtf8(node.host) }, { "source", validUtf8(node.source) },
+            { "gpus", node.gpus() }, { "nvlinks_per_gpu", node.nvlinksPerGpu() }, { "nvswitch", node.nvswitch },
+            { "nics", nlohmann::json::array() }, { "findings", nlohmann::json::array() } };
+        nlohmann::json numa = nlohmann::json::array(), cpus = nlohmann::json::array();
+        for (std::size_t g = 0; g < node.numaNode.size(); ++g) {
+            numa.push_back(validUtf8(node.numaNode[g]));
+            cpus.push_back(validUtf8(node.cpuAffinity[g]));
+        }
+        entry["gpu_numa"] = numa;
+        entry["gpu_cpus"] = cpus;
+        for (std::size_t k = 0; k < node.nics.size(); ++k) {
+            // The GPUs a NIC sits next to (PIX or PXB): those NCCL sends through it.
+            std::vector<int> near;
+            for (int g = 0; g < node.gpus(); ++g)
+                if (node.nicPath[std::size_t(g)][k] <= PathKind::Pxb)
+                    near.push_back(g);
+            entry["nics"].push_back({ { "name", validUtf8(node.nics[k].name) }, { "gbps", 8 * node.nics[k].gbps },
+                { "infiniband", node.nics[k].infiniband }, { "near_gpus", near } });
+        }
+        for (const Warning& w : i.cluster.nodeFindings[n])
+            entry["findings"].push_back(warningJson(w));
+        if (!json) {
+            std::cout << "  " << validUtf8(node.host) << " (" << validUtf8(node.source) << "): " << node.gpus()
+                      << " GPUs, " << (node.nvswitch ? "NVSwitch, " : "")
+                      << (node.nvlinksPerGpu() > 0 ? "NV" + std::to_string(node.nvlinksPerGpu()) : "no NVLink") << ", "
+                      << node.nics.size() << " NIC(s)";
+            for (std::size_t g = 0; g < node.numaNode.size(); ++g)
+                if (g == 0 || node.numaNode[g] != node.numaNode[g - 1])
+                    std::cout << (g == 0 ? "; NUMA node of GPU " : ", GPU ") << g << ": "
+                              << validUtf8(node.numaNode[g]);
+            std::cout << "\n";
+            for (const Warning& w : i.cluster.nodeFindings[n])
+                std::cout << "    [" << w.code << "] " << validUtf8(w.message) << "\n";
+        }
+        out["nodes"].push_back(entry);
+    }
+    for (const Message& m : i.cluster.notes) {
+        out["notes"].push_back(validUtf8(messageText(m)));
+        if (!json)
+            std::cout << "  note: " << validUtf8(messageText(m)) << "\n";
+    }
+    out["cluster"] = toJson(i.plan)["cluster"];
+    if (!outPath.isEmpty()) {
+        QString error;
+        if (!engine::writePlan(i.plan, outPath, &error)) {
+            std::cerr << "plait: " << outPath.toStdString() << " was not written: " << error.toStdString() << "\n";
+            return kUsage;
+        }
+        out["out"] = outPath.toStdString();
+        if (!json)
+            std::cout << "wrote " << outPath.toStdString() << "\n";
+    }
+    if (json)
+        std::cout << dumpJson(out, 2) << "\n";
+    const std::vector<Issue> problems = validate(i.plan);
+    if (!problems.empty()) {
+        printIssues("the plan on the imported cluster: ", problems);
+        return kInvalid;
+    }
+    return kOk;
+}
 }
 
 int importCommand(const QStringList& args)
@@ -242,7 +328,8 @@ int importCommand(const QStringList& args)
         "torchtitan (or auto, from the content): a launch script, argument file, JSON or TOML read over --plan, "
         "with what it sets that Plait does not model listed."));
     parser.addPositionalArgument(QStringLiteral("kind"),
-        QStringLiteral("What the files are: nccl-tests, megatron, deepspeed, torchtitan or auto"));
+        QStringLiteral("What the files are: nccl-tests, megatron, deepspeed, torchtitan, auto (a launch config by its "
+                       "content) or topology (nvidia-smi topo -m output or NCCL topology dumps, one per node)"));
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("The files"), QStringLiteral("FILE..."));
     parser.addOption({ QStringLiteral("plan"), QStringLiteral("The plan to check the measurements against."),
         QStringLiteral("PLAN") });
@@ -275,6 +362,17 @@ int importCommand(const QStringList& args)
             return kUsage;
         }
         return importLaunch(kind, positional.at(1), parser.value(QStringLiteral("plan")),
+            parser.value(QStringLiteral("out")), parser.isSet(QStringLiteral("json")));
+    }
+    if (kind == QLatin1String("topology") || kind == QLatin1String("nvidia-smi")
+        || kind == QLatin1String("nccl-topo")) {
+        if (!parser.isSet(QStringLiteral("plan"))) {
+            std::cerr << "plait: import " << kind.toStdString()
+                      << " needs --plan: the dumps do not name the GPU model, and the plan's sizes are kept; usage: "
+                      << kUsageText << "\n";
+            return kUsage;
+        }
+        return importTopology(positional.mid(1), parser.value(QStringLiteral("plan")),
             parser.value(QStringLiteral("out")), parser.isSet(QStringLiteral("json")));
     }
     if (kind != QLatin1String("nccl-tests")) {

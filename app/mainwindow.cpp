@@ -116,6 +116,7 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
         m_autosave.planChanged(plan, m_document.isModified());
         updateTitle();
         showMeasuredFindings(false); // against the plan's cluster now
+        showNodeFindings();
     });
     // What the status bar said of an edit is not true of the plan after undo or redo.
     connect(m_document.undoStack(), &QUndoStack::indexChanged, m_status, &QLabel::clear);
@@ -481,11 +482,23 @@ void MainWindow::showMeasuredFindings(bool say)
         if (first.isEmpty())
             first = texts.front();
     }
-    m_topology->setNodeFindings(byNode);
+    m_measuredFindings = byNode;
+    showNodeFindings();
     if (say)
         m_status->setText(tr("%n measurement(s) of the links; ", nullptr, int(m_measured->measurements.size()))
             + (count == 0 ? tr("the plan's links match them")
                           : tr("%n finding(s) on the topology's nodes: %1", nullptr, count).arg(first)));
+}
+
+void MainWindow::showNodeFindings()
+{
+    if (!m_dumpFindings.isEmpty() && (!m_document.hasPlan() || toJson(m_document.plan())["cluster"] != m_dumpCluster))
+        m_dumpFindings.clear(); // undone, or another cluster since
+    QMap<int, QString> all = m_measuredFindings;
+    for (auto it = m_dumpFindings.cbegin(); it != m_dumpFindings.cend(); ++it)
+        all[it.key()]
+            = all.value(it.key()).isEmpty() ? it.value() : all.value(it.key()) + QLatin1Char('\n') + it.value();
+    m_topology->setNodeFindings(all);
 }
 
 bool MainWindow::openResult(const QString& path, engine::FileKind kind)
@@ -500,6 +513,8 @@ bool MainWindow::openResult(const QString& path, engine::FileKind kind)
     }
     if (kind == engine::FileKind::LaunchConfig)
         return importLaunchConfig(path);
+    if (kind == engine::FileKind::NodeDump)
+        return importNodeDumps({ path });
     if (kind == engine::FileKind::Unknown || kind == engine::FileKind::Plan) {
         m_status->setText(
             tr("%1 is not a probe result (TRACE.json, LINKS.json, COMPUTE.json or torch-reference.json).").arg(path));
@@ -560,13 +575,21 @@ void MainWindow::dropEvent(QDropEvent* event)
 {
     // A plan opens as the document; a trace goes to the timeline, a measurement to calibration (by content).
     // nccl-tests logs dropped together are read together (node-by-node runs are judged against each other).
-    QStringList logs;
-    for (const QUrl& url : event->mimeData()->urls())
-        if (const QString path = url.toLocalFile();
-            !path.isEmpty() && engine::classifyFile(path) == engine::FileKind::NcclTests)
+    // Nodes' topology dumps dropped together are one cluster.
+    QStringList logs, dumps;
+    for (const QUrl& url : event->mimeData()->urls()) {
+        const QString path = url.toLocalFile();
+        const engine::FileKind kind = path.isEmpty() ? engine::FileKind::Unknown : engine::classifyFile(path);
+        if (kind == engine::FileKind::NcclTests)
             logs << path;
-    if (!logs.isEmpty()) {
-        openMeasuredLinks(logs);
+        else if (kind == engine::FileKind::NodeDump)
+            dumps << path;
+    }
+    if (!logs.isEmpty() || !dumps.isEmpty()) {
+        if (!dumps.isEmpty())
+            importNodeDumps(dumps);
+        if (!logs.isEmpty())
+            openMeasuredLinks(logs);
         event->acceptProposedAction();
         return;
     }

@@ -77,6 +77,10 @@ public:
     // The open plan as `kind` (megatron, deepspeed, torchtitan, or hostfile: the rank map that launches it as placed),
     // written atomically to `path`. Empty when written, else why not: the framework's refusals, each with its fix.
     QString exportLaunchConfig(const QString& kind, const QString& path);
+    // Nodes' nvidia-smi topo -m output or NCCL topology dumps (one file per node, or folders of them) as the open
+    // plan's cluster, one edit that Undo takes back; a node unlike the others, a degraded NVLink or a GPU far from
+    // its NIC is outlined on the topology with the finding in its tooltip. False, with the reason, when not read.
+    bool importNodeDumps(const QStringList& paths);
     ProbeDialog* openProbeDialog(); // shown, not modal
     QWidget* compareWith(const QString& path); // the current plan against another, in a window of its own
     CalibrationPanel* calibrationPanel() const { return m_calibration; }
@@ -105,6 +109,7 @@ private:
     bool openResult(const QString& path, engine::FileKind kind); // a probe output whose kind is known
     // The measured links' findings against the document's cluster, on the topology; `say`: in the status bar too.
     void showMeasuredFindings(bool say);
+    void showNodeFindings(); // both kinds of findings on the topology
     void editPlacement(const Result<Plan>& edited, const QString& description);
     bool maybeSave();
     void updateTitle();
@@ -118,6 +123,10 @@ private:
     engine::JobTracker m_export;
     engine::JobTracker m_import;
     std::optional<engine::MeasuredLinks> m_measured; // the nccl-tests files opened last
+    // Findings on the topology's nodes: from nccl-tests (worked out again for each plan), and from the nodes' own
+    // dumps (kept while the plan's cluster is the one they described).
+    QMap<int, QString> m_measuredFindings, m_dumpFindings;
+    nlohmann::json m_dumpCluster;
     engine::TraceLoader m_traceLoader;
     widgets::SummaryView* m_summary = nullptr;
     widgets::TopologyView* m_topology = nullptr;

@@ -69,6 +69,12 @@ void MainWindow::createMenus()
         const int chosen = int(filters.indexOf(filter));
         importLaunchConfig(path, chosen > 0 ? std::optional(kLaunchFormats[chosen - 1]) : std::nullopt);
     });
+    file->addAction(tr("Import &Cluster…"), this, [this] {
+        const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Import Cluster"), QString(),
+            tr("nvidia-smi topo -m output or NCCL topology dumps, one per node (*.txt *.xml);;All files (*)"));
+        if (!paths.isEmpty())
+            importNodeDumps(paths);
+    });
     QMenu* launch = file->addMenu(tr("Export &Launch Config"));
     const std::tuple<QString, QString, QString> launchKinds[] = {
         { QStringLiteral("megatron"), tr("&Megatron-LM Arguments…"), QStringLiteral("-megatron.sh") },

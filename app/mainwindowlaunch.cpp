@@ -3,7 +3,9 @@
 
 #include "atomicfile.h"
 #include "launchfiles.h"
+#include "nodedumps.h"
 #include "rankmap.h"
+#include "topologyview.h"
 #include "translatedtext.h"
 
 #include <QFileInfo>
@@ -78,6 +80,50 @@ bool MainWindow::importLaunchConfig(const QString& path, std::optional<LaunchFor
             + QLatin1Char('\n') + settingLines(i.noEffect));
         box->open();
     }
+    return true;
+}
+
+bool MainWindow::importNodeDumps(const QStringList& paths)
+{
+    if (!m_document.hasPlan())
+        return false;
+    const auto imported = engine::importNodeDumps(paths, m_document.plan());
+    if (!imported) {
+        QStringList reasons;
+        for (const Issue& e : imported.errors())
+            reasons << widgets::issueText(e);
+        m_status->setText(tr("The nodes were not imported: %1").arg(reasons.join(QStringLiteral("; "))));
+        if (isVisible() && QGuiApplication::platformName() != QLatin1String("offscreen"))
+            QMessageBox::warning(this, tr("Import Cluster"), m_status->text());
+        return false;
+    }
+    const engine::ImportedCluster& i = imported.value();
+    m_dumpFindings.clear();
+    m_dumpCluster = toJson(i.plan)["cluster"];
+    int findings = 0;
+    for (int n = 0; n < int(i.cluster.nodeFindings.size()); ++n) {
+        QStringList texts;
+        for (const Warning& w : i.cluster.nodeFindings[std::size_t(n)])
+            texts << widgets::translatedText("topo:" + w.code, w.args);
+        findings += int(texts.size());
+        if (!texts.isEmpty())
+            m_dumpFindings[n] = texts.join(QLatin1Char('\n'));
+    }
+    m_document.edit(i.plan, tr("Import %n node(s)", nullptr, int(i.nodes.size()))); // shows the findings
+    QStringList notes;
+    for (const Message& m : i.cluster.notes)
+        notes << widgets::translatedText(m);
+    const ClusterSpec& c = i.plan.cluster;
+    m_status->setText(tr("Imported %n node(s): %1 × %2 GPUs over %3, %4 NIC(s) per node on %5; %6 finding(s) on the "
+                         "topology",
+                          nullptr, int(i.nodes.size()))
+                          .arg(c.nodes)
+                          .arg(c.gpusPerNode)
+                          .arg(QString::fromStdString(c.intraNode.id))
+                          .arg(c.nics())
+                          .arg(QString::fromStdString(c.interNode.id))
+                          .arg(findings)
+        + (notes.isEmpty() ? QString() : QStringLiteral("; ") + notes.join(QStringLiteral("; "))));
     return true;
 }
 

@@ -2,6 +2,8 @@
 
 #include "launchconfig.h"
 #include "nccltests.h"
+#include "nccltopo.h"
+#include "smitopo.h"
 
 #include <QFile>
 #include <QRegularExpression>
@@ -26,8 +28,11 @@ FileKind classifyFile(const QString& fileName, const QByteArray& head)
     }
     if (looksLikeNcclTests(std::string_view(head.constData(), std::size_t(head.size()))))
         return FileKind::NcclTests;
-    if (detectLaunchFormat(std::string_view(head.constData(), std::size_t(head.size()))))
+    const std::string_view bytes(head.constData(), std::size_t(head.size()));
+    if (detectLaunchFormat(bytes))
         return FileKind::LaunchConfig;
+    if (looksLikeNcclTopo(bytes) || looksLikeSmiTopo(bytes))
+        return FileKind::NodeDump;
     if (text.contains(QLatin1String("\"traceEvents\"")) || text.trimmed().startsWith(QLatin1Char('[')))
         return FileKind::Trace;
     if (fileName.endsWith(QLatin1String(".plait.json")))

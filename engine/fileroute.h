@@ -6,12 +6,13 @@
 
 namespace plait::engine {
 
-enum class FileKind { Plan, Trace, Links, Compute, TorchReference, NcclTests, LaunchConfig, Unknown };
+enum class FileKind { Plan, Trace, Links, Compute, TorchReference, NcclTests, LaunchConfig, NodeDump, Unknown };
 
 // From `head`, the file's first bytes (kSniffBytes are enough): its "format" field when the document has one
 // ("plait-plan/1", "plait-links/1", "plait-compute/1", "plait-torch-reference/1"), a Chrome trace's "traceEvents"
 // or its array form, nccl-tests' text or -J JSON (nccltests.h), a framework's launch configuration
-// (launchconfig.h: detectLaunchFormat); else a name ending in .plait.json is a plan.
+// (launchconfig.h: detectLaunchFormat), a node's nvidia-smi topo -m or NCCL topology dump; else a name ending in
+// .plait.json is a plan.
 inline constexpr qsizetype kSniffBytes = 64 * 1024;
 FileKind classifyFile(const QString& fileName, const QByteArray& head);
 // The same for a file on disk: Unknown when it cannot be read.

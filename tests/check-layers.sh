@@ -54,6 +54,7 @@ declare -A below=(
     [trace]="base"
     [model]="base"
     [launch]="model base"
+    [topology]="model base"
     [cost]="model base"
     [pipeline]="model trace base"
     [evaluate]="cost pipeline trace model base"

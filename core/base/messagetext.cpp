@@ -194,6 +194,31 @@ constexpr MessageTemplate kTemplates[] = {
     { "launch:how-estimated-as", QT_TRANSLATE_NOOP("Messages", "estimated as %1") },
     { "launch:how-hsdp", QT_TRANSLATE_NOOP("Messages",
         "HSDP: states are sharded over %1 ranks, estimated as sharded over all %2") },
+    // ---- a cluster from its nodes' own descriptions (topologycluster.cpp)
+    { "topo:degraded-nvlink", QT_TRANSLATE_NOOP("Messages",
+        "GPUs %1 and %2 on %3 are joined by %4 NVLinks where other pairs have %5: every group across them runs at the "
+        "slower rate") },
+    { "topo:partial-nvlink", QT_TRANSLATE_NOOP("Messages",
+        "%1 joins only some GPU pairs by NVLink (up to NV%2): groups are costed over PCIe, the path the other pairs "
+        "take") },
+    { "topo:far-nic", QT_TRANSLATE_NOOP("Messages",
+        "GPU %1 on %2 reaches its nearest NIC (%3) only over %4: its traffic to other nodes crosses the CPU") },
+    { "topo:node-differs", QT_TRANSLATE_NOOP("Messages", "%1 has %2 where the other nodes have %3") },
+    { "topo:nic-rate-from-base", QT_TRANSLATE_NOOP("Messages",
+        "the source gives no NIC speed: the inter-node link is the base plan's, %1") },
+    { "topo:slowest-node", QT_TRANSLATE_NOOP("Messages",
+        "the nodes differ: the plan's links are the slowest node's (NVLink of %1, NICs of %2), as Plait's cluster has "
+        "one kind of node") },
+    { "topo:gpu-generation", QT_TRANSLATE_NOOP("Messages",
+        "the dumps' GPUs are of compute capability %1 and the plan's %2 is of NVLink generation %3: choose the "
+        "plan's GPU, which the dumps do not name") },
+    { "topo:nvlink-vs-gpu", QT_TRANSLATE_NOOP("Messages",
+        "%1 NVLinks per GPU pair make %2 GB/s where the plan's %3 has %4 GB/s: another GPU model, or links down") },
+    { "issue:topo-gpu-counts", QT_TRANSLATE_NOOP("Messages",
+        "%1 has %2 GPUs and %3 has %4: Plait's cluster has one GPU count per node") },
+    { "issue:topo-plan-too-large", QT_TRANSLATE_NOOP("Messages",
+        "the plan's sizes need %1 GPUs and the imported cluster has %2: change TP, PP, DP or CP, or import over a plan "
+        "that fits") },
     { "issue:export-precision", QT_TRANSLATE_NOOP("Messages", "%1's configuration has no %2 setting") },
 
     // ---- the advisor (advisor.cpp): a title, what it saw, why it matters, and the fix it offers

@@ -114,7 +114,9 @@ public:
     {
         std::vector<std::pair<std::string, const json*>> all;
         leaves(m_root, "", all);
-        for (const auto& [path, value] : all) {
+        for (const auto& entry : all) {
+            const std::string& path = entry.first; // clang cannot capture a structured binding
+            const json* value = entry.second;
             if (std::any_of(m_used.begin(), m_used.end(), [&](const std::string& u) { return under(path, u); }))
                 continue;
             ConfigSetting s { path, path, utf8Prefix(dumpJson(*value), 64), {} };

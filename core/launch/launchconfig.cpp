@@ -143,7 +143,16 @@ Result<ImportedPlan> importResult(ImportedPlan imported, const Plan& base, std::
     if (!errors.empty())
         return errors;
     Plan& plan = imported.plan;
-    if (toJson(plan.model) != toJson(base.model) && plan.raw.is_object())
+    // The base's model when the file describes the same shape (its name, source and preset reference kept).
+    auto shape = [](const ModelSpec& m) {
+        nlohmann::json j = toJson(m);
+        j.erase("name");
+        j.erase("source");
+        return j;
+    };
+    if (shape(plan.model) == shape(base.model))
+        plan.model = base.model;
+    else if (plan.raw.is_object())
         plan.raw.erase("model");
     const ParallelSpec &p = plan.parallel, &b = base.parallel;
     const bool sameShape = p.tp == b.tp && p.pp == b.pp && p.dp == b.dp && p.cp == b.cp && p.order == b.order

@@ -606,6 +606,34 @@ private slots:
         QVERIFY(text.contains("gpu127 slots=8\n"));
     }
 
+    // Two nodes' NCCL topology dumps as the cluster of example b's plan on H100s: node b's slow NIC named, the plan
+    // written on the cluster they describe.
+    void importTopologyNamesTheSlowNode()
+    {
+        const QString data = QStringLiteral(PLAIT_TEST_DATA "/topology/");
+        const QString base = writeFile(QStringLiteral("h100.plait.json"), [] {
+            QFile f(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json"));
+            f.open(QIODevice::ReadOnly);
+            return f.readAll().replace("A100-SXM4-80GB", "H100-SXM5-80GB");
+        }());
+        const QString out = m_dir.filePath(QStringLiteral("two-nodes.plait.json"));
+        const Run r = plait({ QStringLiteral("import"), QStringLiteral("topology"),
+            data + QStringLiteral("nccl-topo-h100-a.xml"), data + QStringLiteral("nccl-topo-h100-b.xml"),
+            QStringLiteral("--plan"), base, QStringLiteral("--out"), out, QStringLiteral("--json") });
+        QVERIFY2(r.code == 0, r.err.constData());
+        const auto doc = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(doc["nodes"].size(), std::size_t(2));
+        QCOMPARE(doc["nodes"][1]["findings"][0]["code"].get<std::string>(), std::string("node-differs"));
+        QVERIFY(doc["nodes"][0]["nics"][3]["near_gpus"] == nlohmann::json::array({ 3 }));
+        QCOMPARE(doc["cluster"]["inter_node"].get<std::string>(), std::string("ib-hdr"));
+        QCOMPARE(plait({ QStringLiteral("evaluate"), out }).code, 0);
+        // Example b needs 16 GPUs: one 8-GPU node is refused with the reason, nothing written.
+        const Run small = plait({ QStringLiteral("import"), QStringLiteral("topology"),
+            data + QStringLiteral("nccl-topo-h100-a.xml"), QStringLiteral("--plan"), base });
+        QCOMPARE(small.code, 2);
+        QVERIFY2(small.err.contains("need 16 GPUs and the imported cluster has 8"), small.err.constData());
+    }
+
     void launchConfigNamesWhatIsWrong_data()
     {
         QTest::addColumn<QStringList>("args");

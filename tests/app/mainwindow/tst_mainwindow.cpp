@@ -626,6 +626,47 @@ private slots:
         }
     }
 
+    // Two nodes' NCCL topology dumps dropped on the window: the plan's cluster is theirs (one undoable edit), and the
+    // node whose NIC runs at half the rate is outlined with the finding.
+    void nodeDumpsBecomeTheCluster()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-nodes")));
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json")));
+        auto h100 = engine::readPlan(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json"));
+        QVERIFY(h100);
+        h100.value().cluster.gpu = *Catalog::builtin().gpu("H100-SXM5-80GB");
+        w.document()->edit(h100.value(), QStringLiteral("H100"));
+        const nlohmann::json before = toJson(w.document()->plan());
+        const QString data = QStringLiteral(PLAIT_TEST_DATA "/topology/");
+        QVERIFY(w.importNodeDumps(
+            { data + QStringLiteral("nccl-topo-h100-a.xml"), data + QStringLiteral("nccl-topo-h100-b.xml") }));
+        const Plan& p = w.document()->plan();
+        QCOMPARE(p.cluster.nodes, 2);
+        QCOMPARE(p.cluster.intraNode.id, std::string("nvlink4-nvswitch"));
+        QCOMPARE(p.cluster.interNode.id, std::string("ib-hdr")); // node b's 200 Gb/s NIC sets the rate
+        QTRY_VERIFY2(w.topologyView()->nodeFinding(1).contains(QStringLiteral("200 Gb/s")),
+            qPrintable(w.topologyView()->nodeFinding(1)));
+        QVERIFY(w.topologyView()->nodeFinding(0).isEmpty());
+        if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty()) {
+            w.resize(1600, 1000);
+            w.show();
+            QTest::qWait(300);
+            w.grab().save(shots + QStringLiteral("/window-nodes-2node.png"));
+            w.topologyView()->setParent(nullptr); // the view alone, at a size a review page shows
+            w.topologyView()->resize(900, 520);
+            w.topologyView()->show();
+            QTest::qWait(300);
+            w.topologyView()->grab().save(shots + QStringLiteral("/topology-nodes-2node.png"));
+            w.topologyView()->hide();
+            w.topologyView()->setParent(&w);
+        }
+        w.document()->undoStack()->undo();
+        QCOMPARE(toJson(w.document()->plan()).dump(), before.dump());
+        QTRY_VERIFY(w.topologyView()->nodeFinding(1).isEmpty()); // the findings were of the imported cluster
+        QVERIFY(!w.importNodeDumps({ data + QStringLiteral("nccl-topo-bad.xml") }));
+        QVERIFY2(w.statusText().contains(QStringLiteral("line 5")), qPrintable(w.statusText()));
+    }
+
     void ncclTestsLogsFlagTheSlowNode()
     {
         app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-nccl")));

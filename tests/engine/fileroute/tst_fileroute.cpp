@@ -47,6 +47,12 @@ private slots:
         QTest::newRow("torchtitan TOML") << "llama3_8b.toml"
                                          << QByteArray("[job]\ndump_folder = \"x\"\n[parallelism]\n")
                                          << FileKind::LaunchConfig;
+        QTest::newRow("nvidia-smi topo -m")
+            << "node01.txt" << QByteArray("\tGPU0\tGPU1\tNIC0\tCPU Affinity\nGPU0\t X \tNV12\tPXB\t0-7\n")
+            << FileKind::NodeDump;
+        QTest::newRow("NCCL topology dump")
+            << "topo.xml" << QByteArray("<?xml version=\"1.0\"?>\n<system version=\"1\">\n  <cpu numaid=\"0\">")
+            << FileKind::NodeDump;
         QTest::newRow("a trace named like a plan")
             << "x.plait.json" << QByteArray(R"({"traceEvents":[)") << FileKind::Trace;
         QTest::newRow("anything else") << "notes.json" << QByteArray(R"({"hello":1})") << FileKind::Unknown;
