@@ -43,7 +43,7 @@ int exportCommand(const QStringList& args)
         return kOk;
     }
     const QString to = parser.value(QStringLiteral("to"));
-    const std::optional<LaunchFormat> format = launchFormatFromName(to.toStdString());
+    const std::optional<LaunchFormat> format = launchFormatFromName(to.toStdString(), kLaunchFormats);
     if (!ok || parser.positionalArguments().size() != 1 || (!format && to != QLatin1String("hostfile"))) {
         std::cerr << "plait: "
                   << (!ok                   ? parser.errorText().toStdString() + "; "

@@ -19,7 +19,7 @@ namespace {
 constexpr int kOk = 0, kInvalid = 1, kUsage = 2;
 constexpr const char* kUsageText
     = "plait import nccl-tests FILE... [--plan PLAN] [--out PLAN] [--json]\n"
-      "       plait import megatron|deepspeed|torchtitan|auto FILE --plan PLAN [--out PLAN] [--json]\n"
+      "       plait import megatron|deepspeed|torchtitan|hf-config|auto FILE --plan PLAN [--out PLAN] [--json]\n"
       "       plait import topology FILE|FOLDER... --plan PLAN [--out PLAN] [--json]";
 
 std::string joined(const std::vector<std::string>& parts)
@@ -161,7 +161,7 @@ std::string settingsText(const std::vector<ConfigSetting>& list)
 {
     std::string s;
     for (const ConfigSetting& x : list)
-        s += "    " + x.place + ": " + x.name + (x.value.empty() ? "" : " " + x.value)
+        s += "    " + (x.place == x.name ? "" : x.place + ": ") + x.name + (x.value.empty() ? "" : " " + x.value)
             + (x.how.empty() ? "" : " (" + messageText(x.how) + ")") + "\n";
     return validUtf8(s);
 }
@@ -328,8 +328,9 @@ int importCommand(const QStringList& args)
         "torchtitan (or auto, from the content): a launch script, argument file, JSON or TOML read over --plan, "
         "with what it sets that Plait does not model listed."));
     parser.addPositionalArgument(QStringLiteral("kind"),
-        QStringLiteral("What the files are: nccl-tests, megatron, deepspeed, torchtitan, auto (a launch config by its "
-                       "content) or topology (nvidia-smi topo -m output or NCCL topology dumps, one per node)"));
+        QStringLiteral("What the files are: nccl-tests, megatron, deepspeed, torchtitan, hf-config, auto (one of those "
+                       "four by its content) or topology (nvidia-smi topo -m output or NCCL topology dumps, one per "
+                       "node)"));
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("The files"), QStringLiteral("FILE..."));
     parser.addOption({ QStringLiteral("plan"), QStringLiteral("The plan to check the measurements against."),
         QStringLiteral("PLAN") });

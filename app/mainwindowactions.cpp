@@ -58,16 +58,16 @@ void MainWindow::createMenus()
         compareExamples->addAction(name, this, [this, name] { compareWith(engine::examplePath(name)); });
     file->addAction(tr("&Import Launch Config…"), this, [this] {
         QString filter;
-        const QString formats[]
-            = { tr("Detected from the content (*)"), tr("Megatron-LM arguments (*.sh *.args *.txt)"),
-                  tr("DeepSpeed JSON (*.json)"), tr("torchtitan job (*.toml *.sh)") };
+        const QString formats[] = { tr("Detected from the content (*)"),
+            tr("Megatron-LM arguments (*.sh *.args *.txt)"), tr("DeepSpeed JSON (*.json)"),
+            tr("torchtitan job (*.toml *.sh)"), tr("Hugging Face config.json, the model only (*.json)") };
         QStringList filters(std::begin(formats), std::end(formats));
         const QString path = QFileDialog::getOpenFileName(
             this, tr("Import Launch Config"), QString(), filters.join(QStringLiteral(";;")), &filter);
         if (path.isEmpty())
             return;
         const int chosen = int(filters.indexOf(filter));
-        importLaunchConfig(path, chosen > 0 ? std::optional(kLaunchFormats[chosen - 1]) : std::nullopt);
+        importLaunchConfig(path, chosen > 0 ? std::optional(kImportFormats[chosen - 1]) : std::nullopt);
     });
     file->addAction(tr("Import &Cluster…"), this, [this] {
         const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Import Cluster"), QString(),

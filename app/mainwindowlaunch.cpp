@@ -25,6 +25,8 @@ QString formatTitle(LaunchFormat f)
         return QStringLiteral("DeepSpeed");
     case LaunchFormat::Torchtitan:
         return QStringLiteral("torchtitan");
+    case LaunchFormat::HfConfig:
+        return QStringLiteral("Hugging Face config.json");
     }
     return {};
 }
@@ -33,7 +35,8 @@ QString settingLines(const std::vector<ConfigSetting>& list)
 {
     QStringList lines;
     for (const ConfigSetting& s : list)
-        lines << QString::fromStdString(s.place + ": " + s.name + (s.value.empty() ? "" : " " + s.value))
+        lines << QString::fromStdString(
+                     (s.place == s.name ? "" : s.place + ": ") + s.name + (s.value.empty() ? "" : " " + s.value))
                 + (s.how.empty() ? QString() : QStringLiteral(" — ") + widgets::translatedText(s.how));
     return lines.join(QLatin1Char('\n'));
 }

@@ -503,256 +503,291 @@
     </message>
     <message>
         <location filename="../core/base/messagetext.cpp" line="195"/>
+        <source>multi-head latent attention: costed as attention with %1 KV heads</source>
+        <translation>多头潜在注意力：按 %1 个 KV 头的注意力估算</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="197"/>
+        <source>every layer is costed as a mixture-of-experts layer</source>
+        <translation>每层都按混合专家层估算</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="198"/>
+        <source>shared experts narrower than the dense FFN: left out of the estimate</source>
+        <translation>比稠密 FFN 窄的共享专家：未计入估算</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="200"/>
+        <source>multi-token prediction modules: left out of the estimate</source>
+        <translation>多 token 预测模块：未计入估算</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="201"/>
+        <source>costed as attention over the whole sequence</source>
+        <translation>按覆盖整个序列的注意力估算</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="202"/>
+        <source>max_position_embeddings %1 is the model&apos;s position limit, not the sequence it trains at: the plan&apos;s %2 is kept</source>
+        <translation>max_position_embeddings %1 是模型的位置上限，不是训练时的序列长度：保留方案的 %2</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="205"/>
+        <source>%1 is read, not written: a plan goes out as megatron, deepspeed or torchtitan</source>
+        <translation>%1 只能读入、不能写出：方案可导出为 megatron、deepspeed 或 torchtitan</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="207"/>
         <source>HSDP: states are sharded over %1 ranks, estimated as sharded over all %2</source>
         <translation>HSDP：状态在 %1 个 rank 上分片，按在全部 %2 个上分片估算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="198"/>
+        <location filename="../core/base/messagetext.cpp" line="210"/>
         <source>GPUs %1 and %2 on %3 are joined by %4 NVLinks where other pairs have %5: every group across them runs at the slower rate</source>
         <translation>%3 上的 GPU %1 与 %2 之间只有 %4 条 NVLink，其他 GPU 对有 %5 条：跨这对 GPU 的每个组都以较慢的速率运行</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="201"/>
+        <location filename="../core/base/messagetext.cpp" line="213"/>
         <source>%1 joins only some GPU pairs by NVLink (up to NV%2): groups are costed over PCIe, the path the other pairs take</source>
         <translation>%1 只有部分 GPU 对之间有 NVLink（最多 NV%2）：各组按 PCIe 估算，即其余 GPU 对所走的路径</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="204"/>
+        <location filename="../core/base/messagetext.cpp" line="216"/>
         <source>GPU %1 on %2 reaches its nearest NIC (%3) only over %4: its traffic to other nodes crosses the CPU</source>
         <translation>%2 上的 GPU %1 到最近的网卡（%3）要经过 %4：它发往其他节点的流量要穿过 CPU</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="206"/>
+        <location filename="../core/base/messagetext.cpp" line="218"/>
         <source>%1 has %2 where the other nodes have %3</source>
         <translation>%1 为 %2，而其他节点为 %3</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="207"/>
+        <location filename="../core/base/messagetext.cpp" line="219"/>
         <source>the source gives no NIC speed: the inter-node link is the base plan&apos;s, %1</source>
         <translation>数据源未给出网卡速率：节点间链路沿用基础方案的 %1</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="209"/>
+        <location filename="../core/base/messagetext.cpp" line="221"/>
         <source>the nodes differ: the plan&apos;s links are the slowest node&apos;s (NVLink of %1, NICs of %2), as Plait&apos;s cluster has one kind of node</source>
         <translation>各节点不同：方案的链路取最慢节点的（%1 的 NVLink，%2 的网卡），因为 Plait 的集群只有一种节点</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="212"/>
+        <location filename="../core/base/messagetext.cpp" line="224"/>
         <source>the dumps&apos; GPUs are of compute capability %1 and the plan&apos;s %2 is of NVLink generation %3: choose the plan&apos;s GPU, which the dumps do not name</source>
         <translation>转储中的 GPU 计算能力为 %1，而方案的 %2 属于第 %3 代 NVLink：请选择方案的 GPU（转储中没有型号）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="215"/>
+        <location filename="../core/base/messagetext.cpp" line="227"/>
         <source>%1 NVLinks per GPU pair make %2 GB/s where the plan&apos;s %3 has %4 GB/s: another GPU model, or links down</source>
         <translation>每对 GPU %1 条 NVLink，合 %2 GB/s，而方案的 %3 为 %4 GB/s：可能是另一种 GPU，或有链路断开</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="217"/>
+        <location filename="../core/base/messagetext.cpp" line="229"/>
         <source>%1 has %2 GPUs and %3 has %4: Plait&apos;s cluster has one GPU count per node</source>
         <translation>%1 有 %2 个 GPU，%3 有 %4 个：Plait 的集群每个节点的 GPU 数相同</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="219"/>
+        <location filename="../core/base/messagetext.cpp" line="231"/>
         <source>the plan&apos;s sizes need %1 GPUs and the imported cluster has %2: change TP, PP, DP or CP, or import over a plan that fits</source>
         <translation>方案的并行规模需要 %1 个 GPU，而导入的集群只有 %2 个：请修改 TP、PP、DP 或 CP，或在规模合适的方案上导入</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="222"/>
+        <location filename="../core/base/messagetext.cpp" line="234"/>
         <source>%1&apos;s configuration has no %2 setting</source>
         <translation>%1 的配置没有 %2 设置</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="225"/>
+        <location filename="../core/base/messagetext.cpp" line="237"/>
         <source>1. Memory: shard the optimizer state</source>
         <translation>1. 显存：切分优化器状态</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="226"/>
+        <location filename="../core/base/messagetext.cpp" line="238"/>
         <source>Stage %1 needs %2 per GPU of %3; optimizer state and gradients take %4.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；优化器状态和梯度占 %4。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="228"/>
+        <location filename="../core/base/messagetext.cpp" line="240"/>
         <source>This plan&apos;s optimizer keeps %1 bytes per parameter and its gradients %2, on every data-parallel rank unless ZeRO shards them across the ranks (Rajbhandari et al. 2020).</source>
         <translation>本方案的优化器每个参数保存 %1 字节，梯度保存 %2 字节；除非 ZeRO 把它们切分到各个 rank，每个数据并行 rank 上都要保存一份（Rajbhandari 等，2020）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="231"/>
+        <location filename="../core/base/messagetext.cpp" line="243"/>
         <source>This plan&apos;s optimizer keeps %1 bytes per parameter and its gradients %2; with one data-parallel rank there is nothing for ZeRO to shard them over: this needs more GPUs.</source>
         <translation>本方案的优化器每个参数保存 %1 字节，梯度保存 %2 字节；只有一个数据并行 rank 时，ZeRO 无处可切分：这需要更多 GPU。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="234"/>
+        <location filename="../core/base/messagetext.cpp" line="246"/>
         <source>1. Memory: recompute or split the activations</source>
         <translation>1. 显存：重计算或切分激活</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="235"/>
+        <location filename="../core/base/messagetext.cpp" line="247"/>
         <source>Stage %1 needs %2 per GPU of %3; activations of %4 micro-batches in flight take %5.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；%4 个在途微批次的激活占 %5。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="237"/>
+        <location filename="../core/base/messagetext.cpp" line="249"/>
         <source>Activations stay until their backward pass; recomputing them costs part of a forward pass but frees most of that memory (Korthikanti et al. 2022); splitting the sequence (CP) or the layers (TP, PP) over more GPUs divides them too. The fix is whichever fits at the least step time.</source>
         <translation>激活会一直保留到其反向传播；重计算要付出部分前向传播的代价，但能释放其中大部分显存（Korthikanti 等，2022）；把序列（CP）或层（TP、PP）切分到更多 GPU 上也能把它们分摊开。修复方案取能放下且步长最短的那一个。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="241"/>
+        <location filename="../core/base/messagetext.cpp" line="253"/>
         <source>1. Memory: split the model with TP or PP</source>
         <translation>1. 显存：用 TP 或 PP 切分模型</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="242"/>
+        <location filename="../core/base/messagetext.cpp" line="254"/>
         <source>Stage %1 needs %2 per GPU of %3; the largest term is %4 (%5) with ZeRO and recomputation already doing what they can.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；最大的一项是 %4（%5），ZeRO 和重计算已经尽力。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="245"/>
+        <location filename="../core/base/messagetext.cpp" line="257"/>
         <source>What is left is divided only by tensor or pipeline parallelism: they split the weights and each layer&apos;s activations (ZeRO-3 gathers each layer&apos;s weights back for its compute).</source>
         <translation>剩下的只能靠张量或流水线并行切分：它们切分权重和每层的激活（ZeRO-3 在计算每层时要把该层的权重重新聚合回来）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="248"/>
+        <location filename="../core/base/messagetext.cpp" line="260"/>
         <source>2. Interconnect: TP wider than a node</source>
         <translation>2. 互连：TP 宽于一个节点</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="249"/>
+        <location filename="../core/base/messagetext.cpp" line="261"/>
         <source>TP = %1 is wider than the %2 GPUs of a node.</source>
         <translation>TP = %1 宽于一个节点的 %2 块 GPU。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="250"/>
+        <location filename="../core/base/messagetext.cpp" line="262"/>
         <source>Every layer runs TP collectives in its forward and backward passes; across nodes they cross the NICs at %1 GB/s per GPU instead of %2 GB/s over %3, while PP and DP send fewer, larger messages.</source>
         <translation>每一层的前向和反向都要做张量并行集合通信；跨节点时它们经过网卡，每 GPU 只有 %1 GB/s，而经 %3 有 %2 GB/s；流水线和数据并行发送的消息更少、更大。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="253"/>
+        <location filename="../core/base/messagetext.cpp" line="265"/>
         <source>2. Interconnect: TP groups cross nodes</source>
         <translation>2. 互连：TP 组跨越节点</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="254"/>
+        <location filename="../core/base/messagetext.cpp" line="266"/>
         <source>TP traffic is on the critical path of every layer; it should stay on NVLink inside a node.</source>
         <translation>TP 通信位于每一层的关键路径上；它应当留在节点内的 NVLink 上。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="256"/>
+        <location filename="../core/base/messagetext.cpp" line="268"/>
         <source>Pitfall: too few micro-batches for the pipeline</source>
         <translation>陷阱：流水线的微批次太少</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="257"/>
+        <location filename="../core/base/messagetext.cpp" line="269"/>
         <source>m = %1 micro-batches for p = %2 stages: the bubble is %3% of the step.</source>
         <translation>p = %2 个阶段只有 m = %1 个微批次：气泡占单步的 %3%。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="259"/>
+        <location filename="../core/base/messagetext.cpp" line="271"/>
         <source>A pipeline idles (p−1)/(m+p−1) of the time while it fills and drains (Narayanan et al. 2021); with p = %1 that falls to 10% at m = %2; interleaving or ZB-H1 shrink it further.</source>
         <translation>流水线在填充和排空时空闲 (p−1)/(m+p−1) 的时间（Narayanan 等，2021）；p = %1 时要到 m = %2 才降到 10%；交错调度或 ZB-H1 可以进一步缩小它。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="262"/>
+        <location filename="../core/base/messagetext.cpp" line="274"/>
         <source>Pitfall: exposed tensor-parallel communication</source>
         <translation>陷阱：暴露的张量并行通信</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="263"/>
+        <location filename="../core/base/messagetext.cpp" line="275"/>
         <source>Exposed tensor-parallel communication takes %1 ms of the %2 ms step (%3%).</source>
         <translation>暴露的张量并行通信占用 %2 ms 步长中的 %1 ms（%3%）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="265"/>
+        <location filename="../core/base/messagetext.cpp" line="277"/>
         <source>Each layer&apos;s TP collectives wait in the forward pass and, unless overlapped, in the backward; Transformer Engine&apos;s userbuffers overlap (training.tp_overlap all, with sequence parallelism) runs them beside the GEMMs, and a smaller TP sends less per layer over fewer ranks.</source>
         <translation>每层的 TP 集合通信在前向传播中需要等待，若不重叠，反向传播中也要等待；Transformer Engine 的 userbuffers 重叠（training.tp_overlap all，配合序列并行）让它们与 GEMM 并行执行，而更小的 TP 每层发送的数据更少、参与的 rank 更少。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="269"/>
+        <location filename="../core/base/messagetext.cpp" line="281"/>
         <source>Pitfall: data-parallel communication dominates</source>
         <translation>陷阱：数据并行通信占主导</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="270"/>
+        <location filename="../core/base/messagetext.cpp" line="282"/>
         <source>Each step reduces every gradient across the DP ranks, whatever the batch; with little work per rank the reduction cannot hide under the backward pass.</source>
         <translation>无论批次多大，每步都要在数据并行 rank 间归约全部梯度；每个 rank 的计算太少时，归约无法被反向计算掩盖。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="273"/>
+        <location filename="../core/base/messagetext.cpp" line="285"/>
         <source>3. DP first: TP and PP are not needed here</source>
         <translation>3. 数据并行优先：这里不需要 TP 和 PP</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="274"/>
+        <location filename="../core/base/messagetext.cpp" line="286"/>
         <source>TP %1 × PP %2, while the model fits with data parallelism alone (ZeRO %3) and runs a step in %4 instead of %5.</source>
         <translation>使用了 TP %1 × PP %2，而只用数据并行（ZeRO %3）模型就能放下，且单步只需 %4，而不是 %5。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="277"/>
+        <location filename="../core/base/messagetext.cpp" line="289"/>
         <source>DP adds one gradient reduction per step, overlapped with the backward pass; TP adds collectives to every layer and PP a bubble.</source>
         <translation>数据并行每步只增加一次与反向重叠的梯度归约；张量并行给每一层增加集合通信，流水线并行增加气泡。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="280"/>
+        <location filename="../core/base/messagetext.cpp" line="292"/>
         <source>Shard them with ZeRO stage %1 over %2 ranks.</source>
         <translation>用 ZeRO 阶段 %1 把它们切分到 %2 个 rank 上。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="281"/>
+        <location filename="../core/base/messagetext.cpp" line="293"/>
         <source>Shard them with ZeRO stage %1 over %2 ranks (training.framework %3).</source>
         <translation>用 ZeRO 阶段 %1 把它们切分到 %2 个 rank 上（training.framework %3）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="283"/>
+        <location filename="../core/base/messagetext.cpp" line="295"/>
         <source>Split them: TP %1, PP %2, DP %3, CP %4.</source>
         <translation>切分它们：TP %1，PP %2，DP %3，CP %4。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="284"/>
+        <location filename="../core/base/messagetext.cpp" line="296"/>
         <source>Recompute every layer (full).</source>
         <translation>重计算每一层（full）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="285"/>
+        <location filename="../core/base/messagetext.cpp" line="297"/>
         <source>Recompute attention only (selective).</source>
         <translation>只重计算注意力（selective）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="286"/>
+        <location filename="../core/base/messagetext.cpp" line="298"/>
         <source>Keep TP inside the node and move the rest to PP or DP: TP %1, PP %2, DP %3.</source>
         <translation>让 TP 留在节点内，其余改用 PP 或 DP：TP %1，PP %2，DP %3。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="288"/>
+        <location filename="../core/base/messagetext.cpp" line="300"/>
         <source>Place each TP group inside one node.</source>
         <translation>把每个 TP 组放在同一个节点内。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="289"/>
+        <location filename="../core/base/messagetext.cpp" line="301"/>
         <source>Raise micro-batches to %1 with %2 (micro-batch size %3).</source>
         <translation>用 %2 调度把微批次数提高到 %1（微批次大小 %3）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="291"/>
+        <location filename="../core/base/messagetext.cpp" line="303"/>
         <source>Halve TP: TP %1, DP %2.</source>
         <translation>TP 减半：TP %1，DP %2。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="292"/>
+        <location filename="../core/base/messagetext.cpp" line="304"/>
         <source>Overlap every TP collective (training.tp_overlap all, sequence parallel).</source>
         <translation>重叠所有 TP 集合通信（training.tp_overlap all，序列并行）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="294"/>
+        <location filename="../core/base/messagetext.cpp" line="306"/>
         <source>Overlap the gradient reduction with the backward pass (training.overlap_grad_reduce).</source>
         <translation>让梯度归约与反向传播重叠（training.overlap_grad_reduce）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="296"/>
+        <location filename="../core/base/messagetext.cpp" line="308"/>
         <source>Use fewer DP ranks: TP %1, PP %2, DP %3.</source>
         <translation>减少 DP rank：TP %1，PP %2，DP %3。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="297"/>
+        <location filename="../core/base/messagetext.cpp" line="309"/>
         <source>Run data parallel over all %1 GPUs (ZeRO %2).</source>
         <translation>在全部 %1 块 GPU 上做数据并行（ZeRO %2）。</translation>
     </message>
@@ -1349,7 +1384,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="196"/>
-        <location filename="../app/mainwindowactions.cpp" line="141"/>
+        <location filename="../app/mainwindowactions.cpp" line="142"/>
         <source>Auto-place</source>
         <translation>自动放置</translation>
     </message>
@@ -1400,17 +1435,17 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="126"/>
+        <location filename="../app/mainwindowactions.cpp" line="127"/>
         <source>Probe results and nccl-tests logs (TRACE.json LINKS.json COMPUTE.json *.json *.txt *.log);;All files (*)</source>
         <translation>探测结果与 nccl-tests 日志 (TRACE.json LINKS.json COMPUTE.json *.json *.txt *.log);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="192"/>
+        <location filename="../app/mainwindowactions.cpp" line="193"/>
         <source>Save Plan</source>
         <translation>保存规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="192"/>
+        <location filename="../app/mainwindowactions.cpp" line="193"/>
         <source>Plait plans (*.plait.json)</source>
         <translation>Plait 规划 (*.plait.json)</translation>
     </message>
@@ -1460,208 +1495,213 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>torchtitan 作业 (*.toml *.sh)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="66"/>
-        <location filename="../app/mainwindowlaunch.cpp" line="54"/>
-        <location filename="../app/mainwindowlaunch.cpp" line="70"/>
+        <location filename="../app/mainwindowactions.cpp" line="64"/>
+        <source>Hugging Face config.json, the model only (*.json)</source>
+        <translation>Hugging Face config.json，仅模型 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowactions.cpp" line="67"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="56"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="72"/>
         <source>Import Launch Config</source>
         <translation>导入启动配置</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="72"/>
+        <location filename="../app/mainwindowactions.cpp" line="73"/>
         <source>Import &amp;Cluster…</source>
         <translation>导入集群(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="73"/>
-        <location filename="../app/mainwindowlaunch.cpp" line="97"/>
+        <location filename="../app/mainwindowactions.cpp" line="74"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="99"/>
         <source>Import Cluster</source>
         <translation>导入集群</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="74"/>
+        <location filename="../app/mainwindowactions.cpp" line="75"/>
         <source>nvidia-smi topo -m output or NCCL topology dumps, one per node (*.txt *.xml);;All files (*)</source>
         <translation>nvidia-smi topo -m 输出或 NCCL 拓扑转储，每个节点一个 (*.txt *.xml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="78"/>
+        <location filename="../app/mainwindowactions.cpp" line="79"/>
         <source>Export &amp;Launch Config</source>
         <translation>导出启动配置(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="80"/>
+        <location filename="../app/mainwindowactions.cpp" line="81"/>
         <source>&amp;Megatron-LM Arguments…</source>
         <translation>Megatron-LM 参数(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="81"/>
+        <location filename="../app/mainwindowactions.cpp" line="82"/>
         <source>&amp;DeepSpeed JSON…</source>
         <translation>DeepSpeed JSON(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="82"/>
+        <location filename="../app/mainwindowactions.cpp" line="83"/>
         <source>&amp;torchtitan Job…</source>
         <translation>torchtitan 作业(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="83"/>
+        <location filename="../app/mainwindowactions.cpp" line="84"/>
         <source>&amp;Rank Map and Hostfile…</source>
         <translation>Rank 映射与 hostfile(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="88"/>
-        <location filename="../app/mainwindowactions.cpp" line="96"/>
+        <location filename="../app/mainwindowactions.cpp" line="89"/>
+        <location filename="../app/mainwindowactions.cpp" line="97"/>
         <source>Export Launch Config</source>
         <translation>导出启动配置</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="100"/>
+        <location filename="../app/mainwindowactions.cpp" line="101"/>
         <source>Open &amp;Trace…</source>
         <translation>打开追踪(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="101"/>
+        <location filename="../app/mainwindowactions.cpp" line="102"/>
         <source>&amp;Export Timeline…</source>
         <translation>导出时间线(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="102"/>
+        <location filename="../app/mainwindowactions.cpp" line="103"/>
         <source>Export &amp;Picture</source>
         <translation>导出图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="103"/>
+        <location filename="../app/mainwindowactions.cpp" line="104"/>
         <source>&amp;Topology…</source>
         <translation>拓扑(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="104"/>
+        <location filename="../app/mainwindowactions.cpp" line="105"/>
         <source>&amp;Memory…</source>
         <translation>显存(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="104"/>
+        <location filename="../app/mainwindowactions.cpp" line="105"/>
         <source>&amp;Communication…</source>
         <translation>通信(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="105"/>
+        <location filename="../app/mainwindowactions.cpp" line="106"/>
         <source>Time&amp;line…</source>
         <translation>时间线(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="105"/>
+        <location filename="../app/mainwindowactions.cpp" line="106"/>
         <source>Whole &amp;Report…</source>
         <translation>完整报告(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="109"/>
+        <location filename="../app/mainwindowactions.cpp" line="110"/>
         <source>Export Picture</source>
         <translation>导出图片</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="111"/>
+        <location filename="../app/mainwindowactions.cpp" line="112"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF page (*.pdf)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 页面 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="116"/>
-        <location filename="../app/mainwindowlaunch.cpp" line="147"/>
+        <location filename="../app/mainwindowactions.cpp" line="117"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="149"/>
         <source>Could not save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="120"/>
+        <location filename="../app/mainwindowactions.cpp" line="121"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="122"/>
+        <location filename="../app/mainwindowactions.cpp" line="123"/>
         <source>&amp;Probe</source>
         <translation>探测(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="123"/>
+        <location filename="../app/mainwindowactions.cpp" line="124"/>
         <source>&amp;Run Probe…</source>
         <translation>运行探测(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="124"/>
+        <location filename="../app/mainwindowactions.cpp" line="125"/>
         <source>&amp;Open Results…</source>
         <translation>打开结果(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="125"/>
+        <location filename="../app/mainwindowactions.cpp" line="126"/>
         <source>Open Probe Results</source>
         <translation>打开探测结果</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="132"/>
+        <location filename="../app/mainwindowactions.cpp" line="133"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="133"/>
+        <location filename="../app/mainwindowactions.cpp" line="134"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="135"/>
+        <location filename="../app/mainwindowactions.cpp" line="136"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="141"/>
+        <location filename="../app/mainwindowactions.cpp" line="142"/>
         <source>Auto-place GPUs</source>
         <translation>自动放置 GPU</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="143"/>
+        <location filename="../app/mainwindowactions.cpp" line="144"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="146"/>
+        <location filename="../app/mainwindowactions.cpp" line="147"/>
         <source>All groups</source>
         <translation>所有分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="147"/>
+        <location filename="../app/mainwindowactions.cpp" line="148"/>
         <source>Tensor-parallel groups</source>
         <translation>张量并行组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="148"/>
+        <location filename="../app/mainwindowactions.cpp" line="149"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="149"/>
+        <location filename="../app/mainwindowactions.cpp" line="150"/>
         <source>Data-parallel replicas</source>
         <translation>数据并行副本</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="151"/>
+        <location filename="../app/mainwindowactions.cpp" line="152"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="163"/>
+        <location filename="../app/mainwindowactions.cpp" line="164"/>
         <source>Zoom to fit</source>
         <translation>缩放至适合</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="165"/>
-        <location filename="../app/mainwindowactions.cpp" line="173"/>
+        <location filename="../app/mainwindowactions.cpp" line="166"/>
+        <location filename="../app/mainwindowactions.cpp" line="174"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="168"/>
+        <location filename="../app/mainwindowactions.cpp" line="169"/>
         <source>System language</source>
         <translation>系统语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="173"/>
+        <location filename="../app/mainwindowactions.cpp" line="174"/>
         <source>The language changes the next time Plait starts.</source>
         <translation>语言将在下次启动 Plait 时生效。</translation>
     </message>
@@ -1701,8 +1741,8 @@ The file on disk is unchanged.</source>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="312"/>
-        <location filename="../app/mainwindowactions.cpp" line="94"/>
-        <location filename="../app/mainwindowactions.cpp" line="115"/>
+        <location filename="../app/mainwindowactions.cpp" line="95"/>
+        <location filename="../app/mainwindowactions.cpp" line="116"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
@@ -1772,31 +1812,31 @@ The file on disk is unchanged.</source>
         <translation>无法为探测写出规划：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="534"/>
+        <location filename="../app/mainwindow.cpp" line="535"/>
         <source>Link measurements from %1</source>
         <translation>来自 %1 的链路测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="524"/>
-        <location filename="../app/mainwindow.cpp" line="537"/>
-        <location filename="../app/mainwindow.cpp" line="548"/>
-        <location filename="../app/mainwindow.cpp" line="559"/>
+        <location filename="../app/mainwindow.cpp" line="525"/>
+        <location filename="../app/mainwindow.cpp" line="538"/>
+        <location filename="../app/mainwindow.cpp" line="549"/>
+        <location filename="../app/mainwindow.cpp" line="560"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="545"/>
+        <location filename="../app/mainwindow.cpp" line="546"/>
         <source>Compute measurements from %1</source>
         <translation>来自 %1 的计算测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="556"/>
+        <location filename="../app/mainwindow.cpp" line="557"/>
         <source>PyTorch reference measurements from %1</source>
         <translation>来自 %1 的 PyTorch 参考测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="519"/>
-        <location filename="../app/mainwindow.cpp" line="563"/>
+        <location filename="../app/mainwindow.cpp" line="520"/>
+        <location filename="../app/mainwindow.cpp" line="564"/>
         <source>%1 is not a probe result (TRACE.json, LINKS.json, COMPUTE.json or torch-reference.json).</source>
         <translation>%1 不是探测结果（TRACE.json、LINKS.json、COMPUTE.json 或 torch-reference.json）。</translation>
     </message>
@@ -1837,37 +1877,37 @@ The file on disk is unchanged.</source>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="615"/>
+        <location filename="../app/mainwindow.cpp" line="616"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="633"/>
+        <location filename="../app/mainwindow.cpp" line="634"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="633"/>
+        <location filename="../app/mainwindow.cpp" line="634"/>
         <source>The plan has changes that are not saved. Save them?</source>
         <translation>规划有未保存的更改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="653"/>
+        <location filename="../app/mainwindow.cpp" line="654"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="654"/>
+        <location filename="../app/mainwindow.cpp" line="655"/>
         <source>%1[*] — Plait</source>
         <translation>%1[*] — Plait</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="687"/>
+        <location filename="../app/mainwindow.cpp" line="688"/>
         <source>Recover unsaved plan?</source>
         <translation>恢复未保存的规划？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="688"/>
+        <location filename="../app/mainwindow.cpp" line="689"/>
         <source>Plait did not close normally. A plan with unsaved changes was kept:
 %1
 last written %2.
@@ -1878,12 +1918,12 @@ Recover it?</source>
 是否恢复？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="695"/>
+        <location filename="../app/mainwindow.cpp" line="696"/>
         <source>Recovered plan</source>
         <translation>已恢复的规划</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="705"/>
+        <location filename="../app/mainwindow.cpp" line="706"/>
         <source>%n autosaved plan(s) from an earlier session cannot be read:
 %1
 Discard them?</source>
@@ -1894,89 +1934,89 @@ Discard them?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="709"/>
+        <location filename="../app/mainwindow.cpp" line="710"/>
         <source>%n autosaved plan(s) cannot be read; they were kept</source>
         <translation>
             <numerusform>%n 个自动保存的规划无法读取，已保留</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="710"/>
+        <location filename="../app/mainwindow.cpp" line="711"/>
         <source>Unreadable autosaves</source>
         <translation>无法读取的自动保存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="714"/>
+        <location filename="../app/mainwindow.cpp" line="715"/>
         <source>%n unreadable autosave(s) discarded</source>
         <translation>
             <numerusform>已丢弃 %n 个无法读取的自动保存</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="52"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="54"/>
         <source>%1 was not imported: %2</source>
         <translation>%1 未导入：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="55"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="57"/>
         <source>%1 was not imported:
 %2</source>
         <translation>%1 未导入：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="59"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="61"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="60"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="62"/>
         <source>Imported %1 (%2): %3 setting(s) not modelled, %4 without effect on the estimate; Undo brings the plan back</source>
         <translation>已导入 %1（%2）：%3 项设置未建模，%4 项不影响估算；撤销可恢复原方案</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="78"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="80"/>
         <source>Not modelled (the estimate leaves these out):</source>
         <translation>未建模（估算未包含）：</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="79"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="81"/>
         <source>No effect on a step&apos;s time or memory:</source>
         <translation>不影响每步时间或显存：</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="95"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="97"/>
         <source>The nodes were not imported: %1</source>
         <translation>节点未导入：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindowlaunch.cpp" line="112"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="114"/>
         <source>Import %n node(s)</source>
         <translation>
             <numerusform>导入 %n 个节点</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindowlaunch.cpp" line="117"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="119"/>
         <source>Imported %n node(s): %1 × %2 GPUs over %3, %4 NIC(s) per node on %5; %6 finding(s) on the topology</source>
         <translation>
             <numerusform>已导入 %n 个节点：%1 × %2 个 GPU，经 %3 互连，每节点 %4 块网卡接入 %5；拓扑上有 %6 项发现</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="133"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="135"/>
         <source>No plan is open.</source>
         <translation>没有打开的方案。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="141"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="143"/>
         <source>%1 would not run this plan; nothing was written:
 %2</source>
         <translation>%1 无法运行此方案；未写入任何文件：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="142"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="144"/>
         <source>The rank map</source>
         <translation>Rank 映射</translation>
     </message>

@@ -192,6 +192,18 @@ constexpr MessageTemplate kTemplates[] = {
     { "launch:how-full-recompute", QT_TRANSLATE_NOOP("Messages", "estimated as every layer recomputed") },
     { "launch:how-offload", QT_TRANSLATE_NOOP("Messages", "memory and time are those of the GPU alone") },
     { "launch:how-estimated-as", QT_TRANSLATE_NOOP("Messages", "estimated as %1") },
+    { "launch:how-mla", QT_TRANSLATE_NOOP("Messages",
+        "multi-head latent attention: costed as attention with %1 KV heads") },
+    { "launch:how-all-moe", QT_TRANSLATE_NOOP("Messages", "every layer is costed as a mixture-of-experts layer") },
+    { "launch:how-no-shared-expert", QT_TRANSLATE_NOOP("Messages",
+        "shared experts narrower than the dense FFN: left out of the estimate") },
+    { "launch:how-no-mtp", QT_TRANSLATE_NOOP("Messages", "multi-token prediction modules: left out of the estimate") },
+    { "launch:how-full-attention", QT_TRANSLATE_NOOP("Messages", "costed as attention over the whole sequence") },
+    { "launch:hf-sequence", QT_TRANSLATE_NOOP("Messages",
+        "max_position_embeddings %1 is the model's position limit, not the sequence it trains at: the plan's %2 is "
+        "kept") },
+    { "issue:export-format", QT_TRANSLATE_NOOP("Messages",
+        "%1 is read, not written: a plan goes out as megatron, deepspeed or torchtitan") },
     { "launch:how-hsdp", QT_TRANSLATE_NOOP("Messages",
         "HSDP: states are sharded over %1 ranks, estimated as sharded over all %2") },
     // ---- a cluster from its nodes' own descriptions (topologycluster.cpp)

@@ -1,6 +1,7 @@
 #include "launchconfig.h"
 
 #include "deepspeedconfig.h"
+#include "hfimport.h"
 #include "megatronargs.h"
 #include "messagetext.h"
 #include "torchtitanconfig.h"
@@ -42,13 +43,15 @@ const char* launchFormatName(LaunchFormat f)
         return "deepspeed";
     case LaunchFormat::Torchtitan:
         return "torchtitan";
+    case LaunchFormat::HfConfig:
+        return "hf-config";
     }
     return "";
 }
 
-std::optional<LaunchFormat> launchFormatFromName(std::string_view name)
+std::optional<LaunchFormat> launchFormatFromName(std::string_view name, std::span<const LaunchFormat> formats)
 {
-    for (LaunchFormat f : kLaunchFormats)
+    for (LaunchFormat f : formats)
         if (name == launchFormatName(f))
             return f;
     return std::nullopt;
@@ -59,6 +62,8 @@ std::optional<LaunchFormat> detectLaunchFormat(std::string_view head)
     auto has = [&](std::string_view s) { return head.find(s) != std::string_view::npos; };
     if (has("\"train_micro_batch_size_per_gpu\"") || has("\"zero_optimization\""))
         return LaunchFormat::DeepSpeed;
+    if (has("\"model_type\"") && (has("\"hidden_size\"") || has("\"n_embd\"")))
+        return LaunchFormat::HfConfig;
     if (has("[parallelism]") || has("--parallelism."))
         return LaunchFormat::Torchtitan;
     if (has("--tensor-model-parallel-size") || (has("--num-layers") && has("--hidden-size")))
@@ -71,7 +76,8 @@ Result<ImportedPlan> importLaunchConfig(
 {
     auto imported = format == LaunchFormat::Megatron ? importMegatronArgs(text, base, source)
         : format == LaunchFormat::DeepSpeed          ? importDeepSpeedConfig(text, base, source)
-                                                     : importTorchtitanConfig(text, base, source);
+        : format == LaunchFormat::Torchtitan         ? importTorchtitanConfig(text, base, source)
+                                                     : importHfConfig(text, base, source);
     if (!imported)
         return imported;
     ImportedPlan& i = imported.value();
@@ -96,12 +102,16 @@ std::string exportLaunchConfig(LaunchFormat format, const Plan& plan)
         return deepSpeedConfig(plan);
     case LaunchFormat::Torchtitan:
         return torchtitanConfig(plan);
+    case LaunchFormat::HfConfig:
+        break; // the model alone: not a launch configuration
     }
     return {};
 }
 
 std::vector<Issue> exportProblems(const Plan& plan, LaunchFormat format)
 {
+    if (format == LaunchFormat::HfConfig)
+        return { fieldIssue("", "export-format", { launchFormatName(format) }) };
     std::vector<Issue> problems = validate(plan);
     const ModelSpec& m = plan.model;
     const ParallelSpec& par = plan.parallel;

@@ -7,22 +7,31 @@
 #include "plan.h"
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace plait {
 
-enum class LaunchFormat { Megatron, DeepSpeed, Torchtitan };
+// The frameworks' launch configurations (imported and exported), and a Hugging Face config.json (imported only: it
+// holds the model, which the three take from their own code or checkpoints).
+enum class LaunchFormat { Megatron, DeepSpeed, Torchtitan, HfConfig };
 
-const char* launchFormatName(LaunchFormat f); // "megatron", "deepspeed", "torchtitan", as the commands spell them
-std::optional<LaunchFormat> launchFormatFromName(std::string_view name);
-inline constexpr LaunchFormat kLaunchFormats[]
+const char* launchFormatName(
+    LaunchFormat f); // "megatron", "deepspeed", "torchtitan", "hf-config", as commands spell them
+inline constexpr LaunchFormat kLaunchFormats[] // those exportLaunchConfig writes
     = { LaunchFormat::Megatron, LaunchFormat::DeepSpeed, LaunchFormat::Torchtitan };
+inline constexpr LaunchFormat kImportFormats[]
+    = { LaunchFormat::Megatron, LaunchFormat::DeepSpeed, LaunchFormat::Torchtitan, LaunchFormat::HfConfig };
+// The format of that name among `formats` (those read, or those written: kLaunchFormats).
+std::optional<LaunchFormat> launchFormatFromName(
+    std::string_view name, std::span<const LaunchFormat> formats = kImportFormats);
 
 // Which framework's configuration `head` (a file's first bytes) is, from the names only it uses: Megatron-LM's
 // --tensor-model-parallel-size or --num-layers with --hidden-size, DeepSpeed's train_micro_batch_size_per_gpu or
-// zero_optimization, torchtitan's [parallelism] table or --parallelism.* flags.
+// zero_optimization, torchtitan's [parallelism] table or --parallelism.* flags, a config.json's model_type with
+// its hidden size.
 std::optional<LaunchFormat> detectLaunchFormat(std::string_view head);
 
 // One setting of a configuration file: where it is ("line 12", "zero_optimization.offload_optimizer"), its name as
@@ -44,10 +53,12 @@ struct ImportedPlan {
     LaunchFormat format = LaunchFormat::Megatron; // what the file was read as
 };
 
-// Reads `text` in `format` over `base` (megatronargs.h, deepspeedconfig.h, torchtitanconfig.h); `source` names it.
+// Reads `text` in `format` over `base` (megatronargs.h, deepspeedconfig.h, torchtitanconfig.h, hfimport.h); `source`
+// names it.
 Result<ImportedPlan> importLaunchConfig(
     LaunchFormat format, std::string_view text, const Plan& base, const std::string& source);
-// The plan in `format`: what importLaunchConfig reads back to the same plan. Check exportProblems first.
+// The plan in `format` (one of kLaunchFormats): what importLaunchConfig reads back to the same plan. Check
+// exportProblems first.
 std::string exportLaunchConfig(LaunchFormat format, const Plan& plan);
 
 // Why the framework would refuse the plan when it starts, each with its fix; empty when it would run it. The plan's

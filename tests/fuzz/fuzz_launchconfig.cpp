@@ -1,6 +1,7 @@
 // libFuzzer target for framework launch configurations: Megatron-LM arguments, DeepSpeed JSON, torchtitan TOML and
-// flags (the first byte picks the format). Oracle: no crash; a refusal says why; a plan read from the input that
-// the framework would run comes back the same through export and import (the round trip of issue 16).
+// flags, and Hugging Face config.json (the first byte picks the format). Oracle: no crash; a refusal says why; a plan
+// read from the input that the framework would run comes back the same through export and import (the round trip of
+// issue 16).
 #include "launchconfig.h"
 
 #include <cstdint>
@@ -24,7 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             std::abort();
         return p.value();
     }();
-    const plait::LaunchFormat format = plait::kLaunchFormats[data[0] % 3];
+    const plait::LaunchFormat format = plait::kImportFormats[data[0] % 4];
     const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
     const auto first = plait::importLaunchConfig(format, text, base, "fuzz");
     if (!first)

@@ -1,4 +1,5 @@
 #include "deepspeedconfig.h"
+#include "hfimport.h"
 #include "launchconfig.h"
 #include "megatronargs.h"
 #include "rankmap.h"
@@ -191,6 +192,42 @@ private slots:
         QVERIFY(listed(flags.value().noEffect, "nproc_per_node"));
         QVERIFY(listed(flags.value().notModelled, "config")); // the model's flavor, from torchtitan's code
         QVERIFY(validate(q).empty());
+    }
+
+    // A config.json's model over a plan: DeepSeek-V3's expert names, and what the plan does not model listed with how
+    // the estimate treats it; the sequence length stays the plan's (163,840 is DeepSeek-V3's position limit).
+    void hfConfigListsWhatIsNotModelled()
+    {
+        const Plan base = example(QStringLiteral("h-gpt3-175b-1024xa100.plait.json"));
+        const auto r = importHfConfig(fixture(QStringLiteral("hf-deepseek-v3.config.json")), base, "config.json");
+        QVERIFY2(r, r ? "" : r.errorText().c_str());
+        const ModelSpec& m = r.value().plan.model;
+        QCOMPARE(m.layers, 61);
+        QCOMPARE(m.moe.experts, 256);
+        QCOMPARE(m.moe.topK, 8);
+        QCOMPARE(m.moe.expertFfnHidden, 2048LL);
+        QCOMPARE(m.seqLen, base.model.seqLen);
+        const ImportedPlan& i = r.value();
+        for (const char* f :
+            { "kv_lora_rank", "q_lora_rank", "first_k_dense_replace", "n_shared_experts", "num_nextn_predict_layers" })
+            QVERIFY2(listed(i.notModelled, f), f);
+        for (const ConfigSetting& s : i.notModelled)
+            if (s.name == "kv_lora_rank")
+                QCOMPARE(messageText(s.how),
+                    std::string("multi-head latent attention: costed as attention with 128 KV heads"));
+        QVERIFY(listed(i.noEffect, "rope_theta"));
+        QVERIFY(std::any_of(i.notes.begin(), i.notes.end(),
+            [](const Message& n) { return n.key == "launch:hf-sequence" && n.args.front() == "163840"; }));
+        QCOMPARE(detectLaunchFormat(fixture(QStringLiteral("hf-deepseek-v3.config.json"))),
+            std::optional(LaunchFormat::HfConfig));
+
+        const auto mm = importHfConfig(fixture(QStringLiteral("hf-multimodal-text-config.json")), base, "config.json");
+        QVERIFY2(mm, mm ? "" : mm.errorText().c_str());
+        QCOMPARE(mm.value().plan.model.hidden, 5120LL);
+        QCOMPARE(mm.value().plan.model.moe.experts, 16);
+        QVERIFY(listed(mm.value().notModelled, "vision_config"));
+        QVERIFY(listed(mm.value().noEffect, "text_config.rope_theta"));
+        QCOMPARE(exportProblems(mm.value().plan, LaunchFormat::HfConfig).size(), std::size_t(1)); // read, not written
     }
 
     void badInputNamesThePlace_data()
