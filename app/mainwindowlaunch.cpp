@@ -65,24 +65,13 @@ bool MainWindow::importLaunchConfig(const QString& path, std::optional<LaunchFor
                           .arg(name, formatTitle(i.format))
                           .arg(i.notModelled.size())
                           .arg(i.noEffect.size()));
-    if (isVisible()) { // what was not imported, in a box that does not block (open(), not exec())
-        QStringList notes;
-        for (const Message& n : i.notes)
-            notes << widgets::translatedText(n);
-        auto* box = new QMessageBox(
-            QMessageBox::Information, tr("Import Launch Config"), m_status->text(), QMessageBox::Ok, this);
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->setObjectName(QStringLiteral("launchImportSummary"));
-        box->setStyleSheet(QStringLiteral(
-            "QLabel#qt_msgbox_label, QLabel#qt_msgbox_informativelabel { min-width: 560px; }")); // a flag is not
-                                                                                                 // wrapped at its
-                                                                                                 // hyphens
-        box->setInformativeText(notes.join(QLatin1Char('\n')));
-        box->setDetailedText(tr("Not modelled (the estimate leaves these out):") + QLatin1Char('\n')
-            + settingLines(i.notModelled) + QStringLiteral("\n\n") + tr("No effect on a step's time or memory:")
-            + QLatin1Char('\n') + settingLines(i.noEffect));
-        box->open();
-    }
+    QStringList notes;
+    for (const Message& n : i.notes)
+        notes << widgets::translatedText(n);
+    showImportSummary(tr("Import Launch Config"), notes.join(QLatin1Char('\n')),
+        tr("Not modelled (the estimate leaves these out):") + QLatin1Char('\n') + settingLines(i.notModelled)
+            + QStringLiteral("\n\n") + tr("No effect on a step's time or memory:") + QLatin1Char('\n')
+            + settingLines(i.noEffect));
     return true;
 }
 
@@ -119,15 +108,34 @@ bool MainWindow::importNodeDumps(const QStringList& paths)
     const ClusterSpec& c = i.plan.cluster;
     m_status->setText(tr("Imported %n node(s): %1 × %2 GPUs over %3, %4 NIC(s) per node on %5; %6 finding(s) on the "
                          "topology",
-                          nullptr, int(i.nodes.size()))
+        nullptr, int(i.nodes.size()))
                           .arg(c.nodes)
                           .arg(c.gpusPerNode)
                           .arg(QString::fromStdString(c.intraNode.id))
                           .arg(c.nics())
                           .arg(QString::fromStdString(c.interNode.id))
-                          .arg(findings)
-        + (notes.isEmpty() ? QString() : QStringLiteral("; ") + notes.join(QStringLiteral("; "))));
+                          .arg(findings));
+    QStringList lines;
+    for (auto it = m_dumpFindings.cbegin(); it != m_dumpFindings.cend(); ++it)
+        lines << it.value();
+    showImportSummary(tr("Import Cluster"), (notes + lines).join(QLatin1Char('\n')), QString());
     return true;
+}
+
+void MainWindow::showImportSummary(const QString& title, const QString& informative, const QString& details)
+{
+    if (!isVisible())
+        return;
+    auto* box = new QMessageBox(QMessageBox::Information, title, m_status->text(), QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setObjectName(QStringLiteral("launchImportSummary"));
+    // Wide enough that a flag is not wrapped at its hyphens.
+    box->setStyleSheet(
+        QStringLiteral("QLabel#qt_msgbox_label, QLabel#qt_msgbox_informativelabel { min-width: 560px; }"));
+    box->setInformativeText(informative);
+    if (!details.isEmpty())
+        box->setDetailedText(details);
+    box->open(); // not exec(): nothing waits on it
 }
 
 QString MainWindow::exportLaunchConfig(const QString& kind, const QString& path)

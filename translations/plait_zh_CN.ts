@@ -1384,7 +1384,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="196"/>
-        <location filename="../app/mainwindowactions.cpp" line="142"/>
+        <location filename="../app/mainwindowactions.cpp" line="141"/>
         <source>Auto-place</source>
         <translation>自动放置</translation>
     </message>
@@ -1435,17 +1435,17 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="127"/>
+        <location filename="../app/mainwindowactions.cpp" line="126"/>
         <source>Probe results and nccl-tests logs (TRACE.json LINKS.json COMPUTE.json *.json *.txt *.log);;All files (*)</source>
         <translation>探测结果与 nccl-tests 日志 (TRACE.json LINKS.json COMPUTE.json *.json *.txt *.log);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="193"/>
+        <location filename="../app/mainwindowactions.cpp" line="192"/>
         <source>Save Plan</source>
         <translation>保存规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="193"/>
+        <location filename="../app/mainwindowactions.cpp" line="192"/>
         <source>Plait plans (*.plait.json)</source>
         <translation>Plait 规划 (*.plait.json)</translation>
     </message>
@@ -1475,7 +1475,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>导入启动配置(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="62"/>
+        <location filename="../app/mainwindowactions.cpp" line="61"/>
         <source>Detected from the content (*)</source>
         <translation>按内容识别 (*)</translation>
     </message>
@@ -1485,7 +1485,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>Megatron-LM 参数 (*.sh *.args *.txt)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="63"/>
+        <location filename="../app/mainwindowactions.cpp" line="62"/>
         <source>DeepSpeed JSON (*.json)</source>
         <translation>DeepSpeed JSON (*.json)</translation>
     </message>
@@ -1495,213 +1495,214 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>torchtitan 作业 (*.toml *.sh)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="64"/>
+        <location filename="../app/mainwindowactions.cpp" line="63"/>
         <source>Hugging Face config.json, the model only (*.json)</source>
         <translation>Hugging Face config.json，仅模型 (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="67"/>
-        <location filename="../app/mainwindowlaunch.cpp" line="56"/>
-        <location filename="../app/mainwindowlaunch.cpp" line="72"/>
+        <location filename="../app/mainwindowactions.cpp" line="66"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="57"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="71"/>
         <source>Import Launch Config</source>
         <translation>导入启动配置</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="73"/>
+        <location filename="../app/mainwindowactions.cpp" line="72"/>
         <source>Import &amp;Cluster…</source>
         <translation>导入集群(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="74"/>
-        <location filename="../app/mainwindowlaunch.cpp" line="99"/>
+        <location filename="../app/mainwindowactions.cpp" line="73"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="89"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="121"/>
         <source>Import Cluster</source>
         <translation>导入集群</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="75"/>
+        <location filename="../app/mainwindowactions.cpp" line="74"/>
         <source>nvidia-smi topo -m output or NCCL topology dumps, one per node (*.txt *.xml);;All files (*)</source>
         <translation>nvidia-smi topo -m 输出或 NCCL 拓扑转储，每个节点一个 (*.txt *.xml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="79"/>
+        <location filename="../app/mainwindowactions.cpp" line="78"/>
         <source>Export &amp;Launch Config</source>
         <translation>导出启动配置(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="81"/>
+        <location filename="../app/mainwindowactions.cpp" line="80"/>
         <source>&amp;Megatron-LM Arguments…</source>
         <translation>Megatron-LM 参数(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="82"/>
+        <location filename="../app/mainwindowactions.cpp" line="81"/>
         <source>&amp;DeepSpeed JSON…</source>
         <translation>DeepSpeed JSON(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="83"/>
+        <location filename="../app/mainwindowactions.cpp" line="82"/>
         <source>&amp;torchtitan Job…</source>
         <translation>torchtitan 作业(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="84"/>
+        <location filename="../app/mainwindowactions.cpp" line="83"/>
         <source>&amp;Rank Map and Hostfile…</source>
         <translation>Rank 映射与 hostfile(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="89"/>
-        <location filename="../app/mainwindowactions.cpp" line="97"/>
+        <location filename="../app/mainwindowactions.cpp" line="88"/>
+        <location filename="../app/mainwindowactions.cpp" line="96"/>
         <source>Export Launch Config</source>
         <translation>导出启动配置</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="101"/>
+        <location filename="../app/mainwindowactions.cpp" line="100"/>
         <source>Open &amp;Trace…</source>
         <translation>打开追踪(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="102"/>
+        <location filename="../app/mainwindowactions.cpp" line="101"/>
         <source>&amp;Export Timeline…</source>
         <translation>导出时间线(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="103"/>
+        <location filename="../app/mainwindowactions.cpp" line="102"/>
         <source>Export &amp;Picture</source>
         <translation>导出图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="104"/>
+        <location filename="../app/mainwindowactions.cpp" line="103"/>
         <source>&amp;Topology…</source>
         <translation>拓扑(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="105"/>
+        <location filename="../app/mainwindowactions.cpp" line="104"/>
         <source>&amp;Memory…</source>
         <translation>显存(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="105"/>
+        <location filename="../app/mainwindowactions.cpp" line="104"/>
         <source>&amp;Communication…</source>
         <translation>通信(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="106"/>
+        <location filename="../app/mainwindowactions.cpp" line="105"/>
         <source>Time&amp;line…</source>
         <translation>时间线(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="106"/>
+        <location filename="../app/mainwindowactions.cpp" line="105"/>
         <source>Whole &amp;Report…</source>
         <translation>完整报告(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="110"/>
+        <location filename="../app/mainwindowactions.cpp" line="109"/>
         <source>Export Picture</source>
         <translation>导出图片</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="112"/>
+        <location filename="../app/mainwindowactions.cpp" line="111"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF page (*.pdf)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 页面 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="117"/>
-        <location filename="../app/mainwindowlaunch.cpp" line="149"/>
+        <location filename="../app/mainwindowactions.cpp" line="116"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="158"/>
         <source>Could not save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="121"/>
+        <location filename="../app/mainwindowactions.cpp" line="120"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="123"/>
+        <location filename="../app/mainwindowactions.cpp" line="122"/>
         <source>&amp;Probe</source>
         <translation>探测(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="124"/>
+        <location filename="../app/mainwindowactions.cpp" line="123"/>
         <source>&amp;Run Probe…</source>
         <translation>运行探测(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="125"/>
+        <location filename="../app/mainwindowactions.cpp" line="124"/>
         <source>&amp;Open Results…</source>
         <translation>打开结果(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="126"/>
+        <location filename="../app/mainwindowactions.cpp" line="125"/>
         <source>Open Probe Results</source>
         <translation>打开探测结果</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="133"/>
+        <location filename="../app/mainwindowactions.cpp" line="132"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="134"/>
+        <location filename="../app/mainwindowactions.cpp" line="133"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="136"/>
+        <location filename="../app/mainwindowactions.cpp" line="135"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="142"/>
+        <location filename="../app/mainwindowactions.cpp" line="141"/>
         <source>Auto-place GPUs</source>
         <translation>自动放置 GPU</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="144"/>
+        <location filename="../app/mainwindowactions.cpp" line="143"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="147"/>
+        <location filename="../app/mainwindowactions.cpp" line="146"/>
         <source>All groups</source>
         <translation>所有分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="148"/>
+        <location filename="../app/mainwindowactions.cpp" line="147"/>
         <source>Tensor-parallel groups</source>
         <translation>张量并行组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="149"/>
+        <location filename="../app/mainwindowactions.cpp" line="148"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="150"/>
+        <location filename="../app/mainwindowactions.cpp" line="149"/>
         <source>Data-parallel replicas</source>
         <translation>数据并行副本</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="152"/>
+        <location filename="../app/mainwindowactions.cpp" line="151"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="164"/>
+        <location filename="../app/mainwindowactions.cpp" line="163"/>
         <source>Zoom to fit</source>
         <translation>缩放至适合</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="166"/>
-        <location filename="../app/mainwindowactions.cpp" line="174"/>
+        <location filename="../app/mainwindowactions.cpp" line="165"/>
+        <location filename="../app/mainwindowactions.cpp" line="173"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="169"/>
+        <location filename="../app/mainwindowactions.cpp" line="168"/>
         <source>System language</source>
         <translation>系统语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="174"/>
+        <location filename="../app/mainwindowactions.cpp" line="173"/>
         <source>The language changes the next time Plait starts.</source>
         <translation>语言将在下次启动 Plait 时生效。</translation>
     </message>
@@ -1741,8 +1742,8 @@ The file on disk is unchanged.</source>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="312"/>
-        <location filename="../app/mainwindowactions.cpp" line="95"/>
-        <location filename="../app/mainwindowactions.cpp" line="116"/>
+        <location filename="../app/mainwindowactions.cpp" line="94"/>
+        <location filename="../app/mainwindowactions.cpp" line="115"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
@@ -1953,70 +1954,70 @@ Discard them?</source>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="54"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="55"/>
         <source>%1 was not imported: %2</source>
         <translation>%1 未导入：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="57"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="58"/>
         <source>%1 was not imported:
 %2</source>
         <translation>%1 未导入：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="61"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="62"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="62"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="63"/>
         <source>Imported %1 (%2): %3 setting(s) not modelled, %4 without effect on the estimate; Undo brings the plan back</source>
         <translation>已导入 %1（%2）：%3 项设置未建模，%4 项不影响估算；撤销可恢复原方案</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="80"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="72"/>
         <source>Not modelled (the estimate leaves these out):</source>
         <translation>未建模（估算未包含）：</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="81"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="73"/>
         <source>No effect on a step&apos;s time or memory:</source>
         <translation>不影响每步时间或显存：</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="97"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="87"/>
         <source>The nodes were not imported: %1</source>
         <translation>节点未导入：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindowlaunch.cpp" line="114"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="104"/>
         <source>Import %n node(s)</source>
         <translation>
             <numerusform>导入 %n 个节点</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindowlaunch.cpp" line="119"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="109"/>
         <source>Imported %n node(s): %1 × %2 GPUs over %3, %4 NIC(s) per node on %5; %6 finding(s) on the topology</source>
         <translation>
             <numerusform>已导入 %n 个节点：%1 × %2 个 GPU，经 %3 互连，每节点 %4 块网卡接入 %5；拓扑上有 %6 项发现</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="135"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="144"/>
         <source>No plan is open.</source>
         <translation>没有打开的方案。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="143"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="152"/>
         <source>%1 would not run this plan; nothing was written:
 %2</source>
         <translation>%1 无法运行此方案；未写入任何文件：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="144"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="153"/>
         <source>The rank map</source>
         <translation>Rank 映射</translation>
     </message>

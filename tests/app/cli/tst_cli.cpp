@@ -655,6 +655,29 @@ private slots:
         QTest::newRow("export to an unknown format")
             << QStringList { QStringLiteral("export"), h, QStringLiteral("--to"), QStringLiteral("slurm") } << 2
             << QByteArray("unknown format \"slurm\"");
+        // Hostile files: past the size limits (refused before they are read), binary junk, a table cut short.
+        const QString big = writeFile(QStringLiteral("huge.sh"), QByteArray(5 << 20, '#'));
+        QTest::newRow("a launch file of 5 MiB") << QStringList { QStringLiteral("import"), QStringLiteral("auto"), big,
+            QStringLiteral("--plan"), h } << 2 << QByteArray("is 5 MiB; a launch configuration is at most 4 MiB");
+        QByteArray junk(64 << 10, '\0');
+        for (int i = 0; i < junk.size(); ++i)
+            junk[i] = char((i * 2654435761u) >> 13);
+        const QString binary = writeFile(QStringLiteral("junk.bin"), junk);
+        QTest::newRow("binary junk as a launch config")
+            << QStringList { QStringLiteral("import"), QStringLiteral("auto"), binary, QStringLiteral("--plan"), h }
+            << 2 << QByteArray("is none of a Megatron-LM command line");
+        QTest::newRow("binary junk as a node")
+            << QStringList { QStringLiteral("import"), QStringLiteral("topology"), binary, QStringLiteral("--plan"), h }
+            << 2 << QByteArray("is neither nvidia-smi topo -m output");
+        const QString hugeDump = writeFile(QStringLiteral("huge.xml"), QByteArray(17 << 20, ' '));
+        QTest::newRow("a node dump of 17 MiB") << QStringList { QStringLiteral("import"), QStringLiteral("topology"),
+            hugeDump, QStringLiteral("--plan"), h }
+                                               << 2 << QByteArray("is 17 MiB; a node's description is at most 16 MiB");
+        const QString cut = writeFile(QStringLiteral("cut.txt"),
+            QByteArray("\tGPU0\tGPU1\tGPU2\tCPU Affinity\nGPU0\t X \tNV12\tNV12\t0-7\nGPU1\tNV12\t X "));
+        QTest::newRow("a matrix cut short")
+            << QStringList { QStringLiteral("import"), QStringLiteral("topology"), cut, QStringLiteral("--plan"), h }
+            << 2 << QByteArray("line 3: GPU1 has 2 cells for 3 devices");
         QTest::newRow("an imported plan that does not divide") << QStringList { QStringLiteral("import"),
             QStringLiteral("deepspeed"), data + QStringLiteral("deepspeed-auto.json"), QStringLiteral("--plan"),
             h } << 1 << QByteArray("the imported plan: training.zero_stage: DeepSpeed");

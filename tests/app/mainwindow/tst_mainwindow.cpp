@@ -1032,6 +1032,26 @@ private slots:
         dockNamed(w, "lessons")->raise();
         QTest::qWait(300);
         w.grab().save(shots + QStringLiteral("/lesson-memory-zh.png"));
+        // What an import did not take, and two nodes' dumps with the slow one outlined.
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/e1-70b-a800-pp4-tp8.plait.json")));
+        QVERIFY(w.importLaunchConfig(QStringLiteral(PLAIT_TEST_DATA "/launch/megatron-llama3-70b.args")));
+        if (auto* box = w.findChild<QMessageBox*>(QStringLiteral("launchImportSummary"))) {
+            for (QAbstractButton* b : box->buttons())
+                if (box->buttonRole(b) == QMessageBox::ActionRole)
+                    b->click();
+            QTest::qWait(300);
+            box->grab().save(shots + QStringLiteral("/launch-import-summary-zh.png"));
+            box->close();
+        }
+        auto h100 = engine::readPlan(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json"));
+        QVERIFY(h100);
+        h100.value().cluster.gpu = *Catalog::builtin().gpu("H100-SXM5-80GB");
+        w.document()->edit(h100.value(), QStringLiteral("H100"));
+        QVERIFY(w.importNodeDumps({ QStringLiteral(PLAIT_TEST_DATA "/topology/nccl-topo-h100-a.xml"),
+            QStringLiteral(PLAIT_TEST_DATA "/topology/nccl-topo-h100-b.xml") }));
+        QTRY_VERIFY(!w.topologyView()->nodeFinding(1).isEmpty());
+        QTest::qWait(300);
+        w.grab().save(shots + QStringLiteral("/window-nodes-2node-zh.png"));
         QCoreApplication::removeTranslator(&plait);
     }
 };
