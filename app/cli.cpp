@@ -91,14 +91,8 @@ Parsed parse(QCommandLineParser& parser, const QStringList& args, const char* us
 {
     parser.addHelpOption();
     const bool ok = parser.parse(args);
-    if (parser.isSet(QStringLiteral("help"))) {
-        // "Usage: plait evaluate ...", not the path of the binary.
-        QString help = parser.helpText();
-        help.replace(
-            QCoreApplication::arguments().constFirst(), QString::fromLatin1(usage).section(QLatin1Char(' '), 0, 1));
-        std::cout << help.toStdString();
+    if (printHelpIfAsked(parser, QString::fromLatin1(usage).section(QLatin1Char(' '), 1, 1).toLatin1().constData()))
         return { false, kOk };
-    }
     if (!ok || parser.positionalArguments().size() != 1) {
         std::cerr << "plait: " << (ok ? "" : parser.errorText().toStdString() + "; ") << "usage: " << usage << "\n";
         return { false, kUsage };
@@ -322,6 +316,16 @@ int searchCommand(const QStringList& args)
         std::cout << dumpJson(out, 2) << "\n";
     return kOk;
 }
+}
+
+bool printHelpIfAsked(const QCommandLineParser& parser, const char* command)
+{
+    if (!parser.isSet(QStringLiteral("help")))
+        return false;
+    QString help = parser.helpText();
+    help.replace(QCoreApplication::arguments().constFirst(), QStringLiteral("plait ") + QString::fromLatin1(command));
+    std::cout << help.toStdString();
+    return true;
 }
 
 bool isHeadlessCommand(const char* arg)

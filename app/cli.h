@@ -2,12 +2,18 @@
 
 #include <string>
 
+class QCommandLineParser;
+
 namespace plait::app {
 
 // The headless subcommands of the contract (evaluate, search, timeline). They never need a display.
 // Returns the process exit code: 0 success, 1 invalid plan, 2 bad usage or unreadable file.
 bool isHeadlessCommand(const char* arg);
 int runHeadless(int argc, char** argv);
+
+// When --help was given: prints the parser's help as "Usage: plait COMMAND …" (not the binary's path) and returns
+// true, the command then done.
+bool printHelpIfAsked(const QCommandLineParser& parser, const char* command);
 
 // What `plait --help` adds after the window's options: every subcommand, one line each.
 std::string commandsHelp();

@@ -2,6 +2,7 @@
 
 #include "atomicfile.h"
 #include "catalogloader.h"
+#include "cli.h"
 #include "launchconfig.h"
 #include "planio.h"
 #include "rankmap.h"
@@ -36,12 +37,8 @@ int exportCommand(const QStringList& args)
         QStringLiteral("NAMES") });
     parser.addHelpOption();
     const bool ok = parser.parse(args);
-    if (parser.isSet(QStringLiteral("help"))) {
-        QString help = parser.helpText();
-        help.replace(QCoreApplication::arguments().constFirst(), QStringLiteral("plait export"));
-        std::cout << help.toStdString();
+    if (printHelpIfAsked(parser, "export"))
         return kOk;
-    }
     const QString to = parser.value(QStringLiteral("to"));
     const std::optional<LaunchFormat> format = launchFormatFromName(to.toStdString(), kLaunchFormats);
     if (!ok || parser.positionalArguments().size() != 1 || (!format && to != QLatin1String("hostfile"))) {

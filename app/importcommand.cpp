@@ -1,6 +1,7 @@
 #include "importcommand.h"
 
 #include "catalogloader.h"
+#include "cli.h"
 #include "launchfiles.h"
 #include "measuredlinks.h"
 #include "nodedumps.h"
@@ -341,12 +342,8 @@ int importCommand(const QStringList& args)
     parser.addOption({ QStringLiteral("json"), QStringLiteral("Print one JSON object.") });
     parser.addHelpOption();
     const bool ok = parser.parse(args);
-    if (parser.isSet(QStringLiteral("help"))) {
-        QString help = parser.helpText();
-        help.replace(QCoreApplication::arguments().constFirst(), QStringLiteral("plait import"));
-        std::cout << help.toStdString();
+    if (printHelpIfAsked(parser, "import"))
         return kOk;
-    }
     const QStringList positional = parser.positionalArguments();
     if (!ok || positional.size() < 2) {
         std::cerr << "plait: " << (ok ? "" : parser.errorText().toStdString() + "; ") << "usage: " << kUsageText

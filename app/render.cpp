@@ -3,6 +3,7 @@
 #include "analysis.h"
 #include "atomicfile.h"
 #include "catalogloader.h"
+#include "cli.h"
 #include "commbreakdown.h"
 #include "ganttview.h"
 #include "language.h"
@@ -404,12 +405,8 @@ int runRender(int argc, char** argv)
         = "plait render PLAN.plait.json --view topology|memory|comm|gantt|report [--schedules] "
           "[--trace TRACE.json] [--from S] [--to S] [--size WxH] [--lang LOCALE] --out FILE.(png|svg|pdf)";
     const bool parsed = parser.parse(args);
-    if (parser.isSet(QStringLiteral("help"))) {
-        QString help = parser.helpText();
-        help.replace(QCoreApplication::arguments().constFirst(), QStringLiteral("plait render"));
-        std::cout << help.toStdString();
+    if (printHelpIfAsked(parser, "render"))
         return kOk;
-    }
     auto bad = [&](const std::string& why) {
         std::cerr << "plait: " << validUtf8(why) << "; usage: " << usage << "\n";
         return kUsage;
