@@ -568,8 +568,8 @@
     </message>
     <message>
         <location filename="../core/base/messagetext.cpp" line="221"/>
-        <source>the nodes differ: the plan&apos;s links are the slowest node&apos;s (NVLink of %1, NICs of %2), as Plait&apos;s cluster has one kind of node</source>
-        <translation>各节点不同：方案的链路取最慢节点的（%1 的 NVLink，%2 的网卡），因为 Plait 的集群只有一种节点</translation>
+        <source>the nodes differ: %1 node(s) unlike the others keep their own links, and a group across them runs at the slowest it spans</source>
+        <translation>各节点不同：%1 个与其他节点不同的节点保留各自的链路，跨越它们的组以所经过的最慢链路运行</translation>
     </message>
     <message>
         <location filename="../core/base/messagetext.cpp" line="224"/>
@@ -824,7 +824,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>Report</name>
     <message>
-        <location filename="../app/render.cpp" line="215"/>
+        <location filename="../app/render.cpp" line="216"/>
         <source>%1%2 · micro-batch %3 · global batch %4 · ZeRO %5 · recompute %6 · %7</source>
         <translation>%1%2 · 微批次 %3 · 全局批次 %4 · ZeRO %5 · 重计算 %6 · %7</translation>
     </message>

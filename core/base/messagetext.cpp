@@ -218,9 +218,9 @@ constexpr MessageTemplate kTemplates[] = {
     { "topo:node-differs", QT_TRANSLATE_NOOP("Messages", "%1 has %2 where the other nodes have %3") },
     { "topo:nic-rate-from-base", QT_TRANSLATE_NOOP("Messages",
         "the source gives no NIC speed: the inter-node link is the base plan's, %1") },
-    { "topo:slowest-node", QT_TRANSLATE_NOOP("Messages",
-        "the nodes differ: the plan's links are the slowest node's (NVLink of %1, NICs of %2), as Plait's cluster has "
-        "one kind of node") },
+    { "topo:own-links", QT_TRANSLATE_NOOP("Messages",
+        "the nodes differ: %1 node(s) unlike the others keep their own links, and a group across them runs at the "
+        "slowest it spans") },
     { "topo:gpu-generation", QT_TRANSLATE_NOOP("Messages",
         "the dumps' GPUs are of compute capability %1 and the plan's %2 is of NVLink generation %3: choose the "
         "plan's GPU, which the dumps do not name") },

@@ -51,7 +51,9 @@ GroupPath pathOver(const ClusterSpec& cluster, const std::vector<int>& gpus, con
     for (int g : gpus)
         nodes.push_back(g / cluster.gpusPerNode);
     std::sort(nodes.begin(), nodes.end());
-    const LinkSpec& intra = cluster.intraNode;
+    // Each node's own links (ClusterSpec::nodeLinks): the ring runs at its slowest NVLink and slowest NIC share.
+    const LinkSpec* slowestIntra = &cluster.intraOf(nodes.front());
+    const LinkSpec* slowestInter = &cluster.interOf(nodes.front());
     double nicShare = 0, nicPerGpu = 0;
     int fewest = 0;
     path.nodes = 0;
@@ -60,15 +62,21 @@ GroupPath pathOver(const ClusterSpec& cluster, const std::vector<int>& gpus, con
         std::size_t j = i;
         while (j < nodes.size() && nodes[j] == nodes[i])
             ++j;
+        const int node = nodes[i];
+        if (cluster.intraOf(node).effectiveGBps() < slowestIntra->effectiveGBps())
+            slowestIntra = &cluster.intraOf(node);
         const double members = double(j - i);
-        const double sharing = std::max(members, double(crossingMembers[std::size_t(nodes[i])]));
-        const double share = cluster.nics() * cluster.interNode.effectiveGBps() * members / sharing;
+        const double sharing = std::max(members, double(crossingMembers[std::size_t(node)]));
+        const double share = cluster.nicsOf(node) * cluster.interOf(node).effectiveGBps() * members / sharing;
+        if (path.nodes == 0 || share < nicShare)
+            slowestInter = &cluster.interOf(node);
         nicShare = path.nodes == 0 ? share : std::min(nicShare, share);
         nicPerGpu = path.nodes == 0 ? share / members : std::min(nicPerGpu, share / members);
         fewest = path.nodes == 0 ? int(members) : std::min(fewest, int(members));
         ++path.nodes;
         i = j;
     }
+    const LinkSpec& intra = *slowestIntra;
     if (path.nodes == 1) {
         path.alphaS = intra.latencyUs * 1e-6;
         path.busGBps = intra.effectiveGBps();
@@ -78,7 +86,7 @@ GroupPath pathOver(const ClusterSpec& cluster, const std::vector<int>& gpus, con
             path.nvlsAlgGBps = intra.nvlsAlgGBps;
         return path;
     }
-    const LinkSpec& inter = cluster.interNode;
+    const LinkSpec& inter = *slowestInter;
     path.ranksPerNode = fewest;
     path.nicGBps = nicPerGpu;
     path.intraGBps = intra.effectiveGBps();
@@ -117,18 +125,24 @@ GroupPath soloPath(const ClusterSpec& cluster, const std::vector<int>& gpus)
 
 GroupPath pairPath(const ClusterSpec& cluster, int a, int b, int concurrentPerNode)
 {
-    const LinkSpec& intra = cluster.intraNode;
+    const int na = a / cluster.gpusPerNode, nb = b / cluster.gpusPerNode;
+    const LinkSpec& intra = cluster.intraOf(na).effectiveGBps() <= cluster.intraOf(nb).effectiveGBps()
+        ? cluster.intraOf(na)
+        : cluster.intraOf(nb);
     GroupPath path;
     path.ranks = 2;
-    if (a / cluster.gpusPerNode == b / cluster.gpusPerNode) {
+    if (na == nb) {
         path.alphaS = intra.latencyUs * 1e-6;
         path.busGBps = intra.effectiveGBps();
         path.link = intra.id;
         path.bottleneck = &intra;
         return path;
     }
-    const LinkSpec& inter = cluster.interNode;
-    const double nicShare = cluster.nics() * inter.effectiveGBps() / std::max(concurrentPerNode, 1);
+    // The pair's slower end: the node with the smaller NIC share.
+    const double shareA = cluster.nicsOf(na) * cluster.interOf(na).effectiveGBps();
+    const double shareB = cluster.nicsOf(nb) * cluster.interOf(nb).effectiveGBps();
+    const LinkSpec& inter = shareA <= shareB ? cluster.interOf(na) : cluster.interOf(nb);
+    const double nicShare = std::min(shareA, shareB) / std::max(concurrentPerNode, 1);
     path.nodes = 2;
     path.alphaS = std::max(intra.latencyUs, inter.latencyUs) * 1e-6;
     path.busGBps = std::min(intra.effectiveGBps(), nicShare);

@@ -10,6 +10,13 @@ bool sameCluster(const ClusterSpec& a, const ClusterSpec& b)
             && x.latencyUs == y.latencyUs && x.nvls == y.nvls && x.nvlsAlgGBps == y.nvlsAlgGBps
             && x.busbwCurve == y.busbwCurve;
     };
+    if (a.nodeLinks.size() != b.nodeLinks.size())
+        return false;
+    for (std::size_t i = 0; i < a.nodeLinks.size(); ++i) {
+        const NodeLinks &x = a.nodeLinks[i], &y = b.nodeLinks[i];
+        if (x.node != y.node || x.nics != y.nics || !link(x.intraNode, y.intraNode) || !link(x.interNode, y.interNode))
+            return false;
+    }
     return a.nodes == b.nodes && a.gpusPerNode == b.gpusPerNode && a.nics() == b.nics() && a.gpu.id == b.gpu.id
         && link(a.intraNode, b.intraNode) && link(a.interNode, b.interNode);
 }

@@ -326,6 +326,31 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     plan.cluster.interNode = resolveCatalogEntry<LinkSpec>(cj, "inter_node", "cluster", &Catalog::link,
         &Catalog::linkIds, &linkFromJson, catalog, issues, singleNode ? "ib-ndr" : nullptr);
     plan.cluster.nicsPerNode = int(c.integer("nics_per_node", 0, 0, 1024));
+    if (cj.contains("node_links") && !cj["node_links"].is_null()) {
+        const auto& list = cj["node_links"];
+        if (!list.is_array() || list.size() > std::size_t(kMaxGpus)) {
+            issues.push_back({ "cluster.node_links", "must be a list of {node, intra_node, inter_node, nics}" });
+        } else {
+            for (std::size_t i = 0; i < list.size(); ++i) {
+                const std::string field = "cluster.node_links[" + str((long long)i) + "]";
+                if (!list[i].is_object()) {
+                    issues.push_back({ field, "must be an object" });
+                    continue;
+                }
+                FieldReader n(list[i], field, issues);
+                NodeLinks l;
+                l.node = int(n.integer("node", 0, 0, plan.cluster.nodes - 1, true));
+                l.intraNode = resolveCatalogEntry<LinkSpec>(list[i], "intra_node", field, &Catalog::link,
+                    &Catalog::linkIds, &linkFromJson, catalog, issues, nullptr);
+                l.interNode = resolveCatalogEntry<LinkSpec>(list[i], "inter_node", field, &Catalog::link,
+                    &Catalog::linkIds, &linkFromJson, catalog, issues, nullptr);
+                l.nics = int(n.integer("nics", 0, 0, 1024));
+                if (plan.cluster.linksOf(l.node))
+                    issues.push_back({ field + ".node", "node " + str(l.node) + " is listed twice" });
+                plan.cluster.nodeLinks.push_back(std::move(l));
+            }
+        }
+    }
     if ((long long)plan.cluster.nodes * plan.cluster.gpusPerNode > kMaxGpus)
         issues.push_back(fieldIssue("cluster.nodes", "cluster-too-large",
             { str((long long)plan.cluster.nodes * plan.cluster.gpusPerNode), str(kMaxGpus) }));
@@ -445,6 +470,15 @@ nlohmann::json toJson(const Plan& plan)
     c["intra_node"] = linkRef(plan.cluster.intraNode, catalog);
     c["inter_node"] = linkRef(plan.cluster.interNode, catalog);
     c["nics_per_node"] = plan.cluster.nics();
+    nlohmann::json nodeLinks = nlohmann::json::array();
+    for (const NodeLinks& l : plan.cluster.nodeLinks)
+        if (l.node < plan.cluster.nodes) // a node the cluster still has
+            nodeLinks.push_back({ { "node", l.node }, { "intra_node", linkRef(l.intraNode, catalog) },
+                { "inter_node", linkRef(l.interNode, catalog) }, { "nics", l.nics } });
+    if (nodeLinks.empty())
+        c.erase("node_links");
+    else
+        c["node_links"] = nodeLinks;
     const TrainingSpec& tr = plan.training;
     auto& t = j["training"];
     t["global_batch"] = tr.globalBatch;

@@ -20,6 +20,15 @@ enum class Schedule { GPipe, OneFOneB, Interleaved, ZbH1 };
 // all of them (Transformer Engine userbuffers, torchtitan async TP).
 enum class TpOverlap { None, Backward, All };
 
+// A node whose links differ from the cluster's (its own nvidia-smi or NCCL dump says so: a degraded NVLink, a slower
+// NIC): its link between GPUs, its NICs and their link to other nodes.
+struct NodeLinks {
+    int node = 0;
+    LinkSpec intraNode;
+    LinkSpec interNode;
+    int nics = 0; // 0 = the cluster's count
+};
+
 struct ClusterSpec {
     GpuSpec gpu;
     int nodes = 1;
@@ -27,9 +36,20 @@ struct ClusterSpec {
     LinkSpec intraNode;
     LinkSpec interNode;
     int nicsPerNode = 0; // 0 = one per GPU
+    std::vector<NodeLinks> nodeLinks; // the nodes unlike the others, by node; the group paths take each node's own
 
     int gpuCount() const { return nodes * gpusPerNode; }
     int nics() const { return nicsPerNode > 0 ? nicsPerNode : gpusPerNode; }
+    const NodeLinks* linksOf(int node) const
+    {
+        for (const NodeLinks& l : nodeLinks)
+            if (l.node == node)
+                return &l;
+        return nullptr;
+    }
+    const LinkSpec& intraOf(int node) const { return linksOf(node) ? linksOf(node)->intraNode : intraNode; }
+    const LinkSpec& interOf(int node) const { return linksOf(node) ? linksOf(node)->interNode : interNode; }
+    int nicsOf(int node) const { return linksOf(node) && linksOf(node)->nics > 0 ? linksOf(node)->nics : nics(); }
 };
 
 struct TrainingSpec {

@@ -48,7 +48,7 @@ int pcieGeneration(const NodeTopology& n, const ClusterSpec& base)
     return base.gpu.nvlink == "nvlink3" ? 4 : 5;
 }
 
-struct NodeLinks {
+struct DerivedLinks {
     LinkSpec intra;
     int nvlinks = 0; // per GPU, the slowest pair's
     std::vector<int> nics; // the NICs next to a GPU (PIX or PXB), or all of them when none is
@@ -81,9 +81,9 @@ LinkSpec linkAt(const Catalog& catalog, LinkKind kind, const std::string& prefix
     return l;
 }
 
-NodeLinks linksOf(const NodeTopology& n, const ClusterSpec& base, const Catalog& catalog)
+DerivedLinks linksOf(const NodeTopology& n, const ClusterSpec& base, const Catalog& catalog)
 {
-    NodeLinks out;
+    DerivedLinks out;
     const int g = n.gpus();
     bool allNvLink = g > 1;
     int fewest = 64, most = 0, fa = 0, fb = 0;
@@ -155,10 +155,23 @@ NodeLinks linksOf(const NodeTopology& n, const ClusterSpec& base, const Catalog&
 }
 
 // A node's kind, in words that need no translation: "nvlink4-nvswitch + 8 × 400 Gb/s".
-std::string nodeText(const NodeLinks& l)
+std::string nodeText(const DerivedLinks& l)
 {
     return l.intra.id + " + " + str((long long)l.nics.size()) + " × "
         + (l.nicGBps > 0 ? numText(8 * l.nicGBps, "%.0f") + " Gb/s" : "NIC");
+}
+// The node's link to other nodes: the catalog's entry at the dump's NIC rate, else the base cluster's (nvidia-smi
+// prints no rate).
+LinkSpec interOf(const DerivedLinks& l, const NodeTopology& n, const ClusterSpec& base, const Catalog& catalog)
+{
+    if (l.nicGBps <= 0)
+        return base.interNode;
+    const std::string prefix = l.infiniband ? "ib-" : "roce-";
+    const std::string rate = numText(8 * l.nicGBps, "%.0f");
+    return linkAt(catalog, l.infiniband ? LinkKind::InfiniBand : LinkKind::RoCE, prefix,
+        l.infiniband ? "ib-ndr" : "roce-400", l.nicGBps, prefix + rate,
+        (l.infiniband ? "InfiniBand " : "RoCE ") + rate + " Gb/s (" + n.host + ")",
+        n.source + ": NIC speed " + rate + " Gb/s");
 }
 }
 
@@ -175,60 +188,50 @@ Result<ClusterFromTopology> clusterFromTopology(
     out.cluster = base;
     out.cluster.nodes = int(nodes.size());
     out.cluster.gpusPerNode = nodes.front().gpus();
-    std::vector<NodeLinks> links;
+    out.cluster.nodeLinks.clear();
+    std::vector<DerivedLinks> links;
     for (const NodeTopology& n : nodes)
         links.push_back(linksOf(n, base, catalog));
-    // The slowest node sets the cluster's links; a node unlike the most common kind is named.
-    // The usual kind is the most common; between as many, the faster (the slower is the one to look at).
+    // The usual kind of node is the most common; between as many, the faster (the slower is the one to look at).
+    // It gives the cluster's links; every other node keeps its own (ClusterSpec::nodeLinks) and is named.
     std::map<std::string, int> kinds;
-    for (const NodeLinks& l : links)
+    for (const DerivedLinks& l : links)
         ++kinds[nodeText(l)];
     std::size_t usualNode = 0;
     for (std::size_t i = 1; i < links.size(); ++i) {
         const int a = kinds[nodeText(links[i])], b = kinds[nodeText(links[usualNode])];
         const auto speed
-            = [](const NodeLinks& l) { return std::pair(l.intra.bandwidthGBps, l.nicGBps * double(l.nics.size())); };
+            = [](const DerivedLinks& l) { return std::pair(l.intra.bandwidthGBps, l.nicGBps * double(l.nics.size())); };
         if (a > b || (a == b && speed(links[i]) > speed(links[usualNode])))
             usualNode = i;
     }
     const std::string usual = nodeText(links[usualNode]);
-    std::size_t slowIntra = 0, slowNic = 0, fewestNics = 0;
+    out.cluster.intraNode = links[usualNode].intra;
+    out.cluster.interNode = interOf(links[usualNode], nodes[usualNode], base, catalog);
+    out.cluster.nicsPerNode = std::max(1, int(links[usualNode].nics.size()));
+    if (links[usualNode].nicGBps <= 0)
+        out.notes.push_back({ "topo:nic-rate-from-base", { base.interNode.id } });
+    int unlike = 0;
     for (std::size_t i = 0; i < links.size(); ++i) {
-        if (links[i].intra.bandwidthGBps < links[slowIntra].intra.bandwidthGBps)
-            slowIntra = i;
-        if (links[i].nicGBps > 0 && (links[slowNic].nicGBps == 0 || links[i].nicGBps < links[slowNic].nicGBps))
-            slowNic = i;
-        if (links[i].nics.size() < links[fewestNics].nics.size())
-            fewestNics = i;
         std::vector<Warning> findings = links[i].findings;
         if (nodeText(links[i]) != usual) {
             std::vector<std::string> args { nodes[i].host, nodeText(links[i]), usual };
             findings.push_back({ "node-differs", messageText("topo:node-differs", args), args });
+            out.cluster.nodeLinks.push_back({ int(i), links[i].intra, interOf(links[i], nodes[i], base, catalog),
+                std::max(1, int(links[i].nics.size())) });
+            ++unlike;
         }
         out.nodeFindings.push_back(std::move(findings));
     }
-    out.cluster.intraNode = links[slowIntra].intra;
-    out.cluster.nicsPerNode = std::max(1, int(links[fewestNics].nics.size()));
-    if (links[slowNic].nicGBps > 0) {
-        const double gbps = links[slowNic].nicGBps;
-        const bool ib = links[slowNic].infiniband;
-        const std::string prefix = ib ? "ib-" : "roce-";
-        out.cluster.interNode = linkAt(catalog, ib ? LinkKind::InfiniBand : LinkKind::RoCE, prefix,
-            ib ? "ib-ndr" : "roce-400", gbps, prefix + numText(8 * gbps, "%.0f"),
-            (ib ? "InfiniBand " : "RoCE ") + numText(8 * gbps, "%.0f") + " Gb/s (" + nodes[slowNic].host + ")",
-            nodes[slowNic].source + ": NIC speed " + numText(8 * gbps, "%.0f") + " Gb/s");
-    } else {
-        out.notes.push_back({ "topo:nic-rate-from-base", { base.interNode.id } });
-    }
-    if (kinds.size() > 1)
-        out.notes.push_back({ "topo:slowest-node", { nodes[slowIntra].host, nodes[slowNic].host } });
+    if (unlike > 0)
+        out.notes.push_back({ "topo:own-links", { str(unlike) } });
     // Neither source names the GPU model: say where the plan's GPU does not fit what the dumps show.
     const NodeTopology& first = nodes.front();
     const int generation = first.smVersion >= 100 ? 5 : first.smVersion >= 90 ? 4 : first.smVersion >= 80 ? 3 : 0;
     if (generation > 0 && !base.gpu.nvlink.empty() && base.gpu.nvlink != "nvlink" + str(generation))
         out.notes.push_back({ "topo:gpu-generation",
             { numText(first.smVersion / 10.0, "%.1f"), base.gpu.id, base.gpu.nvlink.substr(6) } });
-    else if (const NodeLinks& l = links[slowIntra];
+    else if (const DerivedLinks& l = links[usualNode];
              l.nvlinks > 0 && base.gpu.nvlinkGBps > 0 && std::abs(l.intra.bandwidthGBps - base.gpu.nvlinkGBps) > 1)
         out.notes.push_back({ "topo:nvlink-vs-gpu",
             { str(l.nvlinks), numText(l.intra.bandwidthGBps, "%.0f"), base.gpu.id,

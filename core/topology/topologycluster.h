@@ -1,8 +1,9 @@
 #pragma once
 // A cluster from the nodes' own descriptions (nvidia-smi topo -m, NCCL's topology dump): GPUs per node, the link
 // between GPUs (NVLink count × the generation's per-link rate, or PCIe), the NICs next to GPUs and their rate.
-// Plait's cluster has one kind of node: where nodes differ, the cluster takes the slowest and each differing node
-// is named, as is a degraded NVLink pair or a GPU far from every NIC.
+// Where nodes differ, the most common kind gives the cluster's links and every other node keeps its own
+// (ClusterSpec::nodeLinks: the group paths take the slowest a group spans); each differing node is named, as is a
+// degraded NVLink pair or a GPU far from every NIC.
 
 #include "catalog.h"
 #include "nodetopology.h"

@@ -625,7 +625,8 @@ private slots:
         QCOMPARE(doc["nodes"].size(), std::size_t(2));
         QCOMPARE(doc["nodes"][1]["findings"][0]["code"].get<std::string>(), std::string("node-differs"));
         QVERIFY(doc["nodes"][0]["nics"][3]["near_gpus"] == nlohmann::json::array({ 3 }));
-        QCOMPARE(doc["cluster"]["inter_node"].get<std::string>(), std::string("ib-hdr"));
+        QCOMPARE(doc["cluster"]["inter_node"].get<std::string>(), std::string("ib-ndr"));
+        QCOMPARE(doc["cluster"]["node_links"][0]["inter_node"].get<std::string>(), std::string("ib-hdr"));
         QCOMPARE(plait({ QStringLiteral("evaluate"), out }).code, 0);
         // Example b needs 16 GPUs: one 8-GPU node is refused with the reason, nothing written.
         const Run small = plait({ QStringLiteral("import"), QStringLiteral("topology"),

@@ -1,3 +1,5 @@
+#include "evaluate.h"
+#include "groups.h"
 #include "nccltopo.h"
 #include "smitopo.h"
 #include "topologycluster.h"
@@ -141,16 +143,20 @@ private slots:
     void findingsNameTheNode()
     {
         const ClusterSpec base = baseCluster("H100-SXM5-80GB", "nvlink4-nvswitch", "ib-ndr");
-        // Two nodes, b with a 200 Gb/s NIC: b is named, and the cluster takes its rate (the slowest).
+        // Two nodes, b with a 200 Gb/s NIC: b is named and keeps its own links; the cluster's are a's.
         const auto two
             = clusterFromTopology({ node("nccl-topo-h100-a.xml", "a"), node("nccl-topo-h100-b.xml", "b") }, base);
         QVERIFY2(two, two ? "" : two.errorText().c_str());
         QCOMPARE(two.value().cluster.nodes, 2);
         QVERIFY(two.value().nodeFindings[0].empty());
         QVERIFY(hasFinding(two.value().nodeFindings[1], "node-differs"));
-        QCOMPARE(two.value().cluster.interNode.id, std::string("ib-hdr")); // 200 Gb/s
+        QCOMPARE(two.value().cluster.interNode.id, std::string("ib-ndr")); // 400 Gb/s
+        QCOMPARE(two.value().cluster.nodeLinks.size(), std::size_t(1));
+        QCOMPARE(two.value().cluster.nodeLinks[0].node, 1);
+        QCOMPARE(two.value().cluster.interOf(1).id, std::string("ib-hdr")); // 200 Gb/s
+        QCOMPARE(two.value().cluster.interOf(0).id, std::string("ib-ndr"));
         QVERIFY(std::any_of(two.value().notes.begin(), two.value().notes.end(),
-            [](const Message& m) { return m.key == "topo:slowest-node"; }));
+            [](const Message& m) { return m.key == "topo:own-links" && m.args.front() == "1"; }));
         // A GPU with two NVLinks down: the pair's rate is the node's (16 × 25 = 400 GB/s), and the pair is named.
         const auto degraded = clusterFromTopology({ node("nccl-topo-h100-degraded.xml", "d") }, base);
         QVERIFY(degraded);
@@ -167,6 +173,39 @@ private slots:
             = clusterFromTopology({ node("nccl-topo-h100-a.xml", "a"), node("smi-pcie-bridged.txt", "p") }, base);
         QVERIFY(!mixed);
         QVERIFY2(mixed.errorText().find("a has 8 GPUs and p has 4") != std::string::npos, mixed.errorText().c_str());
+    }
+
+    // Estimates with each node's own links: Llama 2 13B at TP 4 × PP 2 × DP 2 on two H100 nodes sends its pipeline's
+    // activations from node 0 to node 1; with node 1's NICs at 200 Gb/s (its dump) the send/recv runs at that end's
+    // share, and the step is slower. A group inside node 0 is unchanged. The plan file keeps the node's links.
+    void eachNodeCostedWithItsOwnLinks()
+    {
+        nlohmann::json j = test::gptPlanJson("llama2-13b", 2, 4, 2, 2, 64);
+        test::onDgxH100(j);
+        const Plan even = test::mustPlan(j);
+        auto imported = clusterFromTopology(
+            { node("nccl-topo-h100-a.xml", "a"), node("nccl-topo-h100-b.xml", "b") }, even.cluster);
+        QVERIFY(imported);
+        Plan uneven = even;
+        uneven.cluster = imported.value().cluster;
+        const GroupSet a = buildGroups(even), b = buildGroups(uneven);
+        QCOMPARE(a.pp.front().path.nodes, 2);
+        QVERIFY2(b.pp.front().path.busGBps < a.pp.front().path.busGBps,
+            qPrintable(QStringLiteral("%1 vs %2").arg(b.pp.front().path.busGBps).arg(a.pp.front().path.busGBps)));
+        QCOMPARE(b.tp.front().path.busGBps, a.tp.front().path.busGBps); // inside node 0
+        QVERIFY(evaluate(uneven).stepS > evaluate(even).stepS);
+        // The plan file says which node differs, and reads back the same.
+        const auto back = planFromJson(toJson(uneven));
+        QVERIFY2(back, back ? "" : back.errorText().c_str());
+        QCOMPARE(back.value().cluster.nodeLinks.size(), std::size_t(1));
+        QCOMPARE(back.value().cluster.interOf(1).bandwidthGBps, 25.0);
+        QCOMPARE(toJson(back.value()).dump(), toJson(uneven).dump());
+        nlohmann::json bad = toJson(uneven);
+        bad["cluster"]["node_links"][0]["node"] = 5;
+        const auto refused = planFromJson(bad);
+        QVERIFY(!refused);
+        QVERIFY2(
+            refused.errorText().find("cluster.node_links[0].node") != std::string::npos, refused.errorText().c_str());
     }
 
     void planOnTheImportedCluster()
