@@ -53,12 +53,6 @@ Loaded load(const QString& path)
     return l;
 }
 
-void printErrors(const std::vector<Issue>& errors)
-{
-    for (const Issue& e : errors)
-        std::cerr << "plait: " << validUtf8((e.field.empty() ? "" : e.field + ": ") + e.message) << "\n";
-}
-
 void printWarnings(const std::vector<Warning>& warnings)
 {
     for (const Warning& w : warnings)
@@ -70,7 +64,7 @@ void printWarnings(const std::vector<Warning>& warnings)
 int invalid(
     const std::vector<Issue>& errors, const std::string& planName, bool json, const std::vector<Warning>& warnings = {})
 {
-    printErrors(errors);
+    printIssues(errors);
     printWarnings(warnings);
     if (json) {
         Evaluation ev;
@@ -111,7 +105,7 @@ int evaluateCommand(const QStringList& args)
     const bool json = parser.isSet(QStringLiteral("json"));
     Loaded l = load(parser.positionalArguments().front());
     if (l.code == kUsage) {
-        printErrors(l.plan.errors());
+        printIssues(l.plan.errors());
         return kUsage;
     }
     if (l.code == kInvalid)
@@ -119,7 +113,7 @@ int evaluateCommand(const QStringList& args)
     Evaluation ev = evaluate(l.plan.value());
     addStepRange(l.plan.value(), ev);
     if (!ev.valid)
-        printErrors(ev.errors);
+        printIssues(ev.errors);
     if (!ev.valid || json)
         printWarnings(ev.warnings); // the text view of a valid plan prints them itself
     if (json)
@@ -144,14 +138,14 @@ int timelineCommand(const QStringList& args)
     }
     Loaded l = load(parser.positionalArguments().front());
     if (l.code != kOk) {
-        printErrors(l.plan.errors());
+        printIssues(l.plan.errors());
         printWarnings(l.keyWarnings);
         return l.code;
     }
     const Evaluation ev = evaluate(l.plan.value());
     printWarnings(ev.warnings);
     if (!ev.valid) {
-        printErrors(ev.errors);
+        printIssues(ev.errors);
         return kInvalid;
     }
     // Streamed into the file: a trace of a million micro-batches never exists as one string.
@@ -267,7 +261,7 @@ int searchCommand(const QStringList& args)
         return kUsage;
     Loaded l = load(parser.positionalArguments().front());
     if (l.code == kUsage) {
-        printErrors(l.plan.errors());
+        printIssues(l.plan.errors());
         return kUsage;
     }
     if (l.code == kInvalid)
@@ -316,6 +310,23 @@ int searchCommand(const QStringList& args)
         std::cout << dumpJson(out, 2) << "\n";
     return kOk;
 }
+}
+
+void printIssues(const std::vector<Issue>& issues, const std::string& where)
+{
+    for (const Issue& e : issues)
+        std::cerr << "plait: " << validUtf8(where + (e.field.empty() ? "" : e.field + ": ") + e.message) << "\n";
+}
+
+std::optional<Plan> readPlanArgument(const QString& path, int* exitCode)
+{
+    const engine::PlanFile file = engine::readPlanFile(path, engine::loadCatalog());
+    if (!file.plan) {
+        printIssues(file.plan.errors(), path.toStdString() + ": ");
+        *exitCode = file.unreadable ? kUsage : kInvalid;
+        return std::nullopt;
+    }
+    return file.plan.value();
 }
 
 bool printHelpIfAsked(const QCommandLineParser& parser, const char* command)

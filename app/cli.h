@@ -1,8 +1,13 @@
 #pragma once
 
+#include "plan.h"
+
+#include <optional>
 #include <string>
+#include <vector>
 
 class QCommandLineParser;
+class QString;
 
 namespace plait::app {
 
@@ -14,6 +19,13 @@ int runHeadless(int argc, char** argv);
 // When --help was given: prints the parser's help as "Usage: plait COMMAND …" (not the binary's path) and returns
 // true, the command then done.
 bool printHelpIfAsked(const QCommandLineParser& parser, const char* command);
+
+// Each problem on stderr as "plait: WHERE FIELD: MESSAGE".
+void printIssues(const std::vector<Issue>& issues, const std::string& where = {});
+
+// The plan file a command was given (an argument, or --plan), with the catalogs; when it cannot be read or is
+// invalid, its problems are printed naming the file and *exitCode is set: 2 unreadable, 1 invalid.
+std::optional<Plan> readPlanArgument(const QString& path, int* exitCode);
 
 // What `plait --help` adds after the window's options: every subcommand, one line each.
 std::string commandsHelp();

@@ -52,14 +52,11 @@ int exportCommand(const QStringList& args)
         return kUsage;
     }
     const QString planPath = parser.positionalArguments().constFirst();
-    const engine::PlanFile file = engine::readPlanFile(planPath, engine::loadCatalog());
-    if (!file.plan) {
-        for (const Issue& e : file.plan.errors())
-            std::cerr << "plait: " << planPath.toStdString() << ": "
-                      << validUtf8((e.field.empty() ? "" : e.field + ": ") + e.message) << "\n";
-        return file.unreadable ? kUsage : kInvalid;
-    }
-    const Plan& plan = file.plan.value();
+    int code = kOk;
+    const std::optional<Plan> read = readPlanArgument(planPath, &code);
+    if (!read)
+        return code;
+    const Plan& plan = *read;
     const std::vector<Issue> problems = format ? exportProblems(plan, *format) : validate(plan);
     if (!problems.empty()) {
         std::cerr << "plait: " << (format ? launchFormatName(*format) : "the rank map")

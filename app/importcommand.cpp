@@ -40,20 +40,15 @@ int importNcclTests(const QStringList& files, const QString& planPath, const QSt
 {
     auto links = engine::readMeasuredLinks(files);
     if (!links) {
-        for (const Issue& e : links.errors())
-            std::cerr << "plait: " << validUtf8((e.field.empty() ? "" : e.field + ": ") + e.message) << "\n";
+        printIssues(links.errors());
         return kUsage;
     }
     std::optional<Plan> plan;
     if (!planPath.isEmpty()) {
-        const engine::PlanFile file = engine::readPlanFile(planPath, engine::loadCatalog());
-        if (!file.plan) {
-            for (const Issue& e : file.plan.errors())
-                std::cerr << "plait: " << planPath.toStdString() << ": "
-                          << validUtf8((e.field.empty() ? "" : e.field + ": ") + e.message) << "\n";
-            return file.unreadable ? kUsage : kInvalid;
-        }
-        plan = file.plan.value();
+        int code = kOk;
+        plan = readPlanArgument(planPath, &code);
+        if (!plan)
+            return code;
     }
     const engine::MeasuredLinks& m = links.value();
     nlohmann::json out { { "measurements", nlohmann::json::array() }, { "findings", nlohmann::json::array() },
@@ -143,12 +138,6 @@ int importNcclTests(const QStringList& files, const QString& planPath, const QSt
     return kOk;
 }
 
-void printIssues(const std::string& where, const std::vector<Issue>& issues)
-{
-    for (const Issue& e : issues)
-        std::cerr << "plait: " << validUtf8(where + (e.field.empty() ? "" : e.field + ": ") + e.message) << "\n";
-}
-
 nlohmann::json settingsJson(const std::vector<ConfigSetting>& list)
 {
     nlohmann::json out = nlohmann::json::array();
@@ -170,16 +159,15 @@ std::string settingsText(const std::vector<ConfigSetting>& list)
 // A framework's configuration over the plan given by --plan (its cluster, and what the file does not set).
 int importLaunch(const QString& kind, const QString& file, const QString& planPath, const QString& outPath, bool json)
 {
-    const engine::PlanFile baseFile = engine::readPlanFile(planPath, engine::loadCatalog());
-    if (!baseFile.plan) {
-        printIssues(planPath.toStdString() + ": ", baseFile.plan.errors());
-        return baseFile.unreadable ? kUsage : kInvalid;
-    }
+    int code = kOk;
+    const std::optional<Plan> base = readPlanArgument(planPath, &code);
+    if (!base)
+        return code;
     const std::optional<LaunchFormat> format
         = kind == QLatin1String("auto") ? std::nullopt : launchFormatFromName(kind.toStdString());
-    const auto imported = engine::importLaunchFile(file, format, baseFile.plan.value());
+    const auto imported = engine::importLaunchFile(file, format, *base);
     if (!imported) {
-        printIssues(file.toStdString() + ": ", imported.errors());
+        printIssues(imported.errors(), file.toStdString() + ": ");
         return kUsage;
     }
     const ImportedPlan& i = imported.value();
@@ -228,7 +216,7 @@ int importLaunch(const QString& kind, const QString& file, const QString& planPa
             std::cout << "wrote " << outPath.toStdString() << "\n";
     }
     if (!problems.empty()) {
-        printIssues("the imported plan: ", problems);
+        printIssues(problems, "the imported plan: ");
         return kInvalid;
     }
     return kOk;
@@ -237,14 +225,13 @@ int importLaunch(const QString& kind, const QString& file, const QString& planPa
 // Nodes' nvidia-smi topo -m or NCCL topology dumps, one per node, as the cluster of the plan given by --plan.
 int importTopology(const QStringList& files, const QString& planPath, const QString& outPath, bool json)
 {
-    const engine::PlanFile baseFile = engine::readPlanFile(planPath, engine::loadCatalog());
-    if (!baseFile.plan) {
-        printIssues(planPath.toStdString() + ": ", baseFile.plan.errors());
-        return baseFile.unreadable ? kUsage : kInvalid;
-    }
-    const auto imported = engine::importNodeDumps(files, baseFile.plan.value());
+    int code = kOk;
+    const std::optional<Plan> base = readPlanArgument(planPath, &code);
+    if (!base)
+        return code;
+    const auto imported = engine::importNodeDumps(files, *base);
     if (!imported) {
-        printIssues("", imported.errors());
+        printIssues(imported.errors());
         return kUsage;
     }
     const engine::ImportedCluster& i = imported.value();
@@ -313,7 +300,7 @@ int importTopology(const QStringList& files, const QString& planPath, const QStr
         std::cout << dumpJson(out, 2) << "\n";
     const std::vector<Issue> problems = validate(i.plan);
     if (!problems.empty()) {
-        printIssues("the plan on the imported cluster: ", problems);
+        printIssues(problems, "the plan on the imported cluster: ");
         return kInvalid;
     }
     return kOk;
