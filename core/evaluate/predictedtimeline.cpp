@@ -146,8 +146,7 @@ std::vector<ScheduleStudy> studySchedules(const Plan& plan)
         ScheduleStudy st;
         st.schedule = s;
         Plan variant = plan;
-        variant.parallel.schedule = s;
-        variant.parallel.vpp = s == Schedule::Interleaved ? (plan.parallel.vpp > 1 ? plan.parallel.vpp : 2) : 1;
+        setSchedule(variant, s, s == Schedule::Interleaved ? (plan.parallel.vpp > 1 ? plan.parallel.vpp : 2) : 1);
         st.chunks = variant.parallel.vpp;
         const Evaluation ev = evaluate(variant);
         st.valid = ev.valid;

@@ -114,6 +114,7 @@ Result<Plan> reshaped(const Plan& plan, int tp, int pp, int dp, int cp)
         p.parallel.vpp = 1;
     }
     p.parallel.layersPerStage = balancedLayers(plan.model.layers, pp);
+    p.parallel.layersPerChunk.clear();
     p.training.sequenceParallel = plan.training.sequenceParallel && tp > 1;
     if (p.parallel.ep > 1 && dp % p.parallel.ep != 0)
         p.parallel.ep = 1;
@@ -264,8 +265,7 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
             for (Schedule s : { par.schedule, Schedule::ZbH1, Schedule::Interleaved }) {
                 Plan q = plan;
                 q.training.microBatch = mb;
-                q.parallel.schedule = s;
-                q.parallel.vpp = s == Schedule::Interleaved ? std::max(2, par.vpp) : 1;
+                setSchedule(q, s, s == Schedule::Interleaved ? std::max(2, par.vpp) : 1);
                 if (mb == tr.microBatch && s == par.schedule)
                     continue;
                 auto issues = validate(q);

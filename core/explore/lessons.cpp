@@ -59,8 +59,10 @@ Result<Plan> lessonPlan(const Plan& example, const Lesson& lesson, int step)
     for (int i = 0; i <= step; ++i)
         doc.merge_patch(lesson.steps[std::size_t(i)].patch);
     doc["placement"] = nullptr; // sizes may have changed: the default placement
-    if (doc.contains("parallel") && doc["parallel"].is_object() && !lesson.steps[std::size_t(step)].patch.empty())
+    if (doc.contains("parallel") && doc["parallel"].is_object() && !lesson.steps[std::size_t(step)].patch.empty()) {
         doc["parallel"].erase("layers_per_stage");
+        doc["parallel"].erase("layers_per_chunk");
+    }
     return planFromJson(doc);
 }
 

@@ -479,6 +479,7 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                                 shape.parallel.embeddingInSplit = shape.parallel.lossInSplit = sch.edgesInSplit;
                                 shape.parallel.layersPerStage
                                     = sch.edgesInSplit ? std::vector<int> {} : balancedLayers(model.layers, pp);
+                                shape.parallel.layersPerChunk.clear();
                                 shape.training = base.training;
                                 shape.training.microBatch = mb;
                                 shape.training.recompute = rc;

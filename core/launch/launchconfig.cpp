@@ -137,11 +137,11 @@ std::vector<Issue> exportProblems(const Plan& plan, LaunchFormat format)
     if ((format == LaunchFormat::DeepSpeed && tr.precision == Precision::FP8)
         || (format == LaunchFormat::Torchtitan && tr.precision == Precision::FP16))
         problems.push_back(fieldIssue("training.precision", "export-precision", { name, precisionName(tr.precision) }));
-    if (format == LaunchFormat::Megatron && par.layersPerStage.size() > 2) {
-        const std::vector<int>& l = par.layersPerStage;
-        if (std::adjacent_find(l.begin() + 1, l.end() - 1, std::not_equal_to<>()) != l.end() - 1)
-            problems.push_back(fieldIssue("parallel.layers_per_stage", "export-stage-list", { name }));
-    }
+    // Megatron-LM writes any split as a layout; the others split evenly.
+    if (format != LaunchFormat::Megatron && (!par.layersPerStage.empty() || !par.layersPerChunk.empty()))
+        problems.push_back(
+            fieldIssue(par.layersPerChunk.empty() ? "parallel.layers_per_stage" : "parallel.layers_per_chunk",
+                "export-stage-list", { name }));
     if (par.gpusUsed() % plan.cluster.gpusPerNode != 0)
         problems.push_back(fieldIssue(
             "parallel", "export-partial-node", { name, str(par.gpusUsed()), str(plan.cluster.gpusPerNode) }));

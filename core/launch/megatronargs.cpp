@@ -1,10 +1,12 @@
 #include "megatronargs.h"
 
 #include "messagetext.h"
+#include "pipelinelayout.h"
 #include "shellwords.h"
 
 #include <algorithm>
 #include <charconv>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -179,6 +181,44 @@ private:
 
 constexpr long long kMaxSize = 1LL << 40;
 
+// --pipeline-model-parallel-layout: each model chunk's layers. Megatron-LM takes no other way of splitting beside
+// it (arguments.py, transformer_config.py), so any other is a conflict.
+void readLayout(Flags& a, Plan& plan, ImportedPlan& out, std::vector<Issue>& errors)
+{
+    const std::string flag = "pipeline-model-parallel-layout";
+    ParallelSpec& par = plan.parallel;
+    for (const char* other : { "num-layers-per-virtual-pipeline-stage", "num-virtual-stages-per-pipeline-rank",
+             "decoder-first-pipeline-num-layers", "decoder-last-pipeline-num-layers",
+             "account-for-embedding-in-pipeline-split", "account-for-loss-in-pipeline-split" })
+        if (a.has(other))
+            errors.push_back(
+                fieldIssue(a.where(other), "config-conflict", { a.said(other), a.said(flag), str(a.line(flag)) }));
+    const auto text = a.text(flag);
+    if (!text)
+        return;
+    const auto parsed = parsePipelineLayout(*text, par.pp, a.where(flag));
+    if (!parsed) {
+        errors.insert(errors.end(), parsed.errors().begin(), parsed.errors().end());
+        return;
+    }
+    const PipelineLayout* layout = &parsed.value();
+    if (layout->transformerTotal() != plan.model.layers) {
+        errors.push_back(fieldIssue(a.where(flag), "config-layout-layers",
+            { "--" + flag, str(layout->transformerTotal()),
+                a.has("num-layers") ? a.said("num-layers") : plan.model.name, str(plan.model.layers) }));
+        return;
+    }
+    if (const int m = layout->mtpTotal(); m > 0) {
+        if (const auto n = a.integer("mtp-num-layers", 0, 1 << 16); n && *n != m)
+            errors.push_back(fieldIssue(a.where(flag), "config-conflict",
+                { "--" + flag + " (" + str(m) + " m)", a.said("mtp-num-layers"), str(a.line("mtp-num-layers")) }));
+        out.notModelled.push_back({ a.where(flag), "--" + flag, str(m) + " × m", { "launch:how-no-mtp", {} } });
+    }
+    par.vpp = layout->vpp;
+    par.schedule = par.vpp > 1 ? Schedule::Interleaved : Schedule::OneFOneB;
+    setLayersPerChunk(par, layout->transformer);
+}
+
 // The model when the file sets its shape: Megatron-LM's defaults for what it leaves out (arguments.py).
 std::optional<ModelSpec> modelOf(
     Flags& a, const ModelSpec& base, const std::string& source, ImportedPlan& out, std::vector<Issue>& errors)
@@ -315,48 +355,53 @@ Result<ImportedPlan> importMegatronArgs(std::string_view text, const Plan& base,
     else
         par.dp = int(world / tpPpCp);
 
-    // The virtual pipeline: layers per virtual stage, or virtual stages per rank (newer Megatron-LM).
-    const auto perVirtual = a.integer("num-layers-per-virtual-pipeline-stage", 1, 1 << 16);
-    const auto virtualStages = a.integer("num-virtual-stages-per-pipeline-rank", 1, 1 << 16);
-    if (perVirtual) {
-        const long long perStage = par.pp > 0 ? plan.model.layers / par.pp : 0;
-        if (perStage % *perVirtual != 0 || plan.model.layers % par.pp != 0)
-            errors.push_back(fieldIssue(a.where("num-layers-per-virtual-pipeline-stage"), "config-vpp-layers",
-                { a.said("num-layers-per-virtual-pipeline-stage"), str(plan.model.layers), str(par.pp) }));
-        else
-            par.vpp = int(perStage / *perVirtual);
-        if (virtualStages && *virtualStages != par.vpp)
-            errors.push_back(fieldIssue(a.where("num-virtual-stages-per-pipeline-rank"), "config-conflict",
-                { a.said("num-virtual-stages-per-pipeline-rank"), a.said("num-layers-per-virtual-pipeline-stage"),
-                    str(a.line("num-layers-per-virtual-pipeline-stage")) }));
-    } else if (virtualStages) {
-        par.vpp = int(*virtualStages);
-    }
-    par.schedule = par.vpp > 1 ? Schedule::Interleaved : Schedule::OneFOneB;
-    par.embeddingInSplit = a.has("account-for-embedding-in-pipeline-split");
-    par.lossInSplit = a.has("account-for-loss-in-pipeline-split");
-    const auto first = a.integer("decoder-first-pipeline-num-layers", 0, 1 << 16);
-    const auto last = a.integer("decoder-last-pipeline-num-layers", 0, 1 << 16);
-    if ((first || last) && par.vpp > 1) {
-        for (const char* f : { "decoder-first-pipeline-num-layers", "decoder-last-pipeline-num-layers" })
-            if (a.has(f))
-                out.notModelled.push_back({ a.where(f), "--" + std::string(f),
-                    a.said(f).substr(a.said(f).find(' ') + 1), { "launch:how-even-split", {} } });
-    } else if ((first || last) && par.pp > 1) {
-        const int f = int(first.value_or(-1)), l = int(last.value_or(-1));
-        const int middle = par.pp - (f >= 0) - (l >= 0);
-        const int rest = plan.model.layers - std::max(f, 0) - std::max(l, 0);
-        if (rest < 0 || (middle > 0 && rest % middle != 0) || (middle == 0 && rest != 0)) {
-            errors.push_back(
-                fieldIssue(a.where(first ? "decoder-first-pipeline-num-layers" : "decoder-last-pipeline-num-layers"),
+    // The split of the layers: a layout (newest Megatron-LM), or the virtual pipeline with first and last stages.
+    if (a.has("pipeline-model-parallel-layout"))
+        readLayout(a, plan, out, errors);
+    else {
+        // The virtual pipeline: layers per virtual stage, or virtual stages per rank (newer Megatron-LM).
+        const auto perVirtual = a.integer("num-layers-per-virtual-pipeline-stage", 1, 1 << 16);
+        const auto virtualStages = a.integer("num-virtual-stages-per-pipeline-rank", 1, 1 << 16);
+        if (perVirtual) {
+            const long long perStage = par.pp > 0 ? plan.model.layers / par.pp : 0;
+            if (perStage % *perVirtual != 0 || plan.model.layers % par.pp != 0)
+                errors.push_back(fieldIssue(a.where("num-layers-per-virtual-pipeline-stage"), "config-vpp-layers",
+                    { a.said("num-layers-per-virtual-pipeline-stage"), str(plan.model.layers), str(par.pp) }));
+            else
+                par.vpp = int(perStage / *perVirtual);
+            if (virtualStages && *virtualStages != par.vpp)
+                errors.push_back(fieldIssue(a.where("num-virtual-stages-per-pipeline-rank"), "config-conflict",
+                    { a.said("num-virtual-stages-per-pipeline-rank"), a.said("num-layers-per-virtual-pipeline-stage"),
+                        str(a.line("num-layers-per-virtual-pipeline-stage")) }));
+        } else if (virtualStages) {
+            par.vpp = int(*virtualStages);
+        }
+        par.schedule = par.vpp > 1 ? Schedule::Interleaved : Schedule::OneFOneB;
+        par.embeddingInSplit = a.has("account-for-embedding-in-pipeline-split");
+        par.lossInSplit = a.has("account-for-loss-in-pipeline-split");
+        const auto first = a.integer("decoder-first-pipeline-num-layers", 0, 1 << 16);
+        const auto last = a.integer("decoder-last-pipeline-num-layers", 0, 1 << 16);
+        if ((first || last) && par.vpp > 1) {
+            for (const char* f : { "decoder-first-pipeline-num-layers", "decoder-last-pipeline-num-layers" })
+                if (a.has(f))
+                    out.notModelled.push_back({ a.where(f), "--" + std::string(f),
+                        a.said(f).substr(a.said(f).find(' ') + 1), { "launch:how-even-split", {} } });
+        } else if ((first || last) && par.pp > 1) {
+            const int f = int(first.value_or(-1)), l = int(last.value_or(-1));
+            const int middle = par.pp - (f >= 0) - (l >= 0);
+            const int rest = plan.model.layers - std::max(f, 0) - std::max(l, 0);
+            if (rest < 0 || (middle > 0 && rest % middle != 0) || (middle == 0 && rest != 0)) {
+                errors.push_back(fieldIssue(
+                    a.where(first ? "decoder-first-pipeline-num-layers" : "decoder-last-pipeline-num-layers"),
                     "config-first-last",
                     { str(plan.model.layers), str(std::max(f, 0)), str(std::max(l, 0)), str(middle) }));
-        } else {
-            par.layersPerStage.assign(std::size_t(par.pp), middle > 0 ? rest / middle : 0);
-            if (f >= 0)
-                par.layersPerStage.front() = f;
-            if (l >= 0)
-                par.layersPerStage.back() = l;
+            } else {
+                par.layersPerStage.assign(std::size_t(par.pp), middle > 0 ? rest / middle : 0);
+                if (f >= 0)
+                    par.layersPerStage.front() = f;
+                if (l >= 0)
+                    par.layersPerStage.back() = l;
+            }
         }
     }
 
@@ -480,14 +525,26 @@ std::string megatronArgs(const Plan& plan)
         add("context-parallel-size", str(par.cp));
     if (par.ep > 1)
         add("expert-model-parallel-size", str(par.ep));
-    // Layers per virtual stage when they are even (every Megatron-LM version reads it), else the count of stages.
-    if (par.chunks() > 1 && par.layersPerStage.empty() && !par.embeddingInSplit && !par.lossInSplit)
-        add("num-layers-per-virtual-pipeline-stage", str(m.layers / (par.pp * par.chunks())));
-    else if (par.chunks() > 1)
-        add("num-virtual-stages-per-pipeline-rank", str(par.chunks()));
-    if (!par.layersPerStage.empty()) {
-        add("decoder-first-pipeline-num-layers", str(par.layersPerStage.front()));
-        add("decoder-last-pipeline-num-layers", str(par.layersPerStage.back()));
+    // Layers per virtual stage when they are even (every Megatron-LM version reads it), the first and last stage's
+    // when only they differ, else the layout of every chunk (which Megatron-LM takes alone).
+    const std::vector<int>& stages = par.layersPerStage;
+    const bool firstLast = stages.size() <= 2
+        || std::adjacent_find(stages.begin() + 1, stages.end() - 1, std::not_equal_to<>()) == stages.end() - 1;
+    if (!par.layersPerChunk.empty() || !firstLast) {
+        std::vector<int> chunks;
+        for (int c = 0; c < par.chunks(); ++c)
+            for (int st = 0; st < par.pp; ++st)
+                chunks.push_back(plan.layersInChunk(st, c));
+        add("pipeline-model-parallel-layout", "\"" + pipelineLayoutText(chunks) + "\"");
+    } else {
+        if (par.chunks() > 1 && stages.empty() && !par.embeddingInSplit && !par.lossInSplit)
+            add("num-layers-per-virtual-pipeline-stage", str(m.layers / (par.pp * par.chunks())));
+        else if (par.chunks() > 1)
+            add("num-virtual-stages-per-pipeline-rank", str(par.chunks()));
+        if (!stages.empty()) {
+            add("decoder-first-pipeline-num-layers", str(stages.front()));
+            add("decoder-last-pipeline-num-layers", str(stages.back()));
+        }
     }
     if (par.embeddingInSplit)
         add("account-for-embedding-in-pipeline-split");

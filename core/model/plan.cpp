@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <functional>
 #include <numeric>
 
 namespace plait {
@@ -212,6 +213,12 @@ const char* precisionName(Precision p)
 
 int Plan::layersOnStage(int stage) const
 {
+    if (!parallel.layersPerChunk.empty()) {
+        int sum = 0;
+        for (int c = 0; c < parallel.vpp; ++c)
+            sum += layersInChunk(stage, c);
+        return sum;
+    }
     if (!parallel.layersPerStage.empty())
         return parallel.layersPerStage[std::size_t(stage)];
     if (parallel.embeddingInSplit || parallel.lossInSplit) {
@@ -229,6 +236,49 @@ void setZeroStage(TrainingSpec& t, int zeroStage)
     t.overlapParamGather = t.overlapParamGather && zeroStage >= 1 && zeroStage <= 2;
 }
 
+void setSchedule(Plan& plan, Schedule schedule, int vpp)
+{
+    ParallelSpec& par = plan.parallel;
+    if (!par.layersPerChunk.empty() && vpp != par.vpp) {
+        std::vector<int> stages;
+        bool divides = true;
+        for (int s = 0; s < par.pp; ++s) {
+            stages.push_back(plan.layersOnStage(s));
+            divides = divides && stages.back() >= 1 && stages.back() % vpp == 0;
+        }
+        if (vpp == 1 || divides) {
+            par.layersPerChunk.clear();
+            (divides ? par.layersPerStage : par.layersPerChunk) = std::move(stages);
+        }
+    }
+    par.schedule = schedule;
+    par.vpp = vpp;
+}
+
+void setLayersPerChunk(ParallelSpec& par, std::vector<int> chunks)
+{
+    par.layersPerStage.clear();
+    par.layersPerChunk.clear();
+    par.embeddingInSplit = par.lossInSplit = false;
+    const std::size_t p = std::size_t(std::max(par.pp, 1)), v = std::size_t(std::max(par.vpp, 1));
+    if (chunks.size() != p * v) {
+        par.layersPerChunk = std::move(chunks); // validate() names the size
+        return;
+    }
+    if (std::adjacent_find(chunks.begin(), chunks.end(), std::not_equal_to<>()) == chunks.end())
+        return;
+    std::vector<int> stages(p, 0);
+    bool stagesEven = true;
+    for (std::size_t k = 0; k < chunks.size(); ++k) {
+        stages[k % p] += chunks[k];
+        stagesEven = stagesEven && chunks[k] == chunks[k % p] && chunks[k] > 0;
+    }
+    if (stagesEven)
+        par.layersPerStage = std::move(stages);
+    else
+        par.layersPerChunk = std::move(chunks);
+}
+
 std::string edgesInSplitText(const ParallelSpec& p)
 {
     if (p.embeddingInSplit && p.lossInSplit)
@@ -241,6 +291,10 @@ std::string edgesInSplitText(const ParallelSpec& p)
 int Plan::layersInChunk(int stage, int chunk) const
 {
     const int p = std::max(parallel.pp, 1), v = std::max(parallel.vpp, 1);
+    if (!parallel.layersPerChunk.empty()) {
+        const std::size_t k = std::size_t(chunk) * std::size_t(p) + std::size_t(stage);
+        return k < parallel.layersPerChunk.size() ? parallel.layersPerChunk[k] : 0;
+    }
     if (!parallel.layersPerStage.empty() || !(parallel.embeddingInSplit || parallel.lossInSplit))
         return layersOnStage(stage) / v;
     const int e = parallel.embeddingInSplit ? 1 : 0, l = parallel.lossInSplit ? 1 : 0;
@@ -399,21 +453,27 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     par.order = p.string("order", "tp-cp-dp-pp");
     par.embeddingInSplit = p.boolean("embedding_in_split", false);
     par.lossInSplit = p.boolean("loss_in_split", false);
-    if (p.has("layers_per_stage")) {
-        const auto& l = pj["layers_per_stage"];
+    // A list of layer counts, each at least `least`: per stage, or per model chunk.
+    auto layerList = [&](const char* key, int least, const std::string& what, std::vector<int>& out) {
+        if (!p.has(key))
+            return;
+        const auto& l = pj[key];
+        const std::string field = "parallel." + std::string(key);
         if (!l.is_array() || l.size() > std::size_t(kMaxGpus)) {
-            issues.push_back({ "parallel.layers_per_stage", "must be a list of layer counts, one per pipeline stage" });
-        } else {
-            for (std::size_t i = 0; i < l.size(); ++i) {
-                if (!l[i].is_number_integer() || l[i].get<long long>() < 1 || l[i].get<long long>() > 100000) {
-                    issues.push_back({ "parallel.layers_per_stage[" + str((long long)i) + "]",
-                        "must be a whole number of layers ≥ 1" });
-                    break;
-                }
-                par.layersPerStage.push_back(l[i].get<int>());
-            }
+            issues.push_back({ field, "must be a list of layer counts, one per " + what });
+            return;
         }
-    }
+        for (std::size_t i = 0; i < l.size(); ++i) {
+            if (!l[i].is_number_integer() || l[i].get<long long>() < least || l[i].get<long long>() > 100000) {
+                issues.push_back(
+                    { field + "[" + str((long long)i) + "]", "must be a whole number of layers ≥ " + str(least) });
+                return;
+            }
+            out.push_back(l[i].get<int>());
+        }
+    };
+    layerList("layers_per_stage", 1, "pipeline stage", par.layersPerStage);
+    layerList("layers_per_chunk", 0, "model chunk (chunk·pp + stage)", par.layersPerChunk);
     if ((long long)par.tp * par.pp * par.dp * par.cp > kMaxGpus)
         issues.push_back(fieldIssue("parallel", "parallel-too-large", { str(kMaxGpus) }));
     if (!issues.empty())
@@ -519,6 +579,10 @@ nlohmann::json toJson(const Plan& plan)
         p.erase("layers_per_stage");
     else
         p["layers_per_stage"] = par.layersPerStage;
+    if (par.layersPerChunk.empty())
+        p.erase("layers_per_chunk");
+    else
+        p["layers_per_chunk"] = par.layersPerChunk;
     j["placement"] = placementToJson(plan.placement);
     return j;
 }
@@ -549,7 +613,14 @@ std::vector<Issue> validate(const Plan& plan)
         {});
     need(par.vpp == 1 || par.schedule == Schedule::Interleaved, "parallel.vpp", "vpp-interleaved", { str(par.vpp) });
     const int extra = (par.embeddingInSplit ? 1 : 0) + (par.lossInSplit ? 1 : 0);
-    if (extra > 0 && !par.layersPerStage.empty()) {
+    if (!par.layersPerChunk.empty()) {
+        if (extra > 0 || !par.layersPerStage.empty())
+            issues.push_back(fieldIssue("parallel.layers_per_chunk", "chunk-list-alone"));
+        const long long sum = std::accumulate(par.layersPerChunk.begin(), par.layersPerChunk.end(), 0LL);
+        need((long long)par.layersPerChunk.size() == (long long)par.pp * par.vpp, "parallel.layers_per_chunk",
+            "chunk-list-size", { str((long long)par.layersPerChunk.size()), str(par.pp), str(par.vpp) });
+        need(sum == m.layers, "parallel.layers_per_chunk", "stage-list-sum", { str(sum), str(m.layers) });
+    } else if (extra > 0 && !par.layersPerStage.empty()) {
         issues.push_back(fieldIssue("parallel.layers_per_stage", "split-twice"));
     } else if (extra > 0) {
         need((m.layers + extra) % (par.pp * par.vpp) == 0, "parallel.pp",

@@ -96,6 +96,10 @@ struct ParallelSpec {
     Schedule schedule = Schedule::OneFOneB;
     std::string order = "tp-cp-dp-pp"; // innermost first: how the default placement walks the GPUs
     std::vector<int> layersPerStage; // empty = even split
+    // Transformer layers of each model chunk k = chunk·pp + stage, Megatron-LM's --pipeline-model-parallel-layout
+    // order, for splits no stage list describes (3 then 2 layers on stage 0's two chunks); empty = none. A chunk
+    // may hold none (the loss alone on the last).
+    std::vector<int> layersPerChunk;
     // Megatron-LM's --account-for-embedding-in-pipeline-split / --account-for-loss-in-pipeline-split: the
     // embedding takes one layer's place on the first virtual stage and the loss one on the last, so 126 layers
     // split as 128 over pp·vpp (Llama 3.1 405B at PP 8 × VPP 8).
@@ -108,6 +112,10 @@ struct ParallelSpec {
 
 // ", embedding and loss in the split" (or one of them), empty when neither counts as a layer.
 std::string edgesInSplitText(const ParallelSpec& p);
+
+// Gives each model chunk's layers (layers_per_chunk order, pp·vpp of them) in the plainest form that says it: an
+// even split when every chunk is alike, a stage list when each stage's chunks are, else the chunk list.
+void setLayersPerChunk(ParallelSpec& parallel, std::vector<int> layersPerChunk);
 
 // Which coordinate each GPU holds. gpuOf[i] is the cluster GPU index of rank i in canonical (tp,cp,dp,pp) order;
 // coordOf[g] is the coordinate of GPU g, or nullopt-like (tp = -1) when GPU g is idle.
@@ -137,6 +145,10 @@ struct Plan {
     int layersInChunk(int stage, int chunk) const;
     std::string edgesInSplitText() const { return plait::edgesInSplitText(parallel); }
 };
+
+// Sets the pipeline schedule and its virtual stages (1 unless interleaved). A chunk list (layers_per_chunk) whose
+// chunks change becomes what the stages sum to: a chunk list at vpp 1, a stage list where each stage divides.
+void setSchedule(Plan& plan, Schedule schedule, int vpp);
 
 // Reads a plan document, resolving catalog names and model presets. Every problem found is reported at once,
 // each naming its field and numbers.

@@ -1,7 +1,9 @@
 #include "deepspeedconfig.h"
+#include "evaluate.h"
 #include "hfimport.h"
 #include "launchconfig.h"
 #include "megatronargs.h"
+#include "pipelinelayout.h"
 #include "rankmap.h"
 #include "shellwords.h"
 #include "torchtitanconfig.h"
@@ -414,11 +416,16 @@ private slots:
                                                   << R"({"parallel":{"schedule":"interleaved","vpp":2}})"
                                                   << "parallel.schedule"
                                                   << "deepspeed does not run the interleaved schedule";
-        QTest::newRow("uneven middle stages")
-            << "megatron"
-            << R"({"parallel":{"tp":2,"pp":4,"dp":4,"layers_per_stage":[18,20,22,20]}})"
+        QTest::newRow("uneven stages in torchtitan")
+            << "torchtitan"
+            << R"({"parallel":{"tp":2,"pp":4,"dp":4,"layers_per_stage":[18,20,22,20]},"training":{"zero_stage":0}})"
             << "parallel.layers_per_stage"
-            << "the stages between them";
+            << "torchtitan splits the layers evenly over the stages";
+        QTest::newRow("a chunk list in DeepSpeed")
+            << "deepspeed"
+            << R"({"parallel":{"tp":2,"pp":4,"dp":4,"layers_per_chunk":[18,20,22,20]}})"
+            << "parallel.layers_per_chunk"
+            << "deepspeed splits the layers evenly over the stages";
         QTest::newRow("part of a node") << "megatron"
                                         << R"({"parallel":{"tp":4,"pp":1,"dp":3},"training":{"global_batch":48}})"
                                         << "parallel"
@@ -446,6 +453,159 @@ private slots:
                              && i.message.find(says.toStdString()) != std::string::npos;
                      }),
             problems.empty() ? "no problem" : problems.front().message.c_str());
+    }
+
+    // Megatron-LM's --pipeline-model-parallel-layout, read as pipeline_parallel_layer_layout.py reads it: the
+    // examples of its help text, its documentation and its functional tests, and what it refuses.
+    void pipelineLayoutIsReadAsMegatronReadsIt_data()
+    {
+        QTest::addColumn<QString>("layout");
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<int>("vpp"); // 0: refused
+        QTest::addColumn<QList<int>>("transformer"); // per model chunk
+        QTest::addColumn<int>("mtp");
+        QTest::addColumn<QString>("says");
+        QList<int> deepSeek { 3 };
+        for (int i = 0; i < 29; ++i)
+            deepSeek << 2;
+        deepSeek << 0 << 0;
+        // docs/user-guide/features/pipeline_parallel_layout.md: 61 decoder layers and one MTP layer, PP 16 × VPP 2.
+        QTest::newRow("DeepSeek-V3 at PP 16") << "Et*3|(tt|)*29,m|L" << 16 << 2 << deepSeek << 1 << QString();
+        QTest::newRow("functional test, PP 4")
+            << "Et*2|(tt|)*5t|tmL" << 4 << 2 << QList<int> { 2, 2, 2, 2, 2, 2, 1, 1 } << 1 << QString();
+        QTest::newRow("an empty stage") << "E||t|L" << 2 << 2 << QList<int> { 0, 0, 1, 0 } << 0 << QString();
+        QTest::newRow("help text's example")
+            << "E|(t|)*3,m|m||L" << 2 << 4 << QList<int> { 0, 1, 1, 1, 0, 0, 0, 0 } << 2 << QString();
+        QTest::newRow("no loss") << "Et*3|t*3" << 2 << 0 << QList<int> {} << 0
+                                 << "must begin with the embedding (E) and end with the loss (L), each once";
+        QTest::newRow("two embeddings") << "Et|Et|L" << 3 << 0 << QList<int> {} << 0 << "each once";
+        QTest::newRow("a letter it does not know")
+            << "Et|x|L" << 3 << 0 << QList<int> {} << 0 << "'x' in stage 2 is not a layer";
+        QTest::newRow("stages not a multiple of PP")
+            << "Et|t|tL" << 2 << 0 << QList<int> {} << 0 << "has 3 stages, not a multiple of --pipeline-model";
+        QTest::newRow("a layer after MTP")
+            << "Et|mt|L" << 3 << 0 << QList<int> {} << 0 << "transformer layer after a multi-token prediction";
+        QTest::newRow("a repeat past the limit")
+            << "E(t*9999999|)*9999999L" << 1 << 0 << QList<int> {} << 0 << "unrolls to more than 1048576 letters";
+    }
+    void pipelineLayoutIsReadAsMegatronReadsIt()
+    {
+        QFETCH(QString, layout);
+        QFETCH(int, pp);
+        QFETCH(int, vpp);
+        QFETCH(QList<int>, transformer);
+        QFETCH(int, mtp);
+        QFETCH(QString, says);
+        const auto r = parsePipelineLayout(layout.toStdString(), pp, "line 3");
+        if (vpp == 0) {
+            QVERIFY(!r);
+            QCOMPARE(QString::fromStdString(r.errors().front().field), QStringLiteral("line 3"));
+            QVERIFY2(r.errorText().find(says.toStdString()) != std::string::npos, r.errorText().c_str());
+            return;
+        }
+        QVERIFY2(r, r ? "" : r.errorText().c_str());
+        QCOMPARE(r.value().vpp, vpp);
+        QCOMPARE(QList<int>(r.value().transformer.begin(), r.value().transformer.end()), transformer);
+        QCOMPARE(r.value().mtpTotal(), mtp);
+        // Written back, folded, it reads the same.
+        const std::string text = pipelineLayoutText(r.value().transformer);
+        const auto again = parsePipelineLayout(text, pp, "again");
+        QVERIFY2(again, text.c_str());
+        QCOMPARE(again.value().transformer, r.value().transformer);
+    }
+    void pipelineLayoutTextFolds()
+    {
+        QCOMPARE(pipelineLayoutText({ 3, 2, 2, 2, 0 }), std::string("Et*3|(t*2|)*3L"));
+        QCOMPARE(pipelineLayoutText({ 19, 20, 21, 20 }), std::string("Et*19|t*20|t*21|t*20L"));
+        QCOMPARE(pipelineLayoutText({ 4 }), std::string("Et*4L"));
+        QCOMPARE(pipelineLayoutText({ 2, 1, 1, 1 }), std::string("Et*2|(t|)*2tL"));
+    }
+
+    // A layout in a launch script becomes the plan's split, in its plainest form, and goes back out as a layout.
+    void megatronLayoutSetsTheSplit_data()
+    {
+        QTest::addColumn<QString>("layout"); // PP 4, 80 layers
+        QTest::addColumn<QString>("parallel"); // what the plan file holds
+        QTest::newRow("even") << "Et*20|t*20|t*20|t*20L"
+                              << R"("vpp":1)";
+        QTest::newRow("per stage") << "Et*19|t*20|t*21|t*20L"
+                                   << R"("layers_per_stage":[19,20,21,20])";
+        QTest::newRow("per chunk") << "Et*9|(t*10|)*6t*11L"
+                                   << R"("layers_per_chunk":[9,10,10,10,10,10,10,11])";
+        QTest::newRow("even chunks") << "E(t*10|)*7t*10L"
+                                     << R"("vpp":2)";
+    }
+    void megatronLayoutSetsTheSplit()
+    {
+        QFETCH(QString, layout);
+        QFETCH(QString, parallel);
+        const std::string args = "--num-layers 80 --hidden-size 8192 --num-attention-heads 64\n"
+                                 "--tensor-model-parallel-size 8 --pipeline-model-parallel-size 4\n"
+                                 "--pipeline-model-parallel-layout \""
+            + layout.toStdString()
+            + "\"\n"
+              "--micro-batch-size 1 --global-batch-size 64 --bf16\n";
+        const Plan base = example(QStringLiteral("e1-70b-a800-pp4-tp8.plait.json"));
+        const auto r = importMegatronArgs(args, base, "layout.args");
+        QVERIFY2(r, r ? "" : r.errorText().c_str());
+        const Plan& p = r.value().plan;
+        QVERIFY2(toJson(p)["parallel"].dump().find(parallel.toStdString()) != std::string::npos,
+            toJson(p)["parallel"].dump().c_str());
+        QVERIFY(!listed(r.value().notModelled, "--pipeline-model-parallel-layout"));
+        const Evaluation ev = evaluate(p);
+        QVERIFY2(ev.valid, ev.errors.empty() ? "" : ev.errors.front().message.c_str());
+        // Out and back: the same split.
+        QVERIFY(exportProblems(p, LaunchFormat::Megatron).empty());
+        const auto back = importMegatronArgs(megatronArgs(p), p, "back");
+        QVERIFY2(back, back ? "" : back.errorText().c_str());
+        QCOMPARE(content(back.value().plan)["parallel"].dump(), content(p)["parallel"].dump());
+    }
+
+    // The chunk list changes the estimate as the layers it moves: equal chunks cost as the even split, and the
+    // chunk holding one layer more sets the pace.
+    void chunkListCostsTheLayersItPlaces()
+    {
+        nlohmann::json j = toJson(example(QStringLiteral("e1-70b-a800-pp4-tp8.plait.json")));
+        j["parallel"]["schedule"] = "interleaved";
+        j["parallel"]["vpp"] = 2;
+        j["training"]["global_batch"] = 64;
+        const Plan even = test::mustPlan(j);
+        j["parallel"]["layers_per_chunk"] = { 10, 10, 10, 10, 10, 10, 10, 10 };
+        const Plan listed = test::mustPlan(j);
+        j["parallel"]["layers_per_chunk"] = { 11, 10, 10, 10, 9, 10, 10, 10 };
+        const Plan uneven = test::mustPlan(j);
+        QCOMPARE(uneven.layersOnStage(0), 20);
+        QCOMPARE(uneven.layersInChunk(0, 0), 11);
+        QCOMPARE(uneven.layersInChunk(0, 1), 9);
+        const Evaluation a = evaluate(even), b = evaluate(listed), c = evaluate(uneven);
+        QVERIFY(a.valid && b.valid && c.valid);
+        QCOMPARE(b.stepS, a.stepS);
+        QVERIFY2(c.stepS > a.stepS,
+            qPrintable(QString::number(c.stepS) + QStringLiteral(" vs ") + QString::number(a.stepS)));
+    }
+
+    void megatronLayoutRefusesOtherSplits()
+    {
+        const std::string args = "--num-layers 80 --hidden-size 8192 --num-attention-heads 64\n"
+                                 "--tensor-model-parallel-size 8 --pipeline-model-parallel-size 4\n"
+                                 "--pipeline-model-parallel-layout \"Et*20|t*20|t*20|t*20L\"\n"
+                                 "--num-virtual-stages-per-pipeline-rank 2\n"
+                                 "--bf16\n";
+        const Plan base = example(QStringLiteral("e1-70b-a800-pp4-tp8.plait.json"));
+        const auto r = importMegatronArgs(args, base, "layout.args");
+        QVERIFY(!r);
+        QVERIFY2(r.errorText().find("line 4: --num-virtual-stages-per-pipeline-rank 2 conflicts with "
+                                    "--pipeline-model-parallel-layout Et*20|t*20|t*20|t*20L at line 3")
+                != std::string::npos,
+            r.errorText().c_str());
+        const auto wrong = importMegatronArgs(
+            "--num-layers 80 --hidden-size 8192 --num-attention-heads 64 --pipeline-model-parallel-size 4 "
+            "--pipeline-model-parallel-layout 'Et*19|t*20|t*20|t*20L'",
+            base, "wrong.args");
+        QVERIFY(!wrong);
+        QVERIFY2(
+            wrong.errorText().find("places 79 transformer layers where --num-layers 80 gives 80") != std::string::npos,
+            wrong.errorText().c_str());
     }
 
     void rankMapRealisesThePlacement()

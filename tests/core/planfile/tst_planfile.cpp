@@ -259,6 +259,16 @@ private slots:
             "cluster.inter_node.bandwidth_GBps: must be between");
         row("layers per stage sum", withField("parallel.layers_per_stage", nlohmann::json { 40, 40 }),
             "adds up to 80 layers, the model has 96");
+        row("layers per chunk count", withField("parallel.layers_per_chunk", nlohmann::json { 48, 48, 0 }),
+            "has 3 entries for pp·vpp = 2·1 model chunks");
+        row("layers per chunk sum", withField("parallel.layers_per_chunk", nlohmann::json { 40, 40 }),
+            "parallel.layers_per_chunk: adds up to 80 layers, the model has 96");
+        row("chunk and stage lists",
+            withFields({ { "parallel.layers_per_chunk", nlohmann::json { 48, 48 } },
+                { "parallel.layers_per_stage", nlohmann::json { 48, 48 } } }),
+            "gives each model chunk's layers itself");
+        row("negative chunk", withField("parallel.layers_per_chunk", nlohmann::json { -1, 97 }),
+            "parallel.layers_per_chunk[0]: must be a whole number of layers ≥ 0");
         row("too many micro-batches to simulate", withField("training.global_batch", 4000000000LL),
             "forward passes to simulate, more than the limit of 1000000");
         row("string too long", withField("name", std::string(1000, 'x')), "longer than the limit of 256 characters");
