@@ -84,7 +84,8 @@ void PlanEditor::build()
         int min = 1, max = 1 << 20;
     };
     // Shown while an optional number is unset: what applies then.
-    const QMap<QString, QString> placeholders { { QStringLiteral("training.bucket_size"), tr("framework default") } };
+    const QMap<QString, QString> placeholders { { QStringLiteral("training.bucket_size"), tr("framework default") },
+        { QStringLiteral("cluster.nvlink_domain_gpus"), tr("one node") } };
     const QList<Spec> specs = {
         { tr("Model"), QStringLiteral("model.preset"), tr("Preset"), QStringLiteral("preset"), {} },
         { tr("Model"), QStringLiteral("model.layers"), tr("Layers"), QStringLiteral("int"), {}, 1, 100000 },
@@ -97,6 +98,8 @@ void PlanEditor::build()
         { tr("Cluster"), QStringLiteral("cluster.nodes"), tr("Nodes"), QStringLiteral("int"), {}, 1, 131072 },
         { tr("Cluster"), QStringLiteral("cluster.gpus_per_node"), tr("GPUs per node"), QStringLiteral("int"), {}, 1,
             1024 },
+        { tr("Cluster"), QStringLiteral("cluster.nvlink_domain_gpus"), tr("GPUs per NVLink domain"),
+            QStringLiteral("int"), {}, 0, 131072 },
         { tr("Cluster"), QStringLiteral("cluster.intra_node"), tr("Inside a node"), QStringLiteral("choice"), {} },
         { tr("Cluster"), QStringLiteral("cluster.inter_node"), tr("Between nodes"), QStringLiteral("choice"), {} },
         { tr("Cluster"), QStringLiteral("cluster.nics_per_node"), tr("NICs per node"), QStringLiteral("int"), {}, 1,

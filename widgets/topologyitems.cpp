@@ -234,24 +234,37 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
 }
 
 PodItem::PodItem(int pod, const QRectF& rect, int firstNode, QVector<QRectF> nodeRects, QVector<const GpuItem*> gpus,
-    int columnsPerNode)
-    : m_firstNode(firstNode)
+    int columnsPerNode, bool rack, double titleHeight)
+    : m_pod(pod)
+    , m_rack(rack)
+    , m_titleHeight(titleHeight)
+    , m_firstNode(firstNode)
     , m_rect(rect)
     , m_nodes(std::move(nodeRects))
     , m_gpus(std::move(gpus))
     , m_columns(std::max(1, columnsPerNode))
 {
     setZValue(-0.5); // under its nodes, over the fabric
-    setToolTip(QObject::tr("Pod %1: %2, %n GPU(s), drawn together as a scalable unit of DGX SuperPOD's reference "
-                           "architecture (the cost model does not price pods)",
-        nullptr, int(m_gpus.size()))
-                   .arg(pod)
-                   .arg(title()));
+    const QString nodes = QObject::tr("nodes %1–%2").arg(m_firstNode).arg(m_firstNode + m_nodes.size() - 1);
+    if (m_rack)
+        setToolTip(QObject::tr("Rack %1: %2, %3 GPUs in one NVLink domain: traffic among them takes NVLink, "
+                               "traffic to other racks the nodes' NICs")
+                       .arg(pod)
+                       .arg(nodes)
+                       .arg(m_gpus.size()));
+    else
+        setToolTip(QObject::tr("Pod %1: %2, %n GPU(s), drawn together as a scalable unit of DGX SuperPOD's reference "
+                               "architecture (the cost model does not price pods)",
+            nullptr, int(m_gpus.size()))
+                       .arg(pod)
+                       .arg(nodes));
 }
 
 QString PodItem::title() const
 {
-    return QObject::tr("nodes %1–%2").arg(m_firstNode).arg(m_firstNode + m_nodes.size() - 1);
+    const QString nodes = QObject::tr("nodes %1–%2").arg(m_firstNode).arg(m_firstNode + m_nodes.size() - 1);
+    return m_rack ? QObject::tr("rack %1 · NVLink domain of %2 GPUs · %3").arg(m_pod).arg(m_gpus.size()).arg(nodes)
+                  : nodes;
 }
 
 QRectF PodItem::boundingRect() const
@@ -291,8 +304,8 @@ void PodItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, Q
     }
     // The title in screen pixels, so it reads at any zoom: 12 pixels, down to 9 where the band is thin, the bare
     // node range where the pod is narrow, left out where neither fits.
-    const QRectF band = painter->worldTransform().mapRect(
-        QRectF(m_rect.topLeft(), QSizeF(m_rect.width(), TopologyLayout::kPodTitleHeight * 0.9)));
+    const QRectF band
+        = painter->worldTransform().mapRect(QRectF(m_rect.topLeft(), QSizeF(m_rect.width(), m_titleHeight * 0.9)));
     QFont f;
     f.setPixelSize(std::min(12, int(band.height()) - 2));
     f.setBold(true);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog.h"
+#include "topologylayout.h"
 
 #include <QGraphicsItem>
 #include <QGraphicsPathItem>
@@ -66,14 +67,18 @@ private:
 // colours, a node with a GPU in a TP group that crosses nodes outlined red, so the groups stay readable.
 class PodItem : public QGraphicsItem {
 public:
+    // `rack`: the pod is an NVLink domain (a GB200 NVL72 rack), which the cost model prices as one.
     PodItem(int pod, const QRectF& rect, int firstNode, QVector<QRectF> nodeRects, QVector<const GpuItem*> gpus,
-        int columnsPerNode);
+        int columnsPerNode, bool rack = false, double titleHeight = TopologyLayout::kPodTitleHeight);
 
     QRectF boundingRect() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
-    QString title() const; // its node range
+    QString title() const; // its node range, or its rack and node range
 
 private:
+    int m_pod;
+    bool m_rack;
+    double m_titleHeight;
     int m_firstNode;
     QRectF m_rect;
     QVector<QRectF> m_nodes;

@@ -9,6 +9,7 @@ namespace {
 constexpr double kGap = 8, kHeader = 22, kRowHeight = TopologyLayout::kGpuHeight + 12, kFooter = 40, kNodeGap = 26;
 constexpr double kPodTitle = TopologyLayout::kPodTitleHeight, kPodGap = 80;
 constexpr int kPodColumns = 8; // nodes per row inside a pod: wide enough for its title zoomed out
+constexpr double kRackTitle = 34; // a rack's title reads at the zoom its trays do
 
 int columnsFor(int gpusPerNode)
 {
@@ -21,7 +22,7 @@ int perRow(int count, double w, double h)
 }
 }
 
-TopologyLayout layoutTopology(int nodes, int gpusPerNode)
+TopologyLayout layoutTopology(int nodes, int gpusPerNode, int domainNodes)
 {
     TopologyLayout l;
     nodes = std::max(nodes, 0);
@@ -31,22 +32,31 @@ TopologyLayout layoutTopology(int nodes, int gpusPerNode)
     const double nodeW = cols * (TopologyLayout::kGpuWidth + kGap) + kGap + 12;
     const double nodeH = kHeader + rows * kRowHeight + kFooter;
     const double pitchX = nodeW + kNodeGap, pitchY = nodeH + kNodeGap;
-    const bool pods = nodes > 2 * TopologyLayout::kPodNodes;
+    l.racks = domainNodes > 1;
+    const bool pods = l.racks || nodes > 2 * TopologyLayout::kPodNodes;
+    // A rack's trays in rows about twice as wide as tall (18 trays: 6 × 3); a pod's 8 to a row.
+    const int podNodes = l.racks ? domainNodes : TopologyLayout::kPodNodes;
+    const int podColumns = l.racks ? std::min(kPodColumns, int(std::ceil(std::sqrt(2.0 * domainNodes)))) : kPodColumns;
+    const double podTitle = l.racks ? kRackTitle : kPodTitle, podGap = l.racks ? kPodGap / 2 : kPodGap;
     // Node n's place: in a plain grid, or in its pod's grid inside the grid of pods.
     int nodesPerRow = 1, podsPerRow = 1, podRows = 1;
     double podW = 0, podH = 0;
     if (pods) {
-        podRows = (TopologyLayout::kPodNodes + kPodColumns - 1) / kPodColumns;
-        podW = kPodColumns * pitchX - kNodeGap;
-        podH = kPodTitle + podRows * pitchY - kNodeGap;
-        const int podCount = (nodes + TopologyLayout::kPodNodes - 1) / TopologyLayout::kPodNodes;
-        podsPerRow = perRow(podCount, podW + kPodGap, podH + kPodGap);
+        podRows = (podNodes + podColumns - 1) / podColumns;
+        podW = podColumns * pitchX - kNodeGap;
+        podH = podTitle + podRows * pitchY - kNodeGap;
+        const int podCount = (nodes + podNodes - 1) / podNodes;
+        // Racks are wide blocks: rounded, two of them stack rather than make a strip six times as wide as tall.
+        podsPerRow = l.racks
+            ? std::max(1, int(std::lround(std::sqrt(double(podCount) * (podH + podGap) / (podW + podGap) * 1.8))))
+            : perRow(podCount, podW + podGap, podH + podGap);
         for (int p = 0; p < podCount; ++p) {
-            const QPointF at((p % podsPerRow) * (podW + kPodGap), (p / podsPerRow) * (podH + kPodGap));
-            const int first = p * TopologyLayout::kPodNodes;
-            const int count = std::min(TopologyLayout::kPodNodes, nodes - first);
-            const int usedRows = (count + kPodColumns - 1) / kPodColumns;
-            l.pods.push_back({ first, count, QRectF(at, QSizeF(podW, kPodTitle + usedRows * pitchY - kNodeGap)) });
+            const QPointF at((p % podsPerRow) * (podW + podGap), (p / podsPerRow) * (podH + podGap));
+            const int first = p * podNodes;
+            const int count = std::min(podNodes, nodes - first);
+            const int usedRows = (count + podColumns - 1) / podColumns;
+            l.pods.push_back(
+                { first, count, QRectF(at, QSizeF(podW, podTitle + usedRows * pitchY - kNodeGap)), podTitle });
         }
     } else {
         nodesPerRow = perRow(nodes, nodeW, nodeH);
@@ -56,9 +66,9 @@ TopologyLayout layoutTopology(int nodes, int gpusPerNode)
     for (int n = 0; n < nodes; ++n) {
         QPointF at;
         if (pods) {
-            const PodLayout& pod = l.pods[std::size_t(n / TopologyLayout::kPodNodes)];
+            const PodLayout& pod = l.pods[std::size_t(n / podNodes)];
             const int i = n - pod.firstNode;
-            at = pod.rect.topLeft() + QPointF((i % kPodColumns) * pitchX, kPodTitle + (i / kPodColumns) * pitchY);
+            at = pod.rect.topLeft() + QPointF((i % podColumns) * pitchX, podTitle + (i / podColumns) * pitchY);
         } else {
             at = QPointF((n % nodesPerRow) * pitchX, (n / nodesPerRow) * pitchY);
         }
@@ -79,7 +89,7 @@ TopologyLayout layoutTopology(int nodes, int gpusPerNode)
         blocks = &podRects;
     }
     const int blocksPerRow = pods ? podsPerRow : nodesPerRow;
-    const double rowPitch = pods ? podH + kPodGap : pitchY, rowGap = pods ? kPodGap : kNodeGap;
+    const double rowPitch = pods ? podH + podGap : pitchY, rowGap = pods ? podGap : kNodeGap;
     const double blockH = pods ? podH : nodeH;
     for (std::size_t b = 0; b < blocks->size(); ++b) {
         const QRectF& r = (*blocks)[b];

@@ -13,6 +13,7 @@ namespace plait::widgets {
 struct PodLayout {
     int firstNode = 0, nodeCount = 0;
     QRectF rect; // around its nodes and its title band
+    double titleHeight = 0;
 };
 
 // Where everything of a drawn cluster goes, in scene units: nodes in rows, each holding its GPUs in rows, the
@@ -24,10 +25,12 @@ struct TopologyLayout {
     static constexpr double kPodTitleHeight = 220; // read zoomed far out, so tall
     std::vector<QRectF> nodes;
     std::vector<QPointF> gpuCenters; // node by node
-    std::vector<PodLayout> pods; // empty for a cluster of up to 64 nodes
+    std::vector<PodLayout> pods; // empty for a cluster of up to 64 nodes, unless drawn in racks
+    bool racks = false; // the pods are NVLink domains (GB200 NVL72 racks), priced as such
     QPainterPath fabric; // empty for one node
     int columnsPerNode = 1; // GPUs per row inside a node
 };
-TopologyLayout layoutTopology(int nodes, int gpusPerNode);
+// `domainNodes` > 1: the nodes (trays) of one NVLink domain are drawn together as a rack, at any size.
+TopologyLayout layoutTopology(int nodes, int gpusPerNode, int domainNodes = 1);
 
 } // namespace plait::widgets

@@ -63,7 +63,7 @@ void TopologyView::setAnalysis(std::shared_ptr<const Analysis> analysis)
         return; // a drag preview changes the charts, not the drawing being dragged on
     const Plan& plan = *analysis->plan;
     const bool shapeChanged = !m_analysis || plan.cluster.nodes != m_builtNodes
-        || plan.cluster.gpusPerNode != m_builtPerNode
+        || plan.cluster.gpusPerNode != m_builtPerNode || plan.cluster.nvlinkDomainGpus != m_builtDomain
         || QString::fromStdString(plan.cluster.intraNode.id + "/" + plan.cluster.interNode.id) != m_builtLinks;
     m_analysis = std::move(analysis);
     if (shapeChanged) {
@@ -90,8 +90,9 @@ void TopologyView::rebuildScene()
     const ClusterSpec& c = plan().cluster;
     m_builtNodes = c.nodes;
     m_builtPerNode = c.gpusPerNode;
+    m_builtDomain = c.nvlinkDomainGpus;
     m_builtLinks = QString::fromStdString(c.intraNode.id + "/" + c.interNode.id);
-    const TopologyLayout layout = layoutTopology(c.nodes, c.gpusPerNode);
+    const TopologyLayout layout = layoutTopology(c.nodes, c.gpusPerNode, c.domainGpus() / std::max(c.gpusPerNode, 1));
     m_gpus.reserve(c.gpuCount());
     // Item caches make repaints of a few thousand chips a blit; for tens of thousands, each a few pixels wide,
     // they cost a pixmap apiece (gigabytes at 131,072 GPUs) and save nothing.
@@ -127,7 +128,8 @@ void TopologyView::rebuildScene()
             for (int i = 0; i < c.gpusPerNode; ++i)
                 gpus << m_gpus[n * c.gpusPerNode + i];
         }
-        auto* item = new PodItem(int(p), pod.rect, pod.firstNode, nodes, gpus, layout.columnsPerNode);
+        auto* item = new PodItem(
+            int(p), pod.rect, pod.firstNode, nodes, gpus, layout.columnsPerNode, layout.racks, pod.titleHeight);
         s->addItem(item);
         m_pods << item;
     }
@@ -328,7 +330,9 @@ QString TopologyView::gpuToolTip(int gpu) const
                     + tr("%1 group: GPUs %2 — %3 at %4 GB/s%5")
                           .arg(name, ids.join(QLatin1Char(',')), QString::fromStdString(g.path.link))
                           .arg(g.path.busGBps, 0, 'f', 0)
-                          .arg(g.crossesNode ? tr(" (crosses a node)") : QString());
+                          .arg(!g.crossesNode                           ? QString()
+                                  : plan().cluster.nvlinkDomainGpus > 0 ? tr(" (crosses an NVLink domain)")
+                                                                        : tr(" (crosses a node)"));
                 return;
             }
     };
@@ -564,7 +568,9 @@ QList<QPair<QColor, QString>> TopologyView::legendEntries() const
         entries << qMakePair(
             linkColor(plan().cluster.interNode.kind), QString::fromStdString(plan().cluster.interNode.name));
     if (par.tp > 1 && m_dimension != Dimension::PP && m_dimension != Dimension::DP)
-        entries << qMakePair(QColor(0x22, 0x22, 0x22), tr("outline: TP group (red dashed: crosses a node)"));
+        entries << qMakePair(QColor(0x22, 0x22, 0x22),
+            plan().cluster.nvlinkDomainGpus > 0 ? tr("outline: TP group (red dashed: crosses an NVLink domain)")
+                                                : tr("outline: TP group (red dashed: crosses a node)"));
     return entries;
 }
 

@@ -90,7 +90,7 @@ private:
     QMap<int, QString> m_findings;
     QVector<bool> m_flagged;
     QVector<QGraphicsItem*> m_groupOutlines;
-    int m_builtNodes = 0, m_builtPerNode = 0;
+    int m_builtNodes = 0, m_builtPerNode = 0, m_builtDomain = 0;
     QString m_builtLinks;
     // Drag state
     int m_dragFrom = -1;

@@ -117,6 +117,10 @@ constexpr MessageTemplate kTemplates[] = {
         "and the loss as layers (parallel.embedding_in_split, parallel.loss_in_split)") },
     { "issue:stage-list-size", QT_TRANSLATE_NOOP("Messages", "has %1 entries for pp = %2") },
     { "issue:stage-list-sum", QT_TRANSLATE_NOOP("Messages", "adds up to %1 layers, the model has %2") },
+    { "issue:domain-nodes", QT_TRANSLATE_NOOP("Messages",
+        "an NVLink domain of %1 GPUs must hold whole nodes of %2 GPUs") },
+    { "issue:domain-cluster", QT_TRANSLATE_NOOP("Messages",
+        "the cluster's %1 GPUs do not make whole NVLink domains of %2") },
     { "issue:chunk-list-size", QT_TRANSLATE_NOOP("Messages", "has %1 entries for pp·vpp = %2·%3 model chunks") },
     { "issue:chunk-list-alone", QT_TRANSLATE_NOOP("Messages",
         "gives each model chunk's layers itself; layers_per_stage, embedding_in_split and loss_in_split would split "

@@ -47,16 +47,19 @@ GroupPath pathOver(const ClusterSpec& cluster, const std::vector<int>& gpus, con
 {
     GroupPath path;
     path.ranks = int(gpus.size());
-    std::vector<int> nodes;
-    for (int g : gpus)
+    std::vector<int> nodes, domains;
+    for (int g : gpus) {
         nodes.push_back(g / cluster.gpusPerNode);
+        domains.push_back(cluster.domainOf(g));
+    }
     std::sort(nodes.begin(), nodes.end());
+    std::sort(domains.begin(), domains.end());
     // Each node's own links (ClusterSpec::nodeLinks): the ring runs at its slowest NVLink and slowest NIC share.
     const LinkSpec* slowestIntra = &cluster.intraOf(nodes.front());
     const LinkSpec* slowestInter = &cluster.interOf(nodes.front());
-    double nicShare = 0, nicPerGpu = 0;
-    int fewest = 0;
-    path.nodes = 0;
+    double nicPerGpu = 0;
+    std::map<int, double> domainShare; // a domain's way out: the NIC shares of its nodes' members
+    int hosts = 0;
     std::size_t i = 0;
     while (i < nodes.size()) {
         std::size_t j = i;
@@ -68,13 +71,23 @@ GroupPath pathOver(const ClusterSpec& cluster, const std::vector<int>& gpus, con
         const double members = double(j - i);
         const double sharing = std::max(members, double(crossingMembers[std::size_t(node)]));
         const double share = cluster.nicsOf(node) * cluster.interOf(node).effectiveGBps() * members / sharing;
-        if (path.nodes == 0 || share < nicShare)
+        if (hosts == 0 || share / members < nicPerGpu)
             slowestInter = &cluster.interOf(node);
-        nicShare = path.nodes == 0 ? share : std::min(nicShare, share);
-        nicPerGpu = path.nodes == 0 ? share / members : std::min(nicPerGpu, share / members);
-        fewest = path.nodes == 0 ? int(members) : std::min(fewest, int(members));
-        ++path.nodes;
+        domainShare[cluster.domainOf(node * cluster.gpusPerNode)] += share;
+        nicPerGpu = hosts == 0 ? share / members : std::min(nicPerGpu, share / members);
+        ++hosts;
         i = j;
+    }
+    // The NVLink domains the group spans (the nodes, unless a rack joins them): traffic inside one takes NVLink.
+    int fewest = 0;
+    path.nodes = 0;
+    for (std::size_t a = 0; a < domains.size();) {
+        std::size_t b = a;
+        while (b < domains.size() && domains[b] == domains[a])
+            ++b;
+        fewest = path.nodes == 0 ? int(b - a) : std::min(fewest, int(b - a));
+        ++path.nodes;
+        a = b;
     }
     const LinkSpec& intra = *slowestIntra;
     if (path.nodes == 1) {
@@ -92,9 +105,14 @@ GroupPath pathOver(const ClusterSpec& cluster, const std::vector<int>& gpus, con
     path.intraGBps = intra.effectiveGBps();
     path.nic = &inter;
     path.alphaS = std::max(intra.latencyUs, inter.latencyUs) * 1e-6;
-    path.busGBps = std::min(intra.effectiveGBps(), nicShare);
-    path.link = nicShare < intra.effectiveGBps() ? inter.id : intra.id;
-    path.bottleneck = nicShare < intra.effectiveGBps() ? &inter : &intra;
+    // A domain's members leave it through their own nodes' NICs: the ring's slowest boundary is the domain with
+    // the smallest sum of them (a node's share, when the domain is the node).
+    double boundary = domainShare.begin()->second;
+    for (const auto& [domain, share] : domainShare)
+        boundary = std::min(boundary, share);
+    path.busGBps = std::min(intra.effectiveGBps(), boundary);
+    path.link = boundary < intra.effectiveGBps() ? inter.id : intra.id;
+    path.bottleneck = boundary < intra.effectiveGBps() ? &inter : &intra;
     return path;
 }
 
@@ -102,9 +120,9 @@ void finish(const ClusterSpec& cluster, std::vector<Group>& groups)
 {
     std::vector<int> crossing(std::size_t(cluster.nodes), 0);
     for (Group& g : groups) {
-        const int node0 = g.gpus.front() / cluster.gpusPerNode;
+        const int domain0 = cluster.domainOf(g.gpus.front());
         g.crossesNode
-            = std::any_of(g.gpus.begin(), g.gpus.end(), [&](int x) { return x / cluster.gpusPerNode != node0; });
+            = std::any_of(g.gpus.begin(), g.gpus.end(), [&](int x) { return cluster.domainOf(x) != domain0; });
         if (g.crossesNode)
             for (int x : g.gpus)
                 ++crossing[std::size_t(x / cluster.gpusPerNode)];
@@ -131,7 +149,7 @@ GroupPath pairPath(const ClusterSpec& cluster, int a, int b, int concurrentPerNo
         : cluster.intraOf(nb);
     GroupPath path;
     path.ranks = 2;
-    if (na == nb) {
+    if (cluster.domainOf(a) == cluster.domainOf(b)) {
         path.alphaS = intra.latencyUs * 1e-6;
         path.busGBps = intra.effectiveGBps();
         path.link = intra.id;

@@ -17,8 +17,9 @@ bool sameCluster(const ClusterSpec& a, const ClusterSpec& b)
         if (x.node != y.node || x.nics != y.nics || !link(x.intraNode, y.intraNode) || !link(x.interNode, y.interNode))
             return false;
     }
-    return a.nodes == b.nodes && a.gpusPerNode == b.gpusPerNode && a.nics() == b.nics() && a.gpu.id == b.gpu.id
-        && link(a.intraNode, b.intraNode) && link(a.interNode, b.interNode);
+    return a.nodes == b.nodes && a.gpusPerNode == b.gpusPerNode && a.nvlinkDomainGpus == b.nvlinkDomainGpus
+        && a.nics() == b.nics() && a.gpu.id == b.gpu.id && link(a.intraNode, b.intraNode)
+        && link(a.interNode, b.interNode);
 }
 }
 

@@ -380,6 +380,7 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     plan.cluster.interNode = resolveCatalogEntry<LinkSpec>(cj, "inter_node", "cluster", &Catalog::link,
         &Catalog::linkIds, &linkFromJson, catalog, issues, singleNode ? "ib-ndr" : nullptr);
     plan.cluster.nicsPerNode = int(c.integer("nics_per_node", 0, 0, 1024));
+    plan.cluster.nvlinkDomainGpus = int(c.integer("nvlink_domain_gpus", 0, 0, kMaxGpus));
     if (cj.contains("node_links") && !cj["node_links"].is_null()) {
         const auto& list = cj["node_links"];
         if (!list.is_array() || list.size() > std::size_t(kMaxGpus)) {
@@ -530,6 +531,10 @@ nlohmann::json toJson(const Plan& plan)
     c["intra_node"] = linkRef(plan.cluster.intraNode, catalog);
     c["inter_node"] = linkRef(plan.cluster.interNode, catalog);
     c["nics_per_node"] = plan.cluster.nics();
+    if (plan.cluster.nvlinkDomainGpus > 0)
+        c["nvlink_domain_gpus"] = plan.cluster.nvlinkDomainGpus;
+    else
+        c.erase("nvlink_domain_gpus");
     nlohmann::json nodeLinks = nlohmann::json::array();
     for (const NodeLinks& l : plan.cluster.nodeLinks)
         if (l.node < plan.cluster.nodes) // a node the cluster still has
@@ -598,6 +603,12 @@ std::vector<Issue> validate(const Plan& plan)
             issues.push_back(fieldIssue(field, code, std::move(args)));
     };
     need(m.heads % par.tp == 0, "parallel.tp", "heads-tp", { str(m.heads), str(par.tp) });
+    if (const ClusterSpec& c = plan.cluster; c.nvlinkDomainGpus > 0) {
+        need(c.nvlinkDomainGpus % c.gpusPerNode == 0, "cluster.nvlink_domain_gpus", "domain-nodes",
+            { str(c.nvlinkDomainGpus), str(c.gpusPerNode) });
+        need(c.gpuCount() % c.nvlinkDomainGpus == 0, "cluster.nvlink_domain_gpus", "domain-cluster",
+            { str(c.gpuCount()), str(c.nvlinkDomainGpus) });
+    }
     need(m.kvHeads % par.tp == 0 || par.tp % m.kvHeads == 0, "parallel.tp", "kv-heads-tp",
         { str(m.kvHeads), str(par.tp) });
     need(m.ffnHidden % par.tp == 0, "parallel.tp", "ffn-tp", { str(m.ffnHidden), str(par.tp) });

@@ -6,6 +6,7 @@
 #include "framework.h"
 #include "model.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -37,8 +38,13 @@ struct ClusterSpec {
     LinkSpec interNode;
     int nicsPerNode = 0; // 0 = one per GPU
     std::vector<NodeLinks> nodeLinks; // the nodes unlike the others, by node; the group paths take each node's own
+    // GPUs that reach each other over the in-node link: a GB200 NVL72 rack's 72 over 18 trays (nodes) of 4, whose
+    // NVSwitch trays join them into one NVLink domain; 0 = each node alone. Traffic between domains takes the NICs.
+    int nvlinkDomainGpus = 0;
 
     int gpuCount() const { return nodes * gpusPerNode; }
+    int domainGpus() const { return nvlinkDomainGpus > 0 ? nvlinkDomainGpus : gpusPerNode; }
+    int domainOf(int gpu) const { return gpu / std::max(domainGpus(), 1); }
     int nics() const { return nicsPerNode > 0 ? nicsPerNode : gpusPerNode; }
     const NodeLinks* linksOf(int node) const
     {

@@ -15,7 +15,8 @@ const Keys kModel { "name", "layers", "hidden", "heads", "kv_heads", "head_dim",
     "position", "bias", "vocab", "seq_len", "tied_embeddings", "source", "moe" };
 const Keys kModelByReference { "preset", "hf_config", "seq_len" };
 const Keys kMoe { "experts", "top_k", "shared_experts", "expert_ffn_hidden" };
-const Keys kCluster { "gpu", "nodes", "gpus_per_node", "intra_node", "inter_node", "nics_per_node", "node_links" };
+const Keys kCluster { "gpu", "nodes", "gpus_per_node", "intra_node", "inter_node", "nics_per_node", "node_links",
+    "nvlink_domain_gpus" };
 const Keys kGpu { "id", "name", "memory_GiB", "bf16_tflops", "fp16_tflops", "fp8_tflops", "hbm_GBps", "sms", "nvlink",
     "nvlink_GBps", "gemm_max_efficiency", "gemm_sustained_efficiency", "gemm_sustained_fp8_efficiency",
     "gemm_sustained_source", "overlap_slowdown", "attention_curves", "hbm_achievable_GBps", "hbm_achievable_source",

@@ -1,5 +1,6 @@
 #include "../testplans.h"
 #include "collective.h"
+#include "evaluate.h"
 #include "groups.h"
 #include "overlap.h"
 
@@ -162,6 +163,63 @@ private slots:
             QVERIFY2(c.seconds >= (n - 1) * alpha + c.bandwidthS - 1e-15, qPrintable(QString::number(bytes)));
             QVERIFY(c.seconds >= c.bandwidthS / plan.cluster.intraNode.sizeEfficiency(bytes) - 1e-15);
         }
+    }
+
+    // A GB200 NVL72 rack joins its 18 trays of 4 GPUs into one NVLink domain (NVIDIA GB200 NVL72 spec: NVLink 5 at
+    // 1.8 TB/s per GPU across the 72): a TP group over two trays, or a DP group over the rack, runs at NVLink's rate;
+    // the same group over separate 4-GPU nodes, or a group spanning two racks, takes the trays' NICs.
+    void anNvlinkDomainSpansItsNodes_data()
+    {
+        QTest::addColumn<int>("domain"); // GPUs per NVLink domain; 0 = the node
+        QTest::addColumn<int>("tp");
+        QTest::addColumn<int>("dp"); // PP 1 over the 144 GPUs
+        QTest::addColumn<bool>("tpOnNvlink");
+        QTest::addColumn<bool>("dpOnNvlink"); // NVLink its bottleneck
+        // 9 DP ranks a rack, one on every other tray: their 9 NICs (47 GB/s each) are the way out, below NVLink.
+        QTest::newRow("NVL72: TP 8 over two trays, DP 18 over two racks") << 72 << 8 << 18 << true << false;
+        // 18 DP ranks a rack, one a tray, each with its own NIC: 18 × 47 GB/s leave the rack, more than NVLink's
+        // 684 GB/s, as a node's 8 NICs do for a DGX (a rack's NICs are its way out as a node's are).
+        QTest::newRow("NVL72: TP 4, DP 36 over two racks") << 72 << 4 << 36 << true << true;
+        QTest::newRow("NVL72: TP 72, DP 2 over two racks") << 72 << 72 << 2 << true << false;
+        QTest::newRow("4-GPU nodes: TP 8 crosses a node") << 0 << 8 << 18 << false << false;
+        QTest::newRow("NVL144 as one domain: DP 18 on NVLink") << 144 << 8 << 18 << true << true;
+    }
+    void anNvlinkDomainSpansItsNodes()
+    {
+        QFETCH(int, domain);
+        QFETCH(int, tp);
+        QFETCH(int, dp);
+        QFETCH(bool, tpOnNvlink);
+        QFETCH(bool, dpOnNvlink);
+        nlohmann::json j = test::gptPlanJson("llama3-70b", 36, tp, 1, dp, dp * 4);
+        j["cluster"] = { { "gpu", "GB200" }, { "nodes", 36 }, { "gpus_per_node", 4 }, { "nvlink_domain_gpus", domain },
+            { "intra_node", "nvlink5-nvswitch" }, { "inter_node", "ib-ndr" }, { "nics_per_node", 4 } };
+        if (tp == 72) {
+            j["model"] = { { "layers", 8 }, { "hidden", 9216 }, { "heads", 72 }, { "kv_heads", 72 },
+                { "ffn_hidden", 36864 }, { "vocab", 32000 }, { "seq_len", 2048 } };
+        }
+        const Plan plan = test::mustPlan(j);
+        const GroupSet g = buildGroups(plan);
+        const std::string nvlink = plan.cluster.intraNode.id, ib = plan.cluster.interNode.id;
+        QCOMPARE(g.tp.front().path.link, tpOnNvlink ? nvlink : ib);
+        QCOMPARE(g.tp.front().crossesNode, !tpOnNvlink);
+        QCOMPARE(g.dp.front().path.link == nvlink, dpOnNvlink);
+        if (tpOnNvlink)
+            QCOMPARE(g.tp.front().path.busGBps, plan.cluster.intraNode.effectiveGBps());
+        if (domain < 144) {
+            // Each tray's 4 NICs, one per GPU, carry the DP ring between racks.
+            QCOMPARE(g.dp.front().path.nicGBps, plan.cluster.interNode.effectiveGBps());
+            QVERIFY(g.dp.front().crossesNode);
+        }
+        // The evaluation follows: a rack-wide domain is never slower than separate nodes.
+        nlohmann::json separate = j;
+        separate["cluster"]["nvlink_domain_gpus"] = 0;
+        const Evaluation a = evaluate(plan), b = evaluate(test::mustPlan(separate));
+        QVERIFY(a.valid && b.valid);
+        QVERIFY(a.stepS <= b.stepS);
+        if (tpOnNvlink && tp == 8)
+            QVERIFY2(a.stepS < 0.8 * b.stepS,
+                qPrintable(QString::number(a.stepS) + QStringLiteral(" vs ") + QString::number(b.stepS)));
     }
 
     void nothingToDoCostsNothing()

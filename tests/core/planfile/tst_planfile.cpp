@@ -259,6 +259,10 @@ private slots:
             "cluster.inter_node.bandwidth_GBps: must be between");
         row("layers per stage sum", withField("parallel.layers_per_stage", nlohmann::json { 40, 40 }),
             "adds up to 80 layers, the model has 96");
+        row("NVLink domain of part of a node", withField("cluster.nvlink_domain_gpus", 12),
+            "cluster.nvlink_domain_gpus: an NVLink domain of 12 GPUs must hold whole nodes of 8 GPUs");
+        row("NVLink domains that do not fill the cluster", withField("cluster.nvlink_domain_gpus", 24),
+            "the cluster's 32 GPUs do not make whole NVLink domains of 24");
         row("layers per chunk count", withField("parallel.layers_per_chunk", nlohmann::json { 48, 48, 0 }),
             "has 3 entries for pp·vpp = 2·1 model chunks");
         row("layers per chunk sum", withField("parallel.layers_per_chunk", nlohmann::json { 40, 40 }),

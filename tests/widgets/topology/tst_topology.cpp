@@ -71,6 +71,37 @@ private slots:
         QVERIFY(all.width() >= all.height() * 0.5);
     }
 
+    // A cluster of NVL72 racks is drawn rack by rack at any size, each rack its 18 trays in 6 × 3 under a title
+    // band the size of a tray's text, not a pod's.
+    void racksAreDrawnAsTheirNvlinkDomains_data()
+    {
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<int>("domainNodes");
+        QTest::newRow("two NVL72 racks") << 36 << 18;
+        QTest::newRow("four NVL36 racks") << 36 << 9;
+        QTest::newRow("64 NVL72 racks") << 1152 << 18;
+    }
+    void racksAreDrawnAsTheirNvlinkDomains()
+    {
+        QFETCH(int, nodes);
+        QFETCH(int, domainNodes);
+        const TopologyLayout l = layoutTopology(nodes, 4, domainNodes);
+        QVERIFY(l.racks);
+        QCOMPARE(int(l.pods.size()), nodes / domainNodes);
+        for (std::size_t p = 0; p < l.pods.size(); ++p) {
+            const PodLayout& rack = l.pods[p];
+            QCOMPARE(rack.firstNode, int(p) * domainNodes);
+            QCOMPARE(rack.nodeCount, domainNodes);
+            QVERIFY(rack.titleHeight < TopologyLayout::kPodTitleHeight / 4);
+            for (int n = rack.firstNode; n < rack.firstNode + rack.nodeCount; ++n)
+                QVERIFY(rack.rect.contains(l.nodes[std::size_t(n)]));
+            if (p + 1 < l.pods.size())
+                QVERIFY(!rack.rect.intersects(l.pods[p + 1].rect));
+        }
+        if (domainNodes == 18)
+            QCOMPARE(l.nodes[5].top(), l.nodes[0].top()); // six trays a row
+    }
+
     // Zoomed out on 16,384 GPUs the pods draw the nodes as tiles of the stages' colours (not a field of chips), and
     // a closer look draws the chips again; 1,024 GPUs at the fitted zoom keep their chips.
     void aLargeClusterIsDrawnInPodsWhenZoomedOut_data()
