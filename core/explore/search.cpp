@@ -88,9 +88,10 @@ GroupReach reachOf(const ClusterSpec& cluster, const std::array<int, 4>& sizes, 
         used *= sizes[i];
     }
     std::sort(offsets.begin(), offsets.end());
-    const int gpn = cluster.gpusPerNode;
+    // The unit a group must stay inside to keep to NVLink: the node, or the NVLink domain that joins nodes.
+    const int gpn = cluster.domainGpus();
     GroupReach r;
-    // Members within any window of gpn consecutive ranks: at least as many as on any one node.
+    // Members within any window of gpn consecutive ranks: at least as many as on any one node (domain).
     for (std::size_t a = 0, b = 0; b < offsets.size(); ++b) {
         while (offsets[b] - offsets[a] >= gpn)
             ++a;
@@ -133,7 +134,11 @@ GroupPath fastestPath(const ClusterSpec& cluster, int ranks, GroupReach reach, b
         path.busGBps = intra.effectiveGBps();
         path.bottleneck = &intra;
     } else if (reach.reach == Reach::AcrossNodes) {
-        const double share = allGpusUsed ? std::min(1.0, double(reach.membersPerNode) / cluster.gpusPerNode) : 1.0;
+        // A domain leaves through its nodes' NICs (groups.cpp): at most all of them, or, with every GPU crossing in
+        // some group, its members' part of them.
+        const double nodesPerDomain = double(cluster.domainGpus()) / cluster.gpusPerNode;
+        const double share = allGpusUsed ? std::min(nodesPerDomain, double(reach.membersPerNode) / cluster.gpusPerNode)
+                                         : nodesPerDomain;
         path.nodes = 2;
         path.alphaS = curves ? 0 : std::max(intra.latencyUs, inter.latencyUs) * 1e-6;
         path.busGBps = std::min(intra.effectiveGBps(), cluster.nics() * inter.effectiveGBps() * share);
@@ -390,7 +395,7 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
         return out;
     long long headSplits = 0, batchSplits = 0, simulable = 0; // candidates past each test, for the reasons
 
-    const std::vector<int> tps = divisorsOf(base.cluster.gpusPerNode, base.cluster.gpusPerNode);
+    const std::vector<int> tps = divisorsOf(base.cluster.domainGpus(), base.cluster.domainGpus());
     std::vector<int> cps;
     for (int cp = 1; cp <= 16; cp *= 2)
         if (cp == 1 || model.seqLen % (2 * cp) == 0)
@@ -515,8 +520,9 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
         const std::string batch = std::to_string(base.training.globalBatch);
         if (headSplits == 0)
             out.problems.push_back({ "model.heads",
-                "no tensor-parallel size that divides the " + std::to_string(base.cluster.gpusPerNode)
-                    + " GPUs of a node also divides heads (" + std::to_string(model.heads) + "), kv_heads ("
+                "no tensor-parallel size that divides the " + std::to_string(base.cluster.domainGpus())
+                    + (base.cluster.nvlinkDomainGpus > 0 ? " GPUs of an NVLink domain" : " GPUs of a node")
+                    + " also divides heads (" + std::to_string(model.heads) + "), kv_heads ("
                     + std::to_string(model.kvHeads) + ") and ffn_hidden (" + std::to_string(model.ffnHidden) + ")" });
         else if (batchSplits == 0)
             out.problems.push_back({ "training.global_batch",

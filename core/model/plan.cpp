@@ -380,7 +380,9 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     plan.cluster.interNode = resolveCatalogEntry<LinkSpec>(cj, "inter_node", "cluster", &Catalog::link,
         &Catalog::linkIds, &linkFromJson, catalog, issues, singleNode ? "ib-ndr" : nullptr);
     plan.cluster.nicsPerNode = int(c.integer("nics_per_node", 0, 0, 1024));
-    plan.cluster.nvlinkDomainGpus = int(c.integer("nvlink_domain_gpus", 0, 0, kMaxGpus));
+    // NVIDIA's largest announced NVLink domain is 576 GPUs (Vera Rubin NVL576); the search's reach test is quadratic in
+    // it.
+    plan.cluster.nvlinkDomainGpus = int(c.integer("nvlink_domain_gpus", 0, 0, 576));
     if (cj.contains("node_links") && !cj["node_links"].is_null()) {
         const auto& list = cj["node_links"];
         if (!list.is_array() || list.size() > std::size_t(kMaxGpus)) {

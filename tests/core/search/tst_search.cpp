@@ -35,6 +35,7 @@ private slots:
         QTest::newRow("b: 4 nodes, uneven stages") << "b-four-nodes-tp4-pp2-dp2.plait.json";
         QTest::newRow("e1: 70B, 4 nodes") << "e1-70b-a800-pp4-tp8.plait.json";
         QTest::newRow("f: 13B, one node") << "f-13b-tp8-sequence-parallel.plait.json";
+        QTest::newRow("i: 70B, two NVL72 racks") << "i-70b-gb200-nvl72-two-racks.plait.json";
     }
     // Against evaluating every fitting candidate: the same best step time.
     void branchAndBoundFindsTheTrueBest()
