@@ -85,7 +85,9 @@ void PlanEditor::build()
     };
     // Shown while an optional number is unset: what applies then.
     const QMap<QString, QString> placeholders { { QStringLiteral("training.bucket_size"), tr("framework default") },
-        { QStringLiteral("cluster.nvlink_domain_gpus"), tr("one node") } };
+        { QStringLiteral("cluster.nvlink_domain_gpus"), tr("one node") },
+        { QStringLiteral("model.moe.expert_ffn_hidden"), tr("FFN size") },
+        { QStringLiteral("model.moe.shared_ffn_hidden"), tr("FFN size") } };
     const QList<Spec> specs = {
         { tr("Model"), QStringLiteral("model.preset"), tr("Preset"), QStringLiteral("preset"), {} },
         { tr("Model"), QStringLiteral("model.layers"), tr("Layers"), QStringLiteral("int"), {}, 1, 100000 },
@@ -94,6 +96,18 @@ void PlanEditor::build()
         { tr("Model"), QStringLiteral("model.kv_heads"), tr("KV heads"), QStringLiteral("int"), {}, 1, 65536 },
         { tr("Model"), QStringLiteral("model.ffn_hidden"), tr("FFN size"), QStringLiteral("int"), {}, 1, 1 << 24 },
         { tr("Model"), QStringLiteral("model.seq_len"), tr("Sequence length"), QStringLiteral("int"), {}, 1, 1 << 24 },
+        { tr("Model"), QStringLiteral("model.moe.experts"), tr("Routed experts (0: dense)"), QStringLiteral("int"), {},
+            0, 65536 },
+        { tr("Model"), QStringLiteral("model.moe.top_k"), tr("Experts per token (top-k)"), QStringLiteral("int"), {}, 0,
+            65536 },
+        { tr("Model"), QStringLiteral("model.moe.expert_ffn_hidden"), tr("Expert FFN size"), QStringLiteral("int"), {},
+            0, 1 << 24 },
+        { tr("Model"), QStringLiteral("model.moe.shared_experts"), tr("Shared experts"), QStringLiteral("int"), {}, 0,
+            1024 },
+        { tr("Model"), QStringLiteral("model.moe.shared_ffn_hidden"), tr("Shared expert FFN size"),
+            QStringLiteral("int"), {}, 0, 1 << 24 },
+        { tr("Model"), QStringLiteral("model.moe.dense_layers"), tr("Dense first layers"), QStringLiteral("int"), {}, 0,
+            100000 },
         { tr("Cluster"), QStringLiteral("cluster.gpu"), tr("GPU"), QStringLiteral("choice"), {} },
         { tr("Cluster"), QStringLiteral("cluster.nodes"), tr("Nodes"), QStringLiteral("int"), {}, 1, 131072 },
         { tr("Cluster"), QStringLiteral("cluster.gpus_per_node"), tr("GPUs per node"), QStringLiteral("int"), {}, 1,

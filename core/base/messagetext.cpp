@@ -158,8 +158,6 @@ constexpr MessageTemplate kTemplates[] = {
     { "issue:config-required-with", QT_TRANSLATE_NOOP("Messages",
         "%1 is missing: Megatron-LM builds a model from all of %2") },
     { "issue:config-choice", QT_TRANSLATE_NOOP("Messages", "%1 %2 is not one of: %3") },
-    { "issue:config-shared-experts", QT_TRANSLATE_NOOP("Messages",
-        "%1 is not a whole number of shared experts of ffn_hidden %2") },
     { "issue:config-world", QT_TRANSLATE_NOOP("Messages",
         "%1 GPUs (%2) do not divide by TP·PP·CP = %3·%4·%5 = %6") },
     { "issue:config-vpp-layers", QT_TRANSLATE_NOOP("Messages",

@@ -41,7 +41,9 @@ double bytesPerElement(const Plan& plan)
 
 namespace {
 struct Dims {
-    double b, s, sLocal, h, q, kv, d, a, ffn, t, tokens;
+    // q: the queries' width; kv: one of K and V (GQA); k, val: the keys' and values' widths (kv both, unless MLA);
+    // out: the attention output's, the projection's input; d, dv: a head's query/key and value size.
+    double b, s, sLocal, h, q, kv, k, val, out, d, dv, a, ffn, t, tokens;
     bool sp, dropout;
 };
 
@@ -56,7 +58,11 @@ Dims dims(const Plan& plan)
     x.h = double(m.hidden);
     x.q = double(m.queryWidth());
     x.kv = double(m.kvWidth());
-    x.d = double(m.kvChannels());
+    x.k = double(m.keyWidth());
+    x.val = double(m.valueWidth());
+    x.out = double(m.attentionOutWidth());
+    x.d = double(m.qkHeadDim());
+    x.dv = double(m.vHeadDim());
     x.a = m.heads;
     x.ffn = double(m.ffnHidden);
     x.t = par.tp;
@@ -80,8 +86,22 @@ std::vector<LayerGemm> layerGemms(const Plan& plan)
         out.push_back(
             { name, { tokens, n, k, 1 }, { tokens, k, n, 1 }, { k, n, tokens, 1, wgradAccumulate }, false, repeats });
     };
-    linear("qkv", (x.q + 2 * x.kv) / x.t, x.h, x.tokens); // column parallel
-    linear("proj", x.h, x.q / x.t, x.tokens); // row parallel
+    if (m.mla.on()) {
+        // Megatron-Core's MLASelfAttention: the down projections whole on every TP rank, the up projections column
+        // parallel, the output row parallel.
+        const MlaSpec& a = m.mla;
+        if (a.qLoraRank > 0) {
+            linear("q down", double(a.qLoraRank), x.h, x.tokens);
+            linear("q up", x.q / x.t, double(a.qLoraRank), x.tokens);
+        } else {
+            linear("q", x.q / x.t, x.h, x.tokens);
+        }
+        linear("kv down", double(a.kvLoraRank + a.qkRopeHeadDim), x.h, x.tokens);
+        linear("kv up", x.a * double(a.qkNopeHeadDim + a.vHeadDim) / x.t, double(a.kvLoraRank), x.tokens);
+    } else {
+        linear("qkv", (x.q + 2 * x.kv) / x.t, x.h, x.tokens); // column parallel
+    }
+    linear("proj", x.h, x.out / x.t, x.tokens); // row parallel
     const double gate = m.ffn == FfnKind::SwiGlu ? 2.0 : 1.0;
     if (m.isMoe()) {
         const ParallelSpec& par = plan.parallel;
@@ -93,8 +113,9 @@ std::vector<LayerGemm> layerGemms(const Plan& plan)
         linear("expert fc2", x.h, expertFfn / x.t, tokensPerExpert, localExperts);
         linear("router", double(m.moe.experts), x.h, x.tokens);
         if (m.moe.sharedExperts > 0) {
-            linear("shared fc1", gate * x.ffn / x.t, x.h, x.tokens, m.moe.sharedExperts);
-            linear("shared fc2", x.h, x.ffn / x.t, x.tokens, m.moe.sharedExperts);
+            const double shared = double(m.sharedFfn());
+            linear("shared fc1", gate * shared / x.t, x.h, x.tokens, m.moe.sharedExperts);
+            linear("shared fc2", x.h, shared / x.t, x.tokens, m.moe.sharedExperts);
         }
     } else {
         linear("fc1", gate * x.ffn / x.t, x.h, x.tokens);
@@ -104,7 +125,7 @@ std::vector<LayerGemm> layerGemms(const Plan& plan)
     const double headsLocal = x.b * x.a / x.t;
     const double keys = plan.training.flashAttention ? x.s / 2 : x.s;
     out.push_back({ "scores", { x.sLocal, keys, x.d, headsLocal }, {}, {}, true });
-    out.push_back({ "values", { x.sLocal, x.d, keys, headsLocal }, {}, {}, true });
+    out.push_back({ "values", { x.sLocal, x.dv, keys, headsLocal }, {}, {}, true });
     return out;
 }
 
@@ -180,7 +201,9 @@ LayerCost layerCost(const Plan& plan)
         c.wgradGemm += wgrad;
         c.linearFwdFlops += g.repeats * g.forward.flops();
         const std::string_view n = g.name;
-        if (n == "qkv" || n == "fc1" || n == "shared fc1") {
+        if (n == "q down" || n == "kv down" || n == "router")
+            c.replicatedFwdFlops += g.repeats * g.forward.flops();
+        if (n == "qkv" || n == "q" || n == "q up" || n == "kv up" || n == "fc1" || n == "shared fc1") {
             c.columnFwdGemm += fwd;
             c.columnDgradGemm += dgrad;
             c.columnWgradGemm += wgrad;
@@ -203,7 +226,8 @@ LayerCost layerCost(const Plan& plan)
     const double attentionPeak = outsideFp8Peak(plan);
     const GemmTime scores = gemmTime(gemms[gemms.size() - 2].forward, gpu, attentionPeak, e);
     const GemmTime values = gemmTime(gemms.back().forward, gpu, attentionPeak, e);
-    c.attentionModelFwdFlops = 2 * x.tokens * x.s * x.q / x.t; // the causal half of Narayanan's 4·B·s²·h
+    // The causal half of Narayanan's 4·B·s²·h: scores over the query width, values over the output's.
+    c.attentionModelFwdFlops = x.tokens * x.s * (x.q + x.out) / x.t;
     c.attentionFwdFlops = scores.flops + values.flops;
     c.attentionBwdFlops = (flash ? 2.5 : 2.0) * c.attentionFwdFlops;
     if (flash) {
@@ -241,15 +265,18 @@ LayerCost layerCost(const Plan& plan)
     const double repl = x.sp ? 1.0 / x.t : 1.0;
     const double normBytes = 2 * (2 * e * x.h) * repl; // two norms: read and write h
     const double residualBytes = 2 * (3 * e * x.h + (x.dropout ? x.h : 0)) * repl; // bias+dropout+residual, twice
-    const double actBytes = (m.ffn == FfnKind::SwiGlu ? 3 : 2) * e * x.ffn / x.t * (m.isMoe() ? m.moe.topK : 1);
-    const double ropeBytes = m.learnedPositions ? 0 : 2 * e * (x.q + x.kv) / x.t;
+    // The MLP width a token passes through: its top_k experts' and the shared experts', or the dense MLP's.
+    const double tokenFfn
+        = m.isMoe() ? double(m.expertFfn()) * m.moe.topK + double(m.sharedFfn()) * m.moe.sharedExperts : x.ffn;
+    const double actBytes = (m.ffn == FfnKind::SwiGlu ? 3 : 2) * e * tokenFfn / x.t;
+    const double ropeBytes = m.learnedPositions ? 0 : 2 * e * (x.q + x.k) / x.t;
     const double elemPerToken = normBytes + residualBytes + actBytes + ropeBytes;
     // CP's ring merges each of its cp − 1 later steps into the running output (reads the step's output and the
     // running one, writes it back) and, backward, accumulates dQ, dK and dV step by step (reads and writes each);
     // Transformer Engine's AttnFuncWithCPAndKVP2P, as above. Per token, at the layer's 16-bit width.
     const double cpSteps = plan.parallel.cp > 1 && flash ? plan.parallel.cp - 1 : 0;
-    const double mergeFwd = cpSteps * 3 * e * x.q / x.t;
-    const double mergeBwd = cpSteps * 2 * e * (x.q + 2 * x.kv) / x.t;
+    const double mergeFwd = cpSteps * 3 * e * x.out / x.t;
+    const double mergeBwd = cpSteps * 2 * e * (x.q + x.k + x.val) / x.t;
     const Fp8CastBytes cast = fp8CastBytes(plan, gemms);
     c.fwdElementwise = memoryTime((elemPerToken + mergeFwd) * x.tokens + cast.forward, gpu);
     c.bwdElementwise = memoryTime((2 * elemPerToken + mergeBwd) * x.tokens + cast.backward, gpu);
@@ -262,7 +289,7 @@ LayerCost layerCost(const Plan& plan)
         c.tpCallsBwd = 2;
     }
     if (plan.parallel.cp > 1)
-        c.cpBytes = 2 * x.b * x.s * x.kv / x.t * e; // K and V of the whole sequence, gathered
+        c.cpBytes = x.b * x.s * (x.k + x.val) / x.t * e; // K and V of the whole sequence, gathered
 
     // Activations (bytes per layer per micro-batch), Korthikanti Table 2 generalised.
     const double sbh = x.b * x.sLocal * x.h;
@@ -272,9 +299,9 @@ LayerCost layerCost(const Plan& plan)
     replicated += e * sbh; // QKV input
     replicated += e * sbh; // MLP input
     replicated += 2 * mask * sbh; // two dropout masks
-    double sharded = tokens * e * (x.q + 2 * x.kv) / x.t; // Q, K, V
-    sharded += tokens * e * x.q / x.t; // output-projection input
-    const double ffnLocal = x.ffn / x.t * (m.isMoe() ? m.moe.topK : 1);
+    double sharded = tokens * e * (x.q + x.k + x.val) / x.t; // Q, K, V
+    sharded += tokens * e * x.out / x.t; // output-projection input
+    const double ffnLocal = tokenFfn / x.t;
     sharded += tokens * e * ffnLocal * (m.ffn == FfnKind::SwiGlu ? 3 : 2); // activation input(s) + fc2 input
     // softmax output, dropout mask and dropout output: 5·a·s²·b / t at 2 bytes
     const double softmax = (e + (x.dropout ? e + 1 : 0)) * headsLocal * x.sLocal * x.s;
@@ -292,6 +319,24 @@ LayerCost layerCost(const Plan& plan)
         break;
     }
     return c;
+}
+
+Plan denseLayerPlan(const Plan& plan)
+{
+    Plan d;
+    d.name = plan.name;
+    d.model = denseLayerModel(plan.model);
+    d.cluster = plan.cluster;
+    d.training = plan.training;
+    d.parallel = plan.parallel;
+    return d;
+}
+
+std::optional<LayerCost> denseLayerCost(const Plan& plan)
+{
+    if (!plan.model.isMoe() || plan.model.moe.denseLayers <= 0)
+        return std::nullopt;
+    return layerCost(denseLayerPlan(plan));
 }
 
 EdgeCost firstStageCost(const Plan& plan)

@@ -3,6 +3,7 @@
 #include "gemm.h"
 #include "plan.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,9 @@ struct LayerCost {
     double fwdElementwise = 0, bwdElementwise = 0;
     // FLOPs per GPU, forward. Each linear GEMM runs again twice in the backward pass (dgrad, wgrad).
     double linearFwdFlops = 0;
+    // The part of it every TP rank computes whole (MLA's down projections, the router): model FLOPs count it once per
+    // TP group.
+    double replicatedFwdFlops = 0;
     // The attention core (QKᵀ and attention·V). Model FLOPs count its causal half, the work a causal model needs
     // (FlashAttention's convention, Dao 2023; Narayanan's 4·B·s²·h counts the whole matrix). Hardware FLOPs are
     // what the score and value GEMMs compute as timed: the causal half with flash kernels, all of it unfused;
@@ -46,6 +50,11 @@ struct LayerCost {
 };
 
 LayerCost layerCost(const Plan& plan);
+
+// A MoE model's dense first layers (model.moe.dense_layers): the plan with their model (an MLP of ffn_hidden, no
+// experts), placement left out; and what one of them costs, nullopt when the model has none.
+Plan denseLayerPlan(const Plan& plan);
+std::optional<LayerCost> denseLayerCost(const Plan& plan);
 
 // The GEMMs of one layer for one micro-batch on one GPU, as layerCost() times them: each linear layer's forward
 // (T×K)·(K×N), dgrad (T×N)·(N×K) and wgrad (K×T)·(T×N), and the attention core's batched score and value GEMMs.

@@ -2,6 +2,8 @@
 
 #include "params.h"
 
+#include <algorithm>
+
 namespace plait {
 
 StateBytes stateBytes(const TrainingSpec& t)
@@ -26,7 +28,7 @@ void modelStates(double params, int zeroStage, int shards, const StateBytes& byt
     out.optimizer += params * bytes.optimizer / (zeroStage >= 1 ? n : 1);
 }
 
-StageMemory stageMemory(const Plan& plan, int stage, int inFlight, const LayerCost& layer)
+StageMemory stageMemory(const Plan& plan, int stage, int inFlight, const LayerCost& layer, const LayerCost* dense)
 {
     const ParallelSpec& par = plan.parallel;
     const TrainingSpec& tr = plan.training;
@@ -34,8 +36,9 @@ StageMemory stageMemory(const Plan& plan, int stage, int inFlight, const LayerCo
     mem.stage = stage;
     mem.inFlight = inFlight;
     const int layers = plan.layersOnStage(stage);
+    const int denseLayers = dense ? plan.denseLayersOnStage(stage) : 0;
     const bool first = stage == 0, last = stage == par.pp - 1;
-    const StageParams params = stageParams(plan.model, layers, first, last, par.pp, par.tp, par.ep);
+    const StageParams params = stageParams(plan.model, layers, first, last, par.pp, par.tp, par.ep, denseLayers);
     const StateBytes bytes = stateBytes(tr);
     // The distributed optimizer shards over the data-parallel ranks, CP included; experts over DP/EP.
     modelStates(params.dense, tr.zeroStage, par.dp * par.cp, bytes, mem);
@@ -45,10 +48,12 @@ StageMemory stageMemory(const Plan& plan, int stage, int inFlight, const LayerCo
         const double layerWeights = params.total() / (layers > 0 ? layers : 1);
         mem.weights += 2 * layerWeights * bytes.weights;
     }
-    const double layersPerChunk = double(layers) / par.vpp;
-    mem.activations = inFlight * layersPerChunk * layer.storedActivations;
-    if (tr.recompute == Recompute::Full && layers > 0)
-        mem.activations += layer.fullActivations; // the layer being recomputed holds its full working set
+    const double layersPerChunk = double(layers - denseLayers) / par.vpp, densePerChunk = double(denseLayers) / par.vpp;
+    mem.activations = inFlight
+        * (layersPerChunk * layer.storedActivations + (dense ? densePerChunk * dense->storedActivations : 0));
+    if (tr.recompute == Recompute::Full && layers > 0) // the layer being recomputed holds its full working set
+        mem.activations += std::max(layers > denseLayers ? layer.fullActivations : 0.0,
+            dense && denseLayers > 0 ? dense->fullActivations : 0.0);
     if (first)
         mem.activations += inFlight * firstStageCost(plan).activationsPerMicroBatch;
     if (last)

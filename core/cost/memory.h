@@ -28,6 +28,8 @@ void modelStates(double params, int zeroStage, int shards, const StateBytes& byt
 
 // Memory of one pipeline stage: states, activations of the micro-batches in flight under the schedule,
 // and "other" (fixed CUDA/NCCL part plus fragmentation).
-StageMemory stageMemory(const Plan& plan, int stage, int inFlight, const LayerCost& layer);
+// `dense`: what a MoE model's dense first layers cost (denseLayerCost), for the stages that hold them.
+StageMemory stageMemory(
+    const Plan& plan, int stage, int inFlight, const LayerCost& layer, const LayerCost* dense = nullptr);
 
 } // namespace plait

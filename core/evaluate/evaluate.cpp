@@ -218,7 +218,8 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
                 { CollectiveKind::ReduceScatter, "key and value gradients", hcalls.cpScatter, (long long)mbLayers } },
             lc.cpBytes, mbLayers * (hc.added.cpForward * (1 + rcFull) + hc.added.cpBackward), hc.cpLink, par.cp);
     if (par.ep > 1) {
-        const long long calls = (long long)mbLayers * (lc.epCallsFwd + lc.epCallsBwd);
+        const double moeLayers = double(m) * (layersMax - plan.denseLayersOnStage(heavyStage));
+        const long long calls = (long long)moeLayers * (lc.epCallsFwd + lc.epCallsBwd);
         CommTotals t;
         t.accumulate(hcalls.ep, calls, hcalls.ep.seconds);
         pushItem(
@@ -309,6 +310,10 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     const int m = int(plan.microBatches());
     ev.microBatches = m;
     const LayerCost lc = layerCost(plan);
+    // A MoE model's dense first layers: their own cost, collectives and ops (the stages holding them add them).
+    const std::optional<LayerCost> lcDense = denseLayerCost(plan);
+    const Plan densePlan = lcDense ? denseLayerPlan(plan) : Plan {};
+    const int denseTotal = lcDense ? model.moe.denseLayers : 0;
     const EdgeCost first = firstStageCost(plan);
     const EdgeCost last = lastStageCost(plan);
     const bool memoized = memo && detail == EvaluationDetail::Figures && memo->serves(plan);
@@ -320,6 +325,8 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     // ---- per-stage communication inside the layers
     const double slowdown = overlapSlowdown(plan.cluster.gpu);
     const std::vector<StageComm> sc = stageComms(plan, lc, groups, slowdown);
+    const std::vector<StageComm> scDense
+        = lcDense ? stageComms(densePlan, *lcDense, groups, slowdown) : std::vector<StageComm> {};
 
     // ---- op durations per device and chunk (cost/stagecost.h), and the in-layer communication inside each op
     SimInput in;
@@ -331,9 +338,12 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     for (int d = 0; d < p; ++d) {
         const StageComm& c = sc[std::size_t(d)];
         const LayerOps layer = layerOps(plan, lc, c.calls, c.added);
+        const LayerOps denseLayer = lcDense
+            ? layerOps(densePlan, *lcDense, scDense[std::size_t(d)].calls, scDense[std::size_t(d)].added)
+            : LayerOps {};
         StageTimes& st = ev.stages[std::size_t(d)];
         for (int ch = 0; ch < v; ++ch) {
-            const ChunkOps ops = chunkOps(plan, layer, first, last, d, ch);
+            const ChunkOps ops = chunkOps(plan, layer, first, last, d, ch, lcDense ? &denseLayer : nullptr);
             in.cost[std::size_t(d)][std::size_t(ch)] = ops.cost;
             inLayerComm[std::size_t(d)][std::size_t(ch)] = ops.comm;
             st.forward += ops.cost.forward;
@@ -372,7 +382,8 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     for (int d = 0; d < p; ++d) {
         StageTimes& st = ev.stages[std::size_t(d)];
         const bool isFirst = d == 0, isLast = d == p - 1;
-        const StageParams sparams = stageParams(model, plan.layersOnStage(d), isFirst, isLast, p, par.tp, par.ep);
+        const StageParams sparams = stageParams(
+            model, plan.layersOnStage(d), isFirst, isLast, p, par.tp, par.ep, lcDense ? plan.denseLayersOnStage(d) : 0);
         const ChunkCost& lastBackward = in.cost[std::size_t(d)][0];
         const DataParallelTail tail = dataParallelTail(plan, sparams.total(), sc[std::size_t(d)].dpPath, stateB,
             { lastBackward.backwardInput + lastBackward.backwardWeight, st.forward, slowdown });
@@ -456,7 +467,7 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
 
     // ---- memory per stage, with the micro-batches in flight taken from the op lists
     for (int d = 0; d < p; ++d) {
-        const StageMemory mem = stageMemory(plan, d, peakInFlight(ev.timeline, d), lc);
+        const StageMemory mem = stageMemory(plan, d, peakInFlight(ev.timeline, d), lc, lcDense ? &*lcDense : nullptr);
         ev.memory.push_back(mem);
         if (mem.total() > ev.peakBytes) {
             ev.peakBytes = mem.total();
@@ -466,17 +477,28 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
 
     // ---- throughput: model FLOPs (fwd + 2× bwd, PaLM / Korthikanti Appendix A, causal attention) and hardware
     // FLOPs (what the timed kernels compute, recomputation included)
-    const double perMicroBatch = par.tp * par.cp * double(model.layers);
     const double microBatchesTotal = double(tr.globalBatch) / tr.microBatch;
     const double head = 3 * last.fwdFlops * par.tp * par.cp;
+    // Per micro-batch over every layer and GPU of a pipeline: f of each layer kind times its count, times TP·CP.
+    auto overLayers = [&](auto f) {
+        return par.tp * par.cp * (f(lc) * double(model.layers - denseTotal) + (lcDense ? f(*lcDense) * denseTotal : 0));
+    };
+    // Model FLOPs count once what each TP rank computes whole.
+    const double copies = 1.0 - 1.0 / par.tp;
+    auto modelLinear = [copies](const LayerCost& c) { return c.linearFwdFlops - copies * c.replicatedFwdFlops; };
     ev.modelFlopsPerStep
-        = (3 * (lc.linearFwdFlops + lc.attentionModelFwdFlops) * perMicroBatch + head) * microBatchesTotal;
-    double hardwarePerLayer = 3 * lc.linearFwdFlops + lc.attentionFwdFlops + lc.attentionBwdFlops;
-    if (tr.recompute == Recompute::Full)
-        hardwarePerLayer += lc.linearFwdFlops + lc.attentionFwdFlops;
-    else if (tr.recompute == Recompute::Selective)
-        hardwarePerLayer += lc.attentionFwdFlops;
-    ev.hardwareFlopsPerStep = (hardwarePerLayer * perMicroBatch + head) * microBatchesTotal;
+        = (overLayers([&](const LayerCost& c) { return 3 * (modelLinear(c) + c.attentionModelFwdFlops); }) + head)
+        * microBatchesTotal;
+    const Recompute rc = tr.recompute;
+    ev.hardwareFlopsPerStep = (overLayers([rc](const LayerCost& c) {
+        double h = 3 * c.linearFwdFlops + c.attentionFwdFlops + c.attentionBwdFlops;
+        if (rc == Recompute::Full)
+            h += c.linearFwdFlops + c.attentionFwdFlops;
+        else if (rc == Recompute::Selective)
+            h += c.attentionFwdFlops;
+        return h;
+    }) + head)
+        * microBatchesTotal;
     const double gpus = par.gpusUsed();
     ev.peakTflops = peakTflops(plan);
     if (ev.stepS > 0) {
@@ -485,8 +507,10 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
         ev.hardwareTflopsPerGpu = ev.hardwareFlopsPerStep / (ev.stepS * gpus) / 1e12;
         ev.mfu = ev.modelTflopsPerGpu / ev.peakTflops;
         ev.hfu = ev.hardwareTflopsPerGpu / ev.peakTflops;
-        const double fullAttention
-            = (3 * (lc.linearFwdFlops + 2 * lc.attentionModelFwdFlops) * perMicroBatch + head) * microBatchesTotal;
+        const double fullAttention = (overLayers([&](const LayerCost& c) {
+            return 3 * (modelLinear(c) + 2 * c.attentionModelFwdFlops);
+        }) + head)
+            * microBatchesTotal;
         ev.mfuMegatron = fullAttention / (ev.stepS * gpus) / 1e12 / ev.peakTflops;
     }
 

@@ -39,7 +39,8 @@ std::string explainMemory(const Plan& plan, const Evaluation& ev, int stage, Mem
     const ParallelSpec& par = plan.parallel;
     const TrainingSpec& tr = plan.training;
     const int layers = plan.layersOnStage(stage);
-    const StageParams params = stageParams(plan.model, layers, stage == 0, stage == par.pp - 1, par.pp, par.tp, par.ep);
+    const StageParams params = stageParams(
+        plan.model, layers, stage == 0, stage == par.pp - 1, par.pp, par.tp, par.ep, plan.denseLayersOnStage(stage));
     const StateBytes bytes = stateBytes(tr);
     const int shards = par.dp * par.cp;
     const std::string P = numText(params.total() / 1e9, "%.4g") + "e9";

@@ -19,23 +19,29 @@ LayerOps layerOps(const Plan& plan, const LayerCost& lc, const LayerCollectives&
     return o;
 }
 
-ChunkOps chunkOps(
-    const Plan& plan, const LayerOps& layer, const EdgeCost& first, const EdgeCost& last, int stage, int chunk)
+ChunkOps chunkOps(const Plan& plan, const LayerOps& layer, const EdgeCost& first, const EdgeCost& last, int stage,
+    int chunk, const LayerOps* denseLayer)
 {
     const int p = plan.parallel.pp;
     const int v = plan.parallel.chunks();
-    const double layers = plan.layersInChunk(stage, chunk);
+    // The chunk's MoE layers cost `layer`, its dense first layers (if any) `denseLayer`.
+    const double dense = denseLayer ? plan.denseLayersInChunk(stage, chunk) : 0;
+    const double layers = plan.layersInChunk(stage, chunk) - dense;
+    const LayerOps& d = denseLayer ? *denseLayer : layer;
     const int k = chunk * p + stage;
     const bool isFirst = k == 0, isLast = k == p * v - 1;
     ChunkOps o;
     ChunkCost& c = o.cost;
-    c.forward = layers * layer.total.forward + layer.firstGather + (isFirst ? first.fwd : 0) + (isLast ? last.fwd : 0);
-    c.backwardInput = layers * layer.total.backwardInput + (isFirst ? first.dgrad : 0) + (isLast ? last.dgrad : 0);
-    c.backwardWeight = layers * layer.total.backwardWeight + (isFirst ? first.wgrad : 0) + (isLast ? last.wgrad : 0);
-    c.recompute = layers * layer.total.recompute;
-    o.comm.forward = layers * layer.comm.forward + layer.firstGather;
-    o.comm.backwardInput = layers * layer.comm.backwardInput;
-    o.comm.recompute = layers * layer.comm.recompute;
+    c.forward = layers * layer.total.forward + dense * d.total.forward + layer.firstGather + (isFirst ? first.fwd : 0)
+        + (isLast ? last.fwd : 0);
+    c.backwardInput = layers * layer.total.backwardInput + dense * d.total.backwardInput + (isFirst ? first.dgrad : 0)
+        + (isLast ? last.dgrad : 0);
+    c.backwardWeight = layers * layer.total.backwardWeight + dense * d.total.backwardWeight
+        + (isFirst ? first.wgrad : 0) + (isLast ? last.wgrad : 0);
+    c.recompute = layers * layer.total.recompute + dense * d.total.recompute;
+    o.comm.forward = layers * layer.comm.forward + dense * d.comm.forward + layer.firstGather;
+    o.comm.backwardInput = layers * layer.comm.backwardInput + dense * d.comm.backwardInput;
+    o.comm.recompute = layers * layer.comm.recompute + dense * d.comm.recompute;
     if (plan.parallel.schedule != Schedule::ZbH1) {
         c.backwardInput += c.backwardWeight;
         c.backwardWeight = 0;

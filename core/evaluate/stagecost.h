@@ -24,7 +24,7 @@ LayerOps layerOps(const Plan& plan, const LayerCost& lc, const LayerCollectives&
 struct ChunkOps {
     ChunkCost cost, comm;
 };
-ChunkOps chunkOps(
-    const Plan& plan, const LayerOps& layer, const EdgeCost& first, const EdgeCost& last, int stage, int chunk);
+ChunkOps chunkOps(const Plan& plan, const LayerOps& layer, const EdgeCost& first, const EdgeCost& last, int stage,
+    int chunk, const LayerOps* denseLayer = nullptr);
 
 } // namespace plait

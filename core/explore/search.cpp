@@ -192,7 +192,8 @@ FastestPaths fastestPaths(const ClusterSpec& cluster, const ParallelSpec& par)
 // EP and ZeRO-3 traffic adds beyond the compute it hides under) timed on the fastest path their groups can have;
 // p2p transfers are left out, so it stays below the evaluation (tst_search checks it against every candidate of
 // several examples, evaluated in full).
-double pipelineLowerBound(const Plan& plan, const LayerCost& lc, int m, const FastestPaths& paths)
+double pipelineLowerBound(
+    const Plan& plan, const LayerCost& lc, const LayerCost* dense, int m, const FastestPaths& paths)
 {
     const ParallelSpec& par = plan.parallel;
     const TrainingSpec& tr = plan.training;
@@ -217,14 +218,26 @@ double pipelineLowerBound(const Plan& plan, const LayerCost& lc, int m, const Fa
             = tiedEmbeddingReduce(plan, pairPath(plan.cluster, 0, (p - 1) * inner, plan.cluster.gpusPerNode), bytes)
                   .seconds;
     }
-    // One layer's ops, and each chunk's, exactly as evaluate() builds them (cost/stagecost.h).
+    // One layer's ops, and each chunk's, exactly as evaluate() builds them (cost/stagecost.h); a MoE model's dense
+    // first layers likewise, and where the bound takes one layer of either kind, the cheaper.
     const LayerOps layer = layerOps(plan, lc, calls, added);
-    const double f = layer.total.forward, b = layer.total.backwardInput, w = layer.total.backwardWeight;
+    LayerOps denseOps = layer;
+    if (dense) {
+        const Plan densePlan = denseLayerPlan(plan);
+        const LayerCollectives denseCalls
+            = layerCollectives(densePlan, *dense, &paths.tp, &paths.cp, &paths.ep, &paths.grad);
+        denseOps = layerOps(densePlan, *dense, denseCalls,
+            layerCommTime(densePlan, *dense, denseCalls, overlapSlowdown(plan.cluster.gpu)));
+    }
+    const double f = std::min(layer.total.forward, denseOps.total.forward);
+    const double b = std::min(layer.total.backwardInput, denseOps.total.backwardInput);
+    const double w = std::min(layer.total.backwardWeight, denseOps.total.backwardWeight);
     const bool zb = par.schedule == Schedule::ZbH1;
     // What stage s spends after the pipeline (cost/tail.h), with every overlappable byte hidden for free.
     auto afterPipeline = [&](int s) {
-        const double params
-            = stageParams(plan.model, plan.layersOnStage(s), s == 0, s == p - 1, p, par.tp, par.ep).total();
+        const double params = stageParams(plan.model, plan.layersOnStage(s), s == 0, s == p - 1, p, par.tp, par.ep,
+            dense ? plan.denseLayersOnStage(s) : 0)
+                                  .total();
         const DataParallelTail tail = dataParallelTail(plan, params, &paths.grad, bytes, TailWindows {});
         return tail.optimizerS + tail.exposedS() + (s == 0 || s == p - 1 ? tiedReduce : 0);
     };
@@ -236,7 +249,7 @@ double pipelineLowerBound(const Plan& plan, const LayerCost& lc, int m, const Fa
         // All its work for m micro-batches; outside the weight passes ZB-H1 may defer, what must run in order.
         double perMicroBatch = 0, inOrder = 0;
         for (int c = 0; c < v; ++c) {
-            const ChunkCost cc = chunkOps(plan, layer, first, last, s, c).cost;
+            const ChunkCost cc = chunkOps(plan, layer, first, last, s, c, dense ? &denseOps : nullptr).cost;
             perMicroBatch += cc.forward + cc.backwardInput + cc.backwardWeight + cc.recompute;
             inOrder += cc.forward + cc.backwardInput + cc.recompute;
         }
@@ -490,6 +503,8 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                                 shape.training.recompute = rc;
                                 shape.training.sequenceParallel = base.training.sequenceParallel && tp > 1;
                                 const LayerCost lc = layerCost(shape);
+                                const std::optional<LayerCost> lcDense = denseLayerCost(shape);
+                                const LayerCost* dense = lcDense ? &*lcDense : nullptr;
                                 for (int zero = 0; zero <= (dp * cp > 1 ? 3 : 0); ++zero) {
                                     // Only what the plan's framework can run (framework.h).
                                     if (!frameworkRefusal(base.training.framework, zero, pp).empty())
@@ -497,13 +512,13 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                                     ++out.combinations;
                                     shape.training.overlapParamGather = base.training.overlapParamGather;
                                     setZeroStage(shape.training, zero);
-                                    const double bound = pipelineLowerBound(shape, lc, m, paths);
+                                    const double bound = pipelineLowerBound(shape, lc, dense, m, paths);
                                     SearchCandidate c;
                                     c.parallel = shape.parallel;
                                     c.training = shape.training;
                                     for (int s = 0; s < pp; ++s)
-                                        c.peakBytes = std::max(
-                                            c.peakBytes, stageMemory(shape, s, inFlight[std::size_t(s)], lc).total());
+                                        c.peakBytes = std::max(c.peakBytes,
+                                            stageMemory(shape, s, inFlight[std::size_t(s)], lc, dense).total());
                                     c.fits = c.peakBytes <= capacity;
                                     c.lowerBoundS = bound;
                                     out.candidates.push_back(c);

@@ -22,7 +22,8 @@ const std::set<std::string> kRead = { "model_type", "_name_or_path", "n_embd", "
     "vocab_size", "n_positions", "hidden_size", "num_hidden_layers", "num_attention_heads", "num_key_value_heads",
     "head_dim", "intermediate_size", "max_position_embeddings", "hidden_act", "tie_word_embeddings",
     "num_local_experts", "num_experts", "num_experts_per_tok", "moe_intermediate_size",
-    "shared_expert_intermediate_size", "n_routed_experts" };
+    "shared_expert_intermediate_size", "n_routed_experts", "n_shared_experts", "first_k_dense_replace", "q_lora_rank",
+    "kv_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim" };
 
 // Fields that change neither a step's time nor its memory: identity, initialisation, numerics of norms, RoPE's base,
 // dropout, token ids, what inference caches.
@@ -37,16 +38,10 @@ const std::set<std::string> kNoEffect
           "tokenizer_class", "use_sliding_window", "max_window_layers" };
 
 // How the estimate treats fields it does not model, where it says (launch:how-… messages).
-Message howOf(const std::string& key, const json& c)
+Message howOf(const std::string& key)
 {
-    if (key == "kv_lora_rank" || key == "q_lora_rank" || key == "qk_rope_head_dim" || key == "qk_nope_head_dim"
-        || key == "v_head_dim")
-        return { "launch:how-mla", { str(c.value("num_key_value_heads", c.value("num_attention_heads", 0))) } };
-    if (key == "first_k_dense_replace" || key == "moe_layer_freq" || key == "decoder_sparse_step"
-        || key == "mlp_only_layers")
+    if (key == "moe_layer_freq" || key == "decoder_sparse_step" || key == "mlp_only_layers")
         return { "launch:how-all-moe", {} };
-    if (key == "n_shared_experts")
-        return { "launch:how-no-shared-expert", {} };
     if (key == "num_nextn_predict_layers")
         return { "launch:how-no-mtp", {} };
     if (key == "sliding_window")
@@ -66,20 +61,27 @@ Result<ImportedPlan> importHfConfig(std::string_view text, const Plan& base, con
     ImportedPlan out { base, {}, {}, {}, LaunchFormat::HfConfig };
     // A multimodal model's language model is its text_config; the rest (the vision tower) is not modelled.
     const bool nested = root.contains("text_config") && root["text_config"].is_object();
-    json config = nested ? root["text_config"] : root;
+    const json& config = nested ? root["text_config"] : root;
     const std::string prefix = nested ? "text_config." : "";
     if (nested)
         for (const auto& [k, v] : root.items())
             if (k != "text_config")
                 (kNoEffect.count(k) || k == "model_type" ? out.noEffect : out.notModelled)
                     .push_back({ k, k, utf8Prefix(dumpJson(v), 48), {} });
-    // DeepSeek's names for the routed experts; its shared experts are narrower than the dense FFN Plait gives them.
-    if (config.contains("n_routed_experts") && !config.contains("num_local_experts"))
-        config["num_local_experts"] = config["n_routed_experts"];
+    // Every layer a MoE layer past the dense first ones (moe_layer_freq 1, decoder_sparse_step 1, no mlp_only_layers)
+    // is what Plait models: those values change nothing; others are listed.
+    auto everyLayer = [](const std::string& k, const json& v) {
+        return ((k == "moe_layer_freq" || k == "decoder_sparse_step") && v == json(1))
+            || (k == "mlp_only_layers" && v.is_array() && v.empty());
+    };
     for (const auto& [k, v] : config.items()) {
         if (kRead.count(k))
             continue;
-        ConfigSetting s { prefix + k, prefix + k, utf8Prefix(dumpJson(v), 48), howOf(k, config) };
+        if (everyLayer(k, v)) {
+            out.noEffect.push_back({ prefix + k, prefix + k, utf8Prefix(dumpJson(v), 48), {} });
+            continue;
+        }
+        ConfigSetting s { prefix + k, prefix + k, utf8Prefix(dumpJson(v), 48), howOf(k) };
         (kNoEffect.count(k) ? out.noEffect : out.notModelled).push_back(std::move(s));
     }
     auto model = modelFromHfConfig(config, nested ? "text_config" : source);

@@ -25,13 +25,13 @@ const std::set<std::string, std::less<>> kBooleanFlags = { "bf16", "fp16", "sequ
     "group-query-attention", "overlap-grad-reduce", "overlap-param-gather", "use-flash-attn", "tp-comm-overlap",
     "cross-entropy-loss-fusion", "recompute-activations", "account-for-embedding-in-pipeline-split",
     "account-for-loss-in-pipeline-split", "use-mcore-models", "use-legacy-models", "use-rotary-position-embeddings",
-    "moe-grouped-gemm", "overlap-p2p-communication", "distribute-saved-activations", "attention-softmax-in-fp32",
-    "accumulate-allreduce-grads-in-fp32", "apply-query-key-layer-scaling", "mock-data", "standalone", "log-throughput",
-    "log-timers-to-tensorboard", "log-memory-to-tensorboard", "log-params-norm", "log-num-zeros-in-grad",
-    "log-validation-ppl-to-tensorboard", "use-cpu-initialization", "bias-swiglu-fusion", "no-bias-swiglu-fusion",
-    "no-masked-softmax-fusion", "no-bias-dropout-fusion", "no-rope-fusion", "no-gradient-accumulation-fusion",
-    "no-async-tensor-model-parallel-allreduce", "manual-gc", "no-save-optim", "no-save-rng", "no-load-optim",
-    "no-load-rng", "moe-permute-fusion", "no-create-attention-mask-in-dataloader" };
+    "moe-grouped-gemm", "multi-latent-attention", "overlap-p2p-communication", "distribute-saved-activations",
+    "attention-softmax-in-fp32", "accumulate-allreduce-grads-in-fp32", "apply-query-key-layer-scaling", "mock-data",
+    "standalone", "log-throughput", "log-timers-to-tensorboard", "log-memory-to-tensorboard", "log-params-norm",
+    "log-num-zeros-in-grad", "log-validation-ppl-to-tensorboard", "use-cpu-initialization", "bias-swiglu-fusion",
+    "no-bias-swiglu-fusion", "no-masked-softmax-fusion", "no-bias-dropout-fusion", "no-rope-fusion",
+    "no-gradient-accumulation-fusion", "no-async-tensor-model-parallel-allreduce", "manual-gc", "no-save-optim",
+    "no-save-rng", "no-load-optim", "no-load-rng", "moe-permute-fusion", "no-create-attention-mask-in-dataloader" };
 
 // Flags that do not change a step's time or memory: data, checkpoints, logging, the learning rate, launchers'
 // rendezvous. Names end in '-' for a family.
@@ -181,6 +181,87 @@ private:
 
 constexpr long long kMaxSize = 1LL << 40;
 
+// --moe-layer-freq: an integer N (one MoE layer in N), or a Python list expression of 0 (dense) and 1 (MoE) per
+// layer, "[0]*3+[1]*58" or "([0]+[1]*23)" (arguments.py moe_freq_type). denseFirst: how many dense layers come
+// before the rest, all MoE; -1 for any other pattern (or one that is not a list of `layers`).
+struct MoePattern {
+    int denseFirst = -1;
+};
+MoePattern moeLayerPattern(const std::string& text, int layers)
+{
+    std::string t;
+    for (char c : text)
+        if (c != ' ' && c != '"' && c != '\'')
+            t += c;
+    if (t.find('[') == std::string::npos)
+        return { t == "1" ? 0 : -1 };
+    // Terms a + b + …, each (…)*n, [x, y]*n or [x, y]; lists longer than the model are refused as we go.
+    std::size_t at = 0;
+    bool bad = false;
+    std::function<std::vector<int>()> sum, term;
+    auto number = [&]() {
+        long long n = 0;
+        const std::size_t from = at;
+        while (at < t.size() && t[at] >= '0' && t[at] <= '9' && n <= 1000000)
+            n = n * 10 + (t[at++] - '0');
+        bad = bad || at == from;
+        return n;
+    };
+    term = [&]() {
+        std::vector<int> v;
+        if (at < t.size() && t[at] == '(') {
+            ++at;
+            v = sum();
+            bad = bad || at >= t.size() || t[at] != ')';
+            ++at;
+        } else if (at < t.size() && t[at] == '[') {
+            ++at;
+            while (!bad && at < t.size() && t[at] != ']') {
+                v.push_back(int(number()));
+                if (at < t.size() && t[at] == ',')
+                    ++at;
+            }
+            bad = bad || at >= t.size();
+            ++at;
+        } else {
+            bad = true;
+        }
+        while (!bad && at < t.size() && t[at] == '*') {
+            ++at;
+            const long long n = number();
+            if (bad || n * (long long)v.size() > layers) {
+                bad = true;
+                break;
+            }
+            std::vector<int> r;
+            for (long long i = 0; i < n; ++i)
+                r.insert(r.end(), v.begin(), v.end());
+            v = std::move(r);
+        }
+        return v;
+    };
+    sum = [&]() {
+        std::vector<int> v = term();
+        while (!bad && at < t.size() && t[at] == '+') {
+            ++at;
+            const std::vector<int> w = term();
+            v.insert(v.end(), w.begin(), w.end());
+            bad = bad || (long long)v.size() > layers;
+        }
+        return v;
+    };
+    const std::vector<int> v = sum();
+    if (bad || at != t.size() || int(v.size()) != layers)
+        return {};
+    int dense = 0;
+    while (dense < layers && v[std::size_t(dense)] == 0)
+        ++dense;
+    for (int i = dense; i < layers; ++i)
+        if (v[std::size_t(i)] != 1)
+            return {};
+    return { dense };
+}
+
 // --pipeline-model-parallel-layout: each model chunk's layers. Megatron-LM takes no other way of splitting beside
 // it (arguments.py, transformer_config.py), so any other is a conflict.
 void readLayout(Flags& a, Plan& plan, ImportedPlan& out, std::vector<Issue>& errors)
@@ -290,13 +371,29 @@ std::optional<ModelSpec> modelOf(
         m.moe.topK = int(a.integer("moe-router-topk", 1, *e).value_or(2)); // Megatron-LM's default top-k is 2
         if (const auto f = a.integer("moe-ffn-hidden-size", 1, kMaxSize))
             m.moe.expertFfnHidden = *f;
+        // One shared expert MLP of this width (Megatron-Core's SharedExpertMLP).
         if (const auto s = a.integer("moe-shared-expert-intermediate-size", 1, kMaxSize)) {
-            if (*s % m.ffnHidden == 0)
-                m.moe.sharedExperts = int(*s / m.ffnHidden);
-            else
-                errors.push_back(fieldIssue(a.where("moe-shared-expert-intermediate-size"), "config-shared-experts",
-                    { a.said("moe-shared-expert-intermediate-size"), str(m.ffnHidden) }));
+            m.moe.sharedExperts = 1;
+            m.moe.sharedFfnHidden = *s;
         }
+        if (const auto f = a.text("moe-layer-freq")) {
+            const auto pattern = moeLayerPattern(*f, m.layers);
+            if (pattern.denseFirst >= 0 && pattern.denseFirst < m.layers)
+                m.moe.denseLayers = pattern.denseFirst;
+            else
+                out.notModelled.push_back(
+                    { a.where("moe-layer-freq"), "--moe-layer-freq", *f, { "launch:how-all-moe", {} } });
+        }
+    }
+    if (a.has("multi-latent-attention")) {
+        // Megatron-LM's MLA defaults (arguments.py _add_mla_args) for what the file leaves out.
+        m.mla.qLoraRank = a.integer("q-lora-rank", 1, kMaxSize).value_or(0);
+        m.mla.kvLoraRank = a.integer("kv-lora-rank", 1, kMaxSize).value_or(32);
+        m.mla.qkNopeHeadDim = a.integer("qk-head-dim", 1, 1 << 14).value_or(128);
+        m.mla.qkRopeHeadDim = a.integer("qk-pos-emb-head-dim", 1, 1 << 14).value_or(64);
+        m.mla.vHeadDim = a.integer("v-head-dim", 1, 1 << 14).value_or(128);
+        m.kvHeads = m.heads;
+        m.headDim = 0; // MLA's head sizes are its own: --kv-channels does not apply
     }
     return m;
 }
@@ -494,11 +591,19 @@ std::string megatronArgs(const Plan& plan)
     add("hidden-size", str(m.hidden));
     add("ffn-hidden-size", str(m.ffnHidden));
     add("num-attention-heads", str(m.heads));
-    if (m.kvHeads != m.heads) {
+    if (m.mla.on()) {
+        add("multi-latent-attention");
+        if (m.mla.qLoraRank > 0)
+            add("q-lora-rank", str(m.mla.qLoraRank));
+        add("kv-lora-rank", str(m.mla.kvLoraRank));
+        add("qk-head-dim", str(m.mla.qkNopeHeadDim));
+        add("qk-pos-emb-head-dim", str(m.mla.qkRopeHeadDim));
+        add("v-head-dim", str(m.mla.vHeadDim));
+    } else if (m.kvHeads != m.heads) {
         add("group-query-attention");
         add("num-query-groups", str(m.kvHeads));
     }
-    if (m.headDim > 0)
+    if (m.headDim > 0 && !m.mla.on())
         add("kv-channels", str(m.headDim));
     if (m.ffn == FfnKind::SwiGlu)
         add("swiglu");
@@ -517,7 +622,10 @@ std::string megatronArgs(const Plan& plan)
         if (m.moe.expertFfnHidden > 0)
             add("moe-ffn-hidden-size", str(m.moe.expertFfnHidden));
         if (m.moe.sharedExperts > 0)
-            add("moe-shared-expert-intermediate-size", str(m.moe.sharedExperts * m.ffnHidden));
+            add("moe-shared-expert-intermediate-size", str(m.moe.sharedExperts * m.sharedFfn()));
+        if (m.moe.denseLayers > 0)
+            add("moe-layer-freq",
+                "\"[0]*" + str(m.moe.denseLayers) + "+[1]*" + str(m.layers - m.moe.denseLayers) + "\"");
     }
     add("tensor-model-parallel-size", str(par.tp));
     add("pipeline-model-parallel-size", str(par.pp));

@@ -25,7 +25,26 @@ void checkShape(const ModelSpec& m, const std::string& field, std::vector<Issue>
         issues.push_back({ field + ".moe.top_k",
             "must be between 1 and experts (" + std::to_string(m.moe.experts) + "), got "
                 + std::to_string(m.moe.topK) });
+    if (m.moe.denseLayers > 0 && (m.moe.experts == 0 || m.moe.denseLayers >= m.layers))
+        issues.push_back({ field + ".moe.dense_layers",
+            "must be fewer than layers (" + std::to_string(m.layers) + "), in a model with experts; got "
+                + std::to_string(m.moe.denseLayers) });
+    if (m.mla.on() && (m.mla.qkNopeHeadDim < 1 || m.mla.qkRopeHeadDim < 1 || m.mla.vHeadDim < 1))
+        issues.push_back({ field + ".mla",
+            "needs qk_nope_head_dim, qk_rope_head_dim and v_head_dim (each at least 1) beside kv_lora_rank" });
+    if (m.mla.on() && m.kvHeads != m.heads)
+        issues.push_back({ field + ".kv_heads",
+            "must equal heads (" + std::to_string(m.heads)
+                + ") with multi-head latent attention: every head has "
+                  "its own key and value from the shared latent" });
 }
+}
+
+ModelSpec denseLayerModel(const ModelSpec& m)
+{
+    ModelSpec d = m;
+    d.moe = MoeSpec {};
+    return d;
 }
 
 Result<ModelSpec> modelFromJson(const nlohmann::json& j, const std::string& field)
@@ -63,6 +82,21 @@ Result<ModelSpec> modelFromJson(const nlohmann::json& j, const std::string& fiel
             m.moe.topK = int(mr.integer("top_k", 0, 0, 1 << 16));
             m.moe.sharedExperts = int(mr.integer("shared_experts", 0, 0, 1 << 10));
             m.moe.expertFfnHidden = mr.integer("expert_ffn_hidden", 0, 0, 16 * kMaxHidden);
+            m.moe.sharedFfnHidden = mr.integer("shared_ffn_hidden", 0, 0, 16 * kMaxHidden);
+            m.moe.denseLayers = int(mr.integer("dense_layers", 0, 0, 100000));
+        }
+    }
+    if (r.has("mla")) {
+        const auto& mla = j.at("mla");
+        if (!mla.is_object()) {
+            issues.push_back({ field + ".mla", "must be an object" });
+        } else {
+            FieldReader ar(mla, field + ".mla", issues);
+            m.mla.qLoraRank = ar.integer("q_lora_rank", 0, 0, kMaxHidden);
+            m.mla.kvLoraRank = ar.integer("kv_lora_rank", 0, 1, kMaxHidden, true);
+            m.mla.qkNopeHeadDim = ar.integer("qk_nope_head_dim", 0, 1, 1 << 14, true);
+            m.mla.qkRopeHeadDim = ar.integer("qk_rope_head_dim", 0, 1, 1 << 14, true);
+            m.mla.vHeadDim = ar.integer("v_head_dim", 0, 1, 1 << 14, true);
         }
     }
     if (issues.empty())
@@ -89,6 +123,14 @@ nlohmann::json toJson(const ModelSpec& m)
         j["moe"]["shared_experts"] = m.moe.sharedExperts;
     if (m.moe.expertFfnHidden > 0)
         j["moe"]["expert_ffn_hidden"] = m.moe.expertFfnHidden;
+    if (m.moe.sharedFfnHidden > 0)
+        j["moe"]["shared_ffn_hidden"] = m.moe.sharedFfnHidden;
+    if (m.moe.denseLayers > 0)
+        j["moe"]["dense_layers"] = m.moe.denseLayers;
+    if (m.mla.on())
+        j["mla"] = { { "q_lora_rank", m.mla.qLoraRank }, { "kv_lora_rank", m.mla.kvLoraRank },
+            { "qk_nope_head_dim", m.mla.qkNopeHeadDim }, { "qk_rope_head_dim", m.mla.qkRopeHeadDim },
+            { "v_head_dim", m.mla.vHeadDim } };
     return j;
 }
 
@@ -134,14 +176,37 @@ Result<ModelSpec> modelFromHfConfig(const nlohmann::json& c, const std::string& 
         m.learnedPositions = false;
         m.linearBiases = false;
         m.tiedEmbeddings = r.boolean("tie_word_embeddings", false);
-        if (r.has("num_local_experts") || r.has("num_experts")) {
-            m.moe.experts
-                = int(r.integer(r.has("num_local_experts") ? "num_local_experts" : "num_experts", 0, 0, 1 << 16));
+        // Mixtral's, Qwen's and DeepSeek's names for the routed experts.
+        const char* expertsKey = r.has("num_local_experts") ? "num_local_experts"
+            : r.has("num_experts")                          ? "num_experts"
+            : r.has("n_routed_experts")                     ? "n_routed_experts"
+                                                            : nullptr;
+        if (expertsKey) {
+            m.moe.experts = int(r.integer(expertsKey, 0, 0, 1 << 16));
             m.moe.topK = int(r.integer("num_experts_per_tok", 2, 1, 1 << 16));
             if (r.has("moe_intermediate_size"))
                 m.moe.expertFfnHidden = r.integer("moe_intermediate_size", 0, 1, 16 * kMaxHidden);
-            if (r.has("shared_expert_intermediate_size"))
-                m.moe.sharedExperts = r.integer("shared_expert_intermediate_size", 0, 0, 16 * kMaxHidden) > 0 ? 1 : 0;
+            // Qwen2-MoE: one shared expert of its own width; DeepSeek: n_shared_experts of the routed experts' width.
+            if (r.has("shared_expert_intermediate_size")) {
+                m.moe.sharedFfnHidden = r.integer("shared_expert_intermediate_size", 0, 0, 16 * kMaxHidden);
+                m.moe.sharedExperts = m.moe.sharedFfnHidden > 0 ? 1 : 0;
+            }
+            if (r.has("n_shared_experts") && !c["n_shared_experts"].is_null()) {
+                m.moe.sharedExperts = int(r.integer("n_shared_experts", 0, 0, 1 << 10));
+                m.moe.sharedFfnHidden = m.moe.expertFfnHidden;
+            }
+            if (r.has("first_k_dense_replace"))
+                m.moe.denseLayers = int(r.integer("first_k_dense_replace", 0, 0, 100000));
+        }
+        // DeepSeek's multi-head latent attention: every head its own key and value from the latent.
+        if (r.has("kv_lora_rank") && !c["kv_lora_rank"].is_null()) {
+            m.mla.kvLoraRank = r.integer("kv_lora_rank", 0, 1, kMaxHidden);
+            if (r.has("q_lora_rank") && !c["q_lora_rank"].is_null())
+                m.mla.qLoraRank = r.integer("q_lora_rank", 0, 1, kMaxHidden);
+            m.mla.qkNopeHeadDim = r.integer("qk_nope_head_dim", 0, 1, 1 << 14, true);
+            m.mla.qkRopeHeadDim = r.integer("qk_rope_head_dim", 0, 1, 1 << 14, true);
+            m.mla.vHeadDim = r.integer("v_head_dim", 0, 1, 1 << 14, true);
+            m.kvHeads = m.heads;
         }
     }
     if (issues.empty()) {

@@ -16,6 +16,17 @@ struct MoeSpec {
     int topK = 0;
     int sharedExperts = 0;
     long long expertFfnHidden = 0; // per expert; 0 = same as ffn_hidden
+    long long sharedFfnHidden = 0; // per shared expert; 0 = same as ffn_hidden
+    // The first layers are dense, an MLP of ffn_hidden (DeepSeek-V3's first_k_dense_replace = 3).
+    int denseLayers = 0;
+};
+
+// Multi-head latent attention (DeepSeek-V2/V3, Megatron-Core's MLASelfAttention): queries through a low-rank
+// projection (none when qLoraRank is 0), keys and values from a shared latent of kvLoraRank plus a RoPE key of
+// qkRopeHeadDim; each head's query and key are qkNopeHeadDim + qkRopeHeadDim wide, its value vHeadDim.
+struct MlaSpec {
+    long long qLoraRank = 0, kvLoraRank = 0, qkNopeHeadDim = 0, qkRopeHeadDim = 0, vHeadDim = 0;
+    bool on() const { return kvLoraRank > 0; }
 };
 
 // The shape of a decoder-only transformer.
@@ -35,19 +46,32 @@ struct ModelSpec {
     long long seqLen = 0;
     bool tiedEmbeddings = true;
     MoeSpec moe;
+    MlaSpec mla;
     std::string source;
 
     long long kvChannels() const { return headDim > 0 ? headDim : (heads > 0 ? hidden / heads : 0); }
-    long long queryWidth() const { return kvChannels() * heads; }
-    long long kvWidth() const { return kvChannels() * kvHeads; }
+    // Per head: the query's and key's width, and the value's (MLA: nope + rope, and v_head_dim).
+    long long qkHeadDim() const { return mla.on() ? mla.qkNopeHeadDim + mla.qkRopeHeadDim : kvChannels(); }
+    long long vHeadDim() const { return mla.on() ? mla.vHeadDim : kvChannels(); }
+    long long queryWidth() const { return qkHeadDim() * heads; }
+    long long kvWidth() const { return kvChannels() * kvHeads; } // one of K and V (MLA: see keyWidth/valueWidth)
+    long long keyWidth() const { return mla.on() ? qkHeadDim() * heads : kvWidth(); }
+    long long valueWidth() const { return mla.on() ? vHeadDim() * heads : kvWidth(); }
+    long long attentionOutWidth() const { return vHeadDim() * heads; } // the output projection's input
     long long expertFfn() const { return moe.expertFfnHidden > 0 ? moe.expertFfnHidden : ffnHidden; }
+    long long sharedFfn() const { return moe.sharedFfnHidden > 0 ? moe.sharedFfnHidden : ffnHidden; }
     bool isMoe() const { return moe.experts > 0; }
+    // Whether global layer `layer` (0-based) is a mixture-of-experts layer: all of a MoE model's past its dense ones.
+    bool moeLayer(int layer) const { return isMoe() && layer >= moe.denseLayers; }
 };
 
 struct ModelPreset {
     std::string id;
     ModelSpec model;
 };
+
+// The dense layers of a MoE model with dense first layers: the same model with an MLP of ffn_hidden.
+ModelSpec denseLayerModel(const ModelSpec& m);
 
 // Presets shipped in resources/models/presets.json.
 const std::vector<ModelPreset>& modelPresets();

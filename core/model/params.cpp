@@ -8,10 +8,24 @@ LayerParams layerParams(const ModelSpec& m)
     const double q = double(m.queryWidth());
     const double kv = double(m.kvWidth());
     LayerParams p;
-    // Megatron: self_attn = 2·h·h·(1 + g/a)·(q/h) weights = h·(q + 2kv) for QKV plus q·h for the projection.
-    p.attention = h * (q + 2 * kv) + q * h;
-    if (m.linearBiases)
-        p.attention += (q + 2 * kv) + h;
+    if (m.mla.on()) {
+        // MLA (DeepSeek-V3 modeling_deepseek.py): q_a (h → q_lora) + its norm + q_b (q_lora → heads·(nope + rope)), or
+        // q (h → heads·(nope + rope)); kv_a (h → kv_lora + rope) + its norm; kv_b (kv_lora → heads·(nope + v)); the
+        // output (heads·v → h). No biases.
+        const MlaSpec& a = m.mla;
+        const double heads = m.heads, qk = double(m.qkHeadDim());
+        const double down = a.qLoraRank > 0 ? h * a.qLoraRank + a.qLoraRank : 0;
+        const double qUp = a.qLoraRank > 0 ? double(a.qLoraRank) * heads * qk : h * heads * qk;
+        const double kvDown = h * double(a.kvLoraRank + a.qkRopeHeadDim) + a.kvLoraRank;
+        const double kvUp = double(a.kvLoraRank) * heads * double(a.qkNopeHeadDim + a.vHeadDim);
+        p.attention = down + qUp + kvDown + kvUp + heads * double(a.vHeadDim) * h;
+        p.replicated = down + kvDown;
+    } else {
+        // Megatron: self_attn = 2·h·h·(1 + g/a)·(q/h) weights = h·(q + 2kv) for QKV plus q·h for the projection.
+        p.attention = h * (q + 2 * kv) + q * h;
+        if (m.linearBiases)
+            p.attention += (q + 2 * kv) + h;
+    }
     auto mlpOf = [&](double ffn) {
         double w = (m.ffn == FfnKind::SwiGlu ? 3.0 : 2.0) * h * ffn; // gated_linear_multiplier 3/2 on 2·h·ffn
         if (m.linearBiases)
@@ -20,7 +34,7 @@ LayerParams layerParams(const ModelSpec& m)
     };
     if (m.isMoe()) {
         p.expertShare = double(m.moe.experts) * mlpOf(double(m.expertFfn()));
-        p.mlp = p.expertShare + h * double(m.moe.experts) + double(m.moe.sharedExperts) * mlpOf(double(m.ffnHidden));
+        p.mlp = p.expertShare + h * double(m.moe.experts) + double(m.moe.sharedExperts) * mlpOf(double(m.sharedFfn()));
     } else {
         p.mlp = mlpOf(double(m.ffnHidden));
     }
@@ -41,15 +55,31 @@ double headParams(const ModelSpec& m)
 
 double totalParams(const ModelSpec& m)
 {
-    return layerParams(m).total() * m.layers + embeddingParams(m) + headParams(m);
+    const int dense = m.isMoe() ? m.moe.denseLayers : 0;
+    return layerParams(m).total() * (m.layers - dense) + layerParams(denseLayerModel(m)).total() * dense
+        + embeddingParams(m) + headParams(m);
 }
 
-StageParams stageParams(const ModelSpec& m, int layers, bool first, bool last, int pp, int tp, int ep)
+double activatedParams(const ModelSpec& m)
 {
+    if (!m.isMoe())
+        return totalParams(m);
     const LayerParams lp = layerParams(m);
+    const double unused = lp.expertShare * (1.0 - double(m.moe.topK) / m.moe.experts);
+    return totalParams(m) - unused * (m.layers - m.moe.denseLayers);
+}
+
+StageParams stageParams(const ModelSpec& m, int layers, bool first, bool last, int pp, int tp, int ep, int denseLayers)
+{
     StageParams s;
-    s.dense = layers * ((lp.total() - lp.expertShare - lp.norms) / tp + lp.norms);
-    s.expert = layers * lp.expertShare / (double(tp) * ep);
+    auto add = [&](const LayerParams& lp, int count) {
+        const double whole = lp.norms + lp.replicated;
+        s.dense += count * ((lp.total() - lp.expertShare - whole) / tp + whole);
+        s.expert += count * lp.expertShare / (double(tp) * ep);
+    };
+    add(layerParams(m), layers - denseLayers);
+    if (denseLayers > 0)
+        add(layerParams(denseLayerModel(m)), denseLayers);
     const double h = double(m.hidden);
     const double finalNorm = (m.norm == NormKind::LayerNorm ? 2.0 : 1.0) * h;
     if (first)

@@ -12,10 +12,15 @@ struct LayerParams {
     double mlp = 0; // dense MLP, or all experts + router + shared experts
     double norms = 0; // the layer's two norms
     double expertShare = 0; // part of mlp that lives in experts (sharded by EP)
+    // Part of attention every TP rank holds whole: MLA's down projections and their norms (Megatron-Core's
+    // MLASelfAttention splits only the up projections and the output).
+    double replicated = 0;
 
     double total() const { return attention + mlp + norms; }
 };
 
+// One layer of the model: a MoE layer when the model has experts (its dense first layers: layerParams of
+// denseLayerModel(m)).
 LayerParams layerParams(const ModelSpec& m);
 double embeddingParams(const ModelSpec& m); // word (+ learned position) embeddings
 double headParams(const ModelSpec& m); // final norm + output layer when untied
@@ -28,6 +33,12 @@ struct StageParams {
     double expert = 0; // per GPU, sharded by tp and ep
     double total() const { return dense + expert; }
 };
-StageParams stageParams(const ModelSpec& m, int layers, bool first, bool last, int pp, int tp, int ep);
+// `denseLayers` of the `layers` are dense layers of a MoE model (its first ones, model.moe.dense_layers).
+StageParams stageParams(
+    const ModelSpec& m, int layers, bool first, bool last, int pp, int tp, int ep, int denseLayers = 0);
+
+// Parameters one token uses: the dense ones and top_k of each MoE layer's experts, with the embedding and the output
+// layer (DeepSeek-V3's "37B activated" counts them so).
+double activatedParams(const ModelSpec& m);
 
 } // namespace plait

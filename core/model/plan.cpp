@@ -303,6 +303,26 @@ int Plan::layersInChunk(int stage, int chunk) const
     return std::max(0, slots - (k == 0 ? e : 0) - (k == p * v - 1 ? l : 0));
 }
 
+int Plan::denseLayersInChunk(int stage, int chunk) const
+{
+    const int dense = model.isMoe() ? model.moe.denseLayers : 0;
+    if (dense <= 0)
+        return 0;
+    const int p = std::max(parallel.pp, 1), v = std::max(parallel.chunks(), 1);
+    int before = 0;
+    for (int k = 0; k < chunk * p + stage && k < p * v; ++k)
+        before += layersInChunk(k % p, k / p);
+    return std::clamp(dense - before, 0, layersInChunk(stage, chunk));
+}
+
+int Plan::denseLayersOnStage(int stage) const
+{
+    int sum = 0;
+    for (int c = 0; c < std::max(parallel.chunks(), 1); ++c)
+        sum += denseLayersInChunk(stage, c);
+    return sum;
+}
+
 Result<Placement> defaultPlacement(const ClusterSpec& cluster, const ParallelSpec& parallel)
 {
     std::array<std::string, 4> names;

@@ -149,6 +149,10 @@ struct Plan {
     int layersOnStage(int stage) const;
     // Transformer layers in virtual chunk `chunk` of pipeline stage `stage` (the model chunk chunk·pp + stage).
     int layersInChunk(int stage, int chunk) const;
+    // Of those, the dense layers of a MoE model with dense first layers (model chunks hold the layers in order,
+    // chunk 0 of stage 0 the first ones).
+    int denseLayersInChunk(int stage, int chunk) const;
+    int denseLayersOnStage(int stage) const;
     std::string edgesInSplitText() const { return plait::edgesInSplitText(parallel); }
 };
 

@@ -12,9 +12,10 @@ using Keys = std::vector<std::string>;
 
 const Keys kTop { "format", "name", "description", "model", "cluster", "training", "parallel", "placement" };
 const Keys kModel { "name", "layers", "hidden", "heads", "kv_heads", "head_dim", "ffn_hidden", "ffn", "norm",
-    "position", "bias", "vocab", "seq_len", "tied_embeddings", "source", "moe" };
+    "position", "bias", "vocab", "seq_len", "tied_embeddings", "source", "moe", "mla" };
 const Keys kModelByReference { "preset", "hf_config", "seq_len" };
-const Keys kMoe { "experts", "top_k", "shared_experts", "expert_ffn_hidden" };
+const Keys kMoe { "experts", "top_k", "shared_experts", "expert_ffn_hidden", "shared_ffn_hidden", "dense_layers" };
+const Keys kMla { "q_lora_rank", "kv_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim" };
 const Keys kCluster { "gpu", "nodes", "gpus_per_node", "intra_node", "inter_node", "nics_per_node", "node_links",
     "nvlink_domain_gpus" };
 const Keys kGpu { "id", "name", "memory_GiB", "bf16_tflops", "fp16_tflops", "fp8_tflops", "hbm_GBps", "sms", "nvlink",
@@ -73,6 +74,8 @@ std::vector<Warning> unknownKeyWarnings(const nlohmann::json& doc, const nlohman
         check(*m, "model", byReference ? kModelByReference : kModel, out, applied, byReference);
         if (const auto moe = m->find("moe"); !byReference && moe != m->end())
             check(*moe, "model.moe", kMoe, out, applied);
+        if (const auto mla = m->find("mla"); !byReference && mla != m->end())
+            check(*mla, "model.mla", kMla, out, applied);
     }
     if (const auto c = doc.find("cluster"); c != doc.end() && c->is_object()) {
         check(*c, "cluster", kCluster, out, applied);

@@ -111,6 +111,42 @@ private slots:
         QVERIFY2(ev.hfu <= gemmEfficiency(plan.cluster.gpu, ev.peakTflops) + 1e-9, qPrintable(QString::number(ev.hfu)));
     }
 
+    // DeepSeek-V3's layers (config.json): a MoE layer's forward computes 2 FLOPs per token per weight a token uses,
+    // its MLA projections, top-8 of 256 experts of 2,048, the shared expert and the router; a dense first layer
+    // its MLA and an MLP of 18,432. The evaluation counts 58 of the first and 3 of the second; MLA's down
+    // projections and the router, whole on each TP rank, count once in model FLOPs.
+    void deepSeekV3LayersComputeWhatATokenUses()
+    {
+        nlohmann::json j = test::gptPlanJson("deepseek-v3", 2, 1, 1, 16, 16);
+        test::onDgxH100(j);
+        j["parallel"]["ep"] = 16;
+        const Plan plan = test::mustPlan(j);
+        const double h = 7168, tokens = 4096;
+        const double mla = h * 1536 + 1536.0 * 128 * 192 + h * (512 + 64) + 512.0 * 128 * 256 + 128.0 * 128 * h;
+        const LayerCost moe = layerCost(plan);
+        QCOMPARE(moe.linearFwdFlops, 2 * tokens * (mla + (8 + 1) * 3 * h * 2048 + 256 * h));
+        const auto dense = denseLayerCost(plan);
+        QVERIFY(dense);
+        QCOMPARE(dense->linearFwdFlops, 2 * tokens * (mla + 3 * h * 18432));
+        QCOMPARE(moe.replicatedFwdFlops, 2 * tokens * (h * 1536 + h * (512 + 64) + 256 * h));
+        // Model FLOPs per step: three passes of 58 MoE and 3 dense layers, the causal attention and the head.
+        const Evaluation ev = evaluate(plan);
+        QVERIFY2(ev.valid, ev.errors.empty() ? "" : ev.errors.front().message.c_str());
+        const double layers = 3
+            * (58 * (moe.linearFwdFlops + moe.attentionModelFwdFlops)
+                + 3 * (dense->linearFwdFlops + dense->attentionModelFwdFlops));
+        const double head = 3 * lastStageCost(plan).fwdFlops;
+        QCOMPARE(ev.modelFlopsPerStep, (layers + head) * 16);
+        // At TP 8 the replicated down projections run on 8 ranks and count once: the same model FLOPs.
+        j["parallel"]["tp"] = 8;
+        j["parallel"]["dp"] = 2;
+        j["parallel"]["ep"] = 2;
+        const Evaluation tp8 = evaluate(test::mustPlan(j));
+        QVERIFY2(tp8.valid, tp8.errors.empty() ? "" : tp8.errors.front().message.c_str());
+        QVERIFY(std::abs(tp8.modelFlopsPerStep / ev.modelFlopsPerStep - 1) < 1e-9);
+        QVERIFY(tp8.hardwareFlopsPerStep > tp8.modelFlopsPerStep);
+    }
+
     void mfuAndHfuDefinitions()
     {
         auto j = test::gptPlanJson("gpt3-175b", 16, 8, 2, 8, 512);

@@ -196,8 +196,10 @@ private slots:
         QVERIFY(validate(q).empty());
     }
 
-    // A config.json's model over a plan: DeepSeek-V3's expert names, and what the plan does not model listed with how
-    // the estimate treats it; the sequence length stays the plan's (163,840 is DeepSeek-V3's position limit).
+    // A config.json's model over a plan: DeepSeek-V3's routed and shared experts, dense first layers and multi-head
+    // latent attention read as its preset has them, what the plan does not model listed with how the estimate
+    // treats it (the MTP module, the node-limited routing's groups); the sequence length stays the plan's (163,840
+    // is DeepSeek-V3's position limit).
     void hfConfigListsWhatIsNotModelled()
     {
         const Plan base = example(QStringLiteral("h-gpt3-175b-1024xa100.plait.json"));
@@ -209,15 +211,21 @@ private slots:
         QCOMPARE(m.moe.topK, 8);
         QCOMPARE(m.moe.expertFfnHidden, 2048LL);
         QCOMPARE(m.seqLen, base.model.seqLen);
+        nlohmann::json shape = toJson(m), preset = toJson(*findPreset("deepseek-v3"));
+        for (nlohmann::json* j : { &shape, &preset })
+            for (const char* k : { "name", "source", "seq_len" })
+                j->erase(k);
+        QCOMPARE(QString::fromStdString(shape.dump()), QString::fromStdString(preset.dump()));
         const ImportedPlan& i = r.value();
-        for (const char* f :
-            { "kv_lora_rank", "q_lora_rank", "first_k_dense_replace", "n_shared_experts", "num_nextn_predict_layers" })
+        for (const char* f : { "num_nextn_predict_layers", "n_group", "topk_group" })
             QVERIFY2(listed(i.notModelled, f), f);
+        for (const char* f : { "kv_lora_rank", "q_lora_rank", "first_k_dense_replace", "n_shared_experts" })
+            QVERIFY2(!listed(i.notModelled, f) && !listed(i.noEffect, f), f);
         for (const ConfigSetting& s : i.notModelled)
-            if (s.name == "kv_lora_rank")
-                QCOMPARE(messageText(s.how),
-                    std::string("multi-head latent attention: costed as attention with 128 KV heads"));
+            if (s.name == "num_nextn_predict_layers")
+                QCOMPARE(messageText(s.how), std::string("multi-token prediction modules: left out of the estimate"));
         QVERIFY(listed(i.noEffect, "rope_theta"));
+        QVERIFY(listed(i.noEffect, "moe_layer_freq"));
         QVERIFY(std::any_of(i.notes.begin(), i.notes.end(),
             [](const Message& n) { return n.key == "launch:hf-sequence" && n.args.front() == "163840"; }));
         QCOMPARE(detectLaunchFormat(fixture(QStringLiteral("hf-deepseek-v3.config.json"))),
@@ -299,6 +307,9 @@ private slots:
         QTest::newRow("megatron args") << "megatron"
                                        << "megatron-llama3-70b.args"
                                        << "e1-70b-a800-pp4-tp8.plait.json";
+        QTest::newRow("megatron DeepSeek-V3") << "megatron"
+                                              << "megatron-deepseek-v3.sh"
+                                              << "h-gpt3-175b-1024xa100.plait.json";
         QTest::newRow("deepspeed") << "deepspeed"
                                    << "deepspeed-zero1.json"
                                    << "h-gpt3-175b-1024xa100.plait.json";
@@ -582,6 +593,54 @@ private slots:
         QCOMPARE(b.stepS, a.stepS);
         QVERIFY2(c.stepS > a.stepS,
             qPrintable(QString::number(c.stepS) + QStringLiteral(" vs ") + QString::number(a.stepS)));
+    }
+
+    // A DeepSeek-V3 launch script reads as the preset's shape: MLA with Megatron-LM's flags, the shared expert of
+    // --moe-shared-expert-intermediate-size, the dense first layers of --moe-layer-freq.
+    void megatronReadsDeepSeekV3()
+    {
+        const Plan base = example(QStringLiteral("h-gpt3-175b-1024xa100.plait.json"));
+        const auto r = importMegatronArgs(fixture(QStringLiteral("megatron-deepseek-v3.sh")), base, "ds.sh");
+        QVERIFY2(r, r ? "" : r.errorText().c_str());
+        nlohmann::json shape = toJson(r.value().plan.model), preset = toJson(*findPreset("deepseek-v3"));
+        for (nlohmann::json* j : { &shape, &preset })
+            for (const char* k : { "name", "source" })
+                j->erase(k);
+        QCOMPARE(QString::fromStdString(shape.dump()), QString::fromStdString(preset.dump()));
+        QCOMPARE(r.value().plan.parallel.layersPerStage,
+            (std::vector<int> { 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 2 }));
+        QVERIFY(listed(r.value().notModelled, "--pipeline-model-parallel-layout")); // its MTP layer
+    }
+
+    // --moe-layer-freq as arguments.py's moe_freq_type reads it: dense first layers are modelled, other patterns
+    // listed.
+    void moeLayerFrequency_data()
+    {
+        QTest::addColumn<QString>("freq");
+        QTest::addColumn<int>("dense"); // -1: listed as not modelled
+        QTest::newRow("every layer") << "1" << 0;
+        QTest::newRow("three dense first") << "[0]*3+[1]*29" << 3;
+        QTest::newRow("in parentheses") << "([0]+[1]*31)" << 1;
+        QTest::newRow("a list") << "[0,0,1,1]+[1]*28" << 2;
+        QTest::newRow("all MoE as a list") << "[1]*32" << 0;
+        QTest::newRow("every other layer") << "2" << -1;
+        QTest::newRow("interleaved") << "([0]+[1])*16" << -1;
+        QTest::newRow("too short") << "[0]*3+[1]*28" << -1;
+        QTest::newRow("huge repeat") << "[1]*99999999999" << -1;
+        QTest::newRow("not a list") << "[0]*3+" << -1;
+    }
+    void moeLayerFrequency()
+    {
+        QFETCH(QString, freq);
+        QFETCH(int, dense);
+        const std::string args = "--num-layers 32 --hidden-size 4096 --num-attention-heads 32 --num-experts 8 "
+                                 "--moe-router-topk 2 --moe-layer-freq '"
+            + freq.toStdString() + "' --bf16";
+        const auto r = importMegatronArgs(args, example(QStringLiteral("a1-one-node-dp8.plait.json")), "freq.args");
+        QVERIFY2(r, r ? "" : r.errorText().c_str());
+        QCOMPARE(listed(r.value().notModelled, "--moe-layer-freq"), dense < 0);
+        if (dense >= 0)
+            QCOMPARE(r.value().plan.model.moe.denseLayers, dense);
     }
 
     void megatronLayoutRefusesOtherSplits()

@@ -71,6 +71,55 @@ private slots:
         QVERIFY2(std::abs(got - billions) / billions < 0.01, qPrintable(QString::number(got)));
     }
 
+    // Mixtures of experts as their model cards state them: total and activated parameters (DeepSeek-V3 technical
+    // report, abstract: 671B total, 37B activated per token, its 14B MTP module apart; Qwen3 technical report
+    // Table 1: 235B/22B and 30B/3B; Mistral AI's Mixtral 8x22B announcement: 141B, 39B active). DeepSeek-V3 counts
+    // its multi-head latent attention, one shared expert of 2,048 and three dense first layers of 18,432.
+    void mixturesOfExpertsFromTheirModelCards_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<double>("total"); // billions
+        QTest::addColumn<double>("activated");
+        QTest::addColumn<double>("tolerance");
+        QTest::newRow("DeepSeek-V3") << "deepseek-v3" << 671.0 << 37.0 << 0.02;
+        QTest::newRow("Qwen3 235B-A22B") << "qwen3-235b-a22b" << 235.0 << 22.0 << 0.02;
+        QTest::newRow("Qwen3 30B-A3B") << "qwen3-30b-a3b" << 30.5 << 3.3 << 0.03;
+        QTest::newRow("Mixtral 8x22B") << "mixtral-8x22b" << 141.0 << 39.0 << 0.01;
+    }
+    void mixturesOfExpertsFromTheirModelCards()
+    {
+        QFETCH(QString, preset);
+        QFETCH(double, total);
+        QFETCH(double, activated);
+        QFETCH(double, tolerance);
+        const ModelSpec* m = findPreset(preset.toStdString());
+        QVERIFY(m);
+        const double got = totalParams(*m) / 1e9, active = activatedParams(*m) / 1e9;
+        QVERIFY2(std::abs(got - total) / total < tolerance, qPrintable(QString::number(got)));
+        // "37B" and "22B" are rounded down from 37.5 and 22.1 or so: the activated count within 2% above.
+        QVERIFY2(
+            active >= activated * (1 - tolerance) && active <= activated * 1.035, qPrintable(QString::number(active)));
+    }
+
+    // A stage holding DeepSeek-V3's first layers holds three dense layers (an MLP of 18,432) and MoE layers after
+    // them; MLA's down projections stay whole on every TP rank.
+    void denseFirstLayersAndMlaOnTheirStages()
+    {
+        const ModelSpec* m = findPreset("deepseek-v3");
+        QVERIFY(m);
+        const LayerParams moe = layerParams(*m), dense = layerParams(denseLayerModel(*m));
+        QCOMPARE(dense.mlp, 3.0 * 7168 * 18432);
+        QCOMPARE(moe.expertShare, 256 * 3.0 * 7168 * 2048);
+        QCOMPARE(moe.replicated, 7168.0 * 1536 + 1536 + 7168.0 * (512 + 64) + 512);
+        // 61 layers on 16 stages, the first holding the three dense ones: stage sums give the whole model.
+        const StageParams a = stageParams(*m, 4, true, false, 16, 1, 1, 3);
+        QCOMPARE(a.total(), 3 * dense.total() + moe.total() + embeddingParams(*m));
+        const StageParams t = stageParams(*m, 4, false, false, 16, 8, 8, 0);
+        QCOMPARE(t.expert, 4 * moe.expertShare / 64);
+        QCOMPARE(t.dense,
+            4 * ((moe.total() - moe.expertShare - moe.norms - moe.replicated) / 8 + moe.norms + moe.replicated));
+    }
+
     void stagesHoldEmbeddingAndHead()
     {
         const ModelSpec* m = findPreset("llama2-7b");
