@@ -147,6 +147,7 @@ void MainWindow::createMenus()
         { tr("Tensor-parallel groups"), widgets::TopologyView::Dimension::TP },
         { tr("Pipeline stages"), widgets::TopologyView::Dimension::PP },
         { tr("Data-parallel replicas"), widgets::TopologyView::Dimension::DP },
+        { tr("Expert-parallel groups"), widgets::TopologyView::Dimension::EP },
     };
     QToolBar* bar = addToolBar(tr("Groups"));
     bar->setObjectName(QStringLiteral("groupsToolbar"));

@@ -20,6 +20,7 @@
 #include <QCommandLineParser>
 #include <QGridLayout>
 #include <QLabel>
+#include <QMap>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
@@ -299,6 +300,13 @@ std::unique_ptr<QWidget> pictureOf(
         auto* t = new widgets::TopologyView;
         widget.reset(t);
         t->resize(size);
+        const QMap<QString, widgets::TopologyView::Dimension> dims { { QStringLiteral("all"),
+                                                                         widgets::TopologyView::Dimension::All },
+            { QStringLiteral("tp"), widgets::TopologyView::Dimension::TP },
+            { QStringLiteral("pp"), widgets::TopologyView::Dimension::PP },
+            { QStringLiteral("dp"), widgets::TopologyView::Dimension::DP },
+            { QStringLiteral("ep"), widgets::TopologyView::Dimension::EP } };
+        t->setDimension(dims.value(options.groups, widgets::TopologyView::Dimension::All));
         t->setAnalysis(analysis);
         t->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
         t->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -397,13 +405,15 @@ int runRender(int argc, char** argv)
         QStringLiteral("file") });
     parser.addOption(
         { QStringLiteral("out"), QStringLiteral("Output file: .png, .svg or .pdf"), QStringLiteral("file") });
+    parser.addOption({ QStringLiteral("groups"), QStringLiteral("topology: the groups coloured: all, tp, pp, dp or ep"),
+        QStringLiteral("groups") });
     parser.addOption({ QStringLiteral("size"), QStringLiteral("Width x height in pixels, 100 to 10000 each"),
         QStringLiteral("WxH") });
     parser.addOption({ QStringLiteral("lang"), QStringLiteral("Language of the picture's texts, e.g. zh_CN"),
         QStringLiteral("locale") });
-    const char* usage
-        = "plait render PLAN.plait.json --view topology|memory|comm|gantt|report [--schedules] "
-          "[--trace TRACE.json] [--from S] [--to S] [--size WxH] [--lang LOCALE] --out FILE.(png|svg|pdf)";
+    const char* usage = "plait render PLAN.plait.json --view topology|memory|comm|gantt|report [--schedules] "
+                        "[--trace TRACE.json] [--from S] [--to S] [--groups all|tp|pp|dp|ep] [--size WxH] [--lang "
+                        "LOCALE] --out FILE.(png|svg|pdf)";
     const bool parsed = parser.parse(args);
     if (printHelpIfAsked(parser, "render"))
         return kOk;
@@ -435,6 +445,14 @@ int runRender(int argc, char** argv)
         return bad("--size must be WIDTHxHEIGHT, each from 100 to 10000 pixels, got "
             + inQuotes(parser.value(QStringLiteral("size")).toStdString(), 32));
     const bool gantt = view == QLatin1String("gantt");
+    const QString groups = parser.value(QStringLiteral("groups")).isEmpty() ? QStringLiteral("all")
+                                                                            : parser.value(QStringLiteral("groups"));
+    if (!QStringList { QStringLiteral("all"), QStringLiteral("tp"), QStringLiteral("pp"), QStringLiteral("dp"),
+            QStringLiteral("ep") }
+             .contains(groups))
+        return bad("unknown --groups " + inQuotes(groups.toStdString(), 16) + "; known: all, tp, pp, dp, ep");
+    if (parser.isSet(QStringLiteral("groups")) && view != QLatin1String("topology"))
+        return bad("--groups applies to --view topology only");
     for (const char* option : { "from", "to", "schedules", "trace" })
         if (parser.isSet(QString::fromLatin1(option)) && !gantt)
             return bad(std::string("--") + option + " applies to --view gantt only");
@@ -478,6 +496,7 @@ int runRender(int argc, char** argv)
     }
     PictureOptions options;
     options.sized = parser.isSet(QStringLiteral("size"));
+    options.groups = groups;
     options.trace = trace;
     options.traceName = QFileInfo(parser.value(QStringLiteral("trace"))).fileName();
     if (parser.isSet(QStringLiteral("schedules")) && !trace)

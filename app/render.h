@@ -22,6 +22,7 @@ struct PictureOptions {
     QString traceName;
     std::shared_ptr<const std::vector<ScheduleStudy>> schedules;
     std::optional<double> from, to;
+    QString groups = QStringLiteral("all"); // topology: which groups it colours (all, tp, pp, dp, ep)
 };
 
 // A view (topology, memory, comm, gantt, report) drawn for a picture: the window's own widget, without its

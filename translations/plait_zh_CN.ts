@@ -2,6 +2,74 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>CommWhat</name>
+    <message>
+        <location filename="../widgets/commbreakdown.cpp" line="22"/>
+        <source>ZeRO-3 gradients</source>
+        <translation>ZeRO-3 梯度</translation>
+    </message>
+    <message>
+        <location filename="../widgets/commbreakdown.cpp" line="23"/>
+        <source>ZeRO-3 weights</source>
+        <translation>ZeRO-3 权重</translation>
+    </message>
+    <message>
+        <location filename="../widgets/commbreakdown.cpp" line="24"/>
+        <source>activations and gradients, all stage boundaries</source>
+        <translation>激活与梯度，所有阶段边界</translation>
+    </message>
+    <message>
+        <location filename="../widgets/commbreakdown.cpp" line="25"/>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <location filename="../widgets/commbreakdown.cpp" line="25"/>
+        <source>key and value gradients</source>
+        <translation>键和值的梯度</translation>
+    </message>
+    <message>
+        <location filename="../widgets/commbreakdown.cpp" line="26"/>
+        <source>keys and values</source>
+        <translation>键和值</translation>
+    </message>
+    <message>
+        <location filename="../widgets/commbreakdown.cpp" line="27"/>
+        <source>layer activations (sequence parallel)</source>
+        <translation>层激活（序列并行）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/commbreakdown.cpp" line="28"/>
+        <source>layer activations, and inputs re-gathered for weight gradients (sequence parallel)</source>
+        <translation>层激活，以及为权重梯度重新收集的输入（序列并行）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/commbreakdown.cpp" line="30"/>
+        <source>layer outputs and input gradients</source>
+        <translation>层输出与输入梯度</translation>
+    </message>
+    <message>
+        <location filename="../widgets/commbreakdown.cpp" line="31"/>
+        <source>tied embedding gradients</source>
+        <translation>共享嵌入层的梯度</translation>
+    </message>
+    <message>
+        <location filename="../widgets/commbreakdown.cpp" line="32"/>
+        <source>token combine (and the dispatch&apos;s gradient)</source>
+        <translation>token 合并（及分发的梯度）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/commbreakdown.cpp" line="33"/>
+        <source>token dispatch (and the combine&apos;s gradient)</source>
+        <translation>token 分发（及合并的梯度）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/commbreakdown.cpp" line="34"/>
+        <source>updated weights</source>
+        <translation>更新后的权重</translation>
+    </message>
+</context>
+<context>
     <name>LaneText</name>
     <message>
         <location filename="../widgets/lanetext.cpp" line="21"/>
@@ -880,7 +948,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>Report</name>
     <message>
-        <location filename="../app/render.cpp" line="216"/>
+        <location filename="../app/render.cpp" line="217"/>
         <source>%1%2 · micro-batch %3 · global batch %4 · ZeRO %5 · recompute %6 · %7</source>
         <translation>%1%2 · 微批次 %3 · 全局批次 %4 · ZeRO %5 · 重计算 %6 · %7</translation>
     </message>
@@ -1496,12 +1564,12 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>探测结果与 nccl-tests 日志 (TRACE.json LINKS.json COMPUTE.json *.json *.txt *.log);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="192"/>
+        <location filename="../app/mainwindowactions.cpp" line="193"/>
         <source>Save Plan</source>
         <translation>保存规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="192"/>
+        <location filename="../app/mainwindowactions.cpp" line="193"/>
         <source>Plait plans (*.plait.json)</source>
         <translation>Plait 规划 (*.plait.json)</translation>
     </message>
@@ -1737,28 +1805,33 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>数据并行副本</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="151"/>
+        <location filename="../app/mainwindowactions.cpp" line="150"/>
+        <source>Expert-parallel groups</source>
+        <translation>专家并行组</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowactions.cpp" line="152"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="163"/>
+        <location filename="../app/mainwindowactions.cpp" line="164"/>
         <source>Zoom to fit</source>
         <translation>缩放至适合</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="165"/>
-        <location filename="../app/mainwindowactions.cpp" line="173"/>
+        <location filename="../app/mainwindowactions.cpp" line="166"/>
+        <location filename="../app/mainwindowactions.cpp" line="174"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="168"/>
+        <location filename="../app/mainwindowactions.cpp" line="169"/>
         <source>System language</source>
         <translation>系统语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="173"/>
+        <location filename="../app/mainwindowactions.cpp" line="174"/>
         <source>The language changes the next time Plait starts.</source>
         <translation>语言将在下次启动 Plait 时生效。</translation>
     </message>
@@ -2579,76 +2652,76 @@ Discard them?</source>
 <context>
     <name>plait::widgets::CommBreakdown</name>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="25"/>
+        <location filename="../widgets/commbreakdown.cpp" line="50"/>
         <source>Exposed and hidden</source>
         <translation>暴露与隐藏</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="26"/>
+        <location filename="../widgets/commbreakdown.cpp" line="51"/>
         <source>Latency (α) and bandwidth (S/β)</source>
         <translation>延迟 (α) 与带宽 (S/β)</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="27"/>
+        <location filename="../widgets/commbreakdown.cpp" line="52"/>
         <source>Split:</source>
         <translation>拆分：</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="37"/>
+        <location filename="../widgets/commbreakdown.cpp" line="62"/>
         <source>Communication per step</source>
         <translation>每步通信</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="45"/>
+        <location filename="../widgets/commbreakdown.cpp" line="70"/>
         <source>ms per step (slowest stage)</source>
         <translation>每步毫秒数（最慢阶段）</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="94"/>
+        <location filename="../widgets/commbreakdown.cpp" line="119"/>
         <source>exposed</source>
         <translation>暴露</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="94"/>
+        <location filename="../widgets/commbreakdown.cpp" line="119"/>
         <source>latency (α)</source>
         <translation>延迟 (α)</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="95"/>
+        <location filename="../widgets/commbreakdown.cpp" line="120"/>
         <source>hidden under compute</source>
         <translation>被计算隐藏</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="95"/>
+        <location filename="../widgets/commbreakdown.cpp" line="120"/>
         <source>bandwidth (S/β)</source>
         <translation>带宽 (S/β)</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="114"/>
+        <location filename="../widgets/commbreakdown.cpp" line="139"/>
         <source>%1 %2
 %3 × %4 on %5</source>
         <translation>%1 %2
 %3 × %4，经 %5</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="132"/>
+        <location filename="../widgets/commbreakdown.cpp" line="157"/>
         <source>No plan evaluated yet.</source>
         <translation>尚未评估任何方案。</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="133"/>
+        <location filename="../widgets/commbreakdown.cpp" line="158"/>
         <source>The plan cannot be evaluated: the summary says why.</source>
         <translation>无法评估该方案：原因见摘要。</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="134"/>
+        <location filename="../widgets/commbreakdown.cpp" line="159"/>
         <source>No communication: every parallel size is 1,
 so no GPU sends anything to another.</source>
         <translation>没有通信：所有并行规模均为 1，
 没有 GPU 向其他 GPU 发送数据。</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="170"/>
+        <location filename="../widgets/commbreakdown.cpp" line="195"/>
         <source>%1: %2 per step, %3 exposed
 latency %4, bandwidth %5
 %6 per call, %7 calls, %8 ranks
@@ -3266,126 +3339,146 @@ Click for the formula</source>
 <context>
     <name>plait::widgets::TopologyView</name>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="140"/>
+        <location filename="../widgets/topologyview.cpp" line="141"/>
         <source>Fabric: %1, %2 GB/s per NIC per direction (%3% achievable), latency %4 µs; %5 NICs per node</source>
         <translation>网络：%1，每网卡每方向 %2 GB/s（可达 %3%），延迟 %4 µs；每节点 %5 块网卡</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="171"/>
+        <location filename="../widgets/topologyview.cpp" line="178"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="177"/>
+        <location filename="../widgets/topologyview.cpp" line="184"/>
         <source>s%1 t%2 d%3</source>
         <translation>s%1 t%2 d%3</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="180"/>
-        <location filename="../widgets/topologyview.cpp" line="554"/>
+        <location filename="../widgets/topologyview.cpp" line="187"/>
+        <location filename="../widgets/topologyview.cpp" line="574"/>
         <source>replica %1</source>
         <translation>副本 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="182"/>
-        <location filename="../widgets/topologyview.cpp" line="561"/>
+        <location filename="../widgets/topologyview.cpp" line="189"/>
+        <location filename="../widgets/topologyview.cpp" line="581"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="185"/>
+        <location filename="../widgets/topologyview.cpp" line="192"/>
         <source>tp rank %1</source>
         <translation>TP rank %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="315"/>
+        <location filename="../widgets/topologyview.cpp" line="196"/>
+        <source>no experts</source>
+        <translation>无专家</translation>
+    </message>
+    <message>
+        <location filename="../widgets/topologyview.cpp" line="196"/>
+        <source>ep %1 · %2</source>
+        <translation>ep %1 · %2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/topologyview.cpp" line="326"/>
         <source>GPU %1 (node %2, %3)</source>
         <translation>GPU %1（节点 %2，%3）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="317"/>
+        <location filename="../widgets/topologyview.cpp" line="328"/>
         <source>idle: not used by this plan</source>
         <translation>空闲：此规划未使用</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="319"/>
+        <location filename="../widgets/topologyview.cpp" line="330"/>
         <source>coordinates: tp %1, cp %2, dp %3, pp %4</source>
         <translation>坐标：tp %1，cp %2，dp %3，pp %4</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="330"/>
+        <location filename="../widgets/topologyview.cpp" line="341"/>
         <source>%1 group: GPUs %2 — %3 at %4 GB/s%5</source>
         <translation>%1 组：GPU %2 — %3，%4 GB/s%5</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="334"/>
+        <location filename="../widgets/topologyview.cpp" line="345"/>
         <source> (crosses an NVLink domain)</source>
         <translation>（跨越 NVLink 域）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="335"/>
+        <location filename="../widgets/topologyview.cpp" line="346"/>
         <source> (crosses a node)</source>
         <translation>（跨节点）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="339"/>
+        <location filename="../widgets/topologyview.cpp" line="350"/>
         <source>TP</source>
         <translation>TP</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="340"/>
+        <location filename="../widgets/topologyview.cpp" line="351"/>
         <source>DP</source>
         <translation>DP</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="341"/>
+        <location filename="../widgets/topologyview.cpp" line="352"/>
         <source>CP</source>
         <translation>CP</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="346"/>
+        <location filename="../widgets/topologyview.cpp" line="357"/>
         <source>memory: %1 of %2</source>
         <translation>显存：%1 / %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/topologyview.cpp" line="510"/>
+        <location filename="../widgets/topologyview.cpp" line="521"/>
         <source>Make TP group (%n GPU(s) selected)</source>
         <translation>
             <numerusform>组成 TP 组（已选 %n 个 GPU）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="512"/>
+        <location filename="../widgets/topologyview.cpp" line="523"/>
         <source>Assign to stage</source>
         <translation>分配到阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="516"/>
+        <location filename="../widgets/topologyview.cpp" line="527"/>
         <source>Stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="518"/>
+        <location filename="../widgets/topologyview.cpp" line="529"/>
         <source>Auto-place (default order)</source>
         <translation>自动放置（默认顺序）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="556"/>
+        <location filename="../widgets/topologyview.cpp" line="565"/>
+        <source>no expert parallelism (ep = 1)</source>
+        <translation>无专家并行（ep = 1）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/topologyview.cpp" line="568"/>
+        <source>EP group of %1 GPUs (colours repeat every 8 groups; each holds %2 of %3 experts)</source>
+        <translation>%1 个 GPU 的 EP 组（颜色每 8 组重复；每组持有 %3 个专家中的 %2 个）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/topologyview.cpp" line="576"/>
         <source>… %1 replicas</source>
         <translation>… 共 %1 个副本</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="563"/>
+        <location filename="../widgets/topologyview.cpp" line="583"/>
         <source>… %1 stages</source>
         <translation>… 共 %1 个阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="572"/>
+        <location filename="../widgets/topologyview.cpp" line="592"/>
         <source>outline: TP group (red dashed: crosses an NVLink domain)</source>
         <translation>轮廓：TP 组（红色虚线：跨越 NVLink 域）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="573"/>
+        <location filename="../widgets/topologyview.cpp" line="593"/>
         <source>outline: TP group (red dashed: crosses a node)</source>
         <translation>轮廓：TP 组（红色虚线：跨节点）</translation>
     </message>

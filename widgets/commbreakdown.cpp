@@ -5,6 +5,7 @@
 #include "palette.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMouseEvent>
@@ -13,6 +14,30 @@
 #include <qcustomplot.h>
 
 namespace plait::widgets {
+
+namespace {
+// What a communication item carries, as core names it (evaluate.cpp), in the reader's language.
+QString whatText(const std::string& what)
+{
+    static const char* const kWhat[]
+        = { QT_TRANSLATE_NOOP("CommWhat", "ZeRO-3 gradients"), QT_TRANSLATE_NOOP("CommWhat", "ZeRO-3 weights"),
+              QT_TRANSLATE_NOOP("CommWhat", "activations and gradients, all stage boundaries"),
+              QT_TRANSLATE_NOOP("CommWhat", "gradients"), QT_TRANSLATE_NOOP("CommWhat", "key and value gradients"),
+              QT_TRANSLATE_NOOP("CommWhat", "keys and values"),
+              QT_TRANSLATE_NOOP("CommWhat", "layer activations (sequence parallel)"),
+              QT_TRANSLATE_NOOP(
+                  "CommWhat", "layer activations, and inputs re-gathered for weight gradients (sequence parallel)"),
+              QT_TRANSLATE_NOOP("CommWhat", "layer outputs and input gradients"),
+              QT_TRANSLATE_NOOP("CommWhat", "tied embedding gradients"),
+              QT_TRANSLATE_NOOP("CommWhat", "token combine (and the dispatch's gradient)"),
+              QT_TRANSLATE_NOOP("CommWhat", "token dispatch (and the combine's gradient)"),
+              QT_TRANSLATE_NOOP("CommWhat", "updated weights") };
+    for (const char* w : kWhat)
+        if (what == w)
+            return QCoreApplication::translate("CommWhat", w);
+    return QString::fromStdString(what);
+}
+}
 
 CommBreakdown::CommBreakdown(QWidget* parent)
     : QWidget(parent)
@@ -169,8 +194,8 @@ bool CommBreakdown::eventFilter(QObject* watched, QEvent* event)
             QToolTip::showText(me->globalPosition().toPoint(),
                 tr("%1: %2 per step, %3 exposed\nlatency %4, bandwidth %5\n%6 per call, %7 calls, %8 ranks\nClick for "
                    "the formula")
-                    .arg(QString::fromStdString(c.what), formatSeconds(c.timeS), formatSeconds(c.exposedS),
-                        formatSeconds(c.alphaS), formatSeconds(c.bandwidthS), formatBytes(c.bytesPerCall))
+                    .arg(whatText(c.what), formatSeconds(c.timeS), formatSeconds(c.exposedS), formatSeconds(c.alphaS),
+                        formatSeconds(c.bandwidthS), formatBytes(c.bytesPerCall))
                     .arg(c.count)
                     .arg(c.groupSize),
                 m_plot);

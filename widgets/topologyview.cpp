@@ -9,6 +9,7 @@
 #include <QApplication>
 #include <QContextMenuEvent>
 #include <QGraphicsPathItem>
+#include <QHash>
 #include <QMenu>
 #include <QMouseEvent>
 #include <QScrollBar>
@@ -71,6 +72,11 @@ void TopologyView::setAnalysis(std::shared_ptr<const Analysis> analysis)
         zoomToFit();
     }
     recolor();
+}
+
+QColor TopologyView::gpuFill(int gpu) const
+{
+    return gpu >= 0 && gpu < m_gpus.size() ? m_gpus[gpu]->fill() : QColor();
 }
 
 void TopologyView::setDimension(Dimension d)
@@ -165,6 +171,12 @@ void TopologyView::recolor()
         if (g.crossesNode)
             for (int x : g.gpus)
                 m_flagged[x] = true;
+    // Expert-parallel view: each GPU's EP group (consecutive DP ranks of one stage, TP and CP rank) and rank in it.
+    QHash<int, QPair<int, int>> expertGroup;
+    if (m_dimension == Dimension::EP)
+        for (int e = 0; e < int(groups.ep.size()); ++e)
+            for (int r = 0; r < int(groups.ep[std::size_t(e)].gpus.size()); ++r)
+                expertGroup.insert(groups.ep[std::size_t(e)].gpus[std::size_t(r)], qMakePair(e, r));
     for (GpuItem* item : std::as_const(m_gpus)) {
         const int gpu = item->gpu();
         if (gpu >= int(coords.size()) || coords[std::size_t(gpu)].tp < 0) {
@@ -183,6 +195,10 @@ void TopologyView::recolor()
         } else if (m_dimension == Dimension::TP) {
             fill = QColor(0xEE, 0xF3, 0xF8);
             line2 = tr("tp rank %1").arg(c.tp);
+        } else if (m_dimension == Dimension::EP) {
+            const auto e = expertGroup.value(gpu, qMakePair(-1, -1));
+            fill = e.first < 0 ? QColor(0xEE, 0xF3, 0xF8) : colors::indexed(e.first % 8, 8);
+            line2 = e.first < 0 ? tr("no experts") : tr("ep %1 · %2").arg(e.first).arg(e.second);
         }
         item->setLook(fill, QString::number(gpu), line2, false);
         item->setFlagged(m_flagged[gpu] && (m_dimension == Dimension::All || m_dimension == Dimension::TP));
@@ -549,7 +565,16 @@ QList<QPair<QColor, QString>> TopologyView::legendEntries() const
 {
     QList<QPair<QColor, QString>> entries;
     const ParallelSpec& par = plan().parallel;
-    if (m_dimension == Dimension::DP) {
+    if (m_dimension == Dimension::EP) {
+        if (par.ep <= 1)
+            entries << qMakePair(QColor(0xEE, 0xF3, 0xF8), tr("no expert parallelism (ep = 1)"));
+        else
+            entries << qMakePair(colors::indexed(0, 8),
+                tr("EP group of %1 GPUs (colours repeat every 8 groups; each holds %2 of %3 experts)")
+                    .arg(par.ep)
+                    .arg(plan().model.moe.experts / par.ep)
+                    .arg(plan().model.moe.experts));
+    } else if (m_dimension == Dimension::DP) {
         for (int d = 0; d < std::min(par.dp, 8); ++d)
             entries << qMakePair(colors::indexed(d, par.dp), tr("replica %1").arg(d));
         if (par.dp > 8)
@@ -567,7 +592,7 @@ QList<QPair<QColor, QString>> TopologyView::legendEntries() const
     if (plan().cluster.nodes > 1)
         entries << qMakePair(
             linkColor(plan().cluster.interNode.kind), QString::fromStdString(plan().cluster.interNode.name));
-    if (par.tp > 1 && m_dimension != Dimension::PP && m_dimension != Dimension::DP)
+    if (par.tp > 1 && (m_dimension == Dimension::All || m_dimension == Dimension::TP))
         entries << qMakePair(QColor(0x22, 0x22, 0x22),
             plan().cluster.nvlinkDomainGpus > 0 ? tr("outline: TP group (red dashed: crosses an NVLink domain)")
                                                 : tr("outline: TP group (red dashed: crosses a node)"));

@@ -24,7 +24,7 @@ class NodeItem;
 class TopologyView : public QGraphicsView {
     Q_OBJECT
 public:
-    enum class Dimension { All, TP, PP, DP };
+    enum class Dimension { All, TP, PP, DP, EP };
     Q_ENUM(Dimension)
 
     explicit TopologyView(QWidget* parent = nullptr);
@@ -47,6 +47,7 @@ public:
     QList<int> selectedGpus() const;
     void selectGpus(const QList<int>& gpus);
     QString gpuToolTip(int gpu) const;
+    QColor gpuFill(int gpu) const; // the colour the chip is drawn in under the current groups
     bool isFlagged(int gpu) const; // a member of a TP group that crosses a node
     int gpuCount() const;
     int podCount() const { return int(m_pods.size()); }

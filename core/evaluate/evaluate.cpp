@@ -218,12 +218,16 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
                 { CollectiveKind::ReduceScatter, "key and value gradients", hcalls.cpScatter, (long long)mbLayers } },
             lc.cpBytes, mbLayers * (hc.added.cpForward * (1 + rcFull) + hc.added.cpBackward), hc.cpLink, par.cp);
     if (par.ep > 1) {
+        // Each MoE layer dispatches its tokens to their experts and combines the outputs back, forward, and sends
+        // the gradients the opposite ways backward: two items of the same buffer, half of the calls each.
         const double moeLayers = double(m) * (layersMax - plan.denseLayersOnStage(heavyStage));
-        const long long calls = (long long)moeLayers * (lc.epCallsFwd + lc.epCallsBwd);
-        CommTotals t;
-        t.accumulate(hcalls.ep, calls, hcalls.ep.seconds);
-        pushItem(
-            Dim::EP, CollectiveKind::AllToAll, "token dispatch and combine", t, lc.epBytes, calls, hc.epLink, par.ep);
+        const long long calls = (long long)moeLayers * (lc.epCallsFwd + lc.epCallsBwd) / 2;
+        for (const char* what :
+            { "token dispatch (and the combine's gradient)", "token combine (and the dispatch's gradient)" }) {
+            CommTotals t;
+            t.accumulate(hcalls.ep, calls, hcalls.ep.seconds);
+            pushItem(Dim::EP, CollectiveKind::AllToAll, what, t, lc.epBytes, calls, hc.epLink, par.ep);
+        }
     }
     if (p > 1) {
         // Every boundary of one pipeline, both directions: the transfers its critical path can wait for.

@@ -222,6 +222,30 @@ private slots:
                 qPrintable(QString::number(a.stepS) + QStringLiteral(" vs ") + QString::number(b.stepS)));
     }
 
+    // A MoE layer's token traffic is two items, the dispatch and the combine, each of the plan's MoE layers' calls
+    // forward and backward, the buffer of every token's top-k copies; DeepSeek-V3's three dense first layers send
+    // none (PP 2: stage 0 holds 31 layers, 3 of them dense).
+    void expertTrafficIsDispatchAndCombine()
+    {
+        nlohmann::json j = test::gptPlanJson("deepseek-v3", 64, 1, 2, 256, 512);
+        test::onDgxH100(j);
+        j["parallel"]["ep"] = 64;
+        j["parallel"]["layers_per_stage"] = { 31, 30 };
+        const Plan plan = test::mustPlan(j);
+        const Evaluation ev = evaluate(plan);
+        QVERIFY2(ev.valid, ev.errors.empty() ? "" : ev.errors.front().message.c_str());
+        int items = 0;
+        for (const CommItem& c : ev.comm)
+            if (c.dim == Dim::EP) {
+                ++items;
+                QCOMPARE(c.collective, CollectiveKind::AllToAll);
+                QCOMPARE(c.count, (long long)ev.microBatches * 28 * 2);
+                QCOMPARE(c.bytesPerCall, 4096.0 * 8 * 7168 * 2);
+                QCOMPARE(c.groupSize, 64);
+            }
+        QCOMPARE(items, 2);
+    }
+
     void nothingToDoCostsNothing()
     {
         GroupPath p;

@@ -102,6 +102,34 @@ private slots:
             QCOMPARE(l.nodes[5].top(), l.nodes[0].top()); // six trays a row
     }
 
+    // The expert-parallel view colours each EP group (EP 8 inside each node of Mixtral 8x7B at DP 16) and names each
+    // GPU's group and rank.
+    void expertGroupsAreColoured()
+    {
+        nlohmann::json j { { "format", "plait-plan/1" }, { "name", "ep" },
+            { "model", { { "preset", "mixtral-8x7b" } } },
+            { "cluster",
+                { { "gpu", "H100-SXM5-80GB" }, { "nodes", 2 }, { "gpus_per_node", 8 },
+                    { "intra_node", "nvlink4-nvswitch" }, { "inter_node", "ib-ndr" } } },
+            { "training", { { "global_batch", 32 }, { "micro_batch", 1 }, { "zero_stage", 1 } } },
+            { "parallel", { { "tp", 1 }, { "pp", 1 }, { "dp", 16 }, { "ep", 8 } } }, { "placement", nullptr } };
+        j["model"]["seq_len"] = 4096;
+        auto plan = planFromJson(j);
+        QVERIFY2(plan, plan ? "" : plan.errorText().c_str());
+        auto analysis = std::make_shared<const Analysis>(analyze(std::make_shared<const Plan>(plan.value())));
+        QVERIFY(analysis->evaluation->valid);
+        TopologyView view;
+        view.setAnalysis(analysis);
+        view.setDimension(TopologyView::Dimension::EP);
+        for (int g = 1; g < 8; ++g) {
+            QCOMPARE(view.gpuFill(g), view.gpuFill(0));
+            QCOMPARE(view.gpuFill(8 + g), view.gpuFill(8));
+        }
+        QVERIFY(view.gpuFill(0) != view.gpuFill(8));
+        view.setDimension(TopologyView::Dimension::All);
+        QCOMPARE(view.gpuFill(0), view.gpuFill(8)); // one stage: one colour
+    }
+
     // Zoomed out on 16,384 GPUs the pods draw the nodes as tiles of the stages' colours (not a field of chips), and
     // a closer look draws the chips again; 1,024 GPUs at the fitted zoom keep their chips.
     void aLargeClusterIsDrawnInPodsWhenZoomedOut_data()
