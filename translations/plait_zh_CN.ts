@@ -4,7 +4,7 @@
 <context>
     <name>CommWhat</name>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="22"/>
+        <location filename="../widgets/commbreakdown.cpp" line="23"/>
         <source>ZeRO-3 gradients</source>
         <translation>ZeRO-3 梯度</translation>
     </message>
@@ -2942,7 +2942,6 @@ Click for the formula</source>
         <translation>一个节点</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="92"/>
         <location filename="../widgets/planeditor.cpp" line="93"/>
         <location filename="../widgets/planeditor.cpp" line="94"/>
         <location filename="../widgets/planeditor.cpp" line="95"/>
@@ -2950,295 +2949,313 @@ Click for the formula</source>
         <location filename="../widgets/planeditor.cpp" line="97"/>
         <location filename="../widgets/planeditor.cpp" line="98"/>
         <location filename="../widgets/planeditor.cpp" line="99"/>
-        <location filename="../widgets/planeditor.cpp" line="101"/>
-        <location filename="../widgets/planeditor.cpp" line="103"/>
-        <location filename="../widgets/planeditor.cpp" line="105"/>
-        <location filename="../widgets/planeditor.cpp" line="107"/>
-        <location filename="../widgets/planeditor.cpp" line="109"/>
-        <location filename="../widgets/planeditor.cpp" line="248"/>
+        <location filename="../widgets/planeditor.cpp" line="100"/>
+        <location filename="../widgets/planeditor.cpp" line="102"/>
+        <location filename="../widgets/planeditor.cpp" line="104"/>
+        <location filename="../widgets/planeditor.cpp" line="106"/>
+        <location filename="../widgets/planeditor.cpp" line="108"/>
+        <location filename="../widgets/planeditor.cpp" line="110"/>
+        <location filename="../widgets/planeditor.cpp" line="253"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="92"/>
+        <location filename="../widgets/planeditor.cpp" line="93"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="93"/>
+        <location filename="../widgets/planeditor.cpp" line="94"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="94"/>
+        <location filename="../widgets/planeditor.cpp" line="95"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="95"/>
+        <location filename="../widgets/planeditor.cpp" line="96"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="96"/>
+        <location filename="../widgets/planeditor.cpp" line="97"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="89"/>
         <location filename="../widgets/planeditor.cpp" line="90"/>
-        <location filename="../widgets/planeditor.cpp" line="97"/>
+        <location filename="../widgets/planeditor.cpp" line="98"/>
         <source>FFN size</source>
         <translation>FFN 维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="98"/>
+        <location filename="../widgets/planeditor.cpp" line="91"/>
+        <source>dropless</source>
+        <translation>不丢弃 token</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="99"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="99"/>
+        <location filename="../widgets/planeditor.cpp" line="100"/>
         <source>Routed experts (0: dense)</source>
         <translation>路由专家数（0：稠密）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="101"/>
+        <location filename="../widgets/planeditor.cpp" line="102"/>
         <source>Experts per token (top-k)</source>
         <translation>每个 token 的专家数 (top-k)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="103"/>
+        <location filename="../widgets/planeditor.cpp" line="104"/>
         <source>Expert FFN size</source>
         <translation>专家 FFN 维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="105"/>
+        <location filename="../widgets/planeditor.cpp" line="106"/>
         <source>Shared experts</source>
         <translation>共享专家数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="107"/>
+        <location filename="../widgets/planeditor.cpp" line="108"/>
         <source>Shared expert FFN size</source>
         <translation>共享专家 FFN 维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="109"/>
+        <location filename="../widgets/planeditor.cpp" line="110"/>
         <source>Dense first layers</source>
         <translation>前置稠密层数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="111"/>
         <location filename="../widgets/planeditor.cpp" line="112"/>
         <location filename="../widgets/planeditor.cpp" line="113"/>
-        <location filename="../widgets/planeditor.cpp" line="115"/>
-        <location filename="../widgets/planeditor.cpp" line="117"/>
+        <location filename="../widgets/planeditor.cpp" line="114"/>
+        <location filename="../widgets/planeditor.cpp" line="116"/>
         <location filename="../widgets/planeditor.cpp" line="118"/>
         <location filename="../widgets/planeditor.cpp" line="119"/>
+        <location filename="../widgets/planeditor.cpp" line="120"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="111"/>
+        <location filename="../widgets/planeditor.cpp" line="112"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="112"/>
+        <location filename="../widgets/planeditor.cpp" line="113"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="113"/>
+        <location filename="../widgets/planeditor.cpp" line="114"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="115"/>
+        <location filename="../widgets/planeditor.cpp" line="116"/>
         <source>GPUs per NVLink domain</source>
         <translation>每个 NVLink 域的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="117"/>
+        <location filename="../widgets/planeditor.cpp" line="118"/>
         <source>Inside a node</source>
         <translation>节点内互联</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="118"/>
+        <location filename="../widgets/planeditor.cpp" line="119"/>
         <source>Between nodes</source>
         <translation>节点间互联</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="119"/>
+        <location filename="../widgets/planeditor.cpp" line="120"/>
         <source>NICs per node</source>
         <translation>每节点网卡数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="121"/>
-        <location filename="../widgets/planeditor.cpp" line="123"/>
-        <location filename="../widgets/planeditor.cpp" line="125"/>
-        <location filename="../widgets/planeditor.cpp" line="127"/>
-        <location filename="../widgets/planeditor.cpp" line="129"/>
+        <location filename="../widgets/planeditor.cpp" line="122"/>
+        <location filename="../widgets/planeditor.cpp" line="124"/>
+        <location filename="../widgets/planeditor.cpp" line="126"/>
+        <location filename="../widgets/planeditor.cpp" line="128"/>
         <location filename="../widgets/planeditor.cpp" line="130"/>
-        <location filename="../widgets/planeditor.cpp" line="132"/>
-        <location filename="../widgets/planeditor.cpp" line="134"/>
+        <location filename="../widgets/planeditor.cpp" line="131"/>
+        <location filename="../widgets/planeditor.cpp" line="133"/>
         <location filename="../widgets/planeditor.cpp" line="135"/>
-        <location filename="../widgets/planeditor.cpp" line="138"/>
-        <location filename="../widgets/planeditor.cpp" line="140"/>
-        <location filename="../widgets/planeditor.cpp" line="142"/>
-        <location filename="../widgets/planeditor.cpp" line="144"/>
+        <location filename="../widgets/planeditor.cpp" line="136"/>
+        <location filename="../widgets/planeditor.cpp" line="139"/>
+        <location filename="../widgets/planeditor.cpp" line="141"/>
+        <location filename="../widgets/planeditor.cpp" line="143"/>
+        <location filename="../widgets/planeditor.cpp" line="145"/>
+        <location filename="../widgets/planeditor.cpp" line="147"/>
+        <location filename="../widgets/planeditor.cpp" line="149"/>
         <source>Recipe</source>
         <translation>训练配置</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="121"/>
+        <location filename="../widgets/planeditor.cpp" line="122"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="123"/>
+        <location filename="../widgets/planeditor.cpp" line="124"/>
         <source>Micro-batch</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="125"/>
+        <location filename="../widgets/planeditor.cpp" line="126"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="127"/>
+        <location filename="../widgets/planeditor.cpp" line="128"/>
         <source>Framework</source>
         <translation>训练框架</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="129"/>
+        <location filename="../widgets/planeditor.cpp" line="130"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="130"/>
+        <location filename="../widgets/planeditor.cpp" line="131"/>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="132"/>
+        <location filename="../widgets/planeditor.cpp" line="133"/>
         <source>Sequence parallel</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="134"/>
+        <location filename="../widgets/planeditor.cpp" line="135"/>
         <source>Flash attention</source>
         <translation>Flash Attention</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="135"/>
+        <location filename="../widgets/planeditor.cpp" line="136"/>
         <source>Attention kernel</source>
         <translation>注意力内核</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="138"/>
+        <location filename="../widgets/planeditor.cpp" line="139"/>
         <source>Overlap weight gather</source>
         <translation>权重收集与前向重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="140"/>
+        <location filename="../widgets/planeditor.cpp" line="141"/>
         <source>Gradient bucket (parameters)</source>
         <translation>梯度桶（参数个数）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="142"/>
+        <location filename="../widgets/planeditor.cpp" line="143"/>
+        <source>Expert load skew (max / mean)</source>
+        <translation>专家负载偏斜（最大 / 平均）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="145"/>
+        <source>Expert capacity factor</source>
+        <translation>专家容量因子</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="147"/>
         <source>Fused cross entropy</source>
         <translation>融合交叉熵</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="144"/>
+        <location filename="../widgets/planeditor.cpp" line="149"/>
         <source>TP overlap</source>
         <translation>TP 通信重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="146"/>
-        <location filename="../widgets/planeditor.cpp" line="148"/>
-        <location filename="../widgets/planeditor.cpp" line="150"/>
-        <location filename="../widgets/planeditor.cpp" line="152"/>
-        <location filename="../widgets/planeditor.cpp" line="154"/>
-        <location filename="../widgets/planeditor.cpp" line="156"/>
-        <location filename="../widgets/planeditor.cpp" line="158"/>
+        <location filename="../widgets/planeditor.cpp" line="151"/>
+        <location filename="../widgets/planeditor.cpp" line="153"/>
+        <location filename="../widgets/planeditor.cpp" line="155"/>
+        <location filename="../widgets/planeditor.cpp" line="157"/>
+        <location filename="../widgets/planeditor.cpp" line="159"/>
         <location filename="../widgets/planeditor.cpp" line="161"/>
         <location filename="../widgets/planeditor.cpp" line="163"/>
+        <location filename="../widgets/planeditor.cpp" line="166"/>
+        <location filename="../widgets/planeditor.cpp" line="168"/>
         <source>Parallelism</source>
         <translation>并行策略</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="146"/>
+        <location filename="../widgets/planeditor.cpp" line="151"/>
         <source>Tensor parallel (TP)</source>
         <translation>张量并行 (TP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="148"/>
+        <location filename="../widgets/planeditor.cpp" line="153"/>
         <source>Pipeline parallel (PP)</source>
         <translation>流水线并行 (PP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="150"/>
+        <location filename="../widgets/planeditor.cpp" line="155"/>
         <source>Data parallel (DP)</source>
         <translation>数据并行 (DP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="152"/>
+        <location filename="../widgets/planeditor.cpp" line="157"/>
         <source>Context parallel (CP)</source>
         <translation>上下文并行 (CP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="154"/>
+        <location filename="../widgets/planeditor.cpp" line="159"/>
         <source>Expert parallel (EP)</source>
         <translation>专家并行 (EP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="156"/>
+        <location filename="../widgets/planeditor.cpp" line="161"/>
         <source>Virtual stages (VPP)</source>
         <translation>虚拟阶段 (VPP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="158"/>
+        <location filename="../widgets/planeditor.cpp" line="163"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="161"/>
+        <location filename="../widgets/planeditor.cpp" line="166"/>
         <source>Embedding counts as a layer</source>
         <translation>嵌入层计为一层</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="163"/>
+        <location filename="../widgets/planeditor.cpp" line="168"/>
         <source>Loss counts as a layer</source>
         <translation>损失计为一层</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="213"/>
+        <location filename="../widgets/planeditor.cpp" line="218"/>
         <source>(custom)</source>
         <translation>（自定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="246"/>
+        <location filename="../widgets/planeditor.cpp" line="251"/>
         <source>Import Hugging Face config.json…</source>
         <translation>导入 Hugging Face config.json…</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="296"/>
+        <location filename="../widgets/planeditor.cpp" line="301"/>
         <source>no plan</source>
         <translation>无规划</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="316"/>
+        <location filename="../widgets/planeditor.cpp" line="321"/>
         <source>Change %1</source>
         <translation>更改 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="367"/>
+        <location filename="../widgets/planeditor.cpp" line="372"/>
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="367"/>
+        <location filename="../widgets/planeditor.cpp" line="372"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
@@ -3339,146 +3356,146 @@ Click for the formula</source>
 <context>
     <name>plait::widgets::TopologyView</name>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="141"/>
+        <location filename="../widgets/topologyview.cpp" line="146"/>
         <source>Fabric: %1, %2 GB/s per NIC per direction (%3% achievable), latency %4 µs; %5 NICs per node</source>
         <translation>网络：%1，每网卡每方向 %2 GB/s（可达 %3%），延迟 %4 µs；每节点 %5 块网卡</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="178"/>
+        <location filename="../widgets/topologyview.cpp" line="183"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="184"/>
+        <location filename="../widgets/topologyview.cpp" line="189"/>
         <source>s%1 t%2 d%3</source>
         <translation>s%1 t%2 d%3</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="187"/>
-        <location filename="../widgets/topologyview.cpp" line="574"/>
+        <location filename="../widgets/topologyview.cpp" line="192"/>
+        <location filename="../widgets/topologyview.cpp" line="579"/>
         <source>replica %1</source>
         <translation>副本 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="189"/>
-        <location filename="../widgets/topologyview.cpp" line="581"/>
+        <location filename="../widgets/topologyview.cpp" line="194"/>
+        <location filename="../widgets/topologyview.cpp" line="586"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="192"/>
+        <location filename="../widgets/topologyview.cpp" line="197"/>
         <source>tp rank %1</source>
         <translation>TP rank %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="196"/>
+        <location filename="../widgets/topologyview.cpp" line="201"/>
         <source>no experts</source>
         <translation>无专家</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="196"/>
+        <location filename="../widgets/topologyview.cpp" line="201"/>
         <source>ep %1 · %2</source>
         <translation>ep %1 · %2</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="326"/>
+        <location filename="../widgets/topologyview.cpp" line="331"/>
         <source>GPU %1 (node %2, %3)</source>
         <translation>GPU %1（节点 %2，%3）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="328"/>
+        <location filename="../widgets/topologyview.cpp" line="333"/>
         <source>idle: not used by this plan</source>
         <translation>空闲：此规划未使用</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="330"/>
+        <location filename="../widgets/topologyview.cpp" line="335"/>
         <source>coordinates: tp %1, cp %2, dp %3, pp %4</source>
         <translation>坐标：tp %1，cp %2，dp %3，pp %4</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="341"/>
+        <location filename="../widgets/topologyview.cpp" line="346"/>
         <source>%1 group: GPUs %2 — %3 at %4 GB/s%5</source>
         <translation>%1 组：GPU %2 — %3，%4 GB/s%5</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="345"/>
+        <location filename="../widgets/topologyview.cpp" line="350"/>
         <source> (crosses an NVLink domain)</source>
         <translation>（跨越 NVLink 域）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="346"/>
+        <location filename="../widgets/topologyview.cpp" line="351"/>
         <source> (crosses a node)</source>
         <translation>（跨节点）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="350"/>
+        <location filename="../widgets/topologyview.cpp" line="355"/>
         <source>TP</source>
         <translation>TP</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="351"/>
+        <location filename="../widgets/topologyview.cpp" line="356"/>
         <source>DP</source>
         <translation>DP</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="352"/>
+        <location filename="../widgets/topologyview.cpp" line="357"/>
         <source>CP</source>
         <translation>CP</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="357"/>
+        <location filename="../widgets/topologyview.cpp" line="362"/>
         <source>memory: %1 of %2</source>
         <translation>显存：%1 / %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/topologyview.cpp" line="521"/>
+        <location filename="../widgets/topologyview.cpp" line="526"/>
         <source>Make TP group (%n GPU(s) selected)</source>
         <translation>
             <numerusform>组成 TP 组（已选 %n 个 GPU）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="523"/>
+        <location filename="../widgets/topologyview.cpp" line="528"/>
         <source>Assign to stage</source>
         <translation>分配到阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="527"/>
+        <location filename="../widgets/topologyview.cpp" line="532"/>
         <source>Stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="529"/>
+        <location filename="../widgets/topologyview.cpp" line="534"/>
         <source>Auto-place (default order)</source>
         <translation>自动放置（默认顺序）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="565"/>
+        <location filename="../widgets/topologyview.cpp" line="570"/>
         <source>no expert parallelism (ep = 1)</source>
         <translation>无专家并行（ep = 1）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="568"/>
+        <location filename="../widgets/topologyview.cpp" line="573"/>
         <source>EP group of %1 GPUs (colours repeat every 8 groups; each holds %2 of %3 experts)</source>
         <translation>%1 个 GPU 的 EP 组（颜色每 8 组重复；每组持有 %3 个专家中的 %2 个）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="576"/>
+        <location filename="../widgets/topologyview.cpp" line="581"/>
         <source>… %1 replicas</source>
         <translation>… 共 %1 个副本</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="583"/>
+        <location filename="../widgets/topologyview.cpp" line="588"/>
         <source>… %1 stages</source>
         <translation>… 共 %1 个阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="592"/>
+        <location filename="../widgets/topologyview.cpp" line="597"/>
         <source>outline: TP group (red dashed: crosses an NVLink domain)</source>
         <translation>轮廓：TP 组（红色虚线：跨越 NVLink 域）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="593"/>
+        <location filename="../widgets/topologyview.cpp" line="598"/>
         <source>outline: TP group (red dashed: crosses a node)</source>
         <translation>轮廓：TP 组（红色虚线：跨节点）</translation>
     </message>

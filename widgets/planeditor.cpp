@@ -87,7 +87,8 @@ void PlanEditor::build()
     const QMap<QString, QString> placeholders { { QStringLiteral("training.bucket_size"), tr("framework default") },
         { QStringLiteral("cluster.nvlink_domain_gpus"), tr("one node") },
         { QStringLiteral("model.moe.expert_ffn_hidden"), tr("FFN size") },
-        { QStringLiteral("model.moe.shared_ffn_hidden"), tr("FFN size") } };
+        { QStringLiteral("model.moe.shared_ffn_hidden"), tr("FFN size") },
+        { QStringLiteral("training.moe_capacity_factor"), tr("dropless") } };
     const QList<Spec> specs = {
         { tr("Model"), QStringLiteral("model.preset"), tr("Preset"), QStringLiteral("preset"), {} },
         { tr("Model"), QStringLiteral("model.layers"), tr("Layers"), QStringLiteral("int"), {}, 1, 100000 },
@@ -139,6 +140,10 @@ void PlanEditor::build()
             QStringLiteral("bool"), {} },
         { tr("Recipe"), QStringLiteral("training.bucket_size"), tr("Gradient bucket (parameters)"),
             QStringLiteral("int"), {}, 0, 1 << 30 },
+        { tr("Recipe"), QStringLiteral("training.moe_load_skew"), tr("Expert load skew (max / mean)"),
+            QStringLiteral("int"), {}, 1, 1000 },
+        { tr("Recipe"), QStringLiteral("training.moe_capacity_factor"), tr("Expert capacity factor"),
+            QStringLiteral("int"), {}, 0, 1000 },
         { tr("Recipe"), QStringLiteral("training.fused_cross_entropy"), tr("Fused cross entropy"),
             QStringLiteral("bool"), {} },
         { tr("Recipe"), QStringLiteral("training.tp_overlap"), tr("TP overlap"), QStringLiteral("choice"),

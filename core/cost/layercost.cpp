@@ -106,8 +106,10 @@ std::vector<LayerGemm> layerGemms(const Plan& plan)
     if (m.isMoe()) {
         const ParallelSpec& par = plan.parallel;
         const double expertFfn = double(m.expertFfn());
-        // Balanced routing: each of the E/ep local experts receives ep·T·k/E tokens.
-        const double tokensPerExpert = par.ep * x.tokens * m.moe.topK / m.moe.experts;
+        // Balanced routing gives each of the E/ep local experts ep·T·k/E tokens; the most loaded rank, which the
+        // others wait for at the combine, has the load factor times that (training.moe_load_skew, capped by the
+        // capacity factor).
+        const double tokensPerExpert = par.ep * x.tokens * m.moe.topK / m.moe.experts * plan.training.moeLoadFactor();
         const int localExperts = m.moe.experts / par.ep;
         linear("expert fc1", gate * expertFfn / x.t, x.h, tokensPerExpert, localExperts);
         linear("expert fc2", x.h, expertFfn / x.t, tokensPerExpert, localExperts);
@@ -201,6 +203,8 @@ LayerCost layerCost(const Plan& plan)
         c.wgradGemm += wgrad;
         c.linearFwdFlops += g.repeats * g.forward.flops();
         const std::string_view n = g.name;
+        if (n == "expert fc1" || n == "expert fc2")
+            c.imbalanceFwdFlops += g.repeats * g.forward.flops() * (1 - 1 / plan.training.moeLoadFactor());
         if (n == "q down" || n == "kv down" || n == "router")
             c.replicatedFwdFlops += g.repeats * g.forward.flops();
         if (n == "qkv" || n == "q" || n == "q up" || n == "kv up" || n == "fc1" || n == "shared fc1") {
@@ -214,7 +218,8 @@ LayerCost layerCost(const Plan& plan)
     }
     if (m.isMoe()) {
         const ParallelSpec& par = plan.parallel;
-        c.epBytes = x.tokens * m.moe.topK * x.h * e;
+        // The most loaded rank receives (and returns) the load factor times the balanced share.
+        c.epBytes = x.tokens * m.moe.topK * x.h * e * plan.training.moeLoadFactor();
         c.epCallsFwd = par.ep > 1 ? 2 : 0;
         c.epCallsBwd = par.ep > 1 ? 2 : 0;
     }
@@ -266,8 +271,10 @@ LayerCost layerCost(const Plan& plan)
     const double normBytes = 2 * (2 * e * x.h) * repl; // two norms: read and write h
     const double residualBytes = 2 * (3 * e * x.h + (x.dropout ? x.h : 0)) * repl; // bias+dropout+residual, twice
     // The MLP width a token passes through: its top_k experts' and the shared experts', or the dense MLP's.
-    const double tokenFfn
-        = m.isMoe() ? double(m.expertFfn()) * m.moe.topK + double(m.sharedFfn()) * m.moe.sharedExperts : x.ffn;
+    // (The routed part on the most loaded rank: times the load factor.)
+    const double tokenFfn = m.isMoe() ? double(m.expertFfn()) * m.moe.topK * plan.training.moeLoadFactor()
+            + double(m.sharedFfn()) * m.moe.sharedExperts
+                                      : x.ffn;
     const double actBytes = (m.ffn == FfnKind::SwiGlu ? 3 : 2) * e * tokenFfn / x.t;
     const double ropeBytes = m.learnedPositions ? 0 : 2 * e * (x.q + x.k) / x.t;
     const double elemPerToken = normBytes + residualBytes + actBytes + ropeBytes;

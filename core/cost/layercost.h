@@ -28,6 +28,9 @@ struct LayerCost {
     // The part of it every TP rank computes whole (MLA's down projections, the router): model FLOPs count it once per
     // TP group.
     double replicatedFwdFlops = 0;
+    // The part of it that is the most loaded EP rank's excess over the balanced share (training.moe_load_skew): time,
+    // not work, so neither model nor hardware FLOPs count it.
+    double imbalanceFwdFlops = 0;
     // The attention core (QKᵀ and attention·V). Model FLOPs count its causal half, the work a causal model needs
     // (FlashAttention's convention, Dao 2023; Narayanan's 4·B·s²·h counts the whole matrix). Hardware FLOPs are
     // what the score and value GEMMs compute as timed: the causal half with flash kernels, all of it unfused;

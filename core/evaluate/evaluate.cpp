@@ -489,15 +489,18 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     };
     // Model FLOPs count once what each TP rank computes whole.
     const double copies = 1.0 - 1.0 / par.tp;
-    auto modelLinear = [copies](const LayerCost& c) { return c.linearFwdFlops - copies * c.replicatedFwdFlops; };
+    auto modelLinear = [copies](const LayerCost& c) {
+        return c.linearFwdFlops - copies * c.replicatedFwdFlops - c.imbalanceFwdFlops;
+    };
     ev.modelFlopsPerStep
         = (overLayers([&](const LayerCost& c) { return 3 * (modelLinear(c) + c.attentionModelFwdFlops); }) + head)
         * microBatchesTotal;
     const Recompute rc = tr.recompute;
     ev.hardwareFlopsPerStep = (overLayers([rc](const LayerCost& c) {
-        double h = 3 * c.linearFwdFlops + c.attentionFwdFlops + c.attentionBwdFlops;
+        const double linear = c.linearFwdFlops - c.imbalanceFwdFlops;
+        double h = 3 * linear + c.attentionFwdFlops + c.attentionBwdFlops;
         if (rc == Recompute::Full)
-            h += c.linearFwdFlops + c.attentionFwdFlops;
+            h += linear + c.attentionFwdFlops;
         else if (rc == Recompute::Selective)
             h += c.attentionFwdFlops;
         return h;

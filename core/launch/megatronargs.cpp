@@ -1,11 +1,13 @@
 #include "megatronargs.h"
 
 #include "messagetext.h"
+#include "numtext.h"
 #include "pipelinelayout.h"
 #include "shellwords.h"
 
 #include <algorithm>
 #include <charconv>
+#include <cstdlib>
 #include <functional>
 #include <map>
 #include <optional>
@@ -573,6 +575,15 @@ Result<ImportedPlan> importMegatronArgs(std::string_view text, const Plan& base,
     tr.tpOverlap = a.has("tp-comm-overlap") ? TpOverlap::All : TpOverlap::Backward;
     // Megatron-LM keeps fp32 main gradients.
     tr.fp32Gradients = true;
+    if (const auto f = a.text("moe-expert-capacity-factor")) {
+        char* end = nullptr;
+        const double cf = std::strtod(f->c_str(), &end);
+        if (end == f->c_str() || *end != '\0' || !(cf > 0 && cf <= 1000))
+            errors.push_back(fieldIssue(a.where("moe-expert-capacity-factor"), "config-choice",
+                { "--moe-expert-capacity-factor", *f, "a number above 0" }));
+        else
+            tr.moeCapacityFactor = cf;
+    }
 
     a.listUnused(out);
     return importResult(std::move(out), base, std::move(errors));
@@ -694,6 +705,8 @@ std::string megatronArgs(const Plan& plan)
         add("cross-entropy-loss-fusion");
     if (tr.tpOverlap == TpOverlap::All)
         add("tp-comm-overlap");
+    if (m.isMoe() && tr.moeCapacityFactor > 0)
+        add("moe-expert-capacity-factor", numText(tr.moeCapacityFactor));
 
     std::string name = plan.name;
     std::replace_if(

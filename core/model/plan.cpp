@@ -460,6 +460,8 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     tr.fusedCrossEntropy = t.boolean("fused_cross_entropy", tr.framework != Framework::Megatron);
     const std::string tpo = t.choice("tp_overlap", "backward", { "none", "backward", "all" });
     tr.tpOverlap = tpo == "none" ? TpOverlap::None : tpo == "all" ? TpOverlap::All : TpOverlap::Backward;
+    tr.moeLoadSkew = t.number("moe_load_skew", 1.0, 1.0, 1e3);
+    tr.moeCapacityFactor = t.number("moe_capacity_factor", 0, 0, 1e3);
     tr.otherGiB = t.number("other_GiB", 1.0, 0, 1e4);
     tr.fragmentation = t.number("fragmentation", 0.05, 0, 1);
 
@@ -590,6 +592,13 @@ nlohmann::json toJson(const Plan& plan)
     t["tp_overlap"] = tr.tpOverlap == TpOverlap::None ? "none" : tr.tpOverlap == TpOverlap::All ? "all" : "backward";
     t["other_GiB"] = tr.otherGiB;
     t["fragmentation"] = tr.fragmentation;
+    if (plan.model.isMoe() || tr.moeLoadSkew != 1.0 || tr.moeCapacityFactor > 0) {
+        t["moe_load_skew"] = tr.moeLoadSkew;
+        t["moe_capacity_factor"] = tr.moeCapacityFactor;
+    } else {
+        t.erase("moe_load_skew");
+        t.erase("moe_capacity_factor");
+    }
     const ParallelSpec& par = plan.parallel;
     auto& p = j["parallel"];
     p["tp"] = par.tp;

@@ -84,6 +84,15 @@ struct TrainingSpec {
     bool fusedCrossEntropy = false;
     TpOverlap tpOverlap = TpOverlap::Backward;
     Framework framework = Framework::Megatron; // which combinations can run (framework.h)
+    // Routing imbalance: the most loaded EP rank's routed tokens over the mean (1 = balanced, as the auxiliary loss
+    // aims for; a measured skew, e.g. from Megatron-LM's --moe-per-layer-logging), and the capacity factor that caps
+    // it by dropping tokens (Megatron-LM --moe-expert-capacity-factor; 0 = dropless).
+    double moeLoadSkew = 1.0;
+    double moeCapacityFactor = 0;
+    double moeLoadFactor() const
+    {
+        return moeCapacityFactor > 0 ? std::min(moeLoadSkew, moeCapacityFactor) : moeLoadSkew;
+    }
     double otherGiB = 1.0; // CUDA context, cuBLAS workspace, NCCL buffers: fixed part of "other"
     double fragmentation = 0.05; // allocator fragmentation, as a fraction of the tensors (Megatron's 5% factor)
 };

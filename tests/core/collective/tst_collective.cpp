@@ -2,6 +2,7 @@
 #include "collective.h"
 #include "evaluate.h"
 #include "groups.h"
+#include "layercost.h"
 #include "overlap.h"
 
 #include <QTest>
@@ -244,6 +245,37 @@ private slots:
                 QCOMPARE(c.groupSize, 64);
             }
         QCOMPARE(items, 2);
+    }
+
+    // Routing imbalance: the most loaded EP rank's experts get 1.5 times the balanced tokens, its GEMMs and its
+    // all-to-all buffer with them, and every other rank waits for it; the work is the same (model FLOPs unchanged). A
+    // capacity factor of 1.25 drops what passes it: the same as a skew of 1.25.
+    void theMostLoadedExpertSetsThePace()
+    {
+        nlohmann::json j = test::gptPlanJson("mixtral-8x7b", 2, 1, 1, 16, 64);
+        test::onDgxH100(j);
+        j["parallel"]["ep"] = 8;
+        auto at = [&](double skew, double capacity) {
+            nlohmann::json k = j;
+            k["training"]["moe_load_skew"] = skew;
+            k["training"]["moe_capacity_factor"] = capacity;
+            const Plan p = test::mustPlan(k);
+            return std::make_pair(layerCost(p), evaluate(p));
+        };
+        const auto [lc1, even] = at(1.0, 0);
+        const auto [lc15, skewed] = at(1.5, 0);
+        const auto [lcCap, capped] = at(1.5, 1.25);
+        const auto [lc125, skew125] = at(1.25, 0);
+        QVERIFY(even.valid && skewed.valid && capped.valid);
+        QCOMPARE(lc15.epBytes, 1.5 * lc1.epBytes);
+        QVERIFY(lc15.fwdGemm > lc1.fwdGemm);
+        QVERIFY(skewed.stepS > even.stepS);
+        QVERIFY(std::abs(skewed.modelFlopsPerStep / even.modelFlopsPerStep - 1) < 1e-12);
+        QVERIFY(std::abs(skewed.hardwareFlopsPerStep / even.hardwareFlopsPerStep - 1) < 1e-12);
+        QVERIFY(skewed.mfu < even.mfu);
+        QCOMPARE(capped.stepS, skew125.stepS);
+        QCOMPARE(lcCap.storedActivations, lc125.storedActivations);
+        QVERIFY(lc15.storedActivations > lc1.storedActivations);
     }
 
     void nothingToDoCostsNothing()

@@ -643,6 +643,22 @@ private slots:
             QCOMPARE(r.value().plan.model.moe.denseLayers, dense);
     }
 
+    void megatronCapacityFactorRoundTrips()
+    {
+        const std::string args = "--num-layers 32 --hidden-size 4096 --num-attention-heads 32 --num-experts 8 "
+                                 "--moe-router-topk 2 --moe-expert-capacity-factor 1.25 --bf16";
+        const Plan base = example(QStringLiteral("a1-one-node-dp8.plait.json"));
+        const auto r = importMegatronArgs(args, base, "cf.args");
+        QVERIFY2(r, r ? "" : r.errorText().c_str());
+        QCOMPARE(r.value().plan.training.moeCapacityFactor, 1.25);
+        const auto back = importMegatronArgs(megatronArgs(r.value().plan), r.value().plan, "back");
+        QVERIFY2(back, back ? "" : back.errorText().c_str());
+        QCOMPARE(back.value().plan.training.moeCapacityFactor, 1.25);
+        const auto bad = importMegatronArgs(
+            "--num-layers 32 --hidden-size 4096 --num-attention-heads 32 --moe-expert-capacity-factor many", base, "x");
+        QVERIFY(!bad);
+    }
+
     void megatronLayoutRefusesOtherSplits()
     {
         const std::string args = "--num-layers 80 --hidden-size 8192 --num-attention-heads 64\n"
