@@ -16,6 +16,9 @@ constexpr MessageTemplate kTemplates[] = {
     { "warning:tp-crosses-node", QT_TRANSLATE_NOOP("Messages",
         "%1 of %2 TP groups span more than one node (e.g. GPUs %3): every layer's TP traffic then runs at %4 GB/s "
         "per GPU over %5 instead of %6 GB/s over %7") },
+    { "warning:tp-crosses-node-domain", QT_TRANSLATE_NOOP("Messages",
+        "%1 of %2 TP groups span more than one NVLink domain (e.g. GPUs %3): every layer's TP traffic then runs at "
+        "%4 GB/s per GPU over %5 instead of %6 GB/s over %7") },
     { "warning:too-few-microbatches", QT_TRANSLATE_NOOP("Messages",
         "m = %1 micro-batches for p = %2 stages: the pipeline bubble is %3% of the step; (p−1)/(m+p−1) falls to 10% "
         "at m = 9·(p−1) = %4 micro-batches (a smaller micro-batch or a larger global batch), and interleaved stages "
@@ -377,6 +380,9 @@ std::string warningKey(std::string_view code, const std::vector<std::string>& ar
         const bool meant = args.size() > 1 && !args[1].empty(), value = args.size() > 2 && !args[2].empty();
         key += !meant ? "" : value ? "-meant-value" : "-meant";
     }
+    // A cluster whose NVLink domain is larger than a node says so (evaluationwarnings.cpp adds "domain").
+    if (code == "tp-crosses-node" && args.size() > 7 && args[7] == "domain")
+        key += "-domain";
     return key;
 }
 

@@ -50,8 +50,8 @@ void addEvaluationWarnings(
                 ids += (ids.empty() ? "" : ", ") + std::to_string(x);
             warn("tp-crosses-node",
                 { std::to_string(crossing), std::to_string(groups.tp.size()), ids, fmt(example->path.nicGBps),
-                    plan.cluster.interNode.id, fmt(plan.cluster.intraNode.effectiveGBps()),
-                    plan.cluster.intraNode.id });
+                    plan.cluster.interNode.id, fmt(plan.cluster.intraNode.effectiveGBps()), plan.cluster.intraNode.id,
+                    plan.cluster.nvlinkDomainGpus > 0 ? "domain" : "node" });
         }
     }
     if (p > 1 && ev.bubbleFraction > 0.10) {

@@ -218,6 +218,20 @@ private slots:
         const Evaluation a = evaluate(plan), b = evaluate(test::mustPlan(separate));
         QVERIFY(a.valid && b.valid);
         QVERIFY(a.stepS <= b.stepS);
+        // TP groups that leave their NVLink domain are named by what they leave.
+        auto crossing = [](const Evaluation& e) {
+            for (const Warning& w : e.warnings)
+                if (w.code == "tp-crosses-node")
+                    return w.message;
+            return std::string();
+        };
+        if (!tpOnNvlink) {
+            QVERIFY2(crossing(a).find("span more than one node") != std::string::npos, crossing(a).c_str());
+            nlohmann::json trays = j;
+            trays["cluster"]["nvlink_domain_gpus"] = 4;
+            const std::string said = crossing(evaluate(test::mustPlan(trays)));
+            QVERIFY2(said.find("span more than one NVLink domain") != std::string::npos, said.c_str());
+        }
         if (tpOnNvlink && tp == 8)
             QVERIFY2(a.stepS < 0.8 * b.stepS,
                 qPrintable(QString::number(a.stepS) + QStringLiteral(" vs ") + QString::number(b.stepS)));
