@@ -41,25 +41,26 @@ TimelineContent scheduleContent(std::vector<ScheduleStudy> schedules)
 {
     TimelineContent c;
     QString table = QStringLiteral("<table cellspacing=6><tr><th align=left>%1</th><th>%2</th><th>%3</th><th>%4</th>"
-                                   "<th>%5</th></tr>")
+                                   "<th>%5</th><th>%6</th></tr>")
                         .arg(TimelineText::tr("schedule"), TimelineText::tr("step"), TimelineText::tr("bubble"),
-                            TimelineText::tr("peak activations / GPU"), TimelineText::tr("micro-batches held"));
+                            TimelineText::tr("peak activations / GPU"), TimelineText::tr("chunks held"),
+                            TimelineText::tr("peak memory / GPU"));
     for (ScheduleStudy& s : schedules) {
         QString name = QString::fromLatin1(scheduleName(s.schedule));
-        if (s.chunks > 1)
+        if (s.schedule == Schedule::Interleaved && s.chunks > 1)
             name += QStringLiteral(" (v=%1)").arg(s.chunks);
         if (!s.valid) {
-            table += QStringLiteral("<tr><td>%1</td><td colspan=4>%2</td></tr>")
+            table += QStringLiteral("<tr><td>%1</td><td colspan=5>%2</td></tr>")
                          .arg(name,
                              TimelineText::tr("cannot run this plan: %1")
                                  .arg(QString::fromStdString(s.problem).toHtmlEscaped()));
             continue;
         }
         table += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td><td align=right>%4</td>"
-                                "<td align=right>%5</td></tr>")
+                                "<td align=right>%5</td><td align=right>%6</td></tr>")
                      .arg(name, widgets::formatDuration(s.stepS), widgets::formatPercent(s.bubbleFraction),
-                         widgets::formatBytes(s.peakActivationBytes))
-                     .arg(s.peakInFlight);
+                         widgets::formatBytes(s.peakActivationBytes), QString::number(s.peakInFlight),
+                         widgets::formatBytes(s.peakBytes));
         c.sections.push_back(
             { TimelineText::tr("%1: step %2, bubble %3, peak activations %4 per GPU")
                     .arg(name, widgets::formatDuration(s.stepS), widgets::formatPercent(s.bubbleFraction),

@@ -21,7 +21,7 @@ struct TimelineContent {
 
 // The predicted step of the analysed plan.
 TimelineContent predictedContent(const Analysis& analysis);
-// The plan under GPipe, 1F1B, interleaved and ZB-H1 (studySchedules), stacked, with bubble and peak activation memory.
+// The plan under each schedule (studySchedules), stacked, with bubble, peak activation memory and peak memory.
 TimelineContent scheduleContent(std::vector<ScheduleStudy> schedules);
 // The prediction above a measured (or any) trace, with the difference in step time and bubble per stage.
 TimelineContent comparisonContent(

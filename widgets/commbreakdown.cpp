@@ -29,6 +29,7 @@ QString whatText(const std::string& what)
                   "CommWhat", "layer activations, and inputs re-gathered for weight gradients (sequence parallel)"),
               QT_TRANSLATE_NOOP("CommWhat", "layer outputs and input gradients"),
               QT_TRANSLATE_NOOP("CommWhat", "tied embedding gradients"),
+              QT_TRANSLATE_NOOP("CommWhat", "gradients of DualPipe's two copies of each stage"),
               QT_TRANSLATE_NOOP("CommWhat", "token combine (and the dispatch's gradient)"),
               QT_TRANSLATE_NOOP("CommWhat", "token dispatch (and the combine's gradient)"),
               QT_TRANSLATE_NOOP("CommWhat", "updated weights") };

@@ -106,6 +106,13 @@ constexpr MessageTemplate kTemplates[] = {
     { "issue:param-gather-grad-reduce", QT_TRANSLATE_NOOP("Messages",
         "needs training.overlap_grad_reduce, as in Megatron-LM") },
     { "issue:vpp-interleaved", QT_TRANSLATE_NOOP("Messages", "vpp = %1 needs the interleaved schedule") },
+    { "issue:vpp-v-shape", QT_TRANSLATE_NOOP("Messages",
+        "%1 runs two model chunks per GPU in a V (down the pipeline, then back): vpp must be 2, not %2") },
+    { "issue:dualpipe-pp", QT_TRANSLATE_NOOP("Messages",
+        "DualPipe pairs stage i with stage pp − 1 − i, so pp must be even and at least 2 (got %1)") },
+    { "issue:dualpipe-microbatches", QT_TRANSLATE_NOOP("Messages",
+        "%1 needs at least 2·pp micro-batches per pipeline (%2·%3 = %4), an even number under DualPipe, which "
+        "sends half of them each way (got %5)") },
     { "issue:split-twice", QT_TRANSLATE_NOOP("Messages",
         "gives each stage's layers itself; embedding_in_split and loss_in_split would split them again: use one or "
         "the other") },

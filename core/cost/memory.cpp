@@ -37,7 +37,7 @@ StageMemory stageMemory(const Plan& plan, int stage, int inFlight, const LayerCo
     mem.inFlight = inFlight;
     const int layers = plan.layersOnStage(stage);
     const int denseLayers = dense ? plan.denseLayersOnStage(stage) : 0;
-    const bool first = stage == 0, last = stage == par.pp - 1;
+    const bool first = par.holdsFirstChunk(stage), last = par.holdsLastChunk(stage);
     const StageParams params = stageParams(plan.model, layers, first, last, par.pp, par.tp, par.ep, denseLayers);
     const StateBytes bytes = stateBytes(tr);
     // The distributed optimizer shards over the data-parallel ranks, CP included; experts over DP/EP.
@@ -48,14 +48,15 @@ StageMemory stageMemory(const Plan& plan, int stage, int inFlight, const LayerCo
         const double layerWeights = params.total() / (layers > 0 ? layers : 1);
         mem.weights += 2 * layerWeights * bytes.weights;
     }
-    const double layersPerChunk = double(layers - denseLayers) / par.vpp, densePerChunk = double(denseLayers) / par.vpp;
+    const int chunks = std::max(par.chunks(), 1);
+    const double layersPerChunk = double(layers - denseLayers) / chunks, densePerChunk = double(denseLayers) / chunks;
     mem.activations = inFlight
         * (layersPerChunk * layer.storedActivations + (dense ? densePerChunk * dense->storedActivations : 0));
     if (tr.recompute == Recompute::Full && layers > 0) // the layer being recomputed holds its full working set
         mem.activations += std::max(layers > denseLayers ? layer.fullActivations : 0.0,
             dense && denseLayers > 0 ? dense->fullActivations : 0.0);
-    if (first)
-        mem.activations += inFlight * firstStageCost(plan).activationsPerMicroBatch;
+    if (first) // only the first model chunk's micro-batches hold the embedding's output
+        mem.activations += (inFlight + chunks - 1) / chunks * firstStageCost(plan).activationsPerMicroBatch;
     if (last)
         mem.activations += lastStageCost(plan).activationsTransient;
     const double tensors = mem.weights + mem.grads + mem.optimizer + mem.activations;

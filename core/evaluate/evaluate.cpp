@@ -84,16 +84,14 @@ struct PipelineTransfers {
     std::vector<std::string> links;
     CollectiveCost worst; // the slowest transfer of all
 };
-PipelineTransfers pipelineTransfers(const Plan& plan, const GroupSet& groups)
+PipelineTransfers pipelineTransfers(const Plan& plan, const GroupSet& groups, const PipelineRoutes& routes)
 {
     const ParallelSpec& par = plan.parallel;
     const int p = par.pp;
-    const int v = par.chunks();
     PipelineTransfers t;
     t.bytes = plan.training.microBatch * double(plan.model.seqLen) / par.cp * double(plan.model.hidden)
         * bytesPerElement(plan) / par.tp;
-    const int vs = p * v;
-    t.seconds.assign(std::size_t(std::max(vs - 1, 0)), 0.0);
+    t.seconds.assign(std::size_t(std::max(routes.boundaries(), 0)), 0.0);
     t.links.assign(t.seconds.size(), "");
     if (p <= 1)
         return t;
@@ -104,8 +102,10 @@ PipelineTransfers pipelineTransfers(const Plan& plan, const GroupSet& groups)
         for (std::size_t i = 0; i + 1 < g.gpus.size(); ++i)
             if (g.gpus[i] / gpn != g.gpus[i + 1] / gpn)
                 ++crossing[std::size_t(g.gpus[i] / gpn)];
-    for (int k = 0; k + 1 < vs; ++k) {
-        const int a = k % p, b = (k + 1) % p;
+    for (int k = 0; k < routes.boundaries(); ++k) {
+        const int a = routes.boundaryFrom(k).device, b = routes.boundaryTo(k).device;
+        if (a == b)
+            continue; // the turn of a V: both chunks on one GPU, nothing to send
         double worst = 0;
         for (const Group& g : groups.pp) {
             const int ga = g.gpus[std::size_t(a)], gb = g.gpus[std::size_t(b)];
@@ -130,10 +130,12 @@ struct CommBreakdownInput {
     const LayerCost& lc;
     const std::vector<StageComm>& sc;
     const PipelineTransfers& p2p;
+    const PipelineRoutes& routes;
     double p2pExposed = 0;
     const CommTotals* dpGrad = nullptr;
     const CommTotals* dpParam = nullptr;
     const CommTotals* embAllReduce = nullptr;
+    const CommTotals* copyReduce = nullptr;
 };
 // One item per collective family and dimension, per step: on the stage with the most layers for the in-layer
 // families, each family's exposed time shared among its items in proportion to their time.
@@ -145,7 +147,6 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
     const TrainingSpec& tr = plan.training;
     const int p = par.pp;
     const int v = par.chunks();
-    const int vs = p * v;
     const int m = ev.microBatches;
     const bool sp = tr.sequenceParallel && par.tp > 1;
     const StateBytes stateB = stateBytes(tr);
@@ -230,9 +231,13 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
         }
     }
     if (p > 1) {
-        // Every boundary of one pipeline, both directions: the transfers its critical path can wait for.
+        // Every boundary between two GPUs, both directions, once per micro-batch that crosses it (one route each):
+        // the transfers the critical path can wait for.
+        int crossings = 0;
+        for (int b = 0; b < in.routes.boundaries(); ++b)
+            crossings += in.routes.boundaryFrom(b).device != in.routes.boundaryTo(b).device ? 1 : 0;
         CommTotals t;
-        const long long calls = 2LL * m * (vs - 1);
+        const long long calls = 2LL * m * crossings / std::max<long long>(1, (long long)in.routes.routes.size());
         t.accumulate(in.p2p.worst, calls, 0);
         t.item.exposedS = in.p2pExposed;
         t.item.algorithm = Algorithm::Direct;
@@ -274,6 +279,9 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
     if (in.embAllReduce && in.embAllReduce->item.timeS > 0)
         pushItem(Dim::PP, CollectiveKind::AllReduce, "tied embedding gradients", *in.embAllReduce,
             in.embAllReduce->item.bytesPerCall, 1, in.embAllReduce->item.link, 2);
+    if (in.copyReduce && in.copyReduce->item.timeS > 0)
+        pushItem(Dim::PP, CollectiveKind::AllReduce, "gradients of DualPipe's two copies of each stage", *in.copyReduce,
+            in.copyReduce->item.bytesPerCall, 1, in.copyReduce->item.link, 2);
 }
 
 }
@@ -358,11 +366,15 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     }
 
     // ---- pipeline p2p: activations forward, gradients back
-    const PipelineTransfers p2p = pipelineTransfers(plan, groups);
+    ScheduleShape shape { par.schedule, p, m, v, tr.recompute != Recompute::None };
+    in.routes = pipelineRoutes(shape);
+    const PipelineTransfers p2p = pipelineTransfers(plan, groups, in.routes);
     in.sendForward = p2p.seconds;
     in.sendBackward = p2p.seconds;
+    in.weightPassesFill = par.schedule != Schedule::DualPipe && par.schedule != Schedule::DualPipeV;
+    if (!in.weightPassesFill)
+        in.comm = inLayerComm; // DualPipe's overlapped pairs hide one's collectives under the other's compute
 
-    ScheduleShape shape { par.schedule, p, m, v, tr.recompute != Recompute::None };
     // Op lists depend on the shape alone: any memo shares them, whatever the detail.
     in.ops = memo && memo->serves(plan) ? memo->schedule(shape)
                                         : std::make_shared<const std::vector<std::vector<Op>>>(generateSchedule(shape));
@@ -381,11 +393,11 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     ev.pipelineS = ev.timeline.makespan;
 
     // ---- data-parallel gradient traffic and the optimizer step, after each stage's last backward
-    CommTotals dpGrad, dpParam, embAllReduce;
+    CommTotals dpGrad, dpParam, embAllReduce, copyReduce;
     double worstDpExposed = -1;
     for (int d = 0; d < p; ++d) {
         StageTimes& st = ev.stages[std::size_t(d)];
-        const bool isFirst = d == 0, isLast = d == p - 1;
+        const bool isFirst = par.holdsFirstChunk(d), isLast = par.holdsLastChunk(d);
         const StageParams sparams = stageParams(
             model, plan.layersOnStage(d), isFirst, isLast, p, par.tp, par.ep, lcDense ? plan.denseLayersOnStage(d) : 0);
         const ChunkCost& lastBackward = in.cost[std::size_t(d)][0];
@@ -405,8 +417,9 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
             dpGrad.item.algorithm = tail.grad.algorithm;
             dpParam.item.algorithm = tail.param.algorithm;
         }
-        // Tied embeddings across the pipeline: first and last stage all-reduce the embedding gradient.
-        if (p > 1 && model.tiedEmbeddings && (isFirst || isLast)) {
+        // Tied embeddings across the pipeline: first and last stage all-reduce the embedding gradient (in a V one
+        // GPU holds both).
+        if (p > 1 && model.tiedEmbeddings && (isFirst != isLast)) {
             const Group& chain = groups.pp.front();
             const GroupPath pair
                 = pairPath(plan.cluster, chain.gpus.front(), chain.gpus.back(), plan.cluster.gpusPerNode);
@@ -416,6 +429,24 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
                 embAllReduce.accumulate(c, 1, c.seconds);
                 embAllReduce.item.bytesPerCall = tiedEmbeddingBytes(plan, stateB);
                 embAllReduce.item.link = pair.link;
+            }
+        }
+        // DualPipe keeps two copies of every stage, on GPUs d and p − 1 − d: their gradients are summed before the
+        // data-parallel reduction (DeepSeek-V3 §3.2.1, "two copies of the model parameters"), exposed whole here.
+        if (par.schedule == Schedule::DualPipe) {
+            const Group& chain = groups.pp.front();
+            GroupPath pair = pairPath(
+                plan.cluster, chain.gpus[std::size_t(d)], chain.gpus[std::size_t(p - 1 - d)], plan.cluster.gpusPerNode);
+            pair.ranks = 2;
+            const double bytes = sparams.total() * stateB.grads;
+            const CollectiveCost c = collectiveTime(CollectiveKind::AllReduce, bytes, pair);
+            exposed += c.seconds;
+            if (c.seconds > copyReduce.item.timeS) {
+                copyReduce = {};
+                copyReduce.accumulate(c, 1, c.seconds);
+                copyReduce.item.bytesPerCall = bytes;
+                copyReduce.item.link = pair.link;
+                copyReduce.item.algorithm = c.algorithm;
             }
         }
         st.dpExposed = exposed;
@@ -459,12 +490,13 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     ev.bubbleFraction = ev.stepS > 0 ? std::max(0.0, ev.pipelineS - ev.computeS) / ev.stepS : 0;
 
     // ---- communication breakdown (per step, on the stage with the most layers for each dimension)
-    CommBreakdownInput bi { plan, lc, sc, p2p, p2pExposed };
+    CommBreakdownInput bi { plan, lc, sc, p2p, in.routes, p2pExposed };
     if (worstDpExposed >= 0) {
         bi.dpGrad = &dpGrad;
         bi.dpParam = &dpParam;
     }
     bi.embAllReduce = &embAllReduce;
+    bi.copyReduce = &copyReduce;
     addCommBreakdown(bi, ev);
     const StageTimes& slow = ev.stages[std::size_t(slowest)];
     ev.exposedCommS = inLayerExposed + p2pExposed + slow.dpExposed;

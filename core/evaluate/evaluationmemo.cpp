@@ -83,6 +83,9 @@ std::shared_ptr<const SimResult> EvaluationMemo::simulation(const ScheduleShape&
             numbers.insert(numbers.end(), { c.forward, c.recompute, c.backwardInput, c.backwardWeight });
     numbers.insert(numbers.end(), in.sendForward.begin(), in.sendForward.end());
     numbers.insert(numbers.end(), in.sendBackward.begin(), in.sendBackward.end());
+    for (const auto& device : in.comm) // what overlapped ops hide of each other
+        for (const ChunkCost& c : device)
+            numbers.insert(numbers.end(), { c.forward, c.recompute, c.backwardInput, c.backwardWeight });
     SimKey key { int(shape.schedule), shape.stages, shape.microBatches, shape.chunks, shape.recompute,
         std::move(numbers) };
     {

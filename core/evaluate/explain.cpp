@@ -39,8 +39,8 @@ std::string explainMemory(const Plan& plan, const Evaluation& ev, int stage, Mem
     const ParallelSpec& par = plan.parallel;
     const TrainingSpec& tr = plan.training;
     const int layers = plan.layersOnStage(stage);
-    const StageParams params = stageParams(
-        plan.model, layers, stage == 0, stage == par.pp - 1, par.pp, par.tp, par.ep, plan.denseLayersOnStage(stage));
+    const StageParams params = stageParams(plan.model, layers, par.holdsFirstChunk(stage), par.holdsLastChunk(stage),
+        par.pp, par.tp, par.ep, plan.denseLayersOnStage(stage));
     const StateBytes bytes = stateBytes(tr);
     const int shards = par.dp * par.cp;
     const std::string P = numText(params.total() / 1e9, "%.4g") + "e9";
@@ -52,8 +52,8 @@ std::string explainMemory(const Plan& plan, const Evaluation& ev, int stage, Mem
         s += "        = " + P + " × " + numText(bytes.weights) + " B"
             + (tr.zeroStage >= 3 ? " / " + std::to_string(shards) + " + …" : "") + " = " + gib(m.weights) + "\n";
         s += "parameters: " + std::to_string(layers) + " layers / tp " + std::to_string(par.tp)
-            + (stage == 0 ? " + word embedding" : "") + (stage == par.pp - 1 ? " + final norm and output layer" : "")
-            + "\n";
+            + (par.holdsFirstChunk(stage) ? " + word embedding" : "")
+            + (par.holdsLastChunk(stage) ? " + final norm and output layer" : "") + "\n";
         s += "Source: Narayanan et al. 2021 Eq. 2; Megatron-LM theoretical_memory_usage.py";
         break;
     case MemoryTerm::Gradients:
@@ -74,7 +74,7 @@ std::string explainMemory(const Plan& plan, const Evaluation& ev, int stage, Mem
         break;
     case MemoryTerm::Activations: {
         const LayerCost lc = layerCost(plan);
-        const double perChunk = double(layers) / par.vpp;
+        const double perChunk = double(layers) / std::max(par.chunks(), 1);
         s = "activations = micro-batches in flight × layers per chunk × bytes per layer (+ first/last-stage terms)\n";
         s += "            = " + std::to_string(m.inFlight) + " × " + numText(perChunk) + " × "
             + gib(lc.storedActivations) + " + … = " + gib(m.activations) + "\n";

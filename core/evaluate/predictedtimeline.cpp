@@ -30,30 +30,38 @@ Timeline predictedTimeline(const Evaluation& ev, const Plan& plan)
     if (!ev.valid)
         return t;
     const int p = plan.parallel.pp;
-    const int vs = p * plan.parallel.vpp;
+    const PipelineRoutes routes = pipelineRoutes({ plan.parallel.schedule, p, ev.microBatches, plan.parallel.chunks(),
+        plan.training.recompute != Recompute::None });
+    const int boundaries = routes.boundaries();
+    const bool manyChunks = routes.virtualStages() > p || routes.routes.size() > 1;
     const std::vector<int> nodes = stageNodes(plan);
     double p2pBytes = 0;
     for (const CommItem& c : ev.comm)
-        if (c.dim == Dim::PP)
+        if (c.dim == Dim::PP && c.collective == CollectiveKind::SendRecv)
             p2pBytes = c.bytesPerCall;
 
-    // Lanes: stage d, then the transfer tracks it sends on.
+    // Lanes: stage d, then the transfer tracks it sends on (none for the turn of a V, which stays on one GPU).
     std::vector<int> stageLane(static_cast<std::size_t>(p));
-    std::vector<int> transferLane(std::size_t(2 * std::max(0, vs - 1)), -1);
+    std::vector<int> transferLane(std::size_t(2 * std::max(0, boundaries)), -1);
+    const int perRoute = std::max(routes.virtualStages() - 1, 1);
     for (int d = 0; d < p; ++d) {
         const std::string node = "node " + std::to_string(nodes[std::size_t(d)]);
         stageLane[std::size_t(d)] = int(t.lanes.size());
         t.lanes.push_back({ "stage " + std::to_string(d), node, nodes[std::size_t(d)], d, false, {} });
-        for (int k = 0; k + 1 < vs; ++k)
+        for (int b = 0; b < boundaries; ++b)
             for (bool forward : { true, false }) {
-                const int from = forward ? k % p : (k + 1) % p, to = forward ? (k + 1) % p : k % p;
-                if (from != d)
+                const int a = routes.boundaryFrom(b).device, c = routes.boundaryTo(b).device;
+                const int from = forward ? a : c, to = forward ? c : a;
+                if (from != d || from == to)
                     continue;
-                transferLane[std::size_t(2 * k + (forward ? 0 : 1))] = int(t.lanes.size());
+                const int k = b % perRoute;
+                transferLane[std::size_t(2 * b + (forward ? 0 : 1))] = int(t.lanes.size());
                 const std::string name = std::string(forward ? "act " : "grad ") + std::to_string(from) + "→"
                     + std::to_string(to)
-                    + (vs > p ? " (" + std::to_string(k) + "→" + std::to_string(forward ? k + 1 : k) + ")" : "");
-                t.lanes.push_back({ name, node, nodes[std::size_t(d)], 1000 + 2 * k + (forward ? 0 : 1), true, {} });
+                    + (manyChunks ? " (" + std::string(b >= perRoute ? "↩ " : "") + std::to_string(forward ? k : k + 1)
+                                + "→" + std::to_string(forward ? k + 1 : k) + ")"
+                                  : "");
+                t.lanes.push_back({ name, node, nodes[std::size_t(d)], 1000 + 2 * b + (forward ? 0 : 1), true, {} });
             }
     }
     const auto& events = ev.timeline.events;
@@ -142,12 +150,17 @@ Timeline predictedTimeline(const Evaluation& ev, const Plan& plan)
 std::vector<ScheduleStudy> studySchedules(const Plan& plan)
 {
     std::vector<ScheduleStudy> out;
-    for (Schedule s : { Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved, Schedule::ZbH1 }) {
+    for (Schedule s : { Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved, Schedule::ZbH1, Schedule::ZbV,
+             Schedule::DualPipeV, Schedule::DualPipe }) {
         ScheduleStudy st;
         st.schedule = s;
         Plan variant = plan;
-        setSchedule(variant, s, s == Schedule::Interleaved ? (plan.parallel.vpp > 1 ? plan.parallel.vpp : 2) : 1);
-        st.chunks = variant.parallel.vpp;
+        const bool vShape = s == Schedule::ZbV || s == Schedule::DualPipeV;
+        setSchedule(variant, s,
+            s == Schedule::Interleaved ? (plan.parallel.vpp > 1 ? plan.parallel.vpp : 2)
+                : vShape               ? 2
+                                       : 1);
+        st.chunks = variant.parallel.chunks();
         const Evaluation ev = evaluate(variant);
         st.valid = ev.valid;
         if (!ev.valid) {
@@ -159,14 +172,15 @@ std::vector<ScheduleStudy> studySchedules(const Plan& plan)
         }
         st.stepS = ev.stepS;
         st.bubbleFraction = ev.bubbleFraction;
+        st.peakBytes = ev.peakBytes;
         for (const StageMemory& m : ev.memory)
             if (m.activations > st.peakActivationBytes) {
                 st.peakActivationBytes = m.activations;
                 st.peakInFlight = m.inFlight;
             }
         st.timeline = predictedTimeline(ev, variant);
-        const std::string group
-            = std::string(scheduleName(s)) + (st.chunks > 1 ? " (v=" + std::to_string(st.chunks) + ")" : "");
+        const std::string group = std::string(scheduleName(s))
+            + (s == Schedule::Interleaved && st.chunks > 1 ? " (v=" + std::to_string(st.chunks) + ")" : "");
         for (Lane& l : st.timeline.lanes)
             l.group = group;
         out.push_back(std::move(st));

@@ -121,7 +121,7 @@ std::string evaluationText(const Evaluation& ev, const Plan& plan)
 namespace {
 nlohmann::json traceBlock(const Evaluation& ev, const Plan& plan)
 {
-    return { { "stages", plan.parallel.pp }, { "microbatches", ev.microBatches }, { "chunks", plan.parallel.vpp },
+    return { { "stages", plan.parallel.pp }, { "microbatches", ev.microBatches }, { "chunks", plan.parallel.chunks() },
         { "step_s", ev.stepS }, { "bubble_fraction", ev.bubbleFraction } };
 }
 }

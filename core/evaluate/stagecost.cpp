@@ -22,14 +22,12 @@ LayerOps layerOps(const Plan& plan, const LayerCost& lc, const LayerCollectives&
 ChunkOps chunkOps(const Plan& plan, const LayerOps& layer, const EdgeCost& first, const EdgeCost& last, int stage,
     int chunk, const LayerOps* denseLayer)
 {
-    const int p = plan.parallel.pp;
-    const int v = plan.parallel.chunks();
     // The chunk's MoE layers cost `layer`, its dense first layers (if any) `denseLayer`.
     const double dense = denseLayer ? plan.denseLayersInChunk(stage, chunk) : 0;
     const double layers = plan.layersInChunk(stage, chunk) - dense;
     const LayerOps& d = denseLayer ? *denseLayer : layer;
-    const int k = chunk * p + stage;
-    const bool isFirst = k == 0, isLast = k == p * v - 1;
+    const int k = plan.parallel.modelChunkOf(stage, chunk);
+    const bool isFirst = k == 0, isLast = k == plan.parallel.modelChunks() - 1;
     ChunkOps o;
     ChunkCost& c = o.cost;
     c.forward = layers * layer.total.forward + dense * d.total.forward + layer.firstGather + (isFirst ? first.fwd : 0)
@@ -42,7 +40,7 @@ ChunkOps chunkOps(const Plan& plan, const LayerOps& layer, const EdgeCost& first
     o.comm.forward = layers * layer.comm.forward + dense * d.comm.forward + layer.firstGather;
     o.comm.backwardInput = layers * layer.comm.backwardInput + dense * d.comm.backwardInput;
     o.comm.recompute = layers * layer.comm.recompute + dense * d.comm.recompute;
-    if (plan.parallel.schedule != Schedule::ZbH1) {
+    if (!splitsBackward(plan.parallel.schedule)) {
         c.backwardInput += c.backwardWeight;
         c.backwardWeight = 0;
     }

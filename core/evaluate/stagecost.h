@@ -20,7 +20,8 @@ struct LayerOps {
 LayerOps layerOps(const Plan& plan, const LayerCost& lc, const LayerCollectives& calls, const LayerCommTime& added);
 
 // Chunk `chunk` of stage `stage`: its layers' ops, the first chunk's exposed gather, the embedding on the model's
-// first chunk and the output layer and loss on its last. Outside ZB-H1 the weight gradients run inside the backward.
+// first chunk and the output layer and loss on its last. Unless the schedule splits the backward (splitsBackward), the
+// weight gradients run inside it.
 struct ChunkOps {
     ChunkCost cost, comm;
 };

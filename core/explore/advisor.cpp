@@ -265,7 +265,10 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
             for (Schedule s : { par.schedule, Schedule::ZbH1, Schedule::Interleaved }) {
                 Plan q = plan;
                 q.training.microBatch = mb;
-                setSchedule(q, s, s == Schedule::Interleaved ? std::max(2, par.vpp) : 1);
+                setSchedule(q, s,
+                    s == Schedule::Interleaved                           ? std::max(2, par.vpp)
+                        : s == Schedule::ZbV || s == Schedule::DualPipeV ? 2
+                                                                         : 1);
                 if (mb == tr.microBatch && s == par.schedule)
                     continue;
                 auto issues = validate(q);

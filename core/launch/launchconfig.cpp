@@ -131,8 +131,11 @@ std::vector<Issue> exportProblems(const Plan& plan, LaunchFormat format)
         !no.empty() && tr.framework != framework)
         problems.push_back(fieldIssue("parallel.cp", no));
     const bool oneFOneBOnly = format == LaunchFormat::DeepSpeed;
-    if (par.schedule == Schedule::GPipe || par.schedule == Schedule::ZbH1
-        || (oneFOneBOnly && par.schedule == Schedule::Interleaved))
+    // torchtitan runs the V-shaped schedules (torch.distributed.pipelining's ZBVZeroBubble and DualPipeV); no
+    // framework here runs the two-direction DualPipe.
+    const bool vShape = par.schedule == Schedule::ZbV || par.schedule == Schedule::DualPipeV;
+    if (par.schedule == Schedule::GPipe || par.schedule == Schedule::ZbH1 || par.schedule == Schedule::DualPipe
+        || (vShape && format != LaunchFormat::Torchtitan) || (oneFOneBOnly && par.schedule == Schedule::Interleaved))
         problems.push_back(fieldIssue("parallel.schedule", "export-schedule", { name, scheduleName(par.schedule) }));
     if ((format == LaunchFormat::DeepSpeed && tr.precision == Precision::FP8)
         || (format == LaunchFormat::Torchtitan && tr.precision == Precision::FP16))

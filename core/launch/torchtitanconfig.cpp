@@ -256,6 +256,11 @@ Schedule scheduleOf(const std::string& name, bool* known)
         return Schedule::GPipe;
     if (name == "Interleaved1F1B")
         return Schedule::Interleaved;
+    // torch.distributed.pipelining's V-shaped schedules: two stages per rank.
+    if (name == "ZBVZeroBubble")
+        return Schedule::ZbV;
+    if (name == "DualPipeV")
+        return Schedule::DualPipeV;
     *known = false;
     return Schedule::Interleaved;
 }
@@ -307,7 +312,10 @@ Result<ImportedPlan> importTorchtitanConfig(std::string_view text, const Plan& b
     } else {
         par.schedule = Schedule::OneFOneB; // torchtitan's default
     }
-    if (par.schedule == Schedule::Interleaved) {
+    if (par.schedule == Schedule::ZbV || par.schedule == Schedule::DualPipeV) {
+        par.vpp = 2;
+        s.get("parallelism.pipeline_parallel_layers_per_stage");
+    } else if (par.schedule == Schedule::Interleaved) {
         const auto perStage = s.integer("parallelism.pipeline_parallel_layers_per_stage", 1, 1 << 16);
         const long long layers = plan.model.layers;
         if (perStage && layers % (par.pp * *perStage) == 0)
@@ -410,14 +418,16 @@ std::string torchtitanConfig(const Plan& plan)
         { "enable_async_tensor_parallel", tr.tpOverlap == TpOverlap::All ? "true" : "false" },
         { "pipeline_parallel_degree", str(par.pp) },
         { "pipeline_parallel_schedule",
-            q(par.schedule == Schedule::Interleaved   ? "Interleaved1F1B"
-                    : par.schedule == Schedule::GPipe ? "GPipe"
-                                                      : "1F1B") },
+            q(par.schedule == Schedule::Interleaved       ? "Interleaved1F1B"
+                    : par.schedule == Schedule::GPipe     ? "GPipe"
+                    : par.schedule == Schedule::ZbV       ? "ZBVZeroBubble"
+                    : par.schedule == Schedule::DualPipeV ? "DualPipeV"
+                                                          : "1F1B") },
         { "pipeline_parallel_microbatch_size", str(tr.microBatch) },
         { "context_parallel_degree", str(par.cp) },
         { "expert_parallel_degree", str(par.ep) },
     };
-    if (par.schedule == Schedule::Interleaved)
+    if (par.chunks() > 1)
         parallelism.push_back(
             { "pipeline_parallel_layers_per_stage", str(plan.model.layers / (par.pp * std::max(par.vpp, 1))) });
     tables.push_back({ "training", training });

@@ -104,6 +104,12 @@ Schedule scheduleFromName(const std::string& s)
         return Schedule::Interleaved;
     if (s == "zb-h1")
         return Schedule::ZbH1;
+    if (s == "zb-v")
+        return Schedule::ZbV;
+    if (s == "dualpipev")
+        return Schedule::DualPipeV;
+    if (s == "dualpipe")
+        return Schedule::DualPipe;
     return Schedule::OneFOneB;
 }
 
@@ -187,6 +193,12 @@ const char* scheduleName(Schedule s)
         return "interleaved";
     case Schedule::ZbH1:
         return "zb-h1";
+    case Schedule::ZbV:
+        return "zb-v";
+    case Schedule::DualPipeV:
+        return "dualpipev";
+    case Schedule::DualPipe:
+        return "dualpipe";
     }
     return "1f1b";
 }
@@ -213,21 +225,16 @@ const char* precisionName(Precision p)
 
 int Plan::layersOnStage(int stage) const
 {
-    if (!parallel.layersPerChunk.empty()) {
-        int sum = 0;
-        for (int c = 0; c < parallel.vpp; ++c)
-            sum += layersInChunk(stage, c);
-        return sum;
-    }
-    if (!parallel.layersPerStage.empty())
+    const bool plain = parallel.schedule != Schedule::DualPipe && parallel.layersPerChunk.empty()
+        && !(parallel.embeddingInSplit || parallel.lossInSplit);
+    if (plain && !parallel.layersPerStage.empty())
         return parallel.layersPerStage[std::size_t(stage)];
-    if (parallel.embeddingInSplit || parallel.lossInSplit) {
-        int sum = 0;
-        for (int c = 0; c < parallel.vpp; ++c)
-            sum += layersInChunk(stage, c);
-        return sum;
-    }
-    return parallel.pp > 0 ? model.layers / parallel.pp : 0;
+    if (plain)
+        return parallel.pp > 0 ? model.layers / parallel.pp : 0;
+    int sum = 0;
+    for (int c = 0; c < parallel.chunks(); ++c)
+        sum += layersInChunk(stage, c);
+    return sum;
 }
 
 void setZeroStage(TrainingSpec& t, int zeroStage)
@@ -290,17 +297,29 @@ std::string edgesInSplitText(const ParallelSpec& p)
 
 int Plan::layersInChunk(int stage, int chunk) const
 {
-    const int p = std::max(parallel.pp, 1), v = std::max(parallel.vpp, 1);
-    if (!parallel.layersPerChunk.empty()) {
-        const std::size_t k = std::size_t(chunk) * std::size_t(p) + std::size_t(stage);
-        return k < parallel.layersPerChunk.size() ? parallel.layersPerChunk[k] : 0;
+    return layersInModelChunk(parallel.modelChunkOf(stage, chunk));
+}
+
+int Plan::layersInModelChunk(int k) const
+{
+    const ParallelSpec& par = parallel;
+    const int p = std::max(par.pp, 1), n = std::max(par.modelChunks(), 1);
+    if (k < 0 || k >= n)
+        return 0;
+    if (!par.layersPerChunk.empty())
+        return std::size_t(k) < par.layersPerChunk.size() ? par.layersPerChunk[std::size_t(k)] : 0;
+    if (!par.layersPerStage.empty()) {
+        // A stage list gives each GPU's layers, split evenly over its chunks; under DualPipe it gives each piece's.
+        if (par.schedule == Schedule::DualPipe)
+            return std::size_t(k) < par.layersPerStage.size() ? par.layersPerStage[std::size_t(k)] : 0;
+        const int v = std::max(par.vpp, 1);
+        const bool vShape = par.schedule == Schedule::ZbV || par.schedule == Schedule::DualPipeV;
+        const int stage = vShape ? (k < p ? k : 2 * p - 1 - k) : k % p;
+        return std::size_t(stage) < par.layersPerStage.size() ? par.layersPerStage[std::size_t(stage)] / v : 0;
     }
-    if (!parallel.layersPerStage.empty() || !(parallel.embeddingInSplit || parallel.lossInSplit))
-        return layersOnStage(stage) / v;
-    const int e = parallel.embeddingInSplit ? 1 : 0, l = parallel.lossInSplit ? 1 : 0;
-    const int slots = (model.layers + e + l) / (p * v);
-    const int k = chunk * p + stage;
-    return std::max(0, slots - (k == 0 ? e : 0) - (k == p * v - 1 ? l : 0));
+    const int e = par.embeddingInSplit ? 1 : 0, l = par.lossInSplit ? 1 : 0;
+    const int slots = (model.layers + e + l) / n;
+    return std::max(0, slots - (k == 0 ? e : 0) - (k == n - 1 ? l : 0));
 }
 
 int Plan::denseLayersInChunk(int stage, int chunk) const
@@ -308,11 +327,11 @@ int Plan::denseLayersInChunk(int stage, int chunk) const
     const int dense = model.isMoe() ? model.moe.denseLayers : 0;
     if (dense <= 0)
         return 0;
-    const int p = std::max(parallel.pp, 1), v = std::max(parallel.chunks(), 1);
+    const int piece = parallel.modelChunkOf(stage, chunk);
     int before = 0;
-    for (int k = 0; k < chunk * p + stage && k < p * v; ++k)
-        before += layersInChunk(k % p, k / p);
-    return std::clamp(dense - before, 0, layersInChunk(stage, chunk));
+    for (int k = 0; k < piece && before < dense; ++k)
+        before += layersInModelChunk(k);
+    return std::clamp(dense - before, 0, layersInModelChunk(piece));
 }
 
 int Plan::denseLayersOnStage(int stage) const
@@ -474,7 +493,8 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     par.cp = int(p.integer("cp", 1, 1, kMaxGpus));
     par.ep = int(p.integer("ep", 1, 1, kMaxGpus));
     par.vpp = int(p.integer("vpp", 1, 1, 1024));
-    par.schedule = scheduleFromName(p.choice("schedule", "1f1b", { "gpipe", "1f1b", "interleaved", "zb-h1" }));
+    par.schedule = scheduleFromName(
+        p.choice("schedule", "1f1b", { "gpipe", "1f1b", "interleaved", "zb-h1", "zb-v", "dualpipev", "dualpipe" }));
     par.order = p.string("order", "tp-cp-dp-pp");
     par.embeddingInSplit = p.boolean("embedding_in_split", false);
     par.lossInSplit = p.boolean("loss_in_split", false);
@@ -653,13 +673,20 @@ std::vector<Issue> validate(const Plan& plan)
         "param-gather-zero", { str(tr.zeroStage) });
     need(!tr.overlapParamGather || tr.overlapGradReduce, "training.overlap_param_gather", "param-gather-grad-reduce",
         {});
-    need(par.vpp == 1 || par.schedule == Schedule::Interleaved, "parallel.vpp", "vpp-interleaved", { str(par.vpp) });
+    const bool vShape = par.schedule == Schedule::ZbV || par.schedule == Schedule::DualPipeV;
+    if (vShape)
+        need(par.vpp == 2, "parallel.vpp", "vpp-v-shape", { scheduleName(par.schedule), str(par.vpp) });
+    else
+        need(
+            par.vpp == 1 || par.schedule == Schedule::Interleaved, "parallel.vpp", "vpp-interleaved", { str(par.vpp) });
+    if (par.schedule == Schedule::DualPipe)
+        need(par.pp >= 2 && par.pp % 2 == 0, "parallel.pp", "dualpipe-pp", { str(par.pp) });
     const int extra = (par.embeddingInSplit ? 1 : 0) + (par.lossInSplit ? 1 : 0);
     if (!par.layersPerChunk.empty()) {
         if (extra > 0 || !par.layersPerStage.empty())
             issues.push_back(fieldIssue("parallel.layers_per_chunk", "chunk-list-alone"));
         const long long sum = std::accumulate(par.layersPerChunk.begin(), par.layersPerChunk.end(), 0LL);
-        need((long long)par.layersPerChunk.size() == (long long)par.pp * par.vpp, "parallel.layers_per_chunk",
+        need((long long)par.layersPerChunk.size() == (long long)par.modelChunks(), "parallel.layers_per_chunk",
             "chunk-list-size", { str((long long)par.layersPerChunk.size()), str(par.pp), str(par.vpp) });
         need(sum == m.layers, "parallel.layers_per_chunk", "stage-list-sum", { str(sum), str(m.layers) });
     } else if (extra > 0 && !par.layersPerStage.empty()) {
@@ -690,8 +717,15 @@ std::vector<Issue> validate(const Plan& plan)
     if (tr.globalBatch % perStep == 0 && par.schedule == Schedule::Interleaved)
         need(plan.microBatches() % par.pp == 0, "training.global_batch", "interleaved-microbatches",
             { str(plan.microBatches()), str(par.pp) });
+    // DeepSeek's DualPipe and DualPipeV assert both (dualpipe.py, dualpipev.py: num_chunks >= num_ranks * 2).
+    if (tr.globalBatch % perStep == 0 && (par.schedule == Schedule::DualPipe || par.schedule == Schedule::DualPipeV)) {
+        const long long mb = plan.microBatches();
+        need(mb >= 2LL * par.pp && (par.schedule != Schedule::DualPipe || mb % 2 == 0), "training.global_batch",
+            "dualpipe-microbatches",
+            { scheduleName(par.schedule), std::string("2"), str(par.pp), str(2LL * par.pp), str(mb) });
+    }
     // The schedule is simulated op by op; bound the work so that a hostile or mistaken plan cannot hang the app.
-    const double ops = double(plan.microBatches()) * par.pp * par.vpp;
+    const double ops = double(plan.microBatches()) * par.pp * par.chunks();
     need(ops <= kMaxSimulatedChunks, "training.global_batch", "too-much-to-simulate",
         { str(plan.microBatches()), str(par.pp * par.vpp), str((long long)ops), str((long long)kMaxSimulatedChunks) });
     need(par.cp == 1 || m.seqLen % (2 * par.cp) == 0, "parallel.cp", "seq-cp", { str(m.seqLen), str(2 * par.cp) });

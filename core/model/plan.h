@@ -16,7 +16,12 @@ namespace plait {
 enum class Precision { BF16, FP16, FP8, FP32 };
 enum class Optimizer { Adam, Sgd };
 enum class Recompute { None, Selective, Full };
-enum class Schedule { GPipe, OneFOneB, Interleaved, ZbH1 };
+enum class Schedule { GPipe, OneFOneB, Interleaved, ZbH1, ZbV, DualPipeV, DualPipe };
+// Schedules that run the weight gradients (W) as ops of their own, apart from the input gradients (B).
+inline bool splitsBackward(Schedule s)
+{
+    return s == Schedule::ZbH1 || s == Schedule::ZbV || s == Schedule::DualPipeV || s == Schedule::DualPipe;
+}
 // Which TP collectives run beside GEMMs (cost/inlayer.h): none; the backward's, as Megatron-LM does by default;
 // all of them (Transformer Engine userbuffers, torchtitan async TP).
 enum class TpOverlap { None, Backward, All };
@@ -121,8 +126,54 @@ struct ParallelSpec {
     bool embeddingInSplit = false, lossInSplit = false;
 
     int gpusUsed() const { return tp * pp * dp * cp; }
-    // Model chunks each pipeline stage holds: vpp when interleaved, else 1.
-    int chunks() const { return schedule == Schedule::Interleaved ? vpp : 1; }
+    // Model chunks each pipeline stage (GPU of a pipeline) runs: vpp when interleaved or V-shaped (ZB-V and
+    // DualPipeV hold two, one on the way down the pipeline and one on the way back), 2 under DualPipe (a stage of
+    // each direction), else 1.
+    int chunks() const
+    {
+        switch (schedule) {
+        case Schedule::Interleaved:
+        case Schedule::ZbV:
+        case Schedule::DualPipeV:
+            return vpp;
+        case Schedule::DualPipe:
+            return 2;
+        default:
+            return 1;
+        }
+    }
+    // Pieces the model is cut into, in model order: pp·vpp; DualPipe cuts it in pp and runs each piece on two
+    // stages, one per direction.
+    int modelChunks() const { return schedule == Schedule::DualPipe ? pp : pp * vpp; }
+    // Which model piece chunk `chunk` of stage `stage` runs: chunk·pp + stage interleaved (Megatron-LM's order);
+    // stage, then 2·pp − 1 − stage in a V; under DualPipe stage h = min(stage, pp − 1 − stage) of the direction in
+    // which the stage is in the first half, then pp − 1 − h (DeepSeek-V3 §3.2.1: rank i holds stages i and
+    // pp − 1 − i).
+    int modelChunkOf(int stage, int chunk) const
+    {
+        switch (schedule) {
+        case Schedule::ZbV:
+        case Schedule::DualPipeV:
+            return chunk == 0 ? stage : 2 * pp - 1 - stage;
+        case Schedule::DualPipe: {
+            const int h = std::min(stage, pp - 1 - stage);
+            return chunk == 0 ? h : pp - 1 - h;
+        }
+        default:
+            return chunk * pp + stage;
+        }
+    }
+    // Whether the stage holds the model's first piece (the embedding) or its last (output layer and loss): both
+    // the first and the last stage of a V hold both; under DualPipe the two end stages do.
+    bool holdsFirstChunk(int stage) const { return holdsModelChunk(stage, 0); }
+    bool holdsLastChunk(int stage) const { return holdsModelChunk(stage, modelChunks() - 1); }
+    bool holdsModelChunk(int stage, int k) const
+    {
+        for (int c = 0; c < chunks(); ++c)
+            if (modelChunkOf(stage, c) == k)
+                return true;
+        return false;
+    }
 };
 
 // ", embedding and loss in the split" (or one of them), empty when neither counts as a layer.
@@ -156,8 +207,10 @@ struct Plan {
         return perStep > 0 ? training.globalBatch / perStep : 0;
     }
     int layersOnStage(int stage) const;
-    // Transformer layers in virtual chunk `chunk` of pipeline stage `stage` (the model chunk chunk·pp + stage).
+    // Transformer layers in virtual chunk `chunk` of pipeline stage `stage` (model piece modelChunkOf(stage, chunk)).
     int layersInChunk(int stage, int chunk) const;
+    // Transformer layers in model piece k (0 ≤ k < modelChunks(), in model order).
+    int layersInModelChunk(int k) const;
     // Of those, the dense layers of a MoE model with dense first layers (model chunks hold the layers in order,
     // chunk 0 of stage 0 the first ones).
     int denseLayersInChunk(int stage, int chunk) const;

@@ -1,6 +1,8 @@
 #include "schedule.h"
 
 #include <algorithm>
+#include <array>
+#include <climits>
 #include <deque>
 
 namespace plait {
@@ -115,10 +117,220 @@ std::vector<Op> interleaved(const ScheduleShape& s, int device)
         backward(ops, microBatchOf(nextB), chunkOf(nextB, false), s.recompute);
     return ops;
 }
+
+// ZB-V: list scheduling on the V placement (see schedule.h) in whole time steps: F, B and W one step each, a
+// recomputation one more before its B. Each free device runs a ready B (earliest micro-batch first), else a ready F
+// if it holds fewer than 2p chunk activations (1F1B's first stage holds p micro-batches of a whole stage), else a
+// held-back W. An output is ready at the step its op ends.
+std::vector<std::vector<Op>> zbV(const ScheduleShape& s)
+{
+    const int p = s.stages, m = s.microBatches, vs = 2 * p;
+    constexpr int kNever = INT_MAX;
+    // Step at which F / B of (virtual stage k, micro-batch) ends, kNever until it has run.
+    std::vector<int> fDone(std::size_t(vs) * std::size_t(m), kNever), bDone(fDone);
+    auto at = [m](std::vector<int>& a, int k, int mb) -> int& {
+        return a[std::size_t(k) * std::size_t(m) + std::size_t(mb)];
+    };
+    const std::size_t devices = static_cast<std::size_t>(p);
+    std::vector<std::vector<Op>> out(devices);
+    std::vector<std::array<int, 2>> nextF(devices, { 0, 0 }), nextB(devices, { 0, 0 });
+    std::vector<std::deque<Op>> pendingW(devices);
+    std::vector<int> held(devices, 0), freeAt(devices, 0);
+    const long long total = 3LL * vs * m;
+    long long done = 0;
+    const int limit = 2 * p;
+    const int backwardSteps = s.recompute ? 2 : 1;
+    auto stageOf = [vs](int d, int chunk) { return chunk == 0 ? d : vs - 1 - d; };
+    for (int t = 0; done < total && t < (3 + backwardSteps) * (2 * m + vs) + 16; ++t) {
+        for (int d = 0; d < p; ++d) {
+            const std::size_t di = std::size_t(d);
+            if (freeAt[di] > t)
+                continue;
+            // B: the ready one with the earlier micro-batch, chunk 1 first (it comes first on the way back).
+            int bestChunk = -1;
+            for (int c : { 1, 0 }) {
+                const int mb = nextB[di][std::size_t(c)];
+                if (mb >= m)
+                    continue;
+                const int k = stageOf(d, c);
+                const bool ready = at(fDone, k, mb) <= t && (k == vs - 1 || at(bDone, k + 1, mb) <= t);
+                if (ready && (bestChunk < 0 || mb < nextB[di][std::size_t(bestChunk)]))
+                    bestChunk = c;
+            }
+            if (bestChunk >= 0) {
+                const int mb = nextB[di][std::size_t(bestChunk)]++;
+                backward(out[di], mb, bestChunk, s.recompute);
+                pendingW[di].push_back({ OpKind::BackwardWeight, mb, bestChunk });
+                freeAt[di] = t + backwardSteps;
+                at(bDone, stageOf(d, bestChunk), mb) = freeAt[di];
+                ++done;
+                continue;
+            }
+            int fChunk = -1;
+            if (held[di] < limit)
+                for (int c : { 1, 0 }) {
+                    const int mb = nextF[di][std::size_t(c)];
+                    const int k = stageOf(d, c);
+                    if (mb < m && (k == 0 || at(fDone, k - 1, mb) <= t)) {
+                        fChunk = c;
+                        break;
+                    }
+                }
+            if (fChunk >= 0) {
+                const int mb = nextF[di][std::size_t(fChunk)]++;
+                out[di].push_back({ OpKind::Forward, mb, fChunk });
+                freeAt[di] = t + 1;
+                at(fDone, stageOf(d, fChunk), mb) = t + 1;
+                ++held[di];
+                ++done;
+                continue;
+            }
+            if (!pendingW[di].empty()) {
+                out[di].push_back(pendingW[di].front());
+                pendingW[di].pop_front();
+                freeAt[di] = t + 1;
+                --held[di];
+                ++done;
+            }
+        }
+    }
+    return out;
+}
+
+// DualPipe's phases on one rank (DeepSeek-V3 §3.2.1; the order of deepseek-ai/DualPipe's step()), in terms of
+// half = the ranks per half pipeline, h = this rank's place in its half, n = micro-batches per phase, and
+// `middle` for the rank that turns the pipeline (which runs its first pair apart). Phase 0 is chunk 0.
+std::vector<Op> dualPipeRank(const ScheduleShape& s, int half, int h, int n, bool middle, int phaseOneFirst)
+{
+    std::vector<Op> ops;
+    int nextF[2] = { 0, 0 }, nextB[2] = { 0, 0 };
+    std::deque<Op> heldW;
+    auto mb = [&](int phase, int i) { return phase == 0 ? i : phaseOneFirst + i; };
+    auto forward = [&](int phase, bool overlaps = false) {
+        ops.push_back({ OpKind::Forward, mb(phase, nextF[phase]++), phase, overlaps });
+    };
+    // A backward; with zero bubble its W waits in the queue, else it runs right after B.
+    auto backwardOf = [&](int phase, bool zeroBubble, bool overlaps = false) {
+        const int micro = mb(phase, nextB[phase]++);
+        if (s.recompute)
+            ops.push_back({ OpKind::Recompute, micro, phase, overlaps });
+        ops.push_back({ OpKind::BackwardInput, micro, phase, overlaps });
+        const Op w { OpKind::BackwardWeight, micro, phase, overlaps };
+        if (zeroBubble)
+            heldW.push_back(w);
+        else
+            ops.push_back(w);
+    };
+    auto weight = [&] {
+        if (heldW.empty())
+            return;
+        ops.push_back(heldW.front());
+        heldW.pop_front();
+    };
+    // Forward of one phase overlapped with the whole backward of the other.
+    auto pair = [&](int f, int b) {
+        forward(f);
+        backwardOf(b, false, true);
+    };
+    const int fill = half - h - 1;
+    for (int i = 0; i < 2 * fill; ++i)
+        forward(0);
+    for (int i = 0; i < h + 1; ++i) {
+        forward(0);
+        forward(1);
+    }
+    for (int i = 0; i < fill; ++i) {
+        backwardOf(1, true);
+        weight();
+        forward(1);
+    }
+    const int main = n - 2 * half + h + 1;
+    for (int i = 0; i < main; ++i) {
+        if (i == 0 && middle) {
+            forward(0);
+            backwardOf(1, false);
+        } else {
+            pair(0, 1);
+        }
+        pair(1, 0);
+    }
+    for (int i = 0; i < fill; ++i) {
+        backwardOf(1, false);
+        pair(1, 0);
+    }
+    bool zeroBubble = false;
+    for (int i = 0; i < h + 1; ++i) {
+        if (i == (h + 1) / 2 && h % 2 == 1)
+            zeroBubble = true;
+        backwardOf(1, zeroBubble);
+        if (i == (h + 1) / 2 && h % 2 == 0)
+            zeroBubble = true;
+        backwardOf(0, zeroBubble);
+    }
+    for (int i = 0; i < fill; ++i) {
+        weight();
+        backwardOf(0, true);
+    }
+    while (!heldW.empty())
+        weight();
+    return ops;
+}
+}
+
+StagePlace PipelineRoutes::boundaryFrom(int b) const
+{
+    const int n = std::max(virtualStages() - 1, 1);
+    return routes[std::size_t(b / n)][std::size_t(b % n)];
+}
+
+StagePlace PipelineRoutes::boundaryTo(int b) const
+{
+    const int n = std::max(virtualStages() - 1, 1);
+    return routes[std::size_t(b / n)][std::size_t(b % n + 1)];
+}
+
+int PipelineRoutes::stageOf(int route, int device, int chunk) const
+{
+    const auto& r = routes[std::size_t(route)];
+    for (std::size_t k = 0; k < r.size(); ++k)
+        if (r[k].device == device && r[k].chunk == chunk)
+            return int(k);
+    return -1;
+}
+
+PipelineRoutes pipelineRoutes(const ScheduleShape& shape)
+{
+    const int p = std::max(shape.stages, 1), v = std::max(shape.chunks, 1);
+    PipelineRoutes r;
+    switch (shape.schedule) {
+    case Schedule::ZbV:
+    case Schedule::DualPipeV:
+        r.routes.resize(1);
+        for (int k = 0; k < 2 * p; ++k)
+            r.routes[0].push_back({ k < p ? k : 2 * p - 1 - k, k < p ? 0 : 1 });
+        break;
+    case Schedule::DualPipe:
+        r.routes.resize(2);
+        for (int k = 0; k < p; ++k) {
+            const int chunk = 2 * k < p ? 0 : 1;
+            r.routes[0].push_back({ k, chunk });
+            r.routes[1].push_back({ p - 1 - k, chunk });
+        }
+        r.secondRouteFrom = shape.microBatches / 2;
+        break;
+    default:
+        r.routes.resize(1);
+        for (int k = 0; k < p * v; ++k)
+            r.routes[0].push_back({ k % p, k / p });
+        break;
+    }
+    return r;
 }
 
 std::vector<std::vector<Op>> generateSchedule(const ScheduleShape& shape)
 {
+    if (shape.schedule == Schedule::ZbV)
+        return zbV(shape);
     std::vector<std::vector<Op>> devices(std::size_t(std::max(shape.stages, 1)));
     for (int d = 0; d < shape.stages; ++d) {
         auto& ops = devices[std::size_t(d)];
@@ -134,6 +346,22 @@ std::vector<std::vector<Op>> generateSchedule(const ScheduleShape& shape)
             break;
         case Schedule::ZbH1:
             ops = zbH1(shape, d);
+            break;
+        case Schedule::DualPipeV:
+            // One direction; rank d's phase 0 is stage d, phase 1 stage 2p − 1 − d; the last rank turns it.
+            ops = dualPipeRank(shape, shape.stages, d, shape.microBatches, d == shape.stages - 1, 0);
+            break;
+        case Schedule::DualPipe: {
+            // Half of the micro-batches each way; a rank's phase 0 is the direction in which it is in the first
+            // half of the stages (micro-batches m/2 … m − 1 enter at the last rank).
+            const int half = shape.stages / 2, h = std::min(d, shape.stages - 1 - d), n = shape.microBatches / 2;
+            ops = dualPipeRank(shape, half, h, n, h == half - 1, n);
+            if (d >= half)
+                for (Op& op : ops)
+                    op.microBatch = op.microBatch < n ? op.microBatch + n : op.microBatch - n;
+            break;
+        }
+        case Schedule::ZbV:
             break;
         }
     }

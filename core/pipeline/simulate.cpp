@@ -26,11 +26,32 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
     const std::vector<std::vector<Op>>& allOps = in.ops ? *in.ops : none;
     SimResult r;
     const int p = in.devices, v = in.chunks;
-    const int virtualStages = p * v;
+    const PipelineRoutes routes
+        = in.routes.routes.empty() ? pipelineRoutes({ Schedule::Interleaved, p, 1, v, false }) : in.routes;
+    const int virtualStages = routes.virtualStages();
     int m = 0;
     for (const auto& ops : allOps)
         for (const Op& op : ops)
             m = std::max(m, op.microBatch + 1);
+    // stageIndex[route][device·v + chunk]: the virtual stage that (device, chunk) is on that route.
+    std::vector<std::vector<int>> stageIndex(routes.routes.size(), std::vector<int>(std::size_t(p) * v, -1));
+    for (std::size_t rt = 0; rt < routes.routes.size(); ++rt)
+        for (std::size_t k = 0; k < routes.routes[rt].size(); ++k) {
+            const StagePlace& at = routes.routes[rt][k];
+            if (at.device >= 0 && at.device < p && at.chunk >= 0 && at.chunk < v)
+                stageIndex[rt][std::size_t(at.device) * v + at.chunk] = int(k);
+        }
+    auto stageOf = [&](int d, const Op& op) {
+        const std::size_t rt = std::size_t(std::min(routes.routeOf(op.microBatch), int(routes.routes.size()) - 1));
+        return stageIndex[rt][std::size_t(d) * v + op.chunk];
+    };
+    for (int d = 0; d < p && d < int(allOps.size()); ++d)
+        for (const Op& op : allOps[std::size_t(d)])
+            if (op.chunk < 0 || op.chunk >= v || stageOf(d, op) < 0) {
+                r.ok = false;
+                r.error = "the pipeline schedule runs a model chunk on a device that does not hold it";
+                return r;
+            }
     // When the input of virtual stage k for micro-batch mb is available (activation, or gradient), and whether the
     // backward for inputs of (k, mb) has run (a weight pass may follow it).
     std::vector<double> fwdReady(std::size_t(virtualStages) * m, kUnknown);
@@ -44,7 +65,7 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
     };
     for (int mb = 0; mb < m; ++mb)
         at(fwdReady, 0, mb) = 0;
-    std::vector<double> channelFree(std::size_t(std::max(virtualStages - 1, 0)) * 2, 0.0);
+    std::vector<double> channelFree(std::size_t(std::max(routes.boundaries(), 0)) * 2, 0.0);
 
     std::vector<Device> dev(static_cast<std::size_t>(p));
     // weightIndex[k·m + mb]: where the weight pass of that backward sits in its device's list.
@@ -57,7 +78,7 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
         remaining += ops.size();
         for (std::size_t i = 0; i < ops.size(); ++i)
             if (ops[i].kind == OpKind::BackwardWeight)
-                at(weightIndex, ops[i].chunk * p + d, ops[i].microBatch) = i;
+                at(weightIndex, stageOf(d, ops[i]), ops[i].microBatch) = i;
     }
     r.deviceBusy.assign(std::size_t(p), 0.0);
     r.peakInFlight.assign(std::size_t(p), 0);
@@ -75,12 +96,29 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
     std::size_t transferCount = 0;
 
     auto inputReady = [&](int d, const Op& op) {
-        const int k = op.chunk * p + d;
+        const int k = stageOf(d, op);
         if (op.kind == OpKind::Forward)
             return at(fwdReady, k, op.microBatch);
         if (op.kind == OpKind::BackwardWeight)
             return at(inputGradDone, k, op.microBatch) ? 0.0 : kUnknown;
         return k == virtualStages - 1 ? 0.0 : at(bwdReady, k, op.microBatch);
+    };
+    // The ops from `first` that run as one unit: it and those that overlap the op before them.
+    auto groupEnd = [&](int d, std::size_t first) {
+        const auto& ops = allOps[std::size_t(d)];
+        std::size_t e = first + 1;
+        while (e < ops.size() && ops[e].overlapsPrevious)
+            ++e;
+        return e;
+    };
+    // When the unit's inputs are all there; a weight pass whose backward is in the unit needs nothing more.
+    auto groupReady = [&](int d, std::size_t first, std::size_t end) {
+        const auto& ops = allOps[std::size_t(d)];
+        double ready = 0;
+        for (std::size_t i = first; i < end; ++i)
+            if (!(ops[i].kind == OpKind::BackwardWeight && i > first))
+                ready = std::max(ready, inputReady(d, ops[i]));
+        return ready;
     };
 
     // What device d would do next and when: its next op when the input is there, or a weight pass (W) whose
@@ -92,12 +130,12 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
             ++device.next;
         if (device.next == ops.size())
             return false;
-        const double ready = inputReady(d, ops[device.next]);
+        const double ready = groupReady(d, device.next, groupEnd(d, device.next));
         index = device.next;
         start = std::max(device.free, ready);
         while (!device.weightReady.empty() && device.ran[device.weightReady.front()])
             device.weightReady.pop_front();
-        if (ready > device.free && !device.weightReady.empty()) {
+        if (in.weightPassesFill && ready > device.free && !device.weightReady.empty()) {
             const std::size_t j = device.weightReady.front();
             const double dur = in.cost[std::size_t(d)][std::size_t(ops[j].chunk)].duration(ops[j].kind);
             // Fill only when the weight pass ends before the input arrives, or the arrival is not known yet (its
@@ -111,7 +149,7 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
     };
 
     // Discrete-event loop: each device keeps its next action and start time; the earliest goes first. Only the
-    // devices an op touches (itself and the one it sends to) recompute theirs.
+    // devices an op touches (itself and the ones it sends to) recompute theirs.
     // The candidates sit in a min-heap by start (then device, so ties go as a scan from device 0 would); a device's
     // older entries go stale when it is rescheduled and are skipped when they surface.
     std::vector<double> candidateStart(std::size_t(p), kUnknown);
@@ -127,81 +165,120 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
             queue.emplace(candidateStart[std::size_t(d)], d);
     };
 
-    auto run = [&](int d, std::size_t index, double start) {
-        const Op& op = allOps[std::size_t(d)][index];
+    // Runs the unit of ops [first, end) of device d from `start`. A unit of one op takes its duration; ops that
+    // overlap take max(Σ compute, Σ communication), shared among them in proportion to their own durations, and
+    // hand their results on when the unit ends.
+    auto run = [&](int d, std::size_t first, std::size_t end, double start) {
+        const auto& ops = allOps[std::size_t(d)];
         Device& device = dev[std::size_t(d)];
-        const int k = op.chunk * p + d;
-        const double dur = in.cost[std::size_t(d)][std::size_t(op.chunk)].duration(op.kind);
-        const double end = start + dur;
+        auto costOf = [&](const Op& op) { return in.cost[std::size_t(d)][std::size_t(op.chunk)].duration(op.kind); };
+        double sum = 0, compute = 0, comm = 0;
+        for (std::size_t i = first; i < end; ++i) {
+            const double dur = costOf(ops[i]);
+            const double c = in.comm.empty()
+                ? 0.0
+                : std::min(dur, in.comm[std::size_t(d)][std::size_t(ops[i].chunk)].duration(ops[i].kind));
+            sum += dur;
+            compute += dur - c;
+            comm += c;
+        }
+        const double unit = end - first > 1 ? std::max(compute, comm) : sum;
+        const double unitEnd = start + unit;
         device.freeBefore = device.free;
-        device.free = end;
-        device.ran[index] = 1;
-        r.deviceBusy[std::size_t(d)] += dur;
-        if (op.kind == OpKind::Forward)
-            r.peakInFlight[std::size_t(d)] = std::max(r.peakInFlight[std::size_t(d)], ++live[std::size_t(d)]);
-        else if (op.kind == OpKind::BackwardInput)
-            --live[std::size_t(d)];
-        const int self = int(slot[std::size_t(d)]);
-        if (options.recordEvents) {
-            SimEvent& e = r.events[slot[std::size_t(d)]++];
-            const bool waited = start > device.freeBefore;
-            if (waited && op.kind == OpKind::Forward)
-                e.cause = at(fwdFrom, k, op.microBatch);
-            else if (waited && (op.kind == OpKind::BackwardInput || op.kind == OpKind::Recompute)
-                && k < virtualStages - 1)
-                e.cause = at(bwdFrom, k, op.microBatch);
-            e.device = d;
-            e.op = op.kind;
-            e.microBatch = op.microBatch;
-            e.chunk = std::int16_t(op.chunk);
-            e.start = start;
-            e.end = end;
-        }
-        // Hand the result on: activations forward, gradients backward, through one channel per boundary and direction.
-        auto send = [&](bool forward, int from, int to) {
-            const int boundary = forward ? from : to;
-            double& chan = channelFree[std::size_t(boundary) * 2 + (forward ? 0 : 1)];
-            const double dt = options.freeTransfers ? 0.0
-                : forward                           ? in.sendForward[std::size_t(boundary)]
-                                                    : in.sendBackward[std::size_t(boundary)];
-            const double s = std::max(chan, end);
-            chan = s + dt;
-            if (!options.recordEvents)
-                return s + dt;
-            SimEvent x;
-            x.kind = EventKind::Transfer;
-            x.device = from % p;
-            x.toDevice = to % p;
-            x.boundary = boundary;
-            x.microBatch = op.microBatch;
-            x.chunk = std::int16_t(op.chunk);
-            x.forwardDirection = forward;
-            x.start = s;
-            x.end = s + dt;
-            x.cause = self;
-            (forward ? at(fwdFrom, to, op.microBatch) : at(bwdFrom, to, op.microBatch))
-                = int(remainingTotal + transferCount++);
-            r.events.push_back(x);
-            return x.end;
-        };
-        int woken = -1;
-        if (op.kind == OpKind::Forward && k < virtualStages - 1) {
-            at(fwdReady, k + 1, op.microBatch) = send(true, k, k + 1);
-            woken = (k + 1) % p;
-        }
-        if (op.kind == OpKind::BackwardInput) {
-            at(inputGradDone, k, op.microBatch) = 1;
-            if (const std::size_t w = at(weightIndex, k, op.microBatch); w != SIZE_MAX)
-                device.weightReady.push_back(w);
-            if (k > 0) {
-                at(bwdReady, k - 1, op.microBatch) = send(false, k, k - 1);
-                woken = (k - 1) % p;
+        device.free = unitEnd;
+        double at0 = start;
+        std::vector<int> woken;
+        // Results leave when the unit ends: a transfer's producer is the unit's last op (what the critical path
+        // walks back from).
+        const int unitLast = int(slot[std::size_t(d)] + (end - first)) - 1;
+        for (std::size_t index = first; index < end; ++index) {
+            const Op& op = ops[index];
+            const int k = stageOf(d, op);
+            const int rt = routes.routeOf(op.microBatch);
+            const double share = sum > 0 ? unit * costOf(op) / sum : 0;
+            const double opStart = at0, opEnd = index + 1 == end ? unitEnd : at0 + share;
+            at0 = opEnd;
+            device.ran[index] = 1;
+            r.deviceBusy[std::size_t(d)] += opEnd - opStart;
+            if (op.kind == OpKind::Forward)
+                r.peakInFlight[std::size_t(d)] = std::max(r.peakInFlight[std::size_t(d)], ++live[std::size_t(d)]);
+            else if (op.kind == OpKind::BackwardInput)
+                --live[std::size_t(d)];
+            if (options.recordEvents) {
+                SimEvent& e = r.events[slot[std::size_t(d)]++];
+                // The unit's first op waited for the input that came last, if the device was free before it.
+                if (index == first && start > device.freeBefore) {
+                    double latest = -1;
+                    for (std::size_t i = first; i < end; ++i) {
+                        const Op& o = ops[i];
+                        const int ko = stageOf(d, o);
+                        int from = -1;
+                        if (o.kind == OpKind::Forward)
+                            from = at(fwdFrom, ko, o.microBatch);
+                        else if ((o.kind == OpKind::BackwardInput || o.kind == OpKind::Recompute)
+                            && ko < virtualStages - 1)
+                            from = at(bwdFrom, ko, o.microBatch);
+                        const double ready = inputReady(d, o);
+                        if (from >= 0 && ready != kUnknown && ready > latest) {
+                            latest = ready;
+                            e.cause = from;
+                        }
+                    }
+                }
+                e.device = d;
+                e.op = op.kind;
+                e.microBatch = op.microBatch;
+                e.chunk = std::int16_t(op.chunk);
+                e.start = opStart;
+                e.end = opEnd;
+                e.overlapsPrevious = index > first;
             }
+            // Hand the result on: activations forward, gradients backward, one channel per boundary and direction.
+            auto send = [&](bool forward, int from, int to) {
+                const int boundary = routes.boundaryOf(rt, forward ? from : to);
+                double& chan = channelFree[std::size_t(boundary) * 2 + (forward ? 0 : 1)];
+                const std::vector<double>& times = forward ? in.sendForward : in.sendBackward;
+                const double dt
+                    = options.freeTransfers || times.empty() ? 0.0 : times[std::size_t(boundary) % times.size()];
+                const double s = std::max(chan, unitEnd);
+                chan = s + dt;
+                if (!options.recordEvents)
+                    return s + dt;
+                SimEvent x;
+                x.kind = EventKind::Transfer;
+                x.device = routes.routes[std::size_t(rt)][std::size_t(from)].device;
+                x.toDevice = routes.routes[std::size_t(rt)][std::size_t(to)].device;
+                x.boundary = boundary;
+                x.microBatch = op.microBatch;
+                x.chunk = std::int16_t(op.chunk);
+                x.forwardDirection = forward;
+                x.start = s;
+                x.end = s + dt;
+                x.cause = unitLast;
+                (forward ? at(fwdFrom, to, op.microBatch) : at(bwdFrom, to, op.microBatch))
+                    = int(remainingTotal + transferCount++);
+                r.events.push_back(x);
+                return x.end;
+            };
+            if (op.kind == OpKind::Forward && k < virtualStages - 1) {
+                at(fwdReady, k + 1, op.microBatch) = send(true, k, k + 1);
+                woken.push_back(routes.routes[std::size_t(rt)][std::size_t(k + 1)].device);
+            }
+            if (op.kind == OpKind::BackwardInput) {
+                at(inputGradDone, k, op.microBatch) = 1;
+                if (const std::size_t w = at(weightIndex, k, op.microBatch); w != SIZE_MAX)
+                    device.weightReady.push_back(w);
+                if (k > 0) {
+                    at(bwdReady, k - 1, op.microBatch) = send(false, k, k - 1);
+                    woken.push_back(routes.routes[std::size_t(rt)][std::size_t(k - 1)].device);
+                }
+            }
+            --remaining;
         }
-        --remaining;
         schedule(d);
-        if (woken >= 0 && woken != d)
-            schedule(woken);
+        for (int w : woken)
+            if (w != d)
+                schedule(w);
     };
 
     for (int d = 0; d < p; ++d)
@@ -217,7 +294,10 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
         const auto [start, d] = queue.top();
         queue.pop();
         candidateStart[std::size_t(d)] = kUnknown;
-        run(d, candidateIndex[std::size_t(d)], start);
+        const std::size_t index = candidateIndex[std::size_t(d)];
+        // A weight pass that fills a wait runs alone; the device's next op runs with the ops that overlap it.
+        const bool filler = index != dev[std::size_t(d)].next;
+        run(d, index, filler ? index + 1 : groupEnd(d, index), start);
     }
     r.deviceEnd.resize(std::size_t(p));
     for (int d = 0; d < p; ++d)

@@ -34,9 +34,18 @@ struct SimInput {
     // Per device; shared, since many plans of one schedule shape (the search's) run the same lists.
     std::shared_ptr<const std::vector<std::vector<Op>>> ops;
     std::vector<std::vector<ChunkCost>> cost; // [device][chunk]
-    // Transfer time from virtual stage k to k+1 (activations), and back (gradients), per micro-batch.
-    std::vector<double> sendForward; // size p·v − 1
-    std::vector<double> sendBackward; // size p·v − 1
+    // The in-layer communication inside each cost (optional, same shape): ops that run overlapped (Op::
+    // overlapsPrevious) hide one's communication under the other's compute, max(Σ compute, Σ communication).
+    std::vector<std::vector<ChunkCost>> comm;
+    // Where each micro-batch's virtual stages run; empty: virtual stage k on device k mod p, chunk k / p.
+    PipelineRoutes routes;
+    // Transfer time across each stage boundary (PipelineRoutes' numbering, k to k + 1 of route 0 first), activations
+    // forward and gradients back, per micro-batch.
+    std::vector<double> sendForward; // size routes.boundaries()
+    std::vector<double> sendBackward;
+    // Let a weight pass whose backward has run fill a wait ahead of its place (the zero-bubble runtimes do; DeepSeek's
+    // DualPipe runs its lists in order).
+    bool weightPassesFill = true;
 };
 
 enum class EventKind : std::uint8_t { Compute, Transfer };
@@ -46,7 +55,7 @@ struct SimEvent {
     int device = 0;
     int microBatch = 0;
     int toDevice = 0; // for Transfer
-    int boundary = 0; // for Transfer: virtual stage boundary k → k+1
+    int boundary = 0; // for Transfer: stage boundary (PipelineRoutes::boundaryOf), virtual stage k → k+1
     // What this event waited for: for a compute event the transfer that delivered its input (−1 when it started as
     // soon as its device was free); for a transfer the compute event that produced it. Indices into events.
     int cause = -1;
@@ -54,6 +63,7 @@ struct SimEvent {
     OpKind op = OpKind::Forward; // for Compute
     EventKind kind = EventKind::Compute;
     bool forwardDirection = true; // for Transfer: activations (true) or gradients (false)
+    bool overlapsPrevious = false; // for Compute: ran overlapped with the event before it (its share of the pair)
 };
 
 struct SimResult {

@@ -20,13 +20,21 @@ Result<ProbePipeline> probePipeline(const Plan& plan, int gpus, int microBatches
     const ParallelSpec& par = plan.parallel;
     p.shape.schedule = par.schedule;
     p.shape.stages = par.pp;
-    p.shape.chunks = par.vpp;
+    p.shape.chunks = par.chunks();
     p.shape.microBatches = microBatches > 0 ? microBatches : int(plan.microBatches());
     p.shape.recompute = plan.training.recompute == Recompute::Full;
     if (par.schedule == Schedule::Interleaved && p.shape.microBatches % par.pp != 0)
         return Result<ProbePipeline>::failure("microbatches",
             "the interleaved schedule needs a multiple of " + std::to_string(par.pp) + " micro-batches, got "
                 + std::to_string(p.shape.microBatches));
+    // DeepSeek's DualPipe and DualPipeV assert at least 2·pp micro-batches (an even number for DualPipe).
+    const int mbs = p.shape.microBatches;
+    if ((par.schedule == Schedule::DualPipe || par.schedule == Schedule::DualPipeV)
+        && (mbs < 2 * par.pp || (par.schedule == Schedule::DualPipe && mbs % 2 != 0)))
+        return Result<ProbePipeline>::failure("microbatches",
+            std::string(scheduleName(par.schedule)) + " needs at least " + std::to_string(2 * par.pp)
+                + (par.schedule == Schedule::DualPipe ? " (an even number of)" : "") + " micro-batches, got "
+                + std::to_string(mbs));
     p.ops = generateSchedule(p.shape);
     p.layerGemms = layerGemms(plan);
     const double e = bytesPerElement(plan);
@@ -52,18 +60,21 @@ Timeline measuredTimeline(const ProbePipeline& p, const std::vector<MeasuredOp>&
     t.source = "measured";
     t.schedule = scheduleName(p.shape.schedule);
     t.stagesShareGpu = p.stagesShareGpu;
-    const int stages = p.shape.stages, vs = stages * p.shape.chunks;
+    const int stages = p.shape.stages;
+    const PipelineRoutes routes = pipelineRoutes(p.shape);
+    const int boundaries = routes.boundaries();
     std::vector<int> stageLane(static_cast<std::size_t>(stages));
-    std::vector<int> transferLane(static_cast<std::size_t>(2 * std::max(0, vs - 1)), -1);
+    std::vector<int> transferLane(static_cast<std::size_t>(2 * std::max(0, boundaries)), -1);
     for (int s = 0; s < stages; ++s) {
         const int gpu = p.gpuOfStage[std::size_t(s)];
         const std::string gpuName
             = gpu < int(gpuNames.size()) ? gpuNames[std::size_t(gpu)] : "GPU " + std::to_string(gpu);
         stageLane[std::size_t(s)] = int(t.lanes.size());
         t.lanes.push_back({ "stage " + std::to_string(s) + " (" + gpuName + ")", "measured", 0, s, false, {} });
-        for (int k = 0; k + 1 < vs; ++k)
+        for (int k = 0; k < boundaries; ++k)
             for (bool forward : { true, false }) {
-                const int from = forward ? k % stages : (k + 1) % stages, to = forward ? (k + 1) % stages : k % stages;
+                const int a = routes.boundaryFrom(k).device, b = routes.boundaryTo(k).device;
+                const int from = forward ? a : b, to = forward ? b : a;
                 if (from != s)
                     continue;
                 transferLane[std::size_t(2 * k + (forward ? 0 : 1))] = int(t.lanes.size());
@@ -89,7 +100,7 @@ Timeline measuredTimeline(const ProbePipeline& p, const std::vector<MeasuredOp>&
         opStart[{ o.stage, int(o.kind), o.microBatch, o.chunk }] = { stageLane[std::size_t(o.stage)], o.start };
     }
     for (const MeasuredTransfer& x : transfers) {
-        if (x.boundary < 0 || x.boundary + 1 >= vs || !(x.end >= x.start))
+        if (x.boundary < 0 || x.boundary >= boundaries || !(x.end >= x.start))
             continue;
         const int lane = transferLane[std::size_t(2 * x.boundary + (x.forward ? 0 : 1))];
         if (lane < 0)
@@ -100,12 +111,13 @@ Timeline measuredTimeline(const ProbePipeline& p, const std::vector<MeasuredOp>&
         s.kind = SpanKind::SendRecv;
         s.bytes = p.transferBytes;
         s.microBatch = x.microBatch;
-        s.stage = std::int16_t(x.forward ? x.boundary % stages : (x.boundary + 1) % stages);
+        const StagePlace from = routes.boundaryFrom(x.boundary), to = routes.boundaryTo(x.boundary);
+        s.stage = std::int16_t(x.forward ? from.device : to.device);
         s.name = t.intern(std::string(x.forward ? "send act " : "send grad ") + std::to_string(x.microBatch));
         t.lanes[std::size_t(lane)].spans.push_back(s);
         // The receiving op: forward of the next virtual stage, or the backward (or recompute before it) of this one.
-        const int toVirtual = x.forward ? x.boundary + 1 : x.boundary;
-        const int toStage = toVirtual % stages, toChunk = toVirtual / stages;
+        const StagePlace receiver = x.forward ? to : from;
+        const int toStage = receiver.device, toChunk = receiver.chunk;
         for (OpKind k : x.forward ? std::vector<OpKind> { OpKind::Forward }
                                   : std::vector<OpKind> { OpKind::Recompute, OpKind::BackwardInput }) {
             auto it = opStart.find({ toStage, int(k), x.microBatch, toChunk });

@@ -149,10 +149,11 @@ GemmShape transposedHead(const GemmShape& h, int which) // 0 dgrad (T×V)·(V×H
 }
 
 // The work of one op: the GEMMs of the chunk's layers. B holds the weight gradients too unless the schedule
-// splits them into W (ZB-H1); attention backward is 2 GEMMs per forward GEMM unfused, 5 for 2 with flash.
+// splits them into W (ZB-H1, ZB-V, DualPipe); attention backward is 2 GEMMs per forward GEMM unfused, 5 for 2 with
+// flash.
 void runOp(Stage& st, const ProbePipeline& p, const Op& op, int layers, bool lastVirtual, bool flash)
 {
-    const bool split = p.shape.schedule == Schedule::ZbH1;
+    const bool split = splitsBackward(p.shape.schedule);
     for (int l = 0; l < layers; ++l)
         for (const LayerGemm& g : p.layerGemms)
             for (int r = 0; r < g.repeats; ++r) {
@@ -220,7 +221,10 @@ int runPipeline(const Options& options)
     if (!built)
         throw ProbeError(kUsage, "plan", built.errorText());
     const ProbePipeline& P = built.value();
-    const int S = P.shape.stages, V = P.shape.chunks, VS = S * V;
+    const int S = P.shape.stages, V = P.shape.chunks;
+    // Where each micro-batch's virtual stages run and the boundaries between them (core/pipeline/schedule.h).
+    const PipelineRoutes routes = pipelineRoutes(P.shape);
+    const int VS = routes.virtualStages(), NB = routes.boundaries();
     int runtime = 0, nccl = 0;
     cudaRuntimeGetVersion(&runtime);
     ncclGetVersion(&nccl);
@@ -256,7 +260,7 @@ int runPipeline(const Options& options)
         PROBE_CUDA(cudaSetDevice(device));
         std::size_t freeBytes = 0, totalBytes = 0;
         PROBE_CUDA(cudaMemGetInfo(&freeBytes, &totalBytes));
-        const std::size_t linkBytes = std::size_t(P.transferBytes) * 2 * std::size_t(std::max(0, VS - 1)) * 2;
+        const std::size_t linkBytes = std::size_t(P.transferBytes) * 2 * std::size_t(std::max(0, NB)) * 2;
         if (operandBytes + linkBytes > freeBytes)
             throw ProbeError(kOutOfMemory, "out-of-memory",
                 "the largest GEMM of the plan needs " + std::to_string(operandBytes >> 20)
@@ -296,7 +300,10 @@ int runPipeline(const Options& options)
             st.a = operands[device][0].data();
             st.b = operands[device][1].data();
             st.c = operands[device][2].data();
-            const int last = int(list[i]) == S - 1 ? S - 1 : -1;
+            bool holdsHead = false; // the stage runs a route's last virtual stage: the output layer and loss
+            for (const auto& route : routes.routes)
+                holdsHead = holdsHead || (!route.empty() && route.back().device == int(list[i]));
+            const int last = holdsHead ? int(list[i]) : -1;
             if (last >= 0 && P.layersInPlan[std::size_t(last)] > 0)
                 st.headScale = double(P.layersRun[std::size_t(last)]) / P.layersInPlan[std::size_t(last)];
             PROBE_CUDA(cudaEventCreate(&st.zero));
@@ -311,14 +318,15 @@ int runPipeline(const Options& options)
                         + "failed: " + cudaGetErrorString(synced));
         }
     }
-    // Boundaries: index 2k + (gradient ? 1 : 0).
-    std::vector<Link> links(static_cast<std::size_t>(2 * std::max(0, VS - 1)));
+    // Boundaries: index 2b + (gradient ? 1 : 0), b numbered as PipelineRoutes does.
+    std::vector<Link> links(static_cast<std::size_t>(2 * std::max(0, NB)));
     std::vector<ncclComm_t> allComms;
-    for (int k = 0; k + 1 < VS; ++k)
+    for (int k = 0; k < NB; ++k)
         for (int dir = 0; dir < 2; ++dir) {
             Link& l = links[std::size_t(2 * k + dir)];
-            l.from = dir == 0 ? k % S : (k + 1) % S;
-            l.to = dir == 0 ? (k + 1) % S : k % S;
+            const int a0 = routes.boundaryFrom(k).device, b0 = routes.boundaryTo(k).device;
+            l.from = dir == 0 ? a0 : b0;
+            l.to = dir == 0 ? b0 : a0;
             const int a = stages[std::size_t(l.from)].device, b = stages[std::size_t(l.to)].device;
             l.nccl = a != b;
             const std::size_t bytes = std::size_t(P.transferBytes);
@@ -416,20 +424,23 @@ int runPipeline(const Options& options)
                 while (next[std::size_t(s)] < ops.size()) {
                     const std::size_t i = next[std::size_t(s)];
                     const Op& op = ops[i];
-                    const int v = op.chunk * S + s;
+                    const int route = routes.routeOf(op.microBatch);
+                    const int v = routes.stageOf(route, s, op.chunk);
+                    if (v < 0)
+                        throw ProbeError(kUsage, "schedule", "an op runs a chunk its stage does not hold (a core bug)");
                     // The input this op waits for: activations from v−1, or the gradient from v+1 for the first of
                     // this micro-batch's backward work (R when recomputing, else B).
                     cudaEvent_t dep = nullptr;
                     bool needs = false;
                     if (op.kind == OpKind::Forward && v > 0) {
                         needs = true;
-                        auto it = arrived.find({ v - 1, 0, op.microBatch });
+                        auto it = arrived.find({ routes.boundaryOf(route, v - 1), 0, op.microBatch });
                         dep = it == arrived.end() ? nullptr : it->second;
                     } else if ((op.kind == OpKind::Recompute
                                    || (op.kind == OpKind::BackwardInput && !P.shape.recompute))
                         && v < VS - 1) {
                         needs = true;
-                        auto it = arrived.find({ v, 1, op.microBatch });
+                        auto it = arrived.find({ routes.boundaryOf(route, v), 1, op.microBatch });
                         dep = it == arrived.end() ? nullptr : it->second;
                     }
                     if (needs && !dep)
@@ -443,9 +454,9 @@ int runPipeline(const Options& options)
                     runOp(st, P, op, layers, v == VS - 1, flash);
                     PROBE_CUDA(cudaEventRecord(r.end, st.stream));
                     if (op.kind == OpKind::Forward && v < VS - 1)
-                        transfer(v, 0, op.microBatch, r.end);
+                        transfer(routes.boundaryOf(route, v), 0, op.microBatch, r.end);
                     if (op.kind == OpKind::BackwardInput && v > 0)
-                        transfer(v - 1, 1, op.microBatch, r.end);
+                        transfer(routes.boundaryOf(route, v - 1), 1, op.microBatch, r.end);
                     ++next[std::size_t(s)];
                     --remaining;
                     progress = true;

@@ -9,17 +9,30 @@ using namespace plait;
 
 namespace {
 
-SimResult run(Schedule schedule, int p, int m, int v, double tf, double tb, double tw = 0)
+// `share` of each chunk's work is communication that an overlapped op can hide (DualPipe's pairs).
+SimInput input(Schedule schedule, int p, int m, int v, double tf, double tb, double tw = 0, double share = 0)
 {
     SimInput in;
     in.devices = p;
     in.chunks = v;
-    in.ops = std::make_shared<const std::vector<std::vector<Op>>>(generateSchedule({ schedule, p, m, v, false }));
-    // A chunk does 1/v of the stage's work.
-    in.cost.assign(std::size_t(p), std::vector<ChunkCost>(std::size_t(v), ChunkCost { tf / v, 0, tb / v, tw / v }));
-    in.sendForward.assign(std::size_t(p * v - 1), 0.0);
+    const ScheduleShape shape { schedule, p, m, v, false };
+    in.ops = std::make_shared<const std::vector<std::vector<Op>>>(generateSchedule(shape));
+    in.routes = pipelineRoutes(shape);
+    in.weightPassesFill = schedule != Schedule::DualPipe && schedule != Schedule::DualPipeV;
+    // A chunk does 1/v of the stage's work; under DualPipe each of a GPU's two chunks is a whole stage.
+    const double w = schedule == Schedule::DualPipe ? 1.0 : v;
+    in.cost.assign(std::size_t(p), std::vector<ChunkCost>(std::size_t(v), ChunkCost { tf / w, 0, tb / w, tw / w }));
+    if (share > 0)
+        in.comm.assign(
+            std::size_t(p), std::vector<ChunkCost>(std::size_t(v), ChunkCost { share * tf / w, 0, share * tb / w, 0 }));
+    in.sendForward.assign(std::size_t(in.routes.boundaries()), 0.0);
     in.sendBackward = in.sendForward;
-    return simulate(in);
+    return in;
+}
+
+SimResult run(Schedule schedule, int p, int m, int v, double tf, double tb, double tw = 0)
+{
+    return simulate(input(schedule, p, m, v, tf, tb, tw));
 }
 
 double bubble(const SimResult& r)
@@ -97,22 +110,109 @@ private slots:
         QTest::newRow("1f1b") << int(Schedule::OneFOneB) << 1;
         QTest::newRow("interleaved") << int(Schedule::Interleaved) << 2;
         QTest::newRow("zb-h1") << int(Schedule::ZbH1) << 1;
+        QTest::newRow("zb-v") << int(Schedule::ZbV) << 2;
+        QTest::newRow("dualpipev") << int(Schedule::DualPipeV) << 2;
+        QTest::newRow("dualpipe") << int(Schedule::DualPipe) << 2;
     }
     void everyMicroBatchRunsOnceForwardAndBackward()
     {
         QFETCH(int, schedule);
         QFETCH(int, v);
-        const int p = 4, m = 8;
-        const auto ops = generateSchedule({ Schedule(schedule), p, m, v, true });
-        for (const auto& device : ops) {
-            std::map<std::tuple<int, int, int>, int> seen;
-            for (const Op& op : device)
-                ++seen[{ int(op.kind), op.microBatch, op.chunk }];
-            for (const auto& [key, count] : seen)
-                QCOMPARE(count, 1);
-            const int kinds = Schedule(schedule) == Schedule::ZbH1 ? 4 : 3;
-            QCOMPARE(int(seen.size()), kinds * m * v);
-        }
+        for (int p : { 2, 4, 6 })
+            for (int m : { 2 * p, 2 * p + 2, 5 * p }) {
+                const ScheduleShape shape { Schedule(schedule), p, m, v, true };
+                const auto ops = generateSchedule(shape);
+                const PipelineRoutes routes = pipelineRoutes(shape);
+                // Every virtual stage of every micro-batch's route runs each kind of op once, on its device.
+                std::map<std::tuple<int, int, int>, int> seen; // (kind, micro-batch, virtual stage)
+                for (int d = 0; d < p; ++d)
+                    for (const Op& op : ops[std::size_t(d)]) {
+                        const int k = routes.stageOf(routes.routeOf(op.microBatch), d, op.chunk);
+                        QVERIFY(k >= 0);
+                        ++seen[{ int(op.kind), op.microBatch, k }];
+                    }
+                for (const auto& [key, count] : seen)
+                    QCOMPARE(count, 1);
+                const int kinds = splitsBackward(Schedule(schedule)) ? 4 : 3;
+                QCOMPARE(int(seen.size()), kinds * m * routes.virtualStages());
+                SimInput in = input(Schedule(schedule), p, m, v, 1.3, 1.7, 0.9);
+                in.ops = std::make_shared<const std::vector<std::vector<Op>>>(ops);
+                QVERIFY(simulate(in).ok);
+            }
+    }
+
+    // DeepSeek-V3 §3.2.1 (the deepseek-ai/DualPipe README's table): DualPipe's bubble is (PP/2 − 1)(F&B + B − 3W)
+    // and each GPU holds PP + 1 chunks' activations at most; DualPipeV is the same over PP = 2p virtual stages.
+    // With T_F = T_B = T_W = 1 per stage and nothing to hide, F&B = 3 and the full backward B = 2.
+    void dualPipeBubbleAndMemoryAsPublished_data()
+    {
+        QTest::addColumn<int>("schedule");
+        QTest::addColumn<int>("p");
+        QTest::addColumn<int>("m");
+        for (int p : { 2, 4, 8 })
+            for (int m : { 2 * p, 20, 40 }) {
+                QTest::addRow("dualpipe p=%d m=%d", p, m) << int(Schedule::DualPipe) << p << m;
+                QTest::addRow("dualpipev p=%d m=%d", p, m) << int(Schedule::DualPipeV) << p << m;
+            }
+    }
+    void dualPipeBubbleAndMemoryAsPublished()
+    {
+        QFETCH(int, schedule);
+        QFETCH(int, p);
+        QFETCH(int, m);
+        const bool v = Schedule(schedule) == Schedule::DualPipeV;
+        const int stages = v ? 2 * p : p;
+        const double unit = v ? 0.5 : 1.0; // a DualPipeV chunk is half a GPU's layers
+        const SimResult r = run(Schedule(schedule), p, m, 2, 1.0, 1.0, 1.0);
+        QVERIFY(r.ok);
+        const double fb = 3 * unit, b = 2 * unit, w = unit;
+        const double expected = (stages / 2.0 - 1) * (fb + b - 3 * w);
+        const double busy = *std::max_element(r.deviceBusy.begin(), r.deviceBusy.end());
+        QVERIFY2(std::abs(r.makespan - busy - expected) < 1e-9,
+            qPrintable(QStringLiteral("%1 vs %2").arg(r.makespan - busy).arg(expected)));
+        for (int d = 0; d < p; ++d)
+            QCOMPARE(peakInFlight(r, d), stages + 1);
+    }
+
+    // A forward beside a backward hides one's communication under the other's compute: the pair takes
+    // max(Σ compute, Σ communication), not the sum.
+    void dualPipePairsHideCommunication()
+    {
+        const SimInput plain = input(Schedule::DualPipe, 4, 16, 2, 1.0, 1.0, 1.0);
+        const SimInput hidden = input(Schedule::DualPipe, 4, 16, 2, 1.0, 1.0, 1.0, 0.8);
+        const SimResult a = simulate(plain), b = simulate(hidden);
+        QVERIFY(a.ok && b.ok);
+        QVERIFY(b.makespan < a.makespan);
+        // One pair: F (compute 0.2, communication 0.8), then B (0.2, 0.8) and W (1, 0): max(1.4, 1.6) = 1.6.
+        for (std::size_t i = 0; i + 2 < b.events.size(); ++i)
+            if (b.events[i].kind == EventKind::Compute && b.events[i].op == OpKind::Forward
+                && b.events[i + 1].overlapsPrevious && b.events[i + 2].overlapsPrevious) {
+                QVERIFY(std::abs(b.events[i + 2].end - b.events[i].start - 1.6) < 1e-9);
+                return;
+            }
+        QFAIL("no overlapped pair in DualPipe's op lists");
+    }
+
+    // ZB-V (Qi et al. 2024, two chunks in a V, B and W split): with T_F = T_B = T_W and free links, a smaller bubble
+    // than ZB-H1 at no more activation memory than 1F1B's first stage (2p half-stage chunks).
+    void zeroBubbleVBeatsH1_data()
+    {
+        QTest::addColumn<int>("p");
+        QTest::addColumn<int>("m");
+        for (int p : { 2, 4, 8 })
+            for (int m : { 2 * p, 4 * p })
+                QTest::addRow("p=%d m=%d", p, m) << p << m;
+    }
+    void zeroBubbleVBeatsH1()
+    {
+        QFETCH(int, p);
+        QFETCH(int, m);
+        const SimResult zbv = run(Schedule::ZbV, p, m, 2, 1.0, 1.0, 1.0);
+        const SimResult zbh1 = run(Schedule::ZbH1, p, m, 1, 1.0, 1.0, 1.0);
+        QVERIFY(zbv.ok && zbh1.ok);
+        QVERIFY2(bubble(zbv) < bubble(zbh1), qPrintable(QStringLiteral("%1 vs %2").arg(bubble(zbv)).arg(bubble(zbh1))));
+        for (int d = 0; d < p; ++d)
+            QVERIFY(peakInFlight(zbv, d) <= 2 * p);
     }
 
     void oneFOneBKeepsAtMostPInFlight()

@@ -31,6 +31,9 @@ class TestTimeline : public QObject {
         QTest::newRow("1f1b") << "1f1b" << 1;
         QTest::newRow("interleaved") << "interleaved" << 2;
         QTest::newRow("zb-h1") << "zb-h1" << 1;
+        QTest::newRow("zb-v") << "zb-v" << 2;
+        QTest::newRow("dualpipev") << "dualpipev" << 2;
+        QTest::newRow("dualpipe") << "dualpipe" << 1;
     }
 
 private slots:
@@ -207,12 +210,11 @@ private slots:
     {
         const Plan p = plan("1f1b", 1, "full");
         const auto studies = studySchedules(p);
-        QCOMPARE(studies.size(), std::size_t(4));
+        QCOMPARE(studies.size(), std::size_t(7));
         for (const ScheduleStudy& s : studies) {
             QVERIFY2(s.valid, s.problem.c_str());
             Plan v = p;
-            v.parallel.schedule = s.schedule;
-            v.parallel.vpp = s.chunks;
+            setSchedule(v, s.schedule, s.schedule == Schedule::DualPipe ? 1 : s.chunks);
             const Evaluation ev = evaluate(v);
             QCOMPARE(s.stepS, ev.stepS);
             QCOMPARE(s.bubbleFraction, ev.bubbleFraction);
@@ -221,11 +223,21 @@ private slots:
             for (const StageMemory& m : ev.memory)
                 act = std::max(act, m.activations);
             QCOMPARE(s.peakActivationBytes, act);
+            QCOMPARE(s.peakBytes, ev.peakBytes);
         }
         // GPipe holds every micro-batch; 1F1B at most p; ZB-H1 no more than 1F1B (Qi et al. 2024)
         QVERIFY(studies[0].peakActivationBytes > studies[1].peakActivationBytes);
         QVERIFY(studies[3].bubbleFraction < studies[1].bubbleFraction);
         QVERIFY(studies[2].bubbleFraction < studies[1].bubbleFraction);
+        // ZB-V: two half-size chunks in a V with the backward split, no more activation memory than 1F1B and less
+        // bubble (tst_schedule compares it with ZB-H1 on free links; here transfers cross nodes); DualPipe keeps
+        // two copies of each stage's weights, DualPipeV one.
+        QCOMPARE(studies[4].schedule, Schedule::ZbV);
+        QVERIFY(studies[4].bubbleFraction < studies[1].bubbleFraction);
+        QVERIFY(studies[4].peakInFlight <= 2 * studies[1].peakInFlight); // chunks of half a stage
+        QCOMPARE(studies[6].schedule, Schedule::DualPipe);
+        QVERIFY(studies[6].peakBytes - studies[6].peakActivationBytes
+            > studies[5].peakBytes - studies[5].peakActivationBytes);
     }
 
     void comparingATimelineWithItselfShowsNoDifference()
