@@ -132,6 +132,9 @@ struct CommBreakdownInput {
     const PipelineTransfers& p2p;
     const PipelineRoutes& routes;
     double p2pExposed = 0;
+    // Of the in-layer collectives' added time, what stays exposed: 1, except where overlapped pairs (DualPipe) hide
+    // one micro-batch's under another's compute.
+    double inLayerExposedShare = 1;
     const CommTotals* dpGrad = nullptr;
     const CommTotals* dpParam = nullptr;
     const CommTotals* embAllReduce = nullptr;
@@ -164,7 +167,9 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
             break;
         }
     const StageComm& hc = in.sc[std::size_t(heavyStage)];
-    const double mbLayers = double(m) * layersMax;
+    // Each micro-batch passes every chunk of a GPU, except under DualPipe, where it passes the one of its direction.
+    const double passShare = 1.0 / double(std::max<std::size_t>(1, in.routes.routes.size()));
+    const double mbLayers = double(m) * layersMax * passShare;
     auto pushItem = [&](Dim dim, CollectiveKind kind, const char* what, CommTotals t, double bytesPerCall,
                         long long calls, const std::string& link, int groupSize) {
         if (t.item.timeS <= 0 && bytesPerCall <= 0)
@@ -198,7 +203,8 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
     const LayerCollectives& hcalls = hc.calls;
     if (par.tp > 1) {
         const long long each = (long long)mbLayers * lc.tpCallsFwd; // per pass, over both blocks
-        const double added = mbLayers * (hc.added.tpForward * (1 + rcFull) + hc.added.tpBackward);
+        const double added
+            = in.inLayerExposedShare * mbLayers * (hc.added.tpForward * (1 + rcFull) + hc.added.tpBackward);
         if (sp)
             pushShared(Dim::TP,
                 { { CollectiveKind::AllGather,
@@ -217,16 +223,17 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
         pushShared(Dim::CP,
             { { CollectiveKind::AllGather, "keys and values", hcalls.cpGather, (long long)mbLayers * (2 + rcFull) },
                 { CollectiveKind::ReduceScatter, "key and value gradients", hcalls.cpScatter, (long long)mbLayers } },
-            lc.cpBytes, mbLayers * (hc.added.cpForward * (1 + rcFull) + hc.added.cpBackward), hc.cpLink, par.cp);
+            lc.cpBytes, in.inLayerExposedShare * mbLayers * (hc.added.cpForward * (1 + rcFull) + hc.added.cpBackward),
+            hc.cpLink, par.cp);
     if (par.ep > 1) {
         // Each MoE layer dispatches its tokens to their experts and combines the outputs back, forward, and sends
         // the gradients the opposite ways backward: two items of the same buffer, half of the calls each.
-        const double moeLayers = double(m) * (layersMax - plan.denseLayersOnStage(heavyStage));
+        const double moeLayers = double(m) * (layersMax - plan.denseLayersOnStage(heavyStage)) * passShare;
         const long long calls = (long long)moeLayers * (lc.epCallsFwd + lc.epCallsBwd) / 2;
         for (const char* what :
             { "token dispatch (and the combine's gradient)", "token combine (and the dispatch's gradient)" }) {
             CommTotals t;
-            t.accumulate(hcalls.ep, calls, hcalls.ep.seconds);
+            t.accumulate(hcalls.ep, calls, in.inLayerExposedShare * hcalls.ep.seconds);
             pushItem(Dim::EP, CollectiveKind::AllToAll, what, t, lc.epBytes, calls, hc.epLink, par.ep);
         }
     }
@@ -250,7 +257,7 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
     }
     if (tr.zeroStage >= 3 && par.dp * par.cp > 1) {
         const int layersOnHeavy = plan.layersOnStage(heavyStage);
-        const long long calls = (long long)m * layersOnHeavy;
+        const long long calls = (long long)(double(m) * layersOnHeavy * passShare);
         const StageParams sp1 = stageParams(model, 1, false, false, p, par.tp, par.ep);
         // Each layer gathered for its forward and again for its backward; the first of each chunk exposed.
         const double added = double(m)
@@ -491,6 +498,29 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
 
     // ---- communication breakdown (per step, on the stage with the most layers for each dimension)
     CommBreakdownInput bi { plan, lc, sc, p2p, in.routes, p2pExposed };
+    if (!in.comm.empty()) {
+        // On the busiest GPU, per unit of its op list: an overlapped pair leaves max(0, Σ comm − Σ compute) of its
+        // collectives exposed, a lone op all of them.
+        double commTotal = 0, exposedTotal = 0;
+        const auto& ops = (*in.ops)[std::size_t(busiest)];
+        for (std::size_t i = 0; i < ops.size();) {
+            std::size_t e = i + 1;
+            while (e < ops.size() && ops[e].overlapsPrevious)
+                ++e;
+            double comm = 0, compute = 0;
+            for (std::size_t j = i; j < e; ++j) {
+                const double dur = in.cost[std::size_t(busiest)][std::size_t(ops[j].chunk)].duration(ops[j].kind);
+                const double c
+                    = std::min(dur, in.comm[std::size_t(busiest)][std::size_t(ops[j].chunk)].duration(ops[j].kind));
+                comm += c;
+                compute += dur - c;
+            }
+            commTotal += comm;
+            exposedTotal += e - i > 1 ? std::max(0.0, comm - compute) : comm;
+            i = e;
+        }
+        bi.inLayerExposedShare = commTotal > 0 ? exposedTotal / commTotal : 1;
+    }
     if (worstDpExposed >= 0) {
         bi.dpGrad = &dpGrad;
         bi.dpParam = &dpParam;
