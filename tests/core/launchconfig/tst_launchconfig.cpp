@@ -423,6 +423,14 @@ private slots:
                                               << R"({"parallel":{"schedule":"zb-h1"}})"
                                               << "parallel.schedule"
                                               << "does not run the zb-h1 schedule";
+        QTest::newRow("ZB-V in Megatron-LM") << "megatron"
+                                             << R"({"parallel":{"schedule":"zb-v","vpp":2}})"
+                                             << "parallel.schedule"
+                                             << "does not run the zb-v schedule";
+        QTest::newRow("DualPipe in torchtitan") << "torchtitan"
+                                                << R"({"parallel":{"schedule":"dualpipe"},"training":{"zero_stage":0}})"
+                                                << "parallel.schedule"
+                                                << "does not run the dualpipe schedule";
         QTest::newRow("interleaved in DeepSpeed") << "deepspeed"
                                                   << R"({"parallel":{"schedule":"interleaved","vpp":2}})"
                                                   << "parallel.schedule"
@@ -464,6 +472,36 @@ private slots:
                              && i.message.find(says.toStdString()) != std::string::npos;
                      }),
             problems.empty() ? "no problem" : problems.front().message.c_str());
+    }
+
+    // torch.distributed.pipelining's V-shaped schedules (ZBVZeroBubble, DualPipeV) out to torchtitan and back: two
+    // stages per rank, the same parallel block.
+    void vShapedSchedulesThroughTorchtitan_data()
+    {
+        QTest::addColumn<QString>("schedule");
+        QTest::addColumn<QString>("name");
+        QTest::newRow("zb-v") << "zb-v"
+                              << "ZBVZeroBubble";
+        QTest::newRow("dualpipev") << "dualpipev"
+                                   << "DualPipeV";
+    }
+    void vShapedSchedulesThroughTorchtitan()
+    {
+        QFETCH(QString, schedule);
+        QFETCH(QString, name);
+        nlohmann::json j = toJson(example(QStringLiteral("e1-70b-a800-pp4-tp8.plait.json")));
+        j["parallel"]["schedule"] = schedule.toStdString();
+        j["parallel"]["vpp"] = 2;
+        j["training"]["zero_stage"] = 0;
+        j["placement"] = nullptr;
+        const Plan p = test::mustPlan(j);
+        QVERIFY(exportProblems(p, LaunchFormat::Torchtitan).empty());
+        const std::string text = exportLaunchConfig(LaunchFormat::Torchtitan, p);
+        QVERIFY2(text.find("pipeline_parallel_schedule = \"" + name.toStdString() + "\"") != std::string::npos,
+            text.c_str());
+        const auto back = importLaunchConfig(LaunchFormat::Torchtitan, text, p, "out");
+        QVERIFY2(back, back ? "" : back.errorText().c_str());
+        QCOMPARE(content(back.value().plan)["parallel"].dump(), content(p)["parallel"].dump());
     }
 
     // Megatron-LM's --pipeline-model-parallel-layout, read as pipeline_parallel_layer_layout.py reads it: the

@@ -241,6 +241,18 @@ private slots:
         row("unknown schedule", withField("parallel.schedule", "2f2b"),
             "expected one of: gpipe, 1f1b, interleaved, zb-h1");
         row("vpp without interleaving", withField("parallel.vpp", 2), "vpp = 2 needs the interleaved schedule");
+        row("V without two chunks", withField("parallel.schedule", "zb-v"),
+            "zb-v runs two model chunks per GPU in a V (down the pipeline, then back): vpp must be 2, not 1");
+        row("DualPipe on odd pp",
+            withFields({ { "parallel.schedule", "dualpipe" }, { "parallel.pp", 1 }, { "parallel.dp", 4 } }),
+            "DualPipe pairs stage i with stage pp − 1 − i, so pp must be even and at least 2 (got 1)");
+        row("DualPipe with few micro-batches",
+            withFields({ { "parallel.schedule", "dualpipe" }, { "training.global_batch", 6 } }),
+            "dualpipe needs at least 2·pp micro-batches per pipeline (2·2 = 4), an even number under DualPipe, which "
+            "sends half of them each way (got 3)");
+        row("DualPipeV with few micro-batches",
+            withFields({ { "parallel.schedule", "dualpipev" }, { "parallel.vpp", 2 }, { "training.global_batch", 2 } }),
+            "dualpipev needs at least 2·pp micro-batches per pipeline (2·2 = 4)");
         row("bad order", withField("parallel.order", "tp-tp-dp-pp"), "must name tp, cp, dp and pp once each");
         row("duplicate GPU",
             withField("placement",

@@ -33,6 +33,9 @@ private slots:
         QTest::newRow("1f1b") << "1f1b" << 1 << "full";
         QTest::newRow("interleaved") << "interleaved" << 2 << "selective";
         QTest::newRow("zb-h1") << "zb-h1" << 1 << "none";
+        QTest::newRow("zb-v") << "zb-v" << 2 << "none";
+        QTest::newRow("dualpipev") << "dualpipev" << 2 << "full";
+        QTest::newRow("dualpipe") << "dualpipe" << 1 << "none";
     }
     void opListsAreCoresForEverySchedule()
     {
@@ -46,7 +49,7 @@ private slots:
         ScheduleShape shape;
         shape.schedule = p.parallel.schedule;
         shape.stages = p.parallel.pp;
-        shape.chunks = p.parallel.vpp;
+        shape.chunks = p.parallel.chunks();
         shape.microBatches = int(p.microBatches());
         shape.recompute = p.training.recompute == Recompute::Full;
         const auto core = generateSchedule(shape);
@@ -81,9 +84,19 @@ private slots:
 
     // A measured run shaped like the prediction (its own event times) reads back with the same figures, and
     // aligns with the prediction op by op.
+    void measuredTraceRoundTrip_data()
+    {
+        QTest::addColumn<QString>("schedule");
+        QTest::addColumn<int>("vpp");
+        QTest::newRow("1f1b") << "1f1b" << 1;
+        QTest::newRow("zb-v") << "zb-v" << 2; // the turn of the V stays on one GPU
+        QTest::newRow("dualpipe") << "dualpipe" << 1; // two routes, boundaries numbered along each
+    }
     void measuredTraceRoundTrip()
     {
-        const Plan p = plan("1f1b", 1, "full");
+        QFETCH(QString, schedule);
+        QFETCH(int, vpp);
+        const Plan p = plan(schedule.toUtf8().constData(), vpp, "full");
         const Evaluation ev = evaluate(p);
         auto pipeline = probePipeline(p, 4);
         QVERIFY(pipeline.ok());
