@@ -101,6 +101,23 @@ void GanttPainter::paintRow(QPainter& p, const GanttFrame& frame, GanttGeometry&
         p.setPen(m_theme.separator);
         p.drawLines(lines);
     }
+    // Ops that ran overlapped as one unit share one dark outline (as DeepSeek draws DualPipe's F&B pairs), once the
+    // view is close enough to show each op apart.
+    const std::vector<Span>& spans
+        = (*frame.sections)[std::size_t(row.section)].timeline->lanes[std::size_t(row.lane)].spans;
+    for (const Run& r : g.runs) {
+        if (r.count != 1 || spans[std::size_t(r.first)].overlap != 1)
+            continue;
+        std::size_t last = std::size_t(r.first);
+        while (last + 1 < spans.size() && spans[last + 1].overlap == 2)
+            ++last;
+        const int x1 = int(std::ceil(std::clamp(frame.window.toX(spans[last].end), -4.0, plotWidth + 4.0)));
+        if (x1 - r.x0 < 6)
+            continue;
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(m_theme.pairOutline, 1.5));
+        p.drawRect(QRectF(r.x0 + 0.75, top + g.barTop + 0.75, x1 - r.x0 - 1.5, g.barHeight - 1.5));
+    }
     for (const bool dark : { false, true }) {
         p.setPen(dark ? Qt::black : Qt::white);
         for (const LaneGeometry::Label& label : g.labels)

@@ -19,6 +19,7 @@ struct GanttTheme {
     QColor idleText { 0x66, 0x66, 0x66 };
     QColor separator { 255, 255, 255, 200 }; // between adjacent ops
     QColor flow { 0x33, 0x33, 0x33, 170 };
+    QColor pairOutline { 0x1A, 0x1A, 0x1A }; // ops run overlapped as one unit (DualPipe's F&B)
     QColor band { 0x00, 0x72, 0xB2 }; // the Shift-drag selection (filled at a sixth of its opacity)
 
     int rulerHeight = 24, legendHeight = 20, headingHeight = 22, groupHeight = 16, laneHeight = 22, thinHeight = 8;

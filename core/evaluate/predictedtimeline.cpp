@@ -80,10 +80,16 @@ Timeline predictedTimeline(const Evaluation& ev, const Plan& plan)
             id = t.intern(make());
         return id;
     };
-    for (const SimEvent& e : events) {
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        const SimEvent& e = events[i];
         if (e.end <= e.start)
             continue;
         Span s;
+        if (e.kind == EventKind::Compute)
+            s.overlap = e.overlapsPrevious ? 2
+                : i + 1 < events.size() && events[i + 1].kind == EventKind::Compute && events[i + 1].overlapsPrevious
+                ? 1
+                : 0;
         s.start = e.start;
         s.end = e.end;
         s.microBatch = e.microBatch;

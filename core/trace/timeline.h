@@ -35,6 +35,9 @@ struct Span {
     std::int16_t stage = -1; // pipeline stage, −1 when not known
     std::int16_t chunk = -1; // model chunk of an interleaved schedule
     SpanKind kind = SpanKind::Other;
+    // Ops that ran overlapped as one unit (DualPipe's forward beside a backward): 1 on the unit's first span, 2 on
+    // the ones after it; 0 otherwise.
+    std::uint8_t overlap = 0;
     double duration() const { return end - start; }
 };
 
