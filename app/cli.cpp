@@ -199,7 +199,8 @@ int searchCommand(const QStringList& args)
         parser.addOption({ QStringLiteral("max-") + QString::fromLatin1(dim),
             QStringLiteral("At most this %1.").arg(QString::fromLatin1(dim).toUpper()), QStringLiteral("N") });
     parser.addOption({ QStringLiteral("schedules"),
-        QStringLiteral("Schedules allowed, e.g. 1f1b,interleaved (gpipe, 1f1b, interleaved, zb-h1)."),
+        QStringLiteral(
+            "Schedules allowed, e.g. 1f1b,interleaved (gpipe, 1f1b, interleaved, zb-h1, zb-v, dualpipev, dualpipe)."),
         QStringLiteral("LIST") });
     parser.addOption({ QStringLiteral("recompute"),
         QStringLiteral("Recomputation allowed, e.g. none,selective (none, selective, full)."),
@@ -254,8 +255,8 @@ int searchCommand(const QStringList& args)
         into = *v;
         return true;
     };
-    if (!named(
-            "schedules", schedulesFromText, "gpipe, 1f1b, interleaved and zb-h1, comma-separated", 64, need.schedules)
+    if (!named("schedules", schedulesFromText,
+            "gpipe, 1f1b, interleaved, zb-h1, zb-v, dualpipev and dualpipe, comma-separated", 64, need.schedules)
         || !named("recompute", recomputesFromText, "none, selective and full, comma-separated", 64, need.recomputes)
         || !named("framework", frameworkFromName, "megatron, deepspeed or fsdp", 32, need.framework))
         return kUsage;

@@ -65,6 +65,35 @@ std::vector<StageComm> stageComms(const Plan& plan, const LayerCost& lc, const G
     return sc;
 }
 
+// The in-layer collectives in one GPU's op list, and what of them stays exposed: an overlapped unit (DualPipe's
+// pair) leaves max(0, Σ communication − Σ compute) of its own, a lone op all of it.
+struct PairedComm {
+    double total = 0, exposed = 0;
+};
+PairedComm pairedComm(const SimInput& in, int device)
+{
+    PairedComm out;
+    const auto& ops = (*in.ops)[std::size_t(device)];
+    const auto& cost = in.cost[std::size_t(device)];
+    const auto& comm = in.comm[std::size_t(device)];
+    for (std::size_t i = 0; i < ops.size();) {
+        std::size_t e = i + 1;
+        while (e < ops.size() && ops[e].overlapsPrevious)
+            ++e;
+        double c = 0, compute = 0;
+        for (std::size_t j = i; j < e; ++j) {
+            const double dur = cost[std::size_t(ops[j].chunk)].duration(ops[j].kind);
+            const double part = std::min(dur, comm[std::size_t(ops[j].chunk)].duration(ops[j].kind));
+            c += part;
+            compute += dur - part;
+        }
+        out.total += c;
+        out.exposed += e - i > 1 ? std::max(0.0, c - compute) : c;
+        i = e;
+    }
+    return out;
+}
+
 struct CommTotals {
     CommItem item;
     void accumulate(const CollectiveCost& c, double calls, double exposedPerCall)
@@ -473,7 +502,13 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     // recorded events: the slowest stage's own in-layer communication.
     double p2pExposed = 0, inLayerExposed = 0;
     constexpr OpKind kOps[] = { OpKind::Forward, OpKind::Recompute, OpKind::BackwardInput, OpKind::BackwardWeight };
-    if (!ev.timeline.events.empty()) {
+    if (!in.comm.empty()) {
+        // Overlapped pairs (DualPipe): what the slowest stage's pairs leave of its in-layer collectives, and the
+        // transfers its critical path waited for.
+        inLayerExposed = pairedComm(in, slowest).exposed;
+        if (!ev.timeline.events.empty())
+            p2pExposed = criticalPath(ev.timeline, slowest, p, v).transferWaitS;
+    } else if (!ev.timeline.events.empty()) {
         const CriticalPath path = criticalPath(ev.timeline, slowest, p, v);
         p2pExposed = path.transferWaitS;
         for (int d = 0; d < p; ++d)
@@ -499,27 +534,8 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     // ---- communication breakdown (per step, on the stage with the most layers for each dimension)
     CommBreakdownInput bi { plan, lc, sc, p2p, in.routes, p2pExposed };
     if (!in.comm.empty()) {
-        // On the busiest GPU, per unit of its op list: an overlapped pair leaves max(0, Σ comm − Σ compute) of its
-        // collectives exposed, a lone op all of them.
-        double commTotal = 0, exposedTotal = 0;
-        const auto& ops = (*in.ops)[std::size_t(busiest)];
-        for (std::size_t i = 0; i < ops.size();) {
-            std::size_t e = i + 1;
-            while (e < ops.size() && ops[e].overlapsPrevious)
-                ++e;
-            double comm = 0, compute = 0;
-            for (std::size_t j = i; j < e; ++j) {
-                const double dur = in.cost[std::size_t(busiest)][std::size_t(ops[j].chunk)].duration(ops[j].kind);
-                const double c
-                    = std::min(dur, in.comm[std::size_t(busiest)][std::size_t(ops[j].chunk)].duration(ops[j].kind));
-                comm += c;
-                compute += dur - c;
-            }
-            commTotal += comm;
-            exposedTotal += e - i > 1 ? std::max(0.0, comm - compute) : comm;
-            i = e;
-        }
-        bi.inLayerExposedShare = commTotal > 0 ? exposedTotal / commTotal : 1;
+        const PairedComm bc = pairedComm(in, busiest);
+        bi.inLayerExposedShare = bc.total > 0 ? bc.exposed / bc.total : 1;
     }
     if (worstDpExposed >= 0) {
         bi.dpGrad = &dpGrad;

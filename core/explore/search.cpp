@@ -235,30 +235,40 @@ double pipelineLowerBound(
     const bool zb = par.schedule == Schedule::ZbH1;
     // What stage s spends after the pipeline (cost/tail.h), with every overlappable byte hidden for free.
     auto afterPipeline = [&](int s) {
-        const double params = stageParams(plan.model, plan.layersOnStage(s), s == 0, s == p - 1, p, par.tp, par.ep,
-            dense ? plan.denseLayersOnStage(s) : 0)
+        const double params = stageParams(plan.model, plan.layersOnStage(s), par.holdsFirstChunk(s),
+            par.holdsLastChunk(s), p, par.tp, par.ep, dense ? plan.denseLayersOnStage(s) : 0)
                                   .total();
         const DataParallelTail tail = dataParallelTail(plan, params, &paths.grad, bytes, TailWindows {});
-        return tail.optimizerS + tail.exposedS() + (s == 0 || s == p - 1 ? tiedReduce : 0);
+        return tail.optimizerS + tail.exposedS() + (par.holdsFirstChunk(s) != par.holdsLastChunk(s) ? tiedReduce : 0);
     };
     const EdgeCost first = firstStageCost(plan), last = lastStageCost(plan);
     double pipeline = 0, ownEnd = 0, leastAfter = INFINITY;
     double forwardsBefore = 0, chainBefore = 0; // over the stages before s: forwards; forwards and backwards
     const double firstWeightPass = plan.layersOnStage(0) * w;
+    // The V-shaped schedules and DualPipe: each stage's own work alone (their order is no 1F1B chain). DualPipe and
+    // DualPipeV run pairs that may hide all of their in-layer communication; under DualPipe a micro-batch passes
+    // one of a stage's two chunks, and the first forwards start at both ends.
+    const bool pairs = par.schedule == Schedule::DualPipe || par.schedule == Schedule::DualPipeV;
+    const bool ownWorkOnly = pairs || par.schedule == Schedule::ZbV;
+    const double passes = par.schedule == Schedule::DualPipe ? 0.5 : 1.0;
     for (int s = 0; s < p; ++s) {
         // All its work for m micro-batches; outside the weight passes ZB-H1 may defer, what must run in order.
         double perMicroBatch = 0, inOrder = 0;
         for (int c = 0; c < v; ++c) {
-            const ChunkCost cc = chunkOps(plan, layer, first, last, s, c, dense ? &denseOps : nullptr).cost;
-            perMicroBatch += cc.forward + cc.backwardInput + cc.backwardWeight + cc.recompute;
+            const ChunkOps ops = chunkOps(plan, layer, first, last, s, c, dense ? &denseOps : nullptr);
+            const ChunkCost& cc = ops.cost;
+            const double hidden = pairs ? ops.comm.forward + ops.comm.backwardInput + ops.comm.recompute : 0;
+            perMicroBatch += cc.forward + cc.backwardInput + cc.backwardWeight + cc.recompute - hidden;
             inOrder += cc.forward + cc.backwardInput + cc.recompute;
         }
-        const double work = m * perMicroBatch;
-        const double start = forwardsBefore;
+        const double work = m * passes * perMicroBatch;
+        const double start = par.schedule == Schedule::DualPipe ? 0 : forwardsBefore;
         const double after = afterPipeline(s);
         leastAfter = std::min(leastAfter, after);
         ownEnd = std::max(ownEnd, start + work + after);
-        if (zb)
+        if (ownWorkOnly)
+            pipeline = std::max(pipeline, start + work);
+        else if (zb)
             pipeline = std::max({ pipeline, start + work, chainBefore + m * inOrder + firstWeightPass });
         else
             pipeline = std::max(pipeline, chainBefore + work);
@@ -317,7 +327,8 @@ std::optional<std::vector<T>> namesFromText(const std::string& text, const T (&v
 
 std::optional<std::vector<Schedule>> schedulesFromText(const std::string& text)
 {
-    static const Schedule all[] = { Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved, Schedule::ZbH1 };
+    static const Schedule all[] = { Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved, Schedule::ZbH1,
+        Schedule::ZbV, Schedule::DualPipeV, Schedule::DualPipe };
     return namesFromText(text, all, scheduleName);
 }
 
@@ -460,6 +471,15 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                             schedules.push_back({ Schedule::ZbH1, 1 });
                             // Interleaved where the layers split evenly over pp·v chunks, or do once the embedding
                             // and the loss take a layer's place each (Megatron-LM's account-for flags).
+                            // Two chunks in a V where each stage's layers split in two; DualPipe on an even pp;
+                            // both DualPipes with at least 2·pp micro-batches (an even number for DualPipe).
+                            if (model.layers % (2 * pp) == 0) {
+                                schedules.push_back({ Schedule::ZbV, 2 });
+                                if (m >= 2 * pp)
+                                    schedules.push_back({ Schedule::DualPipeV, 2 });
+                            }
+                            if (pp % 2 == 0 && m >= 2 * pp && m % 2 == 0)
+                                schedules.push_back({ Schedule::DualPipe, 1 });
                             for (int v : { 2, 4, 8 }) {
                                 if (m % pp != 0)
                                     continue;

@@ -56,7 +56,7 @@ struct SearchOptions {
 // Every valid combination, on all of the cluster's GPUs: TP within a node (divisors of the GPUs per node), CP
 // (powers of two), PP (any count up to the layers; an uneven split gives the last stage fewer layers), DP the rest,
 // EP for MoE models, micro-batch 1–8, the ZeRO stages the plan's framework runs with that PP (framework.h),
-// recomputation none/selective/full, and the GPipe, 1F1B, ZB-H1 and
+// recomputation none/selective/full, and the GPipe, 1F1B, ZB-H1, ZB-V, DualPipeV, DualPipe and
 // interleaved (v = 2, 4) schedules. Memory is computed exactly for each; those that fit are fully evaluated in
 // order of a compute-only lower bound until the bound passes the N-th best step time found (branch and bound), so
 // the best N are exact without evaluating every candidate.
