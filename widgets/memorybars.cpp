@@ -66,6 +66,27 @@ QColor termColor(MemoryTerm t)
     }
     return {};
 }
+
+// The MoE experts' part of a state term (weights, gradients, optimizer state); 0 for the others.
+double expertBytes(const StageMemory& m, MemoryTerm t)
+{
+    switch (t) {
+    case MemoryTerm::Weights:
+        return m.expertWeights;
+    case MemoryTerm::Gradients:
+        return m.expertGrads;
+    case MemoryTerm::Optimizer:
+        return m.expertOptimizer;
+    default:
+        return 0;
+    }
+}
+
+// Dark lines on a light segment, light ones on a dark segment, so that the hatch reads on every term's colour.
+QBrush expertHatch(const QColor& under)
+{
+    return QBrush(under.lightness() < 128 ? under.lighter(190) : under.darker(170), Qt::BDiagPattern);
+}
 }
 
 MemoryBars::MemoryBars(QWidget* parent)
@@ -92,6 +113,10 @@ MemoryBars::MemoryBars(QWidget* parent)
         below = bars;
         m_bars << bars;
     }
+    m_expertKey = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+    m_expertKey->setName(tr("MoE experts' share (hatched)"));
+    m_expertKey->setPen(QPen(Qt::darkGray));
+    m_expertKey->setBrush(expertHatch(Qt::lightGray));
     m_plot->setMouseTracking(true);
     m_plot->installEventFilter(this);
     setEvaluation(nullptr);
@@ -114,6 +139,29 @@ void MemoryBars::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
             values << termBytes(ev->memory[std::size_t(s)], kTerms[i]) / kGiB;
         m_bars[i]->setData(keys, values, true);
     }
+    // Each state segment's expert part, hatched at its top; the legend names the hatch only when there is one.
+    bool anyExperts = false;
+    for (int s = 0; s < stages; ++s) {
+        const StageMemory& m = ev->memory[std::size_t(s)];
+        double base = 0;
+        for (MemoryTerm t : kTerms) {
+            base += termBytes(m, t);
+            const double expert = expertBytes(m, t);
+            if (expert <= 0)
+                continue;
+            anyExperts = true;
+            auto* hatch = new QCPItemRect(m_plot);
+            hatch->topLeft->setCoords(s - 0.35, base / kGiB);
+            hatch->bottomRight->setCoords(s + 0.35, (base - expert) / kGiB);
+            hatch->setPen(Qt::NoPen);
+            hatch->setBrush(expertHatch(termColor(t)));
+            hatch->setSelectable(false);
+        }
+    }
+    if (anyExperts)
+        m_expertKey->addToLegend();
+    else
+        m_expertKey->removeFromLegend();
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     // With many stages, label every n-th so the numbers stay readable.
     const int step = std::max(1, stages / 16);
@@ -231,10 +279,15 @@ bool MemoryBars::eventFilter(QObject* watched, QEvent* event)
                 emit segmentClicked(stage, term);
             } else {
                 const StageMemory& m = m_evaluation->memory[std::size_t(stage)];
+                const double expert = expertBytes(m, term);
+                const QString experts = expert > 0
+                    ? tr("\nof which MoE experts: %1, dense: %2")
+                          .arg(formatBytes(expert), formatBytes(termBytes(m, term) - expert))
+                    : QString();
                 QToolTip::showText(me->globalPosition().toPoint(),
-                    tr("Stage %1 — %2: %3\nTotal %4 of %5\nClick for the formula")
+                    tr("Stage %1 — %2: %3%4\nTotal %5 of %6\nClick for the formula")
                         .arg(stage)
-                        .arg(termTitle(term), formatBytes(termBytes(m, term)), formatBytes(m.total()),
+                        .arg(termTitle(term), formatBytes(termBytes(m, term)), experts, formatBytes(m.total()),
                             formatBytes(m_evaluation->capacityBytes)),
                     m_plot);
             }

@@ -39,6 +39,7 @@ private:
     std::shared_ptr<const Evaluation> m_evaluation;
     QCustomPlot* m_plot = nullptr;
     QList<QCPBars*> m_bars; // in MemoryTerm order
+    QCPBars* m_expertKey = nullptr; // no data: the legend's entry for the hatched experts' share
     QList<QCPItemText*> m_overflowLabels;
     double m_topGiB = 0, m_scaleGiB = 0;
 };

@@ -158,6 +158,8 @@ void PlanEditor::build()
             131072 },
         { tr("Parallelism"), QStringLiteral("parallel.ep"), tr("Expert parallel (EP)"), QStringLiteral("int"), {}, 1,
             131072 },
+        { tr("Parallelism"), QStringLiteral("parallel.etp"), tr("Expert tensor parallel (0 = TP)"),
+            QStringLiteral("int"), {}, 0, 131072 },
         { tr("Parallelism"), QStringLiteral("parallel.vpp"), tr("Virtual stages (VPP)"), QStringLiteral("int"), {}, 1,
             1024 },
         { tr("Parallelism"), QStringLiteral("parallel.schedule"), tr("Schedule"), QStringLiteral("choice"),

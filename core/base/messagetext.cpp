@@ -145,7 +145,14 @@ constexpr MessageTemplate kTemplates[] = {
     { "issue:seq-cp", QT_TRANSLATE_NOOP("Messages", "seq_len (%1) must divide by 2·cp (%2)") },
     { "issue:ep-dense", QT_TRANSLATE_NOOP("Messages", "ep = %1 needs a mixture-of-experts model") },
     { "issue:experts-ep", QT_TRANSLATE_NOOP("Messages", "experts (%1) must divide by ep (%2)") },
-    { "issue:ep-dp", QT_TRANSLATE_NOOP("Messages", "ep (%1) must divide dp (%2); EP is folded within DP") },
+    { "issue:ep-fold",
+        QT_TRANSLATE_NOOP("Messages",
+            "expert TP (%1) × ep (%2) = %3 must divide tp × cp × dp (%4 × %5 × %6 = %7): the MoE layers regroup each "
+            "stage's GPUs as expert TP × EP × expert DP") },
+    { "issue:etp-dense", QT_TRANSLATE_NOOP("Messages", "etp = %1 needs a mixture-of-experts model") },
+    { "launch:etp-dense", QT_TRANSLATE_NOOP("Messages", "a dense model has no experts to split") },
+    { "issue:expert-ffn-etp",
+        QT_TRANSLATE_NOOP("Messages", "the experts' FFN width (%1) must divide by expert TP (%2)") },
     { "issue:gpus-needed", QT_TRANSLATE_NOOP("Messages", "needs %1 GPUs, the cluster has %2") },
     { "issue:no-fp8", QT_TRANSLATE_NOOP("Messages", "%1 has no FP8 tensor cores") },
     // ---- framework launch configurations, in (megatronargs.cpp, deepspeedconfig.cpp) and out (launchconfig.cpp)
@@ -214,7 +221,6 @@ constexpr MessageTemplate kTemplates[] = {
     { "launch:deepspeed-fp32", QT_TRANSLATE_NOOP("Messages", "neither bf16 nor fp16 is enabled: DeepSpeed trains in fp32") },
     { "launch:torchtitan-model", QT_TRANSLATE_NOOP("Messages",
         "%1 = %2 (%3): torchtitan's code holds that model's shape; the plan keeps the base plan's model, %4") },
-    { "launch:how-expert-tp", QT_TRANSLATE_NOOP("Messages", "the experts are costed at the attention's TP, %1") },
     { "launch:how-even-split", QT_TRANSLATE_NOOP("Messages", "with virtual stages: the layers are split evenly") },
     { "launch:how-full-recompute", QT_TRANSLATE_NOOP("Messages", "estimated as every layer recomputed") },
     { "launch:how-offload", QT_TRANSLATE_NOOP("Messages", "memory and time are those of the GPU alone") },

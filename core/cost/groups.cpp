@@ -207,13 +207,18 @@ GroupSet buildGroups(const Plan& plan)
                 for (int dp = 0; dp < par.dp; ++dp)
                     g.gpus.push_back(gpuAt(tp, cp, dp, pp));
                 set.dp.push_back(std::move(g));
-                // EP groups are consecutive blocks of ep DP ranks (expert parallelism folded within DP).
-                for (int e0 = 0; par.ep > 1 && e0 < par.dp; e0 += par.ep) {
-                    Group e { Dim::EP, pp, {}, {}, false };
-                    for (int dp = e0; dp < e0 + par.ep; ++dp)
-                        e.gpus.push_back(gpuAt(tp, cp, dp, pp));
-                    set.ep.push_back(std::move(e));
-                }
+            }
+    // Megatron-Core's parallel folding: the MoE layers number a stage's tp·cp·dp ranks (r = (dp·cp + cp)·tp + tp)
+    // as expert TP innermost, then EP, then expert DP; an EP group holds one expert-TP rank of one expert-DP replica.
+    // With expert TP = TP and cp = 1 these are consecutive blocks of ep DP ranks.
+    const int stageRanks = par.tp * par.cp * par.dp, etp = par.expertTp();
+    for (int pp = 0; pp < par.pp && par.ep > 1 && stageRanks % par.expertShard() == 0; ++pp)
+        for (int edp = 0; edp < stageRanks / par.expertShard(); ++edp)
+            for (int et = 0; et < etp; ++et) {
+                Group e { Dim::EP, pp, {}, {}, false };
+                for (int ep = 0; ep < par.ep; ++ep)
+                    e.gpus.push_back(rankGpu[std::size_t(pp * stageRanks + (edp * par.ep + ep) * etp + et)]);
+                set.ep.push_back(std::move(e));
             }
     for (int pp = 0; pp < par.pp && par.cp > 1; ++pp)
         for (int tp = 0; tp < par.tp; ++tp) {

@@ -28,7 +28,7 @@ LayerCollectives layerCollectives(const Plan& plan, const LayerCost& lc, const G
         c.ep = collectiveTime(CollectiveKind::AllToAll, lc.epBytes, *ep);
     if (dp && tr.zeroStage >= 3 && par.dp * par.cp > 1) {
         const StateBytes bytes = stateBytes(tr);
-        const double layerParams = stageParams(plan.model, 1, false, false, par.pp, par.tp, par.ep).total();
+        const double layerParams = stageParams(plan.model, 1, false, false, par.pp, par.tp, par.expertShard()).total();
         c.zero3Gather = collectiveTime(CollectiveKind::AllGather, layerParams * bytes.weights, *dp);
         c.zero3Scatter = collectiveTime(CollectiveKind::ReduceScatter, layerParams * bytes.grads, *dp);
     }

@@ -106,13 +106,17 @@ std::vector<LayerGemm> layerGemms(const Plan& plan)
     if (m.isMoe()) {
         const ParallelSpec& par = plan.parallel;
         const double expertFfn = double(m.expertFfn());
-        // Balanced routing gives each of the E/ep local experts ep·T·k/E tokens; the most loaded rank, which the
-        // others wait for at the combine, has the load factor times that (training.moe_load_skew, capped by the
-        // capacity factor).
-        const double tokensPerExpert = par.ep * x.tokens * m.moe.topK / m.moe.experts * plan.training.moeLoadFactor();
+        // Parallel folding: an expert group of expert TP × EP GPUs routes the tokens its GPUs hold, ep·etp·T/tp
+        // distinct ones (T per attention TP group). Balanced routing gives each of its E/ep local experts
+        // ep·etp·T·k/(tp·E) tokens (ep·T·k/E when expert TP is TP); the most loaded rank, which the others wait for
+        // at the combine, has the load factor times that (training.moe_load_skew, capped by the capacity factor).
+        // Each expert's FFN is split over expert TP.
+        const double etp = par.expertTp();
+        const double tokensPerExpert
+            = par.ep * etp / x.t * x.tokens * m.moe.topK / m.moe.experts * plan.training.moeLoadFactor();
         const int localExperts = m.moe.experts / par.ep;
-        linear("expert fc1", gate * expertFfn / x.t, x.h, tokensPerExpert, localExperts);
-        linear("expert fc2", x.h, expertFfn / x.t, tokensPerExpert, localExperts);
+        linear("expert fc1", gate * expertFfn / etp, x.h, tokensPerExpert, localExperts);
+        linear("expert fc2", x.h, expertFfn / etp, tokensPerExpert, localExperts);
         linear("router", double(m.moe.experts), x.h, x.tokens);
         if (m.moe.sharedExperts > 0) {
             const double shared = double(m.sharedFfn());
@@ -218,8 +222,9 @@ LayerCost layerCost(const Plan& plan)
     }
     if (m.isMoe()) {
         const ParallelSpec& par = plan.parallel;
-        // The most loaded rank receives (and returns) the load factor times the balanced share.
-        c.epBytes = x.tokens * m.moe.topK * x.h * e * plan.training.moeLoadFactor();
+        // The most loaded rank receives (and returns) the load factor times the balanced share. Under parallel folding
+        // a GPU of the expert group sends etp/tp of its attention TP group's tokens (its share of them).
+        c.epBytes = x.tokens * double(par.expertTp()) / x.t * m.moe.topK * x.h * e * plan.training.moeLoadFactor();
         c.epCallsFwd = par.ep > 1 ? 2 : 0;
         c.epCallsBwd = par.ep > 1 ? 2 : 0;
     }

@@ -38,11 +38,20 @@ StageMemory stageMemory(const Plan& plan, int stage, int inFlight, const LayerCo
     const int layers = plan.layersOnStage(stage);
     const int denseLayers = dense ? plan.denseLayersOnStage(stage) : 0;
     const bool first = par.holdsFirstChunk(stage), last = par.holdsLastChunk(stage);
-    const StageParams params = stageParams(plan.model, layers, first, last, par.pp, par.tp, par.ep, denseLayers);
+    const StageParams params
+        = stageParams(plan.model, layers, first, last, par.pp, par.tp, par.expertShard(), denseLayers);
     const StateBytes bytes = stateBytes(tr);
-    // The distributed optimizer shards over the data-parallel ranks, CP included; experts over DP/EP.
+    // The distributed optimizer shards over the data-parallel ranks, CP included; experts over their expert-DP
+    // replicas (Megatron-Core's expert_data_parallel group: tp·cp·dp / (expert TP · EP)).
     modelStates(params.dense, tr.zeroStage, par.dp * par.cp, bytes, mem);
-    modelStates(params.expert, tr.zeroStage, par.dp * par.cp / par.ep, bytes, mem);
+    StageMemory experts;
+    modelStates(params.expert, tr.zeroStage, par.expertDp(), bytes, experts);
+    mem.expertWeights = experts.weights;
+    mem.expertGrads = experts.grads;
+    mem.expertOptimizer = experts.optimizer;
+    mem.weights += experts.weights;
+    mem.grads += experts.grads;
+    mem.optimizer += experts.optimizer;
     if (tr.zeroStage >= 3) {
         // ZeRO-3 gathers a layer's full weights to use it, and prefetches the next one.
         const double layerWeights = params.total() / (layers > 0 ? layers : 1);

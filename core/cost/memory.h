@@ -9,6 +9,9 @@ namespace plait {
 struct StageMemory {
     int stage = 0;
     double weights = 0, grads = 0, optimizer = 0, activations = 0, other = 0; // bytes per GPU
+    // The MoE experts' part of weights, grads and optimizer (sharded over expert TP × EP, their states over expert DP).
+    double expertWeights = 0, expertGrads = 0, expertOptimizer = 0;
+    double expertStates() const { return expertWeights + expertGrads + expertOptimizer; }
     int inFlight = 0; // micro-batch chunks held at the peak
     double total() const { return weights + grads + optimizer + activations + other; }
 };

@@ -34,7 +34,7 @@ double gradientBucketParams(const Plan& plan, double params)
             bucket = 5e8;
             break;
         case Framework::Fsdp:
-            bucket = stageParams(plan.model, 1, false, false, par.pp, par.tp, par.ep).total();
+            bucket = stageParams(plan.model, 1, false, false, par.pp, par.tp, par.expertShard()).total();
             break;
         }
     }
@@ -58,14 +58,17 @@ CollectiveCost tiedEmbeddingReduce(const Plan& plan, GroupPath pair, const State
     return collectiveTime(CollectiveKind::AllReduce, tiedEmbeddingBytes(plan, bytes), pair);
 }
 
-DataParallelTail dataParallelTail(
-    const Plan& plan, double params, const GroupPath* path, const StateBytes& bytes, const TailWindows& windows)
+DataParallelTail dataParallelTail(const Plan& plan, double params, const GroupPath* path, const StateBytes& bytes,
+    const TailWindows& windows, double expertParams)
 {
     const TrainingSpec& tr = plan.training;
     const ParallelSpec& par = plan.parallel;
     DataParallelTail t;
     const double shard = tr.zeroStage >= 1 ? par.dp * par.cp : 1;
-    t.optimizerS = optimizerStepTime(params, shard, tr.zeroStage >= 2 ? shard : 1, bytes, plan.cluster.gpu);
+    const double dense = params - expertParams;
+    const double expertShard = tr.zeroStage >= 1 ? par.expertDp() : 1;
+    t.optimizerS = optimizerStepTime(dense, shard, tr.zeroStage >= 2 ? shard : 1, bytes, plan.cluster.gpu)
+        + optimizerStepTime(expertParams, expertShard, tr.zeroStage >= 2 ? expertShard : 1, bytes, plan.cluster.gpu);
     if (!path || par.dp * par.cp <= 1 || tr.zeroStage >= 3)
         return t;
     t.reduces = true;

@@ -54,8 +54,9 @@ struct DataParallelTail {
 // The tail of a stage holding `params` parameters whose gradient group runs over `path` (null: no data parallelism
 // to reduce over, or ZeRO-3, which reduces inside the layers). Buckets reduce as the last backward produces them;
 // the last one waits for it to end. The weight gather runs bucket by bucket beside the next forward; the first one
-// waits. Without overlap every call waits.
-DataParallelTail dataParallelTail(
-    const Plan& plan, double params, const GroupPath* path, const StateBytes& bytes, const TailWindows& windows);
+// waits. Without overlap every call waits. `expertParams` of the `params` are MoE experts, whose optimizer state is
+// sharded over expert DP (ParallelSpec::expertDp()); their gradients are costed on the same path.
+DataParallelTail dataParallelTail(const Plan& plan, double params, const GroupPath* path, const StateBytes& bytes,
+    const TailWindows& windows, double expertParams = 0);
 
 } // namespace plait

@@ -287,7 +287,7 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
     if (tr.zeroStage >= 3 && par.dp * par.cp > 1) {
         const int layersOnHeavy = plan.layersOnStage(heavyStage);
         const long long calls = (long long)(double(m) * layersOnHeavy * passShare);
-        const StageParams sp1 = stageParams(model, 1, false, false, p, par.tp, par.ep);
+        const StageParams sp1 = stageParams(model, 1, false, false, p, par.tp, par.expertShard());
         // Each layer gathered for its forward and again for its backward; the first of each chunk exposed.
         const double added = double(m)
             * (layersOnHeavy * (hc.added.zero3Forward + hc.added.zero3Backward)
@@ -434,11 +434,11 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     for (int d = 0; d < p; ++d) {
         StageTimes& st = ev.stages[std::size_t(d)];
         const bool isFirst = par.holdsFirstChunk(d), isLast = par.holdsLastChunk(d);
-        const StageParams sparams = stageParams(
-            model, plan.layersOnStage(d), isFirst, isLast, p, par.tp, par.ep, lcDense ? plan.denseLayersOnStage(d) : 0);
+        const StageParams sparams = stageParams(model, plan.layersOnStage(d), isFirst, isLast, p, par.tp,
+            par.expertShard(), lcDense ? plan.denseLayersOnStage(d) : 0);
         const ChunkCost& lastBackward = in.cost[std::size_t(d)][0];
         const DataParallelTail tail = dataParallelTail(plan, sparams.total(), sc[std::size_t(d)].dpPath, stateB,
-            { lastBackward.backwardInput + lastBackward.backwardWeight, st.forward, slowdown });
+            { lastBackward.backwardInput + lastBackward.backwardWeight, st.forward, slowdown }, sparams.expert);
         double exposed = tail.exposedS();
         if (tail.reduces && exposed > worstDpExposed) {
             worstDpExposed = exposed;

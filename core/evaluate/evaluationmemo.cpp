@@ -35,7 +35,7 @@ std::shared_ptr<const GroupSet> EvaluationMemo::groups(const Plan& plan)
 {
     auto same = [&plan](const GroupsEntry& e) {
         const ParallelSpec &a = e.plan.parallel, &b = plan.parallel;
-        return a.tp == b.tp && a.cp == b.cp && a.dp == b.dp && a.pp == b.pp && a.ep == b.ep
+        return a.tp == b.tp && a.cp == b.cp && a.dp == b.dp && a.pp == b.pp && a.ep == b.ep && a.etp == b.etp
             && e.plan.placement.coordOf == plan.placement.coordOf;
     };
     {

@@ -40,36 +40,48 @@ std::string explainMemory(const Plan& plan, const Evaluation& ev, int stage, Mem
     const TrainingSpec& tr = plan.training;
     const int layers = plan.layersOnStage(stage);
     const StageParams params = stageParams(plan.model, layers, par.holdsFirstChunk(stage), par.holdsLastChunk(stage),
-        par.pp, par.tp, par.ep, plan.denseLayersOnStage(stage));
+        par.pp, par.tp, par.expertShard(), plan.denseLayersOnStage(stage));
     const StateBytes bytes = stateBytes(tr);
     const int shards = par.dp * par.cp;
-    const std::string P = numText(params.total() / 1e9, "%.4g") + "e9";
+    // P × B [/ shards], or for a MoE stage its dense and expert parameters, each over its own data-parallel shards.
+    auto statesTerm = [&](double bytesEach, bool sharded) {
+        const auto term = [&](double n, int by) {
+            return numText(n / 1e9, "%.4g") + "e9 × " + numText(bytesEach) + " B"
+                + (sharded ? " / " + std::to_string(by) : "");
+        };
+        if (params.expert <= 0)
+            return term(params.total(), shards);
+        return term(params.dense, shards) + " + " + term(params.expert, par.expertDp()) + " (experts)";
+    };
     std::string s;
     switch (term) {
     case MemoryTerm::Weights:
         s = "weights = parameters on this GPU × bytes per parameter";
         s += tr.zeroStage >= 3 ? " / (dp·cp) + two gathered layers (ZeRO-3)\n" : "\n";
-        s += "        = " + P + " × " + numText(bytes.weights) + " B"
-            + (tr.zeroStage >= 3 ? " / " + std::to_string(shards) + " + …" : "") + " = " + gib(m.weights) + "\n";
+        s += "        = " + statesTerm(bytes.weights, tr.zeroStage >= 3) + (tr.zeroStage >= 3 ? " + …" : "") + " = "
+            + gib(m.weights) + "\n";
         s += "parameters: " + std::to_string(layers) + " layers / tp " + std::to_string(par.tp)
             + (par.holdsFirstChunk(stage) ? " + word embedding" : "")
-            + (par.holdsLastChunk(stage) ? " + final norm and output layer" : "") + "\n";
+            + (par.holdsLastChunk(stage) ? " + final norm and output layer" : "")
+            + (params.expert > 0
+                    ? "; experts / (expert TP " + std::to_string(par.expertTp()) + " × EP " + std::to_string(par.ep)
+                        + "), their states sharded over expert DP " + std::to_string(par.expertDp())
+                    : std::string())
+            + "\n";
         s += "Source: Narayanan et al. 2021 Eq. 2; Megatron-LM theoretical_memory_usage.py";
         break;
     case MemoryTerm::Gradients:
         s = "gradients = parameters × " + numText(bytes.grads) + " B"
             + (tr.fp32Gradients ? " (fp32 main_grad)" : " (16-bit)") + (tr.zeroStage >= 2 ? " / (dp·cp) (ZeRO-2)" : "")
             + "\n";
-        s += "          = " + P + " × " + numText(bytes.grads)
-            + (tr.zeroStage >= 2 ? " / " + std::to_string(shards) : "") + " = " + gib(m.grads) + "\n";
+        s += "          = " + statesTerm(bytes.grads, tr.zeroStage >= 2) + " = " + gib(m.grads) + "\n";
         s += "Source: Rajbhandari et al. 2020 (ZeRO) §3.1; Megatron-LM";
         break;
     case MemoryTerm::Optimizer:
         s = "optimizer = parameters × " + numText(bytes.optimizer) + " B"
             + (tr.optimizer == Optimizer::Adam ? " (fp32 master, Adam m and v)" : " (fp32 master, momentum)")
             + (tr.zeroStage >= 1 ? " / (dp·cp) (ZeRO-1 / distributed optimizer)" : "") + "\n";
-        s += "          = " + P + " × " + numText(bytes.optimizer)
-            + (tr.zeroStage >= 1 ? " / " + std::to_string(shards) : "") + " = " + gib(m.optimizer) + "\n";
+        s += "          = " + statesTerm(bytes.optimizer, tr.zeroStage >= 1) + " = " + gib(m.optimizer) + "\n";
         s += "Source: Rajbhandari et al. 2020 (ZeRO) Table 1, K = 12";
         break;
     case MemoryTerm::Activations: {

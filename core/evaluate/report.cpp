@@ -40,10 +40,11 @@ nlohmann::json evaluationToJson(const Evaluation& ev)
     mem["peak_stage"] = ev.peakStage;
     mem["stages"] = nlohmann::json::array();
     for (const StageMemory& s : ev.memory)
-        mem["stages"].push_back({ { "stage", s.stage }, { "weights_bytes", whole(s.weights) },
-            { "grads_bytes", whole(s.grads) }, { "optimizer_bytes", whole(s.optimizer) },
-            { "activations_bytes", whole(s.activations) }, { "other_bytes", whole(s.other) },
-            { "total_bytes", whole(s.total()) }, { "microbatches_in_flight", s.inFlight } });
+        mem["stages"].push_back(
+            { { "stage", s.stage }, { "weights_bytes", whole(s.weights) }, { "grads_bytes", whole(s.grads) },
+                { "optimizer_bytes", whole(s.optimizer) }, { "activations_bytes", whole(s.activations) },
+                { "other_bytes", whole(s.other) }, { "expert_states_bytes", whole(s.expertStates()) },
+                { "total_bytes", whole(s.total()) }, { "microbatches_in_flight", s.inFlight } });
     j["time"] = { { "step_s", ev.stepS }, { "step_s_fast", ev.stepFastS }, { "step_s_slow", ev.stepSlowS },
         { "compute_s", ev.computeS }, { "bubble_fraction", ev.bubbleFraction }, { "exposed_comm_s", ev.exposedCommS },
         { "pipeline_s", ev.pipelineS }, { "microbatches", ev.microBatches } };

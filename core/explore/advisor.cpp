@@ -116,8 +116,10 @@ Result<Plan> reshaped(const Plan& plan, int tp, int pp, int dp, int cp)
     p.parallel.layersPerStage = balancedLayers(plan.model.layers, pp);
     p.parallel.layersPerChunk.clear();
     p.training.sequenceParallel = plan.training.sequenceParallel && tp > 1;
-    if (p.parallel.ep > 1 && dp % p.parallel.ep != 0)
+    if (p.parallel.ep > 1 && (tp * cp * dp) % p.parallel.expertShard() != 0) {
         p.parallel.ep = 1;
+        p.parallel.etp = 0;
+    }
     auto placement = defaultPlacement(p.cluster, p.parallel);
     if (!placement)
         return placement.errors();

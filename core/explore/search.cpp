@@ -235,10 +235,10 @@ double pipelineLowerBound(
     const bool zb = par.schedule == Schedule::ZbH1;
     // What stage s spends after the pipeline (cost/tail.h), with every overlappable byte hidden for free.
     auto afterPipeline = [&](int s) {
-        const double params = stageParams(plan.model, plan.layersOnStage(s), par.holdsFirstChunk(s),
-            par.holdsLastChunk(s), p, par.tp, par.ep, dense ? plan.denseLayersOnStage(s) : 0)
-                                  .total();
-        const DataParallelTail tail = dataParallelTail(plan, params, &paths.grad, bytes, TailWindows {});
+        const StageParams params = stageParams(plan.model, plan.layersOnStage(s), par.holdsFirstChunk(s),
+            par.holdsLastChunk(s), p, par.tp, par.expertShard(), dense ? plan.denseLayersOnStage(s) : 0);
+        const DataParallelTail tail
+            = dataParallelTail(plan, params.total(), &paths.grad, bytes, TailWindows {}, params.expert);
         return tail.optimizerS + tail.exposedS() + (par.holdsFirstChunk(s) != par.holdsLastChunk(s) ? tiedReduce : 0);
     };
     const EdgeCost first = firstStageCost(plan), last = lastStageCost(plan);
@@ -451,6 +451,8 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                     groupShape.pp = pp;
                     groupShape.dp = dp;
                     groupShape.ep = ep;
+                    // The search keeps expert TP = TP: EP folded within DP, as its bound's EP path assumes.
+                    groupShape.etp = 0;
                     const FastestPaths paths = fastestPaths(base.cluster, groupShape);
                     for (int mb : { 1, 2, 4, 8 }) {
                         if (base.training.globalBatch % ((long long)mb * dp) != 0)
@@ -512,6 +514,7 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                                 shape.parallel.pp = pp;
                                 shape.parallel.dp = dp;
                                 shape.parallel.ep = ep;
+                                shape.parallel.etp = 0;
                                 shape.parallel.vpp = sch.v;
                                 shape.parallel.schedule = sch.s;
                                 shape.parallel.embeddingInSplit = shape.parallel.lossInSplit = sch.edgesInSplit;

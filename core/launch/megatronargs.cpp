@@ -441,9 +441,14 @@ Result<ImportedPlan> importMegatronArgs(std::string_view text, const Plan& base,
     par.pp = int(a.integer("pipeline-model-parallel-size", 1, 1 << 16).value_or(1));
     par.cp = int(a.integer("context-parallel-size", 1, 1 << 16).value_or(1));
     par.ep = int(a.integer("expert-model-parallel-size", 1, 1 << 16).value_or(1));
-    if (const auto etp = a.integer("expert-tensor-parallel-size", 1, 1 << 16); etp && *etp != par.tp)
-        out.notModelled.push_back({ a.where("expert-tensor-parallel-size"), "--expert-tensor-parallel-size", str(*etp),
-            { "launch:how-expert-tp", { str(par.tp) } } });
+    // Megatron-Core's default expert TP is the attention's TP (0 here); a dense model has no experts to split.
+    if (const auto etp = a.integer("expert-tensor-parallel-size", 1, 1 << 16); etp && *etp != par.tp) {
+        if (plan.model.isMoe())
+            par.etp = int(*etp);
+        else
+            out.notModelled.push_back({ a.where("expert-tensor-parallel-size"), "--expert-tensor-parallel-size",
+                str(*etp), { "launch:etp-dense", {} } });
+    }
     const long long world = (long long)cluster.nodes * cluster.gpusPerNode;
     const long long tpPpCp = (long long)par.tp * par.pp * par.cp;
     const std::string worldFrom
@@ -644,6 +649,8 @@ std::string megatronArgs(const Plan& plan)
         add("context-parallel-size", str(par.cp));
     if (par.ep > 1)
         add("expert-model-parallel-size", str(par.ep));
+    if (par.expertTp() != par.tp)
+        add("expert-tensor-parallel-size", str(par.expertTp()));
     // Layers per virtual stage when they are even (every Megatron-LM version reads it), the first and last stage's
     // when only they differ, else the layout of every chunk (which Megatron-LM takes alone).
     const std::vector<int>& stages = par.layersPerStage;

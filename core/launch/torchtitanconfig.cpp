@@ -285,6 +285,10 @@ Result<ImportedPlan> importTorchtitanConfig(std::string_view text, const Plan& b
     par.pp = int(s.integer("parallelism.pipeline_parallel_degree", 1, 1 << 16).value_or(1));
     par.cp = int(s.integer("parallelism.context_parallel_degree", 1, 1 << 16).value_or(1));
     par.ep = int(s.integer("parallelism.expert_parallel_degree", 1, 1 << 16).value_or(1));
+    // torchtitan's expert TP defaults to 1 (EP then spans the TP ranks too); it takes no effect without EP.
+    if (const int etp = int(s.integer("parallelism.expert_tensor_parallel_degree", 1, 1 << 16).value_or(1));
+        par.ep > 1 && etp != par.tp)
+        par.etp = etp;
     const long long replicate = s.integer("parallelism.data_parallel_replicate_degree", 1, 1 << 20).value_or(1);
     long long shard = s.integer("parallelism.data_parallel_shard_degree", -1, 1 << 20).value_or(-1);
     const long long world = plan.cluster.gpuCount();
@@ -426,6 +430,7 @@ std::string torchtitanConfig(const Plan& plan)
         { "pipeline_parallel_microbatch_size", str(tr.microBatch) },
         { "context_parallel_degree", str(par.cp) },
         { "expert_parallel_degree", str(par.ep) },
+        { "expert_tensor_parallel_degree", str(par.ep > 1 ? par.expertTp() : 1) },
     };
     if (par.chunks() > 1)
         parallelism.push_back(

@@ -69,13 +69,14 @@ double activatedParams(const ModelSpec& m)
     return totalParams(m) - unused * (m.layers - m.moe.denseLayers);
 }
 
-StageParams stageParams(const ModelSpec& m, int layers, bool first, bool last, int pp, int tp, int ep, int denseLayers)
+StageParams stageParams(
+    const ModelSpec& m, int layers, bool first, bool last, int pp, int tp, int expertShard, int denseLayers)
 {
     StageParams s;
     auto add = [&](const LayerParams& lp, int count) {
         const double whole = lp.norms + lp.replicated;
         s.dense += count * ((lp.total() - lp.expertShare - whole) / tp + whole);
-        s.expert += count * lp.expertShare / (double(tp) * ep);
+        s.expert += count * lp.expertShare / double(expertShard);
     };
     add(layerParams(m), layers - denseLayers);
     if (denseLayers > 0)

@@ -30,12 +30,13 @@ double totalParams(const ModelSpec& m);
 // Norm weights are replicated across TP ranks; matrices and vocabulary are split.
 struct StageParams {
     double dense = 0; // per GPU, sharded by tp
-    double expert = 0; // per GPU, sharded by tp and ep
+    double expert = 0; // per GPU, sharded by expert TP × EP
     double total() const { return dense + expert; }
 };
-// `denseLayers` of the `layers` are dense layers of a MoE model (its first ones, model.moe.dense_layers).
+// `denseLayers` of the `layers` are dense layers of a MoE model (its first ones, model.moe.dense_layers); each MoE
+// layer's experts are split over `expertShard` GPUs (ParallelSpec::expertShard(): expert TP × EP).
 StageParams stageParams(
-    const ModelSpec& m, int layers, bool first, bool last, int pp, int tp, int ep, int denseLayers = 0);
+    const ModelSpec& m, int layers, bool first, bool last, int pp, int tp, int expertShard, int denseLayers = 0);
 
 // Parameters one token uses: the dense ones and top_k of each MoE layer's experts, with the embedding and the output
 // layer (DeepSeek-V3's "37B activated" counts them so).

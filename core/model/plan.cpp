@@ -492,6 +492,7 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     par.dp = int(p.integer("dp", 1, 1, kMaxGpus));
     par.cp = int(p.integer("cp", 1, 1, kMaxGpus));
     par.ep = int(p.integer("ep", 1, 1, kMaxGpus));
+    par.etp = int(p.integer("etp", 0, 0, kMaxGpus));
     par.vpp = int(p.integer("vpp", 1, 1, 1024));
     par.schedule = scheduleFromName(
         p.choice("schedule", "1f1b", { "gpipe", "1f1b", "interleaved", "zb-h1", "zb-v", "dualpipev", "dualpipe" }));
@@ -626,6 +627,10 @@ nlohmann::json toJson(const Plan& plan)
     p["dp"] = par.dp;
     p["cp"] = par.cp;
     p["ep"] = par.ep;
+    if (par.etp > 0)
+        p["etp"] = par.etp;
+    else
+        p.erase("etp");
     p["vpp"] = par.vpp;
     p["schedule"] = scheduleName(par.schedule);
     p["order"] = par.order;
@@ -732,7 +737,13 @@ std::vector<Issue> validate(const Plan& plan)
     need(par.ep == 1 || m.isMoe(), "parallel.ep", "ep-dense", { str(par.ep) });
     if (m.isMoe())
         need(m.moe.experts % par.ep == 0, "parallel.ep", "experts-ep", { str(m.moe.experts), str(par.ep) });
-    need(par.dp % par.ep == 0, "parallel.ep", "ep-dp", { str(par.ep), str(par.dp) });
+    need(par.etp == 0 || m.isMoe(), "parallel.etp", "etp-dense", { str(par.etp) });
+    need(par.tp * par.cp * par.dp % par.expertShard() == 0, "parallel.ep", "ep-fold",
+        { str(par.expertTp()), str(par.ep), str(par.expertShard()), str(par.tp), str(par.cp), str(par.dp),
+            str(par.tp * par.cp * par.dp) });
+    if (m.isMoe() && par.expertTp() > 1)
+        need(m.expertFfn() % par.expertTp() == 0, "parallel.etp", "expert-ffn-etp",
+            { str(m.expertFfn()), str(par.expertTp()) });
     need(par.gpusUsed() <= plan.cluster.gpuCount(), "parallel", "gpus-needed",
         { str(par.gpusUsed()), str(plan.cluster.gpuCount()) });
     need(tr.precision != Precision::FP8 || plan.cluster.gpu.fp8Tflops > 0, "training.precision", "no-fp8",

@@ -113,6 +113,9 @@ struct Coord {
 
 struct ParallelSpec {
     int tp = 1, pp = 1, dp = 1, cp = 1, ep = 1, vpp = 1;
+    // Tensor parallelism of the MoE layers' experts; 0 = tp (Megatron-Core's --expert-tensor-parallel-size, whose
+    // default is the attention's TP).
+    int etp = 0;
     Schedule schedule = Schedule::OneFOneB;
     std::string order = "tp-cp-dp-pp"; // innermost first: how the default placement walks the GPUs
     std::vector<int> layersPerStage; // empty = even split
@@ -126,6 +129,11 @@ struct ParallelSpec {
     bool embeddingInSplit = false, lossInSplit = false;
 
     int gpusUsed() const { return tp * pp * dp * cp; }
+    // Megatron-Core's parallel folding: within a pipeline stage the MoE layers regroup the tp·cp·dp GPUs as expert
+    // TP × EP × expert DP, expert TP innermost. expertShard() GPUs hold one layer's experts between them.
+    int expertTp() const { return etp > 0 ? etp : tp; }
+    int expertShard() const { return expertTp() * ep; }
+    int expertDp() const { return std::max(1, tp * cp * dp / std::max(1, expertShard())); }
     // Model chunks each pipeline stage (GPU of a pipeline) runs: vpp when interleaved or V-shaped (ZB-V and
     // DualPipeV hold two, one on the way down the pipeline and one on the way back), 2 under DualPipe (a stage of
     // each direction), else 1.

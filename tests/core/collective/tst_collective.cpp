@@ -292,6 +292,93 @@ private slots:
         QVERIFY(lc15.storedActivations > lc1.storedActivations);
     }
 
+    // Megatron-Core's parallel folding (Megatron-LM #4050: its memory estimator assumed expert TP × EP = TP).
+    // DeepSeek-V3 on 16 DGX H100 at TP 2, PP 8, DP 8: EP 16 with the experts at the attention's TP does not fold into a
+    // stage's 16 GPUs (validation names the constraint); with expert TP 1 it does, each GPU holds 1/16 of every MoE
+    // layer's experts and their whole optimizer state (expert DP 1), an EP group is a stage's 16 GPUs in rank order,
+    // each sends its half of its TP group's tokens, and the experts' work per GPU is the same at any expert TP.
+    void parallelFoldingRegroupsTheExperts()
+    {
+        nlohmann::json j = test::gptPlanJson("deepseek-v3", 16, 2, 8, 8, 512);
+        test::onDgxH100(j);
+        j["training"]["sequence_parallel"] = true;
+        j["training"]["zero_stage"] = 1;
+        j["parallel"]["ep"] = 16;
+        j["parallel"]["layers_per_stage"] = { 7, 8, 8, 8, 8, 8, 8, 6 };
+        const std::vector<Issue> refused = validate(test::mustPlan(j));
+        QCOMPARE(int(refused.size()), 1);
+        QCOMPARE(refused.front().field, std::string("parallel.ep"));
+        QVERIFY2(refused.front().message.find("expert TP (2) × ep (16) = 32 must divide tp × cp × dp (2 × 1 × 8 = 16)")
+                != std::string::npos,
+            refused.front().message.c_str());
+        j["parallel"]["etp"] = 1;
+        const Plan plan = test::mustPlan(j);
+        QCOMPARE(plan.parallel.expertShard(), 16);
+        QCOMPARE(plan.parallel.expertDp(), 1);
+        const Evaluation ev = evaluate(plan);
+        QVERIFY2(ev.valid, ev.errors.empty() ? "" : ev.errors.front().message.c_str());
+        // stage 1: eight MoE layers, each 256 experts of 3 · 7168 · 2048 parameters
+        const double expertParams = 8 * 256 * 3.0 * 7168 * 2048 / 16;
+        const StageMemory& m = ev.memory[1];
+        QCOMPARE(m.expertWeights, expertParams * 2);
+        QCOMPARE(m.expertOptimizer, expertParams * 12); // sharded over expert DP 1: whole
+        QVERIFY(m.optimizer > m.expertOptimizer);
+        const GroupSet groups = buildGroups(plan);
+        QCOMPARE(int(groups.ep.size()), 8);
+        for (int s = 0; s < 8; ++s)
+            for (int r = 0; r < 16; ++r)
+                QCOMPARE(groups.ep[std::size_t(s)].gpus[std::size_t(r)], s * 16 + r);
+        const LayerCost lc = layerCost(plan);
+        QCOMPARE(lc.epBytes, 4096.0 / 2 * 8 * 7168 * 2);
+        // The same experts at expert TP 2 × EP 8: fewer, wider expert GEMMs of the same FLOPs per GPU.
+        nlohmann::json k = j;
+        k["parallel"]["etp"] = 2;
+        k["parallel"]["ep"] = 8;
+        auto expertFlops = [](const Plan& p) {
+            double f = 0;
+            for (const LayerGemm& g : layerGemms(p))
+                if (g.name.rfind("expert", 0) == 0)
+                    f += g.repeats * g.forward.flops();
+            return f;
+        };
+        QCOMPARE(expertFlops(test::mustPlan(k)), expertFlops(plan));
+        QCOMPARE(layerCost(test::mustPlan(k)).epBytes, 4096.0 * 8 * 7168 * 2);
+    }
+
+    // DeepSeek-V3 as its report trains it (2,048 H800, EP 64 across eight nodes) and on four GB200 NVL72 racks with
+    // each stage's 64 GPUs in one rack: the same all-to-all priced on InfiniBand there and on NVLink 5 here, and on
+    // the racks the expert states unsharded (EP 64 takes all of a stage's 64 GPUs: expert DP 1).
+    void deepSeekV3TrafficFollowsTheDomain_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("epLink");
+        QTest::addColumn<int>("expertDp");
+        QTest::newRow("2048 H800") << "deepseek-v3-2048xh800-dualpipe.plait.json"
+                                   << "ib-ndr" << 2;
+        QTest::newRow("256 GB200") << "deepseek-v3-256xgb200-dualpipe.plait.json"
+                                   << "nvlink5-nvswitch" << 1;
+    }
+    void deepSeekV3TrafficFollowsTheDomain()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, epLink);
+        QFETCH(int, expertDp);
+        const auto plan = loadPlanFile(std::string(PLAIT_TEST_DATA) + "/moe/" + file.toStdString());
+        QVERIFY2(plan, plan ? "" : plan.errorText().c_str());
+        QCOMPARE(plan.value().parallel.expertDp(), expertDp);
+        const Evaluation ev = evaluate(plan.value());
+        QVERIFY(ev.valid);
+        int epItems = 0;
+        for (const CommItem& c : ev.comm)
+            if (c.dim == Dim::EP) {
+                ++epItems;
+                QCOMPARE(QString::fromStdString(c.link), epLink);
+            }
+        QCOMPARE(epItems, 2);
+        const StageMemory& middle = ev.memory[1];
+        QVERIFY(middle.expertOptimizer > 0 && middle.expertOptimizer < middle.optimizer);
+    }
+
     void nothingToDoCostsNothing()
     {
         GroupPath p;

@@ -650,6 +650,27 @@ private slots:
         QVERIFY(listed(r.value().notModelled, "--pipeline-model-parallel-layout")); // its MTP layer
     }
 
+    // --expert-tensor-parallel-size is the plan's expert TP (Megatron-Core's parallel folding): read, evaluated and
+    // written back; torchtitan's expert_tensor_parallel_degree defaults to 1, so its EP spans the TP ranks.
+    void expertTensorParallelRoundTrips()
+    {
+        const Plan base = example(QStringLiteral("h-gpt3-175b-1024xa100.plait.json"));
+        std::string args = fixture(QStringLiteral("megatron-deepseek-v3.sh"));
+        const std::string tp1 = "--tensor-model-parallel-size 1";
+        args.replace(args.find(tp1), tp1.size(), "--tensor-model-parallel-size 2 --expert-tensor-parallel-size 1");
+        const auto r = importMegatronArgs(args, base, "ds.sh");
+        QVERIFY2(r, r ? "" : r.errorText().c_str());
+        const Plan& p = r.value().plan;
+        QCOMPARE(p.parallel.tp, 2);
+        QCOMPARE(p.parallel.etp, 1);
+        QVERIFY(!listed(r.value().notModelled, "--expert-tensor-parallel-size"));
+        QVERIFY(validate(p).empty());
+        const std::string out = exportLaunchConfig(LaunchFormat::Megatron, p);
+        QVERIFY2(out.find("--expert-tensor-parallel-size 1") != std::string::npos, out.c_str());
+        const std::string toml = exportLaunchConfig(LaunchFormat::Torchtitan, p);
+        QVERIFY2(toml.find("expert_tensor_parallel_degree = 1") != std::string::npos, toml.c_str());
+    }
+
     // --moe-layer-freq as arguments.py's moe_freq_type reads it: dense first layers are modelled, other patterns
     // listed.
     void moeLayerFrequency_data()

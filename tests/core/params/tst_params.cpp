@@ -114,7 +114,7 @@ private slots:
         // 61 layers on 16 stages, the first holding the three dense ones: stage sums give the whole model.
         const StageParams a = stageParams(*m, 4, true, false, 16, 1, 1, 3);
         QCOMPARE(a.total(), 3 * dense.total() + moe.total() + embeddingParams(*m));
-        const StageParams t = stageParams(*m, 4, false, false, 16, 8, 8, 0);
+        const StageParams t = stageParams(*m, 4, false, false, 16, 8, 64, 0);
         QCOMPARE(t.expert, 4 * moe.expertShare / 64);
         QCOMPARE(t.dense,
             4 * ((moe.total() - moe.expertShare - moe.norms - moe.replicated) / 8 + moe.norms + moe.replicated));
