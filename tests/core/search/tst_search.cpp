@@ -29,13 +29,14 @@ private slots:
     void branchAndBoundFindsTheTrueBest_data()
     {
         QTest::addColumn<QString>("file");
-        // Large: thousands of fitting candidates, minutes each to evaluate exhaustively in a sanitizer build.
+        // Large: thousands of fitting candidates, over the five minutes QTest allows a row to evaluate exhaustively in
+        // a sanitizer build.
         QTest::addColumn<bool>("large");
         QTest::newRow("a1: 8 A100, one node") << "a1-one-node-dp8.plait.json" << false;
         QTest::newRow("a2: 8 A100, TP2 DP4") << "a2-one-node-tp2-dp4.plait.json" << false;
         QTest::newRow("c: Ethernet") << "c-ethernet-dp-accumulation.plait.json" << false;
         QTest::newRow("b: 4 nodes, uneven stages") << "b-four-nodes-tp4-pp2-dp2.plait.json" << false;
-        QTest::newRow("e1: 70B, 4 nodes") << "e1-70b-a800-pp4-tp8.plait.json" << true;
+        QTest::newRow("e1: 70B, 4 nodes") << "e1-70b-a800-pp4-tp8.plait.json" << false;
         QTest::newRow("f: 13B, one node") << "f-13b-tp8-sequence-parallel.plait.json" << false;
         QTest::newRow("i: 70B, two NVL72 racks") << "i-70b-gb200-nvl72-two-racks.plait.json" << true;
     }
