@@ -144,6 +144,8 @@ void PlanEditor::build()
             QStringLiteral("int"), {}, 1, 1000 },
         { tr("Recipe"), QStringLiteral("training.moe_capacity_factor"), tr("Expert capacity factor"),
             QStringLiteral("int"), {}, 0, 1000 },
+        { tr("Recipe"), QStringLiteral("training.moe_a2a_overlap"), tr("Overlap the all-to-all (combined 1F1B)"),
+            QStringLiteral("bool"), {} },
         { tr("Recipe"), QStringLiteral("training.fused_cross_entropy"), tr("Fused cross entropy"),
             QStringLiteral("bool"), {} },
         { tr("Recipe"), QStringLiteral("training.tp_overlap"), tr("TP overlap"), QStringLiteral("choice"),

@@ -150,6 +150,16 @@ constexpr MessageTemplate kTemplates[] = {
             "expert TP (%1) × ep (%2) = %3 must divide tp × cp × dp (%4 × %5 × %6 = %7): the MoE layers regroup each "
             "stage's GPUs as expert TP × EP × expert DP") },
     { "issue:etp-dense", QT_TRANSLATE_NOOP("Messages", "etp = %1 needs a mixture-of-experts model") },
+    { "issue:a2a-overlap-ep",
+        QT_TRANSLATE_NOOP("Messages", "the all-to-all overlap needs a mixture-of-experts model with ep > 1 (ep = %1)") },
+    { "issue:a2a-overlap-framework",
+        QT_TRANSLATE_NOOP("Messages", "the all-to-all overlap is Megatron-Core's combined 1F1B; %1 does not run it") },
+    { "issue:a2a-overlap-schedule",
+        QT_TRANSLATE_NOOP("Messages",
+            "the all-to-all overlap runs without pipelining or under interleaved 1F1B (Megatron-Core's "
+            "combined_1f1b.py); pp = %1 with %2, vpp = %3") },
+    { "issue:a2a-overlap-recompute",
+        QT_TRANSLATE_NOOP("Messages", "the all-to-all overlap does not run with full recomputation") },
     { "launch:etp-dense", QT_TRANSLATE_NOOP("Messages", "a dense model has no experts to split") },
     { "issue:expert-ffn-etp",
         QT_TRANSLATE_NOOP("Messages", "the experts' FFN width (%1) must divide by expert TP (%2)") },

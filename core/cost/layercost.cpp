@@ -209,6 +209,11 @@ LayerCost layerCost(const Plan& plan)
         const std::string_view n = g.name;
         if (n == "expert fc1" || n == "expert fc2")
             c.imbalanceFwdFlops += g.repeats * g.forward.flops() * (1 - 1 / plan.training.moeLoadFactor());
+        if (n == "expert fc1" || n == "expert fc2" || n == "shared fc1" || n == "shared fc2") {
+            c.moeMlpFwdGemm += fwd;
+            c.moeMlpDgradGemm += dgrad;
+            c.moeMlpWgradGemm += wgrad;
+        }
         if (n == "q down" || n == "kv down" || n == "router")
             c.replicatedFwdFlops += g.repeats * g.forward.flops();
         if (n == "qkv" || n == "q" || n == "q up" || n == "kv up" || n == "fc1" || n == "shared fc1") {

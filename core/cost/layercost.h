@@ -17,6 +17,9 @@ struct LayerCost {
     // The part of those in the TP-split linears: column-parallel (QKV, FC1) and row-parallel (projection, FC2),
     // which the TP collectives can run beside.
     double columnFwdGemm = 0, columnDgradGemm = 0, columnWgradGemm = 0, rowFwdGemm = 0, rowDgradGemm = 0;
+    // The part of those in a MoE layer's experts (routed and shared): what runs between its dispatch and its combine,
+    // which the all-to-all of another micro-batch can run beside (DualPipe's and combined 1F1B's MLP piece).
+    double moeMlpFwdGemm = 0, moeMlpDgradGemm = 0, moeMlpWgradGemm = 0;
     double fwdAttention = 0, bwdAttention = 0;
     // With flash attention: the kernel that runs, and whether the GPU's catalog publishes its speed (else the score
     // and value GEMMs run at the GEMM model's rate, which no fused kernel reaches: the time is a lower bound).

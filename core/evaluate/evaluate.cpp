@@ -65,8 +65,8 @@ std::vector<StageComm> stageComms(const Plan& plan, const LayerCost& lc, const G
     return sc;
 }
 
-// The in-layer collectives in one GPU's op list, and what of them stays exposed: an overlapped unit (DualPipe's
-// pair) leaves max(0, Σ communication − Σ compute) of its own, a lone op all of it.
+// The in-layer collectives in one GPU's op list, and what of them stays exposed: what each overlapped unit (a
+// DualPipe or combined-1F1B pair) leaves (pipeline/simulate.h's unitTime), a lone op all of it.
 struct PairedComm {
     double total = 0, exposed = 0;
 };
@@ -74,21 +74,13 @@ PairedComm pairedComm(const SimInput& in, int device)
 {
     PairedComm out;
     const auto& ops = (*in.ops)[std::size_t(device)];
-    const auto& cost = in.cost[std::size_t(device)];
-    const auto& comm = in.comm[std::size_t(device)];
     for (std::size_t i = 0; i < ops.size();) {
         std::size_t e = i + 1;
         while (e < ops.size() && ops[e].overlapsPrevious)
             ++e;
-        double c = 0, compute = 0;
-        for (std::size_t j = i; j < e; ++j) {
-            const double dur = cost[std::size_t(ops[j].chunk)].duration(ops[j].kind);
-            const double part = std::min(dur, comm[std::size_t(ops[j].chunk)].duration(ops[j].kind));
-            c += part;
-            compute += dur - part;
-        }
-        out.total += c;
-        out.exposed += e - i > 1 ? std::max(0.0, c - compute) : c;
+        const UnitTime u = unitTime(in, device, ops, i, e);
+        out.total += u.comm;
+        out.exposed += u.exposed;
         i = e;
     }
     return out;
@@ -164,6 +156,8 @@ struct CommBreakdownInput {
     // Of the in-layer collectives' added time, what stays exposed: 1, except where overlapped pairs (DualPipe) hide
     // one micro-batch's under another's compute.
     double inLayerExposedShare = 1;
+    // Of the EP all-to-all's, what Megatron-Core's combined 1F1B leaves exposed (1 without it).
+    double epExposedShare = 1;
     const CommTotals* dpGrad = nullptr;
     const CommTotals* dpParam = nullptr;
     const CommTotals* embAllReduce = nullptr;
@@ -262,7 +256,7 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
         for (const char* what :
             { "token dispatch (and the combine's gradient)", "token combine (and the dispatch's gradient)" }) {
             CommTotals t;
-            t.accumulate(hcalls.ep, calls, in.inLayerExposedShare * hcalls.ep.seconds);
+            t.accumulate(hcalls.ep, calls, in.inLayerExposedShare * in.epExposedShare * hcalls.ep.seconds);
             pushItem(Dim::EP, CollectiveKind::AllToAll, what, t, lc.epBytes, calls, hc.epLink, par.ep);
         }
     }
@@ -382,6 +376,9 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     in.chunks = v;
     in.cost.assign(std::size_t(p), std::vector<ChunkCost>(std::size_t(v)));
     std::vector<std::vector<ChunkCost>> inLayerComm(in.cost.size(), std::vector<ChunkCost>(std::size_t(v)));
+    // The EP all-to-all's part of it (the MoE layers' dispatch and combine; none in dense first layers).
+    std::vector<std::vector<ChunkCost>> epComm(in.cost.size(), std::vector<ChunkCost>(std::size_t(v)));
+    std::vector<std::vector<ChunkCost>> moeMlp(in.cost.size(), std::vector<ChunkCost>(std::size_t(v)));
     ev.stages.assign(std::size_t(p), StageTimes {});
     for (int d = 0; d < p; ++d) {
         const StageComm& c = sc[std::size_t(d)];
@@ -394,6 +391,11 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
             const ChunkOps ops = chunkOps(plan, layer, first, last, d, ch, lcDense ? &denseLayer : nullptr);
             in.cost[std::size_t(d)][std::size_t(ch)] = ops.cost;
             inLayerComm[std::size_t(d)][std::size_t(ch)] = ops.comm;
+            moeMlp[std::size_t(d)][std::size_t(ch)] = ops.moeMlp;
+            const double moeLayers = plan.layersInChunk(d, ch) - (lcDense ? plan.denseLayersInChunk(d, ch) : 0);
+            ChunkCost& ep = epComm[std::size_t(d)][std::size_t(ch)];
+            ep.forward = moeLayers * c.added.epForward;
+            ep.backwardInput = moeLayers * c.added.epBackward;
             st.forward += ops.cost.forward;
             st.backwardInput += ops.cost.backwardInput;
             st.backwardWeight += ops.cost.backwardWeight;
@@ -402,14 +404,28 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     }
 
     // ---- pipeline p2p: activations forward, gradients back
-    ScheduleShape shape { par.schedule, p, m, v, tr.recompute != Recompute::None };
+    ScheduleShape shape { par.schedule, p, m, v, tr.recompute != Recompute::None, tr.moeA2aOverlap };
     in.routes = pipelineRoutes(shape);
     const PipelineTransfers p2p = pipelineTransfers(plan, groups, in.routes);
     in.sendForward = p2p.seconds;
     in.sendBackward = p2p.seconds;
     in.weightPassesFill = par.schedule != Schedule::DualPipe && par.schedule != Schedule::DualPipeV;
+    in.pairSlowdown = slowdown;
     if (!in.weightPassesFill)
         in.comm = inLayerComm; // DualPipe's overlapped pairs hide one's collectives under the other's compute
+    else if (shape.combined)
+        in.comm = epComm; // combined 1F1B: each one's all-to-all under the other's compute
+    if (!in.comm.empty() && model.isMoe())
+        in.moeMlp = moeMlp;
+    // What the critical path's ops expose of the in-layer collectives outside the pairs' hiding.
+    std::vector<std::vector<ChunkCost>> pathComm = inLayerComm;
+    if (shape.combined)
+        for (int d = 0; d < p; ++d)
+            for (int ch = 0; ch < v; ++ch) {
+                ChunkCost& c = pathComm[std::size_t(d)][std::size_t(ch)];
+                c.forward -= epComm[std::size_t(d)][std::size_t(ch)].forward;
+                c.backwardInput -= epComm[std::size_t(d)][std::size_t(ch)].backwardInput;
+            }
 
     // Op lists depend on the shape alone: any memo shares them, whatever the detail.
     in.ops = memo && memo->serves(plan) ? memo->schedule(shape)
@@ -502,25 +518,30 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     // recorded events: the slowest stage's own in-layer communication.
     double p2pExposed = 0, inLayerExposed = 0;
     constexpr OpKind kOps[] = { OpKind::Forward, OpKind::Recompute, OpKind::BackwardInput, OpKind::BackwardWeight };
-    if (!in.comm.empty()) {
+    if (!in.comm.empty() && !shape.combined) {
         // Overlapped pairs (DualPipe): what the slowest stage's pairs leave of its in-layer collectives, and the
         // transfers its critical path waited for.
         inLayerExposed = pairedComm(in, slowest).exposed;
         if (!ev.timeline.events.empty())
             p2pExposed = criticalPath(ev.timeline, slowest, p, v).transferWaitS;
-    } else if (!ev.timeline.events.empty()) {
-        const CriticalPath path = criticalPath(ev.timeline, slowest, p, v);
-        p2pExposed = path.transferWaitS;
-        for (int d = 0; d < p; ++d)
+    } else {
+        // Combined 1F1B: what the slowest stage's pairs leave of its all-to-alls, and the rest as without it.
+        if (shape.combined)
+            inLayerExposed = pairedComm(in, slowest).exposed;
+        if (!ev.timeline.events.empty()) {
+            const CriticalPath path = criticalPath(ev.timeline, slowest, p, v);
+            p2pExposed = path.transferWaitS;
+            for (int d = 0; d < p; ++d)
+                for (int ch = 0; ch < v; ++ch)
+                    for (OpKind k : kOps)
+                        if (const double dur = in.cost[std::size_t(d)][std::size_t(ch)].duration(k); dur > 0)
+                            inLayerExposed += path.compute(d, ch, k, v)
+                                * pathComm[std::size_t(d)][std::size_t(ch)].duration(k) / dur;
+        } else {
             for (int ch = 0; ch < v; ++ch)
                 for (OpKind k : kOps)
-                    if (const double dur = in.cost[std::size_t(d)][std::size_t(ch)].duration(k); dur > 0)
-                        inLayerExposed += path.compute(d, ch, k, v)
-                            * inLayerComm[std::size_t(d)][std::size_t(ch)].duration(k) / dur;
-    } else {
-        for (int ch = 0; ch < v; ++ch)
-            for (OpKind k : kOps)
-                inLayerExposed += m * inLayerComm[std::size_t(slowest)][std::size_t(ch)].duration(k);
+                    inLayerExposed += m * pathComm[std::size_t(slowest)][std::size_t(ch)].duration(k);
+        }
     }
 
     // ---- bubble: idle time of the busiest stage within the pipeline phase, over the step
@@ -535,7 +556,7 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     CommBreakdownInput bi { plan, lc, sc, p2p, in.routes, p2pExposed };
     if (!in.comm.empty()) {
         const PairedComm bc = pairedComm(in, busiest);
-        bi.inLayerExposedShare = bc.total > 0 ? bc.exposed / bc.total : 1;
+        (shape.combined ? bi.epExposedShare : bi.inLayerExposedShare) = bc.total > 0 ? bc.exposed / bc.total : 1;
     }
     if (worstDpExposed >= 0) {
         bi.dpGrad = &dpGrad;

@@ -56,7 +56,8 @@ std::shared_ptr<const GroupSet> EvaluationMemo::groups(const Plan& plan)
 
 std::shared_ptr<const std::vector<std::vector<Op>>> EvaluationMemo::schedule(const ScheduleShape& shape)
 {
-    const ShapeKey key { int(shape.schedule), shape.stages, shape.microBatches, shape.chunks, shape.recompute };
+    const ShapeKey key { int(shape.schedule), shape.stages, shape.microBatches, shape.chunks, shape.recompute,
+        shape.combined };
     // Generated under the lock: the search's threads ask for the same few shapes at once, and each would otherwise
     // build its own copy of lists of a million ops.
     std::lock_guard lock(m_scheduleMutex);
@@ -86,7 +87,11 @@ std::shared_ptr<const SimResult> EvaluationMemo::simulation(const ScheduleShape&
     for (const auto& device : in.comm) // what overlapped ops hide of each other
         for (const ChunkCost& c : device)
             numbers.insert(numbers.end(), { c.forward, c.recompute, c.backwardInput, c.backwardWeight });
-    SimKey key { int(shape.schedule), shape.stages, shape.microBatches, shape.chunks, shape.recompute,
+    for (const auto& device : in.moeMlp)
+        for (const ChunkCost& c : device)
+            numbers.insert(numbers.end(), { c.forward, c.recompute, c.backwardInput, c.backwardWeight });
+    numbers.push_back(in.pairSlowdown);
+    SimKey key { int(shape.schedule), shape.stages, shape.microBatches, shape.chunks, shape.recompute, shape.combined,
         std::move(numbers) };
     {
         std::lock_guard lock(m_mutex);

@@ -33,14 +33,14 @@ private:
         Plan plan; // the groups' paths point into its cluster
         GroupSet groups;
     };
-    using SimKey = std::tuple<int, int, int, int, bool, std::vector<double>>;
+    using SimKey = std::tuple<int, int, int, int, bool, bool, std::vector<double>>;
     std::mutex m_mutex;
     std::unique_ptr<ClusterSpec> m_cluster;
     // A group set of 16,384 GPUs takes megabytes: only the most recent few are kept (oldest out first).
     static constexpr std::size_t kGroupSetsKept = 16;
     std::deque<std::shared_ptr<GroupsEntry>> m_groups;
     std::map<SimKey, std::shared_ptr<const SimResult>> m_simulations;
-    using ShapeKey = std::tuple<int, int, int, int, bool>;
+    using ShapeKey = std::tuple<int, int, int, int, bool, bool>;
     // Op lists of a million micro-batches take tens of megabytes: the most recent up to kOpsKept ops are kept.
     static constexpr std::size_t kOpsKept = 20'000'000;
     std::deque<std::pair<ShapeKey, std::shared_ptr<const std::vector<std::vector<Op>>>>> m_schedules;

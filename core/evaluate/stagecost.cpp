@@ -16,6 +16,10 @@ LayerOps layerOps(const Plan& plan, const LayerCost& lc, const LayerCollectives&
         : rc == Recompute::Selective          ? lc.fwdAttention
                                               : 0;
     o.firstGather = calls.zero3Gather.seconds - added.zero3Forward;
+    o.moeMlp.forward = lc.moeMlpFwdGemm;
+    o.moeMlp.backwardInput = lc.moeMlpDgradGemm;
+    o.moeMlp.backwardWeight = lc.moeMlpWgradGemm;
+    o.moeMlp.recompute = rc == Recompute::Full ? lc.moeMlpFwdGemm : 0;
     return o;
 }
 
@@ -40,9 +44,16 @@ ChunkOps chunkOps(const Plan& plan, const LayerOps& layer, const EdgeCost& first
     o.comm.forward = layers * layer.comm.forward + dense * d.comm.forward + layer.firstGather;
     o.comm.backwardInput = layers * layer.comm.backwardInput + dense * d.comm.backwardInput;
     o.comm.recompute = layers * layer.comm.recompute + dense * d.comm.recompute;
+    // Dense first layers have no experts (their denseLayer's moeMlp is zero).
+    o.moeMlp.forward = layers * layer.moeMlp.forward + dense * d.moeMlp.forward;
+    o.moeMlp.backwardInput = layers * layer.moeMlp.backwardInput + dense * d.moeMlp.backwardInput;
+    o.moeMlp.backwardWeight = layers * layer.moeMlp.backwardWeight + dense * d.moeMlp.backwardWeight;
+    o.moeMlp.recompute = layers * layer.moeMlp.recompute + dense * d.moeMlp.recompute;
     if (!splitsBackward(plan.parallel.schedule)) {
         c.backwardInput += c.backwardWeight;
         c.backwardWeight = 0;
+        o.moeMlp.backwardInput += o.moeMlp.backwardWeight;
+        o.moeMlp.backwardWeight = 0;
     }
     return o;
 }

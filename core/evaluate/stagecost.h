@@ -11,6 +11,7 @@ namespace plait {
 // `comm` holds the collectives' part alone, which the exposed-communication figure reads back.
 struct LayerOps {
     ChunkCost total, comm;
+    ChunkCost moeMlp; // of total: the MoE experts' GEMMs (LayerCost::moeMlp*), recomputed with the forward when full
     // A chunk's first ZeRO-3 gather has no layer before it to hide under: exposed whole, once per chunk forward,
     // beyond what zero3Forward already counts for it.
     double firstGather = 0;
@@ -23,7 +24,7 @@ LayerOps layerOps(const Plan& plan, const LayerCost& lc, const LayerCollectives&
 // first chunk and the output layer and loss on its last. Unless the schedule splits the backward (splitsBackward), the
 // weight gradients run inside it.
 struct ChunkOps {
-    ChunkCost cost, comm;
+    ChunkCost cost, comm, moeMlp;
 };
 ChunkOps chunkOps(const Plan& plan, const LayerOps& layer, const EdgeCost& first, const EdgeCost& last, int stage,
     int chunk, const LayerOps* denseLayer = nullptr);

@@ -248,7 +248,10 @@ double pipelineLowerBound(
     // The V-shaped schedules and DualPipe: each stage's own work alone (their order is no 1F1B chain). DualPipe and
     // DualPipeV run pairs that may hide all of their in-layer communication; under DualPipe a micro-batch passes
     // one of a stage's two chunks, and the first forwards start at both ends.
-    const bool pairs = par.schedule == Schedule::DualPipe || par.schedule == Schedule::DualPipeV;
+    // Megatron-Core's combined 1F1B pairs a forward with a backward too (its all-to-alls hidden; all of the
+    // in-layer communication is taken as hidden here, which keeps it a bound).
+    const bool pairs
+        = par.schedule == Schedule::DualPipe || par.schedule == Schedule::DualPipeV || plan.training.moeA2aOverlap;
     const bool ownWorkOnly = pairs || par.schedule == Schedule::ZbV;
     const double passes = par.schedule == Schedule::DualPipe ? 0.5 : 1.0;
     for (int s = 0; s < p; ++s) {

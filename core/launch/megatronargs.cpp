@@ -25,15 +25,16 @@ std::string str(long long x)
 const std::set<std::string, std::less<>> kBooleanFlags = { "bf16", "fp16", "sequence-parallel",
     "use-distributed-optimizer", "swiglu", "untie-embeddings-and-output-weights", "disable-bias-linear",
     "group-query-attention", "overlap-grad-reduce", "overlap-param-gather", "use-flash-attn", "tp-comm-overlap",
-    "cross-entropy-loss-fusion", "recompute-activations", "account-for-embedding-in-pipeline-split",
-    "account-for-loss-in-pipeline-split", "use-mcore-models", "use-legacy-models", "use-rotary-position-embeddings",
-    "moe-grouped-gemm", "multi-latent-attention", "overlap-p2p-communication", "distribute-saved-activations",
-    "attention-softmax-in-fp32", "accumulate-allreduce-grads-in-fp32", "apply-query-key-layer-scaling", "mock-data",
-    "standalone", "log-throughput", "log-timers-to-tensorboard", "log-memory-to-tensorboard", "log-params-norm",
-    "log-num-zeros-in-grad", "log-validation-ppl-to-tensorboard", "use-cpu-initialization", "bias-swiglu-fusion",
-    "no-bias-swiglu-fusion", "no-masked-softmax-fusion", "no-bias-dropout-fusion", "no-rope-fusion",
-    "no-gradient-accumulation-fusion", "no-async-tensor-model-parallel-allreduce", "manual-gc", "no-save-optim",
-    "no-save-rng", "no-load-optim", "no-load-rng", "moe-permute-fusion", "no-create-attention-mask-in-dataloader" };
+    "overlap-moe-expert-parallel-comm", "delay-wgrad-compute", "cross-entropy-loss-fusion", "recompute-activations",
+    "account-for-embedding-in-pipeline-split", "account-for-loss-in-pipeline-split", "use-mcore-models",
+    "use-legacy-models", "use-rotary-position-embeddings", "moe-grouped-gemm", "multi-latent-attention",
+    "overlap-p2p-communication", "distribute-saved-activations", "attention-softmax-in-fp32",
+    "accumulate-allreduce-grads-in-fp32", "apply-query-key-layer-scaling", "mock-data", "standalone", "log-throughput",
+    "log-timers-to-tensorboard", "log-memory-to-tensorboard", "log-params-norm", "log-num-zeros-in-grad",
+    "log-validation-ppl-to-tensorboard", "use-cpu-initialization", "bias-swiglu-fusion", "no-bias-swiglu-fusion",
+    "no-masked-softmax-fusion", "no-bias-dropout-fusion", "no-rope-fusion", "no-gradient-accumulation-fusion",
+    "no-async-tensor-model-parallel-allreduce", "manual-gc", "no-save-optim", "no-save-rng", "no-load-optim",
+    "no-load-rng", "moe-permute-fusion", "no-create-attention-mask-in-dataloader" };
 
 // Flags that do not change a step's time or memory: data, checkpoints, logging, the learning rate, launchers'
 // rendezvous. Names end in '-' for a family.
@@ -578,6 +579,7 @@ Result<ImportedPlan> importMegatronArgs(std::string_view text, const Plan& base,
         tr.bucketSize = double(*b);
     tr.fusedCrossEntropy = a.has("cross-entropy-loss-fusion");
     tr.tpOverlap = a.has("tp-comm-overlap") ? TpOverlap::All : TpOverlap::Backward;
+    tr.moeA2aOverlap = a.has("overlap-moe-expert-parallel-comm");
     // Megatron-LM keeps fp32 main gradients.
     tr.fp32Gradients = true;
     if (const auto f = a.text("moe-expert-capacity-factor")) {
@@ -714,6 +716,8 @@ std::string megatronArgs(const Plan& plan)
         add("tp-comm-overlap");
     if (m.isMoe() && tr.moeCapacityFactor > 0)
         add("moe-expert-capacity-factor", numText(tr.moeCapacityFactor));
+    if (tr.moeA2aOverlap)
+        add("overlap-moe-expert-parallel-comm");
 
     std::string name = plan.name;
     std::replace_if(

@@ -481,6 +481,7 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     tr.tpOverlap = tpo == "none" ? TpOverlap::None : tpo == "all" ? TpOverlap::All : TpOverlap::Backward;
     tr.moeLoadSkew = t.number("moe_load_skew", 1.0, 1.0, 1e3);
     tr.moeCapacityFactor = t.number("moe_capacity_factor", 0, 0, 1e3);
+    tr.moeA2aOverlap = t.boolean("moe_a2a_overlap", false);
     tr.otherGiB = t.number("other_GiB", 1.0, 0, 1e4);
     tr.fragmentation = t.number("fragmentation", 0.05, 0, 1);
 
@@ -616,9 +617,11 @@ nlohmann::json toJson(const Plan& plan)
     if (plan.model.isMoe() || tr.moeLoadSkew != 1.0 || tr.moeCapacityFactor > 0) {
         t["moe_load_skew"] = tr.moeLoadSkew;
         t["moe_capacity_factor"] = tr.moeCapacityFactor;
+        t["moe_a2a_overlap"] = tr.moeA2aOverlap;
     } else {
         t.erase("moe_load_skew");
         t.erase("moe_capacity_factor");
+        t.erase("moe_a2a_overlap");
     }
     const ParallelSpec& par = plan.parallel;
     auto& p = j["parallel"];
@@ -738,6 +741,14 @@ std::vector<Issue> validate(const Plan& plan)
     if (m.isMoe())
         need(m.moe.experts % par.ep == 0, "parallel.ep", "experts-ep", { str(m.moe.experts), str(par.ep) });
     need(par.etp == 0 || m.isMoe(), "parallel.etp", "etp-dense", { str(par.etp) });
+    if (tr.moeA2aOverlap) {
+        need(m.isMoe() && par.ep > 1, "training.moe_a2a_overlap", "a2a-overlap-ep", { str(par.ep) });
+        need(tr.framework == Framework::Megatron, "training.moe_a2a_overlap", "a2a-overlap-framework",
+            { frameworkName(tr.framework) });
+        need(par.pp == 1 || (par.schedule == Schedule::Interleaved && par.vpp > 1), "training.moe_a2a_overlap",
+            "a2a-overlap-schedule", { str(par.pp), scheduleName(par.schedule), str(par.vpp) });
+        need(tr.recompute != Recompute::Full, "training.moe_a2a_overlap", "a2a-overlap-recompute", {});
+    }
     need(par.tp * par.cp * par.dp % par.expertShard() == 0, "parallel.ep", "ep-fold",
         { str(par.expertTp()), str(par.ep), str(par.expertShard()), str(par.tp), str(par.cp), str(par.dp),
             str(par.tp * par.cp * par.dp) });

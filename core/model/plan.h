@@ -94,6 +94,10 @@ struct TrainingSpec {
     // it by dropping tokens (Megatron-LM --moe-expert-capacity-factor; 0 = dropless).
     double moeLoadSkew = 1.0;
     double moeCapacityFactor = 0;
+    // Megatron-Core's combined 1F1B (--overlap-moe-expert-parallel-comm, pipeline_parallel/combined_1f1b.py): in the
+    // steady state each forward runs beside the backward of an earlier micro-batch, one's EP all-to-all hidden under
+    // the other's compute; one more micro-batch warms up. No pipelining or interleaved 1F1B only.
+    bool moeA2aOverlap = false;
     double moeLoadFactor() const
     {
         return moeCapacityFactor > 0 ? std::min(moeLoadSkew, moeCapacityFactor) : moeLoadSkew;

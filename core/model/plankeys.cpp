@@ -27,9 +27,9 @@ const Keys kLink { "id", "name", "kind", "scope", "bandwidth_GBps", "latency_us"
 const Keys kTraining { "global_batch", "micro_batch", "precision", "optimizer", "zero_stage", "recompute",
     "sequence_parallel", "flash_attention", "attention_kernel", "fp32_gradients", "overlap_grad_reduce",
     "overlap_param_gather", "bucket_size", "fused_cross_entropy", "tp_overlap", "framework", "moe_load_skew",
-    "moe_capacity_factor", "other_GiB", "fragmentation" };
-const Keys kParallel { "tp", "pp", "dp", "cp", "ep", "vpp", "schedule", "order", "layers_per_stage", "layers_per_chunk",
-    "embedding_in_split", "loss_in_split" };
+    "moe_capacity_factor", "moe_a2a_overlap", "other_GiB", "fragmentation" };
+const Keys kParallel { "tp", "pp", "dp", "cp", "ep", "etp", "vpp", "schedule", "order", "layers_per_stage",
+    "layers_per_chunk", "embedding_in_split", "loss_in_split" };
 const Keys kPlacement { "gpu", "tp", "cp", "dp", "pp" };
 
 // `reference`: the object is a model given by a preset or config.json, beside which shape keys are not read.

@@ -23,11 +23,11 @@ const char* opKindName(OpKind k)
 }
 
 namespace {
-void backward(std::vector<Op>& ops, int mb, int chunk, bool recompute)
+void backward(std::vector<Op>& ops, int mb, int chunk, bool recompute, bool overlapsPrevious = false)
 {
     if (recompute)
-        ops.push_back({ OpKind::Recompute, mb, chunk });
-    ops.push_back({ OpKind::BackwardInput, mb, chunk });
+        ops.push_back({ OpKind::Recompute, mb, chunk, overlapsPrevious });
+    ops.push_back({ OpKind::BackwardInput, mb, chunk, overlapsPrevious });
 }
 
 std::vector<Op> gpipe(const ScheduleShape& s)
@@ -44,13 +44,13 @@ std::vector<Op> oneFOneB(const ScheduleShape& s, int device)
 {
     std::vector<Op> ops;
     const int m = s.microBatches;
-    const int warmup = std::min(s.stages - device - 1, m);
+    const int warmup = std::min(s.stages - device - 1 + (s.combined ? 1 : 0), m);
     int nextF = 0, nextB = 0;
     for (; nextF < warmup; ++nextF)
         ops.push_back({ OpKind::Forward, nextF, 0 });
     while (nextF < m) {
         ops.push_back({ OpKind::Forward, nextF++, 0 });
-        backward(ops, nextB++, 0, s.recompute);
+        backward(ops, nextB++, 0, s.recompute, s.combined);
     }
     while (nextB < m)
         backward(ops, nextB++, 0, s.recompute);
@@ -102,7 +102,8 @@ std::vector<Op> interleaved(const ScheduleShape& s, int device)
         return forward ? c : v - 1 - c;
     };
     auto microBatchOf = [&](int k) { return (k / (p * v)) * p + k % p; };
-    const int warmup = std::min((p - device - 1) * 2 + (v - 1) * p, total);
+    // Megatron-LM's warm-up; its combined 1F1B warms up one more (schedules.py).
+    const int warmup = std::min((p - device - 1) * 2 + (v - 1) * p + (s.combined ? 1 : 0), total);
     std::vector<Op> ops;
     int nextF = 0, nextB = 0;
     for (; nextF < warmup; ++nextF)
@@ -110,7 +111,7 @@ std::vector<Op> interleaved(const ScheduleShape& s, int device)
     while (nextF < total) {
         ops.push_back({ OpKind::Forward, microBatchOf(nextF), chunkOf(nextF, true) });
         ++nextF;
-        backward(ops, microBatchOf(nextB), chunkOf(nextB, false), s.recompute);
+        backward(ops, microBatchOf(nextB), chunkOf(nextB, false), s.recompute, s.combined);
         ++nextB;
     }
     for (; nextB < total; ++nextB)

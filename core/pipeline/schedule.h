@@ -28,6 +28,9 @@ struct ScheduleShape {
     int microBatches = 1; // m
     int chunks = 1; // v: model chunks per device
     bool recompute = false; // emit an R before every backward
+    // Megatron-Core's combined 1F1B (1F1B and interleaved): one more forward warms up, then each steady-state
+    // backward runs overlapped with the forward before it (Op::overlapsPrevious).
+    bool combined = false;
 };
 
 // Where a micro-batch's virtual stages run, in the order it passes them.

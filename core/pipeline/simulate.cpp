@@ -20,6 +20,47 @@ struct Device {
 };
 }
 
+UnitTime unitTime(const SimInput& in, int device, const std::vector<Op>& ops, std::size_t first, std::size_t end)
+{
+    const auto d = std::size_t(device);
+    auto part = [&](const std::vector<std::vector<ChunkCost>>& table, const Op& op, double cap) {
+        return table.empty() ? 0.0 : std::min(cap, table[d][std::size_t(op.chunk)].duration(op.kind));
+    };
+    UnitTime u;
+    double sum = 0, compute = 0;
+    double forwardCompute = 0, forwardMlp = 0, forwardComm = 0, backCompute = 0, backMlp = 0, backComm = 0;
+    int forwards = 0;
+    for (std::size_t i = first; i < end; ++i) {
+        const Op& op = ops[i];
+        const double dur = in.cost[d][std::size_t(op.chunk)].duration(op.kind);
+        const double c = part(in.comm, op, dur);
+        const double mlp = part(in.moeMlp, op, dur - c);
+        sum += dur;
+        compute += dur - c;
+        u.comm += c;
+        const bool forward = op.kind == OpKind::Forward;
+        forwards += forward ? 1 : 0;
+        (forward ? forwardCompute : backCompute) += dur - c;
+        (forward ? forwardMlp : backMlp) += mlp;
+        (forward ? forwardComm : backComm) += c;
+    }
+    if (end - first <= 1) {
+        u.seconds = sum;
+        u.exposed = u.comm;
+        return u;
+    }
+    const double s = in.pairSlowdown;
+    auto beside
+        = [s](double work, double comm) { return work + std::max(0.0, comm - work) + s * std::min(comm, work); };
+    if (forwards == 1 && ops[first].kind == OpKind::Forward && (forwardMlp > 0 || backMlp > 0))
+        u.seconds = beside(forwardCompute - forwardMlp, backComm / 2) + beside(backMlp, forwardComm / 2)
+            + beside(forwardMlp, backComm / 2) + beside(backCompute - backMlp, forwardComm / 2);
+    else
+        u.seconds = beside(compute, u.comm);
+    u.exposed = u.seconds - compute;
+    return u;
+}
+
 SimResult simulate(const SimInput& in, const SimOptions& options)
 {
     static const std::vector<std::vector<Op>> none;
@@ -165,24 +206,16 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
             queue.emplace(candidateStart[std::size_t(d)], d);
     };
 
-    // Runs the unit of ops [first, end) of device d from `start`. A unit of one op takes its duration; ops that
-    // overlap take max(Σ compute, Σ communication), shared among them in proportion to their own durations, and
-    // hand their results on when the unit ends.
+    // Runs the unit of ops [first, end) of device d from `start`: its time (unitTime) shared among its ops in
+    // proportion to their own durations; they hand their results on when the unit ends.
     auto run = [&](int d, std::size_t first, std::size_t end, double start) {
         const auto& ops = allOps[std::size_t(d)];
         Device& device = dev[std::size_t(d)];
         auto costOf = [&](const Op& op) { return in.cost[std::size_t(d)][std::size_t(op.chunk)].duration(op.kind); };
-        double sum = 0, compute = 0, comm = 0;
-        for (std::size_t i = first; i < end; ++i) {
-            const double dur = costOf(ops[i]);
-            const double c = in.comm.empty()
-                ? 0.0
-                : std::min(dur, in.comm[std::size_t(d)][std::size_t(ops[i].chunk)].duration(ops[i].kind));
-            sum += dur;
-            compute += dur - c;
-            comm += c;
-        }
-        const double unit = end - first > 1 ? std::max(compute, comm) : sum;
+        double sum = 0;
+        for (std::size_t i = first; i < end; ++i)
+            sum += costOf(ops[i]);
+        const double unit = end - first > 1 ? unitTime(in, d, ops, first, end).seconds : sum;
         const double unitEnd = start + unit;
         device.freeBefore = device.free;
         device.free = unitEnd;

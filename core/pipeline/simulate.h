@@ -35,7 +35,7 @@ struct SimInput {
     std::shared_ptr<const std::vector<std::vector<Op>>> ops;
     std::vector<std::vector<ChunkCost>> cost; // [device][chunk]
     // The in-layer communication inside each cost (optional, same shape): ops that run overlapped (Op::
-    // overlapsPrevious) hide one's communication under the other's compute, max(Σ compute, Σ communication).
+    // overlapsPrevious) hide one's communication under the other's compute (pairSlowdown).
     std::vector<std::vector<ChunkCost>> comm;
     // Where each micro-batch's virtual stages run; empty: virtual stage k on device k mod p, chunk k / p.
     PipelineRoutes routes;
@@ -46,7 +46,24 @@ struct SimInput {
     // Let a weight pass whose backward has run fill a wait ahead of its place (the zero-bubble runtimes do; DeepSeek's
     // DualPipe runs its lists in order).
     bool weightPassesFill = true;
+    // How much compute slows down beside the communication it hides in an overlapped unit (cost/overlap.h's s).
+    double pairSlowdown = 0;
+    // Of each cost, the MoE experts' compute (optional, same shape as comm): a forward-backward pair then overlaps
+    // piece by piece (unitTime).
+    std::vector<std::vector<ChunkCost>> moeMlp;
 };
+
+// Ops [first, end) of one device's list that run as one unit (the first and those that overlap the op before them):
+// its time, the communication inside it, and what of that the unit leaves exposed. One op takes its duration.
+// Overlapped ops take their compute plus what their communication adds beside it (cost/overlap.h's rule:
+// max(0, comm − compute) + s·min(comm, compute)); a MoE forward with a backward overlaps piece by piece, as
+// DeepSeek-V3's Figure 4 and Megatron-Core's combined_1f1b.py split a layer: the forward's attention beside the
+// backward's combine, its dispatch beside the backward's MLP, its MLP beside the backward's dispatch, its combine
+// beside the backward's attention (each all-to-all half its pass's communication).
+struct UnitTime {
+    double seconds = 0, comm = 0, exposed = 0;
+};
+UnitTime unitTime(const SimInput& in, int device, const std::vector<Op>& ops, std::size_t first, std::size_t end);
 
 enum class EventKind : std::uint8_t { Compute, Transfer };
 

@@ -379,6 +379,54 @@ private slots:
         QVERIFY(middle.expertOptimizer > 0 && middle.expertOptimizer < middle.optimizer);
     }
 
+    // Megatron-Core's combined 1F1B (--overlap-moe-expert-parallel-comm): Qwen3 30B-A3B on two DGX H100, EP 16
+    // across them. Each forward runs beside the previous micro-batch's backward, so the all-to-all that crosses the
+    // nodes hides in part under the other's compute: a shorter step, less exposed EP time, one more micro-batch
+    // held. Only where Megatron-Core runs it: EP > 1, no pipelining or interleaved 1F1B, no full recomputation.
+    void combinedOneFOneBHidesTheAllToAll()
+    {
+        nlohmann::json j = test::gptPlanJson("qwen3-30b-a3b", 2, 1, 1, 16, 256);
+        test::onDgxH100(j);
+        j["training"]["precision"] = "fp8";
+        j["parallel"]["ep"] = 16;
+        const Evaluation plain = evaluate(test::mustPlan(j));
+        j["training"]["moe_a2a_overlap"] = true;
+        const Plan plan = test::mustPlan(j);
+        QVERIFY(validate(plan).empty());
+        const Evaluation overlapped = evaluate(plan);
+        QVERIFY(plain.valid && overlapped.valid);
+        QVERIFY2(overlapped.stepS < plain.stepS,
+            qPrintable(QString::number(overlapped.stepS) + QStringLiteral(" vs ") + QString::number(plain.stepS)));
+        QVERIFY(overlapped.exposedCommS < plain.exposedCommS);
+        for (const CommItem& c : overlapped.comm)
+            if (c.dim == Dim::EP)
+                QVERIFY(c.exposedS < c.timeS);
+        QCOMPARE(overlapped.memory[0].inFlight, plain.memory[0].inFlight + 1);
+        QVERIFY(overlapped.memory[0].activations > plain.memory[0].activations);
+
+        auto refusedFor = [&](nlohmann::json k) {
+            const std::vector<Issue> issues = validate(test::mustPlan(k));
+            for (const Issue& i : issues)
+                if (i.field == "training.moe_a2a_overlap")
+                    return true;
+            return false;
+        };
+        nlohmann::json k = j;
+        k["parallel"]["pp"] = 2;
+        k["parallel"]["dp"] = 8;
+        k["parallel"]["ep"] = 8;
+        QVERIFY(refusedFor(k)); // plain 1F1B with PP
+        k["parallel"]["schedule"] = "interleaved";
+        k["parallel"]["vpp"] = 2;
+        QVERIFY(!refusedFor(k));
+        k = j;
+        k["training"]["recompute"] = "full";
+        QVERIFY(refusedFor(k));
+        k = j;
+        k["parallel"]["ep"] = 1;
+        QVERIFY(refusedFor(k));
+    }
+
     void nothingToDoCostsNothing()
     {
         GroupPath p;

@@ -193,6 +193,71 @@ private slots:
         QFAIL("no overlapped pair in DualPipe's op lists");
     }
 
+    // Megatron-Core's combined 1F1B (combined_1f1b.py, schedules.py): without pipelining the first forward runs
+    // alone, then each forward beside the backward of the micro-batch before it; interleaved, one more forward warms
+    // up than Megatron-LM's (p − d − 1)·2 + (v − 1)·p, and every steady-state backward pairs with the forward before.
+    void combinedOneFOneBPairsForwardsWithBackwards()
+    {
+        ScheduleShape flat { Schedule::OneFOneB, 1, 4, 1, false, true };
+        const auto one = generateSchedule(flat).front();
+        const std::vector<std::pair<OpKind, int>> expected { { OpKind::Forward, 0 }, { OpKind::Forward, 1 },
+            { OpKind::BackwardInput, 0 }, { OpKind::Forward, 2 }, { OpKind::BackwardInput, 1 }, { OpKind::Forward, 3 },
+            { OpKind::BackwardInput, 2 }, { OpKind::BackwardInput, 3 } };
+        QCOMPARE(one.size(), expected.size());
+        for (std::size_t i = 0; i < one.size(); ++i) {
+            QCOMPARE(one[i].kind, expected[i].first);
+            QCOMPARE(one[i].microBatch, expected[i].second);
+            QCOMPARE(one[i].overlapsPrevious, i == 2 || i == 4 || i == 6);
+        }
+        ScheduleShape shape { Schedule::Interleaved, 4, 8, 2, false, false };
+        for (int d = 0; d < 4; ++d) {
+            const auto plain = generateSchedule(shape)[std::size_t(d)];
+            shape.combined = true;
+            const auto combined = generateSchedule(shape)[std::size_t(d)];
+            shape.combined = false;
+            auto warmup = [](const std::vector<Op>& ops) {
+                return int(std::find_if(ops.begin(), ops.end(), [](const Op& o) { return o.kind != OpKind::Forward; })
+                    - ops.begin());
+            };
+            QCOMPARE(warmup(combined), warmup(plain) + 1);
+            QCOMPARE(warmup(plain), (4 - d - 1) * 2 + 4 + 1); // and the first steady-state forward
+            for (std::size_t i = 0; i < combined.size(); ++i)
+                if (combined[i].overlapsPrevious)
+                    QVERIFY(combined[i].kind == OpKind::BackwardInput && combined[i - 1].kind == OpKind::Forward);
+            QVERIFY(
+                std::count_if(combined.begin(), combined.end(), [](const Op& o) { return o.overlapsPrevious; }) > 0);
+        }
+    }
+
+    // A MoE forward beside a backward overlaps piece by piece (DeepSeek-V3 Figure 4): the forward's attention (3)
+    // beside the backward's combine (8 / 2 = 4) takes 4, its dispatch (2) beside the backward's MLP (6) 6, its MLP
+    // (3) beside the backward's dispatch (4) 4, its combine (2) beside the backward's attention (6) 6: 20, where
+    // hiding all communication under all compute would give max(18, 12) = 18.
+    void moePairsOverlapPieceByPiece()
+    {
+        SimInput in;
+        in.devices = 1;
+        in.chunks = 1;
+        const std::vector<Op> ops { { OpKind::Forward, 1, 0 }, { OpKind::BackwardInput, 0, 0, true } };
+        in.cost = { { ChunkCost { 10, 0, 20, 0 } } };
+        in.comm = { { ChunkCost { 4, 0, 8, 0 } } };
+        const UnitTime whole = unitTime(in, 0, ops, 0, 2);
+        QCOMPARE(whole.seconds, 18.0);
+        QCOMPARE(whole.exposed, 0.0);
+        in.moeMlp = { { ChunkCost { 3, 0, 6, 0 } } };
+        const UnitTime pieces = unitTime(in, 0, ops, 0, 2);
+        QCOMPARE(pieces.seconds, 20.0);
+        QCOMPARE(pieces.comm, 12.0);
+        QCOMPARE(pieces.exposed, 2.0);
+        // Compute slows by s beside the communication it hides (cost/overlap.h): + 0.2 · (3 + 2 + 3 + 2).
+        in.pairSlowdown = 0.2;
+        QCOMPARE(unitTime(in, 0, ops, 0, 2).seconds, 22.0);
+        // A lone op exposes all of its communication.
+        const UnitTime lone = unitTime(in, 0, ops, 0, 1);
+        QCOMPARE(lone.seconds, 10.0);
+        QCOMPARE(lone.exposed, 4.0);
+    }
+
     // ZB-V (Qi et al. 2024, two chunks in a V, B and W split): with T_F = T_B = T_W and free links, a smaller bubble
     // than ZB-H1 at no more activation memory than 1F1B's first stage (2p half-stage chunks).
     void zeroBubbleVBeatsH1_data()
