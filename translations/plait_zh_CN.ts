@@ -441,8 +441,8 @@
     </message>
     <message>
         <location filename="../core/base/messagetext.cpp" line="158"/>
-        <source>the all-to-all overlap runs without pipelining or under interleaved 1F1B (Megatron-Core&apos;s combined_1f1b.py); pp = %1 with %2, vpp = %3</source>
-        <translation>all-to-all 重叠只在无流水线或交错 1F1B 下运行（Megatron-Core 的 combined_1f1b.py）；当前 pp = %1，调度 %2，vpp = %3</translation>
+        <source>the all-to-all overlap runs under 1F1B without pipelining or under interleaved 1F1B (Megatron-Core&apos;s combined_1f1b.py); pp = %1 with %2, vpp = %3</source>
+        <translation>all-to-all 重叠只在无流水线的 1F1B 或交错 1F1B 下运行（Megatron-Core 的 combined_1f1b.py）；当前 pp = %1，调度 %2，vpp = %3</translation>
     </message>
     <message>
         <location filename="../core/base/messagetext.cpp" line="162"/>
@@ -686,276 +686,271 @@
     </message>
     <message>
         <location filename="../core/base/messagetext.cpp" line="243"/>
-        <source>multi-token prediction modules: left out of the estimate</source>
-        <translation>多 token 预测模块：未计入估算</translation>
-    </message>
-    <message>
-        <location filename="../core/base/messagetext.cpp" line="244"/>
         <source>costed as attention over the whole sequence</source>
         <translation>按覆盖整个序列的注意力估算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="245"/>
+        <location filename="../core/base/messagetext.cpp" line="244"/>
         <source>max_position_embeddings %1 is the model&apos;s position limit, not the sequence it trains at: the plan&apos;s %2 is kept</source>
         <translation>max_position_embeddings %1 是模型的位置上限，不是训练时的序列长度：保留方案的 %2</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="248"/>
+        <location filename="../core/base/messagetext.cpp" line="247"/>
         <source>%1 is read, not written: a plan goes out as megatron, deepspeed or torchtitan</source>
         <translation>%1 只能读入、不能写出：方案可导出为 megatron、deepspeed 或 torchtitan</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="250"/>
+        <location filename="../core/base/messagetext.cpp" line="249"/>
         <source>HSDP: states are sharded over %1 ranks, estimated as sharded over all %2</source>
         <translation>HSDP：状态在 %1 个 rank 上分片，按在全部 %2 个上分片估算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="253"/>
+        <location filename="../core/base/messagetext.cpp" line="252"/>
         <source>GPUs %1 and %2 on %3 are joined by %4 NVLinks where other pairs have %5: every group across them runs at the slower rate</source>
         <translation>%3 上的 GPU %1 与 %2 之间只有 %4 条 NVLink，其他 GPU 对有 %5 条：跨这对 GPU 的每个组都以较慢的速率运行</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="256"/>
+        <location filename="../core/base/messagetext.cpp" line="255"/>
         <source>%1 joins only some GPU pairs by NVLink (up to NV%2): groups are costed over PCIe, the path the other pairs take</source>
         <translation>%1 只有部分 GPU 对之间有 NVLink（最多 NV%2）：各组按 PCIe 估算，即其余 GPU 对所走的路径</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="259"/>
+        <location filename="../core/base/messagetext.cpp" line="258"/>
         <source>GPU %1 on %2 reaches its nearest NIC (%3) only over %4: its traffic to other nodes crosses the CPU</source>
         <translation>%2 上的 GPU %1 到最近的网卡（%3）要经过 %4：它发往其他节点的流量要穿过 CPU</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="261"/>
+        <location filename="../core/base/messagetext.cpp" line="260"/>
         <source>%1 has %2 where the other nodes have %3</source>
         <translation>%1 为 %2，而其他节点为 %3</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="262"/>
+        <location filename="../core/base/messagetext.cpp" line="261"/>
         <source>the source gives no NIC speed: the inter-node link is the base plan&apos;s, %1</source>
         <translation>数据源未给出网卡速率：节点间链路沿用基础方案的 %1</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="264"/>
+        <location filename="../core/base/messagetext.cpp" line="263"/>
         <source>the nodes differ: %1 node(s) unlike the others keep their own links, and a group across them runs at the slowest it spans</source>
         <translation>各节点不同：%1 个与其他节点不同的节点保留各自的链路，跨越它们的组以所经过的最慢链路运行</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="267"/>
+        <location filename="../core/base/messagetext.cpp" line="266"/>
         <source>the dumps&apos; GPUs are of compute capability %1 and the plan&apos;s %2 is of NVLink generation %3: choose the plan&apos;s GPU, which the dumps do not name</source>
         <translation>转储中的 GPU 计算能力为 %1，而方案的 %2 属于第 %3 代 NVLink：请选择方案的 GPU（转储中没有型号）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="270"/>
+        <location filename="../core/base/messagetext.cpp" line="269"/>
         <source>%1 NVLinks per GPU pair make %2 GB/s where the plan&apos;s %3 has %4 GB/s: another GPU model, or links down</source>
         <translation>每对 GPU %1 条 NVLink，合 %2 GB/s，而方案的 %3 为 %4 GB/s：可能是另一种 GPU，或有链路断开</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="272"/>
+        <location filename="../core/base/messagetext.cpp" line="271"/>
         <source>%1 has %2 GPUs and %3 has %4: Plait&apos;s cluster has one GPU count per node</source>
         <translation>%1 有 %2 个 GPU，%3 有 %4 个：Plait 的集群每个节点的 GPU 数相同</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="274"/>
+        <location filename="../core/base/messagetext.cpp" line="273"/>
         <source>the plan&apos;s sizes need %1 GPUs and the imported cluster has %2: change TP, PP, DP or CP, or import over a plan that fits</source>
         <translation>方案的并行规模需要 %1 个 GPU，而导入的集群只有 %2 个：请修改 TP、PP、DP 或 CP，或在规模合适的方案上导入</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="277"/>
+        <location filename="../core/base/messagetext.cpp" line="276"/>
         <source>%1&apos;s configuration has no %2 setting</source>
         <translation>%1 的配置没有 %2 设置</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="280"/>
+        <location filename="../core/base/messagetext.cpp" line="279"/>
         <source>1. Memory: shard the optimizer state</source>
         <translation>1. 显存：切分优化器状态</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="281"/>
+        <location filename="../core/base/messagetext.cpp" line="280"/>
         <source>Stage %1 needs %2 per GPU of %3; optimizer state and gradients take %4.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；优化器状态和梯度占 %4。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="283"/>
+        <location filename="../core/base/messagetext.cpp" line="282"/>
         <source>This plan&apos;s optimizer keeps %1 bytes per parameter and its gradients %2, on every data-parallel rank unless ZeRO shards them across the ranks (Rajbhandari et al. 2020).</source>
         <translation>本方案的优化器每个参数保存 %1 字节，梯度保存 %2 字节；除非 ZeRO 把它们切分到各个 rank，每个数据并行 rank 上都要保存一份（Rajbhandari 等，2020）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="286"/>
+        <location filename="../core/base/messagetext.cpp" line="285"/>
         <source>This plan&apos;s optimizer keeps %1 bytes per parameter and its gradients %2; with one data-parallel rank there is nothing for ZeRO to shard them over: this needs more GPUs.</source>
         <translation>本方案的优化器每个参数保存 %1 字节，梯度保存 %2 字节；只有一个数据并行 rank 时，ZeRO 无处可切分：这需要更多 GPU。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="289"/>
+        <location filename="../core/base/messagetext.cpp" line="288"/>
         <source>1. Memory: recompute or split the activations</source>
         <translation>1. 显存：重计算或切分激活</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="290"/>
+        <location filename="../core/base/messagetext.cpp" line="289"/>
         <source>Stage %1 needs %2 per GPU of %3; activations of %4 micro-batches in flight take %5.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；%4 个在途微批次的激活占 %5。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="292"/>
+        <location filename="../core/base/messagetext.cpp" line="291"/>
         <source>Activations stay until their backward pass; recomputing them costs part of a forward pass but frees most of that memory (Korthikanti et al. 2022); splitting the sequence (CP) or the layers (TP, PP) over more GPUs divides them too. The fix is whichever fits at the least step time.</source>
         <translation>激活会一直保留到其反向传播；重计算要付出部分前向传播的代价，但能释放其中大部分显存（Korthikanti 等，2022）；把序列（CP）或层（TP、PP）切分到更多 GPU 上也能把它们分摊开。修复方案取能放下且步长最短的那一个。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="296"/>
+        <location filename="../core/base/messagetext.cpp" line="295"/>
         <source>1. Memory: split the model with TP or PP</source>
         <translation>1. 显存：用 TP 或 PP 切分模型</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="297"/>
+        <location filename="../core/base/messagetext.cpp" line="296"/>
         <source>Stage %1 needs %2 per GPU of %3; the largest term is %4 (%5) with ZeRO and recomputation already doing what they can.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；最大的一项是 %4（%5），ZeRO 和重计算已经尽力。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="300"/>
+        <location filename="../core/base/messagetext.cpp" line="299"/>
         <source>What is left is divided only by tensor or pipeline parallelism: they split the weights and each layer&apos;s activations (ZeRO-3 gathers each layer&apos;s weights back for its compute).</source>
         <translation>剩下的只能靠张量或流水线并行切分：它们切分权重和每层的激活（ZeRO-3 在计算每层时要把该层的权重重新聚合回来）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="303"/>
+        <location filename="../core/base/messagetext.cpp" line="302"/>
         <source>2. Interconnect: TP wider than a node</source>
         <translation>2. 互连：TP 宽于一个节点</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="304"/>
+        <location filename="../core/base/messagetext.cpp" line="303"/>
         <source>TP = %1 is wider than the %2 GPUs of a node.</source>
         <translation>TP = %1 宽于一个节点的 %2 块 GPU。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="305"/>
+        <location filename="../core/base/messagetext.cpp" line="304"/>
         <source>Every layer runs TP collectives in its forward and backward passes; across nodes they cross the NICs at %1 GB/s per GPU instead of %2 GB/s over %3, while PP and DP send fewer, larger messages.</source>
         <translation>每一层的前向和反向都要做张量并行集合通信；跨节点时它们经过网卡，每 GPU 只有 %1 GB/s，而经 %3 有 %2 GB/s；流水线和数据并行发送的消息更少、更大。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="308"/>
+        <location filename="../core/base/messagetext.cpp" line="307"/>
         <source>2. Interconnect: TP groups cross nodes</source>
         <translation>2. 互连：TP 组跨越节点</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="309"/>
+        <location filename="../core/base/messagetext.cpp" line="308"/>
         <source>TP traffic is on the critical path of every layer; it should stay on NVLink inside a node.</source>
         <translation>TP 通信位于每一层的关键路径上；它应当留在节点内的 NVLink 上。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="311"/>
+        <location filename="../core/base/messagetext.cpp" line="310"/>
         <source>Pitfall: too few micro-batches for the pipeline</source>
         <translation>陷阱：流水线的微批次太少</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="312"/>
+        <location filename="../core/base/messagetext.cpp" line="311"/>
         <source>m = %1 micro-batches for p = %2 stages: the bubble is %3% of the step.</source>
         <translation>p = %2 个阶段只有 m = %1 个微批次：气泡占单步的 %3%。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="314"/>
+        <location filename="../core/base/messagetext.cpp" line="313"/>
         <source>A pipeline idles (p−1)/(m+p−1) of the time while it fills and drains (Narayanan et al. 2021); with p = %1 that falls to 10% at m = %2; interleaving or ZB-H1 shrink it further.</source>
         <translation>流水线在填充和排空时空闲 (p−1)/(m+p−1) 的时间（Narayanan 等，2021）；p = %1 时要到 m = %2 才降到 10%；交错调度或 ZB-H1 可以进一步缩小它。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="317"/>
+        <location filename="../core/base/messagetext.cpp" line="316"/>
         <source>Pitfall: exposed tensor-parallel communication</source>
         <translation>陷阱：暴露的张量并行通信</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="318"/>
+        <location filename="../core/base/messagetext.cpp" line="317"/>
         <source>Exposed tensor-parallel communication takes %1 ms of the %2 ms step (%3%).</source>
         <translation>暴露的张量并行通信占用 %2 ms 步长中的 %1 ms（%3%）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="320"/>
+        <location filename="../core/base/messagetext.cpp" line="319"/>
         <source>Each layer&apos;s TP collectives wait in the forward pass and, unless overlapped, in the backward; Transformer Engine&apos;s userbuffers overlap (training.tp_overlap all, with sequence parallelism) runs them beside the GEMMs, and a smaller TP sends less per layer over fewer ranks.</source>
         <translation>每层的 TP 集合通信在前向传播中需要等待，若不重叠，反向传播中也要等待；Transformer Engine 的 userbuffers 重叠（training.tp_overlap all，配合序列并行）让它们与 GEMM 并行执行，而更小的 TP 每层发送的数据更少、参与的 rank 更少。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="324"/>
+        <location filename="../core/base/messagetext.cpp" line="323"/>
         <source>Pitfall: data-parallel communication dominates</source>
         <translation>陷阱：数据并行通信占主导</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="325"/>
+        <location filename="../core/base/messagetext.cpp" line="324"/>
         <source>Each step reduces every gradient across the DP ranks, whatever the batch; with little work per rank the reduction cannot hide under the backward pass.</source>
         <translation>无论批次多大，每步都要在数据并行 rank 间归约全部梯度；每个 rank 的计算太少时，归约无法被反向计算掩盖。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="328"/>
+        <location filename="../core/base/messagetext.cpp" line="327"/>
         <source>3. DP first: TP and PP are not needed here</source>
         <translation>3. 数据并行优先：这里不需要 TP 和 PP</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="329"/>
+        <location filename="../core/base/messagetext.cpp" line="328"/>
         <source>TP %1 × PP %2, while the model fits with data parallelism alone (ZeRO %3) and runs a step in %4 instead of %5.</source>
         <translation>使用了 TP %1 × PP %2，而只用数据并行（ZeRO %3）模型就能放下，且单步只需 %4，而不是 %5。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="332"/>
+        <location filename="../core/base/messagetext.cpp" line="331"/>
         <source>DP adds one gradient reduction per step, overlapped with the backward pass; TP adds collectives to every layer and PP a bubble.</source>
         <translation>数据并行每步只增加一次与反向重叠的梯度归约；张量并行给每一层增加集合通信，流水线并行增加气泡。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="335"/>
+        <location filename="../core/base/messagetext.cpp" line="334"/>
         <source>Shard them with ZeRO stage %1 over %2 ranks.</source>
         <translation>用 ZeRO 阶段 %1 把它们切分到 %2 个 rank 上。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="336"/>
+        <location filename="../core/base/messagetext.cpp" line="335"/>
         <source>Shard them with ZeRO stage %1 over %2 ranks (training.framework %3).</source>
         <translation>用 ZeRO 阶段 %1 把它们切分到 %2 个 rank 上（training.framework %3）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="338"/>
+        <location filename="../core/base/messagetext.cpp" line="337"/>
         <source>Split them: TP %1, PP %2, DP %3, CP %4.</source>
         <translation>切分它们：TP %1，PP %2，DP %3，CP %4。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="339"/>
+        <location filename="../core/base/messagetext.cpp" line="338"/>
         <source>Recompute every layer (full).</source>
         <translation>重计算每一层（full）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="340"/>
+        <location filename="../core/base/messagetext.cpp" line="339"/>
         <source>Recompute attention only (selective).</source>
         <translation>只重计算注意力（selective）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="341"/>
+        <location filename="../core/base/messagetext.cpp" line="340"/>
         <source>Keep TP inside the node and move the rest to PP or DP: TP %1, PP %2, DP %3.</source>
         <translation>让 TP 留在节点内，其余改用 PP 或 DP：TP %1，PP %2，DP %3。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="343"/>
+        <location filename="../core/base/messagetext.cpp" line="342"/>
         <source>Place each TP group inside one node.</source>
         <translation>把每个 TP 组放在同一个节点内。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="344"/>
+        <location filename="../core/base/messagetext.cpp" line="343"/>
         <source>Raise micro-batches to %1 with %2 (micro-batch size %3).</source>
         <translation>用 %2 调度把微批次数提高到 %1（微批次大小 %3）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="346"/>
+        <location filename="../core/base/messagetext.cpp" line="345"/>
         <source>Halve TP: TP %1, DP %2.</source>
         <translation>TP 减半：TP %1，DP %2。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="347"/>
+        <location filename="../core/base/messagetext.cpp" line="346"/>
         <source>Overlap every TP collective (training.tp_overlap all, sequence parallel).</source>
         <translation>重叠所有 TP 集合通信（training.tp_overlap all，序列并行）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="349"/>
+        <location filename="../core/base/messagetext.cpp" line="348"/>
         <source>Overlap the gradient reduction with the backward pass (training.overlap_grad_reduce).</source>
         <translation>让梯度归约与反向传播重叠（training.overlap_grad_reduce）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="351"/>
+        <location filename="../core/base/messagetext.cpp" line="350"/>
         <source>Use fewer DP ranks: TP %1, PP %2, DP %3.</source>
         <translation>减少 DP rank：TP %1，PP %2，DP %3。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="352"/>
+        <location filename="../core/base/messagetext.cpp" line="351"/>
         <source>Run data parallel over all %1 GPUs (ZeRO %2).</source>
         <translation>在全部 %1 块 GPU 上做数据并行（ZeRO %2）。</translation>
     </message>

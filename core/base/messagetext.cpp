@@ -156,7 +156,7 @@ constexpr MessageTemplate kTemplates[] = {
         QT_TRANSLATE_NOOP("Messages", "the all-to-all overlap is Megatron-Core's combined 1F1B; %1 does not run it") },
     { "issue:a2a-overlap-schedule",
         QT_TRANSLATE_NOOP("Messages",
-            "the all-to-all overlap runs without pipelining or under interleaved 1F1B (Megatron-Core's "
+            "the all-to-all overlap runs under 1F1B without pipelining or under interleaved 1F1B (Megatron-Core's "
             "combined_1f1b.py); pp = %1 with %2, vpp = %3") },
     { "issue:a2a-overlap-recompute",
         QT_TRANSLATE_NOOP("Messages", "the all-to-all overlap does not run with full recomputation") },
@@ -240,7 +240,6 @@ constexpr MessageTemplate kTemplates[] = {
     { "launch:how-all-moe", QT_TRANSLATE_NOOP("Messages", "every layer is costed as a mixture-of-experts layer") },
     { "launch:how-no-shared-expert", QT_TRANSLATE_NOOP("Messages",
         "shared experts narrower than the dense FFN: left out of the estimate") },
-    { "launch:how-no-mtp", QT_TRANSLATE_NOOP("Messages", "multi-token prediction modules: left out of the estimate") },
     { "launch:how-full-attention", QT_TRANSLATE_NOOP("Messages", "costed as attention over the whole sequence") },
     { "launch:hf-sequence", QT_TRANSLATE_NOOP("Messages",
         "max_position_embeddings %1 is the model's position limit, not the sequence it trains at: the plan's %2 is "

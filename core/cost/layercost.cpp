@@ -395,6 +395,20 @@ EdgeCost lastStageCost(const Plan& plan)
     c.dgrad += memoryTime(2 * normBytes + ceBwd, gpu);
     // Korthikanti §4.3: output-layer input 2sbh/t and fp32 logits 4sbv/t, held once.
     c.activationsTransient = e * x.tokens * x.h + 4 * x.tokens * vocabLocal;
+    // Each multi-token prediction module (model.mtp_layers) adds its 2h → h projection (column parallel), three
+    // norms and the shared head with its loss once more; its transformer layer is the last chunk's (chunkOps).
+    const double mtp = plan.model.mtpLayers;
+    if (mtp > 0) {
+        const GemmShape proj { x.tokens, x.h / x.t, 2 * x.h, 1 };
+        const double head = c.fwd, headDgrad = c.dgrad, headWgrad = c.wgrad, headFlops = c.fwdFlops;
+        const double projFwd = gemmTime(proj, gpu, peak, e).seconds;
+        const double projDgrad = gemmTime({ x.tokens, 2 * x.h, x.h / x.t, 1 }, gpu, peak, e).seconds;
+        const double projWgrad = gemmTime({ 2 * x.h, x.h / x.t, x.tokens, 1 }, gpu, peak, e).seconds;
+        c.fwd += mtp * (head + projFwd + memoryTime(3 * normBytes, gpu));
+        c.dgrad += mtp * (headDgrad + projDgrad + memoryTime(6 * normBytes, gpu));
+        c.wgrad += mtp * (headWgrad + projWgrad);
+        c.fwdFlops += mtp * (headFlops + proj.flops());
+    }
     return c;
 }
 

@@ -66,8 +66,11 @@ StageMemory stageMemory(const Plan& plan, int stage, int inFlight, const LayerCo
             dense && denseLayers > 0 ? dense->fullActivations : 0.0);
     if (first) // only the first model chunk's micro-batches hold the embedding's output
         mem.activations += (inFlight + chunks - 1) / chunks * firstStageCost(plan).activationsPerMicroBatch;
-    if (last)
+    if (last) {
         mem.activations += lastStageCost(plan).activationsTransient;
+        // The multi-token prediction modules' layers, in the last model chunk's micro-batches.
+        mem.activations += (inFlight + chunks - 1) / chunks * plan.model.mtpLayers * layer.storedActivations;
+    }
     const double tensors = mem.weights + mem.grads + mem.optimizer + mem.activations;
     mem.other = tr.otherGiB * double(1ull << 30) + tr.fragmentation * tensors;
     return mem;

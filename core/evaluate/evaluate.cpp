@@ -392,7 +392,9 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
             in.cost[std::size_t(d)][std::size_t(ch)] = ops.cost;
             inLayerComm[std::size_t(d)][std::size_t(ch)] = ops.comm;
             moeMlp[std::size_t(d)][std::size_t(ch)] = ops.moeMlp;
-            const double moeLayers = plan.layersInChunk(d, ch) - (lcDense ? plan.denseLayersInChunk(d, ch) : 0);
+            const bool lastChunk = par.modelChunkOf(d, ch) == par.modelChunks() - 1;
+            const double moeLayers = plan.layersInChunk(d, ch) - (lcDense ? plan.denseLayersInChunk(d, ch) : 0)
+                + (lastChunk ? model.mtpLayers : 0);
             ChunkCost& ep = epComm[std::size_t(d)][std::size_t(ch)];
             ep.forward = moeLayers * c.added.epForward;
             ep.backwardInput = moeLayers * c.added.epBackward;
@@ -584,7 +586,8 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     const double head = 3 * last.fwdFlops * par.tp * par.cp;
     // Per micro-batch over every layer and GPU of a pipeline: f of each layer kind times its count, times TP·CP.
     auto overLayers = [&](auto f) {
-        return par.tp * par.cp * (f(lc) * double(model.layers - denseTotal) + (lcDense ? f(*lcDense) * denseTotal : 0));
+        return par.tp * par.cp
+            * (f(lc) * double(model.layers + model.mtpLayers - denseTotal) + (lcDense ? f(*lcDense) * denseTotal : 0));
     };
     // Model FLOPs count once what each TP rank computes whole.
     const double copies = 1.0 - 1.0 / par.tp;

@@ -26,12 +26,13 @@ LayerOps layerOps(const Plan& plan, const LayerCost& lc, const LayerCollectives&
 ChunkOps chunkOps(const Plan& plan, const LayerOps& layer, const EdgeCost& first, const EdgeCost& last, int stage,
     int chunk, const LayerOps* denseLayer)
 {
-    // The chunk's MoE layers cost `layer`, its dense first layers (if any) `denseLayer`.
-    const double dense = denseLayer ? plan.denseLayersInChunk(stage, chunk) : 0;
-    const double layers = plan.layersInChunk(stage, chunk) - dense;
-    const LayerOps& d = denseLayer ? *denseLayer : layer;
+    // The chunk's MoE layers cost `layer`, its dense first layers (if any) `denseLayer`; the last model chunk also
+    // runs the multi-token prediction modules' layers (model.mtp_layers; their projection and head: lastStageCost).
     const int k = plan.parallel.modelChunkOf(stage, chunk);
     const bool isFirst = k == 0, isLast = k == plan.parallel.modelChunks() - 1;
+    const double dense = denseLayer ? plan.denseLayersInChunk(stage, chunk) : 0;
+    const double layers = plan.layersInChunk(stage, chunk) - dense + (isLast ? plan.model.mtpLayers : 0);
+    const LayerOps& d = denseLayer ? *denseLayer : layer;
     ChunkOps o;
     ChunkCost& c = o.cost;
     c.forward = layers * layer.total.forward + dense * d.total.forward + layer.firstGather + (isFirst ? first.fwd : 0)

@@ -120,6 +120,9 @@ Result<Plan> reshaped(const Plan& plan, int tp, int pp, int dp, int cp)
         p.parallel.ep = 1;
         p.parallel.etp = 0;
     }
+    // The combined 1F1B runs with EP, unpipelined or interleaved only.
+    if (p.parallel.ep == 1 || (pp > 1 && (p.parallel.schedule != Schedule::Interleaved || p.parallel.vpp < 2)))
+        p.training.moeA2aOverlap = false;
     auto placement = defaultPlacement(p.cluster, p.parallel);
     if (!placement)
         return placement.errors();

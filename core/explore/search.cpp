@@ -36,10 +36,11 @@ std::vector<int> divisorsOf(int n, int atMost)
 }
 
 // Micro-batch chunks each device holds at the most, from the order of its ops (as the simulation counts them).
-const std::vector<int>& inFlightPerDevice(
-    std::map<std::tuple<int, int, int, int>, std::vector<int>>& cache, Schedule s, int p, int m, int v)
+// `combined`: Megatron-Core's combined 1F1B (one more forward warms up).
+const std::vector<int>& inFlightPerDevice(std::map<std::tuple<int, int, int, int, bool>, std::vector<int>>& cache,
+    Schedule s, int p, int m, int v, bool combined)
 {
-    auto key = std::make_tuple(int(s), p, m, v);
+    auto key = std::make_tuple(int(s), p, m, v, combined);
     auto it = cache.find(key);
     if (it != cache.end())
         return it->second;
@@ -48,6 +49,7 @@ const std::vector<int>& inFlightPerDevice(
     shape.stages = p;
     shape.microBatches = m;
     shape.chunks = v;
+    shape.combined = combined;
     const auto ops = generateSchedule(shape);
     std::vector<int> peak(static_cast<std::size_t>(p), 0);
     for (int d = 0; d < p; ++d) {
@@ -174,7 +176,9 @@ FastestPaths fastestPaths(const ClusterSpec& cluster, const ParallelSpec& par)
     FastestPaths f;
     f.tp = fastestPath(cluster, par.tp, reach(par.tp, 1, 1), all);
     f.cp = fastestPath(cluster, par.cp, reach(1, par.cp, 1), all);
-    f.ep = fastestPath(cluster, par.ep, reach(1, 1, par.ep), all);
+    // EP groups run over a stage's CP ranks first, then its DP ranks (groups.cpp: expert TP = TP innermost, then EP).
+    const int epOverCp = std::min(par.cp, par.ep);
+    f.ep = fastestPath(cluster, par.ep, reach(1, epOverCp, par.ep / epOverCp), all);
     f.grad = fastestPath(cluster, par.dp * par.cp, reach(1, par.cp, par.dp), all);
     return f;
 }
@@ -413,7 +417,7 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
     Plan shape = base;
     shape.cluster.gpu = slowEndPlan(base).cluster.gpu;
     shape.placement.coordOf.clear();
-    std::map<std::tuple<int, int, int, int>, std::vector<int>> inFlightCache;
+    std::map<std::tuple<int, int, int, int, bool>, std::vector<int>> inFlightCache;
     // What no candidate can change is checked once, before thousands of candidates fail on it one by one.
     for (const Issue& i : validate(base))
         if (i.field == "training.precision")
@@ -448,13 +452,17 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                 for (int ep : eps) {
                     if (dp % ep != 0 || !allowed(ep, need.ep, need.maxEp))
                         continue;
+                    // An EP group whose span over CP and DP is not whole ranks of one (the bound's path assumes so).
+                    if (ep > 1 && cp > 1 && cp % ep != 0 && ep % cp != 0)
+                        continue;
                     ParallelSpec groupShape = base.parallel;
                     groupShape.tp = tp;
                     groupShape.cp = cp;
                     groupShape.pp = pp;
                     groupShape.dp = dp;
                     groupShape.ep = ep;
-                    // The search keeps expert TP = TP: EP folded within DP, as its bound's EP path assumes.
+                    // The search keeps expert TP = TP: EP over a stage's CP and DP ranks, as its bound's EP path
+                    // assumes.
                     groupShape.etp = 0;
                     const FastestPaths paths = fastestPaths(base.cluster, groupShape);
                     for (int mb : { 1, 2, 4, 8 }) {
@@ -502,7 +510,9 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                                     == need.schedules.end())
                                 continue;
                             ++simulable;
-                            const std::vector<int>& inFlight = inFlightPerDevice(inFlightCache, sch.s, pp, m, sch.v);
+                            const std::vector<int>& inFlight = inFlightPerDevice(inFlightCache, sch.s, pp, m, sch.v,
+                                base.training.moeA2aOverlap
+                                    && (sch.s == Schedule::OneFOneB || sch.s == Schedule::Interleaved));
                             for (Recompute rc : { Recompute::None, Recompute::Selective, Recompute::Full }) {
                                 if (!need.recomputes.empty()
                                     && std::find(need.recomputes.begin(), need.recomputes.end(), rc)

@@ -161,6 +161,7 @@ Result<ImportedPlan> importDeepSpeedConfig(std::string_view text, const Plan& ba
     Reader r(root, errors, out);
     TrainingSpec& tr = out.plan.training;
     tr.framework = Framework::DeepSpeed;
+    tr.moeA2aOverlap = false; // Megatron-Core's combined 1F1B; DeepSpeed has no such schedule
     const long long dp = base.parallel.dp;
 
     // train_batch_size = micro × accumulation × DP (deepspeed/runtime/config.py _batch_assertion).

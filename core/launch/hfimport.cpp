@@ -23,7 +23,7 @@ const std::set<std::string> kRead = { "model_type", "_name_or_path", "n_embd", "
     "head_dim", "intermediate_size", "max_position_embeddings", "hidden_act", "tie_word_embeddings",
     "num_local_experts", "num_experts", "num_experts_per_tok", "moe_intermediate_size",
     "shared_expert_intermediate_size", "n_routed_experts", "n_shared_experts", "first_k_dense_replace", "q_lora_rank",
-    "kv_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim" };
+    "kv_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim", "num_nextn_predict_layers" };
 
 // Fields that change neither a step's time nor its memory: identity, initialisation, numerics of norms, RoPE's base,
 // dropout, token ids, what inference caches.
@@ -42,8 +42,6 @@ Message howOf(const std::string& key)
 {
     if (key == "moe_layer_freq" || key == "decoder_sparse_step" || key == "mlp_only_layers")
         return { "launch:how-all-moe", {} };
-    if (key == "num_nextn_predict_layers")
-        return { "launch:how-no-mtp", {} };
     if (key == "sliding_window")
         return { "launch:how-full-attention", {} };
     return {};

@@ -267,7 +267,7 @@ MoePattern moeLayerPattern(const std::string& text, int layers)
 
 // --pipeline-model-parallel-layout: each model chunk's layers. Megatron-LM takes no other way of splitting beside
 // it (arguments.py, transformer_config.py), so any other is a conflict.
-void readLayout(Flags& a, Plan& plan, ImportedPlan& out, std::vector<Issue>& errors)
+void readLayout(Flags& a, Plan& plan, std::vector<Issue>& errors)
 {
     const std::string flag = "pipeline-model-parallel-layout";
     ParallelSpec& par = plan.parallel;
@@ -292,11 +292,16 @@ void readLayout(Flags& a, Plan& plan, ImportedPlan& out, std::vector<Issue>& err
                 a.has("num-layers") ? a.said("num-layers") : plan.model.name, str(plan.model.layers) }));
         return;
     }
+    // The layout's m are the multi-token prediction modules, on the last chunk (parsePipelineLayout checks where).
     if (const int m = layout->mtpTotal(); m > 0) {
         if (const auto n = a.integer("mtp-num-layers", 0, 1 << 16); n && *n != m)
             errors.push_back(fieldIssue(a.where(flag), "config-conflict",
                 { "--" + flag + " (" + str(m) + " m)", a.said("mtp-num-layers"), str(a.line("mtp-num-layers")) }));
-        out.notModelled.push_back({ a.where(flag), "--" + flag, str(m) + " × m", { "launch:how-no-mtp", {} } });
+        else if (m > 16)
+            errors.push_back(
+                fieldIssue(a.where(flag), "config-choice", { "--" + flag, str(m) + " × m", "at most 16" }));
+        else
+            plan.model.mtpLayers = m;
     }
     par.vpp = layout->vpp;
     par.schedule = par.vpp > 1 ? Schedule::Interleaved : Schedule::OneFOneB;
@@ -398,6 +403,8 @@ std::optional<ModelSpec> modelOf(
         m.kvHeads = m.heads;
         m.headDim = 0; // MLA's head sizes are its own: --kv-channels does not apply
     }
+    // Multi-token prediction modules (Megatron-Core's MultiTokenPredictionBlock): on the last stage.
+    m.mtpLayers = int(a.integer("mtp-num-layers", 0, 16).value_or(0));
     return m;
 }
 }
@@ -462,7 +469,7 @@ Result<ImportedPlan> importMegatronArgs(std::string_view text, const Plan& base,
 
     // The split of the layers: a layout (newest Megatron-LM), or the virtual pipeline with first and last stages.
     if (a.has("pipeline-model-parallel-layout"))
-        readLayout(a, plan, out, errors);
+        readLayout(a, plan, errors);
     else {
         // The virtual pipeline: layers per virtual stage, or virtual stages per rank (newer Megatron-LM).
         const auto perVirtual = a.integer("num-layers-per-virtual-pipeline-stage", 1, 1 << 16);
@@ -641,6 +648,8 @@ std::string megatronArgs(const Plan& plan)
             add("moe-ffn-hidden-size", str(m.moe.expertFfnHidden));
         if (m.moe.sharedExperts > 0)
             add("moe-shared-expert-intermediate-size", str(m.moe.sharedExperts * m.sharedFfn()));
+        if (m.mtpLayers > 0)
+            add("mtp-num-layers", str(m.mtpLayers));
         if (m.moe.denseLayers > 0)
             add("moe-layer-freq",
                 "\"[0]*" + str(m.moe.denseLayers) + "+[1]*" + str(m.layers - m.moe.denseLayers) + "\"");
@@ -663,7 +672,7 @@ std::string megatronArgs(const Plan& plan)
         for (int c = 0; c < par.chunks(); ++c)
             for (int st = 0; st < par.pp; ++st)
                 chunks.push_back(plan.layersInChunk(st, c));
-        add("pipeline-model-parallel-layout", "\"" + pipelineLayoutText(chunks) + "\"");
+        add("pipeline-model-parallel-layout", "\"" + pipelineLayoutText(chunks, m.mtpLayers) + "\"");
     } else {
         if (par.chunks() > 1 && stages.empty() && !par.embeddingInSplit && !par.lossInSplit)
             add("num-layers-per-virtual-pipeline-stage", str(m.layers / (par.pp * par.chunks())));

@@ -2,6 +2,7 @@
 
 #include "messagetext.h"
 
+#include <algorithm>
 #include <numeric>
 
 namespace plait {
@@ -124,14 +125,14 @@ Result<PipelineLayout> parsePipelineLayout(std::string_view text, int pp, const 
     return out;
 }
 
-std::string pipelineLayoutText(const std::vector<int>& layersPerChunk)
+std::string pipelineLayoutText(const std::vector<int>& layersPerChunk, int mtpLayers)
 {
     const std::size_t n = layersPerChunk.size();
     auto stage = [&](std::size_t k) {
         const int t = layersPerChunk[k];
         std::string s = k == 0 ? "E" : "";
         s += t == 0 ? "" : t == 1 ? "t" : "t*" + std::to_string(t);
-        return s + (k + 1 == n ? "L" : "");
+        return s + (k + 1 == n ? std::string(std::size_t(std::max(mtpLayers, 0)), 'm') + "L" : "");
     };
     std::string out;
     for (std::size_t k = 0; k < n;) {

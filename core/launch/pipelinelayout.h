@@ -26,6 +26,7 @@ struct PipelineLayout {
 Result<PipelineLayout> parsePipelineLayout(std::string_view text, int pp, const std::string& where);
 
 // The layout string for a chunk list (layers_per_chunk order), repeats folded: {3,2,2,2,0} → "Et*3|(t*2|)*3L".
-std::string pipelineLayoutText(const std::vector<int>& layersPerChunk);
+// `mtpLayers` multi-token prediction modules (m) go before the loss on the last chunk.
+std::string pipelineLayoutText(const std::vector<int>& layersPerChunk, int mtpLayers = 0);
 
 } // namespace plait

@@ -86,6 +86,7 @@ Result<ModelSpec> modelFromJson(const nlohmann::json& j, const std::string& fiel
             m.moe.denseLayers = int(mr.integer("dense_layers", 0, 0, 100000));
         }
     }
+    m.mtpLayers = int(r.integer("mtp_layers", 0, 0, 16));
     if (r.has("mla")) {
         const auto& mla = j.at("mla");
         if (!mla.is_object()) {
@@ -127,6 +128,8 @@ nlohmann::json toJson(const ModelSpec& m)
         j["moe"]["shared_ffn_hidden"] = m.moe.sharedFfnHidden;
     if (m.moe.denseLayers > 0)
         j["moe"]["dense_layers"] = m.moe.denseLayers;
+    if (m.mtpLayers > 0)
+        j["mtp_layers"] = m.mtpLayers;
     if (m.mla.on())
         j["mla"] = { { "q_lora_rank", m.mla.qLoraRank }, { "kv_lora_rank", m.mla.kvLoraRank },
             { "qk_nope_head_dim", m.mla.qkNopeHeadDim }, { "qk_rope_head_dim", m.mla.qkRopeHeadDim },
@@ -198,6 +201,8 @@ Result<ModelSpec> modelFromHfConfig(const nlohmann::json& c, const std::string& 
             if (r.has("first_k_dense_replace"))
                 m.moe.denseLayers = int(r.integer("first_k_dense_replace", 0, 0, 100000));
         }
+        if (r.has("num_nextn_predict_layers") && !c["num_nextn_predict_layers"].is_null())
+            m.mtpLayers = int(r.integer("num_nextn_predict_layers", 0, 0, 16));
         // DeepSeek's multi-head latent attention: every head its own key and value from the latent.
         if (r.has("kv_lora_rank") && !c["kv_lora_rank"].is_null()) {
             m.mla.kvLoraRank = r.integer("kv_lora_rank", 0, 1, kMaxHidden);

@@ -47,6 +47,11 @@ struct ModelSpec {
     bool tiedEmbeddings = true;
     MoeSpec moe;
     MlaSpec mla;
+    // Multi-token prediction modules (DeepSeek-V3 §2.2, Megatron-Core's --mtp-num-layers, HF num_nextn_predict_layers):
+    // each an RMSNorm of the hidden state and of the next token's embedding, a 2h → h projection, one transformer
+    // layer of the model's kind (MoE) and the shared output head, on the last pipeline stage. Not counted in the
+    // model's parameters (DeepSeek-V3: 671B main model, 14B MTP).
+    int mtpLayers = 0;
     std::string source;
 
     long long kvChannels() const { return headDim > 0 ? headDim : (heads > 0 ? hidden / heads : 0); }

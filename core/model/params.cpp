@@ -53,6 +53,12 @@ double headParams(const ModelSpec& m)
     return finalNorm + (m.tiedEmbeddings ? 0.0 : double(m.vocab) * double(m.hidden));
 }
 
+double mtpParams(const ModelSpec& m)
+{
+    const double h = double(m.hidden);
+    return m.mtpLayers * (layerParams(m).total() + 2 * h * h + 3 * (m.norm == NormKind::LayerNorm ? 2.0 : 1.0) * h);
+}
+
 double totalParams(const ModelSpec& m)
 {
     const int dense = m.isMoe() ? m.moe.denseLayers : 0;
@@ -90,6 +96,15 @@ StageParams stageParams(
         // Untied: the output layer. Tied with pp > 1: Megatron keeps a copy of the word embedding on the last stage.
         if (!m.tiedEmbeddings || (pp > 1))
             s.dense += double(m.vocab) * h / tp;
+        if (m.mtpLayers > 0) {
+            // Each MTP module: its transformer layer, two input norms, the 2h → h projection (column parallel)
+            // and its final norm; the embedding it reads is the first stage's, a copy here when that is elsewhere
+            // and not already kept for tied embeddings (Megatron-Core multi_token_prediction.py).
+            add(layerParams(m), m.mtpLayers);
+            s.dense += m.mtpLayers * (2 * h * h / tp + 3 * finalNorm);
+            if (!first && !m.tiedEmbeddings)
+                s.dense += double(m.vocab) * h / tp;
+        }
     }
     return s;
 }

@@ -38,6 +38,10 @@ struct StageParams {
 StageParams stageParams(
     const ModelSpec& m, int layers, bool first, bool last, int pp, int tp, int expertShard, int denseLayers = 0);
 
+// Parameters of the model's multi-token prediction modules (not in totalParams; their embedding and output head are
+// the model's).
+double mtpParams(const ModelSpec& m);
+
 // Parameters one token uses: the dense ones and top_k of each MoE layer's experts, with the embedding and the output
 // layer (DeepSeek-V3's "37B activated" counts them so).
 double activatedParams(const ModelSpec& m);

@@ -67,12 +67,14 @@ ModelSpec readModel(const nlohmann::json& doc, std::vector<Issue>& issues)
             return {};
         }
     }
-    // seq_len given next to a preset or HF config overrides the model's context length (checked like any field).
+    // seq_len given next to a preset or HF config overrides the model's context length, mtp_layers the MTP modules
+    // trained with it (checked like any field).
     auto withSeqLen = [&](ModelSpec spec) {
-        if (m.contains("seq_len")) {
-            FieldReader r(m, "model", issues);
+        FieldReader r(m, "model", issues);
+        if (m.contains("seq_len"))
             spec.seqLen = r.integer("seq_len", spec.seqLen, 1, 1 << 24);
-        }
+        if (m.contains("mtp_layers"))
+            spec.mtpLayers = int(r.integer("mtp_layers", spec.mtpLayers, 0, 16));
         return spec;
     };
     if (m.contains("preset")) {
@@ -745,8 +747,10 @@ std::vector<Issue> validate(const Plan& plan)
         need(m.isMoe() && par.ep > 1, "training.moe_a2a_overlap", "a2a-overlap-ep", { str(par.ep) });
         need(tr.framework == Framework::Megatron, "training.moe_a2a_overlap", "a2a-overlap-framework",
             { frameworkName(tr.framework) });
-        need(par.pp == 1 || (par.schedule == Schedule::Interleaved && par.vpp > 1), "training.moe_a2a_overlap",
-            "a2a-overlap-schedule", { str(par.pp), scheduleName(par.schedule), str(par.vpp) });
+        const bool oneFOneB = par.schedule == Schedule::OneFOneB || par.schedule == Schedule::Interleaved;
+        need(oneFOneB && (par.pp == 1 || (par.schedule == Schedule::Interleaved && par.vpp > 1)),
+            "training.moe_a2a_overlap", "a2a-overlap-schedule",
+            { str(par.pp), scheduleName(par.schedule), str(par.vpp) });
         need(tr.recompute != Recompute::Full, "training.moe_a2a_overlap", "a2a-overlap-recompute", {});
     }
     need(par.tp * par.cp * par.dp % par.expertShard() == 0, "parallel.ep", "ep-fold",

@@ -420,6 +420,9 @@ private slots:
         k["parallel"]["vpp"] = 2;
         QVERIFY(!refusedFor(k));
         k = j;
+        k["parallel"]["schedule"] = "zb-h1"; // another schedule, even unpipelined
+        QVERIFY(refusedFor(k));
+        k = j;
         k["training"]["recompute"] = "full";
         QVERIFY(refusedFor(k));
         k = j;

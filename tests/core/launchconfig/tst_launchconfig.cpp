@@ -217,13 +217,12 @@ private slots:
                 j->erase(k);
         QCOMPARE(QString::fromStdString(shape.dump()), QString::fromStdString(preset.dump()));
         const ImportedPlan& i = r.value();
-        for (const char* f : { "num_nextn_predict_layers", "n_group", "topk_group" })
+        for (const char* f : { "n_group", "topk_group" })
             QVERIFY2(listed(i.notModelled, f), f);
-        for (const char* f : { "kv_lora_rank", "q_lora_rank", "first_k_dense_replace", "n_shared_experts" })
+        for (const char* f :
+            { "kv_lora_rank", "q_lora_rank", "first_k_dense_replace", "n_shared_experts", "num_nextn_predict_layers" })
             QVERIFY2(!listed(i.notModelled, f) && !listed(i.noEffect, f), f);
-        for (const ConfigSetting& s : i.notModelled)
-            if (s.name == "num_nextn_predict_layers")
-                QCOMPARE(messageText(s.how), std::string("multi-token prediction modules: left out of the estimate"));
+        QCOMPARE(m.mtpLayers, 1);
         QVERIFY(listed(i.noEffect, "rope_theta"));
         QVERIFY(listed(i.noEffect, "moe_layer_freq"));
         QVERIFY(std::any_of(i.notes.begin(), i.notes.end(),
@@ -565,6 +564,11 @@ private slots:
     void pipelineLayoutTextFolds()
     {
         QCOMPARE(pipelineLayoutText({ 3, 2, 2, 2, 0 }), std::string("Et*3|(t*2|)*3L"));
+        // Megatron-Bridge's DeepSeek-V3 layout: the MTP module before the loss on the last chunk.
+        std::vector<int> bridge(31, 2);
+        bridge.front() = 1;
+        bridge.push_back(0);
+        QCOMPARE(pipelineLayoutText(bridge, 1), std::string("Et|(t*2|)*30mL"));
         QCOMPARE(pipelineLayoutText({ 19, 20, 21, 20 }), std::string("Et*19|t*20|t*21|t*20L"));
         QCOMPARE(pipelineLayoutText({ 4 }), std::string("Et*4L"));
         QCOMPARE(pipelineLayoutText({ 2, 1, 1, 1 }), std::string("Et*2|(t|)*2tL"));
@@ -647,7 +651,11 @@ private slots:
         QCOMPARE(QString::fromStdString(shape.dump()), QString::fromStdString(preset.dump()));
         QCOMPARE(r.value().plan.parallel.layersPerStage,
             (std::vector<int> { 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 2 }));
-        QVERIFY(listed(r.value().notModelled, "--pipeline-model-parallel-layout")); // its MTP layer
+        // Its MTP layer (the layout's m, --mtp-num-layers 1) is modelled, and written back.
+        QVERIFY(!listed(r.value().notModelled, "--pipeline-model-parallel-layout"));
+        QCOMPARE(r.value().plan.model.mtpLayers, 1);
+        const std::string out = exportLaunchConfig(LaunchFormat::Megatron, r.value().plan);
+        QVERIFY(out.find("--mtp-num-layers 1") != std::string::npos);
     }
 
     // --expert-tensor-parallel-size is the plan's expert TP (Megatron-Core's parallel folding): read, evaluated and

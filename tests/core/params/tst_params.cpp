@@ -118,6 +118,19 @@ private slots:
         QCOMPARE(t.expert, 4 * moe.expertShare / 64);
         QCOMPARE(t.dense,
             4 * ((moe.total() - moe.expertShare - moe.norms - moe.replicated) / 8 + moe.norms + moe.replicated));
+        // Its MTP module (DeepSeek-V3 §2.2) on the last stage: one more MoE layer, the 2h → h projection, three
+        // RMSNorms, and a copy of the word embedding it reads (untied; the first stage's is elsewhere). Outside the
+        // 671B: 11.6B, of the 14B DeepSeek publishes with the stored embedding and head (2 × 0.93B).
+        QCOMPARE(m->mtpLayers, 1);
+        ModelSpec noMtp = *m;
+        noMtp.mtpLayers = 0;
+        const double h = 7168;
+        const StageParams last = stageParams(*m, 2, false, true, 16, 1, 1, 0);
+        const StageParams lastWithout = stageParams(noMtp, 2, false, true, 16, 1, 1, 0);
+        QCOMPARE(last.total() - lastWithout.total(), moe.total() + 2 * h * h + 3 * h + 129280 * h);
+        QCOMPARE(mtpParams(*m), moe.total() + 2 * h * h + 3 * h);
+        QVERIFY(std::abs(mtpParams(*m) + 2 * 129280 * h - 13.5e9) < 0.2e9);
+        QCOMPARE(totalParams(*m), totalParams(noMtp));
     }
 
     void stagesHoldEmbeddingAndHead()
