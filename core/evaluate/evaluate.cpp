@@ -520,16 +520,22 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     // recorded events: the slowest stage's own in-layer communication.
     double p2pExposed = 0, inLayerExposed = 0;
     constexpr OpKind kOps[] = { OpKind::Forward, OpKind::Recompute, OpKind::BackwardInput, OpKind::BackwardWeight };
+    // The GPU with the most work: where the pairs' exposure is taken (and the communication breakdown's shares), so
+    // that the headline and the breakdown stand on one basis.
+    int busiest = 0;
+    for (int d = 1; d < p; ++d)
+        if (ev.timeline.deviceBusy[std::size_t(d)] > ev.timeline.deviceBusy[std::size_t(busiest)])
+            busiest = d;
     if (!in.comm.empty() && !shape.combined) {
-        // Overlapped pairs (DualPipe): what the slowest stage's pairs leave of its in-layer collectives, and the
-        // transfers its critical path waited for.
-        inLayerExposed = pairedComm(in, slowest).exposed;
+        // Overlapped pairs (DualPipe): what the busiest GPU's pairs leave of its in-layer collectives, and the
+        // transfers the slowest stage's critical path waited for.
+        inLayerExposed = pairedComm(in, busiest).exposed;
         if (!ev.timeline.events.empty())
             p2pExposed = criticalPath(ev.timeline, slowest, p, v).transferWaitS;
     } else {
-        // Combined 1F1B: what the slowest stage's pairs leave of its all-to-alls, and the rest as without it.
+        // Combined 1F1B: what the busiest GPU's pairs leave of its all-to-alls, and the rest as without it.
         if (shape.combined)
-            inLayerExposed = pairedComm(in, slowest).exposed;
+            inLayerExposed = pairedComm(in, busiest).exposed;
         if (!ev.timeline.events.empty()) {
             const CriticalPath path = criticalPath(ev.timeline, slowest, p, v);
             p2pExposed = path.transferWaitS;
@@ -547,10 +553,6 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     }
 
     // ---- bubble: idle time of the busiest stage within the pipeline phase, over the step
-    int busiest = 0;
-    for (int d = 1; d < p; ++d)
-        if (ev.timeline.deviceBusy[std::size_t(d)] > ev.timeline.deviceBusy[std::size_t(busiest)])
-            busiest = d;
     ev.computeS = ev.timeline.deviceBusy[std::size_t(busiest)];
     ev.bubbleFraction = ev.stepS > 0 ? std::max(0.0, ev.pipelineS - ev.computeS) / ev.stepS : 0;
 
