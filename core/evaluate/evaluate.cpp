@@ -392,12 +392,7 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
             in.cost[std::size_t(d)][std::size_t(ch)] = ops.cost;
             inLayerComm[std::size_t(d)][std::size_t(ch)] = ops.comm;
             moeMlp[std::size_t(d)][std::size_t(ch)] = ops.moeMlp;
-            const bool lastChunk = par.modelChunkOf(d, ch) == par.modelChunks() - 1;
-            const double moeLayers = plan.layersInChunk(d, ch) - (lcDense ? plan.denseLayersInChunk(d, ch) : 0)
-                + (lastChunk ? model.mtpLayers : 0);
-            ChunkCost& ep = epComm[std::size_t(d)][std::size_t(ch)];
-            ep.forward = moeLayers * c.added.epForward;
-            ep.backwardInput = moeLayers * c.added.epBackward;
+            epComm[std::size_t(d)][std::size_t(ch)] = ops.epComm;
             st.forward += ops.cost.forward;
             st.backwardInput += ops.cost.backwardInput;
             st.backwardWeight += ops.cost.backwardWeight;

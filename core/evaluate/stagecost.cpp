@@ -20,7 +20,19 @@ LayerOps layerOps(const Plan& plan, const LayerCost& lc, const LayerCollectives&
     o.moeMlp.backwardInput = lc.moeMlpDgradGemm;
     o.moeMlp.backwardWeight = lc.moeMlpWgradGemm;
     o.moeMlp.recompute = rc == Recompute::Full ? lc.moeMlpFwdGemm : 0;
+    o.epComm.forward = added.epForward;
+    o.epComm.backwardInput = added.epBackward;
+    o.epComm.recompute = rc == Recompute::Full ? added.epForward : 0;
     return o;
+}
+
+namespace {
+// A chunk's share of a per-layer cost: `layers` MoE (or plain) layers of `a` and `dense` dense first layers of `b`.
+ChunkCost overLayers(double layers, const ChunkCost& a, double dense, const ChunkCost& b)
+{
+    return { layers * a.forward + dense * b.forward, layers * a.recompute + dense * b.recompute,
+        layers * a.backwardInput + dense * b.backwardInput, layers * a.backwardWeight + dense * b.backwardWeight };
+}
 }
 
 ChunkOps chunkOps(const Plan& plan, const LayerOps& layer, const EdgeCost& first, const EdgeCost& last, int stage,
@@ -42,14 +54,11 @@ ChunkOps chunkOps(const Plan& plan, const LayerOps& layer, const EdgeCost& first
     c.backwardWeight = layers * layer.total.backwardWeight + dense * d.total.backwardWeight
         + (isFirst ? first.wgrad : 0) + (isLast ? last.wgrad : 0);
     c.recompute = layers * layer.total.recompute + dense * d.total.recompute;
-    o.comm.forward = layers * layer.comm.forward + dense * d.comm.forward + layer.firstGather;
-    o.comm.backwardInput = layers * layer.comm.backwardInput + dense * d.comm.backwardInput;
-    o.comm.recompute = layers * layer.comm.recompute + dense * d.comm.recompute;
-    // Dense first layers have no experts (their denseLayer's moeMlp is zero).
-    o.moeMlp.forward = layers * layer.moeMlp.forward + dense * d.moeMlp.forward;
-    o.moeMlp.backwardInput = layers * layer.moeMlp.backwardInput + dense * d.moeMlp.backwardInput;
-    o.moeMlp.backwardWeight = layers * layer.moeMlp.backwardWeight + dense * d.moeMlp.backwardWeight;
-    o.moeMlp.recompute = layers * layer.moeMlp.recompute + dense * d.moeMlp.recompute;
+    o.comm = overLayers(layers, layer.comm, dense, d.comm);
+    o.comm.forward += layer.firstGather;
+    // Dense first layers have no experts (their denseLayer's moeMlp and epComm are zero).
+    o.moeMlp = overLayers(layers, layer.moeMlp, dense, d.moeMlp);
+    o.epComm = overLayers(layers, layer.epComm, dense, d.epComm);
     if (!splitsBackward(plan.parallel.schedule)) {
         c.backwardInput += c.backwardWeight;
         c.backwardWeight = 0;

@@ -12,6 +12,7 @@ namespace plait {
 struct LayerOps {
     ChunkCost total, comm;
     ChunkCost moeMlp; // of total: the MoE experts' GEMMs (LayerCost::moeMlp*), recomputed with the forward when full
+    ChunkCost epComm; // of comm: the EP all-to-alls (dispatch and combine), repeated by full recomputation
     // A chunk's first ZeRO-3 gather has no layer before it to hide under: exposed whole, once per chunk forward,
     // beyond what zero3Forward already counts for it.
     double firstGather = 0;
@@ -24,7 +25,7 @@ LayerOps layerOps(const Plan& plan, const LayerCost& lc, const LayerCollectives&
 // first chunk and the output layer and loss on its last. Unless the schedule splits the backward (splitsBackward), the
 // weight gradients run inside it.
 struct ChunkOps {
-    ChunkCost cost, comm, moeMlp;
+    ChunkCost cost, comm, moeMlp, epComm;
 };
 ChunkOps chunkOps(const Plan& plan, const LayerOps& layer, const EdgeCost& first, const EdgeCost& last, int stage,
     int chunk, const LayerOps* denseLayer = nullptr);
