@@ -284,11 +284,14 @@ bool MemoryBars::eventFilter(QObject* watched, QEvent* event)
                     ? tr("\nof which MoE experts: %1, dense: %2")
                           .arg(formatBytes(expert), formatBytes(termBytes(m, term) - expert))
                     : QString();
+                const QString quantized = term == MemoryTerm::Weights && m.quantizedWeights > 0
+                    ? tr("\nof which quantized copies (FP8/FP4): %1").arg(formatBytes(m.quantizedWeights))
+                    : QString();
                 QToolTip::showText(me->globalPosition().toPoint(),
                     tr("Stage %1 — %2: %3%4\nTotal %5 of %6\nClick for the formula")
                         .arg(stage)
-                        .arg(termTitle(term), formatBytes(termBytes(m, term)), experts, formatBytes(m.total()),
-                            formatBytes(m_evaluation->capacityBytes)),
+                        .arg(termTitle(term), formatBytes(termBytes(m, term)), experts + quantized,
+                            formatBytes(m.total()), formatBytes(m_evaluation->capacityBytes)),
                     m_plot);
             }
         } else if (event->type() == QEvent::MouseMove) {

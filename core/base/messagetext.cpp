@@ -37,6 +37,9 @@ constexpr MessageTemplate kTemplates[] = {
     { "warning:gemm-rate-burst", QT_TRANSLATE_NOOP("Messages",
         "%1 has only a short-burst GEMM rate in the catalog (%2% of peak, boost clock): a training step runs at the "
         "power limit, slower, so compute times are optimistic; plait-probe compute measures the sustained rate") },
+    { "warning:fp4-overheads", QT_TRANSLATE_NOOP("Messages",
+        "NVFP4's random Hadamard transforms, stochastic rounding and 2D weight scaling are not costed, and its "
+        "kernels' rate comes from one published benchmark (B300): the linears' times are a lower bound") },
     { "warning:hbm-rate-datasheet", QT_TRANSLATE_NOOP("Messages",
         "%1 has no measured streaming rate in the catalog, so memory-bound kernels (norms, activations, the "
         "optimizer step) stream at the datasheet's %2 GB/s, which copies reach only about 87% of on A100 and H100: "
@@ -165,6 +168,22 @@ constexpr MessageTemplate kTemplates[] = {
         QT_TRANSLATE_NOOP("Messages", "the experts' FFN width (%1) must divide by expert TP (%2)") },
     { "issue:gpus-needed", QT_TRANSLATE_NOOP("Messages", "needs %1 GPUs, the cluster has %2") },
     { "issue:no-fp8", QT_TRANSLATE_NOOP("Messages", "%1 has no FP8 tensor cores") },
+    { "issue:no-fp4", QT_TRANSLATE_NOOP("Messages", "%1 has no FP4 tensor cores (NVFP4 needs Blackwell)") },
+    { "issue:mxfp8-gpu",
+        QT_TRANSLATE_NOOP("Messages",
+            "MXFP8 needs tensor cores that apply block scales (Blackwell); %1 has none: use tensorwise, delayed or "
+            "blockwise scaling") },
+    { "issue:fp8-recipe-framework",
+        QT_TRANSLATE_NOOP("Messages",
+            "rowwise scaling is torchao's (torchtitan, framework fsdp); %1 runs Transformer Engine's recipes: "
+            "delayed, tensorwise, blockwise, mxfp8") },
+    { "issue:fp4-framework",
+        QT_TRANSLATE_NOOP("Messages", "NVFP4 training runs under Megatron-LM (Transformer Engine), not %1") },
+    { "issue:fp8-param-gather",
+        QT_TRANSLATE_NOOP("Messages",
+            "FP8 primary weights (--fp8-param-gather) need FP8 linears under Megatron-LM with its distributed "
+            "optimizer (zero_stage 1)") },
+    { "issue:moments-optimizer", QT_TRANSLATE_NOOP("Messages", "BF16 optimizer moments need Adam") },
     // ---- framework launch configurations, in (megatronargs.cpp, deepspeedconfig.cpp) and out (launchconfig.cpp)
     { "issue:config-layout-size", QT_TRANSLATE_NOOP("Messages", "%1 unrolls to more than %2 letters") },
     { "issue:config-layout-letter", QT_TRANSLATE_NOOP("Messages",
@@ -331,6 +350,16 @@ constexpr MessageTemplate kTemplates[] = {
     { "advice:prefer-dp:why", QT_TRANSLATE_NOOP("Messages",
         "DP adds one gradient reduction per step, overlapped with the backward pass; TP adds collectives to every "
         "layer and PP a bubble.") },
+    { "advice:precision-at-tp:title", QT_TRANSLATE_NOOP("Messages", "Precision at this TP") },
+    { "advice:precision-at-tp:saw", QT_TRANSLATE_NOOP("Messages",
+        "At TP %1 a layer's linears take %3 ms per micro-batch in %2 (%4 ms of it quantization) and %6 ms in %5 "
+        "(%7 ms); a step takes %8 s in %5 against %9 s.") },
+    { "advice:precision-at-tp:why", QT_TRANSLATE_NOOP("Messages",
+        "A low-precision GEMM runs faster than a 16-bit one, but each linear's input, output gradient and weight is "
+        "quantized first, and that traffic stays whole on every TP rank while the GEMMs shrink with TP: the smaller "
+        "the shards, the less is left of the gain. Fine-grained scaling (blockwise, MXFP8, NVFP4) costs more per "
+        "element than a per-tensor scale.") },
+    { "fix:precision", QT_TRANSLATE_NOOP("Messages", "Train the linears in %1.") },
     { "fix:zero", QT_TRANSLATE_NOOP("Messages", "Shard them with ZeRO stage %1 over %2 ranks.") },
     { "fix:zero-framework", QT_TRANSLATE_NOOP("Messages",
         "Shard them with ZeRO stage %1 over %2 ranks (training.framework %3).") },

@@ -67,14 +67,15 @@ const MeasuredGemm* measuredGemm(const GemmShape& s, const GpuSpec& gpu, double 
     return nullptr;
 }
 
-GemmTime gemmTime(const GemmShape& s, const GpuSpec& gpu, double peakTflops, double bytesPerElement)
+GemmTime gemmTime(const GemmShape& s, const GpuSpec& gpu, double peakTflops, double bytesPerElement, double rateScale)
 {
     GemmTime t;
     t.flops = s.flops();
     if (t.flops <= 0)
         return t;
     const double outputBytes = s.accumulateBytes > 0 ? s.accumulateBytes : bytesPerElement;
-    const double bytes = (bytesPerElement * (s.m * s.k + s.k * s.n) + outputBytes * s.m * s.n) * s.batch;
+    const double operandBytes = s.operandBytes > 0 ? s.operandBytes : bytesPerElement;
+    const double bytes = (operandBytes * (s.m * s.k + s.k * s.n) + outputBytes * s.m * s.n) * s.batch;
     const double memory = memoryTime(bytes, gpu);
     if (const MeasuredGemm* m = measuredGemm(s, gpu, peakTflops, bytesPerElement)) {
         // The probe writes a 16-bit output; accumulating into fp32 moves more, which the roofline bounds.
@@ -90,7 +91,7 @@ GemmTime gemmTime(const GemmShape& s, const GpuSpec& gpu, double peakTflops, dou
         const double tiles = std::ceil(s.m / tm) * std::ceil(s.n / tn) * s.batch;
         const double waves = std::ceil(tiles / sms);
         // Every SM of a wave spends the time of a full tile, 2·tm·tn·k FLOPs, at its share of the rate.
-        const double t = waves * 2.0 * tm * tn * s.k / (gemmRate(gpu, peakTflops) / sms);
+        const double t = waves * 2.0 * tm * tn * s.k / (rateScale * gemmRate(gpu, peakTflops) / sms);
         compute = compute == 0 ? t : std::min(compute, t);
     }
     t.memoryBound = memory > compute;

@@ -11,6 +11,9 @@ struct GemmShape {
     // weight-gradient GEMMs add into the fp32 main_grad (gradient_accumulation_fusion, 4 + 4 B). 0: the output is
     // written once at the operands' width.
     double accumulateBytes = 0;
+    // Bytes per element of A and B when they are narrower than the output (FP8, FP4 operands with their scales); 0:
+    // the operands' width is the output's.
+    double operandBytes = 0;
     double flops() const { return 2.0 * m * n * k * batch; }
 };
 
@@ -31,7 +34,9 @@ struct GemmTime {
     bool measured = false;
 };
 
-GemmTime gemmTime(const GemmShape& s, const GpuSpec& gpu, double peakTflops, double bytesPerElement);
+// `rateScale`: the main loop's rate over a plain GEMM's at this peak (a recipe's scaling overhead, lowprecision.h).
+GemmTime gemmTime(
+    const GemmShape& s, const GpuSpec& gpu, double peakTflops, double bytesPerElement, double rateScale = 1);
 
 // The measured time of this shape on this GPU, when a probe run timed it at this precision; null otherwise.
 const MeasuredGemm* measuredGemm(const GemmShape& s, const GpuSpec& gpu, double peakTflops, double bytesPerElement);

@@ -2,6 +2,7 @@
 
 #include "attention.h"
 #include "gemm.h"
+#include "lowprecision.h"
 
 #include <algorithm>
 #include <string_view>
@@ -18,6 +19,8 @@ double peakTflops(const Plan& plan)
         return g.fp16Tflops > 0 ? g.fp16Tflops : g.bf16Tflops;
     case Precision::FP8:
         return g.fp8Tflops > 0 ? g.fp8Tflops : g.bf16Tflops;
+    case Precision::FP4:
+        return g.fp4Tflops > 0 ? g.fp4Tflops : g.fp8Tflops > 0 ? g.fp8Tflops : g.bf16Tflops;
     case Precision::FP32:
         // Tensor-core TF32 is half the 16-bit rate on A100/H100 (NVIDIA datasheets).
         return g.bf16Tflops / 2;
@@ -26,11 +29,17 @@ double peakTflops(const Plan& plan)
 }
 
 namespace {
-// FP8 recipes (Transformer Engine) convert only the transformer layers' linears: attention and the output layer run
+// Low-precision recipes convert only the transformer layers' linears: attention, the router and the output layer run
 // at the 16-bit rate.
 double outsideFp8Peak(const Plan& plan)
 {
-    return plan.training.precision == Precision::FP8 ? plan.cluster.gpu.bf16Tflops : peakTflops(plan);
+    const Precision p = plan.training.precision;
+    return p == Precision::FP8 || p == Precision::FP4 ? plan.cluster.gpu.bf16Tflops : peakTflops(plan);
+}
+
+bool lowPrecisionGemm(const LayerGemm& g)
+{
+    return !g.attention && std::string_view(g.name) != "router";
 }
 }
 
@@ -145,43 +154,43 @@ AttentionShape attentionShape(const Plan& plan)
 }
 
 namespace {
-// The HBM traffic Transformer Engine's FP8 linears add to one layer per micro-batch (v1.9 module/linear.py,
-// layernorm_linear.py, base.py grad_output_preprocess). Each GEMM reads FP8 operands, and its weight gradient the FP8
-// transposes of its input and output gradient; the amax of each cast is taken in the same kernel (no pass of its own):
-//  - an input made by a fused LayerNorm (TELayerNormColumnParallelLinear: Megatron-LM's QKV and FC1,
-//    models/gpt/gpt_layer_specs.py) is written in FP8 by that kernel (1 B where the 16-bit write counted 2) and
+// The HBM traffic a low-precision recipe's quantization adds to one layer per micro-batch (Transformer Engine v1.9
+// module/linear.py, layernorm_linear.py, base.py grad_output_preprocess for the delayed recipe; lowprecision.h for
+// the others). Each GEMM reads quantized operands, and its weight gradient the other orientation of its input and
+// output gradient:
+//  - under delayed scaling an input made by a fused LayerNorm (TELayerNormColumnParallelLinear: Megatron-LM's QKV and
+//    FC1, models/gpt/gpt_layer_specs.py) is written in FP8 by that kernel (1 B where the 16-bit write counted 2) and
 //    transposed for the backward (read 1 B, write 1 B);
 //  - every other input (the projection's, FC2's after the activation, experts', all of them under te.Linear as
-//    llm-foundry's fc_type te uses it) is cast and transposed in one pass (fp8_cast_transpose_fused: read 2 B, write
-//    1 + 1 B), and so is every output gradient;
-//  - weights are cast and transposed per forward, or once per step where Megatron-LM passes is_first_microbatch
-//    (its FP8 weight cache).
+//    llm-foundry's fc_type te uses it), and every output gradient, is quantized to both orientations
+//    (LinearRecipe::quantBytes: 4 B per element for fp8_cast_transpose_fused);
+//  - weights are quantized per forward, or once per step where Megatron-LM passes is_first_microbatch (its FP8 weight
+//    cache); FP8 primary weights (--fp8-param-gather) only need their transpose (read 1 B, write 1 B).
 struct Fp8CastBytes {
     double forward = 0, backward = 0;
 };
-Fp8CastBytes fp8CastBytes(const Plan& plan, const std::vector<LayerGemm>& gemms)
+Fp8CastBytes fp8CastBytes(const Plan& plan, const LinearRecipe& recipe, const std::vector<LayerGemm>& gemms)
 {
     Fp8CastBytes b;
-    if (plan.training.precision != Precision::FP8)
+    if (!recipe.lowPrecision)
         return b;
-    const bool megatron = plan.training.framework == Framework::Megatron;
-    const double weightCasts = megatron ? 1.0 / double(std::max(1LL, plan.microBatches())) : 1.0;
+    const double weightCasts = recipe.weightsOncePerStep ? 1.0 / double(std::max(1LL, plan.microBatches())) : 1.0;
+    const double weightBytes = plan.training.fp8ParamGather ? 2.0 : recipe.quantBytes;
     for (const LayerGemm& g : gemms) {
-        if (g.attention || std::string_view(g.name) == "router") // the router stays in 16-bit
+        if (!lowPrecisionGemm(g))
             continue;
         const std::string_view n = g.name;
         const double input = g.repeats * g.forward.m * g.forward.k;
         const double outputGrad = g.repeats * g.forward.m * g.forward.n;
         const double weight = g.repeats * g.forward.k * g.forward.n;
-        const bool normFused = megatron && (n == "qkv" || n == "fc1");
-        if (normFused) {
+        if (recipe.normFusedCast && (n == "qkv" || n == "fc1")) {
             b.forward -= input;
             b.backward += 2 * input;
         } else {
-            b.forward += 4 * input;
+            b.forward += recipe.quantBytes * input;
         }
-        b.backward += 4 * outputGrad;
-        b.forward += 4 * weight * weightCasts;
+        b.backward += recipe.quantBytes * outputGrad;
+        b.forward += weightBytes * weight * weightCasts;
     }
     return b;
 }
@@ -191,17 +200,25 @@ LayerCost layerCost(const Plan& plan)
 {
     const ModelSpec& m = plan.model;
     const GpuSpec& gpu = plan.cluster.gpu;
-    const double peak = peakTflops(plan);
     const double e = bytesPerElement(plan);
+    const LinearRecipe recipe = linearRecipe(plan);
     const Dims x = dims(plan);
     LayerCost c;
     const std::vector<LayerGemm> gemms = layerGemms(plan);
     for (const LayerGemm& g : gemms) {
         if (g.attention)
             continue;
-        const double fwd = g.repeats * gemmTime(g.forward, gpu, peak, e).seconds;
-        const double dgrad = g.repeats * gemmTime(g.dgrad, gpu, peak, e).seconds;
-        const double wgrad = g.repeats * gemmTime(g.wgrad, gpu, peak, e).seconds;
+        const bool low = lowPrecisionGemm(g);
+        const double peak = low ? recipe.peakTflops : outsideFp8Peak(plan);
+        const double rate = low ? recipe.gemmRateScale : 1.0;
+        auto timed = [&](GemmShape s) {
+            if (low && recipe.operandBytes != e)
+                s.operandBytes = recipe.operandBytes;
+            return g.repeats * gemmTime(s, gpu, peak, e, rate).seconds;
+        };
+        const double fwd = timed(g.forward);
+        const double dgrad = timed(g.dgrad);
+        const double wgrad = timed(g.wgrad);
         c.fwdGemm += fwd;
         c.dgradGemm += dgrad;
         c.wgradGemm += wgrad;
@@ -294,9 +311,11 @@ LayerCost layerCost(const Plan& plan)
     const double cpSteps = plan.parallel.cp > 1 && flash ? plan.parallel.cp - 1 : 0;
     const double mergeFwd = cpSteps * 3 * e * x.out / x.t;
     const double mergeBwd = cpSteps * 2 * e * (x.q + x.k + x.val) / x.t;
-    const Fp8CastBytes cast = fp8CastBytes(plan, gemms);
+    const Fp8CastBytes cast = fp8CastBytes(plan, recipe, gemms);
     c.fwdElementwise = memoryTime((elemPerToken + mergeFwd) * x.tokens + cast.forward, gpu);
     c.bwdElementwise = memoryTime((2 * elemPerToken + mergeBwd) * x.tokens + cast.backward, gpu);
+    c.fwdQuantize = memoryTime(std::max(0.0, cast.forward), gpu);
+    c.bwdQuantize = memoryTime(cast.backward, gpu);
 
     // TP: Megatron's two all-reduces in forward and two in backward (Narayanan §3.2); with sequence parallelism an
     // all-gather and a reduce-scatter of the same buffer in each place (Korthikanti §4.2.2).
@@ -312,14 +331,16 @@ LayerCost layerCost(const Plan& plan)
     const double sbh = x.b * x.sLocal * x.h;
     const double tokens = x.b * x.sLocal;
     const double mask = x.dropout ? 1.0 : 0.0;
+    // A linear's input is kept at the recipe's width where the framework saves it quantized (Transformer Engine).
+    const double in = recipe.savedInputBytes;
     double replicated = 2 * e * sbh; // LN1 and LN2 inputs (4sbh at 2 bytes)
-    replicated += e * sbh; // QKV input
-    replicated += e * sbh; // MLP input
+    replicated += in * sbh; // QKV input
+    replicated += in * sbh; // MLP input
     replicated += 2 * mask * sbh; // two dropout masks
     double sharded = tokens * e * (x.q + x.k + x.val) / x.t; // Q, K, V
-    sharded += tokens * e * x.out / x.t; // output-projection input
+    sharded += tokens * in * x.out / x.t; // output-projection input
     const double ffnLocal = tokenFfn / x.t;
-    sharded += tokens * e * ffnLocal * (m.ffn == FfnKind::SwiGlu ? 3 : 2); // activation input(s) + fc2 input
+    sharded += tokens * ffnLocal * (e * (m.ffn == FfnKind::SwiGlu ? 2 : 1) + in); // activation input(s) + fc2 input
     // softmax output, dropout mask and dropout output: 5·a·s²·b / t at 2 bytes
     const double softmax = (e + (x.dropout ? e + 1 : 0)) * headsLocal * x.sLocal * x.s;
     const double perLayer = replicated * (x.sp ? 1.0 / x.t : 1.0) + sharded;

@@ -26,6 +26,8 @@ struct LayerCost {
     AttentionKernel attentionKernel = AttentionKernel::Auto;
     bool attentionRatePublished = false;
     double fwdElementwise = 0, bwdElementwise = 0;
+    // The part of those that quantizes the linears' operands (a low-precision recipe's casts, lowprecision.h).
+    double fwdQuantize = 0, bwdQuantize = 0;
     // FLOPs per GPU, forward. Each linear GEMM runs again twice in the backward pass (dgrad, wgrad).
     double linearFwdFlops = 0;
     // The part of it every TP rank computes whole (MLA's down projections, the router): model FLOPs count it once per

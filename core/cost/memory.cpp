@@ -1,5 +1,6 @@
 #include "memory.h"
 
+#include "lowprecision.h"
 #include "params.h"
 
 #include <algorithm>
@@ -10,12 +11,14 @@ StateBytes stateBytes(const TrainingSpec& t)
 {
     StateBytes b;
     const bool fp32 = t.precision == Precision::FP32;
-    // FP8 recipes (Transformer Engine) keep 16-bit parameters and cast per GEMM.
-    b.weights = fp32 ? 4 : 2;
+    // Low-precision recipes keep 16-bit parameters and quantize per GEMM (their copies: StageMemory::quantizedWeights),
+    // unless the primary weights are FP8 themselves.
+    b.weights = primaryWeightBytes(t);
     b.grads = (t.fp32Gradients || fp32) ? 4 : 2;
     // Mixed precision keeps an fp32 master copy; pure fp32 training does not need one.
     const double master = fp32 ? 0 : 4;
-    b.optimizer = master + (t.optimizer == Optimizer::Adam ? 8 : 4);
+    const double moment = t.bf16Moments && !fp32 ? 2 : 4;
+    b.optimizer = master + (t.optimizer == Optimizer::Adam ? 2 * moment : moment);
     b.lossScaling = t.precision == Precision::FP16;
     return b;
 }
@@ -46,6 +49,16 @@ StageMemory stageMemory(const Plan& plan, int stage, int inFlight, const LayerCo
     modelStates(params.dense, tr.zeroStage, par.dp * par.cp, bytes, mem);
     StageMemory experts;
     modelStates(params.expert, tr.zeroStage, par.expertDp(), bytes, experts);
+    // The recipe's quantized copies of the layers' linear weights (not of the embedding, output layer or norms).
+    if (const LinearRecipe recipe = linearRecipe(plan); recipe.weightCacheBytes > 0) {
+        const StageParams linear
+            = stageParams(plan.model, layers, false, false, par.pp, par.tp, par.expertShard(), denseLayers);
+        const double dense = linear.dense * recipe.weightCacheBytes / (tr.zeroStage >= 3 ? par.dp * par.cp : 1);
+        const double expert = linear.expert * recipe.weightCacheBytes / (tr.zeroStage >= 3 ? par.expertDp() : 1);
+        mem.quantizedWeights = dense + expert;
+        mem.weights += dense;
+        experts.weights += expert;
+    }
     mem.expertWeights = experts.weights;
     mem.expertGrads = experts.grads;
     mem.expertOptimizer = experts.optimizer;

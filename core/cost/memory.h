@@ -12,15 +12,18 @@ struct StageMemory {
     // The MoE experts' part of weights, grads and optimizer (sharded over expert TP × EP, their states over expert DP).
     double expertWeights = 0, expertGrads = 0, expertOptimizer = 0;
     double expertStates() const { return expertWeights + expertGrads + expertOptimizer; }
+    // The part of weights that is a low-precision recipe's quantized copies of the layers' linear weights
+    // (Transformer Engine's FP8/FP4 weight workspaces, both orientations), kept through the step.
+    double quantizedWeights = 0;
     int inFlight = 0; // micro-batch chunks held at the peak
     double total() const { return weights + grads + optimizer + activations + other; }
 };
 
 // Bytes per parameter by component (Rajbhandari et al. 2020 §3.1; Megatron-LM theoretical_memory_usage.py).
 struct StateBytes {
-    double weights = 2; // working copy at the training precision
+    double weights = 2; // working copy: 16-bit, FP8 primary weights (--fp8-param-gather) 1, FP32 training 4
     double grads = 4; // fp32 main_grad (Megatron) or 16-bit (ZeRO paper)
-    double optimizer = 12; // Adam: fp32 master, momentum, variance
+    double optimizer = 12; // Adam: fp32 master, momentum, variance (BF16 moments: 4 + 2 + 2)
     bool lossScaling = false; // FP16 training unscales the gradients every step
 };
 StateBytes stateBytes(const TrainingSpec& t);

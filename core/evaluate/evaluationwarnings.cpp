@@ -87,6 +87,8 @@ void addEvaluationWarnings(
         warn("gemm-efficiency-unknown", { gpu.id });
     else if (!hasSustainedRate(gpu, ev.peakTflops))
         warn("gemm-rate-burst", { gpu.id, fmt(100 * sustained, 3) });
+    if (plan.training.precision == Precision::FP4)
+        warn("fp4-overheads", {});
     if (gpu.hbmAchievableGBps <= 0)
         warn("hbm-rate-datasheet", { gpu.id, fmt(gpu.hbmGBps) });
     if (plan.training.flashAttention && !lc.attentionRatePublished)

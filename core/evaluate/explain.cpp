@@ -1,6 +1,7 @@
 #include "explain.h"
 
 #include "layercost.h"
+#include "lowprecision.h"
 #include "memory.h"
 #include "numtext.h"
 #include "params.h"
@@ -58,8 +59,13 @@ std::string explainMemory(const Plan& plan, const Evaluation& ev, int stage, Mem
     case MemoryTerm::Weights:
         s = "weights = parameters on this GPU × bytes per parameter";
         s += tr.zeroStage >= 3 ? " / (dp·cp) + two gathered layers (ZeRO-3)\n" : "\n";
-        s += "        = " + statesTerm(bytes.weights, tr.zeroStage >= 3) + (tr.zeroStage >= 3 ? " + …" : "") + " = "
+        s += "        = " + statesTerm(bytes.weights, tr.zeroStage >= 3) + (tr.zeroStage >= 3 ? " + …" : "")
+            + (m.quantizedWeights > 0 ? " + " + gib(m.quantizedWeights) + " quantized copies" : std::string()) + " = "
             + gib(m.weights) + "\n";
+        if (m.quantizedWeights > 0)
+            s += "quantized copies: the layers' linear weights in " + std::string(precisionName(tr.precision))
+                + " in both orientations (Transformer Engine's weight workspaces), "
+                + numText(linearRecipe(plan).weightCacheBytes) + " B per weight\n";
         s += "parameters: " + std::to_string(layers) + " layers / tp " + std::to_string(par.tp)
             + (par.holdsFirstChunk(stage) ? " + word embedding" : "")
             + (par.holdsLastChunk(stage) ? " + final norm and output layer" : "")
@@ -79,7 +85,9 @@ std::string explainMemory(const Plan& plan, const Evaluation& ev, int stage, Mem
         break;
     case MemoryTerm::Optimizer:
         s = "optimizer = parameters × " + numText(bytes.optimizer) + " B"
-            + (tr.optimizer == Optimizer::Adam ? " (fp32 master, Adam m and v)" : " (fp32 master, momentum)")
+            + (tr.optimizer == Optimizer::Adam
+                    ? (tr.bf16Moments ? " (fp32 master, Adam m and v in BF16)" : " (fp32 master, Adam m and v)")
+                    : " (fp32 master, momentum)")
             + (tr.zeroStage >= 1 ? " / (dp·cp) (ZeRO-1 / distributed optimizer)" : "") + "\n";
         s += "          = " + statesTerm(bytes.optimizer, tr.zeroStage >= 1) + " = " + gib(m.optimizer) + "\n";
         s += "Source: Rajbhandari et al. 2020 (ZeRO) Table 1, K = 12";
@@ -95,7 +103,10 @@ std::string explainMemory(const Plan& plan, const Evaluation& ev, int stage, Mem
             : tr.recompute == Recompute::Selective ? "selective recomputation: the 5as²b attention terms are dropped"
             : tr.flashAttention                    ? "flash attention keeps no score matrix"
                                                    : "sbh(34 + 5as/h) split by TP";
-        s += std::string(tr.sequenceParallel && par.tp > 1 ? ", sequence parallel: everything / tp" : "") + "\n";
+        s += std::string(tr.sequenceParallel && par.tp > 1 ? ", sequence parallel: everything / tp" : "");
+        if (const LinearRecipe r = linearRecipe(plan); r.lowPrecision && r.savedInputBytes < 2)
+            s += "; the linears' inputs kept quantized, " + numText(r.savedInputBytes) + " B per element";
+        s += "\n";
         s += "in flight: counted from the simulated " + std::string(scheduleName(par.schedule))
             + " schedule of this stage";
         break;

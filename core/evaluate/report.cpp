@@ -40,11 +40,11 @@ nlohmann::json evaluationToJson(const Evaluation& ev)
     mem["peak_stage"] = ev.peakStage;
     mem["stages"] = nlohmann::json::array();
     for (const StageMemory& s : ev.memory)
-        mem["stages"].push_back(
-            { { "stage", s.stage }, { "weights_bytes", whole(s.weights) }, { "grads_bytes", whole(s.grads) },
-                { "optimizer_bytes", whole(s.optimizer) }, { "activations_bytes", whole(s.activations) },
-                { "other_bytes", whole(s.other) }, { "expert_states_bytes", whole(s.expertStates()) },
-                { "total_bytes", whole(s.total()) }, { "microbatches_in_flight", s.inFlight } });
+        mem["stages"].push_back({ { "stage", s.stage }, { "weights_bytes", whole(s.weights) },
+            { "grads_bytes", whole(s.grads) }, { "optimizer_bytes", whole(s.optimizer) },
+            { "activations_bytes", whole(s.activations) }, { "other_bytes", whole(s.other) },
+            { "expert_states_bytes", whole(s.expertStates()) }, { "quantized_weight_bytes", whole(s.quantizedWeights) },
+            { "total_bytes", whole(s.total()) }, { "microbatches_in_flight", s.inFlight } });
     j["time"] = { { "step_s", ev.stepS }, { "step_s_fast", ev.stepFastS }, { "step_s_slow", ev.stepSlowS },
         { "compute_s", ev.computeS }, { "bubble_fraction", ev.bubbleFraction }, { "exposed_comm_s", ev.exposedCommS },
         { "pipeline_s", ev.pipelineS }, { "microbatches", ev.microBatches } };
@@ -86,7 +86,10 @@ std::string evaluationText(const Evaluation& ev, const Plan& plan)
     o << "  " << num(ev.paramsTotal / 1e9, "%.2f") << "B parameters on " << par.gpusUsed() << " x "
       << plan.cluster.gpu.id << "  (tp " << par.tp << ", pp " << par.pp << ", dp " << par.dp << ", cp " << par.cp
       << ", ep " << par.ep << ", " << scheduleName(par.schedule) << (par.vpp > 1 ? " v=" + std::to_string(par.vpp) : "")
-      << plan.edgesInSplitText() << ", " << ev.microBatches << " micro-batches)\n";
+      << plan.edgesInSplitText() << ", " << ev.microBatches << " micro-batches, "
+      << precisionName(plan.training.precision)
+      << (plan.training.precision == Precision::FP8 ? std::string(" ") + fp8RecipeName(plan.training.fp8Recipe) : "")
+      << ")\n";
     o << "  step " << num(ev.stepS, "%.4g") << " s"
       << (ev.stepSlowS > 0
                  ? " (" + num(ev.stepFastS, "%.4g") + "–" + num(ev.stepSlowS, "%.4g") + " over the rates' spread)"

@@ -1,6 +1,7 @@
 #include "advisor.h"
 
 #include "evaluate.h"
+#include "layercost.h"
 #include "memory.h"
 #include "placementedit.h"
 #include "search.h"
@@ -96,6 +97,65 @@ Result<Plan> withTraining(const Plan& plan, const std::function<void(TrainingSpe
     Plan p = plan;
     change(p.training);
     return p;
+}
+
+// The plan's linears per layer and micro-batch: GEMMs and the quantization before them, seconds.
+struct LinearTime {
+    double gemm = 0, quantize = 0;
+};
+LinearTime linearTime(const Plan& plan)
+{
+    const LayerCost c = layerCost(plan);
+    return { c.fwdGemm + c.dgradGemm + c.wgradGemm, c.fwdQuantize + c.bwdQuantize };
+}
+
+std::string precisionLabel(const TrainingSpec& t)
+{
+    if (t.precision == Precision::FP8)
+        return std::string("FP8 ") + fp8RecipeName(t.fp8Recipe);
+    if (t.precision == Precision::FP4)
+        return "NVFP4";
+    return t.precision == Precision::FP16 ? "FP16" : t.precision == Precision::FP32 ? "FP32" : "BF16";
+}
+
+// The same plan in BF16 and under every low-precision recipe its GPU and framework run; advice when the fastest of
+// them that fits is not the plan's own (by 1% or more), with both plans' linear times per layer.
+std::optional<Advice> precisionAdvice(const Plan& plan, const Evaluation& ev, const Cancelled& cancelled)
+{
+    const GpuSpec& gpu = plan.cluster.gpu;
+    if (gpu.fp8Tflops <= 0 || plan.training.precision == Precision::FP32 || !ev.valid)
+        return std::nullopt;
+    std::vector<Result<Plan>> c;
+    auto add = [&](Precision p, Fp8Recipe r) {
+        Plan q = plan;
+        q.training.precision = p;
+        q.training.fp8Recipe = r;
+        if (p != Precision::FP8)
+            q.training.fp8ParamGather = false;
+        if (q.training.precision == plan.training.precision && q.training.fp8Recipe == plan.training.fp8Recipe)
+            return;
+        if (validate(q).empty())
+            c.push_back(q);
+    };
+    add(Precision::BF16, plan.training.fp8Recipe);
+    for (Fp8Recipe r :
+        { Fp8Recipe::Delayed, Fp8Recipe::Tensorwise, Fp8Recipe::Rowwise, Fp8Recipe::Blockwise, Fp8Recipe::Mxfp8 })
+        add(Precision::FP8, r);
+    add(Precision::FP4, plan.training.fp8Recipe);
+    const auto best = bestOf(cancelled, c, [&](const Evaluation& e) { return e.stepS < 0.99 * ev.stepS; });
+    if (!best)
+        return std::nullopt;
+    const LinearTime mine = linearTime(plan), theirs = linearTime(best->plan);
+    Advice a;
+    a.step = 3;
+    a.code = "precision-at-tp";
+    a.saw = said(a.code, "saw",
+        { str(plan.parallel.tp), precisionLabel(plan.training), num((mine.gemm + mine.quantize) * 1e3),
+            num(mine.quantize * 1e3), precisionLabel(best->plan.training), num((theirs.gemm + theirs.quantize) * 1e3),
+            num(theirs.quantize * 1e3), num(best->ev.stepS), num(ev.stepS) });
+    a.why = said(a.code, "why");
+    attach(a, best, { "fix:precision", { precisionLabel(best->plan.training) } });
+    return a;
 }
 
 }
@@ -363,6 +423,10 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
             out.push_back(std::move(a));
         }
     }
+
+    // ---- Precision at this TP: does a low-precision recipe pay, with this plan's GEMM shapes?
+    if (const auto a = precisionAdvice(plan, ev, cancelled))
+        out.push_back(*a);
     return out;
 }
 

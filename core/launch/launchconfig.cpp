@@ -137,9 +137,15 @@ std::vector<Issue> exportProblems(const Plan& plan, LaunchFormat format)
     if (par.schedule == Schedule::GPipe || par.schedule == Schedule::ZbH1 || par.schedule == Schedule::DualPipe
         || (vShape && format != LaunchFormat::Torchtitan) || (oneFOneBOnly && par.schedule == Schedule::Interleaved))
         problems.push_back(fieldIssue("parallel.schedule", "export-schedule", { name, scheduleName(par.schedule) }));
-    if ((format == LaunchFormat::DeepSpeed && tr.precision == Precision::FP8)
-        || (format == LaunchFormat::Torchtitan && tr.precision == Precision::FP16))
+    if ((format == LaunchFormat::DeepSpeed && (tr.precision == Precision::FP8 || tr.precision == Precision::FP4))
+        || (format == LaunchFormat::Torchtitan && (tr.precision == Precision::FP16 || tr.precision == Precision::FP4)))
         problems.push_back(fieldIssue("training.precision", "export-precision", { name, precisionName(tr.precision) }));
+    // torchtitan's converters: float8 (tensorwise, rowwise) and mx (MXFP8); Megatron-LM's --fp8-recipe has no rowwise.
+    const Fp8Recipe recipe = tr.fp8Recipe;
+    if (tr.precision == Precision::FP8
+        && ((format == LaunchFormat::Torchtitan && (recipe == Fp8Recipe::Delayed || recipe == Fp8Recipe::Blockwise))
+            || (format == LaunchFormat::Megatron && recipe == Fp8Recipe::Rowwise)))
+        problems.push_back(fieldIssue("training.fp8_recipe", "export-precision", { name, fp8RecipeName(recipe) }));
     // Megatron-LM writes any split as a layout; the others split evenly.
     if (format != LaunchFormat::Megatron && (!par.layersPerStage.empty() || !par.layersPerChunk.empty()))
         problems.push_back(

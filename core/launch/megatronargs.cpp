@@ -34,7 +34,8 @@ const std::set<std::string, std::less<>> kBooleanFlags = { "bf16", "fp16", "sequ
     "log-validation-ppl-to-tensorboard", "use-cpu-initialization", "bias-swiglu-fusion", "no-bias-swiglu-fusion",
     "no-masked-softmax-fusion", "no-bias-dropout-fusion", "no-rope-fusion", "no-gradient-accumulation-fusion",
     "no-async-tensor-model-parallel-allreduce", "manual-gc", "no-save-optim", "no-save-rng", "no-load-optim",
-    "no-load-rng", "moe-permute-fusion", "no-create-attention-mask-in-dataloader" };
+    "no-load-rng", "moe-permute-fusion", "no-create-attention-mask-in-dataloader", "fp8-param-gather",
+    "use-precision-aware-optimizer" };
 
 // Flags that do not change a step's time or memory: data, checkpoints, logging, the learning rate, launchers'
 // rendezvous. Names end in '-' for a family.
@@ -540,6 +541,30 @@ Result<ImportedPlan> importMegatronArgs(std::string_view text, const Plan& base,
             errors.push_back(
                 fieldIssue(a.where("fp8-format"), "config-choice", { "--fp8-format", *f, "e4m3, hybrid" }));
     }
+    if (const auto r = a.text("fp8-recipe")) {
+        bool known = false;
+        for (Fp8Recipe x : { Fp8Recipe::Delayed, Fp8Recipe::Tensorwise, Fp8Recipe::Blockwise, Fp8Recipe::Mxfp8 })
+            if (*r == fp8RecipeName(x)) {
+                tr.fp8Recipe = x;
+                known = true;
+            }
+        if (!known)
+            errors.push_back(fieldIssue(a.where("fp8-recipe"), "config-choice",
+                { "--fp8-recipe", *r, "delayed, tensorwise, blockwise, mxfp8" }));
+    }
+    if (const auto f = a.text("fp4-format")) {
+        if (*f == "e2m1")
+            tr.precision = Precision::FP4;
+        else
+            errors.push_back(fieldIssue(a.where("fp4-format"), "config-choice", { "--fp4-format", *f, "e2m1" }));
+        if (const auto r = a.text("fp4-recipe"); r && *r != "nvfp4")
+            errors.push_back(fieldIssue(a.where("fp4-recipe"), "config-choice", { "--fp4-recipe", *r, "nvfp4" }));
+    }
+    tr.fp8ParamGather = a.has("fp8-param-gather");
+    // --use-precision-aware-optimizer with both moments in BF16 (DeepSeek-V3's choice).
+    const bool precisionAware = a.has("use-precision-aware-optimizer");
+    tr.bf16Moments = precisionAware && a.text("exp-avg-dtype").value_or("fp32") == "bf16"
+        && a.text("exp-avg-sq-dtype").value_or("fp32") == "bf16";
     if (const auto o = a.text("optimizer")) {
         if (*o == "adam")
             tr.optimizer = Optimizer::Adam;
@@ -695,8 +720,22 @@ std::string megatronArgs(const Plan& plan)
         add("bf16");
     if (tr.precision == Precision::FP16)
         add("fp16");
-    if (tr.precision == Precision::FP8)
+    if (tr.precision == Precision::FP8) {
         add("fp8-format", "hybrid");
+        add("fp8-recipe", fp8RecipeName(tr.fp8Recipe));
+        if (tr.fp8ParamGather)
+            add("fp8-param-gather");
+    }
+    if (tr.precision == Precision::FP4) {
+        add("bf16");
+        add("fp4-format", "e2m1");
+        add("fp4-recipe", "nvfp4");
+    }
+    if (tr.bf16Moments) {
+        add("use-precision-aware-optimizer");
+        add("exp-avg-dtype", "bf16");
+        add("exp-avg-sq-dtype", "bf16");
+    }
     add("optimizer", tr.optimizer == Optimizer::Sgd ? "sgd" : "adam");
     if (tr.zeroStage == 1)
         add("use-distributed-optimizer");

@@ -362,9 +362,17 @@ Result<ImportedPlan> importTorchtitanConfig(std::string_view text, const Plan& b
     } else {
         tr.precision = Precision::BF16; // torchtitan's default
     }
-    if (const auto converters = s.text("model.converters");
-        converters && converters->find("float8") != std::string::npos)
-        tr.precision = Precision::FP8;
+    // torchao's converters: float8 (recipe_name tensorwise by default, rowwise, rowwise_with_gw_hp) and mx (MXFP8).
+    if (const auto converters = s.text("model.converters")) {
+        if (converters->find("float8") != std::string::npos) {
+            tr.precision = Precision::FP8;
+            const std::string recipe = s.text("float8.recipe_name").value_or("tensorwise");
+            tr.fp8Recipe = recipe.rfind("rowwise", 0) == 0 ? Fp8Recipe::Rowwise : Fp8Recipe::Tensorwise;
+        } else if (converters->find("mx") != std::string::npos) {
+            tr.precision = Precision::FP8;
+            tr.fp8Recipe = Fp8Recipe::Mxfp8;
+        }
+    }
     const bool sharded = shard > 1;
     const std::string reshard = s.text("parallelism.fsdp_reshard_after_forward").value_or("default");
     // "default" reshards except on the last stage when pipelining; "never" keeps gathered weights (ZeRO-2).
@@ -439,8 +447,13 @@ std::string torchtitanConfig(const Plan& plan)
     tables.push_back({ "training", training });
     tables.push_back({ "parallelism", parallelism });
     tables.push_back({ "activation_checkpoint", { { "mode", q(recomputeName(tr.recompute)) } } });
-    if (tr.precision == Precision::FP8)
+    if (tr.precision == Precision::FP8 && tr.fp8Recipe == Fp8Recipe::Mxfp8) {
+        tables.push_back({ "model", { { "converters", "[\"mx\"]" } } });
+        tables.push_back({ "mx", { { "recipe_name", q("mxfp8_cublas") } } });
+    } else if (tr.precision == Precision::FP8) {
         tables.push_back({ "model", { { "converters", "[\"float8\"]" } } });
+        tables.push_back({ "float8", { { "recipe_name", q(fp8RecipeName(tr.fp8Recipe)) } } });
+    }
     std::string name = plan.name;
     std::replace_if(
         name.begin(), name.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');

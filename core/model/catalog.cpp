@@ -207,6 +207,7 @@ Result<GpuSpec> gpuFromJson(const nlohmann::json& j, const std::string& field)
     g.bf16Tflops = r.number("bf16_tflops", 0, 0.001, kMaxTflops, true);
     g.fp16Tflops = r.number("fp16_tflops", g.bf16Tflops, 0, kMaxTflops);
     g.fp8Tflops = r.number("fp8_tflops", 0, 0, kMaxTflops);
+    g.fp4Tflops = r.number("fp4_tflops", 0, 0, kMaxTflops);
     g.hbmGBps = r.number("hbm_GBps", 0, 0.001, 1e6, true);
     g.hbmAchievableGBps = r.number("hbm_achievable_GBps", 0, 0, g.hbmGBps > 0 ? g.hbmGBps : 1e6);
     g.hbmSource = r.string("hbm_achievable_source", "");
@@ -312,8 +313,9 @@ nlohmann::json toJson(const GpuSpec& g)
 {
     nlohmann::json j = { { "id", g.id }, { "name", g.name }, { "memory_GiB", g.memoryGiB },
         { "bf16_tflops", g.bf16Tflops }, { "fp16_tflops", g.fp16Tflops }, { "fp8_tflops", g.fp8Tflops },
-        { "hbm_GBps", g.hbmGBps }, { "sms", g.sms }, { "nvlink", g.nvlink }, { "nvlink_GBps", g.nvlinkGBps },
-        { "gemm_max_efficiency", g.gemmMaxEfficiency }, { "gemm_sustained_efficiency", g.gemmSustainedEfficiency },
+        { "fp4_tflops", g.fp4Tflops }, { "hbm_GBps", g.hbmGBps }, { "sms", g.sms }, { "nvlink", g.nvlink },
+        { "nvlink_GBps", g.nvlinkGBps }, { "gemm_max_efficiency", g.gemmMaxEfficiency },
+        { "gemm_sustained_efficiency", g.gemmSustainedEfficiency },
         { "gemm_sustained_fp8_efficiency", g.fp8SustainedEfficiency }, { "gemm_sustained_source", g.sustainedSource },
         { "source", g.source } };
     if (g.overlapSlowdown > 0)

@@ -36,6 +36,9 @@ struct GpuSpec {
     double bf16Tflops = 0; // dense tensor-core peak
     double fp16Tflops = 0;
     double fp8Tflops = 0; // 0 when the GPU has no FP8 tensor cores
+    // Dense FP4 peak of the block-scaled (microscaling) tensor cores, which also run MXFP8; 0 when it has none.
+    double fp4Tflops = 0;
+    bool microscaling() const { return fp4Tflops > 0; }
     double hbmGBps = 0; // 1e9 B/s, datasheet
     // What a streaming kernel reaches (device-to-device copy, read + write counted), measured; 0 = unknown, and
     // memory-bound kernels then stream at the datasheet rate, an upper bound.

@@ -221,8 +221,27 @@ const char* precisionName(Precision p)
         return "fp8";
     case Precision::FP32:
         return "fp32";
+    case Precision::FP4:
+        return "fp4";
     }
     return "bf16";
+}
+
+const char* fp8RecipeName(Fp8Recipe r)
+{
+    switch (r) {
+    case Fp8Recipe::Delayed:
+        return "delayed";
+    case Fp8Recipe::Tensorwise:
+        return "tensorwise";
+    case Fp8Recipe::Rowwise:
+        return "rowwise";
+    case Fp8Recipe::Blockwise:
+        return "blockwise";
+    case Fp8Recipe::Mxfp8:
+        return "mxfp8";
+    }
+    return "delayed";
 }
 
 int Plan::layersOnStage(int stage) const
@@ -458,11 +477,20 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     TrainingSpec& tr = plan.training;
     tr.globalBatch = t.integer("global_batch", 0, 1, 1LL << 32, true);
     tr.microBatch = int(t.integer("micro_batch", 1, 1, 1 << 20));
-    const std::string prec = t.choice("precision", "bf16", { "bf16", "fp16", "fp8", "fp32" });
+    const std::string prec = t.choice("precision", "bf16", { "bf16", "fp16", "fp8", "fp32", "fp4" });
     tr.precision = prec == "fp16" ? Precision::FP16
         : prec == "fp8"           ? Precision::FP8
         : prec == "fp32"          ? Precision::FP32
+        : prec == "fp4"           ? Precision::FP4
                                   : Precision::BF16;
+    const std::string recipe
+        = t.choice("fp8_recipe", "delayed", { "delayed", "tensorwise", "rowwise", "blockwise", "mxfp8" });
+    for (Fp8Recipe r :
+        { Fp8Recipe::Delayed, Fp8Recipe::Tensorwise, Fp8Recipe::Rowwise, Fp8Recipe::Blockwise, Fp8Recipe::Mxfp8 })
+        if (recipe == fp8RecipeName(r))
+            tr.fp8Recipe = r;
+    tr.fp8ParamGather = t.boolean("fp8_param_gather", false);
+    tr.bf16Moments = t.choice("optimizer_moments", "fp32", { "fp32", "bf16" }) == "bf16";
     tr.optimizer
         = t.choice("optimizer", "adam", { "adam", "adamw", "sgd" }) == "sgd" ? Optimizer::Sgd : Optimizer::Adam;
     tr.zeroStage = int(t.integer("zero_stage", 0, 0, 3));
@@ -597,6 +625,9 @@ nlohmann::json toJson(const Plan& plan)
     t["global_batch"] = tr.globalBatch;
     t["micro_batch"] = tr.microBatch;
     t["precision"] = precisionName(tr.precision);
+    t["fp8_recipe"] = fp8RecipeName(tr.fp8Recipe); // used when precision is fp8
+    t["fp8_param_gather"] = tr.fp8ParamGather;
+    t["optimizer_moments"] = tr.bf16Moments ? "bf16" : "fp32";
     t["optimizer"] = tr.optimizer == Optimizer::Sgd ? "sgd" : "adam";
     t["zero_stage"] = tr.zeroStage;
     t["recompute"] = recomputeName(tr.recompute);
@@ -763,6 +794,22 @@ std::vector<Issue> validate(const Plan& plan)
         { str(par.gpusUsed()), str(plan.cluster.gpuCount()) });
     need(tr.precision != Precision::FP8 || plan.cluster.gpu.fp8Tflops > 0, "training.precision", "no-fp8",
         { plan.cluster.gpu.id });
+    need(tr.precision != Precision::FP4 || plan.cluster.gpu.microscaling(), "training.precision", "no-fp4",
+        { plan.cluster.gpu.id });
+    need(tr.precision != Precision::FP4 || tr.framework == Framework::Megatron, "training.precision", "fp4-framework",
+        { frameworkName(tr.framework) });
+    if (tr.precision == Precision::FP8) {
+        need(tr.fp8Recipe != Fp8Recipe::Mxfp8 || plan.cluster.gpu.microscaling(), "training.fp8_recipe", "mxfp8-gpu",
+            { plan.cluster.gpu.id });
+        // Rowwise scaling is torchao's (torchtitan's float8 converter, under FSDP); Transformer Engine, which
+        // Megatron-LM runs, scales per tensor, per block or MX.
+        need(tr.fp8Recipe != Fp8Recipe::Rowwise || tr.framework == Framework::Fsdp, "training.fp8_recipe",
+            "fp8-recipe-framework", { frameworkName(tr.framework) });
+    }
+    need(!tr.fp8ParamGather
+            || (tr.precision == Precision::FP8 && tr.framework == Framework::Megatron && tr.zeroStage == 1),
+        "training.fp8_param_gather", "fp8-param-gather", {});
+    need(!tr.bf16Moments || tr.optimizer == Optimizer::Adam, "training.optimizer_moments", "moments-optimizer", {});
     return issues;
 }
 

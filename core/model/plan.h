@@ -13,7 +13,14 @@
 
 namespace plait {
 
-enum class Precision { BF16, FP16, FP8, FP32 };
+// The transformer layers' linears run at `precision` (FP8: under `fp8_recipe`; FP4: NVIDIA's NVFP4 recipe); the rest
+// (attention, norms, embedding, output layer) in 16-bit. FP32 trains in TF32 without a 16-bit copy.
+enum class Precision { BF16, FP16, FP8, FP32, FP4 };
+// How FP8 tensors are scaled (Transformer Engine's recipes, torchao's rowwise): one scale per tensor from an amax
+// history (delayed) or from the tensor itself (tensorwise, "current scaling"); one per row (rowwise); one per 1×128
+// activation and 128×128 weight block (blockwise, DeepSeek-V3 §3.3.2); one E8M0 scale per 32 elements (MXFP8,
+// Blackwell's tensor cores apply it).
+enum class Fp8Recipe { Delayed, Tensorwise, Rowwise, Blockwise, Mxfp8 };
 enum class Optimizer { Adam, Sgd };
 enum class Recompute { None, Selective, Full };
 enum class Schedule { GPipe, OneFOneB, Interleaved, ZbH1, ZbV, DualPipeV, DualPipe };
@@ -67,6 +74,12 @@ struct TrainingSpec {
     long long globalBatch = 0; // sequences per step
     int microBatch = 1;
     Precision precision = Precision::BF16;
+    Fp8Recipe fp8Recipe = Fp8Recipe::Delayed; // when precision is FP8
+    // Megatron-LM --fp8-param-gather: the primary weights are FP8 tensors (1 B, no 16-bit copy), gathered in FP8.
+    bool fp8ParamGather = false;
+    // Adam's moments in BF16 instead of FP32 (DeepSeek-V3 §3.3.3; Megatron-LM --use-precision-aware-optimizer with
+    // --exp-avg-dtype / --exp-avg-sq-dtype bf16): 4 of the optimizer's 12 bytes per parameter saved.
+    bool bf16Moments = false;
     Optimizer optimizer = Optimizer::Adam;
     int zeroStage = 0;
     Recompute recompute = Recompute::None;
@@ -251,5 +264,6 @@ Result<Placement> defaultPlacement(const ClusterSpec& cluster, const ParallelSpe
 const char* scheduleName(Schedule s);
 const char* recomputeName(Recompute r);
 const char* precisionName(Precision p);
+const char* fp8RecipeName(Fp8Recipe r); // "delayed", "tensorwise", "rowwise", "blockwise", "mxfp8"
 
 } // namespace plait

@@ -710,6 +710,76 @@ private slots:
             QCOMPARE(r.value().plan.model.moe.denseLayers, dense);
     }
 
+    // Precision recipes through Megatron-LM's flags (--fp8-recipe, --fp4-format, --fp8-param-gather, BF16 moments with
+    // --use-precision-aware-optimizer) and torchtitan's converters (float8 recipe_name, mx): read, then written back.
+    void precisionRecipesRoundTrip_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QString>("args");
+        QTest::addColumn<QString>("precision");
+        QTest::addColumn<QString>("recipe");
+        QTest::addColumn<bool>("paramGather");
+        QTest::addColumn<bool>("bf16Moments");
+        QTest::newRow("megatron blockwise, BF16 moments")
+            << "megatron"
+            << "--bf16 --fp8-format e4m3 --fp8-recipe blockwise --use-distributed-optimizer "
+               "--use-precision-aware-optimizer --exp-avg-dtype bf16 --exp-avg-sq-dtype bf16"
+            << "fp8"
+            << "blockwise" << false << true;
+        QTest::newRow("megatron tensorwise, FP8 weights")
+            << "megatron"
+            << "--bf16 --fp8-format hybrid --fp8-recipe tensorwise --fp8-param-gather --use-distributed-optimizer"
+            << "fp8"
+            << "tensorwise" << true << false;
+        QTest::newRow("megatron NVFP4") << "megatron"
+                                        << "--bf16 --fp4-format e2m1 --fp4-recipe nvfp4"
+                                        << "fp4"
+                                        << "delayed" << false << false;
+        QTest::newRow("torchtitan rowwise")
+            << "torchtitan"
+            << "[model]\nconverters = [\"float8\"]\n[float8]\nrecipe_name = \"rowwise\"\n"
+            << "fp8"
+            << "rowwise" << false << false;
+        QTest::newRow("torchtitan mxfp8") << "torchtitan"
+                                          << "[model]\nconverters = [\"mx\"]\n"
+                                          << "fp8"
+                                          << "mxfp8" << false << false;
+    }
+    void precisionRecipesRoundTrip()
+    {
+        QFETCH(QString, format);
+        QFETCH(QString, args);
+        QFETCH(QString, precision);
+        QFETCH(QString, recipe);
+        QFETCH(bool, paramGather);
+        QFETCH(bool, bf16Moments);
+        nlohmann::json j = toJson(example(QStringLiteral("a1-one-node-dp8.plait.json")));
+        j["cluster"]["gpu"] = "B200-SXM-180GB"; // runs every recipe but blockwise natively
+        j["cluster"]["intra_node"] = "nvlink5-nvswitch";
+        const Plan base = test::mustPlan(j);
+        const LaunchFormat f = formatOf(format);
+        std::string text = args.toStdString();
+        if (f == LaunchFormat::Megatron)
+            text = "--num-layers 32 --hidden-size 4096 --num-attention-heads 32 --micro-batch-size 1 " + text;
+        const auto r = importLaunchConfig(f, text, base, "in");
+        QVERIFY2(r, r ? "" : r.errorText().c_str());
+        const Plan& p = r.value().plan;
+        QCOMPARE(QString::fromLatin1(precisionName(p.training.precision)), precision);
+        QCOMPARE(QString::fromLatin1(fp8RecipeName(p.training.fp8Recipe)), recipe);
+        QCOMPARE(p.training.fp8ParamGather, paramGather);
+        QCOMPARE(p.training.bf16Moments, bf16Moments);
+        for (const char* flag : { "--fp8-recipe", "--fp4-format", "--fp8-param-gather", "--exp-avg-dtype" })
+            QVERIFY2(!listed(r.value().notModelled, flag), flag);
+        const std::vector<Issue> problems = exportProblems(p, f);
+        QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().message.c_str());
+        const auto back = importLaunchConfig(f, exportLaunchConfig(f, p), p, "back");
+        QVERIFY2(back, back ? "" : back.errorText().c_str());
+        QCOMPARE(back.value().plan.training.precision, p.training.precision);
+        QCOMPARE(back.value().plan.training.fp8Recipe, p.training.fp8Recipe);
+        QCOMPARE(back.value().plan.training.fp8ParamGather, paramGather);
+        QCOMPARE(back.value().plan.training.bf16Moments, bf16Moments);
+    }
+
     void megatronCapacityFactorRoundTrips()
     {
         const std::string args = "--num-layers 32 --hidden-size 4096 --num-attention-heads 32 --num-experts 8 "

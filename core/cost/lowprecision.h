@@ -1,0 +1,42 @@
+#pragma once
+// What a low-precision recipe costs the transformer layers' linears (the only GEMMs the recipes convert: attention,
+// the router, the embedding and the output layer stay 16-bit): the rate and width their GEMMs run at, the HBM traffic
+// of the quantization kernels, and what each linear keeps in memory.
+
+#include "plan.h"
+
+namespace plait {
+
+struct LinearRecipe {
+    bool lowPrecision = false; // FP8 or FP4 linears; false: everything below describes 16-bit (or TF32) linears
+    double peakTflops = 0; // the linears' dense peak
+    // Bytes per element a GEMM reads of each operand, scales included.
+    double operandBytes = 2;
+    // The recipe's GEMM main loop over a per-tensor-scaled one at the same peak: Hopper has no block-scaled tensor
+    // cores, so a blockwise GEMM promotes its partial sums to CUDA cores every 128 K-elements.
+    double gemmRateScale = 1;
+    // Quantization traffic (bytes read + written per element) to get a 16-bit tensor into both orientations the
+    // three GEMMs need (forward: the rows of X and W; dgrad: W and dY; wgrad: the transposes of X and dY).
+    double quantBytes = 0;
+    // The same for one orientation alone (what quantizing one GEMM's operand by itself moves).
+    double quantizeOnceBytes = 0;
+    // Whether the first norm writes the FP8 input itself (Transformer Engine's LayerNormLinear under delayed scaling:
+    // the amax is last step's, so no pass over the tensor needs to come first).
+    bool normFusedCast = false;
+    // Bytes per element a linear keeps of its input for the weight gradient (16-bit when the framework saves the
+    // unquantized input and quantizes it again in the backward, as torchao's Float8Linear does).
+    double savedInputBytes = 2;
+    // Bytes per weight element of the quantized copies (both orientations) that stay allocated through the step
+    // (Transformer Engine's FP8 weight workspaces); 0 where the framework casts per use (torchao).
+    double weightCacheBytes = 0;
+    // Weights quantized once per step (Megatron-LM passes is_first_microbatch), else once per micro-batch.
+    bool weightsOncePerStep = false;
+};
+
+LinearRecipe linearRecipe(const Plan& plan);
+
+// Bytes per parameter of the primary weights the optimizer updates and the model reads (16-bit; 1 B FP8 with
+// Megatron-LM's --fp8-param-gather; 4 B under FP32).
+double primaryWeightBytes(const TrainingSpec& t);
+
+} // namespace plait
