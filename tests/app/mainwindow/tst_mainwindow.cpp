@@ -28,10 +28,12 @@
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFontDatabase>
+#include <QFormLayout>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -1015,6 +1017,39 @@ private slots:
 
     // Last, as it switches the application to Chinese: Qt's own texts (the dialogs' buttons) too. (Plait's own .qm is
     // a resource of the plait binary, not of this test; tst_cli renders a picture in Chinese with it.)
+    // Every label of the plan editor shows whole at the window's size (the rows below the dock's fold too), in English
+    // and, with the build's .qm, in Chinese; PLAIT_SCREENSHOTS gets the editor's whole content.
+    static void checkEditorLabels(app::MainWindow& w, const QString& picture)
+    {
+        w.resize(1600, 1000);
+        w.show();
+        dockNamed(w, "editor")->raise();
+        QTest::qWait(200);
+        int labels = 0;
+        for (QFormLayout* form : w.planEditor()->findChildren<QFormLayout*>())
+            for (int row = 0; row < form->rowCount(); ++row)
+                if (QLayoutItem* item = form->itemAt(row, QFormLayout::LabelRole))
+                    if (auto* label = qobject_cast<QLabel*>(item->widget())) {
+                        ++labels;
+                        QVERIFY2(label->width() >= label->sizeHint().width(),
+                            qPrintable(QStringLiteral("%1: %2 of %3 px")
+                                           .arg(label->text())
+                                           .arg(label->width())
+                                           .arg(label->sizeHint().width())));
+                    }
+        QVERIFY(labels > 40);
+        if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty())
+            if (auto* scroll = w.planEditor()->findChild<QScrollArea*>())
+                scroll->widget()->grab().save(shots + picture);
+    }
+
+    void planEditorLabelsAreWhole()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-editor")));
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_TEST_DATA "/moe/deepseek-v3-256xgb200-dualpipe.plait.json")));
+        checkEditorLabels(w, QStringLiteral("/plan-editor.png"));
+    }
+
     void chineseCoversQtsOwnTextsToo()
     {
         app::installTranslations(QLocale(QStringLiteral("zh_CN")));
@@ -1027,6 +1062,11 @@ private slots:
         if (shots.isEmpty() || !plait.load(QStringLiteral(PLAIT_QM)))
             return;
         QCoreApplication::installTranslator(&plait);
+        {
+            app::MainWindow editor(m_dir.filePath(QStringLiteral("autosave-editor-zh")));
+            QVERIFY(editor.openPlan(QStringLiteral(PLAIT_TEST_DATA "/moe/deepseek-v3-256xgb200-dualpipe.plait.json")));
+            checkEditorLabels(editor, QStringLiteral("/plan-editor-zh.png"));
+        }
         app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-zh")));
         QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/g-7b-adam-one-gpu.plait.json")));
         w.resize(1600, 1000);
