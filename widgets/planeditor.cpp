@@ -85,6 +85,7 @@ void PlanEditor::build()
     };
     // Shown while an optional number is unset: what applies then.
     const QMap<QString, QString> placeholders { { QStringLiteral("training.bucket_size"), tr("framework default") },
+        { QStringLiteral("cluster.host_memory_GiB"), tr("not stated") },
         { QStringLiteral("cluster.nvlink_domain_gpus"), tr("one node") },
         { QStringLiteral("model.moe.expert_ffn_hidden"), tr("FFN size") },
         { QStringLiteral("model.moe.shared_ffn_hidden"), tr("FFN size") },
@@ -119,6 +120,8 @@ void PlanEditor::build()
         { tr("Cluster"), QStringLiteral("cluster.inter_node"), tr("Between nodes"), QStringLiteral("choice"), {} },
         { tr("Cluster"), QStringLiteral("cluster.nics_per_node"), tr("NICs per node"), QStringLiteral("int"), {}, 1,
             1024 },
+        { tr("Cluster"), QStringLiteral("cluster.host_memory_GiB"), tr("Host memory per node (GiB)"),
+            QStringLiteral("int"), {}, 0, 1 << 20 },
         { tr("Recipe"), QStringLiteral("training.global_batch"), tr("Global batch"), QStringLiteral("int"), {}, 1,
             1 << 30 },
         { tr("Recipe"), QStringLiteral("training.micro_batch"), tr("Micro-batch"), QStringLiteral("int"), {}, 1,
@@ -133,6 +136,10 @@ void PlanEditor::build()
             {} },
         { tr("Recipe"), QStringLiteral("training.optimizer_moments"), tr("Adam moments"), QStringLiteral("choice"),
             { QStringLiteral("fp32"), QStringLiteral("bf16") } },
+        { tr("Recipe"), QStringLiteral("training.offload_optimizer"), tr("Optimizer in host memory"),
+            QStringLiteral("bool"), {} },
+        { tr("Recipe"), QStringLiteral("training.offload_params"), tr("Parameters in host memory"),
+            QStringLiteral("bool"), {} },
         { tr("Recipe"), QStringLiteral("training.framework"), tr("Framework"), QStringLiteral("choice"),
             { QStringLiteral("megatron"), QStringLiteral("deepspeed"), QStringLiteral("fsdp") } },
         { tr("Recipe"), QStringLiteral("training.zero_stage"), tr("ZeRO stage"), QStringLiteral("int"), {}, 0, 3 },

@@ -37,6 +37,11 @@ constexpr MessageTemplate kTemplates[] = {
     { "warning:gemm-rate-burst", QT_TRANSLATE_NOOP("Messages",
         "%1 has only a short-burst GEMM rate in the catalog (%2% of peak, boost clock): a training step runs at the "
         "power limit, slower, so compute times are optimistic; plait-probe compute measures the sustained rate") },
+    { "warning:host-memory-unstated", QT_TRANSLATE_NOOP("Messages",
+        "the offloaded states need %1 of host memory per node; the cluster does not state its host memory "
+        "(cluster.host_memory_GiB), so whether they fit is not checked") },
+    { "warning:host-out-of-memory", QT_TRANSLATE_NOOP("Messages",
+        "the offloaded states need %1 of host memory per node, more than the %2 each node has") },
     { "warning:fp4-overheads", QT_TRANSLATE_NOOP("Messages",
         "NVFP4's random Hadamard transforms, stochastic rounding and 2D weight scaling are not costed, and its "
         "kernels' rate comes from one published benchmark (B300): the linears' times are a lower bound") },
@@ -183,6 +188,15 @@ constexpr MessageTemplate kTemplates[] = {
         QT_TRANSLATE_NOOP("Messages",
             "FP8 primary weights (--fp8-param-gather) need FP8 linears under Megatron-LM with its distributed "
             "optimizer (zero_stage 1)") },
+    { "issue:offload-params",
+        QT_TRANSLATE_NOOP("Messages",
+            "offloading the parameters needs ZeRO stage 3 with the optimizer offloaded too, under DeepSpeed or FSDP") },
+    { "issue:offload-megatron",
+        QT_TRANSLATE_NOOP("Messages",
+            "Megatron-LM offloads the optimizer (--optimizer-cpu-offload) under its distributed optimizer: zero_stage 1") },
+    { "issue:offload-fsdp",
+        QT_TRANSLATE_NOOP("Messages",
+            "FSDP's CPU offload moves the parameters, gradients and optimizer step together: set offload_params too") },
     { "issue:moments-optimizer", QT_TRANSLATE_NOOP("Messages", "BF16 optimizer moments need Adam") },
     // ---- framework launch configurations, in (megatronargs.cpp, deepspeedconfig.cpp) and out (launchconfig.cpp)
     { "issue:config-layout-size", QT_TRANSLATE_NOOP("Messages", "%1 unrolls to more than %2 letters") },
@@ -253,6 +267,8 @@ constexpr MessageTemplate kTemplates[] = {
     { "launch:how-even-split", QT_TRANSLATE_NOOP("Messages", "with virtual stages: the layers are split evenly") },
     { "launch:how-full-recompute", QT_TRANSLATE_NOOP("Messages", "estimated as every layer recomputed") },
     { "launch:how-offload", QT_TRANSLATE_NOOP("Messages", "memory and time are those of the GPU alone") },
+    { "launch:offload-pageable", QT_TRANSLATE_NOOP("Messages",
+        "copies from pageable host memory run below the link's rate, which the offload is costed at") },
     { "launch:how-estimated-as", QT_TRANSLATE_NOOP("Messages", "estimated as %1") },
     { "launch:how-mla", QT_TRANSLATE_NOOP("Messages",
         "multi-head latent attention: costed as attention with %1 KV heads") },
@@ -303,7 +319,7 @@ constexpr MessageTemplate kTemplates[] = {
         "ZeRO shards them across the ranks (Rajbhandari et al. 2020).") },
     { "advice:memory-optimizer:why-one-rank", QT_TRANSLATE_NOOP("Messages",
         "This plan's optimizer keeps %1 bytes per parameter and its gradients %2; with one data-parallel rank there "
-        "is nothing for ZeRO to shard them over: this needs more GPUs.") },
+        "is nothing for ZeRO to shard them over: this needs more GPUs, or host memory for the optimizer state.") },
     { "advice:memory-activations:title", QT_TRANSLATE_NOOP("Messages", "1. Memory: recompute or split the activations") },
     { "advice:memory-activations:saw", QT_TRANSLATE_NOOP("Messages",
         "Stage %1 needs %2 per GPU of %3; activations of %4 micro-batches in flight take %5.") },
@@ -361,6 +377,12 @@ constexpr MessageTemplate kTemplates[] = {
         "element than a per-tensor scale.") },
     { "fix:precision", QT_TRANSLATE_NOOP("Messages", "Train the linears in %1.") },
     { "fix:zero", QT_TRANSLATE_NOOP("Messages", "Shard them with ZeRO stage %1 over %2 ranks.") },
+    { "fix:offload", QT_TRANSLATE_NOOP("Messages",
+        "Keep the optimizer state in host memory and step it on the CPU (ZeRO-Offload): %1 of host memory per node "
+        "(%2).") },
+    { "fix:offload-framework", QT_TRANSLATE_NOOP("Messages",
+        "Keep the optimizer state in host memory and step it on the CPU (ZeRO-Offload, training.framework %2): %1 of "
+        "host memory per node.") },
     { "fix:zero-framework", QT_TRANSLATE_NOOP("Messages",
         "Shard them with ZeRO stage %1 over %2 ranks (training.framework %3).") },
     { "fix:split", QT_TRANSLATE_NOOP("Messages", "Split them: TP %1, PP %2, DP %3, CP %4.") },

@@ -49,6 +49,12 @@ StageMemory stageMemory(const Plan& plan, int stage, int inFlight, const LayerCo
     modelStates(params.dense, tr.zeroStage, par.dp * par.cp, bytes, mem);
     StageMemory experts;
     modelStates(params.expert, tr.zeroStage, par.expertDp(), bytes, experts);
+    // CPU offload keeps the optimizer state in host memory, and with the parameters offloaded their shards too: the GPU
+    // holds only the layers gathered to run (below).
+    if (tr.offloadOptimizer)
+        mem.optimizer = experts.optimizer = 0;
+    if (tr.offloadParams)
+        mem.weights = experts.weights = 0;
     // The recipe's quantized copies of the layers' linear weights (not of the embedding, output layer or norms).
     if (const LinearRecipe recipe = linearRecipe(plan); recipe.weightCacheBytes > 0) {
         const StageParams linear

@@ -67,8 +67,13 @@ DataParallelTail dataParallelTail(const Plan& plan, double params, const GroupPa
     const double shard = tr.zeroStage >= 1 ? par.dp * par.cp : 1;
     const double dense = params - expertParams;
     const double expertShard = tr.zeroStage >= 1 ? par.expertDp() : 1;
-    t.optimizerS = optimizerStepTime(dense, shard, tr.zeroStage >= 2 ? shard : 1, bytes, plan.cluster.gpu)
-        + optimizerStepTime(expertParams, expertShard, tr.zeroStage >= 2 ? expertShard : 1, bytes, plan.cluster.gpu);
+    t.offload = offloadCost(
+        plan, params, expertParams, bytes, windows.lastBackwardS, windows.firstForwardS + windows.lastBackwardS);
+    t.optimizerS = t.offload.active
+        ? t.offload.exposedS
+        : optimizerStepTime(dense, shard, tr.zeroStage >= 2 ? shard : 1, bytes, plan.cluster.gpu)
+            + optimizerStepTime(
+                expertParams, expertShard, tr.zeroStage >= 2 ? expertShard : 1, bytes, plan.cluster.gpu);
     if (!path || par.dp * par.cp <= 1 || tr.zeroStage >= 3)
         return t;
     t.reduces = true;

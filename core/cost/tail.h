@@ -4,6 +4,7 @@
 // lower bound both take it from dataParallelTail(), the bound with every overlappable byte hidden for free.
 #include "collective.h"
 #include "memory.h"
+#include "offload.h"
 #include "plan.h"
 
 #include <limits>
@@ -48,7 +49,8 @@ struct DataParallelTail {
     CollectiveCost grad, param; // one bucket's call of each
     double gradBytes = 0, paramBytes = 0; // one bucket's nccl-tests S of each
     double gradExposedS = 0, paramExposedS = 0; // what each adds to the step
-    double optimizerS = 0;
+    double optimizerS = 0; // the optimizer step; with CPU offload what the GPU waits for of it (offload.exposedS)
+    OffloadCost offload;
     double exposedS() const { return gradExposedS + paramExposedS; }
 };
 // The tail of a stage holding `params` parameters whose gradient group runs over `path` (null: no data parallelism

@@ -452,6 +452,9 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
         const ChunkCost& lastBackward = in.cost[std::size_t(d)][0];
         const DataParallelTail tail = dataParallelTail(plan, sparams.total(), sc[std::size_t(d)].dpPath, stateB,
             { lastBackward.backwardInput + lastBackward.backwardWeight, st.forward, slowdown }, sparams.expert);
+        ev.hostBytesPerNode = std::max(ev.hostBytesPerNode, tail.offload.hostBytesPerNode);
+        if (tail.offload.exposedS > ev.offload.exposedS)
+            ev.offload = tail.offload;
         double exposed = tail.exposedS();
         if (tail.reduces && exposed > worstDpExposed) {
             worstDpExposed = exposed;

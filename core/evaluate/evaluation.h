@@ -3,6 +3,7 @@
 #include "error.h"
 #include "groups.h"
 #include "memory.h"
+#include "offload.h"
 #include "simulate.h"
 
 #include <string>
@@ -44,6 +45,10 @@ struct Evaluation {
     std::vector<StageMemory> memory; // per pipeline stage
     double peakBytes = 0;
     int peakStage = 0;
+    // With CPU offload: host memory one node needs for its GPUs' offloaded states (its fullest stage's GPUs), 0
+    // without.
+    double hostBytesPerNode = 0;
+    OffloadCost offload; // the stage's whose offload the GPU waits for longest
 
     std::vector<StageTimes> stages;
     std::vector<CommItem> comm;

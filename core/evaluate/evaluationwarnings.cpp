@@ -89,6 +89,13 @@ void addEvaluationWarnings(
         warn("gemm-rate-burst", { gpu.id, fmt(100 * sustained, 3) });
     if (plan.training.precision == Precision::FP4)
         warn("fp4-overheads", {});
+    if (ev.hostBytesPerNode > 0) {
+        const double host = plan.cluster.hostMemoryGiB * double(1ull << 30);
+        if (host <= 0)
+            warn("host-memory-unstated", { gib(ev.hostBytesPerNode) });
+        else if (ev.hostBytesPerNode > host)
+            warn("host-out-of-memory", { gib(ev.hostBytesPerNode), gib(host) });
+    }
     if (gpu.hbmAchievableGBps <= 0)
         warn("hbm-rate-datasheet", { gpu.id, fmt(gpu.hbmGBps) });
     if (plan.training.flashAttention && !lc.attentionRatePublished)

@@ -4,6 +4,7 @@
 #include "lowprecision.h"
 #include "memory.h"
 #include "numtext.h"
+#include "offload.h"
 #include "params.h"
 
 namespace plait {
@@ -89,6 +90,13 @@ std::string explainMemory(const Plan& plan, const Evaluation& ev, int stage, Mem
                     ? (tr.bf16Moments ? " (fp32 master, Adam m and v in BF16)" : " (fp32 master, Adam m and v)")
                     : " (fp32 master, momentum)")
             + (tr.zeroStage >= 1 ? " / (dp·cp) (ZeRO-1 / distributed optimizer)" : "") + "\n";
+        if (tr.offloadOptimizer) {
+            s += "          = 0 on the GPU: in host memory, stepped by the CPU ("
+                + std::string(frameworkName(tr.framework)) + ", "
+                + numText(cpuAdamParamsPerS(tr.framework) / 1e9, "%.3g") + "e9 parameters/s per node)\n";
+            s += "Source: Ren et al. 2021 (ZeRO-Offload); CPU-Adam's rate from DeepSpeed PR #735";
+            break;
+        }
         s += "          = " + statesTerm(bytes.optimizer, tr.zeroStage >= 1) + " = " + gib(m.optimizer) + "\n";
         s += "Source: Rajbhandari et al. 2020 (ZeRO) Table 1, K = 12";
         break;

@@ -38,6 +38,7 @@ nlohmann::json evaluationToJson(const Evaluation& ev)
     mem["capacity_bytes"] = whole(ev.capacityBytes);
     mem["peak_bytes"] = whole(ev.peakBytes);
     mem["peak_stage"] = ev.peakStage;
+    mem["host_bytes_per_node"] = whole(ev.hostBytesPerNode);
     mem["stages"] = nlohmann::json::array();
     for (const StageMemory& s : ev.memory)
         mem["stages"].push_back({ { "stage", s.stage }, { "weights_bytes", whole(s.weights) },
@@ -100,6 +101,19 @@ std::string evaluationText(const Evaluation& ev, const Plan& plan)
       << "%\n";
     o << "  bubble " << num(100 * ev.bubbleFraction, "%.1f") << "%   exposed communication "
       << num(ev.exposedCommS * 1e3, "%.4g") << " ms\n";
+    if (ev.hostBytesPerNode > 0)
+        o << "  host memory per node (offloaded states) " << gib(ev.hostBytesPerNode) << " GiB"
+          << (plan.cluster.hostMemoryGiB > 0 ? " of " + num(plan.cluster.hostMemoryGiB, "%g") : std::string()) << "\n";
+    if (const OffloadCost& off = ev.offload; off.active)
+        o << "  host link (" << (plan.cluster.gpu.hostLink.empty() ? "not in the catalog" : plan.cluster.gpu.hostLink)
+          << ", " << num(hostLinkGBps(plan.cluster.gpu), "%g") << " GB/s per direction): gradients "
+          << gib(off.gradBytes) << " GiB down in " << num(off.gradS * 1e3, "%.4g") << " ms, parameters "
+          << gib(off.paramBytes) << " GiB up in " << num(off.paramS * 1e3, "%.4g") << " ms"
+          << (off.streamBytesPerMicroBatch > 0 ? ", " + gib(off.streamBytesPerMicroBatch) + " GiB per micro-batch in "
+                         + num(off.streamS * 1e3, "%.4g") + " ms"
+                                               : std::string())
+          << "; CPU optimizer step " << num(off.cpuStepS * 1e3, "%.4g") << " ms; the GPU waits "
+          << num(off.exposedS * 1e3, "%.4g") << " ms\n";
     o << "  memory per GPU (GiB)      weights   grads  optimizer  activations  other   total  of "
       << gib(ev.capacityBytes) << "\n";
     for (const StageMemory& s : ev.memory) {

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <optional>
 #include <set>
+#include <string_view>
 
 namespace plait {
 
@@ -224,10 +225,22 @@ Result<ImportedPlan> importDeepSpeedConfig(std::string_view text, const Plan& ba
         tr.bucketSize = double(*b);
     else
         tr.bucketSize = 0;
-    for (const char* offload :
-        { "zero_optimization.offload_optimizer.device", "zero_optimization.offload_param.device" })
-        if (const auto device = r.text(offload); device && *device != "none")
-            out.notModelled.push_back({ offload, offload, *device, { "launch:how-offload", {} } });
+    // ZeRO-Offload and ZeRO-Infinity: to host memory ("cpu") is modelled, over pinned memory at the host link's rate;
+    // to NVMe, or from pageable memory (pin_memory false, DeepSpeed's default), it is not.
+    for (const std::string section : { "zero_optimization.offload_optimizer", "zero_optimization.offload_param" }) {
+        const std::string where = section + ".device";
+        const auto device = r.text(where);
+        if (!device || *device == "none")
+            continue;
+        if (*device != "cpu") {
+            out.notModelled.push_back({ where, where, *device, { "launch:how-offload", {} } });
+            continue;
+        }
+        (section.find("optimizer") != std::string::npos ? tr.offloadOptimizer : tr.offloadParams) = true;
+        if (!r.boolean(section + ".pin_memory").value_or(false))
+            out.notModelled.push_back(
+                { section + ".pin_memory", section + ".pin_memory", "false", { "launch:offload-pageable", {} } });
+    }
 
     if (const auto type = r.text("optimizer.type")) {
         const std::string t = lower(*type);
@@ -254,6 +267,10 @@ std::string deepSpeedConfig(const Plan& plan)
     j["bf16"] = { { "enabled", tr.precision == Precision::BF16 || tr.precision == Precision::FP8 } };
     j["fp16"] = { { "enabled", tr.precision == Precision::FP16 } };
     json zero = { { "stage", tr.zeroStage }, { "overlap_comm", tr.overlapGradReduce } };
+    if (tr.offloadOptimizer)
+        zero["offload_optimizer"] = { { "device", "cpu" }, { "pin_memory", true } };
+    if (tr.offloadParams)
+        zero["offload_param"] = { { "device", "cpu" }, { "pin_memory", true } };
     if (tr.bucketSize > 0)
         zero["reduce_bucket_size"] = (long long)tr.bucketSize;
     j["zero_optimization"] = zero;

@@ -35,7 +35,7 @@ const std::set<std::string, std::less<>> kBooleanFlags = { "bf16", "fp16", "sequ
     "no-masked-softmax-fusion", "no-bias-dropout-fusion", "no-rope-fusion", "no-gradient-accumulation-fusion",
     "no-async-tensor-model-parallel-allreduce", "manual-gc", "no-save-optim", "no-save-rng", "no-load-optim",
     "no-load-rng", "moe-permute-fusion", "no-create-attention-mask-in-dataloader", "fp8-param-gather",
-    "use-precision-aware-optimizer" };
+    "use-precision-aware-optimizer", "optimizer-cpu-offload" };
 
 // Flags that do not change a step's time or memory: data, checkpoints, logging, the learning rate, launchers'
 // rendezvous. Names end in '-' for a family.
@@ -561,6 +561,16 @@ Result<ImportedPlan> importMegatronArgs(std::string_view text, const Plan& base,
             errors.push_back(fieldIssue(a.where("fp4-recipe"), "config-choice", { "--fp4-recipe", *r, "nvfp4" }));
     }
     tr.fp8ParamGather = a.has("fp8-param-gather");
+    // Megatron-Core's HybridDeviceOptimizer: the whole optimizer on the CPU at the default fraction 1; a part of it is
+    // not modelled.
+    if (a.has("optimizer-cpu-offload")) {
+        const std::string fraction = a.text("optimizer-offload-fraction").value_or("1.0");
+        if (std::strtod(fraction.c_str(), nullptr) >= 1)
+            tr.offloadOptimizer = true;
+        else
+            out.notModelled.push_back({ a.where("optimizer-offload-fraction"), "--optimizer-offload-fraction", fraction,
+                { "launch:how-offload", {} } });
+    }
     // --use-precision-aware-optimizer with both moments in BF16 (DeepSeek-V3's choice).
     const bool precisionAware = a.has("use-precision-aware-optimizer");
     tr.bf16Moments = precisionAware && a.text("exp-avg-dtype").value_or("fp32") == "bf16"
@@ -731,8 +741,12 @@ std::string megatronArgs(const Plan& plan)
         add("fp4-format", "e2m1");
         add("fp4-recipe", "nvfp4");
     }
-    if (tr.bf16Moments) {
+    // --optimizer-cpu-offload needs --use-precision-aware-optimizer (arguments.py).
+    if (tr.offloadOptimizer || tr.bf16Moments)
         add("use-precision-aware-optimizer");
+    if (tr.offloadOptimizer)
+        add("optimizer-cpu-offload");
+    if (tr.bf16Moments) {
         add("exp-avg-dtype", "bf16");
         add("exp-avg-sq-dtype", "bf16");
     }

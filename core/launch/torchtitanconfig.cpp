@@ -377,6 +377,8 @@ Result<ImportedPlan> importTorchtitanConfig(std::string_view text, const Plan& b
     const std::string reshard = s.text("parallelism.fsdp_reshard_after_forward").value_or("default");
     // "default" reshards except on the last stage when pipelining; "never" keeps gathered weights (ZeRO-2).
     setZeroStage(tr, !sharded ? 0 : reshard == "never" ? 2 : 3);
+    // FSDP2's CPUOffloadPolicy: parameters, gradients and the optimizer step on the host.
+    tr.offloadOptimizer = tr.offloadParams = s.boolean("training.enable_cpu_offload").value_or(false);
     const bool sequenceParallel = s.boolean("parallelism.enable_sequence_parallel").value_or(true);
     tr.sequenceParallel = par.tp > 1 && sequenceParallel;
     tr.tpOverlap
@@ -421,6 +423,8 @@ std::string torchtitanConfig(const Plan& plan)
         { "seq_len", str(plan.model.seqLen) },
         { "mixed_precision_param", q(tr.precision == Precision::FP32 ? "float32" : "bfloat16") },
     };
+    if (tr.offloadParams)
+        training.push_back({ "enable_cpu_offload", "true" });
     const bool sharded = tr.zeroStage >= 2;
     std::vector<std::pair<std::string, std::string>> parallelism {
         { "data_parallel_replicate_degree", str(sharded ? 1 : par.dp) },

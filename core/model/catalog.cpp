@@ -212,6 +212,8 @@ Result<GpuSpec> gpuFromJson(const nlohmann::json& j, const std::string& field)
     g.hbmAchievableGBps = r.number("hbm_achievable_GBps", 0, 0, g.hbmGBps > 0 ? g.hbmGBps : 1e6);
     g.hbmSource = r.string("hbm_achievable_source", "");
     g.sms = int(r.integer("sms", 0, 0, 100000));
+    g.hostLink = r.string("host_link", "");
+    g.hostLinkGBps = r.number("host_link_GBps", 0, 0, 1e5);
     g.nvlink = r.string("nvlink", "");
     g.nvlinkGBps = r.number("nvlink_GBps", 0, 0, 1e6);
     g.gemmMaxEfficiency = r.number("gemm_max_efficiency", 0, 0, 1);
@@ -313,9 +315,9 @@ nlohmann::json toJson(const GpuSpec& g)
 {
     nlohmann::json j = { { "id", g.id }, { "name", g.name }, { "memory_GiB", g.memoryGiB },
         { "bf16_tflops", g.bf16Tflops }, { "fp16_tflops", g.fp16Tflops }, { "fp8_tflops", g.fp8Tflops },
-        { "fp4_tflops", g.fp4Tflops }, { "hbm_GBps", g.hbmGBps }, { "sms", g.sms }, { "nvlink", g.nvlink },
-        { "nvlink_GBps", g.nvlinkGBps }, { "gemm_max_efficiency", g.gemmMaxEfficiency },
-        { "gemm_sustained_efficiency", g.gemmSustainedEfficiency },
+        { "fp4_tflops", g.fp4Tflops }, { "hbm_GBps", g.hbmGBps }, { "sms", g.sms }, { "host_link", g.hostLink },
+        { "host_link_GBps", g.hostLinkGBps }, { "nvlink", g.nvlink }, { "nvlink_GBps", g.nvlinkGBps },
+        { "gemm_max_efficiency", g.gemmMaxEfficiency }, { "gemm_sustained_efficiency", g.gemmSustainedEfficiency },
         { "gemm_sustained_fp8_efficiency", g.fp8SustainedEfficiency }, { "gemm_sustained_source", g.sustainedSource },
         { "source", g.source } };
     if (g.overlapSlowdown > 0)

@@ -45,6 +45,10 @@ struct GpuSpec {
     double hbmAchievableGBps = 0;
     std::string hbmSource;
     int sms = 0;
+    // The GPU's link to its host CPU and memory, per direction (PCIe x16, or NVLink-C2C on Grace superchips): what
+    // CPU offload streams over; 0 = unknown.
+    std::string hostLink;
+    double hostLinkGBps = 0;
     std::string nvlink; // generation, empty when none
     double nvlinkGBps = 0; // per direction
     // Large-GEMM throughput over dense peak, measured: the short-burst best (MAMF, boost clock, an upper bound) and

@@ -443,6 +443,7 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     // NVIDIA's largest announced NVLink domain is 576 GPUs (Vera Rubin NVL576); the search's reach test is quadratic in
     // it.
     plan.cluster.nvlinkDomainGpus = int(c.integer("nvlink_domain_gpus", 0, 0, 576));
+    plan.cluster.hostMemoryGiB = c.number("host_memory_GiB", 0, 0, 1e6);
     if (cj.contains("node_links") && !cj["node_links"].is_null()) {
         const auto& list = cj["node_links"];
         if (!list.is_array() || list.size() > std::size_t(kMaxGpus)) {
@@ -491,6 +492,8 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
             tr.fp8Recipe = r;
     tr.fp8ParamGather = t.boolean("fp8_param_gather", false);
     tr.bf16Moments = t.choice("optimizer_moments", "fp32", { "fp32", "bf16" }) == "bf16";
+    tr.offloadOptimizer = t.boolean("offload_optimizer", false);
+    tr.offloadParams = t.boolean("offload_params", false);
     tr.optimizer
         = t.choice("optimizer", "adam", { "adam", "adamw", "sgd" }) == "sgd" ? Optimizer::Sgd : Optimizer::Adam;
     tr.zeroStage = int(t.integer("zero_stage", 0, 0, 3));
@@ -607,6 +610,10 @@ nlohmann::json toJson(const Plan& plan)
     c["intra_node"] = linkRef(plan.cluster.intraNode, catalog);
     c["inter_node"] = linkRef(plan.cluster.interNode, catalog);
     c["nics_per_node"] = plan.cluster.nics();
+    if (plan.cluster.hostMemoryGiB > 0)
+        c["host_memory_GiB"] = plan.cluster.hostMemoryGiB;
+    else
+        c.erase("host_memory_GiB");
     if (plan.cluster.nvlinkDomainGpus > 0)
         c["nvlink_domain_gpus"] = plan.cluster.nvlinkDomainGpus;
     else
@@ -628,6 +635,8 @@ nlohmann::json toJson(const Plan& plan)
     t["fp8_recipe"] = fp8RecipeName(tr.fp8Recipe); // used when precision is fp8
     t["fp8_param_gather"] = tr.fp8ParamGather;
     t["optimizer_moments"] = tr.bf16Moments ? "bf16" : "fp32";
+    t["offload_optimizer"] = tr.offloadOptimizer;
+    t["offload_params"] = tr.offloadParams;
     t["optimizer"] = tr.optimizer == Optimizer::Sgd ? "sgd" : "adam";
     t["zero_stage"] = tr.zeroStage;
     t["recompute"] = recomputeName(tr.recompute);
@@ -810,6 +819,14 @@ std::vector<Issue> validate(const Plan& plan)
             || (tr.precision == Precision::FP8 && tr.framework == Framework::Megatron && tr.zeroStage == 1),
         "training.fp8_param_gather", "fp8-param-gather", {});
     need(!tr.bf16Moments || tr.optimizer == Optimizer::Adam, "training.optimizer_moments", "moments-optimizer", {});
+    // DeepSpeed offloads the optimizer at any ZeRO stage and the parameters at stage 3; Megatron-Core the optimizer
+    // under its distributed optimizer; FSDP's CPU offload moves parameters, gradients and the step together.
+    need(!tr.offloadParams || (tr.offloadOptimizer && tr.zeroStage == 3 && tr.framework != Framework::Megatron),
+        "training.offload_params", "offload-params", {});
+    need(!tr.offloadOptimizer || tr.framework != Framework::Megatron || tr.zeroStage == 1, "training.offload_optimizer",
+        "offload-megatron", {});
+    need(!tr.offloadOptimizer || tr.framework != Framework::Fsdp || tr.offloadParams, "training.offload_optimizer",
+        "offload-fsdp", {});
     return issues;
 }
 

@@ -53,6 +53,8 @@ struct ClusterSpec {
     // GPUs that reach each other over the in-node link: a GB200 NVL72 rack's 72 over 18 trays (nodes) of 4, whose
     // NVSwitch trays join them into one NVLink domain; 0 = each node alone. Traffic between domains takes the NICs.
     int nvlinkDomainGpus = 0;
+    // Host (CPU) memory of one node, what offloaded states must fit in; 0 = not stated.
+    double hostMemoryGiB = 0;
 
     int gpuCount() const { return nodes * gpusPerNode; }
     int domainGpus() const { return nvlinkDomainGpus > 0 ? nvlinkDomainGpus : gpusPerNode; }
@@ -80,6 +82,11 @@ struct TrainingSpec {
     // Adam's moments in BF16 instead of FP32 (DeepSeek-V3 §3.3.3; Megatron-LM --use-precision-aware-optimizer with
     // --exp-avg-dtype / --exp-avg-sq-dtype bf16): 4 of the optimizer's 12 bytes per parameter saved.
     bool bf16Moments = false;
+    // CPU offload (cost/offload.h): the optimizer state lives in host memory and the CPU steps it (DeepSpeed
+    // ZeRO-Offload, Megatron-Core --optimizer-cpu-offload); with it the parameters too, streamed to the GPU layer by
+    // layer (ZeRO-Infinity's offload_param, FSDP's CPU offload).
+    bool offloadOptimizer = false;
+    bool offloadParams = false;
     Optimizer optimizer = Optimizer::Adam;
     int zeroStage = 0;
     Recompute recompute = Recompute::None;
