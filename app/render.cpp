@@ -221,7 +221,11 @@ std::unique_ptr<QWidget> reportWidget(std::shared_ptr<const Analysis> analysis, 
               .arg(tr.globalBatch)
               .arg(tr.zeroStage)
               .arg(QString::fromLatin1(recomputeName(tr.recompute)))
-              .arg(QString::fromLatin1(precisionName(tr.precision)));
+              .arg(QString::fromLatin1(precisionName(tr.precision))
+                  + (tr.precision == Precision::FP8
+                          ? QLatin1Char(' ') + QString::fromLatin1(fp8RecipeName(tr.fp8Recipe))
+                          : QString())
+                  + (tr.offloadOptimizer ? QStringLiteral(" · offload") : QString()));
     auto* title = new QLabel(how, page.get());
     QFont font = title->font();
     font.setPointSizeF(font.pointSizeF() * 1.15);
