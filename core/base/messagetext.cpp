@@ -194,6 +194,8 @@ constexpr MessageTemplate kTemplates[] = {
     { "issue:offload-megatron",
         QT_TRANSLATE_NOOP("Messages",
             "Megatron-LM offloads the optimizer (--optimizer-cpu-offload) under its distributed optimizer: zero_stage 1") },
+    { "issue:offload-zero",
+        QT_TRANSLATE_NOOP("Messages", "DeepSpeed offloads the optimizer at ZeRO stage 1, 2 or 3, not 0") },
     { "issue:offload-fsdp",
         QT_TRANSLATE_NOOP("Messages",
             "FSDP's CPU offload moves the parameters, gradients and optimizer step together: set offload_params too") },
@@ -378,11 +380,11 @@ constexpr MessageTemplate kTemplates[] = {
     { "fix:precision", QT_TRANSLATE_NOOP("Messages", "Train the linears in %1.") },
     { "fix:zero", QT_TRANSLATE_NOOP("Messages", "Shard them with ZeRO stage %1 over %2 ranks.") },
     { "fix:offload", QT_TRANSLATE_NOOP("Messages",
-        "Keep the optimizer state in host memory and step it on the CPU (ZeRO-Offload): %1 of host memory per node "
-        "(%2).") },
+        "Keep the optimizer state in host memory and step it on the CPU (ZeRO-Offload, ZeRO stage %3): %1 of host "
+        "memory per node (%2).") },
     { "fix:offload-framework", QT_TRANSLATE_NOOP("Messages",
-        "Keep the optimizer state in host memory and step it on the CPU (ZeRO-Offload, training.framework %2): %1 of "
-        "host memory per node.") },
+        "Keep the optimizer state in host memory and step it on the CPU (ZeRO-Offload, ZeRO stage %3, "
+        "training.framework %2): %1 of host memory per node.") },
     { "fix:zero-framework", QT_TRANSLATE_NOOP("Messages",
         "Shard them with ZeRO stage %1 over %2 ranks (training.framework %3).") },
     { "fix:split", QT_TRANSLATE_NOOP("Messages", "Split them: TP %1, PP %2, DP %3, CP %4.") },

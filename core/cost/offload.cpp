@@ -52,28 +52,33 @@ OffloadCost offloadCost(const Plan& plan, double params, double expertParams, co
     c.cpuStepS = owned * plan.cluster.gpusPerNode / cpuAdamParamsPerS(tr.framework);
     // Host memory: the optimizer state and an fp32 copy of the gradients CPU-Adam reads (4 B), per GPU of the node.
     double perGpu = owned * (bytes.optimizer + 4);
+    double paramStream = 0;
     if (tr.offloadParams) {
         // The parameters stream in for every micro-batch's forward and backward: this GPU's shard each time (ZeRO-3
         // then gathers the layer across the ranks, as without offload).
         const double resident = params / std::max(1, par.dp * par.cp);
-        c.streamBytesPerMicroBatch = 2 * resident * bytes.weights;
-        c.streamS = c.streamBytesPerMicroBatch / link;
+        paramStream = 2 * resident * bytes.weights;
         perGpu += resident * bytes.weights;
     }
     c.hostBytesPerNode = perGpu * plan.cluster.gpusPerNode;
-    // DeepSpeed's ZeRO-1/2 offload accumulates the gradients on the host: every micro-batch but the last copies them
-    // up and back down (stage_1_and_2.py), beside that micro-batch's compute.
-    if (tr.framework == Framework::DeepSpeed && tr.zeroStage <= 2 && !tr.offloadParams) {
-        c.streamBytesPerMicroBatch = 2 * owned * gradWidth;
-        c.streamS = c.streamBytesPerMicroBatch / link;
-    }
+    // Gradient accumulation on the host, every micro-batch but the last (whose copy is gradS): DeepSpeed's ZeRO-1/2
+    // offload copies the accumulated gradients up and back down (stage_1_and_2.py); its ZeRO-3 (stage3.py) and FSDP's
+    // CPU offload copy each micro-batch's shard down and add it there. Megatron-Core accumulates on the GPU.
+    double accumulate = 0;
+    if (tr.framework == Framework::DeepSpeed)
+        accumulate = (tr.zeroStage <= 2 ? 2 : 1) * owned * gradWidth;
+    else if (tr.framework == Framework::Fsdp)
+        accumulate = owned * gradWidth;
+    const long long m = std::max(1LL, plan.microBatches());
+    c.streamBytesPerMicroBatch = paramStream + (m > 1 ? accumulate : 0);
+    c.streamS = c.streamBytesPerMicroBatch / link;
     // The gradients are final only in the last micro-batch's backward, which their copy runs beside; the CPU step and
-    // the upload of its result follow (ZeRO-Offload's schedule without the one-step delayed update). The parameter
-    // stream is prefetched beside each micro-batch's compute.
+    // the upload of its result follow (ZeRO-Offload's schedule without the one-step delayed update). The
+    // per-micro-batch copies are prefetched or issued beside that micro-batch's compute.
     const double slowdown = overlapSlowdown(plan.cluster.gpu);
-    const long long streamed = tr.offloadParams ? plan.microBatches() : std::max(0LL, plan.microBatches() - 1);
     c.exposedS = overlapCost(c.gradS, lastBackwardS, slowdown) + c.cpuStepS + c.paramS
-        + double(streamed) * overlapCost(c.streamS, microBatchComputeS, slowdown);
+        + double(m - 1) * overlapCost((paramStream + accumulate) / link, microBatchComputeS, slowdown)
+        + overlapCost(paramStream / link, microBatchComputeS, slowdown);
     return c;
 }
 

@@ -12,9 +12,9 @@ struct OffloadCost {
     bool active = false;
     double gradBytes = 0; // per step, GPU → host: this GPU's shard of the gradients
     double paramBytes = 0; // per step, host → GPU: the updated shard of the parameters
-    // Per micro-batch: with the parameters offloaded, the shard uploaded (host → GPU) for the forward and again for
-    // the backward (then gathered across the ranks as ZeRO-3 does); under DeepSpeed's ZeRO-1/2 offload, the host-side
-    // gradient accumulation's copy up and back (every micro-batch but the last).
+    // Per micro-batch (but the last): with the parameters offloaded, the shard uploaded for the forward and again for
+    // the backward (then gathered across the ranks as ZeRO-3 does); and the host-side gradient accumulation's copies
+    // (DeepSpeed ZeRO-1/2: up and back; DeepSpeed ZeRO-3 and FSDP: down).
     double streamBytesPerMicroBatch = 0;
     double gradS = 0, paramS = 0, streamS = 0; // the same over the host link
     double cpuStepS = 0; // the CPU's optimizer step for this GPU's shard, with the node's other GPUs' beside it

@@ -222,24 +222,24 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
                 }));
             // Or keep the state in host memory and step it on the CPU (ZeRO-Offload; FSDP moves the parameters too),
             // under the plan's framework and under DeepSpeed, whose CPU-Adam steps 5x faster than PyTorch's Adam.
-            auto offloaded = [&](Framework f) {
-                return withTraining(plan, [f, pp = par.pp](TrainingSpec& t) {
+            auto offloaded = [&](Framework f, int zero) {
+                return withTraining(plan, [f, zero](TrainingSpec& t) {
                     t.framework = f;
                     t.offloadOptimizer = true;
-                    if (f == Framework::Megatron)
-                        setZeroStage(t, 1);
-                    if (f == Framework::DeepSpeed)
-                        setZeroStage(t, pp > 1 ? 1 : std::max(t.zeroStage, 2));
-                    if (f == Framework::Fsdp) {
-                        setZeroStage(t, 3);
-                        t.offloadParams = true;
-                    }
+                    t.offloadParams = f == Framework::Fsdp;
+                    setZeroStage(t, zero);
                 });
             };
             if (!tr.offloadOptimizer) {
-                c.push_back(offloaded(tr.framework));
-                if (tr.framework != Framework::DeepSpeed)
-                    c.push_back(offloaded(Framework::DeepSpeed));
+                // Megatron-LM's distributed optimizer, FSDP's full sharding, DeepSpeed's stages (2 and 3 only without
+                // pipelining): each framework where it offloads.
+                if (tr.framework == Framework::Megatron)
+                    c.push_back(offloaded(Framework::Megatron, 1));
+                if (tr.framework == Framework::Fsdp)
+                    c.push_back(offloaded(Framework::Fsdp, 3));
+                for (int zero : { 1, 2, 3 })
+                    if (par.pp == 1 || zero == 1)
+                        c.push_back(offloaded(Framework::DeepSpeed, zero));
             }
             const auto best = bestOf(cancelled, { c.begin(), c.end() }, [](const Evaluation&) { return true; });
             if (best) {
@@ -247,7 +247,7 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
                 attach(a, best,
                     fixed.offloadOptimizer && !tr.offloadOptimizer
                         ? Message { fixed.framework != tr.framework ? "fix:offload-framework" : "fix:offload",
-                            { gib(best->ev.hostBytesPerNode), frameworkName(fixed.framework) } }
+                            { gib(best->ev.hostBytesPerNode), frameworkName(fixed.framework), str(fixed.zeroStage) } }
                         : fixed.framework != tr.framework
                         ? Message { "fix:zero-framework",
                             { str(fixed.zeroStage), str(par.dp * par.cp), frameworkName(fixed.framework) } }

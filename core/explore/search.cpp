@@ -541,10 +541,18 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                                 const LayerCost lc = layerCost(shape);
                                 const std::optional<LayerCost> lcDense = denseLayerCost(shape);
                                 const LayerCost* dense = lcDense ? &*lcDense : nullptr;
-                                for (int zero = 0; zero <= (dp * cp > 1 ? 3 : 0); ++zero) {
+                                // CPU offload shards at a ZeRO stage even on one data-parallel rank.
+                                const bool offload = base.training.offloadOptimizer;
+                                for (int zero = 0; zero <= (dp * cp > 1 || offload ? 3 : 0); ++zero) {
                                     // Only what the plan's framework can run (framework.h).
                                     if (!frameworkRefusal(base.training.framework, zero, pp).empty())
                                         continue;
+                                    if (offload) {
+                                        TrainingSpec t = base.training;
+                                        setZeroStage(t, zero);
+                                        if (!offloadRuns(t))
+                                            continue;
+                                    }
                                     ++out.combinations;
                                     shape.training.overlapParamGather = base.training.overlapParamGather;
                                     setZeroStage(shape.training, zero);

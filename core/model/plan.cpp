@@ -693,6 +693,23 @@ nlohmann::json toJson(const Plan& plan)
     return j;
 }
 
+bool offloadRuns(const TrainingSpec& t)
+{
+    if (!t.offloadOptimizer)
+        return !t.offloadParams;
+    if (t.offloadParams && (t.zeroStage != 3 || t.framework == Framework::Megatron))
+        return false;
+    switch (t.framework) {
+    case Framework::Megatron:
+        return t.zeroStage == 1;
+    case Framework::DeepSpeed:
+        return t.zeroStage >= 1;
+    case Framework::Fsdp:
+        return t.offloadParams;
+    }
+    return true;
+}
+
 std::vector<Issue> validate(const Plan& plan)
 {
     std::vector<Issue> issues;
@@ -825,6 +842,8 @@ std::vector<Issue> validate(const Plan& plan)
         "training.offload_params", "offload-params", {});
     need(!tr.offloadOptimizer || tr.framework != Framework::Megatron || tr.zeroStage == 1, "training.offload_optimizer",
         "offload-megatron", {});
+    need(!tr.offloadOptimizer || tr.framework != Framework::DeepSpeed || tr.zeroStage >= 1,
+        "training.offload_optimizer", "offload-zero", {});
     need(!tr.offloadOptimizer || tr.framework != Framework::Fsdp || tr.offloadParams, "training.offload_optimizer",
         "offload-fsdp", {});
     return issues;

@@ -129,6 +129,8 @@ struct TrainingSpec {
 // Sets the ZeRO stage and keeps what depends on it valid: the overlapped weight gather exists only with ZeRO 1-2
 // (validate() refuses it otherwise).
 void setZeroStage(TrainingSpec& t, int zeroStage);
+// Whether the plan's CPU offload runs at its ZeRO stage under its framework (validate() says which rule fails).
+bool offloadRuns(const TrainingSpec& t);
 
 struct Coord {
     int tp = 0, cp = 0, dp = 0, pp = 0;

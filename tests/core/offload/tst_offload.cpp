@@ -101,7 +101,8 @@ private slots:
         const Evaluation ev = evaluate(plan);
         const double params = ev.paramsTotal;
         const OffloadCost c = offloadCost(plan, params, 0, stateBytes(plan.training), 1e9, 1e9);
-        QCOMPARE(c.streamBytesPerMicroBatch, 2 * params * 2);
+        // Each micro-batch streams the 16-bit shard up twice and (but the last) copies its gradient shard down.
+        QCOMPARE(c.streamBytesPerMicroBatch, 2 * params * 2 + params * 4);
         QCOMPARE(ev.hostBytesPerNode, params * (12 + 4 + 2));
         // Weights on the GPU: the two gathered layers only.
         QVERIFY(ev.memory[0].weights < params * 2 / 8);
@@ -118,6 +119,7 @@ private slots:
         QTest::newRow("Megatron, parameters") << "megatron" << 1 << true << "offload-params";
         QTest::newRow("DeepSpeed, parameters below ZeRO-3") << "deepspeed" << 2 << true << "offload-params";
         QTest::newRow("FSDP, the optimizer alone") << "fsdp" << 3 << false << "offload-fsdp";
+        QTest::newRow("DeepSpeed without ZeRO") << "deepspeed" << 0 << false << "offload-zero";
         QTest::newRow("Megatron distributed optimizer") << "megatron" << 1 << false << "";
         QTest::newRow("DeepSpeed ZeRO-3, both") << "deepspeed" << 3 << true << "";
     }
