@@ -234,7 +234,7 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
 }
 
 PodItem::PodItem(int pod, const QRectF& rect, int firstNode, QVector<QRectF> nodeRects, QVector<const GpuItem*> gpus,
-    int columnsPerNode, bool rack, double titleHeight)
+    int columnsPerNode, bool rack, double titleHeight, double oversubscription)
     : m_pod(pod)
     , m_rack(rack)
     , m_titleHeight(titleHeight)
@@ -252,6 +252,13 @@ PodItem::PodItem(int pod, const QRectF& rect, int firstNode, QVector<QRectF> nod
                        .arg(pod)
                        .arg(nodes)
                        .arg(m_gpus.size()));
+    else if (oversubscription > 1)
+        setToolTip(QObject::tr("Pod %1: %2, %n GPU(s) under one leaf group: traffic among them runs at the NICs' "
+                               "rate, traffic to other pods shares uplinks of 1/%3 of it",
+            nullptr, int(m_gpus.size()))
+                       .arg(pod)
+                       .arg(nodes)
+                       .arg(oversubscription));
     else
         setToolTip(QObject::tr("Pod %1: %2, %n GPU(s), drawn together as a scalable unit of DGX SuperPOD's reference "
                                "architecture (the cost model does not price pods)",

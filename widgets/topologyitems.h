@@ -68,8 +68,10 @@ private:
 class PodItem : public QGraphicsItem {
 public:
     // `rack`: the pod is an NVLink domain (a GB200 NVL72 rack), which the cost model prices as one.
+    // `oversubscription` > 1: the pod is the plan's, under leaves whose uplinks carry 1/ratio of its NICs' rate.
     PodItem(int pod, const QRectF& rect, int firstNode, QVector<QRectF> nodeRects, QVector<const GpuItem*> gpus,
-        int columnsPerNode, bool rack = false, double titleHeight = TopologyLayout::kPodTitleHeight);
+        int columnsPerNode, bool rack = false, double titleHeight = TopologyLayout::kPodTitleHeight,
+        double oversubscription = 0);
 
     QRectF boundingRect() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;

@@ -22,7 +22,7 @@ int perRow(int count, double w, double h)
 }
 }
 
-TopologyLayout layoutTopology(int nodes, int gpusPerNode, int domainNodes)
+TopologyLayout layoutTopology(int nodes, int gpusPerNode, int domainNodes, int podNodesOfPlan)
 {
     TopologyLayout l;
     nodes = std::max(nodes, 0);
@@ -33,9 +33,10 @@ TopologyLayout layoutTopology(int nodes, int gpusPerNode, int domainNodes)
     const double nodeH = kHeader + rows * kRowHeight + kFooter;
     const double pitchX = nodeW + kNodeGap, pitchY = nodeH + kNodeGap;
     l.racks = domainNodes > 1;
-    const bool pods = l.racks || nodes > 2 * TopologyLayout::kPodNodes;
+    const bool planPods = !l.racks && podNodesOfPlan > 0 && podNodesOfPlan < nodes;
+    const bool pods = l.racks || planPods || nodes > 2 * TopologyLayout::kPodNodes;
     // A rack's trays in rows about twice as wide as tall (18 trays: 6 × 3); a pod's 8 to a row.
-    const int podNodes = l.racks ? domainNodes : TopologyLayout::kPodNodes;
+    const int podNodes = l.racks ? domainNodes : planPods ? podNodesOfPlan : TopologyLayout::kPodNodes;
     const int podColumns = l.racks ? std::min(kPodColumns, int(std::ceil(std::sqrt(2.0 * domainNodes)))) : kPodColumns;
     const double podTitle = l.racks ? kRackTitle : kPodTitle, podGap = l.racks ? kPodGap / 2 : kPodGap;
     // Node n's place: in a plain grid, or in its pod's grid inside the grid of pods.

@@ -8,8 +8,9 @@
 namespace plait::widgets {
 
 // A pod: consecutive nodes drawn as one block, so a cluster of thousands of GPUs reads as a few dozen blocks when
-// zoomed out. Pods hold 32 nodes, the scalable unit of NVIDIA's DGX SuperPOD reference architecture (32 nodes
-// under one set of leaf switches); they are a drawing's grouping only, the cost model does not price them.
+// zoomed out. Pods hold the plan's pod of an oversubscribed fabric (cluster.pod_gpus), which the cost model prices,
+// else 32 nodes, the scalable unit of NVIDIA's DGX SuperPOD reference architecture (32 nodes under one set of leaf
+// switches), a drawing's grouping only.
 struct PodLayout {
     int firstNode = 0, nodeCount = 0;
     QRectF rect; // around its nodes and its title band
@@ -31,6 +32,8 @@ struct TopologyLayout {
     int columnsPerNode = 1; // GPUs per row inside a node
 };
 // `domainNodes` > 1: the nodes (trays) of one NVLink domain are drawn together as a rack, at any size.
-TopologyLayout layoutTopology(int nodes, int gpusPerNode, int domainNodes = 1);
+// `podNodes` > 0: the plan's pods of an oversubscribed fabric (ClusterSpec::podGpus), drawn as pods at any size
+// (racks take precedence).
+TopologyLayout layoutTopology(int nodes, int gpusPerNode, int domainNodes = 1, int podNodes = 0);
 
 } // namespace plait::widgets

@@ -65,6 +65,7 @@ void TopologyView::setAnalysis(std::shared_ptr<const Analysis> analysis)
     const Plan& plan = *analysis->plan;
     const bool shapeChanged = !m_analysis || plan.cluster.nodes != m_builtNodes
         || plan.cluster.gpusPerNode != m_builtPerNode || plan.cluster.nvlinkDomainGpus != m_builtDomain
+        || plan.cluster.podGpus != m_builtPod || plan.cluster.oversubscription != m_builtOversubscription
         || QString::fromStdString(plan.cluster.intraNode.id + "/" + plan.cluster.interNode.id) != m_builtLinks;
     m_analysis = std::move(analysis);
     if (shapeChanged) {
@@ -97,8 +98,12 @@ void TopologyView::rebuildScene()
     m_builtNodes = c.nodes;
     m_builtPerNode = c.gpusPerNode;
     m_builtDomain = c.nvlinkDomainGpus;
+    m_builtPod = c.podGpus;
+    m_builtOversubscription = c.oversubscription;
     m_builtLinks = QString::fromStdString(c.intraNode.id + "/" + c.interNode.id);
-    const TopologyLayout layout = layoutTopology(c.nodes, c.gpusPerNode, c.domainGpus() / std::max(c.gpusPerNode, 1));
+    const int perNode = std::max(c.gpusPerNode, 1);
+    const TopologyLayout layout = layoutTopology(
+        c.nodes, c.gpusPerNode, c.domainGpus() / perNode, c.oversubscribed() ? c.podGpus / perNode : 0);
     m_gpus.reserve(c.gpuCount());
     // Item caches make repaints of a few thousand chips a blit; for tens of thousands, each a few pixels wide,
     // they cost a pixmap apiece (gigabytes at 131,072 GPUs) and save nothing.
@@ -134,8 +139,8 @@ void TopologyView::rebuildScene()
             for (int i = 0; i < c.gpusPerNode; ++i)
                 gpus << m_gpus[n * c.gpusPerNode + i];
         }
-        auto* item = new PodItem(
-            int(p), pod.rect, pod.firstNode, nodes, gpus, layout.columnsPerNode, layout.racks, pod.titleHeight);
+        auto* item = new PodItem(int(p), pod.rect, pod.firstNode, nodes, gpus, layout.columnsPerNode, layout.racks,
+            pod.titleHeight, c.oversubscribed() && !layout.racks ? c.oversubscription : 0);
         s->addItem(item);
         m_pods << item;
     }

@@ -91,7 +91,8 @@ private:
     QMap<int, QString> m_findings;
     QVector<bool> m_flagged;
     QVector<QGraphicsItem*> m_groupOutlines;
-    int m_builtNodes = 0, m_builtPerNode = 0, m_builtDomain = 0;
+    int m_builtNodes = 0, m_builtPerNode = 0, m_builtDomain = 0, m_builtPod = 0;
+    double m_builtOversubscription = 1;
     QString m_builtLinks;
     // Drag state
     int m_dragFrom = -1;

@@ -139,6 +139,8 @@ constexpr MessageTemplate kTemplates[] = {
         "an NVLink domain of %1 GPUs must hold whole nodes of %2 GPUs") },
     { "issue:domain-cluster", QT_TRANSLATE_NOOP("Messages",
         "the cluster's %1 GPUs do not make whole NVLink domains of %2") },
+    { "issue:pod-domains", QT_TRANSLATE_NOOP("Messages",
+        "a pod of %1 GPUs must hold whole NVLink domains of %2 GPUs, and the cluster's %3 GPUs whole pods") },
     { "issue:chunk-list-size", QT_TRANSLATE_NOOP("Messages", "has %1 entries for pp·vpp = %2·%3 model chunks") },
     { "issue:chunk-list-alone", QT_TRANSLATE_NOOP("Messages",
         "gives each model chunk's layers itself; layers_per_stage, embedding_in_split and loss_in_split would split "
@@ -166,6 +168,9 @@ constexpr MessageTemplate kTemplates[] = {
         QT_TRANSLATE_NOOP("Messages",
             "the all-to-all overlap runs under 1F1B without pipelining or under interleaved 1F1B (Megatron-Core's "
             "combined_1f1b.py); pp = %1 with %2, vpp = %3") },
+    { "issue:dispatcher-framework",
+        QT_TRANSLATE_NOOP("Messages",
+            "the %1 token dispatcher is Megatron-Core's; %2 sends tokens with an all-to-all (moe_dispatcher alltoall)") },
     { "issue:a2a-overlap-recompute",
         QT_TRANSLATE_NOOP("Messages", "the all-to-all overlap does not run with full recomputation") },
     { "launch:etp-dense", QT_TRANSLATE_NOOP("Messages", "a dense model has no experts to split") },

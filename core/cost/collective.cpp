@@ -1,5 +1,6 @@
 #include "collective.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace plait {
@@ -113,8 +114,10 @@ CollectiveCost collectiveTime(CollectiveKind kind, double bytes, const GroupPath
             const double onNode = bytes * double(path.ranksPerNode - 1) / n;
             const double nicS = offNode / (path.nicGBps * 1e9);
             const double nvlS = path.intraGBps > 0 ? onNode / (path.intraGBps * 1e9) : 0;
+            // What leaves the pod also shares its uplinks (an oversubscribed fabric).
+            const double podS = path.podGBps > 0 ? bytes * double(n - path.ranksPerPod) / n / (path.podGBps * 1e9) : 0;
             // Expressed as bytes over one bandwidth so the size curve and latency apply as for the others.
-            consider(Algorithm::Direct, double(n - 1), bytes * factor, bytes * factor / std::max(nicS, nvlS));
+            consider(Algorithm::Direct, double(n - 1), bytes * factor, bytes * factor / std::max({ nicS, nvlS, podS }));
         } else {
             consider(Algorithm::Direct, double(n - 1), bytes * factor, beta);
         }

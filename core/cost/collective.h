@@ -31,6 +31,10 @@ struct GroupPath {
     int ranksPerNode = 0;
     double nicGBps = 0;
     double intraGBps = 0; // the in-node link's achievable rate, for the part that stays on the node
+    // Across pods of an oversubscribed fabric (ClusterSpec::podGpus): the fewest members the group has in one pod,
+    // and each GPU's share of its pod's uplinks when all of the pod's GPUs send out at once (0 and 0 otherwise).
+    int ranksPerPod = 0;
+    double podGBps = 0;
     const LinkSpec* nic = nullptr; // the inter-node link, across nodes
     std::string link; // catalog id of the bottleneck link
     const LinkSpec* bottleneck = nullptr; // its measured size curve, if any, shapes mid-size messages

@@ -110,6 +110,30 @@ GroupPath pathOver(const ClusterSpec& cluster, const std::vector<int>& gpus, con
     double boundary = domainShare.begin()->second;
     for (const auto& [domain, share] : domainShare)
         boundary = std::min(boundary, share);
+    // Above the pods of an oversubscribed fabric a pod's uplinks carry 1/ratio of its NICs' rate. Every GPU of the
+    // pod sending out at once (an all-to-all) gets that share of its NIC; a ring crosses each pod boundary once per
+    // group, so each group's crossing gets the uplink share of its members in the pod (rings of this dimension in
+    // every GPU of the pod).
+    if (cluster.oversubscribed()) {
+        std::vector<int> pods;
+        for (int g : gpus)
+            pods.push_back(cluster.podOf(g));
+        std::sort(pods.begin(), pods.end());
+        int podCount = 0, fewestInPod = 0;
+        for (std::size_t a = 0; a < pods.size();) {
+            std::size_t b = a;
+            while (b < pods.size() && pods[b] == pods[a])
+                ++b;
+            fewestInPod = podCount == 0 ? int(b - a) : std::min(fewestInPod, int(b - a));
+            ++podCount;
+            a = b;
+        }
+        if (podCount > 1) {
+            path.ranksPerPod = fewestInPod;
+            path.podGBps = nicPerGpu / cluster.oversubscription;
+            boundary = std::min(boundary, fewestInPod * path.podGBps);
+        }
+    }
     path.busGBps = std::min(intra.effectiveGBps(), boundary);
     path.link = boundary < intra.effectiveGBps() ? inter.id : intra.id;
     path.bottleneck = boundary < intra.effectiveGBps() ? &inter : &intra;
@@ -160,7 +184,12 @@ GroupPath pairPath(const ClusterSpec& cluster, int a, int b, int concurrentPerNo
     const double shareA = cluster.nicsOf(na) * cluster.interOf(na).effectiveGBps();
     const double shareB = cluster.nicsOf(nb) * cluster.interOf(nb).effectiveGBps();
     const LinkSpec& inter = shareA <= shareB ? cluster.interOf(na) : cluster.interOf(nb);
-    const double nicShare = std::min(shareA, shareB) / std::max(concurrentPerNode, 1);
+    double nicShare = std::min(shareA, shareB) / std::max(concurrentPerNode, 1);
+    // Between pods the uplinks carry 1/ratio of the NICs' rate (every GPU of a stage sends at once).
+    if (cluster.oversubscribed() && cluster.podOf(a) != cluster.podOf(b)) {
+        nicShare /= cluster.oversubscription;
+        path.podGBps = nicShare;
+    }
     path.nodes = 2;
     path.alphaS = std::max(intra.latencyUs, inter.latencyUs) * 1e-6;
     path.busGBps = std::min(intra.effectiveGBps(), nicShare);
@@ -220,6 +249,13 @@ GroupSet buildGroups(const Plan& plan)
                     e.gpus.push_back(rankGpu[std::size_t(pp * stageRanks + (edp * par.ep + ep) * etp + et)]);
                 set.ep.push_back(std::move(e));
             }
+    for (int pp = 0; pp < par.pp && etp > 1 && stageRanks % par.expertShard() == 0; ++pp)
+        for (int block = 0; block < stageRanks / etp; ++block) {
+            Group g { Dim::TP, pp, {}, {}, false };
+            for (int et = 0; et < etp; ++et)
+                g.gpus.push_back(rankGpu[std::size_t(pp * stageRanks + block * etp + et)]);
+            set.etp.push_back(std::move(g));
+        }
     for (int pp = 0; pp < par.pp && par.cp > 1; ++pp)
         for (int tp = 0; tp < par.tp; ++tp) {
             Group g { Dim::DP, pp, {}, {}, false };
@@ -236,7 +272,7 @@ GroupSet buildGroups(const Plan& plan)
                     g.gpus.push_back(gpuAt(tp, cp, dp, pp));
                 set.pp.push_back(std::move(g));
             }
-    for (auto* list : { &set.tp, &set.cp, &set.dp, &set.pp, &set.ep, &set.dpcp })
+    for (auto* list : { &set.tp, &set.cp, &set.dp, &set.pp, &set.ep, &set.dpcp, &set.etp })
         finish(plan.cluster, *list);
     return set;
 }

@@ -7,7 +7,7 @@
 namespace plait {
 
 LayerCollectives layerCollectives(const Plan& plan, const LayerCost& lc, const GroupPath* tp, const GroupPath* cp,
-    const GroupPath* ep, const GroupPath* dp)
+    const GroupPath* ep, const GroupPath* dp, const GroupPath* etp)
 {
     const ParallelSpec& par = plan.parallel;
     const TrainingSpec& tr = plan.training;
@@ -24,8 +24,14 @@ LayerCollectives layerCollectives(const Plan& plan, const LayerCost& lc, const G
         c.cpGather = collectiveTime(CollectiveKind::AllGather, lc.cpBytes, *cp);
         c.cpScatter = collectiveTime(CollectiveKind::ReduceScatter, lc.cpBytes, *cp);
     }
-    if (ep && par.ep > 1)
-        c.ep = collectiveTime(CollectiveKind::AllToAll, lc.epBytes, *ep);
+    if (ep && par.ep > 1) {
+        c.epDispatch = expertDispatch(plan, lc.epTokens, bytesPerElement(plan), *ep);
+        c.ep = c.epDispatch.call;
+    }
+    if (etp && lc.etpBytes > 0) {
+        c.etpGather = collectiveTime(CollectiveKind::AllGather, lc.etpBytes, *etp);
+        c.etpScatter = collectiveTime(CollectiveKind::ReduceScatter, lc.etpBytes, *etp);
+    }
     if (dp && tr.zeroStage >= 3 && par.dp * par.cp > 1) {
         const StateBytes bytes = stateBytes(tr);
         const double layerParams = stageParams(plan.model, 1, false, false, par.pp, par.tp, par.expertShard()).total();
@@ -69,8 +75,9 @@ LayerCommTime layerCommTime(const Plan& plan, const LayerCost& lc, const LayerCo
     }
     t.cpForward = overlapCost(c.cpGather.seconds, lc.fwdAttention, s);
     t.cpBackward = overlapCost(c.cpGather.seconds + c.cpScatter.seconds, lc.bwdAttention, s);
-    t.epForward = lc.epCallsFwd * c.ep.seconds;
-    t.epBackward = lc.epCallsBwd * c.ep.seconds;
+    const double etpPair = lc.etpBytes > 0 ? c.etpGather.seconds + c.etpScatter.seconds : 0;
+    t.epForward = lc.epCallsFwd * c.ep.seconds + etpPair;
+    t.epBackward = lc.epCallsBwd * c.ep.seconds + etpPair;
     t.zero3Forward = overlapCost(c.zero3Gather.seconds, lc.forward(), s);
     t.zero3Backward = overlapCost(c.zero3Gather.seconds + c.zero3Scatter.seconds, lc.backwardInput() + lc.wgradGemm, s);
     return t;

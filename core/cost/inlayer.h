@@ -3,6 +3,7 @@
 // and the search's lower bound count them (the bound with the fastest paths its groups can have, evaluate with the
 // slowest group of each stage), so the two cannot drift apart.
 #include "collective.h"
+#include "dispatch.h"
 #include "layercost.h"
 
 namespace plait {
@@ -12,12 +13,14 @@ struct LayerCollectives {
     CollectiveCost tpAllReduce; // without SP: each block's output (forward) or input gradient (backward)
     CollectiveCost tpGather, tpScatter; // with SP, the same buffer gathered or reduce-scattered
     CollectiveCost cpGather, cpScatter; // K and V gathered; dK and dV reduce-scattered in the backward
-    CollectiveCost ep; // one all-to-all, dispatch or combine
+    CollectiveCost ep; // one dispatch or combine, as the plan's dispatcher sends it (dispatch.h)
+    ExpertDispatch epDispatch; // what that call sends, and where
+    CollectiveCost etpGather, etpScatter; // the received tokens over expert TP, and their outputs back
     CollectiveCost zero3Gather, zero3Scatter; // one layer's weights; its gradients
 };
 // Null paths (a dimension of size 1) leave their collectives at zero.
 LayerCollectives layerCollectives(const Plan& plan, const LayerCost& lc, const GroupPath* tp, const GroupPath* cp,
-    const GroupPath* ep, const GroupPath* dp);
+    const GroupPath* ep, const GroupPath* dp, const GroupPath* etp);
 
 // The time each collective family adds to one layer, forward and backward, by the overlap rule (cost/overlap.h):
 //  - TP, Megatron-LM (tensor_parallel/layers.py): the forward's collectives are on the critical path; in the
@@ -28,7 +31,8 @@ LayerCollectives layerCollectives(const Plan& plan, const LayerCost& lc, const G
 //    every TP collective with its layer's GEMMs, forward too.
 //  - CP: K and V gathered under the attention's forward; the backward gathers them again and reduce-scatters
 //    dK and dV under the attention's backward (Llama 3's all-gather context parallelism).
-//  - EP: the all-to-alls wait (dispatch before the experts, combine after).
+//  - EP: the dispatch and combine wait, and so do expert TP's gather of the received tokens and scatter of their
+//    outputs (the experts need them whole; the combine needs their sums).
 //  - ZeRO-3: each layer's weights gathered under the layer before it; gathered again for the backward and the
 //    gradients reduce-scattered under the layer's backward (FSDP FULL_SHARD, reshard after forward). The first
 //    layer's gather of each chunk has nothing to hide under: the caller counts it whole once per chunk forward

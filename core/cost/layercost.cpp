@@ -244,11 +244,20 @@ LayerCost layerCost(const Plan& plan)
     }
     if (m.isMoe()) {
         const ParallelSpec& par = plan.parallel;
-        // The most loaded rank receives (and returns) the load factor times the balanced share. Under parallel folding
-        // a GPU of the expert group sends etp/tp of its attention TP group's tokens (its share of them).
-        c.epBytes = x.tokens * double(par.expertTp()) / x.t * m.moe.topK * x.h * e * plan.training.moeLoadFactor();
+        // Each GPU routes its sequence-parallel share of its attention TP group's tokens (Megatron-Core's MoELayer
+        // takes the hidden states as sequence parallelism leaves them); the most loaded rank receives (and returns)
+        // the load factor times the balanced share. Under the all-to-all dispatcher the tokens a GPU receives are
+        // then all-gathered over its expert-TP group and the outputs reduce-scattered back
+        // (MoEAlltoAllTokenDispatcher); the other dispatchers send to every expert-TP rank directly (dispatch.h).
+        c.epTokens = x.tokens / x.t;
+        c.epBytes = c.epTokens * m.moe.topK * x.h * e * plan.training.moeLoadFactor();
         c.epCallsFwd = par.ep > 1 ? 2 : 0;
         c.epCallsBwd = par.ep > 1 ? 2 : 0;
+        // Without EP the other dispatchers gather every token over expert TP alone.
+        if (par.expertTp() > 1 && plan.training.moeDispatcher == MoeDispatcher::AllToAll)
+            c.etpBytes = par.expertTp() * (par.ep > 1 ? c.epBytes : c.epTokens * m.moe.topK * x.h * e);
+        else if (par.expertTp() > 1 && par.ep == 1)
+            c.etpBytes = par.expertTp() * c.epTokens * x.h * e;
     }
 
     // Attention core per GPU: b·a/t heads, queries sLocal against keys s (all of them, gathered under CP).
@@ -319,10 +328,12 @@ LayerCost layerCost(const Plan& plan)
 
     // TP: Megatron's two all-reduces in forward and two in backward (Narayanan §3.2); with sequence parallelism an
     // all-gather and a reduce-scatter of the same buffer in each place (Korthikanti §4.2.2).
+    // A MoE layer's routed experts take their tokens as sequence parallelism leaves them (their expert TP has its
+    // own collectives, above); only shared experts, TP-split like a dense MLP, gather and scatter over TP.
     if (plan.parallel.tp > 1) {
         c.tpBytes = x.tokens * x.h * e;
-        c.tpCallsFwd = 2;
-        c.tpCallsBwd = 2;
+        c.tpCallsFwd = m.isMoe() && m.moe.sharedExperts == 0 ? 1 : 2;
+        c.tpCallsBwd = c.tpCallsFwd;
     }
     if (plan.parallel.cp > 1)
         c.cpBytes = x.b * x.s * (x.k + x.val) / x.t * e; // K and V of the whole sequence, gathered

@@ -44,10 +44,14 @@ struct LayerCost {
     double attentionFwdFlops = 0, attentionBwdFlops = 0;
     // Communication per layer per micro-batch (bytes, nccl-tests S) — time is costed by the caller.
     double tpBytes = 0; // one TP collective's buffer (all-reduce of the layer output, or its AG/RS pair)
-    int tpCallsFwd = 0, tpCallsBwd = 0;
+    int tpCallsFwd = 0, tpCallsBwd = 0; // blocks with TP collectives: attention, and a dense or shared-expert MLP
     double cpBytes = 0; // all-gather of K and V across CP ranks
-    double epBytes = 0; // one all-to-all (dispatch or combine)
+    double epTokens = 0; // tokens one GPU routes to its experts (dispatch.h prices them per dispatcher)
+    double epBytes = 0; // what one all-to-all call (dispatch or combine) of every token's top-k copies sends
     int epCallsFwd = 0, epCallsBwd = 0;
+    // Under the all-to-all dispatcher with expert TP: one all-gather of the received tokens over the expert-TP group
+    // before the experts and one reduce-scatter after, each way (nccl-tests S).
+    double etpBytes = 0;
     // Activation memory the layer keeps per micro-batch until its backward (Korthikanti et al. 2022, Table 2,
     // generalised to GQA, SwiGLU and MoE; flash attention and selective recompute drop the 5·a·s²·b terms).
     double storedActivations = 0;

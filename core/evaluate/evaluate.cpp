@@ -39,7 +39,7 @@ std::vector<const GroupPath*> worstPaths(const std::vector<Group>& groups, int s
 struct StageComm {
     LayerCollectives calls; // one call of each, on the stage's slowest group of each dimension
     LayerCommTime added; // what they add to a layer's forward and backward (cost/inlayer.h)
-    std::string tpLink, cpLink, epLink, dpLink;
+    std::string tpLink, cpLink, epLink, dpLink, etpLink;
     const GroupPath* dpPath = nullptr; // the stage's slowest gradient group, which also reduces after the pipeline
 };
 
@@ -49,17 +49,19 @@ std::vector<StageComm> stageComms(const Plan& plan, const LayerCost& lc, const G
     const int p = plan.parallel.pp;
     const auto worstTp = worstPaths(groups.tp, p), worstCp = worstPaths(groups.cp, p);
     const auto worstEp = worstPaths(groups.ep, p), worstDp = worstPaths(groups.gradientGroups(), p);
+    const auto worstEtp = worstPaths(groups.etp, p);
     std::vector<StageComm> sc(static_cast<std::size_t>(p));
     for (int s = 0; s < p; ++s) {
         StageComm& c = sc[std::size_t(s)];
         const std::size_t i = std::size_t(s);
-        c.calls = layerCollectives(plan, lc, worstTp[i], worstCp[i], worstEp[i], worstDp[i]);
+        c.calls = layerCollectives(plan, lc, worstTp[i], worstCp[i], worstEp[i], worstDp[i], worstEtp[i]);
         c.added = layerCommTime(plan, lc, c.calls, slowdown);
         c.tpLink = worstTp[i] ? worstTp[i]->link : "";
         c.cpLink = worstCp[i] ? worstCp[i]->link : "";
         // The all-to-all of a group across nodes leaves through the NICs (collective.cpp).
         c.epLink = !worstEp[i] ? "" : worstEp[i]->nic ? worstEp[i]->nic->id : worstEp[i]->link;
         c.dpLink = worstDp[i] ? worstDp[i]->link : "";
+        c.etpLink = worstEtp[i] ? worstEtp[i]->link : "";
         c.dpPath = worstDp[i];
     }
     return sc;
@@ -158,6 +160,9 @@ struct CommBreakdownInput {
     double inLayerExposedShare = 1;
     // Of the EP all-to-all's, what Megatron-Core's combined 1F1B leaves exposed (1 without it).
     double epExposedShare = 1;
+    // The stage whose in-layer collectives are listed: where the shares above were taken (the busiest GPU's, under
+    // overlapped pairs), else -1 for the stage with the most layers.
+    int stage = -1;
     const CommTotals* dpGrad = nullptr;
     const CommTotals* dpParam = nullptr;
     const CommTotals* embAllReduce = nullptr;
@@ -177,22 +182,19 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
     const bool sp = tr.sequenceParallel && par.tp > 1;
     const StateBytes stateB = stateBytes(tr);
     const ModelSpec& model = plan.model;
-    auto layersMax = [&]() {
-        int mx = 0;
-        for (int d = 0; d < p; ++d)
-            mx = std::max(mx, plan.layersOnStage(d));
-        return mx;
-    }();
     int heavyStage = 0;
-    for (int d = 0; d < p; ++d)
-        if (plan.layersOnStage(d) == layersMax) {
+    for (int d = 1; d < p; ++d)
+        if (plan.layersOnStage(d) > plan.layersOnStage(heavyStage))
             heavyStage = d;
-            break;
-        }
+    if (in.stage >= 0 && in.stage < p)
+        heavyStage = in.stage;
+    const int layersMax = plan.layersOnStage(heavyStage);
     const StageComm& hc = in.sc[std::size_t(heavyStage)];
     // Each micro-batch passes every chunk of a GPU, except under DualPipe, where it passes the one of its direction.
     const double passShare = 1.0 / double(std::max<std::size_t>(1, in.routes.routes.size()));
-    const double mbLayers = double(m) * layersMax * passShare;
+    // The multi-token prediction modules' layers run where the model's last piece does (stagecost.cpp).
+    const int mtpHere = par.holdsLastChunk(heavyStage) ? model.mtpLayers : 0;
+    const double mbLayers = double(m) * (layersMax + mtpHere) * passShare;
     auto pushItem = [&](Dim dim, CollectiveKind kind, const char* what, CommTotals t, double bytesPerCall,
                         long long calls, const std::string& link, int groupSize) {
         if (t.item.timeS <= 0 && bytesPerCall <= 0)
@@ -248,16 +250,32 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
                 { CollectiveKind::ReduceScatter, "key and value gradients", hcalls.cpScatter, (long long)mbLayers } },
             lc.cpBytes, in.inLayerExposedShare * mbLayers * (hc.added.cpForward * (1 + rcFull) + hc.added.cpBackward),
             hc.cpLink, par.cp);
+    const double moeLayers = double(m) * (layersMax - plan.denseLayersOnStage(heavyStage) + mtpHere) * passShare;
+    const double moeExposed = in.inLayerExposedShare * in.epExposedShare;
     if (par.ep > 1) {
         // Each MoE layer dispatches its tokens to their experts and combines the outputs back, forward, and sends
         // the gradients the opposite ways backward: two items of the same buffer, half of the calls each.
-        const double moeLayers = double(m) * (layersMax - plan.denseLayersOnStage(heavyStage)) * passShare;
         const long long calls = (long long)moeLayers * (lc.epCallsFwd + lc.epCallsBwd) / 2;
-        for (const char* what :
-            { "token dispatch (and the combine's gradient)", "token combine (and the dispatch's gradient)" }) {
+        const ExpertDispatch& d = hcalls.epDispatch;
+        ev.dispatch = d;
+        for (const auto& [kind, what] : { std::pair { d.dispatchKind, "token dispatch (and the combine's gradient)" },
+                 std::pair { d.combineKind, "token combine (and the dispatch's gradient)" } }) {
             CommTotals t;
-            t.accumulate(hcalls.ep, calls, in.inLayerExposedShare * in.epExposedShare * hcalls.ep.seconds);
-            pushItem(Dim::EP, CollectiveKind::AllToAll, what, t, lc.epBytes, calls, hc.epLink, par.ep);
+            t.accumulate(hcalls.ep, calls, moeExposed * hcalls.ep.seconds);
+            pushItem(Dim::EP, kind, what, t, d.bytes, calls, hc.epLink, par.ep);
+        }
+    }
+    if (lc.etpBytes > 0) {
+        // Expert TP: the received tokens gathered before the experts and their outputs reduce-scattered after, in
+        // each direction.
+        const long long calls = (long long)moeLayers * 2;
+        for (const auto& [kind, cost, what] : { std::tuple { CollectiveKind::AllGather, hcalls.etpGather,
+                                                    "routed tokens over expert TP (and their gradients' sums)" },
+                 std::tuple { CollectiveKind::ReduceScatter, hcalls.etpScatter,
+                     "expert outputs over expert TP (and the tokens' gradients)" } }) {
+            CommTotals t;
+            t.accumulate(cost, calls, moeExposed * cost.seconds);
+            pushItem(Dim::TP, kind, what, t, lc.etpBytes, calls, hc.etpLink, par.expertTp());
         }
     }
     if (p > 1) {
@@ -559,6 +577,7 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     if (!in.comm.empty()) {
         const PairedComm bc = pairedComm(in, busiest);
         (shape.combined ? bi.epExposedShare : bi.inLayerExposedShare) = bc.total > 0 ? bc.exposed / bc.total : 1;
+        bi.stage = busiest;
     }
     if (worstDpExposed >= 0) {
         bi.dpGrad = &dpGrad;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "dispatch.h"
 #include "error.h"
 #include "groups.h"
 #include "memory.h"
@@ -49,6 +50,7 @@ struct Evaluation {
     // without.
     double hostBytesPerNode = 0;
     OffloadCost offload; // the stage's whose offload the GPU waits for longest
+    ExpertDispatch dispatch; // one MoE dispatch on the fullest stage's slowest EP group (none without EP)
 
     std::vector<StageTimes> stages;
     std::vector<CommItem> comm;

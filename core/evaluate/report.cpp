@@ -56,6 +56,11 @@ nlohmann::json evaluationToJson(const Evaluation& ev)
             { "bytes_per_call", whole(c.bytesPerCall) }, { "calls_per_step", c.count }, { "group_size", c.groupSize },
             { "link", c.link }, { "algorithm", algorithmName(c.algorithm) }, { "time_s", c.timeS },
             { "exposed_s", c.exposedS }, { "latency_s", c.alphaS }, { "bandwidth_s", c.bandwidthS } });
+    if (const ExpertDispatch& d = ev.dispatch; d.call.seconds > 0)
+        j["expert_dispatch"]
+            = { { "fabric_bytes_per_call", whole(d.fabricBytes) }, { "nvlink_bytes_per_call", whole(d.nvlinkBytes) },
+                  { "seconds_per_call", d.call.seconds }, { "domains_per_token", d.domainsPerToken },
+                  { "gpus_per_token", d.gpusPerToken }, { "domains_allowed", d.domainsAllowed } };
     j["throughput"] = { { "tokens_per_s", ev.tokensPerS }, { "model_tflops_per_gpu", ev.modelTflopsPerGpu },
         { "hardware_tflops_per_gpu", ev.hardwareTflopsPerGpu }, { "mfu", ev.mfu }, { "mfu_megatron", ev.mfuMegatron },
         { "hfu", ev.hfu }, { "peak_tflops", ev.peakTflops } };
@@ -91,6 +96,9 @@ std::string evaluationText(const Evaluation& ev, const Plan& plan)
       << precisionName(plan.training.precision)
       << (plan.training.precision == Precision::FP8 ? std::string(" ") + fp8RecipeName(plan.training.fp8Recipe) : "")
       << ")\n";
+    if (const ClusterSpec& c = plan.cluster; c.oversubscribed())
+        o << "  fabric: pods of " << c.podGpus << " GPUs, uplinks oversubscribed " << num(c.oversubscription, "%g")
+          << ":1 above them (traffic between pods at 1/" << num(c.oversubscription, "%g") << " of the NICs' rate)\n";
     o << "  step " << num(ev.stepS, "%.4g") << " s"
       << (ev.stepSlowS > 0
                  ? " (" + num(ev.stepFastS, "%.4g") + "–" + num(ev.stepSlowS, "%.4g") + " over the rates' spread)"
@@ -114,6 +122,17 @@ std::string evaluationText(const Evaluation& ev, const Plan& plan)
                                                : std::string())
           << "; CPU optimizer step " << num(off.cpuStepS * 1e3, "%.4g") << " ms; the GPU waits "
           << num(off.exposedS * 1e3, "%.4g") << " ms\n";
+    if (const ExpertDispatch& d = ev.dispatch; d.call.seconds > 0) {
+        const MoeDispatcher kind = plan.training.moeDispatcher;
+        o << "  token dispatch (" << moeDispatcherName(kind) << "): per GPU and call "
+          << num(d.fabricBytes / 1048576.0, "%.4g") << " MiB leave the NVLink domain, "
+          << num(d.nvlinkBytes / 1048576.0, "%.4g") << " MiB stay on it, " << num(d.call.seconds * 1e3, "%.4g")
+          << " ms";
+        if (kind == MoeDispatcher::Flex)
+            o << "; a token reaches " << num(d.domainsPerToken, "%.3g") << " NVLink domains (at most "
+              << d.domainsAllowed << ") and " << num(d.gpusPerToken, "%.3g") << " GPUs, sent once to each";
+        o << "\n";
+    }
     o << "  memory per GPU (GiB)      weights   grads  optimizer  activations  other   total  of "
       << gib(ev.capacityBytes) << "\n";
     for (const StageMemory& s : ev.memory) {

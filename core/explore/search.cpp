@@ -155,7 +155,7 @@ GroupPath fastestPath(const ClusterSpec& cluster, int ranks, GroupReach reach, b
 
 // The fastest paths of a candidate's TP, CP, EP and gradient (DP × CP) groups.
 struct FastestPaths {
-    GroupPath tp, cp, ep, grad;
+    GroupPath tp, cp, ep, grad, etp;
 };
 FastestPaths fastestPaths(const ClusterSpec& cluster, const ParallelSpec& par)
 {
@@ -180,6 +180,8 @@ FastestPaths fastestPaths(const ClusterSpec& cluster, const ParallelSpec& par)
     const int epOverCp = std::min(par.cp, par.ep);
     f.ep = fastestPath(cluster, par.ep, reach(1, epOverCp, par.ep / epOverCp), all);
     f.grad = fastestPath(cluster, par.dp * par.cp, reach(1, par.cp, par.dp), all);
+    // Expert TP is innermost like TP: its groups reach no further than a TP group's (farther only when wider).
+    f.etp = fastestPath(cluster, par.expertTp(), reach(std::min(par.expertTp(), par.tp), 1, 1), all);
     return f;
 }
 
@@ -203,7 +205,7 @@ double pipelineLowerBound(
     const TrainingSpec& tr = plan.training;
     const int p = par.pp, v = par.chunks();
     // The in-layer collectives exactly as evaluate() counts them (cost/inlayer.h), on the fastest paths.
-    const LayerCollectives calls = layerCollectives(plan, lc, &paths.tp, &paths.cp, &paths.ep, &paths.grad);
+    const LayerCollectives calls = layerCollectives(plan, lc, &paths.tp, &paths.cp, &paths.ep, &paths.grad, &paths.etp);
     const LayerCommTime added = layerCommTime(plan, lc, calls, overlapSlowdown(plan.cluster.gpu));
     const StateBytes bytes = stateBytes(tr);
     // Tied embeddings across the pipeline: stages 0 and p−1 all-reduce the embedding gradient after the pipeline,
@@ -229,7 +231,7 @@ double pipelineLowerBound(
     if (dense) {
         const Plan densePlan = denseLayerPlan(plan);
         const LayerCollectives denseCalls
-            = layerCollectives(densePlan, *dense, &paths.tp, &paths.cp, &paths.ep, &paths.grad);
+            = layerCollectives(densePlan, *dense, &paths.tp, &paths.cp, &paths.ep, &paths.grad, &paths.etp);
         denseOps = layerOps(densePlan, *dense, denseCalls,
             layerCommTime(densePlan, *dense, denseCalls, overlapSlowdown(plan.cluster.gpu)));
     }

@@ -163,6 +163,7 @@ Result<ImportedPlan> importDeepSpeedConfig(std::string_view text, const Plan& ba
     TrainingSpec& tr = out.plan.training;
     tr.framework = Framework::DeepSpeed;
     tr.moeA2aOverlap = false; // Megatron-Core's combined 1F1B; DeepSpeed has no such schedule
+    tr.moeDispatcher = MoeDispatcher::AllToAll; // DeepSpeed-MoE sends tokens by all-to-all
     const long long dp = base.parallel.dp;
 
     // train_batch_size = micro × accumulation × DP (deepspeed/runtime/config.py _batch_assertion).

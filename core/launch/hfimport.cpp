@@ -18,12 +18,13 @@ std::string str(long long x)
 }
 
 // The fields modelFromHfConfig reads (GPT-2 and Llama-family names).
-const std::set<std::string> kRead = { "model_type", "_name_or_path", "n_embd", "n_layer", "n_head", "n_inner",
-    "vocab_size", "n_positions", "hidden_size", "num_hidden_layers", "num_attention_heads", "num_key_value_heads",
-    "head_dim", "intermediate_size", "max_position_embeddings", "hidden_act", "tie_word_embeddings",
-    "num_local_experts", "num_experts", "num_experts_per_tok", "moe_intermediate_size",
-    "shared_expert_intermediate_size", "n_routed_experts", "n_shared_experts", "first_k_dense_replace", "q_lora_rank",
-    "kv_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim", "num_nextn_predict_layers" };
+const std::set<std::string> kRead
+    = { "model_type", "_name_or_path", "n_embd", "n_layer", "n_head", "n_inner", "vocab_size", "n_positions",
+          "hidden_size", "num_hidden_layers", "num_attention_heads", "num_key_value_heads", "head_dim",
+          "intermediate_size", "max_position_embeddings", "hidden_act", "tie_word_embeddings", "num_local_experts",
+          "num_experts", "num_experts_per_tok", "moe_intermediate_size", "shared_expert_intermediate_size",
+          "n_routed_experts", "n_shared_experts", "first_k_dense_replace", "q_lora_rank", "kv_lora_rank",
+          "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim", "num_nextn_predict_layers", "n_group", "topk_group" };
 
 // Fields that change neither a step's time nor its memory: identity, initialisation, numerics of norms, RoPE's base,
 // dropout, token ids, what inference caches.

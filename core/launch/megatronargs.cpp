@@ -35,7 +35,7 @@ const std::set<std::string, std::less<>> kBooleanFlags = { "bf16", "fp16", "sequ
     "no-masked-softmax-fusion", "no-bias-dropout-fusion", "no-rope-fusion", "no-gradient-accumulation-fusion",
     "no-async-tensor-model-parallel-allreduce", "manual-gc", "no-save-optim", "no-save-rng", "no-load-optim",
     "no-load-rng", "moe-permute-fusion", "no-create-attention-mask-in-dataloader", "fp8-param-gather",
-    "use-precision-aware-optimizer", "optimizer-cpu-offload" };
+    "use-precision-aware-optimizer", "optimizer-cpu-offload", "moe-enable-deepep" };
 
 // Flags that do not change a step's time or memory: data, checkpoints, logging, the learning rate, launchers'
 // rendezvous. Names end in '-' for a family.
@@ -385,6 +385,10 @@ std::optional<ModelSpec> modelOf(
             m.moe.sharedExperts = 1;
             m.moe.sharedFfnHidden = *s;
         }
+        if (const auto g = a.integer("moe-router-num-groups", 1, *e)) {
+            m.moe.routerGroups = int(*g);
+            m.moe.routerGroupTopK = int(a.integer("moe-router-group-topk", 1, *g).value_or(*g));
+        }
         if (const auto f = a.text("moe-layer-freq")) {
             const auto pattern = moeLayerPattern(*f, m.layers);
             if (pattern.denseFirst >= 0 && pattern.denseFirst < m.layers)
@@ -622,6 +626,22 @@ Result<ImportedPlan> importMegatronArgs(std::string_view text, const Plan& base,
     tr.fusedCrossEntropy = a.has("cross-entropy-loss-fusion");
     tr.tpOverlap = a.has("tp-comm-overlap") ? TpOverlap::All : TpOverlap::Backward;
     tr.moeA2aOverlap = a.has("overlap-moe-expert-parallel-comm");
+    // Megatron-LM's default dispatcher gathers every token (arguments.py: allgather); DeepEP and HybridEP are the
+    // flex dispatcher's backends, costed alike (cost/dispatch.h).
+    tr.moeDispatcher = MoeDispatcher::AllGather;
+    if (const auto d = a.text("moe-token-dispatcher-type")) {
+        const std::string name = *d == "alltoall_seq" ? "alltoall" : *d;
+        if (const auto known = moeDispatcherFromName(name))
+            tr.moeDispatcher = *known;
+        else
+            errors.push_back(fieldIssue(a.where("moe-token-dispatcher-type"), "config-choice",
+                { "--moe-token-dispatcher-type", *d, "allgather, alltoall, flex" }));
+    }
+    if (a.has("moe-enable-deepep"))
+        tr.moeDispatcher = MoeDispatcher::Flex;
+    if (const auto b = a.text("moe-flex-dispatcher-backend"); b && *b != "deepep" && *b != "hybridep")
+        errors.push_back(fieldIssue(a.where("moe-flex-dispatcher-backend"), "config-choice",
+            { "--moe-flex-dispatcher-backend", *b, "deepep, hybridep" }));
     // Megatron-LM keeps fp32 main gradients.
     tr.fp32Gradients = true;
     if (const auto f = a.text("moe-expert-capacity-factor")) {
@@ -685,6 +705,10 @@ std::string megatronArgs(const Plan& plan)
             add("moe-shared-expert-intermediate-size", str(m.moe.sharedExperts * m.sharedFfn()));
         if (m.mtpLayers > 0)
             add("mtp-num-layers", str(m.mtpLayers));
+        if (m.moe.routerGroups > 0) {
+            add("moe-router-num-groups", str(m.moe.routerGroups));
+            add("moe-router-group-topk", str(m.moe.routerGroupTopK));
+        }
         if (m.moe.denseLayers > 0)
             add("moe-layer-freq",
                 "\"[0]*" + str(m.moe.denseLayers) + "+[1]*" + str(m.layers - m.moe.denseLayers) + "\"");
@@ -780,6 +804,11 @@ std::string megatronArgs(const Plan& plan)
         add("moe-expert-capacity-factor", numText(tr.moeCapacityFactor));
     if (tr.moeA2aOverlap)
         add("overlap-moe-expert-parallel-comm");
+    if (m.isMoe()) {
+        add("moe-token-dispatcher-type", moeDispatcherName(tr.moeDispatcher));
+        if (tr.moeDispatcher == MoeDispatcher::Flex)
+            add("moe-flex-dispatcher-backend", "deepep");
+    }
 
     std::string name = plan.name;
     std::replace_if(

@@ -338,6 +338,7 @@ Result<ImportedPlan> importTorchtitanConfig(std::string_view text, const Plan& b
     TrainingSpec& tr = plan.training;
     tr.framework = Framework::Fsdp;
     tr.moeA2aOverlap = false; // Megatron-Core's combined 1F1B; torchtitan has no such schedule
+    tr.moeDispatcher = MoeDispatcher::AllToAll; // torchtitan sends tokens by all-to-all
     const long long local = s.integer("training.local_batch_size", 1, 1 << 24)
                                 .value_or(s.integer("training.batch_size", 1, 1 << 24).value_or(8));
     const long long global = s.integer("training.global_batch_size", -1, 1LL << 40).value_or(-1);

@@ -25,6 +25,15 @@ void checkShape(const ModelSpec& m, const std::string& field, std::vector<Issue>
         issues.push_back({ field + ".moe.top_k",
             "must be between 1 and experts (" + std::to_string(m.moe.experts) + "), got "
                 + std::to_string(m.moe.topK) });
+    if (m.moe.routerGroups > 0
+        && (m.moe.experts % m.moe.routerGroups != 0 || m.moe.routerGroupTopK < 1
+            || m.moe.routerGroupTopK > m.moe.routerGroups
+            || (long long)m.moe.topK * m.moe.routerGroups > (long long)m.moe.routerGroupTopK * m.moe.experts))
+        issues.push_back({ field + ".moe.router_groups",
+            "router_groups (" + std::to_string(m.moe.routerGroups) + ") must divide experts ("
+                + std::to_string(m.moe.experts) + "), and router_group_top_k (" + std::to_string(m.moe.routerGroupTopK)
+                + ") be between 1 and router_groups with top_k (" + std::to_string(m.moe.topK)
+                + ") experts in that many groups" });
     if (m.moe.denseLayers > 0 && (m.moe.experts == 0 || m.moe.denseLayers >= m.layers))
         issues.push_back({ field + ".moe.dense_layers",
             "must be fewer than layers (" + std::to_string(m.layers) + "), in a model with experts; got "
@@ -84,6 +93,8 @@ Result<ModelSpec> modelFromJson(const nlohmann::json& j, const std::string& fiel
             m.moe.expertFfnHidden = mr.integer("expert_ffn_hidden", 0, 0, 16 * kMaxHidden);
             m.moe.sharedFfnHidden = mr.integer("shared_ffn_hidden", 0, 0, 16 * kMaxHidden);
             m.moe.denseLayers = int(mr.integer("dense_layers", 0, 0, 100000));
+            m.moe.routerGroups = int(mr.integer("router_groups", 0, 0, 1 << 16));
+            m.moe.routerGroupTopK = int(mr.integer("router_group_top_k", 0, 0, 1 << 16));
         }
     }
     m.mtpLayers = int(r.integer("mtp_layers", 0, 0, 16));
@@ -128,6 +139,10 @@ nlohmann::json toJson(const ModelSpec& m)
         j["moe"]["shared_ffn_hidden"] = m.moe.sharedFfnHidden;
     if (m.moe.denseLayers > 0)
         j["moe"]["dense_layers"] = m.moe.denseLayers;
+    if (m.moe.routerGroups > 0) {
+        j["moe"]["router_groups"] = m.moe.routerGroups;
+        j["moe"]["router_group_top_k"] = m.moe.routerGroupTopK;
+    }
     if (m.mtpLayers > 0)
         j["mtp_layers"] = m.mtpLayers;
     if (m.mla.on())
@@ -200,6 +215,13 @@ Result<ModelSpec> modelFromHfConfig(const nlohmann::json& c, const std::string& 
             }
             if (r.has("first_k_dense_replace"))
                 m.moe.denseLayers = int(r.integer("first_k_dense_replace", 0, 0, 100000));
+            // DeepSeek's group-limited routing; a single group limits nothing.
+            if (r.has("n_group") && !c["n_group"].is_null() && r.has("topk_group") && !c["topk_group"].is_null()) {
+                m.moe.routerGroups = int(r.integer("n_group", 0, 0, 1 << 16));
+                m.moe.routerGroupTopK = int(r.integer("topk_group", 0, 0, 1 << 16));
+                if (m.moe.routerGroups <= 1)
+                    m.moe.routerGroups = m.moe.routerGroupTopK = 0;
+            }
         }
         if (r.has("num_nextn_predict_layers") && !c["num_nextn_predict_layers"].is_null())
             m.mtpLayers = int(r.integer("num_nextn_predict_layers", 0, 0, 16));

@@ -19,6 +19,11 @@ struct MoeSpec {
     long long sharedFfnHidden = 0; // per shared expert; 0 = same as ffn_hidden
     // The first layers are dense, an MLP of ffn_hidden (DeepSeek-V3's first_k_dense_replace = 3).
     int denseLayers = 0;
+    // Node-limited (group-limited) routing, DeepSeek-V3 §2.1.2: the experts form `routerGroups` groups and a token
+    // picks its top-k among the `routerGroupTopK` best groups (n_group, topk_group; Megatron-Core
+    // --moe-router-num-groups, --moe-router-group-topk); 0 = unlimited.
+    int routerGroups = 0;
+    int routerGroupTopK = 0;
 };
 
 // Multi-head latent attention (DeepSeek-V2/V3, Megatron-Core's MLASelfAttention): queries through a low-rank

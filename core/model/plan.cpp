@@ -244,6 +244,27 @@ const char* fp8RecipeName(Fp8Recipe r)
     return "delayed";
 }
 
+const char* moeDispatcherName(MoeDispatcher d)
+{
+    switch (d) {
+    case MoeDispatcher::AllToAll:
+        return "alltoall";
+    case MoeDispatcher::AllGather:
+        return "allgather";
+    case MoeDispatcher::Flex:
+        return "flex";
+    }
+    return "alltoall";
+}
+
+std::optional<MoeDispatcher> moeDispatcherFromName(std::string_view name)
+{
+    for (MoeDispatcher d : { MoeDispatcher::AllToAll, MoeDispatcher::AllGather, MoeDispatcher::Flex })
+        if (name == moeDispatcherName(d))
+            return d;
+    return std::nullopt;
+}
+
 int Plan::layersOnStage(int stage) const
 {
     const bool plain = parallel.schedule != Schedule::DualPipe && parallel.layersPerChunk.empty()
@@ -444,6 +465,8 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     // it.
     plan.cluster.nvlinkDomainGpus = int(c.integer("nvlink_domain_gpus", 0, 0, 576));
     plan.cluster.hostMemoryGiB = c.number("host_memory_GiB", 0, 0, 1e6);
+    plan.cluster.podGpus = int(c.integer("pod_gpus", 0, 0, kMaxGpus));
+    plan.cluster.oversubscription = c.number("oversubscription", 1, 1, 1000);
     if (cj.contains("node_links") && !cj["node_links"].is_null()) {
         const auto& list = cj["node_links"];
         if (!list.is_array() || list.size() > std::size_t(kMaxGpus)) {
@@ -515,6 +538,9 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     tr.moeLoadSkew = t.number("moe_load_skew", 1.0, 1.0, 1e3);
     tr.moeCapacityFactor = t.number("moe_capacity_factor", 0, 0, 1e3);
     tr.moeA2aOverlap = t.boolean("moe_a2a_overlap", false);
+    tr.moeDispatcher
+        = moeDispatcherFromName(t.choice("moe_dispatcher", "alltoall", { "alltoall", "allgather", "flex" }))
+              .value_or(MoeDispatcher::AllToAll);
     tr.otherGiB = t.number("other_GiB", 1.0, 0, 1e4);
     tr.fragmentation = t.number("fragmentation", 0.05, 0, 1);
 
@@ -618,6 +644,14 @@ nlohmann::json toJson(const Plan& plan)
         c["nvlink_domain_gpus"] = plan.cluster.nvlinkDomainGpus;
     else
         c.erase("nvlink_domain_gpus");
+    if (plan.cluster.podGpus > 0)
+        c["pod_gpus"] = plan.cluster.podGpus;
+    else
+        c.erase("pod_gpus");
+    if (plan.cluster.oversubscription != 1)
+        c["oversubscription"] = plan.cluster.oversubscription;
+    else
+        c.erase("oversubscription");
     nlohmann::json nodeLinks = nlohmann::json::array();
     for (const NodeLinks& l : plan.cluster.nodeLinks)
         if (l.node < plan.cluster.nodes) // a node the cluster still has
@@ -660,7 +694,9 @@ nlohmann::json toJson(const Plan& plan)
         t["moe_load_skew"] = tr.moeLoadSkew;
         t["moe_capacity_factor"] = tr.moeCapacityFactor;
         t["moe_a2a_overlap"] = tr.moeA2aOverlap;
+        t["moe_dispatcher"] = moeDispatcherName(tr.moeDispatcher);
     } else {
+        t.erase("moe_dispatcher");
         t.erase("moe_load_skew");
         t.erase("moe_capacity_factor");
         t.erase("moe_a2a_overlap");
@@ -727,6 +763,9 @@ std::vector<Issue> validate(const Plan& plan)
         need(c.gpuCount() % c.nvlinkDomainGpus == 0, "cluster.nvlink_domain_gpus", "domain-cluster",
             { str(c.gpuCount()), str(c.nvlinkDomainGpus) });
     }
+    if (const ClusterSpec& c = plan.cluster; c.podGpus > 0)
+        need(c.podGpus % c.domainGpus() == 0 && c.gpuCount() % c.podGpus == 0, "cluster.pod_gpus", "pod-domains",
+            { str(c.podGpus), str(c.domainGpus()), str(c.gpuCount()) });
     need(m.kvHeads % par.tp == 0 || par.tp % m.kvHeads == 0, "parallel.tp", "kv-heads-tp",
         { str(m.kvHeads), str(par.tp) });
     need(m.ffnHidden % par.tp == 0, "parallel.tp", "ffn-tp", { str(m.ffnHidden), str(par.tp) });
@@ -810,6 +849,10 @@ std::vector<Issue> validate(const Plan& plan)
             { str(par.pp), scheduleName(par.schedule), str(par.vpp) });
         need(tr.recompute != Recompute::Full, "training.moe_a2a_overlap", "a2a-overlap-recompute", {});
     }
+    // DeepSpeed-MoE and torchtitan send tokens with an all-to-all; the other dispatchers are Megatron-Core's.
+    if (m.isMoe() && tr.moeDispatcher != MoeDispatcher::AllToAll)
+        need(tr.framework == Framework::Megatron, "training.moe_dispatcher", "dispatcher-framework",
+            { moeDispatcherName(tr.moeDispatcher), frameworkName(tr.framework) });
     need(par.tp * par.cp * par.dp % par.expertShard() == 0, "parallel.ep", "ep-fold",
         { str(par.expertTp()), str(par.ep), str(par.expertShard()), str(par.tp), str(par.cp), str(par.dp),
             str(par.tp * par.cp * par.dp) });

@@ -8,7 +8,9 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace plait {
@@ -32,6 +34,11 @@ inline bool splitsBackward(Schedule s)
 // Which TP collectives run beside GEMMs (cost/inlayer.h): none; the backward's, as Megatron-LM does by default;
 // all of them (Transformer Engine userbuffers, torchtitan async TP).
 enum class TpOverlap { None, Backward, All };
+// How a MoE layer's tokens reach their experts (Megatron-Core --moe-token-dispatcher-type, cost/dispatch.h): every
+// token's top-k copies sent by an NCCL all-to-all; every token all-gathered to every rank of the expert group (and
+// the outputs reduce-scattered back); or a fused kernel (DeepEP, HybridEP: "flex") that sends a token once to each
+// GPU and, across NVLink domains, once to each domain, forwarding it there over NVLink.
+enum class MoeDispatcher { AllToAll, AllGather, Flex };
 
 // A node whose links differ from the cluster's (its own nvidia-smi or NCCL dump says so: a degraded NVLink, a slower
 // NIC): its link between GPUs, its NICs and their link to other nodes.
@@ -55,6 +62,13 @@ struct ClusterSpec {
     int nvlinkDomainGpus = 0;
     // Host (CPU) memory of one node, what offloaded states must fit in; 0 = not stated.
     double hostMemoryGiB = 0;
+    // An oversubscribed fabric: GPUs under one pod (a leaf group with full bisection between its nodes, whole
+    // NVLink domains) and the ratio of the pod's NIC bandwidth to its uplinks (7 for 1:7); traffic leaving a pod
+    // shares the uplinks. 0 and 1 = a non-blocking fabric.
+    int podGpus = 0;
+    double oversubscription = 1;
+    int podOf(int gpu) const { return podGpus > 0 ? gpu / podGpus : 0; }
+    bool oversubscribed() const { return podGpus > 0 && oversubscription > 1 && podGpus < gpuCount(); }
 
     int gpuCount() const { return nodes * gpusPerNode; }
     int domainGpus() const { return nvlinkDomainGpus > 0 ? nvlinkDomainGpus : gpusPerNode; }
@@ -118,6 +132,7 @@ struct TrainingSpec {
     // steady state each forward runs beside the backward of an earlier micro-batch, one's EP all-to-all hidden under
     // the other's compute; one more micro-batch warms up. No pipelining or interleaved 1F1B only.
     bool moeA2aOverlap = false;
+    MoeDispatcher moeDispatcher = MoeDispatcher::AllToAll;
     double moeLoadFactor() const
     {
         return moeCapacityFactor > 0 ? std::min(moeLoadSkew, moeCapacityFactor) : moeLoadSkew;
@@ -274,5 +289,7 @@ const char* scheduleName(Schedule s);
 const char* recomputeName(Recompute r);
 const char* precisionName(Precision p);
 const char* fp8RecipeName(Fp8Recipe r); // "delayed", "tensorwise", "rowwise", "blockwise", "mxfp8"
+const char* moeDispatcherName(MoeDispatcher d); // "alltoall", "allgather", "flex" (Megatron-Core's names)
+std::optional<MoeDispatcher> moeDispatcherFromName(std::string_view name);
 
 } // namespace plait

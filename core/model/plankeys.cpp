@@ -14,10 +14,11 @@ const Keys kTop { "format", "name", "description", "model", "cluster", "training
 const Keys kModel { "name", "layers", "hidden", "heads", "kv_heads", "head_dim", "ffn_hidden", "ffn", "norm",
     "position", "bias", "vocab", "seq_len", "tied_embeddings", "source", "moe", "mla", "mtp_layers" };
 const Keys kModelByReference { "preset", "hf_config", "seq_len", "mtp_layers" };
-const Keys kMoe { "experts", "top_k", "shared_experts", "expert_ffn_hidden", "shared_ffn_hidden", "dense_layers" };
+const Keys kMoe { "experts", "top_k", "shared_experts", "expert_ffn_hidden", "shared_ffn_hidden", "dense_layers",
+    "router_groups", "router_group_top_k" };
 const Keys kMla { "q_lora_rank", "kv_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim" };
 const Keys kCluster { "gpu", "nodes", "gpus_per_node", "intra_node", "inter_node", "nics_per_node", "node_links",
-    "nvlink_domain_gpus", "host_memory_GiB" };
+    "nvlink_domain_gpus", "host_memory_GiB", "pod_gpus", "oversubscription" };
 const Keys kGpu { "id", "name", "memory_GiB", "bf16_tflops", "fp16_tflops", "fp8_tflops", "fp4_tflops", "hbm_GBps",
     "sms", "host_link", "host_link_GBps", "nvlink", "nvlink_GBps", "gemm_max_efficiency", "gemm_sustained_efficiency",
     "gemm_sustained_fp8_efficiency", "gemm_sustained_source", "overlap_slowdown", "attention_curves",
@@ -28,7 +29,7 @@ const Keys kTraining { "global_batch", "micro_batch", "precision", "fp8_recipe",
     "optimizer_moments", "offload_optimizer", "offload_params", "optimizer", "zero_stage", "recompute",
     "sequence_parallel", "flash_attention", "attention_kernel", "fp32_gradients", "overlap_grad_reduce",
     "overlap_param_gather", "bucket_size", "fused_cross_entropy", "tp_overlap", "framework", "moe_load_skew",
-    "moe_capacity_factor", "moe_a2a_overlap", "other_GiB", "fragmentation" };
+    "moe_capacity_factor", "moe_a2a_overlap", "moe_dispatcher", "other_GiB", "fragmentation" };
 const Keys kParallel { "tp", "pp", "dp", "cp", "ep", "etp", "vpp", "schedule", "order", "layers_per_stage",
     "layers_per_chunk", "embedding_in_split", "loss_in_split" };
 const Keys kPlacement { "gpu", "tp", "cp", "dp", "pp" };

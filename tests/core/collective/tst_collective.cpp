@@ -342,7 +342,10 @@ private slots:
             return f;
         };
         QCOMPARE(expertFlops(test::mustPlan(k)), expertFlops(plan));
-        QCOMPARE(layerCost(test::mustPlan(k)).epBytes, 4096.0 * 8 * 7168 * 2);
+        // Each GPU still sends its sequence-parallel half; the tokens it receives are gathered over expert TP 2.
+        const LayerCost wide = layerCost(test::mustPlan(k));
+        QCOMPARE(wide.epBytes, 4096.0 / 2 * 8 * 7168 * 2);
+        QCOMPARE(wide.etpBytes, 2 * wide.epBytes);
     }
 
     // DeepSeek-V3 as its report trains it (2,048 H800, EP 64 across eight nodes) and on four GB200 NVL72 racks with
@@ -436,6 +439,46 @@ private slots:
         k = j;
         k["parallel"]["ep"] = 1;
         QVERIFY(refusedFor(k));
+    }
+
+    // An oversubscribed fabric (1:7 above pods of 64 GPUs, eight DGX H100s): Qwen3-30B-A3B with EP 128 over 16 nodes
+    // in two pods. The all-to-all sends half of its bytes out of the pod, at 1/7 of the NIC rate: 7 · 64/120 of the
+    // NIC-bound time. A DP ring crosses each pod boundary once per group, with the uplink share of its 64 members in
+    // the pod: nothing changes. A pipeline send between pods gets 1/7 of its NIC share. Validation wants whole
+    // NVLink domains per pod.
+    void oversubscribedPodsSlowWhatLeavesThem()
+    {
+        nlohmann::json j = test::gptPlanJson("qwen3-30b-a3b", 64, 1, 1, 512, 512);
+        test::onDgxH100(j);
+        j["parallel"]["ep"] = 128;
+        auto paths = [&](int podGpus) {
+            nlohmann::json k = j;
+            if (podGpus > 0) {
+                k["cluster"]["pod_gpus"] = podGpus;
+                k["cluster"]["oversubscription"] = 7;
+            }
+            const Plan p = test::mustPlan(k);
+            if (!validate(p).empty())
+                qFatal("%s", validate(p).front().message.c_str());
+            const GroupSet g = buildGroups(p);
+            return std::make_tuple(g.ep.front().path, g.dp.front().path, pairPath(p.cluster, 0, 64, 8));
+        };
+        const auto [ep1, dp1, pair1] = paths(0);
+        const auto [ep7, dp7, pair7] = paths(64);
+        QCOMPARE(ep1.podGBps, 0.0);
+        QCOMPARE(ep7.ranksPerPod, 64);
+        QCOMPARE(ep7.podGBps, ep1.nicGBps / 7);
+        const double bytes = 1 << 30;
+        const CollectiveCost a1 = collectiveTime(CollectiveKind::AllToAll, bytes, ep1);
+        const CollectiveCost a7 = collectiveTime(CollectiveKind::AllToAll, bytes, ep7);
+        QCOMPARE(a7.bandwidthS / a1.bandwidthS, 7.0 * 64 / 120);
+        QCOMPARE(dp7.busGBps, dp1.busGBps);
+        QCOMPARE(pair7.busGBps, pair1.busGBps / 7);
+        nlohmann::json bad = j;
+        bad["cluster"]["pod_gpus"] = 12;
+        const std::vector<Issue> issues = validate(test::mustPlan(bad));
+        QVERIFY(
+            std::any_of(issues.begin(), issues.end(), [](const Issue& i) { return i.field == "cluster.pod_gpus"; }));
     }
 
     void nothingToDoCostsNothing()

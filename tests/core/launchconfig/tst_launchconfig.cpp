@@ -199,7 +199,7 @@ private slots:
 
     // A config.json's model over a plan: DeepSeek-V3's routed and shared experts, dense first layers and multi-head
     // latent attention read as its preset has them, what the plan does not model listed with how the estimate
-    // treats it (the MTP module, the node-limited routing's groups); the sequence length stays the plan's (163,840
+    // treats it; the sequence length stays the plan's (163,840
     // is DeepSeek-V3's position limit).
     void hfConfigListsWhatIsNotModelled()
     {
@@ -218,10 +218,10 @@ private slots:
                 j->erase(k);
         QCOMPARE(QString::fromStdString(shape.dump()), QString::fromStdString(preset.dump()));
         const ImportedPlan& i = r.value();
-        for (const char* f : { "n_group", "topk_group" })
-            QVERIFY2(listed(i.notModelled, f), f);
-        for (const char* f :
-            { "kv_lora_rank", "q_lora_rank", "first_k_dense_replace", "n_shared_experts", "num_nextn_predict_layers" })
+        QCOMPARE(m.moe.routerGroups, 8);
+        QCOMPARE(m.moe.routerGroupTopK, 4);
+        for (const char* f : { "n_group", "topk_group", "kv_lora_rank", "q_lora_rank", "first_k_dense_replace",
+                 "n_shared_experts", "num_nextn_predict_layers" })
             QVERIFY2(!listed(i.notModelled, f) && !listed(i.noEffect, f), f);
         QCOMPARE(m.mtpLayers, 1);
         QVERIFY(listed(i.noEffect, "rope_theta"));
@@ -678,6 +678,57 @@ private slots:
         QVERIFY2(out.find("--expert-tensor-parallel-size 1") != std::string::npos, out.c_str());
         const std::string toml = exportLaunchConfig(LaunchFormat::Torchtitan, p);
         QVERIFY2(toml.find("expert_tensor_parallel_degree = 1") != std::string::npos, toml.c_str());
+    }
+
+    // --moe-token-dispatcher-type as arguments.py reads it: allgather when unset (Megatron-LM's default), flex also
+    // from the older --moe-enable-deepep, DeepEP or HybridEP as the flex backend; the group-limited routing's groups;
+    // an unknown dispatcher names the flag; what is read is written back.
+    void megatronReadsTheDispatcher_data()
+    {
+        QTest::addColumn<QString>("extra");
+        QTest::addColumn<QString>("dispatcher");
+        QTest::newRow("unset") << ""
+                               << "allgather";
+        QTest::newRow("alltoall") << "--moe-token-dispatcher-type alltoall"
+                                  << "alltoall";
+        QTest::newRow("alltoall_seq") << "--moe-token-dispatcher-type alltoall_seq"
+                                      << "alltoall";
+        QTest::newRow("flex hybridep") << "--moe-token-dispatcher-type flex --moe-flex-dispatcher-backend hybridep"
+                                       << "flex";
+        QTest::newRow("enable deepep") << "--moe-enable-deepep"
+                                       << "flex";
+        QTest::newRow("unknown") << "--moe-token-dispatcher-type gossip"
+                                 << "";
+    }
+    void megatronReadsTheDispatcher()
+    {
+        QFETCH(QString, extra);
+        QFETCH(QString, dispatcher);
+        const Plan base = example(QStringLiteral("h-gpt3-175b-1024xa100.plait.json"));
+        std::string args = fixture(QStringLiteral("megatron-deepseek-v3.sh"));
+        const std::string at = "--mtp-num-layers 1";
+        args.replace(args.find(at), at.size(), at + " " + extra.toStdString());
+        const auto r = importMegatronArgs(args, base, "ds.sh");
+        if (dispatcher.isEmpty()) {
+            QVERIFY(!r);
+            QVERIFY2(r.errorText().find("--moe-token-dispatcher-type") != std::string::npos, r.errorText().c_str());
+            return;
+        }
+        QVERIFY2(r, r ? "" : r.errorText().c_str());
+        const Plan& p = r.value().plan;
+        QCOMPARE(QString::fromLatin1(moeDispatcherName(p.training.moeDispatcher)), dispatcher);
+        QCOMPARE(p.model.moe.routerGroups, 8);
+        QCOMPARE(p.model.moe.routerGroupTopK, 4);
+        for (const char* flag : { "--moe-router-num-groups", "--moe-router-group-topk", "--moe-token-dispatcher-type",
+                 "--moe-flex-dispatcher-backend", "--moe-enable-deepep" })
+            QVERIFY2(!listed(r.value().notModelled, flag) && !listed(r.value().noEffect, flag), flag);
+        const std::string out = exportLaunchConfig(LaunchFormat::Megatron, p);
+        QVERIFY2(out.find("--moe-token-dispatcher-type " + dispatcher.toStdString()) != std::string::npos, out.c_str());
+        for (const char* line : { "--moe-router-num-groups 8\n", "--moe-router-group-topk 4\n" })
+            QVERIFY2(out.find(line) != std::string::npos, out.c_str());
+        const auto again = importMegatronArgs(out, p, "again");
+        QVERIFY2(again, again ? "" : again.errorText().c_str());
+        QCOMPARE(again.value().plan.training.moeDispatcher, p.training.moeDispatcher);
     }
 
     // --moe-layer-freq as arguments.py's moe_freq_type reads it: dense first layers are modelled, other patterns
