@@ -249,7 +249,9 @@ GroupSet buildGroups(const Plan& plan)
                     e.gpus.push_back(rankGpu[std::size_t(pp * stageRanks + (edp * par.ep + ep) * etp + et)]);
                 set.ep.push_back(std::move(e));
             }
-    for (int pp = 0; pp < par.pp && etp > 1 && stageRanks % par.expertShard() == 0; ++pp)
+    // Expert TP equal to TP makes the same groups as TP's (both innermost): evaluate() takes the TP groups' paths.
+    const bool ownEtp = plan.model.isMoe() && etp > 1 && etp != par.tp;
+    for (int pp = 0; pp < par.pp && ownEtp && stageRanks % par.expertShard() == 0; ++pp)
         for (int block = 0; block < stageRanks / etp; ++block) {
             Group g { Dim::TP, pp, {}, {}, false };
             for (int et = 0; et < etp; ++et)

@@ -27,7 +27,8 @@ struct GroupSet {
     // With context parallelism, gradients are reduced (and ZeRO state sharded) over the DP × CP ranks of one stage
     // and TP rank, Megatron's data-parallel group "with context parallel"; empty when cp = 1 (then the DP groups).
     std::vector<Group> dpcp;
-    // The MoE layers' expert-TP groups under parallel folding (empty at expert TP 1): not drawn, only timed.
+    // The MoE layers' expert-TP groups under parallel folding (empty at expert TP 1, and at expert TP = TP, where
+    // they are the TP groups): not drawn, only timed.
     std::vector<Group> etp;
     const std::vector<Group>& of(Dim d) const;
     const std::vector<Group>& gradientGroups() const { return dpcp.empty() ? dp : dpcp; }

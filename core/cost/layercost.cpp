@@ -196,6 +196,30 @@ Fp8CastBytes fp8CastBytes(const Plan& plan, const LinearRecipe& recipe, const st
 }
 }
 
+// The HBM traffic of a MoE layer's token permutations per GPU and micro-batch, forward (the backward moves the
+// gradients the same ways), from Megatron-Core's token dispatchers (moe_utils.py permute / unpermute,
+// sort_chunks_by_idxs). Per routed token, in hidden-state rows:
+//  - all-to-all and flex: the source gathers each token's k copies in expert order (read and write k) and, after the
+//    combine, scatter-adds them back (read k, write 1); the destination sorts the copies it receives (k per routed
+//    token on average, times the load factor and expert TP) by local expert and back (read and write, twice) when
+//    it holds more than one expert;
+//  - all-gather: the destination picks the copies for its experts from the gathered tokens (read and write) and
+//    scatter-adds their outputs into a buffer of all the gathered tokens (read the copies, write the buffer).
+double permuteBytes(const Plan& plan, double tokensPerGpu, double e)
+{
+    const ModelSpec& m = plan.model;
+    if (!m.isMoe() || tokensPerGpu <= 0)
+        return 0;
+    const ParallelSpec& par = plan.parallel;
+    const double k = m.moe.topK, row = double(m.hidden) * e;
+    const double received = k * plan.training.moeLoadFactor() * par.expertTp();
+    const bool manyLocal = m.moe.experts / std::max(1, par.ep) > 1;
+    const double rows = plan.training.moeDispatcher == MoeDispatcher::AllGather
+        ? 3 * received + par.expertShard()
+        : (2 * k) + (k + 1) + (manyLocal ? 4 * received : 0);
+    return tokensPerGpu * rows * row;
+}
+
 LayerCost layerCost(const Plan& plan)
 {
     const ModelSpec& m = plan.model;
@@ -321,8 +345,10 @@ LayerCost layerCost(const Plan& plan)
     const double mergeFwd = cpSteps * 3 * e * x.out / x.t;
     const double mergeBwd = cpSteps * 2 * e * (x.q + x.k + x.val) / x.t;
     const Fp8CastBytes cast = fp8CastBytes(plan, recipe, gemms);
-    c.fwdElementwise = memoryTime((elemPerToken + mergeFwd) * x.tokens + cast.forward, gpu);
-    c.bwdElementwise = memoryTime((2 * elemPerToken + mergeBwd) * x.tokens + cast.backward, gpu);
+    const double permute = permuteBytes(plan, c.epTokens, e);
+    c.fwdElementwise = memoryTime((elemPerToken + mergeFwd) * x.tokens + cast.forward + permute, gpu);
+    c.bwdElementwise = memoryTime((2 * elemPerToken + mergeBwd) * x.tokens + cast.backward + permute, gpu);
+    c.fwdPermute = memoryTime(permute, gpu);
     c.fwdQuantize = memoryTime(std::max(0.0, cast.forward), gpu);
     c.bwdQuantize = memoryTime(cast.backward, gpu);
 

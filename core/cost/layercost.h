@@ -28,6 +28,8 @@ struct LayerCost {
     double fwdElementwise = 0, bwdElementwise = 0;
     // The part of those that quantizes the linears' operands (a low-precision recipe's casts, lowprecision.h).
     double fwdQuantize = 0, bwdQuantize = 0;
+    // The part of them that permutes a MoE layer's tokens (permuteBytes), forward; the backward moves as much.
+    double fwdPermute = 0;
     // FLOPs per GPU, forward. Each linear GEMM runs again twice in the backward pass (dgrad, wgrad).
     double linearFwdFlops = 0;
     // The part of it every TP rank computes whole (MLA's down projections, the router): model FLOPs count it once per
@@ -62,6 +64,8 @@ struct LayerCost {
 };
 
 LayerCost layerCost(const Plan& plan);
+// HBM bytes a MoE layer's token permutations move per GPU and micro-batch, forward (layercost.cpp).
+double permuteBytes(const Plan& plan, double tokensPerGpu, double bytesPerElement);
 
 // A MoE model's dense first layers (model.moe.dense_layers): the plan with their model (an MLP of ffn_hidden, no
 // experts), placement left out; and what one of them costs, nullopt when the model has none.

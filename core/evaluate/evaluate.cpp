@@ -49,7 +49,7 @@ std::vector<StageComm> stageComms(const Plan& plan, const LayerCost& lc, const G
     const int p = plan.parallel.pp;
     const auto worstTp = worstPaths(groups.tp, p), worstCp = worstPaths(groups.cp, p);
     const auto worstEp = worstPaths(groups.ep, p), worstDp = worstPaths(groups.gradientGroups(), p);
-    const auto worstEtp = worstPaths(groups.etp, p);
+    const auto worstEtp = worstPaths(groups.etp.empty() ? groups.tp : groups.etp, p);
     std::vector<StageComm> sc(static_cast<std::size_t>(p));
     for (int s = 0; s < p; ++s) {
         StageComm& c = sc[std::size_t(s)];

@@ -1,6 +1,7 @@
 #include "../testplans.h"
 #include "dispatch.h"
 #include "evaluate.h"
+#include "gemm.h"
 #include "groups.h"
 #include "inlayer.h"
 #include "layercost.h"
@@ -186,6 +187,34 @@ private slots:
         j["training"]["moe_dispatcher"] = "flex";
         QCOMPARE(layerCost(test::mustPlan(j)).etpBytes, 0.0);
         QCOMPARE(layerCost(test::mustPlan(test::gptPlanJson("deepseek-v3", 16, 2, 8, 8, 512))).tpCallsFwd, 2);
+    }
+
+    // Megatron-Core's token permutations in HBM (moe_utils.py), per routed token in hidden rows: Qwen3-30B-A3B with
+    // EP 8 holds 16 experts a GPU. All-to-all: the source gathers 8 copies (read, write: 16) and scatter-adds them
+    // back (9); the destination sorts its 8 copies by expert and back (32): 57 rows. All-gather: the destination
+    // picks its 8 copies (16), scatter-adds them (8) into the gathered buffer of 8 ranks' tokens (8): 32 rows. The
+    // backward moves as much again; both are in the layer's element-wise time.
+    void permutationsMoveTheCopies_data()
+    {
+        QTest::addColumn<QString>("dispatcher");
+        QTest::addColumn<double>("rows");
+        QTest::newRow("alltoall") << "alltoall" << 57.0;
+        QTest::newRow("flex") << "flex" << 57.0;
+        QTest::newRow("allgather") << "allgather" << 32.0;
+    }
+    void permutationsMoveTheCopies()
+    {
+        QFETCH(QString, dispatcher);
+        QFETCH(double, rows);
+        nlohmann::json j = qwen30b(1, 1);
+        j["training"]["moe_dispatcher"] = dispatcher.toStdString();
+        const Plan plan = test::mustPlan(j);
+        const double bytes = 4096.0 * rows * 2048 * 2;
+        QCOMPARE(permuteBytes(plan, 4096, 2), bytes);
+        const LayerCost lc = layerCost(plan);
+        QCOMPARE(lc.fwdPermute, memoryTime(bytes, plan.cluster.gpu));
+        QVERIFY(lc.fwdElementwise > lc.fwdPermute);
+        QCOMPARE(permuteBytes(test::mustPlan(test::gptPlanJson("llama2-7b", 1, 1, 1, 8, 8)), 4096, 2), 0.0);
     }
 
     // The dispatchers other than the all-to-all are Megatron-Core's; validation names the field.

@@ -78,13 +78,13 @@ private slots:
                 100 * f.mean(), 100 * f.worst, f.optimistic, 100.0 * f.optimistic / f.n);
             all.insert(all.end(), errors.begin(), errors.end());
             // Mean |error| of each source when the gates were last measured (measured streaming rates, the
-            // optimizer's passes). Megatron-Bridge's rows rose from 7.0% to 19.3% when their DeepEP / HybridEP
-            // dispatchers were costed as such (cost/dispatch.h) instead of as NCCL all-to-alls: the runs are slower
-            // than one deduplicated copy per node at DeepEP's measured RDMA rate allows
-            // (tests/data/validation/README.md).
+            // optimizer's passes). Megatron-Bridge's rows rose from 7.0% to 13.9% when their DeepEP / HybridEP
+            // dispatchers were costed as such (cost/dispatch.h) instead of as NCCL all-to-alls, with the token
+            // permutations: the runs are slower than one deduplicated copy per node at DeepEP's measured RDMA rate
+            // allows (tests/data/validation/README.md).
             static const std::map<std::string, double> kLastMeasured { { "korthikanti", 0.042 },
                 { "llmfoundry", 0.105 }, { "fa2", 0.074 }, { "megatron", 0.081 }, { "nemo", 0.094 },
-                { "mbridge", 0.194 } };
+                { "mbridge", 0.139 } };
             if (const auto at = kLastMeasured.find(source); at != kLastMeasured.end())
                 QVERIFY2(f.mean() <= at->second,
                     qPrintable(QStringLiteral("%1: mean |error| %2% is worse than %3% when last measured")
