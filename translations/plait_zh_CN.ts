@@ -73,6 +73,16 @@
         <source>updated weights</source>
         <translation>更新后的权重</translation>
     </message>
+    <message>
+        <location filename="../widgets/commbreakdown.cpp" line="36"/>
+        <source>routed tokens over expert TP (and their gradients&apos; sums)</source>
+        <translation>经专家 TP 收集的路由 token（及其梯度之和）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/commbreakdown.cpp" line="37"/>
+        <source>expert outputs over expert TP (and the tokens&apos; gradients)</source>
+        <translation>经专家 TP 归约分散的专家输出（及 token 的梯度）</translation>
+    </message>
 </context>
 <context>
     <name>LaneText</name>
@@ -2824,76 +2834,91 @@ Discard them?</source>
 <context>
     <name>plait::widgets::CommBreakdown</name>
     <message>
+        <location filename="../widgets/commbreakdown.cpp" line="49"/>
+        <source>dispatch</source>
+        <translation>分发</translation>
+    </message>
+    <message>
         <location filename="../widgets/commbreakdown.cpp" line="51"/>
+        <source>combine</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <location filename="../widgets/commbreakdown.cpp" line="53"/>
+        <source>expert TP</source>
+        <translation>专家 TP</translation>
+    </message>
+    <message>
+        <location filename="../widgets/commbreakdown.cpp" line="66"/>
         <source>Exposed and hidden</source>
         <translation>暴露与隐藏</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="52"/>
+        <location filename="../widgets/commbreakdown.cpp" line="67"/>
         <source>Latency (α) and bandwidth (S/β)</source>
         <translation>延迟 (α) 与带宽 (S/β)</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="53"/>
+        <location filename="../widgets/commbreakdown.cpp" line="68"/>
         <source>Split:</source>
         <translation>拆分：</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="63"/>
+        <location filename="../widgets/commbreakdown.cpp" line="78"/>
         <source>Communication per step</source>
         <translation>每步通信</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="71"/>
+        <location filename="../widgets/commbreakdown.cpp" line="86"/>
         <source>ms per step (slowest stage)</source>
         <translation>每步毫秒数（最慢阶段）</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="120"/>
+        <location filename="../widgets/commbreakdown.cpp" line="135"/>
         <source>exposed</source>
         <translation>暴露</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="120"/>
+        <location filename="../widgets/commbreakdown.cpp" line="135"/>
         <source>latency (α)</source>
         <translation>延迟 (α)</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="121"/>
+        <location filename="../widgets/commbreakdown.cpp" line="136"/>
         <source>hidden under compute</source>
         <translation>被计算隐藏</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="121"/>
+        <location filename="../widgets/commbreakdown.cpp" line="136"/>
         <source>bandwidth (S/β)</source>
         <translation>带宽 (S/β)</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="140"/>
+        <location filename="../widgets/commbreakdown.cpp" line="155"/>
         <source>%1 %2
 %3 × %4 on %5</source>
         <translation>%1 %2
 %3 × %4，经 %5</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="158"/>
+        <location filename="../widgets/commbreakdown.cpp" line="175"/>
         <source>No plan evaluated yet.</source>
         <translation>尚未评估任何方案。</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="159"/>
+        <location filename="../widgets/commbreakdown.cpp" line="176"/>
         <source>The plan cannot be evaluated: the summary says why.</source>
         <translation>无法评估该方案：原因见摘要。</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="160"/>
+        <location filename="../widgets/commbreakdown.cpp" line="177"/>
         <source>No communication: every parallel size is 1,
 so no GPU sends anything to another.</source>
         <translation>没有通信：所有并行规模均为 1，
 没有 GPU 向其他 GPU 发送数据。</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="196"/>
+        <location filename="../widgets/commbreakdown.cpp" line="213"/>
         <source>%1: %2 per step, %3 exposed
 latency %4, bandwidth %5
 %6 per call, %7 calls, %8 ranks
@@ -3133,7 +3158,6 @@ Click for the formula</source>
         <translation>一个节点</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="95"/>
         <location filename="../widgets/planeditor.cpp" line="96"/>
         <location filename="../widgets/planeditor.cpp" line="97"/>
         <location filename="../widgets/planeditor.cpp" line="98"/>
@@ -3141,46 +3165,47 @@ Click for the formula</source>
         <location filename="../widgets/planeditor.cpp" line="100"/>
         <location filename="../widgets/planeditor.cpp" line="101"/>
         <location filename="../widgets/planeditor.cpp" line="102"/>
-        <location filename="../widgets/planeditor.cpp" line="104"/>
-        <location filename="../widgets/planeditor.cpp" line="106"/>
-        <location filename="../widgets/planeditor.cpp" line="108"/>
-        <location filename="../widgets/planeditor.cpp" line="110"/>
-        <location filename="../widgets/planeditor.cpp" line="112"/>
-        <location filename="../widgets/planeditor.cpp" line="114"/>
-        <location filename="../widgets/planeditor.cpp" line="116"/>
-        <location filename="../widgets/planeditor.cpp" line="283"/>
+        <location filename="../widgets/planeditor.cpp" line="103"/>
+        <location filename="../widgets/planeditor.cpp" line="105"/>
+        <location filename="../widgets/planeditor.cpp" line="107"/>
+        <location filename="../widgets/planeditor.cpp" line="109"/>
+        <location filename="../widgets/planeditor.cpp" line="111"/>
+        <location filename="../widgets/planeditor.cpp" line="113"/>
+        <location filename="../widgets/planeditor.cpp" line="115"/>
+        <location filename="../widgets/planeditor.cpp" line="117"/>
+        <location filename="../widgets/planeditor.cpp" line="284"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="95"/>
+        <location filename="../widgets/planeditor.cpp" line="96"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="96"/>
+        <location filename="../widgets/planeditor.cpp" line="97"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="97"/>
+        <location filename="../widgets/planeditor.cpp" line="98"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="98"/>
+        <location filename="../widgets/planeditor.cpp" line="99"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="99"/>
+        <location filename="../widgets/planeditor.cpp" line="100"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="91"/>
         <location filename="../widgets/planeditor.cpp" line="92"/>
-        <location filename="../widgets/planeditor.cpp" line="100"/>
+        <location filename="../widgets/planeditor.cpp" line="93"/>
+        <location filename="../widgets/planeditor.cpp" line="101"/>
         <source>FFN size</source>
         <translation>FFN 维度</translation>
     </message>
@@ -3191,115 +3216,116 @@ Click for the formula</source>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="90"/>
+        <location filename="../widgets/planeditor.cpp" line="91"/>
         <source>non-blocking</source>
         <translation>无阻塞</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="93"/>
+        <location filename="../widgets/planeditor.cpp" line="94"/>
         <source>dropless</source>
         <translation>不丢弃 token</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="101"/>
+        <location filename="../widgets/planeditor.cpp" line="102"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="102"/>
+        <location filename="../widgets/planeditor.cpp" line="103"/>
         <source>Routed experts (0: dense)</source>
         <translation>路由专家数（0：稠密）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="104"/>
+        <location filename="../widgets/planeditor.cpp" line="105"/>
         <source>Experts per token (top-k)</source>
         <translation>每个 token 的专家数 (top-k)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="106"/>
+        <location filename="../widgets/planeditor.cpp" line="107"/>
         <source>Expert FFN size</source>
         <translation>专家 FFN 维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="108"/>
+        <location filename="../widgets/planeditor.cpp" line="109"/>
         <source>Shared experts</source>
         <translation>共享专家数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="110"/>
+        <location filename="../widgets/planeditor.cpp" line="111"/>
         <source>Shared expert FFN size</source>
         <translation>共享专家 FFN 维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="112"/>
+        <location filename="../widgets/planeditor.cpp" line="113"/>
         <source>Dense first layers</source>
         <translation>前置稠密层数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="114"/>
+        <location filename="../widgets/planeditor.cpp" line="115"/>
         <source>Router groups (0: unlimited)</source>
         <translation>路由分组（0：不限）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="116"/>
+        <location filename="../widgets/planeditor.cpp" line="117"/>
         <source>Groups per token</source>
         <translation>每个 token 的分组数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="118"/>
         <location filename="../widgets/planeditor.cpp" line="119"/>
         <location filename="../widgets/planeditor.cpp" line="120"/>
-        <location filename="../widgets/planeditor.cpp" line="122"/>
-        <location filename="../widgets/planeditor.cpp" line="124"/>
+        <location filename="../widgets/planeditor.cpp" line="121"/>
+        <location filename="../widgets/planeditor.cpp" line="123"/>
         <location filename="../widgets/planeditor.cpp" line="125"/>
         <location filename="../widgets/planeditor.cpp" line="126"/>
-        <location filename="../widgets/planeditor.cpp" line="128"/>
-        <location filename="../widgets/planeditor.cpp" line="130"/>
+        <location filename="../widgets/planeditor.cpp" line="127"/>
+        <location filename="../widgets/planeditor.cpp" line="129"/>
+        <location filename="../widgets/planeditor.cpp" line="131"/>
         <location filename="../widgets/planeditor.cpp" line="132"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="118"/>
+        <location filename="../widgets/planeditor.cpp" line="119"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="119"/>
+        <location filename="../widgets/planeditor.cpp" line="120"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="120"/>
+        <location filename="../widgets/planeditor.cpp" line="121"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="122"/>
+        <location filename="../widgets/planeditor.cpp" line="123"/>
         <source>GPUs per NVLink domain</source>
         <translation>每个 NVLink 域的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="124"/>
+        <location filename="../widgets/planeditor.cpp" line="125"/>
         <source>Inside a node</source>
         <translation>节点内互联</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="125"/>
+        <location filename="../widgets/planeditor.cpp" line="126"/>
         <source>Between nodes</source>
         <translation>节点间互联</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="126"/>
+        <location filename="../widgets/planeditor.cpp" line="127"/>
         <source>NICs per node</source>
         <translation>每节点网卡数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="128"/>
+        <location filename="../widgets/planeditor.cpp" line="129"/>
         <source>Host memory per node (GiB)</source>
         <translation>每节点主机内存（GiB）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="130"/>
+        <location filename="../widgets/planeditor.cpp" line="131"/>
         <source>GPUs per pod</source>
         <translation>每个 pod 的 GPU 数</translation>
     </message>
@@ -3329,8 +3355,8 @@ Click for the formula</source>
         <location filename="../widgets/planeditor.cpp" line="169"/>
         <location filename="../widgets/planeditor.cpp" line="171"/>
         <location filename="../widgets/planeditor.cpp" line="173"/>
-        <location filename="../widgets/planeditor.cpp" line="175"/>
-        <location filename="../widgets/planeditor.cpp" line="177"/>
+        <location filename="../widgets/planeditor.cpp" line="176"/>
+        <location filename="../widgets/planeditor.cpp" line="178"/>
         <source>Recipe</source>
         <translation>训练配置</translation>
     </message>
@@ -3435,106 +3461,106 @@ Click for the formula</source>
         <translation>token 分发器（MoE）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="175"/>
+        <location filename="../widgets/planeditor.cpp" line="176"/>
         <source>Fused cross entropy</source>
         <translation>融合交叉熵</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="177"/>
+        <location filename="../widgets/planeditor.cpp" line="178"/>
         <source>TP overlap</source>
         <translation>TP 通信重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="179"/>
-        <location filename="../widgets/planeditor.cpp" line="181"/>
-        <location filename="../widgets/planeditor.cpp" line="183"/>
-        <location filename="../widgets/planeditor.cpp" line="185"/>
-        <location filename="../widgets/planeditor.cpp" line="187"/>
-        <location filename="../widgets/planeditor.cpp" line="189"/>
-        <location filename="../widgets/planeditor.cpp" line="191"/>
-        <location filename="../widgets/planeditor.cpp" line="193"/>
-        <location filename="../widgets/planeditor.cpp" line="196"/>
-        <location filename="../widgets/planeditor.cpp" line="198"/>
+        <location filename="../widgets/planeditor.cpp" line="180"/>
+        <location filename="../widgets/planeditor.cpp" line="182"/>
+        <location filename="../widgets/planeditor.cpp" line="184"/>
+        <location filename="../widgets/planeditor.cpp" line="186"/>
+        <location filename="../widgets/planeditor.cpp" line="188"/>
+        <location filename="../widgets/planeditor.cpp" line="190"/>
+        <location filename="../widgets/planeditor.cpp" line="192"/>
+        <location filename="../widgets/planeditor.cpp" line="194"/>
+        <location filename="../widgets/planeditor.cpp" line="197"/>
+        <location filename="../widgets/planeditor.cpp" line="199"/>
         <source>Parallelism</source>
         <translation>并行策略</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="179"/>
+        <location filename="../widgets/planeditor.cpp" line="180"/>
         <source>Tensor parallel (TP)</source>
         <translation>张量并行 (TP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="181"/>
+        <location filename="../widgets/planeditor.cpp" line="182"/>
         <source>Pipeline parallel (PP)</source>
         <translation>流水线并行 (PP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="183"/>
+        <location filename="../widgets/planeditor.cpp" line="184"/>
         <source>Data parallel (DP)</source>
         <translation>数据并行 (DP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="185"/>
+        <location filename="../widgets/planeditor.cpp" line="186"/>
         <source>Context parallel (CP)</source>
         <translation>上下文并行 (CP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="187"/>
+        <location filename="../widgets/planeditor.cpp" line="188"/>
         <source>Expert parallel (EP)</source>
         <translation>专家并行 (EP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="189"/>
+        <location filename="../widgets/planeditor.cpp" line="190"/>
         <source>Expert tensor parallel (0 = TP)</source>
         <translation>专家张量并行（0 = TP）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="191"/>
+        <location filename="../widgets/planeditor.cpp" line="192"/>
         <source>Virtual stages (VPP)</source>
         <translation>虚拟阶段 (VPP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="193"/>
+        <location filename="../widgets/planeditor.cpp" line="194"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="196"/>
+        <location filename="../widgets/planeditor.cpp" line="197"/>
         <source>Embedding counts as a layer</source>
         <translation>嵌入层计为一层</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="198"/>
+        <location filename="../widgets/planeditor.cpp" line="199"/>
         <source>Loss counts as a layer</source>
         <translation>损失计为一层</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="248"/>
+        <location filename="../widgets/planeditor.cpp" line="249"/>
         <source>(custom)</source>
         <translation>（自定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="281"/>
+        <location filename="../widgets/planeditor.cpp" line="282"/>
         <source>Import Hugging Face config.json…</source>
         <translation>导入 Hugging Face config.json…</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="331"/>
+        <location filename="../widgets/planeditor.cpp" line="332"/>
         <source>no plan</source>
         <translation>无规划</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="351"/>
+        <location filename="../widgets/planeditor.cpp" line="352"/>
         <source>Change %1</source>
         <translation>更改 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="402"/>
+        <location filename="../widgets/planeditor.cpp" line="403"/>
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="402"/>
+        <location filename="../widgets/planeditor.cpp" line="403"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>

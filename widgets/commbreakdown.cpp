@@ -32,11 +32,26 @@ QString whatText(const std::string& what)
               QT_TRANSLATE_NOOP("CommWhat", "gradients of DualPipe's two copies of each stage"),
               QT_TRANSLATE_NOOP("CommWhat", "token combine (and the dispatch's gradient)"),
               QT_TRANSLATE_NOOP("CommWhat", "token dispatch (and the combine's gradient)"),
-              QT_TRANSLATE_NOOP("CommWhat", "updated weights") };
+              QT_TRANSLATE_NOOP("CommWhat", "updated weights"),
+              QT_TRANSLATE_NOOP("CommWhat", "routed tokens over expert TP (and their gradients' sums)"),
+              QT_TRANSLATE_NOOP("CommWhat", "expert outputs over expert TP (and the tokens' gradients)") };
     for (const char* w : kWhat)
         if (what == w)
             return QCoreApplication::translate("CommWhat", w);
     return QString::fromStdString(what);
+}
+
+// The part of a MoE layer's traffic an item is, where two items share a dimension and a collective: the dispatch
+// and the combine (both all-to-alls under the all-to-all and flex dispatchers), expert TP's gather and scatter.
+QString roleText(const std::string& what)
+{
+    if (what.rfind("token dispatch", 0) == 0)
+        return CommBreakdown::tr("dispatch");
+    if (what.rfind("token combine", 0) == 0)
+        return CommBreakdown::tr("combine");
+    if (what.find("over expert TP") != std::string::npos)
+        return CommBreakdown::tr("expert TP");
+    return {};
 }
 }
 
@@ -136,11 +151,13 @@ void CommBreakdown::rebuild()
         first << (exposure ? c.exposedS : c.alphaS) * 1e3;
         second << (exposure ? std::max(0.0, c.timeS - c.exposedS) : c.bandwidthS) * 1e3;
         longest = std::max(longest, c.timeS * 1e3);
-        const QString label
-            = tr("%1 %2\n%3 × %4 on %5")
-                  .arg(QString::fromLatin1(dimName(c.dim)).toUpper(), QString::fromLatin1(collectiveName(c.collective)))
-                  .arg(c.count)
-                  .arg(formatBytes(c.bytesPerCall), QString::fromStdString(c.link));
+        const QString role = roleText(c.what);
+        const QString label = tr("%1 %2\n%3 × %4 on %5")
+                                  .arg(QString::fromLatin1(dimName(c.dim)).toUpper(),
+                                      QString::fromLatin1(collectiveName(c.collective))
+                                          + (role.isEmpty() ? QString() : QStringLiteral(" · ") + role))
+                                  .arg(c.count)
+                                  .arg(formatBytes(c.bytesPerCall), QString::fromStdString(c.link));
         m_labels << label;
         ticker->addTick(key, label);
     }
