@@ -6,6 +6,7 @@
 #include "overlap.h"
 
 #include <QTest>
+#include <list>
 
 using namespace plait;
 
@@ -451,13 +452,15 @@ private slots:
         nlohmann::json j = test::gptPlanJson("qwen3-30b-a3b", 64, 1, 1, 512, 512);
         test::onDgxH100(j);
         j["parallel"]["ep"] = 128;
+        // The paths point at their plan's links: the plans outlive them.
+        std::list<Plan> plans;
         auto paths = [&](int podGpus) {
             nlohmann::json k = j;
             if (podGpus > 0) {
                 k["cluster"]["pod_gpus"] = podGpus;
                 k["cluster"]["oversubscription"] = 7;
             }
-            const Plan p = test::mustPlan(k);
+            const Plan& p = plans.emplace_back(test::mustPlan(k));
             if (!validate(p).empty())
                 qFatal("%s", validate(p).front().message.c_str());
             const GroupSet g = buildGroups(p);
