@@ -24,14 +24,15 @@ ExpertDispatch expertDispatch(const Plan& plan, double tokensPerGpu, double e, c
     const double domains = std::max(1, ep.nodes), ranks = ep.ranks;
     // The EP group's members per NVLink domain (whole domains: ranks/domains).
     const double perDomain = std::max(1.0, ranks / domains);
-    auto split = [&](double offDomainShare) {
-        d.fabricBytes = d.bytes * offDomainShare;
+    // A collective's copies leave the domain for the (ranks − perDomain)/ranks of the group outside it.
+    auto split = [&] {
+        d.fabricBytes = domains > 1 ? d.bytes * (ranks - perDomain) / ranks : 0;
         d.nvlinkBytes = d.bytes - d.fabricBytes;
     };
     switch (plan.training.moeDispatcher) {
     case MoeDispatcher::AllToAll:
         d.bytes = tokensPerGpu * k * h * e * load;
-        split(domains > 1 ? (ranks - perDomain) / ranks : 0);
+        split();
         d.call = collectiveTime(CollectiveKind::AllToAll, d.bytes, ep);
         break;
     case MoeDispatcher::AllGather: {
@@ -39,7 +40,7 @@ ExpertDispatch expertDispatch(const Plan& plan, double tokensPerGpu, double e, c
         d.dispatchKind = CollectiveKind::AllGather;
         d.combineKind = CollectiveKind::ReduceScatter;
         d.bytes = double(par.expertShard()) * tokensPerGpu * h * e;
-        split(domains > 1 ? (ranks - perDomain) / ranks : 0);
+        split();
         d.call = collectiveTime(CollectiveKind::AllGather, d.bytes, ep);
         break;
     }

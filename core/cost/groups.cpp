@@ -40,6 +40,25 @@ const std::vector<Group>& GroupSet::of(Dim d) const
 }
 
 namespace {
+// How many distinct values a sorted list holds, and the fewest times any of them occurs: the domains (or pods) a
+// group spans and its fewest members in one.
+struct Spread {
+    int count = 0, fewest = 0;
+};
+Spread spreadOf(const std::vector<int>& sorted)
+{
+    Spread s;
+    for (std::size_t a = 0; a < sorted.size();) {
+        std::size_t b = a;
+        while (b < sorted.size() && sorted[b] == sorted[a])
+            ++b;
+        s.fewest = s.count == 0 ? int(b - a) : std::min(s.fewest, int(b - a));
+        ++s.count;
+        a = b;
+    }
+    return s;
+}
+
 // crossingMembers[n]: GPUs of node n in groups (of one dimension) that leave the node. The node's NICs are
 // shared among them; a group gets the share of its own members there, and its ring is as fast as its
 // slowest node boundary.
@@ -79,16 +98,9 @@ GroupPath pathOver(const ClusterSpec& cluster, const std::vector<int>& gpus, con
         i = j;
     }
     // The NVLink domains the group spans (the nodes, unless a rack joins them): traffic inside one takes NVLink.
-    int fewest = 0;
-    path.nodes = 0;
-    for (std::size_t a = 0; a < domains.size();) {
-        std::size_t b = a;
-        while (b < domains.size() && domains[b] == domains[a])
-            ++b;
-        fewest = path.nodes == 0 ? int(b - a) : std::min(fewest, int(b - a));
-        ++path.nodes;
-        a = b;
-    }
+    const Spread spanned = spreadOf(domains);
+    const int fewest = spanned.fewest;
+    path.nodes = spanned.count;
     const LinkSpec& intra = *slowestIntra;
     if (path.nodes == 1) {
         path.alphaS = intra.latencyUs * 1e-6;
@@ -119,19 +131,10 @@ GroupPath pathOver(const ClusterSpec& cluster, const std::vector<int>& gpus, con
         for (int g : gpus)
             pods.push_back(cluster.podOf(g));
         std::sort(pods.begin(), pods.end());
-        int podCount = 0, fewestInPod = 0;
-        for (std::size_t a = 0; a < pods.size();) {
-            std::size_t b = a;
-            while (b < pods.size() && pods[b] == pods[a])
-                ++b;
-            fewestInPod = podCount == 0 ? int(b - a) : std::min(fewestInPod, int(b - a));
-            ++podCount;
-            a = b;
-        }
-        if (podCount > 1) {
-            path.ranksPerPod = fewestInPod;
+        if (const Spread inPods = spreadOf(pods); inPods.count > 1) {
+            path.ranksPerPod = inPods.fewest;
             path.podGBps = nicPerGpu / cluster.oversubscription;
-            boundary = std::min(boundary, fewestInPod * path.podGBps);
+            boundary = std::min(boundary, inPods.fewest * path.podGBps);
         }
     }
     path.busGBps = std::min(intra.effectiveGBps(), boundary);
