@@ -177,7 +177,7 @@ std::string candidateText(const SearchCandidate& c)
         + " cp " + std::to_string(p.cp) + (p.ep > 1 ? " ep " + std::to_string(p.ep) : "") + ", "
         + scheduleName(p.schedule) + (p.vpp > 1 ? " v=" + std::to_string(p.vpp) : "") + edgesInSplitText(p)
         + ", micro-batch " + std::to_string(t.microBatch) + ", ZeRO " + std::to_string(t.zeroStage) + ", recompute "
-        + recomputeName(t.recompute);
+        + recomputeText(t);
     return s;
 }
 

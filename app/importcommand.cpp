@@ -206,7 +206,7 @@ int importLaunch(const QString& kind, const QString& file, const QString& planPa
                   << (par.chunks() > 1 ? " × " + std::to_string(par.chunks()) + " virtual stages" : "") << "\n"
                   << "  training: " << frameworkName(tr.framework) << ", global batch " << tr.globalBatch
                   << ", micro-batch " << tr.microBatch << ", " << precisionName(tr.precision) << ", ZeRO "
-                  << tr.zeroStage << ", recompute " << recomputeName(tr.recompute) << "\n";
+                  << tr.zeroStage << ", recompute " << recomputeText(tr) << "\n";
         for (const Message& n : i.notes)
             std::cout << "  note: " << validUtf8(messageText(n)) << "\n";
         std::cout << "  not modelled (" << i.notModelled.size() << "): what the estimate leaves out\n"

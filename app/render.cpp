@@ -220,7 +220,7 @@ std::unique_ptr<QWidget> reportWidget(std::shared_ptr<const Analysis> analysis, 
               .arg(tr.microBatch)
               .arg(tr.globalBatch)
               .arg(tr.zeroStage)
-              .arg(QString::fromLatin1(recomputeName(tr.recompute)))
+              .arg(QString::fromStdString(recomputeText(tr)))
               .arg(QString::fromLatin1(precisionName(tr.precision))
                   + (tr.precision == Precision::FP8
                           ? QLatin1Char(' ') + QString::fromLatin1(fp8RecipeName(tr.fp8Recipe))

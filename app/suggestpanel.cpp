@@ -42,6 +42,9 @@ QString describe(const SearchCandidate& c)
              .arg(r == Recompute::Full           ? SuggestPanel::tr("full recompute")
                      : r == Recompute::Selective ? SuggestPanel::tr("selective recompute")
                                                  : SuggestPanel::tr("no recompute"));
+    // Megatron-Core's module names, as the plan file and --recompute-modules spell them.
+    if (r == Recompute::Selective && c.training.recomputeModules != unsigned(RecomputeModule::CoreAttn))
+        s += QStringLiteral(" (%1)").arg(QString::fromStdString(recomputeModulesText(c.training.recomputeModules)));
     return s;
 }
 }
@@ -163,7 +166,7 @@ std::string searchKey(const Plan& plan)
     for (const char* key : { "name", "description", "parallel", "placement" })
         j.erase(key);
     if (j.contains("training") && j["training"].is_object())
-        for (const char* key : { "micro_batch", "zero_stage", "recompute", "framework" })
+        for (const char* key : { "micro_batch", "zero_stage", "recompute", "recompute_modules", "framework" })
             j["training"].erase(key);
     return j.dump();
 }

@@ -10,6 +10,7 @@
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -79,7 +80,7 @@ void PlanEditor::build()
     m_problems->setStyleSheet(QStringLiteral("color: #c0392b;"));
 
     struct Spec {
-        QString group, path, label, kind; // kind: int, bool, choice, preset
+        QString group, path, label, kind; // kind: int, bool, choice, preset, modules
         QStringList choices;
         int min = 1, max = 1 << 20;
     };
@@ -154,6 +155,10 @@ void PlanEditor::build()
         { tr("Recipe"), QStringLiteral("training.zero_stage"), tr("ZeRO stage"), QStringLiteral("int"), {}, 0, 3 },
         { tr("Recipe"), QStringLiteral("training.recompute"), tr("Recomputation"), QStringLiteral("choice"),
             { QStringLiteral("none"), QStringLiteral("selective"), QStringLiteral("full") } },
+        { tr("Recipe"), QStringLiteral("training.recompute_modules"), tr("Recomputed modules (selective)"),
+            QStringLiteral("modules"), {} },
+        { tr("Recipe"), QStringLiteral("training.activation_fp8_input"), tr("Activation input kept in FP8"),
+            QStringLiteral("bool"), {} },
         { tr("Recipe"), QStringLiteral("training.sequence_parallel"), tr("Sequence parallel"), QStringLiteral("bool"),
             {} },
         { tr("Recipe"), QStringLiteral("training.flash_attention"), tr("Flash attention"), QStringLiteral("bool"), {} },
@@ -236,6 +241,34 @@ void PlanEditor::build()
                                                      : nlohmann::json(text.toStdString()));
             });
             field->editor = box;
+        } else if (spec.kind == QLatin1String("modules")) {
+            // One box per Megatron-Core module name (the plan file's and --recompute-modules' spelling).
+            auto* box = new QWidget(body);
+            auto* grid = new QGridLayout(box);
+            grid->setContentsMargins(0, 0, 0, 0);
+            const QString tips[] = { tr("the attention core's score matrix (nothing under flash attention)"),
+                tr("the two norms' outputs"), tr("MLA's up projections and RoPE: Q, K and V"),
+                tr("the routed experts' activation output"), tr("a dense MLP whole"),
+                tr("a MoE layer whole, dispatch and combine included"), tr("the shared experts whole") };
+            int i = 0;
+            for (RecomputeModule m : kRecomputeModules) {
+                auto* check = new QCheckBox(QString::fromLatin1(recomputeModuleName(m)), box);
+                check->setObjectName(QString::fromLatin1(recomputeModuleName(m)));
+                check->setToolTip(tips[i]);
+                grid->addWidget(check, i / 2, i % 2);
+                ++i;
+                connect(check, &QCheckBox::toggled, this, [this, path, box] {
+                    if (m_updating)
+                        return;
+                    nlohmann::json list = nlohmann::json::array();
+                    for (RecomputeModule each : kRecomputeModules)
+                        if (const auto* c = box->findChild<QCheckBox*>(QString::fromLatin1(recomputeModuleName(each)));
+                            c && c->isChecked())
+                            list.push_back(recomputeModuleName(each));
+                    applyEdit(path, list);
+                });
+            }
+            field->editor = box;
         } else if (spec.kind == QLatin1String("bool")) {
             auto* box = new QCheckBox(body);
             connect(box, &QCheckBox::toggled, this, [this, path](bool v) {
@@ -309,11 +342,22 @@ void PlanEditor::refreshValues()
                     : 0);
             continue;
         }
+        if (f->path == QLatin1String("training.recompute_modules")) {
+            // Absent: Megatron-Core's default, the core attention alone.
+            const unsigned modules = m_plan.training.recomputeModules;
+            for (RecomputeModule m : kRecomputeModules)
+                if (auto* c = f->editor->findChild<QCheckBox*>(QString::fromLatin1(recomputeModuleName(m))))
+                    c->setChecked((modules & unsigned(m)) != 0);
+            f->editor->setEnabled(m_plan.training.recompute == Recompute::Selective);
+            continue;
+        }
         const nlohmann::json* v = at(expanded, f->path, false);
         if (!v || v->is_null()) {
             // An unset optional field shows its placeholder, not the last plan's value.
             if (auto* line = qobject_cast<QLineEdit*>(f->editor); line && !line->placeholderText().isEmpty())
                 line->clear();
+            if (auto* check = qobject_cast<QCheckBox*>(f->editor)) // written only when set
+                check->setChecked(false);
             continue;
         }
         if (auto* line = qobject_cast<QLineEdit*>(f->editor); line && v->is_number())

@@ -220,6 +220,23 @@ double permuteBytes(const Plan& plan, double tokensPerGpu, double e)
     return tokensPerGpu * rows * row;
 }
 
+namespace {
+// Whether selective recomputation runs this GEMM's forward again in the backward pass (Megatron-Core's
+// --recompute-modules: mla_up_proj, mlp, moe, shared_experts).
+bool recomputedGemm(const TrainingSpec& tr, std::string_view n)
+{
+    if (n == "q up" || n == "kv up")
+        return tr.recomputes(RecomputeModule::MlaUpProj);
+    if (n == "fc1" || n == "fc2")
+        return tr.recomputes(RecomputeModule::Mlp);
+    if (n == "expert fc1" || n == "expert fc2" || n == "router")
+        return tr.recomputes(RecomputeModule::Moe);
+    if (n == "shared fc1" || n == "shared fc2")
+        return tr.recomputes(RecomputeModule::Moe) || tr.recomputes(RecomputeModule::SharedExperts);
+    return false;
+}
+}
+
 LayerCost layerCost(const Plan& plan)
 {
     const ModelSpec& m = plan.model;
@@ -248,6 +265,10 @@ LayerCost layerCost(const Plan& plan)
         c.wgradGemm += wgrad;
         c.linearFwdFlops += g.repeats * g.forward.flops();
         const std::string_view n = g.name;
+        if (recomputedGemm(plan.training, n)) {
+            c.recomputeFwd += fwd;
+            c.recomputeFwdFlops += g.repeats * g.forward.flops();
+        }
         if (n == "expert fc1" || n == "expert fc2")
             c.imbalanceFwdFlops += g.repeats * g.forward.flops() * (1 - 1 / plan.training.moeLoadFactor());
         if (n == "expert fc1" || n == "expert fc2" || n == "shared fc1" || n == "shared fc2") {
@@ -364,35 +385,100 @@ LayerCost layerCost(const Plan& plan)
     if (plan.parallel.cp > 1)
         c.cpBytes = x.b * x.s * (x.k + x.val) / x.t * e; // K and V of the whole sequence, gathered
 
-    // Activations (bytes per layer per micro-batch), Korthikanti Table 2 generalised.
+    // Activations (bytes per layer per micro-batch), Korthikanti Table 2 generalised, term by term: selective
+    // recomputation drops the terms of the modules it runs again (Megatron-Core's --recompute-modules).
+    const TrainingSpec& tr = plan.training;
     const double sbh = x.b * x.sLocal * x.h;
     const double tokens = x.b * x.sLocal;
     const double mask = x.dropout ? 1.0 : 0.0;
     // A linear's input is kept at the recipe's width where the framework saves it quantized (Transformer Engine).
     const double in = recipe.savedInputBytes;
-    double replicated = 2 * e * sbh; // LN1 and LN2 inputs (4sbh at 2 bytes)
-    replicated += in * sbh; // QKV input
-    replicated += in * sbh; // MLP input
-    replicated += 2 * mask * sbh; // two dropout masks
-    double sharded = tokens * e * (x.q + x.k + x.val) / x.t; // Q, K, V
-    sharded += tokens * in * x.out / x.t; // output-projection input
-    const double ffnLocal = tokenFfn / x.t;
-    sharded += tokens * ffnLocal * (e * (m.ffn == FfnKind::SwiGlu ? 2 : 1) + in); // activation input(s) + fc2 input
+    const double gateWidth = m.ffn == FfnKind::SwiGlu ? 2 : 1;
+    // What the activation function keeps of its input(s) per element of FC1's output width.
+    const double actKept = gateWidth * (tr.activationFp8Input ? 1.0 : e);
+    // Always kept: the two norms' inputs (the residual stream, 4sbh at 2 bytes) and the dropout masks.
+    const double residual = (2 * e * sbh + 2 * mask * sbh) * repl;
+    // The norms' outputs: QKV's (or MLA's down projections') input, and the MLP's: a dense MLP's FC1 input, a MoE
+    // layer's router input (16-bit: the router is no low-precision linear) and its shared experts' FC1 input.
+    const bool shared = m.isMoe() && m.moe.sharedExperts > 0;
+    const double attentionIn = in * sbh * repl;
+    const double routerIn = m.isMoe() ? e * sbh * repl : 0;
+    const double mlpIn = (m.isMoe() ? (shared ? in * sbh : 0) : in * sbh) * repl;
+    // MLA's latents, computed whole on every TP rank: each one's norm input and its up projection's input, and the
+    // keys' shared RoPE part.
+    const double latents = m.mla.on()
+        ? tokens * (double(m.mla.qLoraRank + m.mla.kvLoraRank) * (e + in) + double(m.mla.qkRopeHeadDim) * e)
+        : 0;
+    const double qkv = tokens * e * (x.q + x.k + x.val) / x.t; // Q, K, V
+    const double projectionIn = tokens * in * x.out / x.t;
+    // The MLP: FC1's output (the activation's inputs) and FC2's input, per copy of a token.
+    const double denseFfn = m.isMoe() ? 0 : tokens * x.ffn / x.t;
+    // A routed expert's copies on this GPU (its SP share of tokens, top-k each, the load factor) and their FC1 input,
+    // all-gathered over expert TP.
+    const double copies = m.isMoe() ? c.epTokens * m.moe.topK * tr.moeLoadFactor() : 0;
+    const double routedFc1In = copies * x.h * double(plan.parallel.expertTp()) * in;
+    const double routedFfn = copies * double(m.isMoe() ? m.expertFfn() : 0);
+    const double sharedFfn = shared ? tokens * double(m.sharedFfn()) * m.moe.sharedExperts / x.t : 0;
     // softmax output, dropout mask and dropout output: 5·a·s²·b / t at 2 bytes
     const double softmax = (e + (x.dropout ? e + 1 : 0)) * headsLocal * x.sLocal * x.s;
-    const double perLayer = replicated * (x.sp ? 1.0 / x.t : 1.0) + sharded;
-    c.fullActivations = perLayer + (flash ? 0 : softmax);
-    switch (plan.training.recompute) {
+
+    auto kept = [&](bool recomputing) {
+        auto drops = [&](RecomputeModule mod) { return recomputing && tr.recomputes(mod); };
+        double a = residual + latents + projectionIn;
+        if (!drops(RecomputeModule::LayerNorm))
+            a += attentionIn;
+        if (!(m.mla.on() && drops(RecomputeModule::MlaUpProj)))
+            a += qkv;
+        if (!flash && !drops(RecomputeModule::CoreAttn))
+            a += softmax;
+        if (!m.isMoe()) {
+            if (drops(RecomputeModule::Mlp)) // a checkpoint keeps its input, the norm's output at 16 bits
+                return a + e * sbh * repl;
+            return a + (drops(RecomputeModule::LayerNorm) ? 0 : mlpIn) + denseFfn * (actKept + in);
+        }
+        if (drops(RecomputeModule::Moe))
+            return a + e * sbh * repl;
+        if (!drops(RecomputeModule::LayerNorm))
+            a += routerIn + (drops(RecomputeModule::SharedExperts) ? 0 : mlpIn);
+        a += routedFc1In + routedFfn * (actKept + (drops(RecomputeModule::MoeAct) ? 0 : in));
+        if (!drops(RecomputeModule::SharedExperts))
+            a += sharedFfn * (actKept + in);
+        return a;
+    };
+    c.fullActivations = kept(false);
+    switch (tr.recompute) {
     case Recompute::None:
         c.storedActivations = c.fullActivations;
         break;
     case Recompute::Selective:
-        c.storedActivations = perLayer;
+        c.storedActivations = kept(true);
         break;
     case Recompute::Full:
-        c.storedActivations = e * sbh * (x.sp ? 1.0 / x.t : 1.0); // the layer input only
+        c.storedActivations = e * sbh * repl; // the layer input only
         break;
     }
+
+    // What selective recomputation runs again, beside the GEMMs counted above: the attention core, the norms, RoPE
+    // after MLA's up projections, the activation functions of the MLPs it recomputes and a MoE layer's permutations.
+    if (tr.recomputes(RecomputeModule::CoreAttn)) {
+        c.recomputeFwd += c.fwdAttention;
+        c.recomputeFwdFlops += c.attentionFwdFlops;
+    }
+    double again = 0;
+    if (tr.recomputes(RecomputeModule::LayerNorm))
+        again += normBytes * x.tokens;
+    if (m.mla.on() && tr.recomputes(RecomputeModule::MlaUpProj))
+        again += ropeBytes * x.tokens;
+    const double actPerWidth = (gateWidth + 1) * e; // read the activation's inputs, write its output
+    if (!m.isMoe() && tr.recomputes(RecomputeModule::Mlp))
+        again += actPerWidth * denseFfn;
+    if (tr.recomputes(RecomputeModule::Moe))
+        again += actPerWidth * (routedFfn + sharedFfn) + permute;
+    else if (tr.recomputes(RecomputeModule::MoeAct))
+        again += actPerWidth * routedFfn;
+    if (shared && !tr.recomputes(RecomputeModule::Moe) && tr.recomputes(RecomputeModule::SharedExperts))
+        again += actPerWidth * sharedFfn;
+    c.recomputeFwd += memoryTime(again, gpu);
     return c;
 }
 

@@ -58,6 +58,9 @@ struct LayerCost {
     // generalised to GQA, SwiGLU and MoE; flash attention and selective recompute drop the 5·a·s²·b terms).
     double storedActivations = 0;
     double fullActivations = 0; // what the layer would keep without recomputation (working set during recompute)
+    // What selective recomputation runs again in the backward pass (training.recompute_modules): seconds, and the
+    // FLOPs of its GEMMs and attention core. A recomputed MoE layer's dispatch and combine are the caller's.
+    double recomputeFwd = 0, recomputeFwdFlops = 0;
 
     double forward() const { return fwdGemm + fwdAttention + fwdElementwise; }
     double backwardInput() const { return dgradGemm + bwdAttention + bwdElementwise; }

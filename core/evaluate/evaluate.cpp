@@ -623,7 +623,7 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
         if (rc == Recompute::Full)
             h += linear + c.attentionFwdFlops;
         else if (rc == Recompute::Selective)
-            h += c.attentionFwdFlops;
+            h += c.recomputeFwdFlops;
         return h;
     }) + head)
         * microBatchesTotal;

@@ -108,9 +108,10 @@ std::string explainMemory(const Plan& plan, const Evaluation& ev, int stage, Mem
             + gib(lc.storedActivations) + " + … = " + gib(m.activations) + "\n";
         s += "bytes per layer: Korthikanti et al. 2022 Table 2, ";
         s += tr.recompute == Recompute::Full       ? "full recomputation: only the layer input (2sbh)"
-            : tr.recompute == Recompute::Selective ? "selective recomputation: the 5as²b attention terms are dropped"
-            : tr.flashAttention                    ? "flash attention keeps no score matrix"
-                                                   : "sbh(34 + 5as/h) split by TP";
+            : tr.recompute == Recompute::Selective ? "selective recomputation of "
+                + recomputeModulesText(tr.recomputeModules) + ": their kept tensors are dropped"
+            : tr.flashAttention ? "flash attention keeps no score matrix"
+                                : "sbh(34 + 5as/h) split by TP";
         s += std::string(tr.sequenceParallel && par.tp > 1 ? ", sequence parallel: everything / tp" : "");
         if (const LinearRecipe r = linearRecipe(plan); r.lowPrecision && r.savedInputBytes < 2)
             s += "; the linears' inputs kept quantized, " + numText(r.savedInputBytes) + " B per element";

@@ -4,25 +4,30 @@ namespace plait {
 
 LayerOps layerOps(const Plan& plan, const LayerCost& lc, const LayerCollectives& calls, const LayerCommTime& added)
 {
-    const Recompute rc = plan.training.recompute;
+    const TrainingSpec& tr = plan.training;
+    const Recompute rc = tr.recompute;
+    // Full recomputation runs the whole forward again; selective the modules it names (layercost.h recomputeFwd), a
+    // recomputed MoE layer with its dispatch and combine.
+    const bool full = rc == Recompute::Full;
+    const bool moeAgain = full || tr.recomputes(RecomputeModule::Moe);
     LayerOps o;
     o.comm.forward = added.forward();
     o.comm.backwardInput = added.backward();
-    o.comm.recompute = rc == Recompute::Full ? added.forward() - added.zero3Forward : 0;
+    o.comm.recompute = full ? added.forward() - added.zero3Forward : moeAgain ? added.epForward : 0;
     o.total.forward = lc.forward() + o.comm.forward;
     o.total.backwardInput = lc.backwardInput() + o.comm.backwardInput;
     o.total.backwardWeight = lc.wgradGemm;
-    o.total.recompute = rc == Recompute::Full ? lc.forward() + o.comm.recompute
-        : rc == Recompute::Selective          ? lc.fwdAttention
-                                              : 0;
+    o.total.recompute = full         ? lc.forward() + o.comm.recompute
+        : rc == Recompute::Selective ? lc.recomputeFwd + o.comm.recompute
+                                     : 0;
     o.firstGather = calls.zero3Gather.seconds - added.zero3Forward;
     o.moeMlp.forward = lc.moeMlpFwdGemm;
     o.moeMlp.backwardInput = lc.moeMlpDgradGemm;
     o.moeMlp.backwardWeight = lc.moeMlpWgradGemm;
-    o.moeMlp.recompute = rc == Recompute::Full ? lc.moeMlpFwdGemm : 0;
+    o.moeMlp.recompute = moeAgain ? lc.moeMlpFwdGemm : 0;
     o.epComm.forward = added.epForward;
     o.epComm.backwardInput = added.epBackward;
-    o.epComm.recompute = rc == Recompute::Full ? added.epForward : 0;
+    o.epComm.recompute = moeAgain ? added.epForward : 0;
     return o;
 }
 

@@ -262,6 +262,13 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
             std::vector<Result<Plan>> c;
             if (tr.recompute == Recompute::None)
                 c.push_back(withTraining(plan, [](TrainingSpec& t) { t.recompute = Recompute::Selective; }));
+            const unsigned cheap = cheapRecomputeModules(plan.model, tr.flashAttention);
+            if (!tr.recomputes(RecomputeModule::LayerNorm))
+                c.push_back(withTraining(plan, [cheap](TrainingSpec& t) {
+                    // Added to the plan's modules; in place of the default where it recomputes nothing.
+                    t.recomputeModules = (t.recompute == Recompute::Selective ? t.recomputeModules : 0) | cheap;
+                    t.recompute = Recompute::Selective;
+                }));
             c.push_back(withTraining(plan, [](TrainingSpec& t) { t.recompute = Recompute::Full; }));
             if (par.dp % 2 == 0) {
                 if (contextParallelRefusal(tr.framework, par.cp * 2, tr.flashAttention).empty())
@@ -277,10 +284,12 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
                 const ParallelSpec& q = best->plan.parallel;
                 if (q.tp != par.tp || q.pp != par.pp || q.cp != par.cp)
                     fix = { "fix:split", { str(q.tp), str(q.pp), str(q.dp), str(q.cp) } };
+                else if (best->plan.training.recompute == Recompute::Full)
+                    fix = { "fix:recompute-full", {} };
+                else if (best->plan.training.recomputeModules != unsigned(RecomputeModule::CoreAttn))
+                    fix = { "fix:recompute-modules", { recomputeModulesText(best->plan.training.recomputeModules) } };
                 else
-                    fix = { best->plan.training.recompute == Recompute::Full ? "fix:recompute-full"
-                                                                             : "fix:recompute-selective",
-                        {} };
+                    fix = { "fix:recompute-selective", {} };
             }
             attach(a, best, fix);
         } else {

@@ -347,6 +347,18 @@ std::optional<std::vector<Recompute>> recomputesFromText(const std::string& text
     return namesFromText(text, all, recomputeName);
 }
 
+unsigned cheapRecomputeModules(const ModelSpec& model, bool flashAttention)
+{
+    unsigned m = unsigned(RecomputeModule::LayerNorm);
+    if (model.isMoe())
+        m |= unsigned(RecomputeModule::MoeAct);
+    if (model.mla.on())
+        m |= unsigned(RecomputeModule::MlaUpProj);
+    if (!flashAttention)
+        m |= unsigned(RecomputeModule::CoreAttn);
+    return m;
+}
+
 Result<Plan> applyCandidate(const Plan& base, const SearchCandidate& c)
 {
     Plan p = base;
@@ -418,6 +430,17 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
     // does not depend on rates.
     Plan shape = base;
     shape.cluster.gpu = slowEndPlan(base).cluster.gpu;
+    // Recomputation tried: none; selective of the plan's modules (Megatron-Core's default, the core attention, when
+    // the plan has none); selective of the cheap modules; full.
+    const unsigned defaultModules = unsigned(RecomputeModule::CoreAttn);
+    const unsigned planModules
+        = base.training.recompute == Recompute::Selective ? base.training.recomputeModules : defaultModules;
+    const unsigned lean = cheapRecomputeModules(model, base.training.flashAttention);
+    std::vector<std::pair<Recompute, unsigned>> recomputeOptions { { Recompute::None, defaultModules },
+        { Recompute::Selective, planModules } };
+    if (lean != planModules)
+        recomputeOptions.push_back({ Recompute::Selective, lean });
+    recomputeOptions.push_back({ Recompute::Full, defaultModules });
     shape.placement.coordOf.clear();
     std::map<std::tuple<int, int, int, int, bool>, std::vector<int>> inFlightCache;
     // What no candidate can change is checked once, before thousands of candidates fail on it one by one.
@@ -515,7 +538,7 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                             const std::vector<int>& inFlight = inFlightPerDevice(inFlightCache, sch.s, pp, m, sch.v,
                                 base.training.moeA2aOverlap
                                     && (sch.s == Schedule::OneFOneB || sch.s == Schedule::Interleaved));
-                            for (Recompute rc : { Recompute::None, Recompute::Selective, Recompute::Full }) {
+                            for (const auto& [rc, modules] : recomputeOptions) {
                                 if (!need.recomputes.empty()
                                     && std::find(need.recomputes.begin(), need.recomputes.end(), rc)
                                         == need.recomputes.end())
@@ -539,6 +562,7 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                                 shape.training = base.training;
                                 shape.training.microBatch = mb;
                                 shape.training.recompute = rc;
+                                shape.training.recomputeModules = modules;
                                 shape.training.sequenceParallel = base.training.sequenceParallel && tp > 1;
                                 const LayerCost lc = layerCost(shape);
                                 const std::optional<LayerCost> lcDense = denseLayerCost(shape);

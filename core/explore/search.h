@@ -37,6 +37,10 @@ struct SearchConstraints {
 // Reads "none,selective" and "1f1b,interleaved" as the plan file spells them; nullopt names nothing known.
 std::optional<std::vector<Schedule>> schedulesFromText(const std::string& text);
 std::optional<std::vector<Recompute>> recomputesFromText(const std::string& text);
+// The selective recomputation that only drops outputs cheap to compute again (RecomputeModule bits): the norms', the
+// MoE activation's, MLA's up projections' (DeepSeek-V3 §3.3.2 recomputes these) and, without flash attention, the
+// attention core's score matrix.
+unsigned cheapRecomputeModules(const ModelSpec& model, bool flashAttention);
 
 struct SearchResult;
 

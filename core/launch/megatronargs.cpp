@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <sstream>
 
 namespace plait {
 
@@ -35,7 +36,10 @@ const std::set<std::string, std::less<>> kBooleanFlags = { "bf16", "fp16", "sequ
     "no-masked-softmax-fusion", "no-bias-dropout-fusion", "no-rope-fusion", "no-gradient-accumulation-fusion",
     "no-async-tensor-model-parallel-allreduce", "manual-gc", "no-save-optim", "no-save-rng", "no-load-optim",
     "no-load-rng", "moe-permute-fusion", "no-create-attention-mask-in-dataloader", "fp8-param-gather",
-    "use-precision-aware-optimizer", "optimizer-cpu-offload", "moe-enable-deepep" };
+    "use-precision-aware-optimizer", "optimizer-cpu-offload", "moe-enable-deepep", "activation-func-fp8-input-store" };
+
+// Flags that take a list of words (argparse nargs='*'): their value is the words, space-separated.
+const std::set<std::string, std::less<>> kListFlags = { "recompute-modules" };
 
 // Flags that do not change a step's time or memory: data, checkpoints, logging, the learning rate, launchers'
 // rendezvous. Names end in '-' for a family.
@@ -79,11 +83,15 @@ public:
             if (const auto eq = name.find('='); eq != std::string::npos) {
                 f.value = name.substr(eq + 1);
                 name.resize(eq);
-            } else if (!kBooleanFlags.count(normal(name)) && i + 1 < w.size() && !w[i + 1].startsCommand
-                && w[i + 1].text.rfind("--", 0) != 0) {
-                f.value = w[i + 1].text;
-                f.unresolved = w[i + 1].unresolved;
-                ++i;
+            } else if (!kBooleanFlags.count(normal(name))) {
+                const bool list = kListFlags.count(normal(name)) > 0;
+                while (i + 1 < w.size() && !w[i + 1].startsCommand && w[i + 1].text.rfind("--", 0) != 0) {
+                    f.value += (f.value.empty() ? "" : " ") + w[i + 1].text;
+                    f.unresolved = f.unresolved || w[i + 1].unresolved;
+                    ++i;
+                    if (!list)
+                        break;
+                }
             }
             f.spelled = "--" + name;
             name = normal(name);
@@ -604,6 +612,20 @@ Result<ImportedPlan> importMegatronArgs(std::string_view text, const Plan& base,
     } else if (a.has("recompute-activations")) {
         tr.recompute = Recompute::Selective;
     }
+    tr.activationFp8Input = a.has("activation-func-fp8-input-store");
+    if (const auto list = a.text("recompute-modules")) {
+        unsigned modules = 0;
+        std::istringstream words(*list);
+        for (std::string w; words >> w;) {
+            if (const auto mod = recomputeModuleFromName(w))
+                modules |= unsigned(*mod);
+            else
+                out.notModelled.push_back(
+                    { a.where("recompute-modules"), "--recompute-modules", w, { "launch:recompute-module", {} } });
+        }
+        if (modules != 0)
+            tr.recomputeModules = modules;
+    }
     if (tr.recompute == Recompute::Full) {
         const auto method = a.text("recompute-method");
         const auto n = a.integer("recompute-num-layers", 1, 1 << 16);
@@ -789,7 +811,16 @@ std::string megatronArgs(const Plan& plan)
         add("recompute-num-layers", "1");
     } else if (tr.recompute == Recompute::Selective) {
         add("recompute-granularity", "selective");
+        if (tr.recomputeModules != unsigned(RecomputeModule::CoreAttn)) {
+            std::string list;
+            for (RecomputeModule m : kRecomputeModules)
+                if (tr.recomputeModules & unsigned(m))
+                    list += (list.empty() ? "" : " ") + std::string(recomputeModuleName(m));
+            add("recompute-modules", list);
+        }
     }
+    if (tr.activationFp8Input)
+        add("activation-func-fp8-input-store");
     add("transformer-impl", "transformer_engine");
     add("attention-backend",
         !tr.flashAttention                                 ? "unfused"

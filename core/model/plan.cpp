@@ -244,6 +244,51 @@ const char* fp8RecipeName(Fp8Recipe r)
     return "delayed";
 }
 
+const char* recomputeModuleName(RecomputeModule m)
+{
+    switch (m) {
+    case RecomputeModule::CoreAttn:
+        return "core_attn";
+    case RecomputeModule::LayerNorm:
+        return "layernorm";
+    case RecomputeModule::MlaUpProj:
+        return "mla_up_proj";
+    case RecomputeModule::MoeAct:
+        return "moe_act";
+    case RecomputeModule::Mlp:
+        return "mlp";
+    case RecomputeModule::Moe:
+        return "moe";
+    case RecomputeModule::SharedExperts:
+        return "shared_experts";
+    }
+    return "core_attn";
+}
+
+std::optional<RecomputeModule> recomputeModuleFromName(std::string_view name)
+{
+    for (RecomputeModule m : kRecomputeModules)
+        if (name == recomputeModuleName(m))
+            return m;
+    return std::nullopt;
+}
+
+std::string recomputeModulesText(unsigned modules)
+{
+    std::string s;
+    for (RecomputeModule m : kRecomputeModules)
+        if (modules & unsigned(m))
+            s += (s.empty() ? "" : ", ") + std::string(recomputeModuleName(m));
+    return s;
+}
+
+std::string recomputeText(const TrainingSpec& tr)
+{
+    if (tr.recompute != Recompute::Selective || tr.recomputeModules == unsigned(RecomputeModule::CoreAttn))
+        return recomputeName(tr.recompute);
+    return std::string("selective (") + recomputeModulesText(tr.recomputeModules) + ")";
+}
+
 const char* moeDispatcherName(MoeDispatcher d)
 {
     switch (d) {
@@ -522,6 +567,26 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     tr.zeroStage = int(t.integer("zero_stage", 0, 0, 3));
     const std::string rc = t.choice("recompute", "none", { "none", "selective", "full" });
     tr.recompute = rc == "full" ? Recompute::Full : rc == "selective" ? Recompute::Selective : Recompute::None;
+    if (tj.is_object() && tj.contains("recompute_modules") && !tj["recompute_modules"].is_null()) {
+        const auto& list = tj["recompute_modules"];
+        std::string known;
+        for (RecomputeModule m : kRecomputeModules)
+            known += (known.empty() ? "" : ", ") + std::string(recomputeModuleName(m));
+        if (!list.is_array() || list.size() > std::size(kRecomputeModules)) {
+            issues.push_back({ "training.recompute_modules", "must be a list of module names: " + known });
+        } else {
+            tr.recomputeModules = 0;
+            for (std::size_t i = 0; i < list.size(); ++i) {
+                const auto m = list[i].is_string() ? recomputeModuleFromName(list[i].get<std::string>()) : std::nullopt;
+                if (m)
+                    tr.recomputeModules |= unsigned(*m);
+                else
+                    issues.push_back({ "training.recompute_modules[" + str((long long)i) + "]",
+                        "is not a module Megatron-Core recomputes; known: " + known });
+            }
+        }
+    }
+    tr.activationFp8Input = t.boolean("activation_fp8_input", false);
     tr.sequenceParallel = t.boolean("sequence_parallel", false);
     tr.flashAttention = t.boolean("flash_attention", false);
     tr.attentionKernel = attentionKernelFromName(
@@ -674,6 +739,20 @@ nlohmann::json toJson(const Plan& plan)
     t["optimizer"] = tr.optimizer == Optimizer::Sgd ? "sgd" : "adam";
     t["zero_stage"] = tr.zeroStage;
     t["recompute"] = recomputeName(tr.recompute);
+    // Written when selective and other than Megatron-Core's default, so plans without it stay as they were.
+    if (tr.recompute == Recompute::Selective && tr.recomputeModules != unsigned(RecomputeModule::CoreAttn)) {
+        nlohmann::json list = nlohmann::json::array();
+        for (RecomputeModule m : kRecomputeModules)
+            if (tr.recomputeModules & unsigned(m))
+                list.push_back(recomputeModuleName(m));
+        t["recompute_modules"] = list;
+    } else {
+        t.erase("recompute_modules");
+    }
+    if (tr.activationFp8Input)
+        t["activation_fp8_input"] = true;
+    else
+        t.erase("activation_fp8_input");
     t["sequence_parallel"] = tr.sequenceParallel;
     t["flash_attention"] = tr.flashAttention;
     t["attention_kernel"] = attentionKernelName(tr.attentionKernel);
@@ -849,6 +928,14 @@ std::vector<Issue> validate(const Plan& plan)
             { str(par.pp), scheduleName(par.schedule), str(par.vpp) });
         need(tr.recompute != Recompute::Full, "training.moe_a2a_overlap", "a2a-overlap-recompute", {});
     }
+    // Megatron-Core reads --recompute-modules under selective granularity only.
+    need(tr.recomputeModules == unsigned(RecomputeModule::CoreAttn) || tr.recompute == Recompute::Selective,
+        "training.recompute_modules", "recompute-modules-selective",
+        { recomputeModulesText(tr.recomputeModules), recomputeName(tr.recompute) });
+    need(tr.recomputeModules != 0 || tr.recompute != Recompute::Selective, "training.recompute_modules",
+        "recompute-modules-empty", {});
+    need(!tr.activationFp8Input || (m.ffn == FfnKind::SwiGlu && tr.framework == Framework::Megatron),
+        "training.activation_fp8_input", "activation-fp8-input", {});
     // DeepSpeed-MoE and torchtitan send tokens with an all-to-all; the other dispatchers are Megatron-Core's.
     if (m.isMoe() && tr.moeDispatcher != MoeDispatcher::AllToAll)
         need(tr.framework == Framework::Megatron, "training.moe_dispatcher", "dispatcher-framework",

@@ -25,6 +25,20 @@ enum class Precision { BF16, FP16, FP8, FP32, FP4 };
 enum class Fp8Recipe { Delayed, Tensorwise, Rowwise, Blockwise, Mxfp8 };
 enum class Optimizer { Adam, Sgd };
 enum class Recompute { None, Selective, Full };
+// Megatron-Core's --recompute-modules (with --recompute-granularity selective): the parts of a layer that drop what
+// they would keep for the backward pass and run again in it. Bits of TrainingSpec::recomputeModules.
+enum class RecomputeModule : unsigned {
+    CoreAttn = 1u << 0, // the attention core (its score matrix, unless flash attention keeps none)
+    LayerNorm = 1u << 1, // the two norms' outputs, the inputs of QKV (or MLA's down projections) and of the MLP
+    MlaUpProj = 1u << 2, // MLA's up projections and RoPE: Q, K and V, recomputed from the latents
+    MoeAct = 1u << 3, // the routed experts' activation function: its output, FC2's input
+    Mlp = 1u << 4, // a dense MLP whole: only its input kept
+    Moe = 1u << 5, // a MoE layer whole, its dispatch and combine included: only its input kept
+    SharedExperts = 1u << 6, // the shared experts whole
+};
+inline constexpr RecomputeModule kRecomputeModules[]
+    = { RecomputeModule::CoreAttn, RecomputeModule::LayerNorm, RecomputeModule::MlaUpProj, RecomputeModule::MoeAct,
+          RecomputeModule::Mlp, RecomputeModule::Moe, RecomputeModule::SharedExperts };
 enum class Schedule { GPipe, OneFOneB, Interleaved, ZbH1, ZbV, DualPipeV, DualPipe };
 // Schedules that run the weight gradients (W) as ops of their own, apart from the input gradients (B).
 inline bool splitsBackward(Schedule s)
@@ -104,6 +118,16 @@ struct TrainingSpec {
     Optimizer optimizer = Optimizer::Adam;
     int zeroStage = 0;
     Recompute recompute = Recompute::None;
+    // Under selective recomputation, which modules (RecomputeModule bits); Megatron-Core's default is the core
+    // attention alone.
+    unsigned recomputeModules = unsigned(RecomputeModule::CoreAttn);
+    bool recomputes(RecomputeModule m) const
+    {
+        return recompute == Recompute::Selective && (recomputeModules & unsigned(m)) != 0;
+    }
+    // Megatron-Core --activation-func-fp8-input-store: SwiGLU keeps its input for the backward in FP8 (1 B instead of
+    // 2), as DeepSeek-V3 caches it (§3.3.3).
+    bool activationFp8Input = false;
     bool sequenceParallel = false;
     bool flashAttention = false;
     AttentionKernel attentionKernel
@@ -287,6 +311,12 @@ Result<Placement> defaultPlacement(const ClusterSpec& cluster, const ParallelSpe
 
 const char* scheduleName(Schedule s);
 const char* recomputeName(Recompute r);
+const char* recomputeModuleName(RecomputeModule m); // Megatron-Core's names: "core_attn", "layernorm", ...
+std::optional<RecomputeModule> recomputeModuleFromName(std::string_view name);
+// "core_attn, mla_up_proj" for the bits set, in kRecomputeModules' order.
+std::string recomputeModulesText(unsigned modules);
+// "none", "full", "selective", or "selective (layernorm, mla_up_proj)" where the modules are not the default.
+std::string recomputeText(const TrainingSpec& tr);
 const char* precisionName(Precision p);
 const char* fp8RecipeName(Fp8Recipe r); // "delayed", "tensorwise", "rowwise", "blockwise", "mxfp8"
 const char* moeDispatcherName(MoeDispatcher d); // "alltoall", "allgather", "flex" (Megatron-Core's names)

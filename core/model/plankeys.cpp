@@ -27,9 +27,10 @@ const Keys kLink { "id", "name", "kind", "scope", "bandwidth_GBps", "latency_us"
     "nvls_algbw_GBps", "busbw_curve", "source" };
 const Keys kTraining { "global_batch", "micro_batch", "precision", "fp8_recipe", "fp8_param_gather",
     "optimizer_moments", "offload_optimizer", "offload_params", "optimizer", "zero_stage", "recompute",
-    "sequence_parallel", "flash_attention", "attention_kernel", "fp32_gradients", "overlap_grad_reduce",
-    "overlap_param_gather", "bucket_size", "fused_cross_entropy", "tp_overlap", "framework", "moe_load_skew",
-    "moe_capacity_factor", "moe_a2a_overlap", "moe_dispatcher", "other_GiB", "fragmentation" };
+    "recompute_modules", "activation_fp8_input", "sequence_parallel", "flash_attention", "attention_kernel",
+    "fp32_gradients", "overlap_grad_reduce", "overlap_param_gather", "bucket_size", "fused_cross_entropy", "tp_overlap",
+    "framework", "moe_load_skew", "moe_capacity_factor", "moe_a2a_overlap", "moe_dispatcher", "other_GiB",
+    "fragmentation" };
 const Keys kParallel { "tp", "pp", "dp", "cp", "ep", "etp", "vpp", "schedule", "order", "layers_per_stage",
     "layers_per_chunk", "embedding_in_split", "loss_in_split" };
 const Keys kPlacement { "gpu", "tp", "cp", "dp", "pp" };

@@ -1046,7 +1046,7 @@ private slots:
     void planEditorLabelsAreWhole()
     {
         app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-editor")));
-        QVERIFY(w.openPlan(QStringLiteral(PLAIT_TEST_DATA "/moe/deepseek-v3-256xgb200-dualpipe.plait.json")));
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_TEST_DATA "/moe/deepseek-v3-256xgb200-dualpipev.plait.json")));
         checkEditorLabels(w, QStringLiteral("/plan-editor.png"));
     }
 
@@ -1064,7 +1064,7 @@ private slots:
         QCoreApplication::installTranslator(&plait);
         {
             app::MainWindow editor(m_dir.filePath(QStringLiteral("autosave-editor-zh")));
-            QVERIFY(editor.openPlan(QStringLiteral(PLAIT_TEST_DATA "/moe/deepseek-v3-256xgb200-dualpipe.plait.json")));
+            QVERIFY(editor.openPlan(QStringLiteral(PLAIT_TEST_DATA "/moe/deepseek-v3-256xgb200-dualpipev.plait.json")));
             checkEditorLabels(editor, QStringLiteral("/plan-editor-zh.png"));
         }
         app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-zh")));

@@ -1,9 +1,30 @@
 #include "../testplans.h"
 #include "layercost.h"
+#include "lowprecision.h"
 
 #include <QTest>
+#include <fstream>
 
 using namespace plait;
+
+namespace {
+// DeepSeek-V3 as its report trains it (tests/data/moe): TP 1, EP 64, micro-batch 1 of 4,096 tokens, FP8 blockwise.
+nlohmann::json deepSeekV3()
+{
+    std::ifstream f(PLAIT_TEST_DATA "/moe/deepseek-v3-2048xh800-dualpipe.plait.json");
+    return nlohmann::json::parse(f);
+}
+
+LayerCost deepSeekLayer(const nlohmann::json& modules, bool fp8ActivationInput = false)
+{
+    nlohmann::json j = deepSeekV3();
+    j["training"]["recompute"] = modules.empty() ? "none" : "selective";
+    if (!modules.empty())
+        j["training"]["recompute_modules"] = modules;
+    j["training"]["activation_fp8_input"] = fp8ActivationInput;
+    return layerCost(test::mustPlan(j));
+}
+}
 
 // Korthikanti et al. 2022, "Reducing Activation Recomputation in Large Transformer Models", Table 2: activation
 // bytes per transformer layer with 16-bit activations and 1-byte dropout masks.
@@ -77,6 +98,84 @@ private slots:
         j["training"]["global_batch"] = 4;
         const double two = layerCost(test::mustPlan(j)).storedActivations;
         QCOMPARE(two, one / 2);
+    }
+
+    // Megatron-Core's --recompute-modules (transformer_config.py) on a DeepSeek-V3 MoE layer: each module drops what
+    // it would keep, term by term (bytes per layer and micro-batch; T = 4,096 tokens, h = 7,168, 128 heads of
+    // 192 + 192 + 128 for Q, K, V, top-8 routed experts and one shared of 2,048, SwiGLU, inputs of linears kept at
+    // the FP8 recipe's width `in`, 16-bit e = 2).
+    void recomputeModulesDropWhatTheyRunAgain_data()
+    {
+        QTest::addColumn<QString>("modules"); // comma-separated
+        QTest::addColumn<QString>("dropped");
+        QTest::newRow("core_attn (flash: nothing)") << "core_attn"
+                                                    << "0";
+        QTest::newRow("layernorm") << "layernorm"
+                                   << "norm outputs";
+        QTest::newRow("mla_up_proj") << "mla_up_proj"
+                                     << "Q, K, V";
+        QTest::newRow("moe_act") << "moe_act"
+                                 << "FC2 inputs";
+        QTest::newRow("shared_experts") << "shared_experts"
+                                        << "shared MLP";
+        QTest::newRow("moe") << "moe"
+                             << "all but the MoE input";
+        QTest::newRow("DeepSeek-V3 §3.3.2: norms, MLA up-projection, SwiGLU") << "layernorm,mla_up_proj,moe_act"
+                                                                              << "the three above";
+    }
+    void recomputeModulesDropWhatTheyRunAgain()
+    {
+        QFETCH(QString, modules);
+        QFETCH(QString, dropped);
+        nlohmann::json list = nlohmann::json::array();
+        for (const QString& m : modules.split(QLatin1Char(',')))
+            list.push_back(m.toStdString());
+        const LayerCost none = deepSeekLayer(nlohmann::json::array());
+        const LayerCost with = deepSeekLayer(list);
+        const double in = linearRecipe(test::mustPlan(deepSeekV3())).savedInputBytes, e = 2;
+        const double T = 4096, h = 7168, k = 8, ffn = 2048;
+        const double layernorm = T * h * (in + e + in), mla = T * e * 128 * (192 + 192 + 128), act = T * k * ffn * in;
+        double expected = 0;
+        if (dropped == QLatin1String("norm outputs"))
+            expected = layernorm;
+        else if (dropped == QLatin1String("Q, K, V"))
+            expected = mla;
+        else if (dropped == QLatin1String("FC2 inputs"))
+            expected = act;
+        else if (dropped == QLatin1String("shared MLP"))
+            expected = T * ffn * (2 * e + in) + T * h * in;
+        else if (dropped == QLatin1String("all but the MoE input"))
+            // router and shared inputs, the routed copies' FC1 inputs, both MLPs' FC1 outputs and FC2 inputs, less the
+            // checkpoint's input
+            expected
+                = T * h * (e + in) + T * k * h * in + T * k * ffn * (2 * e + in) + T * ffn * (2 * e + in) - e * T * h;
+        else if (dropped == QLatin1String("the three above"))
+            expected = layernorm + mla + act;
+        QVERIFY2(qAbs(none.storedActivations - with.storedActivations - expected) <= 1e-9 * none.storedActivations,
+            qPrintable(QStringLiteral("dropped %1, expected %2")
+                           .arg(none.storedActivations - with.storedActivations, 0, 'g', 12)
+                           .arg(expected, 0, 'g', 12)));
+        QCOMPARE(with.fullActivations, none.fullActivations); // the working set while a layer recomputes
+    }
+
+    // Megatron-Core --activation-func-fp8-input-store keeps SwiGLU's two inputs at 1 byte: per routed copy and per
+    // shared expert token, 2·2048 bytes saved.
+    void activationInputInFp8HalvesWhatSwigluKeeps()
+    {
+        const LayerCost bf16 = deepSeekLayer(nlohmann::json::array());
+        const LayerCost fp8 = deepSeekLayer(nlohmann::json::array(), true);
+        QCOMPARE(bf16.storedActivations - fp8.storedActivations, 4096.0 * (8 + 1) * 2048 * 2 * (2 - 1));
+    }
+
+    // Recomputing MLA's up projections runs their forward GEMMs again: 2·T·(q_lora·q + kv_lora·heads·(nope + v))
+    // FLOPs, the q up (1,536 → 128 × 192) and kv up (512 → 128 × (128 + 128)) projections.
+    void mlaUpProjectionRecomputeRunsItsGemmsAgain()
+    {
+        const LayerCost c = deepSeekLayer(nlohmann::json::array({ "mla_up_proj" }));
+        QCOMPARE(c.recomputeFwdFlops, 2.0 * 4096 * (1536.0 * 128 * 192 + 512.0 * 128 * (128 + 128)));
+        const LayerCost attention = deepSeekLayer(nlohmann::json::array({ "core_attn" }));
+        QCOMPARE(attention.recomputeFwdFlops, attention.attentionFwdFlops);
+        QCOMPARE(attention.recomputeFwd, attention.fwdAttention);
     }
 };
 

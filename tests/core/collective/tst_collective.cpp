@@ -359,7 +359,7 @@ private slots:
         QTest::addColumn<int>("expertDp");
         QTest::newRow("2048 H800") << "deepseek-v3-2048xh800-dualpipe.plait.json"
                                    << "ib-ndr" << 2;
-        QTest::newRow("256 GB200") << "deepseek-v3-256xgb200-dualpipe.plait.json"
+        QTest::newRow("256 GB200") << "deepseek-v3-256xgb200-dualpipev.plait.json"
                                    << "nvlink5-nvswitch" << 1;
     }
     void deepSeekV3TrafficFollowsTheDomain()

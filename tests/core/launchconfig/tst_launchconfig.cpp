@@ -731,6 +731,49 @@ private slots:
         QCOMPARE(again.value().plan.training.moeDispatcher, p.training.moeDispatcher);
     }
 
+    // --recompute-modules takes a list (argparse nargs='*'); Megatron-Bridge's DeepSeek-V3 H100 recipe recomputes
+    // mla_up_proj and mlp. --activation-func-fp8-input-store keeps SwiGLU's input in FP8. Both written back.
+    void megatronReadsRecomputeModules_data()
+    {
+        QTest::addColumn<QString>("extra");
+        QTest::addColumn<QString>("modules"); // recomputeModulesText; "!" + a name: listed as not modelled
+        QTest::newRow("unset: the core attention") << ""
+                                                   << "core_attn";
+        QTest::newRow("two words") << "--recompute-modules mla_up_proj mlp"
+                                   << "mla_up_proj, mlp";
+        QTest::newRow("DeepSeek-V3's three, FP8 activation input")
+            << "--recompute-modules layernorm mla_up_proj moe_act --activation-func-fp8-input-store"
+            << "layernorm, mla_up_proj, moe_act";
+        QTest::newRow("a module Plait does not cost") << "--recompute-modules mhc moe"
+                                                      << "!mhc";
+    }
+    void megatronReadsRecomputeModules()
+    {
+        QFETCH(QString, extra);
+        QFETCH(QString, modules);
+        const Plan base = example(QStringLiteral("h-gpt3-175b-1024xa100.plait.json"));
+        std::string args = fixture(QStringLiteral("megatron-deepseek-v3.sh"));
+        const std::string at = "--mtp-num-layers 1";
+        args.replace(args.find(at), at.size(), at + " " + extra.toStdString());
+        const auto r = importMegatronArgs(args, base, "ds.sh");
+        QVERIFY2(r, r ? "" : r.errorText().c_str());
+        const Plan& p = r.value().plan;
+        QCOMPARE(int(p.training.recompute), int(Recompute::Selective));
+        if (modules.startsWith(QLatin1Char('!'))) {
+            QVERIFY(listed(r.value().notModelled, "--recompute-modules"));
+            QCOMPARE(QString::fromStdString(recomputeModulesText(p.training.recomputeModules)), QStringLiteral("moe"));
+            return;
+        }
+        QCOMPARE(QString::fromStdString(recomputeModulesText(p.training.recomputeModules)), modules);
+        QCOMPARE(p.training.activationFp8Input, extra.contains(QLatin1String("fp8-input")));
+        QVERIFY(validate(p).empty());
+        const std::string out = exportLaunchConfig(LaunchFormat::Megatron, p);
+        const auto again = importMegatronArgs(out, p, "again");
+        QVERIFY2(again, again ? "" : again.errorText().c_str());
+        QCOMPARE(again.value().plan.training.recomputeModules, p.training.recomputeModules);
+        QCOMPARE(again.value().plan.training.activationFp8Input, p.training.activationFp8Input);
+    }
+
     // --moe-layer-freq as arguments.py's moe_freq_type reads it: dense first layers are modelled, other patterns
     // listed.
     void moeLayerFrequency_data()

@@ -289,6 +289,14 @@ private slots:
             "forward passes to simulate, more than the limit of 1000000");
         row("string too long", withField("name", std::string(1000, 'x')), "longer than the limit of 256 characters");
         row("negative bucket", withField("training.bucket_size", -1), "training.bucket_size: must be between 0 and");
+        row("unknown recompute module", withField("training.recompute_modules", nlohmann::json { "core_attn", "ffn" }),
+            "training.recompute_modules[1]: is not a module Megatron-Core recomputes; known: core_attn, layernorm");
+        row("recompute modules not a list", withField("training.recompute_modules", "mlp"),
+            "training.recompute_modules: must be a list of module names");
+        row("recompute modules without selective", withField("training.recompute_modules", nlohmann::json { "mlp" }),
+            "recompute modules (mlp) apply to selective recomputation only");
+        row("FP8 activation input on GELU", withField("training.activation_fp8_input", true),
+            "--activation-func-fp8-input-store, for SwiGLU MLPs only");
     }
     void badInputNamesTheProblem()
     {
@@ -319,6 +327,23 @@ private slots:
         QVERIFY(!doc);
         QVERIFY2(QString::fromStdString(doc.errorText()).contains(QStringLiteral("larger than the limit of 16 MiB")),
             doc.errorText().c_str());
+    }
+
+    // Recompute modules are written where they differ from Megatron-Core's default (the core attention) and read
+    // back the same; a plan without them keeps the default.
+    void recomputeModulesRoundTrip()
+    {
+        nlohmann::json j = test::gptPlanJson("gpt3-175b", 4, 8, 2, 2, 64);
+        j["training"]["recompute"] = "selective";
+        const Plan plain = test::mustPlan(j);
+        QCOMPARE(plain.training.recomputeModules, unsigned(RecomputeModule::CoreAttn));
+        QVERIFY(!toJson(plain)["training"].contains("recompute_modules"));
+        j["training"]["recompute_modules"] = { "mlp", "layernorm" };
+        const Plan set = test::mustPlan(j);
+        QVERIFY(validate(set).empty());
+        QCOMPARE(toJson(set)["training"]["recompute_modules"].dump(), std::string(R"(["layernorm","mlp"])"));
+        QCOMPARE(recomputeText(set.training), std::string("selective (layernorm, mlp)"));
+        QCOMPARE(test::mustPlan(toJson(set)).training.recomputeModules, set.training.recomputeModules);
     }
 
     // An unset gradient bucket stays unset when saved, so the framework's default keeps following the DP size.

@@ -81,10 +81,12 @@ private slots:
             // optimizer's passes). Megatron-Bridge's rows rose from 7.0% to 13.9% when their DeepEP / HybridEP
             // dispatchers were costed as such (cost/dispatch.h) instead of as NCCL all-to-alls, with the token
             // permutations: the runs are slower than one deduplicated copy per node at DeepEP's measured RDMA rate
-            // allows (tests/data/validation/README.md).
+            // allows (tests/data/validation/README.md). They rose to 14.6% when the two DeepSeek-V3 rows recomputed
+            // the modules their recipes name (mla_up_proj; mla_up_proj and mlp) instead of the attention core, which
+            // those recipes do not recompute: more faithful, and faster.
             static const std::map<std::string, double> kLastMeasured { { "korthikanti", 0.042 },
                 { "llmfoundry", 0.105 }, { "fa2", 0.074 }, { "megatron", 0.081 }, { "nemo", 0.094 },
-                { "mbridge", 0.139 } };
+                { "mbridge", 0.147 } };
             if (const auto at = kLastMeasured.find(source); at != kLastMeasured.end())
                 QVERIFY2(f.mean() <= at->second,
                     qPrintable(QStringLiteral("%1: mean |error| %2% is worse than %3% when last measured")
