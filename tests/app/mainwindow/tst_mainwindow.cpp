@@ -25,6 +25,7 @@
 #include <QTableWidget>
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFontDatabase>
@@ -268,6 +269,33 @@ private slots:
         QVERIFY(toJson(again.document()->plan()) == toJson(w.document()->plan()));
         w.autosave()->finish();
         again.autosave()->finish();
+    }
+
+    // The recompute-module boxes edit training.recompute_modules as the plan file spells it, undoably; they are
+    // greyed out unless recomputation is selective.
+    void recomputeModuleBoxesEditThePlan()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-modules")));
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_TEST_DATA "/moe/deepseek-v3-256xgb200-dualpipev.plait.json")));
+        auto* box = w.planEditor()->findChild<QWidget*>(QStringLiteral("training.recompute_modules"));
+        QVERIFY(box);
+        QVERIFY(box->isEnabled());
+        auto* mlp = box->findChild<QCheckBox*>(QStringLiteral("mlp"));
+        auto* moeAct = box->findChild<QCheckBox*>(QStringLiteral("moe_act"));
+        QVERIFY(mlp && moeAct);
+        QVERIFY(moeAct->isChecked() && !mlp->isChecked());
+        const int before = w.document()->undoStack()->count();
+        mlp->click();
+        QCOMPARE(recomputeModulesText(w.document()->plan().training.recomputeModules),
+            std::string("layernorm, mla_up_proj, moe_act, mlp"));
+        QCOMPARE(w.document()->undoStack()->count(), before + 1);
+        w.document()->undoStack()->undo();
+        QCOMPARE(recomputeModulesText(w.document()->plan().training.recomputeModules),
+            std::string("layernorm, mla_up_proj, moe_act"));
+        QVERIFY(!mlp->isChecked());
+        w.planEditor()->applyEdit(QStringLiteral("training.recompute"), "full");
+        QVERIFY(!box->isEnabled());
+        w.autosave()->finish();
     }
 
     void editorShowsTheReasonInPlace()

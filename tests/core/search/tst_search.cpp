@@ -151,6 +151,36 @@ private slots:
             QVERIFY(c.parallel.ep <= 2);
     }
 
+    // DeepSeek-V3's own shape on its own cluster (tests/data/moe; report §3): without recomputation it does not fit
+    // the H800's 80 GB, and the attention core's recomputation (Megatron-Core's default) keeps almost as much; the
+    // search also tries the cheap modules DeepSeek recomputes (§3.3.2: the norms, MLA's up projections, SwiGLU),
+    // which fit and are faster than full recomputation. Whatever the plan file recomputes, it is tried too.
+    void recomputesTheCheapModulesWhereThatFits()
+    {
+        auto loaded = loadPlanFile(std::string(PLAIT_TEST_DATA) + "/moe/deepseek-v3-2048xh800-dualpipe.plait.json");
+        QVERIFY2(loaded, loaded ? "" : loaded.errorText().c_str());
+        Plan base = loaded.value();
+        base.training.recompute = Recompute::None;
+        SearchOptions o = top(3);
+        o.constraints.tp = 1;
+        o.constraints.pp = 16;
+        o.constraints.cp = 1;
+        o.constraints.ep = 64;
+        o.constraints.schedules = { Schedule::DualPipe };
+        const SearchResult r = searchPlans(base, o);
+        QVERIFY(!r.best.empty());
+        const SearchCandidate& best = r.candidates[std::size_t(r.best.front())];
+        QCOMPARE(best.parallel.dp, 128);
+        QCOMPARE(int(best.training.recompute), int(Recompute::Selective));
+        QCOMPARE(recomputeModulesText(best.training.recomputeModules), std::string("layernorm, mla_up_proj, moe_act"));
+        // Micro-batch 1 of 4,096 tokens under ZeRO-1: the attention core's recomputation fits no better than none.
+        for (const SearchCandidate& c : r.candidates)
+            if (c.training.microBatch == 1 && c.training.zeroStage == 1 && c.training.recompute != Recompute::Full)
+                QCOMPARE(c.fits,
+                    c.training.recompute == Recompute::Selective
+                        && c.training.recomputeModules != unsigned(RecomputeModule::CoreAttn));
+    }
+
     // What users hold fixed or bounded (plait search --tp/--max-pp/--schedules/--recompute/--headroom).
     void constraintsAreHonoured_data()
     {
