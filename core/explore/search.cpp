@@ -431,14 +431,16 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
     Plan shape = base;
     shape.cluster.gpu = slowEndPlan(base).cluster.gpu;
     // Recomputation tried: none; selective of the plan's modules (Megatron-Core's default, the core attention, when
-    // the plan has none); selective of the cheap modules; full.
+    // the plan has none); for MoE and MLA models, selective of the cheap modules (their MoE activation and MLA
+    // up-projection terms are large; a dense model's norms alone seldom change the best plan, and each option costs
+    // a full pass over the candidates); full.
     const unsigned defaultModules = unsigned(RecomputeModule::CoreAttn);
     const unsigned planModules
         = base.training.recompute == Recompute::Selective ? base.training.recomputeModules : defaultModules;
     const unsigned lean = cheapRecomputeModules(model, base.training.flashAttention);
     std::vector<std::pair<Recompute, unsigned>> recomputeOptions { { Recompute::None, defaultModules },
         { Recompute::Selective, planModules } };
-    if (lean != planModules)
+    if (lean != planModules && (model.isMoe() || model.mla.on()))
         recomputeOptions.push_back({ Recompute::Selective, lean });
     recomputeOptions.push_back({ Recompute::Full, defaultModules });
     shape.placement.coordOf.clear();
