@@ -146,8 +146,8 @@ std::string evaluationText(const Evaluation& ev, const Plan& plan)
     for (const CommItem& c : ev.comm) {
         char line[240];
         std::snprintf(line, sizeof line, "    %-3s %-15s %12.4g %13.4g %9s  %s (%s, %d ranks)\n", dimName(c.dim),
-            collectiveName(c.collective), c.timeS * 1e3, c.exposedS * 1e3,
-            bytesText(c.bytesPerCall).c_str(), c.link.c_str(), c.what.c_str(), c.groupSize);
+            collectiveName(c.collective), c.timeS * 1e3, c.exposedS * 1e3, bytesText(c.bytesPerCall).c_str(),
+            c.link.c_str(), c.what.c_str(), c.groupSize);
         o << line;
     }
     for (const Warning& w : ev.warnings)
