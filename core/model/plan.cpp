@@ -569,9 +569,7 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     tr.recompute = rc == "full" ? Recompute::Full : rc == "selective" ? Recompute::Selective : Recompute::None;
     if (tj.is_object() && tj.contains("recompute_modules") && !tj["recompute_modules"].is_null()) {
         const auto& list = tj["recompute_modules"];
-        std::string known;
-        for (RecomputeModule m : kRecomputeModules)
-            known += (known.empty() ? "" : ", ") + std::string(recomputeModuleName(m));
+        const std::string known = recomputeModulesText(~0u);
         if (!list.is_array() || list.size() > std::size(kRecomputeModules)) {
             issues.push_back({ "training.recompute_modules", "must be a list of module names: " + known });
         } else {
