@@ -1,5 +1,8 @@
 #include "cli.h"
 
+#include "runoptions.h"
+#include "runreport.h"
+
 #include "atomicfile.h"
 #include "catalogloader.h"
 #include "evaluate.h"
@@ -27,7 +30,8 @@ constexpr int kOk = 0, kInvalid = 1, kUsage = 2;
 
 const std::vector<std::string>& commandNames()
 {
-    static const std::vector<std::string> names { "evaluate", "search", "timeline", "render", "import", "export" };
+    static const std::vector<std::string> names { "evaluate", "search", "timeline", "render", "report", "import",
+        "export" };
     return names;
 }
 
@@ -100,7 +104,11 @@ int evaluateCommand(const QStringList& args)
     parser.setApplicationDescription(QStringLiteral("Evaluate a plan: memory, communication, step time."));
     parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("Plan file (*.plait.json)"));
     parser.addOption({ QStringLiteral("json"), QStringLiteral("Print one JSON object (the contract's format).") });
-    if (const Parsed p = parse(parser, args, "plait evaluate PLAN.plait.json [--json]"); !p.ok)
+    addRunOptions(parser);
+    if (const Parsed p = parse(parser, args,
+            "plait evaluate PLAN.plait.json [--json] [--tokens N | --steps N] [--price X] [--currency C] "
+            "[--storage-GBps X] [--failures-per-gpu-hour X] [--restart-min X] [--gpu-power-W X]");
+        !p.ok)
         return p.exit;
     const bool json = parser.isSet(QStringLiteral("json"));
     Loaded l = load(parser.positionalArguments().front());
@@ -110,16 +118,26 @@ int evaluateCommand(const QStringList& args)
     }
     if (l.code == kInvalid)
         return invalid(l.plan.errors(), "", json, l.keyWarnings);
-    Evaluation ev = evaluate(l.plan.value());
-    addStepRange(l.plan.value(), ev);
+    Plan plan = l.plan.value();
+    if (std::string why; !applyRunOptions(parser, plan, &why)) {
+        std::cerr << "plait: " << validUtf8(why) << "\n";
+        return kUsage;
+    }
+    Evaluation ev = evaluate(plan);
+    addStepRange(plan, ev);
     if (!ev.valid)
         printIssues(ev.errors);
     if (!ev.valid || json)
         printWarnings(ev.warnings); // the text view of a valid plan prints them itself
-    if (json)
-        std::cout << dumpJson(evaluationToJson(ev), 2) << "\n";
-    else if (ev.valid)
-        std::cout << evaluationText(ev, l.plan.value());
+    const RunForecast run = forecastRun(plan, ev);
+    if (json) {
+        nlohmann::json out = evaluationToJson(ev);
+        if (ev.valid)
+            out["run"] = runForecastToJson(run);
+        std::cout << dumpJson(out, 2) << "\n";
+    } else if (ev.valid) {
+        std::cout << evaluationText(ev, plan) << runForecastText(run, plan);
+    }
     return ev.valid ? kOk : kInvalid;
 }
 
@@ -367,7 +385,8 @@ int runHeadless(int argc, char** argv)
 std::string commandsHelp()
 {
     return "Commands (no display needed; exit 0 success, 1 invalid plan, 2 bad usage or unreadable file):\n"
-           "  evaluate PLAN [--json]            memory, communication and step time of a plan\n"
+           "  evaluate PLAN [--json]            memory, communication and step time of a plan; with --tokens,\n"
+           "         [--tokens N] [--price X]   --price, --storage-GBps: time, cost and goodput of the training run\n"
            "  search PLAN [--top N] [--json]    the fastest plans that fit, for the plan's model, cluster and batch\n"
            "         [--headroom %] [--tp|--pp|--cp|--ep N] [--max-tp|--max-pp|--max-cp|--max-ep N]\n"
            "         [--schedules LIST] [--recompute LIST] [--framework NAME]\n"
@@ -375,6 +394,8 @@ std::string commandsHelp()
            "  timeline PLAN --out TRACE.json    the simulated pipeline timeline as a Chrome trace (Perfetto)\n"
            "  render PLAN --view topology|memory|comm|gantt|report --out FILE.png|svg|pdf\n"
            "                                    a view drawn as the window draws it\n"
+           "  report PLAN [--compare OTHER] --out FILE.pdf|html [--lang L] [--paper a4|letter]\n"
+           "                                    the design-review report: figures, pictures, run, findings, sources\n"
            "  import nccl-tests FILE... [--plan PLAN] [--out PLAN] [--json]\n"
            "                                    measured links held against the plan's, outlier nodes named; --out\n"
            "                                    writes the plan with its links calibrated from them\n"

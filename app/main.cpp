@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "designreport.h"
 #include "evaluate.h"
 #include "language.h"
 #include "mainwindow.h"
@@ -60,6 +61,8 @@ int main(int argc, char** argv)
         return plait::app::runHeadless(argc, argv);
     if (argc > 1 && plait::app::isRenderCommand(argv[1]))
         return plait::app::runRender(argc, argv);
+    if (argc > 1 && plait::app::isReportCommand(argv[1]))
+        return plait::app::runReport(argc, argv);
     if (argc > 1)
         if (const int code = plait::app::unknownCommand(argv[1]); code >= 0)
             return code;

@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "designreport.h"
+
 #include "fileroute.h"
 #include "render.h"
 #include "settings.h"
@@ -334,9 +336,23 @@ bool MainWindow::exportView(const QString& view, const QString& path, QString* e
     return writePicture(picture.get(), path, error);
 }
 
+bool MainWindow::exportReport(const QString& path, QString* error)
+{
+    const auto analysis = documentAnalysis();
+    if (!analysis || !analysis->evaluation->valid)
+        return exportView(QString(), path, error); // says why
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    ReportPlan plan { analysis, advise(*analysis->plan, *analysis->evaluation) };
+    const bool ok = writeReport(
+        { plan }, QLocale().measurementSystem() == QLocale::ImperialUSSystem ? Paper::Letter : Paper::A4, path, error);
+    QApplication::restoreOverrideCursor();
+    return ok;
+}
+
 void MainWindow::showAnalysis(std::shared_ptr<const Analysis> analysis)
 {
     m_summary->setEvaluation(analysis->evaluation);
+    m_summary->setRun(analysis->run, analysis->plan);
     m_memory->setEvaluation(analysis->evaluation);
     m_comm->setEvaluation(analysis->evaluation);
     m_topology->setAnalysis(analysis);

@@ -63,6 +63,8 @@ public:
     // A picture of one view (topology, memory, comm, gantt, report) of the document's plan, as plait render draws
     // it: PNG, SVG or PDF by the suffix. False, with the reason, when it cannot be written or the plan's analysis has
     // not arrived yet (the picture is never of another plan than the document's).
+    // The design-review report of the document's plan as PDF or HTML (File → Export Report).
+    bool exportReport(const QString& path, QString* error);
     bool exportView(const QString& view, const QString& path, QString* error);
     // A probe output: TRACE.json goes to the Gantt, LINKS.json and COMPUTE.json to calibration.
     bool openProbeResult(const QString& path);

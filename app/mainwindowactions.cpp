@@ -116,6 +116,16 @@ void MainWindow::createMenus()
                                                              : tr("Could not save %1: %2").arg(path, error));
         });
     }
+    file->addAction(tr("Export &Report…"), this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export Report"),
+            QFileInfo(m_document.path()).completeBaseName() + QStringLiteral("-report.pdf"),
+            tr("PDF document (*.pdf);;Web page (*.html)"));
+        if (path.isEmpty())
+            return;
+        QString error;
+        m_status->setText(
+            exportReport(path, &error) ? tr("Saved %1").arg(path) : tr("Could not save %1: %2").arg(path, error));
+    });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 

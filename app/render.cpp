@@ -79,11 +79,23 @@ void paintTree(QCPPainter& painter, QWidget* widget, QWidget* root)
 
 }
 
+void paintPicture(QCPPainter& painter, QWidget* picture)
+{
+    paintTree(painter, picture, picture);
+}
+
 // Draws `widget` into the format the file name asks for. Nothing is written unless the whole picture was made:
 // a failed encode or an unusable size is an error, never an empty file over a good one.
 bool writePicture(QWidget* widget, const QString& path, QString* error)
 {
-    QBuffer buffer;
+    QByteArray bytes;
+    return drawPicture(widget, QFileInfo(path).suffix().toLower(), &bytes, error)
+        && engine::writeFileAtomically(path, bytes, error);
+}
+
+bool drawPicture(QWidget* widget, const QString& suffix, QByteArray* bytes, QString* error)
+{
+    QBuffer buffer(bytes);
     buffer.open(QIODevice::WriteOnly);
     // A picture whose figures need more room than the size asked for is laid out at the size they need and scaled
     // down to the asked one (kept in proportion, centred on white): the file always has the asked size.
@@ -93,7 +105,6 @@ bool writePicture(QWidget* widget, const QString& path, QString* error)
     const double scale
         = std::min({ 1.0, double(size.width()) / laidOut.width(), double(size.height()) / laidOut.height() });
     const QPointF offset((size.width() - laidOut.width() * scale) / 2, (size.height() - laidOut.height() * scale) / 2);
-    const QString suffix = QFileInfo(path).suffix().toLower();
     auto drawVector = [&](QPaintDevice* device) {
         QCPPainter painter;
         if (!painter.begin(device)) {
@@ -152,7 +163,7 @@ bool writePicture(QWidget* widget, const QString& path, QString* error)
         *error = QStringLiteral("unknown output format \"%1\"; use .png, .svg or .pdf").arg(suffix);
         return false;
     }
-    return engine::writeFileAtomically(path, buffer.data(), error);
+    return true;
 }
 
 namespace {
@@ -188,9 +199,12 @@ std::unique_ptr<QWidget> titledPicture(std::unique_ptr<QWidget> figure, const QS
     return page;
 }
 
+}
+
 // One page of everything the window shows for the plan: the figures, the cluster, memory, communication and the
 // timeline, each drawn by the widget the window uses.
-std::unique_ptr<QWidget> reportWidget(std::shared_ptr<const Analysis> analysis, QSize size, bool fitTimeline)
+std::unique_ptr<QWidget> reportWidget(
+    std::shared_ptr<const Analysis> analysis, QSize size, bool fitTimeline, bool withTimeline)
 {
     const Plan& plan = *analysis->plan;
     const std::shared_ptr<const Evaluation>& ev = analysis->evaluation;
@@ -235,7 +249,8 @@ std::unique_ptr<QWidget> reportWidget(std::shared_ptr<const Analysis> analysis, 
     grid->addWidget(title, 0, 0, 1, 2);
     auto* summary = new widgets::SummaryView(page.get());
     summary->setEvaluation(ev);
-    summary->setMaximumHeight(200);
+    summary->setRun(analysis->run, analysis->plan);
+    summary->setMaximumHeight(260);
     grid->addWidget(summary, 1, 0, 1, 2);
     auto* topology = new widgets::TopologyView(page.get());
     topology->setAnalysis(analysis);
@@ -251,13 +266,19 @@ std::unique_ptr<QWidget> reportWidget(std::shared_ptr<const Analysis> analysis, 
     charts->addWidget(memory);
     charts->addWidget(comm);
     grid->addLayout(charts, 2, 1);
+    grid->setRowStretch(2, 1);
+    grid->setColumnStretch(0, 3);
+    grid->setColumnStretch(1, 2);
+    if (!withTimeline) {
+        showOffscreen(page.get());
+        QCoreApplication::processEvents();
+        topology->zoomToFit();
+        return page;
+    }
     auto* gantt = new TimelinePanel(page.get());
     gantt->setControlsVisible(false);
     gantt->setAnalysis(analysis);
     grid->addWidget(gantt, 3, 0, 1, 2);
-    grid->setRowStretch(2, 1);
-    grid->setColumnStretch(0, 3);
-    grid->setColumnStretch(1, 2);
     showOffscreen(page.get());
     QCoreApplication::processEvents();
     // The timeline as tall as its lanes: the page grows to hold every lane (unless its size was given), so no
@@ -272,6 +293,8 @@ std::unique_ptr<QWidget> reportWidget(std::shared_ptr<const Analysis> analysis, 
     gantt->view()->resetZoom();
     return page;
 }
+
+namespace {
 
 bool parseSize(const QString& text, QSize* size)
 {

@@ -10,6 +10,8 @@
 #include <optional>
 #include <vector>
 
+class QByteArray;
+class QCPPainter;
 class QWidget;
 
 namespace plait::app {
@@ -32,6 +34,15 @@ std::unique_ptr<QWidget> pictureOf(
 QSize defaultPictureSize(const QString& view, bool schedules = false);
 // Writes the picture as PNG, SVG or PDF by the file's suffix, atomically; false with the reason otherwise.
 bool writePicture(QWidget* picture, const QString& path, QString* error);
+// The same into memory, by format name (png, svg, pdf).
+bool drawPicture(QWidget* picture, const QString& format, QByteArray* bytes, QString* error);
+// Paints the picture's widgets as vectors (charts and the Gantt drawn, not copied as pixels) onto a started painter.
+void paintPicture(QCPPainter& painter, QWidget* picture);
+// Everything the window shows for the plan on one page of `size`: the recipe line, the figures, the cluster,
+// memory, communication and, `withTimeline`, the timeline (as tall as its lanes when `fitTimeline`, the page
+// growing).
+std::unique_ptr<QWidget> reportWidget(
+    std::shared_ptr<const Analysis> analysis, QSize size, bool fitTimeline, bool withTimeline = true);
 
 // `plait render PLAN --view topology|memory|comm --out FILE.png|svg|pdf`: draws a view exactly as the window
 // draws it (the same widgets, offscreen). Exit codes as the other headless commands.

@@ -9,7 +9,7 @@ packages=(
   libqcustomplot-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev libopenmpi-dev
   clang clang-format llvm libclang-rt-14-dev
   xvfb xauth imagemagick fonts-wqy-microhei fonts-dejavu-core
-  dpkg-dev appstream shared-mime-info
+  dpkg-dev appstream shared-mime-info poppler-utils
 )
 
 missing=()

@@ -1150,7 +1150,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>Report</name>
     <message>
-        <location filename="../app/render.cpp" line="217"/>
+        <location filename="../app/render.cpp" line="231"/>
         <source>%1%2 · micro-batch %3 · global batch %4 · ZeRO %5 · recompute %6 · %7</source>
         <translation>%1%2 · 微批次 %3 · 全局批次 %4 · ZeRO %5 · 重计算 %6 · %7</translation>
     </message>
@@ -1261,29 +1261,301 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="40"/>
+        <location filename="../app/main.cpp" line="41"/>
         <source>Planner for distributed training of large transformer models.</source>
         <translation>大型 Transformer 模型分布式训练规划工具。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="45"/>
+        <location filename="../app/main.cpp" line="46"/>
         <source>Plan file to open (*.plait.json); without one, the last plan opens.</source>
         <translation>要打开的规划文件（*.plait.json）；不给出时打开上次的规划。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="46"/>
+        <location filename="../app/main.cpp" line="47"/>
         <source>Open a built-in example plan.</source>
         <translation>打开内置示例规划。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="49"/>
+        <location filename="../app/main.cpp" line="50"/>
         <source>User interface language, e.g. zh_CN.</source>
         <translation>界面语言，例如 zh_CN。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="51"/>
+        <location filename="../app/main.cpp" line="52"/>
         <source>Quit after this many milliseconds (for screenshots).</source>
         <translation>运行指定毫秒数后退出（用于截图）。</translation>
+    </message>
+</context>
+<context>
+    <name>plait::app</name>
+    <message>
+        <location filename="../app/designreport.cpp" line="81"/>
+        <source>micro-batch %1 · global batch %2 · ZeRO %3 · recompute %4 · %5</source>
+        <translation>微批次 %1 · 全局批大小 %2 · ZeRO %3 · 重计算 %4 · %5</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="94"/>
+        <source>%1: %2B parameters, %3 layers, hidden %4, sequence %5</source>
+        <translation>%1：%2B 参数，%3 层，隐藏维度 %4，序列长度 %5</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="95"/>
+        <source>custom model</source>
+        <translation>自定义模型</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="101"/>
+        <source>, %1 experts, top-%2</source>
+        <translation>，%1 个专家，top-%2</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="107"/>
+        <source>%1 nodes × %2 %3; %4 inside a node, %5 between nodes</source>
+        <translation>%1 个节点 × %2 块 %3；节点内 %4，节点间 %5</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="128"/>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="129"/>
+        <source>%1 (%2–%3)</source>
+        <translation>%1（%2–%3）</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="133"/>
+        <source>Tokens/s</source>
+        <translation>Tokens/s</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="134"/>
+        <source>MFU (causal)</source>
+        <translation>MFU（因果计数）</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="135"/>
+        <source>MFU (Megatron count)</source>
+        <translation>MFU（Megatron 计数）</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="136"/>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="137"/>
+        <source>Exposed communication</source>
+        <translation>暴露的通信</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="138"/>
+        <source>Peak memory per GPU</source>
+        <translation>每 GPU 峰值显存</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="139"/>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="141"/>
+        <source>GPUs used</source>
+        <translation>使用的 GPU</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="144"/>
+        <source>Time to train</source>
+        <translation>训练时长</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="145"/>
+        <source>Cost to train</source>
+        <translation>训练成本</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="146"/>
+        <source>Goodput</source>
+        <translation>有效产出率</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="147"/>
+        <source>Checkpoint</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="155"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="155"/>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="156"/>
+        <source>Parallelism</source>
+        <translation>并行策略</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="156"/>
+        <source>Schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="157"/>
+        <source>Recipe</source>
+        <translation>训练配置</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="165"/>
+        <source>GPU %1: %2 TFLOP/s dense BF16%3, %4 GiB, %5 GB/s HBM. Source: %6.</source>
+        <translation>GPU %1：稠密 BF16 %2 TFLOP/s%3，%4 GiB，HBM %5 GB/s。来源：%6。</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="168"/>
+        <source>, %1 FP8</source>
+        <translation>，FP8 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="171"/>
+        <location filename="../app/designreport.cpp" line="210"/>
+        <source>given in the plan</source>
+        <translation>规划中给出</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="173"/>
+        <source>Sustained GEMM rate %1 of peak (burst best %2). Source: %3.</source>
+        <translation>持续 GEMM 速率为峰值的 %1（短时突发最佳 %2）。来源：%3。</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="177"/>
+        <source>GEMM rate %1 of peak, a short-burst best (no sustained figure published): an upper bound.</source>
+        <translation>GEMM 速率为峰值的 %1，是短时突发的最佳值（没有公开的持续速率）：只是上限。</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="180"/>
+        <source>No measured GEMM rate for this GPU: compute runs at the datasheet peak, an upper bound.</source>
+        <translation>此 GPU 没有实测 GEMM 速率：计算按数据手册峰值估算，只是上限。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/designreport.cpp" line="182"/>
+        <source>%n GEMM shape(s) measured by the probe on this GPU replace the catalog&apos;s rate for those shapes.</source>
+        <translation>
+            <numerusform>探测程序在此 GPU 上实测的 %n 种 GEMM 形状取代了目录中对应形状的速率。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="185"/>
+        <source>Memory-bound kernels stream at %1 GB/s. Source: %2.</source>
+        <translation>访存密集型内核按 %1 GB/s 计算。来源：%2。</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="192"/>
+        <source>Fused attention %1 (%2): published speeds. Source: %3.</source>
+        <translation>融合注意力 %1（%2）：已公开的速度。来源：%3。</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="197"/>
+        <source>Compute beside a collective runs %1 slower, measured by the probe.</source>
+        <translation>与集合通信同时运行时计算慢 %1，由探测程序实测。</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="199"/>
+        <source>Compute beside a collective: no slowdown at the fast end, 40% at the slow end (Lee et al. 2025, arXiv 2507.03114); the point estimate %1.</source>
+        <translation>与集合通信同时运行的计算：快端不减速，慢端减速 40%（Lee 等 2025，arXiv 2507.03114）；点估计 %1。</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="202"/>
+        <source>The slow end also runs GEMMs 5% below the sustained rate, the spread between GPUs of one node (S. Bekman, Machine Learning Engineering).</source>
+        <translation>慢端还让 GEMM 比持续速率低 5%，即同一节点内 GPU 之间的差异（S. Bekman，Machine Learning Engineering）。</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="205"/>
+        <source>Link %1: %2 GB/s per direction at %3 of line rate, %4 µs per step. Source: %5.</source>
+        <translation>链路 %1：每方向 %2 GB/s，达到线速的 %3，每步 %4 µs。来源：%5。</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="212"/>
+        <source>GPU power %1 W, measured (given in the plan).</source>
+        <translation>GPU 功耗 %1 W，实测值（规划中给出）。</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="214"/>
+        <source>GPU power %1 W, the datasheet maximum. Source: %2.</source>
+        <translation>GPU 功耗 %1 W，数据手册最大值。来源：%2。</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="229"/>
+        <source>The advisor found nothing to change in this plan.</source>
+        <translation>顾问认为此规划无需改动。</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="235"/>
+        <source>Fix: %1</source>
+        <translation>修正：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="250"/>
+        <source>Training run, checkpoints and failures</source>
+        <translation>训练过程、检查点与故障</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="253"/>
+        <source>Advisor&apos;s findings</source>
+        <translation>顾问的发现</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="260"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="265"/>
+        <source>Assumptions: every rate used, with its source</source>
+        <translation>假设：所用的每个速率及其来源</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="277"/>
+        <source>B against A</source>
+        <translation>B 相对 A</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="286"/>
+        <source>%1%2%</source>
+        <translation>%1%2%</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="304"/>
+        <source>differs</source>
+        <translation>不同</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="307"/>
+        <source>Green: B is better than A by more than 0.5%; red: worse. Settings that differ are shaded.</source>
+        <translation>绿色：B 比 A 好 0.5% 以上；红色：更差。不同的设置以底色标出。</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="406"/>
+        <source>%1: run, findings and assumptions</source>
+        <translation>%1：训练过程、发现与假设</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="426"/>
+        <location filename="../app/designreport.cpp" line="505"/>
+        <source>Plan A against plan B</source>
+        <translation>规划 A 对比规划 B</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="456"/>
+        <source>%1 against %2</source>
+        <translation>%1 对比 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="526"/>
+        <source>Made by Plait %1.</source>
+        <translation>由 Plait %1 生成。</translation>
     </message>
 </context>
 <context>
@@ -1610,7 +1882,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
     <message>
         <location filename="../app/docksetup.cpp" line="39"/>
-        <location filename="../app/mainwindow.cpp" line="211"/>
+        <location filename="../app/mainwindow.cpp" line="213"/>
         <source>Communication</source>
         <translation>通信</translation>
     </message>
@@ -1635,7 +1907,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>课程</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="82"/>
+        <location filename="../app/mainwindow.cpp" line="84"/>
         <source>Start lesson &quot;%1&quot;</source>
         <translation>开始课程“%1”</translation>
     </message>
@@ -1645,82 +1917,82 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>推荐规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="138"/>
+        <location filename="../app/mainwindow.cpp" line="140"/>
         <source>Open Trace</source>
         <translation>打开追踪</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="138"/>
+        <location filename="../app/mainwindow.cpp" line="140"/>
         <source>Chrome traces (*.json *.trace.json);;All files (*)</source>
         <translation>Chrome 追踪 (*.json *.trace.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="144"/>
+        <location filename="../app/mainwindow.cpp" line="146"/>
         <source>Export Timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="144"/>
+        <location filename="../app/mainwindow.cpp" line="146"/>
         <source>Chrome traces (*.json)</source>
         <translation>Chrome 追踪 (*.json)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="151"/>
+        <location filename="../app/mainwindow.cpp" line="153"/>
         <source>Opened trace %1: %n event(s)</source>
         <translation>
             <numerusform>已打开追踪 %1：%n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="154"/>
+        <location filename="../app/mainwindow.cpp" line="156"/>
         <source>not drawn: %1</source>
         <translation>未绘制：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="158"/>
+        <location filename="../app/mainwindow.cpp" line="160"/>
         <source>Trace %1 not opened: %2</source>
         <translation>追踪 %1 未打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="160"/>
+        <location filename="../app/mainwindow.cpp" line="162"/>
         <source>Cannot open trace</source>
         <translation>无法打开追踪</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="160"/>
+        <location filename="../app/mainwindow.cpp" line="162"/>
         <source>%1 was not opened: %2</source>
         <translation>%1 未打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="171"/>
+        <location filename="../app/mainwindow.cpp" line="173"/>
         <source>Preview: swap GPU %1 and GPU %2 — release to apply</source>
         <translation>预览：交换 GPU %1 与 GPU %2 — 松开鼠标以应用</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="182"/>
+        <location filename="../app/mainwindow.cpp" line="184"/>
         <source>Swap GPU %1 and GPU %2</source>
         <translation>交换 GPU %1 与 GPU %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="186"/>
+        <location filename="../app/mainwindow.cpp" line="188"/>
         <source>Assign %n GPU(s) to stage %1</source>
         <translation>
             <numerusform>将 %n 个 GPU 分配到阶段 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="193"/>
+        <location filename="../app/mainwindow.cpp" line="195"/>
         <source>Make TP group</source>
         <translation>组成 TP 组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="196"/>
-        <location filename="../app/mainwindowactions.cpp" line="141"/>
+        <location filename="../app/mainwindow.cpp" line="198"/>
+        <location filename="../app/mainwindowactions.cpp" line="151"/>
         <source>Auto-place</source>
         <translation>自动放置</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="206"/>
+        <location filename="../app/mainwindow.cpp" line="208"/>
         <source>Stage %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
@@ -1766,17 +2038,17 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="126"/>
+        <location filename="../app/mainwindowactions.cpp" line="136"/>
         <source>Probe results and nccl-tests logs (TRACE.json LINKS.json COMPUTE.json *.json *.txt *.log);;All files (*)</source>
         <translation>探测结果与 nccl-tests 日志 (TRACE.json LINKS.json COMPUTE.json *.json *.txt *.log);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="193"/>
+        <location filename="../app/mainwindowactions.cpp" line="203"/>
         <source>Save Plan</source>
         <translation>保存规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="193"/>
+        <location filename="../app/mainwindowactions.cpp" line="203"/>
         <source>Plait plans (*.plait.json)</source>
         <translation>Plait 规划 (*.plait.json)</translation>
     </message>
@@ -1937,314 +2209,331 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
     <message>
         <location filename="../app/mainwindowactions.cpp" line="116"/>
+        <location filename="../app/mainwindowactions.cpp" line="127"/>
         <location filename="../app/mainwindowlaunch.cpp" line="158"/>
         <source>Could not save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
     <message>
+        <location filename="../app/mainwindowactions.cpp" line="119"/>
+        <source>Export &amp;Report…</source>
+        <translation>导出报告(&amp;R)…</translation>
+    </message>
+    <message>
         <location filename="../app/mainwindowactions.cpp" line="120"/>
+        <source>Export Report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowactions.cpp" line="122"/>
+        <source>PDF document (*.pdf);;Web page (*.html)</source>
+        <translation>PDF 文档 (*.pdf);;网页 (*.html)</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowactions.cpp" line="130"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="122"/>
+        <location filename="../app/mainwindowactions.cpp" line="132"/>
         <source>&amp;Probe</source>
         <translation>探测(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="123"/>
+        <location filename="../app/mainwindowactions.cpp" line="133"/>
         <source>&amp;Run Probe…</source>
         <translation>运行探测(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="124"/>
+        <location filename="../app/mainwindowactions.cpp" line="134"/>
         <source>&amp;Open Results…</source>
         <translation>打开结果(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="125"/>
+        <location filename="../app/mainwindowactions.cpp" line="135"/>
         <source>Open Probe Results</source>
         <translation>打开探测结果</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="132"/>
+        <location filename="../app/mainwindowactions.cpp" line="142"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="133"/>
+        <location filename="../app/mainwindowactions.cpp" line="143"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="135"/>
+        <location filename="../app/mainwindowactions.cpp" line="145"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="141"/>
+        <location filename="../app/mainwindowactions.cpp" line="151"/>
         <source>Auto-place GPUs</source>
         <translation>自动放置 GPU</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="143"/>
+        <location filename="../app/mainwindowactions.cpp" line="153"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="146"/>
+        <location filename="../app/mainwindowactions.cpp" line="156"/>
         <source>All groups</source>
         <translation>所有分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="147"/>
+        <location filename="../app/mainwindowactions.cpp" line="157"/>
         <source>Tensor-parallel groups</source>
         <translation>张量并行组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="148"/>
+        <location filename="../app/mainwindowactions.cpp" line="158"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="149"/>
+        <location filename="../app/mainwindowactions.cpp" line="159"/>
         <source>Data-parallel replicas</source>
         <translation>数据并行副本</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="150"/>
+        <location filename="../app/mainwindowactions.cpp" line="160"/>
         <source>Expert-parallel groups</source>
         <translation>专家并行组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="152"/>
+        <location filename="../app/mainwindowactions.cpp" line="162"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="164"/>
+        <location filename="../app/mainwindowactions.cpp" line="174"/>
         <source>Zoom to fit</source>
         <translation>缩放至适合</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="166"/>
-        <location filename="../app/mainwindowactions.cpp" line="174"/>
+        <location filename="../app/mainwindowactions.cpp" line="176"/>
+        <location filename="../app/mainwindowactions.cpp" line="184"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="169"/>
+        <location filename="../app/mainwindowactions.cpp" line="179"/>
         <source>System language</source>
         <translation>系统语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="174"/>
+        <location filename="../app/mainwindowactions.cpp" line="184"/>
         <source>The language changes the next time Plait starts.</source>
         <translation>语言将在下次启动 Plait 时生效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="264"/>
+        <location filename="../app/mainwindow.cpp" line="266"/>
         <source>Cannot open plan</source>
         <translation>无法打开规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="264"/>
+        <location filename="../app/mainwindow.cpp" line="266"/>
         <source>%1 cannot be opened:
 %2</source>
         <translation>无法打开 %1：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="286"/>
+        <location filename="../app/mainwindow.cpp" line="288"/>
         <source>Opened %1, the last plan you worked on</source>
         <translation>已打开 %1，即上次使用的规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="290"/>
+        <location filename="../app/mainwindow.cpp" line="292"/>
         <source>A new plan: change it here, or open one (File → Open, Open Example)</source>
         <translation>新规划：可在此修改，或打开已有规划（文件 → 打开、打开示例）</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="308"/>
+        <location filename="../app/mainwindow.cpp" line="310"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="308"/>
+        <location filename="../app/mainwindow.cpp" line="310"/>
         <source>%1 was not saved: %2
 The file on disk is unchanged.</source>
         <translation>%1 未保存：%2
 磁盘上的文件未更改。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="312"/>
+        <location filename="../app/mainwindow.cpp" line="314"/>
         <location filename="../app/mainwindowactions.cpp" line="94"/>
         <location filename="../app/mainwindowactions.cpp" line="115"/>
+        <location filename="../app/mainwindowactions.cpp" line="127"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="350"/>
+        <location filename="../app/mainwindow.cpp" line="367"/>
         <source>Opening trace %1…</source>
         <translation>正在打开追踪 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="355"/>
+        <location filename="../app/mainwindow.cpp" line="372"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="355"/>
+        <location filename="../app/mainwindow.cpp" line="372"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="375"/>
+        <location filename="../app/mainwindow.cpp" line="392"/>
         <source>Nothing to export: the plan is not valid.</source>
         <translation>没有可导出的内容：规划无效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="379"/>
+        <location filename="../app/mainwindow.cpp" line="396"/>
         <source>Exporting the timeline to %1…</source>
         <translation>正在将时间线导出到 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="396"/>
+        <location filename="../app/mainwindow.cpp" line="413"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="394"/>
+        <location filename="../app/mainwindow.cpp" line="411"/>
         <source>%1 was not written: %2</source>
         <translation>%1 未写入：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="326"/>
+        <location filename="../app/mainwindow.cpp" line="328"/>
         <source>the plan is still being evaluated; export again in a moment</source>
         <translation>方案仍在评估中，请稍后再导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="330"/>
+        <location filename="../app/mainwindow.cpp" line="332"/>
         <source>the plan cannot be evaluated: the summary says why</source>
         <translation>该方案无法评估：概览中说明了原因</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="370"/>
+        <location filename="../app/mainwindow.cpp" line="387"/>
         <source>Not exported: the plan is still being evaluated; export again in a moment.</source>
         <translation>未导出：方案仍在评估中，请稍后再导出。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="398"/>
+        <location filename="../app/mainwindow.cpp" line="415"/>
         <source>Exported the timeline to %1</source>
         <translation>时间线已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="408"/>
+        <location filename="../app/mainwindow.cpp" line="425"/>
         <source>%1 cannot be compared: %2</source>
         <translation>无法比较 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="430"/>
+        <location filename="../app/mainwindow.cpp" line="447"/>
         <source>The plan could not be written for the probe: %1</source>
         <translation>无法为探测写出规划：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="535"/>
+        <location filename="../app/mainwindow.cpp" line="552"/>
         <source>Link measurements from %1</source>
         <translation>来自 %1 的链路测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="525"/>
-        <location filename="../app/mainwindow.cpp" line="538"/>
-        <location filename="../app/mainwindow.cpp" line="549"/>
-        <location filename="../app/mainwindow.cpp" line="560"/>
+        <location filename="../app/mainwindow.cpp" line="542"/>
+        <location filename="../app/mainwindow.cpp" line="555"/>
+        <location filename="../app/mainwindow.cpp" line="566"/>
+        <location filename="../app/mainwindow.cpp" line="577"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="546"/>
+        <location filename="../app/mainwindow.cpp" line="563"/>
         <source>Compute measurements from %1</source>
         <translation>来自 %1 的计算测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="557"/>
+        <location filename="../app/mainwindow.cpp" line="574"/>
         <source>PyTorch reference measurements from %1</source>
         <translation>来自 %1 的 PyTorch 参考测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="520"/>
-        <location filename="../app/mainwindow.cpp" line="564"/>
+        <location filename="../app/mainwindow.cpp" line="537"/>
+        <location filename="../app/mainwindow.cpp" line="581"/>
         <source>%1 is not a probe result (TRACE.json, LINKS.json, COMPUTE.json or torch-reference.json).</source>
         <translation>%1 不是探测结果（TRACE.json、LINKS.json、COMPUTE.json 或 torch-reference.json）。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="447"/>
+        <location filename="../app/mainwindow.cpp" line="464"/>
         <source>Reading %n nccl-tests file(s)…</source>
         <translation>
             <numerusform>正在读取 %n 个 nccl-tests 文件…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="451"/>
+        <location filename="../app/mainwindow.cpp" line="468"/>
         <source>Not read: %1</source>
         <translation>未读取：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="453"/>
+        <location filename="../app/mainwindow.cpp" line="470"/>
         <source>Cannot read nccl-tests output</source>
         <translation>无法读取 nccl-tests 输出</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="488"/>
+        <location filename="../app/mainwindow.cpp" line="505"/>
         <source>%n measurement(s) of the links; </source>
         <translation>
             <numerusform>%n 组链路测量；</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="489"/>
+        <location filename="../app/mainwindow.cpp" line="506"/>
         <source>the plan&apos;s links match them</source>
         <translation>规划中的链路与测量相符</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="490"/>
+        <location filename="../app/mainwindow.cpp" line="507"/>
         <source>%n finding(s) on the topology&apos;s nodes: %1</source>
         <translation>
             <numerusform>拓扑节点上有 %n 项发现：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="616"/>
+        <location filename="../app/mainwindow.cpp" line="633"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="634"/>
+        <location filename="../app/mainwindow.cpp" line="651"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="634"/>
+        <location filename="../app/mainwindow.cpp" line="651"/>
         <source>The plan has changes that are not saved. Save them?</source>
         <translation>规划有未保存的更改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="654"/>
+        <location filename="../app/mainwindow.cpp" line="671"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="655"/>
+        <location filename="../app/mainwindow.cpp" line="672"/>
         <source>%1[*] — Plait</source>
         <translation>%1[*] — Plait</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="688"/>
+        <location filename="../app/mainwindow.cpp" line="705"/>
         <source>Recover unsaved plan?</source>
         <translation>恢复未保存的规划？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="689"/>
+        <location filename="../app/mainwindow.cpp" line="706"/>
         <source>Plait did not close normally. A plan with unsaved changes was kept:
 %1
 last written %2.
@@ -2255,12 +2544,12 @@ Recover it?</source>
 是否恢复？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="696"/>
+        <location filename="../app/mainwindow.cpp" line="713"/>
         <source>Recovered plan</source>
         <translation>已恢复的规划</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="706"/>
+        <location filename="../app/mainwindow.cpp" line="723"/>
         <source>%n autosaved plan(s) from an earlier session cannot be read:
 %1
 Discard them?</source>
@@ -2271,19 +2560,19 @@ Discard them?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="710"/>
+        <location filename="../app/mainwindow.cpp" line="727"/>
         <source>%n autosaved plan(s) cannot be read; they were kept</source>
         <translation>
             <numerusform>%n 个自动保存的规划无法读取，已保留</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="711"/>
+        <location filename="../app/mainwindow.cpp" line="728"/>
         <source>Unreadable autosaves</source>
         <translation>无法读取的自动保存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="715"/>
+        <location filename="../app/mainwindow.cpp" line="732"/>
         <source>%n unreadable autosave(s) discarded</source>
         <translation>
             <numerusform>已丢弃 %n 个无法读取的自动保存</numerusform>
@@ -2827,6 +3116,7 @@ Discard them?</source>
     <name>plait::widgets</name>
     <message>
         <location filename="../widgets/format.cpp" line="21"/>
+        <location filename="../widgets/runtext.cpp" line="42"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -2854,6 +3144,191 @@ Discard them?</source>
         <location filename="../widgets/format.cpp" line="38"/>
         <source>%1%</source>
         <translation>%1%</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="23"/>
+        <source>%1 (%2–%3)</source>
+        <translation>%1（%2–%3）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="33"/>
+        <source>%1 MWh</source>
+        <translation>%1 MWh</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="44"/>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="46"/>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="47"/>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="59"/>
+        <source>%1 in %2</source>
+        <translation>%1，用时 %2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="60"/>
+        <source>Weights and optimizer state, each parameter once (what Megatron-LM and DeepSpeed save); the most one GPU holds: %1.</source>
+        <translation>权重与优化器状态，每个参数一份（Megatron-LM 与 DeepSpeed 保存的内容）；单个 GPU 最多持有 %1。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="63"/>
+        <source> Written at %1 GB/s.</source>
+        <translation>按 %1 GB/s 写入。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="64"/>
+        <source> Set the storage bandwidth (Training run) for its write time.</source>
+        <translation>设置存储带宽（训练过程）即可得到写入时间。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="67"/>
+        <source>Useful work over wall time with a checkpoint every %1 of work (Daly 2006), a failure every %2 (%3 per GPU-hour on %4 GPUs) and %5 to restart.</source>
+        <translation>有效工作占墙钟时间的比例：每 %1 工作保存一次检查点（Daly 2006），每 %2 发生一次故障（%4 块 GPU，每 GPU 小时 %3 次），重启需 %5。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="72"/>
+        <source>Needs the checkpoint&apos;s write time: set the storage bandwidth (Training run).</source>
+        <translation>需要检查点的写入时间：请设置存储带宽（训练过程）。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="75"/>
+        <source>Set a training budget in tokens or steps (Training run).</source>
+        <translation>请以 token 数或步数设置训练预算（训练过程）。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="79"/>
+        <source>%1 tokens in %2 steps; %3 of steps</source>
+        <translation>%1 个 token，%2 步；训练步共 %3</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="81"/>
+        <source>, the rest checkpoints and failures.</source>
+        <translation>，其余为检查点与故障。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="82"/>
+        <source>; failures and checkpoints not counted without a storage bandwidth.</source>
+        <translation>；没有存储带宽时不计故障与检查点。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="84"/>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="85"/>
+        <source>%1 GPU-hours (%2–%3) on %4 reserved GPUs at %5 %6 per GPU-hour; range %7–%8.</source>
+        <translation>%4 块预留 GPU 共 %1 GPU 小时（%2–%3），每 GPU 小时 %5 %6；范围 %7–%8。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="91"/>
+        <source>%1 GPU-hours; set a price per GPU-hour (Training run) for the cost.</source>
+        <translation>%1 GPU 小时；设置每 GPU 小时价格（训练过程）即可得到成本。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="104"/>
+        <source>Budget: %1 tokens, %2 steps of %3 tokens.</source>
+        <translation>预算：%1 个 token，%2 步，每步 %3 个 token。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="107"/>
+        <source>Time to train: %1 of steps</source>
+        <translation>训练时长：训练步共 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="109"/>
+        <source>, %1 with checkpoints and failures.</source>
+        <translation>，计入检查点与故障为 %1。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="111"/>
+        <source>; failures and checkpoints not counted (no storage bandwidth).</source>
+        <translation>；未计故障与检查点（没有存储带宽）。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="113"/>
+        <source>GPU-hours: %1 on %2 reserved GPUs (%3 used).</source>
+        <translation>GPU 小时：%1，%2 块预留 GPU（使用 %3 块）。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="115"/>
+        <source>Cost: %1 %2 at %3 %2 per GPU-hour.</source>
+        <translation>成本：%1 %2，每 GPU 小时 %3 %2。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="117"/>
+        <source>Cost: no price per GPU-hour given.</source>
+        <translation>成本：未给出每 GPU 小时价格。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="118"/>
+        <source>Energy: %1 for the GPU boards at %2 W each (%3); hosts, network and cooling not counted.</source>
+        <translation>能耗：GPU 板卡 %1，每块 %2 W（%3）；未计主机、网络与制冷。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="122"/>
+        <source>Energy: this GPU&apos;s power is not in the catalog; give a measured figure.</source>
+        <translation>能耗：目录中没有此 GPU 的功耗；请给出实测值。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="124"/>
+        <source>No training budget given: time, GPU-hours, cost and energy need tokens or steps.</source>
+        <translation>未给出训练预算：时长、GPU 小时、成本与能耗需要 token 数或步数。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="126"/>
+        <source>Checkpoint: %1 (weights and optimizer state; at most %2 on one GPU)</source>
+        <translation>检查点：%1（权重与优化器状态；单个 GPU 最多 %2）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="128"/>
+        <source>, written in %1 at %2 GB/s, read back in %3.</source>
+        <translation>，按 %2 GB/s 写入用时 %1，读回用时 %3。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="131"/>
+        <source>; its write time needs a storage bandwidth.</source>
+        <translation>；写入时间需要存储带宽。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="132"/>
+        <source>Failures: %1 per GPU-hour (%2), one every %3 on %4 GPUs; a restart takes %5 (%6).</source>
+        <translation>故障：每 GPU 小时 %1 次（%2），%4 块 GPU 上每 %3 一次；重启需 %5（%6）。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="136"/>
+        <source>Checkpoint every %1 of work (Daly 2006; Young&apos;s first order %2): goodput %3%4.</source>
+        <translation>每 %1 工作保存一次检查点（Daly 2006；Young 一阶近似 %2）：有效产出率 %3%4。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="138"/>
+        <source>, %1 failures expected over the run</source>
+        <translation>，整个训练预计故障 %1 次</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="140"/>
+        <source>One failed GPU stops its TP×CP group (%1 GPUs) and its pipeline (%2 GPUs on up to %3 nodes); synchronous training waits for all %4. Pipelines with GPUs on one node: at most %5.</source>
+        <translation>一块 GPU 故障会停下它所在的 TP×CP 组（%1 块 GPU）和它的流水线（%2 块 GPU，最多跨 %3 个节点）；同步训练会让全部 %4 块 GPU 等待。一个节点上的 GPU 最多属于 %5 条流水线。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="147"/>
+        <source>Spare nodes: %1 of %2 (%3); practice keeps 5–10% (S. Bekman, ml-engineering).</source>
+        <translation>备用节点：%2 个中有 %1 个（%3）；通常做法是保留 5–10%（S. Bekman，ml-engineering）。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/runtext.cpp" line="152"/>
+        <source>Pipeline depth %1 over the %2 nodes a pipeline spans: %3× (a rule of thumb asks 1.5–2× for fail-over; no published source for it was found).</source>
+        <translation>流水线深度 %1，一条流水线跨 %2 个节点：%3×（有一条经验法则要求 1.5–2× 以便故障切换；未找到其公开来源）。</translation>
     </message>
 </context>
 <context>
@@ -3183,54 +3658,54 @@ Click for the formula</source>
         <translation>一个节点</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="97"/>
-        <location filename="../widgets/planeditor.cpp" line="98"/>
-        <location filename="../widgets/planeditor.cpp" line="99"/>
-        <location filename="../widgets/planeditor.cpp" line="100"/>
-        <location filename="../widgets/planeditor.cpp" line="101"/>
-        <location filename="../widgets/planeditor.cpp" line="102"/>
         <location filename="../widgets/planeditor.cpp" line="103"/>
         <location filename="../widgets/planeditor.cpp" line="104"/>
+        <location filename="../widgets/planeditor.cpp" line="105"/>
         <location filename="../widgets/planeditor.cpp" line="106"/>
+        <location filename="../widgets/planeditor.cpp" line="107"/>
         <location filename="../widgets/planeditor.cpp" line="108"/>
+        <location filename="../widgets/planeditor.cpp" line="109"/>
         <location filename="../widgets/planeditor.cpp" line="110"/>
         <location filename="../widgets/planeditor.cpp" line="112"/>
         <location filename="../widgets/planeditor.cpp" line="114"/>
         <location filename="../widgets/planeditor.cpp" line="116"/>
         <location filename="../widgets/planeditor.cpp" line="118"/>
-        <location filename="../widgets/planeditor.cpp" line="317"/>
+        <location filename="../widgets/planeditor.cpp" line="120"/>
+        <location filename="../widgets/planeditor.cpp" line="122"/>
+        <location filename="../widgets/planeditor.cpp" line="124"/>
+        <location filename="../widgets/planeditor.cpp" line="334"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="97"/>
+        <location filename="../widgets/planeditor.cpp" line="103"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="98"/>
+        <location filename="../widgets/planeditor.cpp" line="104"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="99"/>
+        <location filename="../widgets/planeditor.cpp" line="105"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="100"/>
+        <location filename="../widgets/planeditor.cpp" line="106"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="101"/>
+        <location filename="../widgets/planeditor.cpp" line="107"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
         <location filename="../widgets/planeditor.cpp" line="93"/>
         <location filename="../widgets/planeditor.cpp" line="94"/>
-        <location filename="../widgets/planeditor.cpp" line="102"/>
+        <location filename="../widgets/planeditor.cpp" line="108"/>
         <source>FFN size</source>
         <translation>FFN 维度</translation>
     </message>
@@ -3251,388 +3726,471 @@ Click for the formula</source>
         <translation>不丢弃 token</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="103"/>
+        <location filename="../widgets/planeditor.cpp" line="96"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="97"/>
+        <location filename="../widgets/planeditor.cpp" line="99"/>
+        <source>not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="97"/>
+        <source>USD</source>
+        <translation>USD</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="98"/>
+        <source>datasheet TDP</source>
+        <translation>数据手册 TDP</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="100"/>
+        <source>Llama 3&apos;s rate</source>
+        <translation>Llama 3 的故障率</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="101"/>
+        <source>10 (MegaScale)</source>
+        <translation>10（MegaScale）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="109"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="104"/>
+        <location filename="../widgets/planeditor.cpp" line="110"/>
         <source>Routed experts (0: dense)</source>
         <translation>路由专家数（0：稠密）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="106"/>
+        <location filename="../widgets/planeditor.cpp" line="112"/>
         <source>Experts per token (top-k)</source>
         <translation>每个 token 的专家数 (top-k)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="108"/>
+        <location filename="../widgets/planeditor.cpp" line="114"/>
         <source>Expert FFN size</source>
         <translation>专家 FFN 维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="110"/>
+        <location filename="../widgets/planeditor.cpp" line="116"/>
         <source>Shared experts</source>
         <translation>共享专家数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="112"/>
+        <location filename="../widgets/planeditor.cpp" line="118"/>
         <source>Shared expert FFN size</source>
         <translation>共享专家 FFN 维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="114"/>
+        <location filename="../widgets/planeditor.cpp" line="120"/>
         <source>Dense first layers</source>
         <translation>前置稠密层数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="116"/>
+        <location filename="../widgets/planeditor.cpp" line="122"/>
         <source>Router groups (0: unlimited)</source>
         <translation>路由分组（0：不限）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="118"/>
+        <location filename="../widgets/planeditor.cpp" line="124"/>
         <source>Groups per token</source>
         <translation>每个 token 的分组数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="120"/>
-        <location filename="../widgets/planeditor.cpp" line="121"/>
-        <location filename="../widgets/planeditor.cpp" line="122"/>
-        <location filename="../widgets/planeditor.cpp" line="124"/>
         <location filename="../widgets/planeditor.cpp" line="126"/>
         <location filename="../widgets/planeditor.cpp" line="127"/>
         <location filename="../widgets/planeditor.cpp" line="128"/>
         <location filename="../widgets/planeditor.cpp" line="130"/>
         <location filename="../widgets/planeditor.cpp" line="132"/>
         <location filename="../widgets/planeditor.cpp" line="133"/>
+        <location filename="../widgets/planeditor.cpp" line="134"/>
+        <location filename="../widgets/planeditor.cpp" line="136"/>
+        <location filename="../widgets/planeditor.cpp" line="138"/>
+        <location filename="../widgets/planeditor.cpp" line="139"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="120"/>
+        <location filename="../widgets/planeditor.cpp" line="126"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="121"/>
+        <location filename="../widgets/planeditor.cpp" line="127"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="122"/>
+        <location filename="../widgets/planeditor.cpp" line="128"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="124"/>
+        <location filename="../widgets/planeditor.cpp" line="130"/>
         <source>GPUs per NVLink domain</source>
         <translation>每个 NVLink 域的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="126"/>
+        <location filename="../widgets/planeditor.cpp" line="132"/>
         <source>Inside a node</source>
         <translation>节点内互联</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="127"/>
+        <location filename="../widgets/planeditor.cpp" line="133"/>
         <source>Between nodes</source>
         <translation>节点间互联</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="128"/>
+        <location filename="../widgets/planeditor.cpp" line="134"/>
         <source>NICs per node</source>
         <translation>每节点网卡数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="130"/>
+        <location filename="../widgets/planeditor.cpp" line="136"/>
         <source>Host memory per node (GiB)</source>
         <translation>每节点主机内存（GiB）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="132"/>
+        <location filename="../widgets/planeditor.cpp" line="138"/>
         <source>GPUs per pod</source>
         <translation>每个 pod 的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="133"/>
+        <location filename="../widgets/planeditor.cpp" line="139"/>
         <source>Oversubscription above a pod (N:1)</source>
         <translation>pod 之上的超额订阅（N:1）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="135"/>
-        <location filename="../widgets/planeditor.cpp" line="137"/>
-        <location filename="../widgets/planeditor.cpp" line="139"/>
-        <location filename="../widgets/planeditor.cpp" line="142"/>
+        <location filename="../widgets/planeditor.cpp" line="141"/>
+        <location filename="../widgets/planeditor.cpp" line="143"/>
         <location filename="../widgets/planeditor.cpp" line="145"/>
-        <location filename="../widgets/planeditor.cpp" line="147"/>
-        <location filename="../widgets/planeditor.cpp" line="149"/>
+        <location filename="../widgets/planeditor.cpp" line="148"/>
         <location filename="../widgets/planeditor.cpp" line="151"/>
         <location filename="../widgets/planeditor.cpp" line="153"/>
         <location filename="../widgets/planeditor.cpp" line="155"/>
-        <location filename="../widgets/planeditor.cpp" line="156"/>
-        <location filename="../widgets/planeditor.cpp" line="158"/>
-        <location filename="../widgets/planeditor.cpp" line="160"/>
+        <location filename="../widgets/planeditor.cpp" line="157"/>
+        <location filename="../widgets/planeditor.cpp" line="159"/>
+        <location filename="../widgets/planeditor.cpp" line="161"/>
         <location filename="../widgets/planeditor.cpp" line="162"/>
         <location filename="../widgets/planeditor.cpp" line="164"/>
-        <location filename="../widgets/planeditor.cpp" line="165"/>
+        <location filename="../widgets/planeditor.cpp" line="166"/>
         <location filename="../widgets/planeditor.cpp" line="168"/>
         <location filename="../widgets/planeditor.cpp" line="170"/>
-        <location filename="../widgets/planeditor.cpp" line="172"/>
+        <location filename="../widgets/planeditor.cpp" line="171"/>
         <location filename="../widgets/planeditor.cpp" line="174"/>
         <location filename="../widgets/planeditor.cpp" line="176"/>
         <location filename="../widgets/planeditor.cpp" line="178"/>
-        <location filename="../widgets/planeditor.cpp" line="181"/>
-        <location filename="../widgets/planeditor.cpp" line="183"/>
+        <location filename="../widgets/planeditor.cpp" line="180"/>
+        <location filename="../widgets/planeditor.cpp" line="182"/>
+        <location filename="../widgets/planeditor.cpp" line="184"/>
+        <location filename="../widgets/planeditor.cpp" line="187"/>
+        <location filename="../widgets/planeditor.cpp" line="189"/>
         <source>Recipe</source>
         <translation>训练配置</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="135"/>
+        <location filename="../widgets/planeditor.cpp" line="141"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="137"/>
+        <location filename="../widgets/planeditor.cpp" line="143"/>
         <source>Micro-batch</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="139"/>
+        <location filename="../widgets/planeditor.cpp" line="145"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="142"/>
+        <location filename="../widgets/planeditor.cpp" line="148"/>
         <source>FP8 scaling</source>
         <translation>FP8 缩放方式</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="145"/>
+        <location filename="../widgets/planeditor.cpp" line="151"/>
         <source>FP8 primary weights</source>
         <translation>FP8 主权重</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="147"/>
+        <location filename="../widgets/planeditor.cpp" line="153"/>
         <source>Adam moments</source>
         <translation>Adam 动量</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="149"/>
+        <location filename="../widgets/planeditor.cpp" line="155"/>
         <source>Optimizer in host memory</source>
         <translation>优化器放在主机内存</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="151"/>
+        <location filename="../widgets/planeditor.cpp" line="157"/>
         <source>Parameters in host memory</source>
         <translation>参数放在主机内存</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="153"/>
+        <location filename="../widgets/planeditor.cpp" line="159"/>
         <source>Framework</source>
         <translation>训练框架</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="155"/>
+        <location filename="../widgets/planeditor.cpp" line="161"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="156"/>
+        <location filename="../widgets/planeditor.cpp" line="162"/>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="158"/>
+        <location filename="../widgets/planeditor.cpp" line="164"/>
         <source>Recomputed modules (selective)</source>
         <translation>重计算的模块（选择性）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="160"/>
+        <location filename="../widgets/planeditor.cpp" line="166"/>
         <source>Activation input kept in FP8</source>
         <translation>激活函数输入以 FP8 保存</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="162"/>
+        <location filename="../widgets/planeditor.cpp" line="168"/>
         <source>Sequence parallel</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="164"/>
+        <location filename="../widgets/planeditor.cpp" line="170"/>
         <source>Flash attention</source>
         <translation>Flash Attention</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="165"/>
+        <location filename="../widgets/planeditor.cpp" line="171"/>
         <source>Attention kernel</source>
         <translation>注意力内核</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="168"/>
+        <location filename="../widgets/planeditor.cpp" line="174"/>
         <source>Overlap weight gather</source>
         <translation>权重收集与前向重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="170"/>
+        <location filename="../widgets/planeditor.cpp" line="176"/>
         <source>Gradient bucket (parameters)</source>
         <translation>梯度桶（参数个数）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="172"/>
+        <location filename="../widgets/planeditor.cpp" line="178"/>
         <source>Expert load skew (max / mean)</source>
         <translation>专家负载偏斜（最大 / 平均）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="174"/>
+        <location filename="../widgets/planeditor.cpp" line="180"/>
         <source>Expert capacity factor</source>
         <translation>专家容量因子</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="176"/>
+        <location filename="../widgets/planeditor.cpp" line="182"/>
         <source>Overlap the all-to-all (combined 1F1B)</source>
         <translation>重叠 all-to-all（combined 1F1B）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="178"/>
+        <location filename="../widgets/planeditor.cpp" line="184"/>
         <source>Token dispatcher (MoE)</source>
         <translation>token 分发器（MoE）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="181"/>
+        <location filename="../widgets/planeditor.cpp" line="187"/>
         <source>Fused cross entropy</source>
         <translation>融合交叉熵</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="183"/>
+        <location filename="../widgets/planeditor.cpp" line="189"/>
         <source>TP overlap</source>
         <translation>TP 通信重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="185"/>
-        <location filename="../widgets/planeditor.cpp" line="187"/>
-        <location filename="../widgets/planeditor.cpp" line="189"/>
         <location filename="../widgets/planeditor.cpp" line="191"/>
+        <location filename="../widgets/planeditor.cpp" line="192"/>
         <location filename="../widgets/planeditor.cpp" line="193"/>
         <location filename="../widgets/planeditor.cpp" line="195"/>
+        <location filename="../widgets/planeditor.cpp" line="196"/>
         <location filename="../widgets/planeditor.cpp" line="197"/>
         <location filename="../widgets/planeditor.cpp" line="199"/>
+        <location filename="../widgets/planeditor.cpp" line="201"/>
+        <source>Training run</source>
+        <translation>训练过程</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="191"/>
+        <source>Budget in tokens</source>
+        <translation>预算（token 数）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="192"/>
+        <source>or in steps</source>
+        <translation>或步数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="193"/>
+        <source>Price per GPU-hour</source>
+        <translation>每 GPU 小时价格</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="195"/>
+        <source>Currency</source>
+        <translation>货币</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="196"/>
+        <source>Power per GPU (W)</source>
+        <translation>每 GPU 功耗 (W)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="197"/>
+        <source>Checkpoint storage (GB/s in all)</source>
+        <translation>检查点存储（总 GB/s）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="199"/>
+        <source>Failures per GPU-hour</source>
+        <translation>每 GPU 小时故障数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="201"/>
+        <source>Restart (minutes)</source>
+        <translation>重启（分钟）</translation>
+    </message>
+    <message>
         <location filename="../widgets/planeditor.cpp" line="202"/>
         <location filename="../widgets/planeditor.cpp" line="204"/>
+        <location filename="../widgets/planeditor.cpp" line="206"/>
+        <location filename="../widgets/planeditor.cpp" line="208"/>
+        <location filename="../widgets/planeditor.cpp" line="210"/>
+        <location filename="../widgets/planeditor.cpp" line="212"/>
+        <location filename="../widgets/planeditor.cpp" line="214"/>
+        <location filename="../widgets/planeditor.cpp" line="216"/>
+        <location filename="../widgets/planeditor.cpp" line="219"/>
+        <location filename="../widgets/planeditor.cpp" line="221"/>
         <source>Parallelism</source>
         <translation>并行策略</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="185"/>
+        <location filename="../widgets/planeditor.cpp" line="202"/>
         <source>Tensor parallel (TP)</source>
         <translation>张量并行 (TP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="187"/>
+        <location filename="../widgets/planeditor.cpp" line="204"/>
         <source>Pipeline parallel (PP)</source>
         <translation>流水线并行 (PP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="189"/>
+        <location filename="../widgets/planeditor.cpp" line="206"/>
         <source>Data parallel (DP)</source>
         <translation>数据并行 (DP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="191"/>
+        <location filename="../widgets/planeditor.cpp" line="208"/>
         <source>Context parallel (CP)</source>
         <translation>上下文并行 (CP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="193"/>
+        <location filename="../widgets/planeditor.cpp" line="210"/>
         <source>Expert parallel (EP)</source>
         <translation>专家并行 (EP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="195"/>
+        <location filename="../widgets/planeditor.cpp" line="212"/>
         <source>Expert tensor parallel (0 = TP)</source>
         <translation>专家张量并行（0 = TP）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="197"/>
+        <location filename="../widgets/planeditor.cpp" line="214"/>
         <source>Virtual stages (VPP)</source>
         <translation>虚拟阶段 (VPP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="199"/>
+        <location filename="../widgets/planeditor.cpp" line="216"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="202"/>
+        <location filename="../widgets/planeditor.cpp" line="219"/>
         <source>Embedding counts as a layer</source>
         <translation>嵌入层计为一层</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="204"/>
+        <location filename="../widgets/planeditor.cpp" line="221"/>
         <source>Loss counts as a layer</source>
         <translation>损失计为一层</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="249"/>
+        <location filename="../widgets/planeditor.cpp" line="266"/>
         <source>the attention core&apos;s score matrix (nothing under flash attention)</source>
         <translation>注意力核心的分数矩阵（flash attention 下不保存）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="250"/>
+        <location filename="../widgets/planeditor.cpp" line="267"/>
         <source>the two norms&apos; outputs</source>
         <translation>两个归一化层的输出</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="250"/>
+        <location filename="../widgets/planeditor.cpp" line="267"/>
         <source>MLA&apos;s up projections and RoPE: Q, K and V</source>
         <translation>MLA 的上投影与 RoPE：Q、K 和 V</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="251"/>
+        <location filename="../widgets/planeditor.cpp" line="268"/>
         <source>the routed experts&apos; activation output</source>
         <translation>路由专家激活函数的输出</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="251"/>
+        <location filename="../widgets/planeditor.cpp" line="268"/>
         <source>a dense MLP whole</source>
         <translation>整个稠密 MLP</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="252"/>
+        <location filename="../widgets/planeditor.cpp" line="269"/>
         <source>a MoE layer whole, dispatch and combine included</source>
         <translation>整个 MoE 层，包括分发与合并</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="252"/>
+        <location filename="../widgets/planeditor.cpp" line="269"/>
         <source>the shared experts whole</source>
         <translation>整个共享专家</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="282"/>
+        <location filename="../widgets/planeditor.cpp" line="299"/>
         <source>(custom)</source>
         <translation>（自定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="315"/>
+        <location filename="../widgets/planeditor.cpp" line="332"/>
         <source>Import Hugging Face config.json…</source>
         <translation>导入 Hugging Face config.json…</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="376"/>
+        <location filename="../widgets/planeditor.cpp" line="395"/>
         <source>no plan</source>
         <translation>无规划</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="396"/>
+        <location filename="../widgets/planeditor.cpp" line="415"/>
         <source>Change %1</source>
         <translation>更改 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="447"/>
+        <location filename="../widgets/planeditor.cpp" line="466"/>
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="447"/>
+        <location filename="../widgets/planeditor.cpp" line="466"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
@@ -3640,92 +4198,112 @@ Click for the formula</source>
 <context>
     <name>plait::widgets::SummaryView</name>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="24"/>
+        <location filename="../widgets/summaryview.cpp" line="25"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="25"/>
+        <location filename="../widgets/summaryview.cpp" line="26"/>
         <source>Tokens/s</source>
         <translation>Tokens/s</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="26"/>
+        <location filename="../widgets/summaryview.cpp" line="27"/>
         <source>Model TFLOP/s per GPU</source>
         <translation>每 GPU 模型 TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="27"/>
+        <location filename="../widgets/summaryview.cpp" line="28"/>
         <source>MFU (causal)</source>
         <translation>MFU（因果计数）</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="28"/>
+        <location filename="../widgets/summaryview.cpp" line="29"/>
         <source>MFU (Megatron count)</source>
         <translation>MFU（Megatron 计数）</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="29"/>
+        <location filename="../widgets/summaryview.cpp" line="30"/>
         <source>HFU</source>
         <translation>HFU</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="30"/>
+        <location filename="../widgets/summaryview.cpp" line="31"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="31"/>
+        <location filename="../widgets/summaryview.cpp" line="32"/>
         <source>Exposed communication</source>
         <translation>暴露的通信</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="32"/>
+        <location filename="../widgets/summaryview.cpp" line="33"/>
         <source>Peak memory per GPU</source>
         <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
+        <location filename="../widgets/summaryview.cpp" line="45"/>
+        <source>Time to train</source>
+        <translation>训练时长</translation>
+    </message>
+    <message>
         <location filename="../widgets/summaryview.cpp" line="46"/>
+        <source>Cost to train</source>
+        <translation>训练成本</translation>
+    </message>
+    <message>
+        <location filename="../widgets/summaryview.cpp" line="47"/>
+        <source>Goodput</source>
+        <translation>有效产出率</translation>
+    </message>
+    <message>
+        <location filename="../widgets/summaryview.cpp" line="48"/>
+        <source>Checkpoint</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <location filename="../widgets/summaryview.cpp" line="63"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="77"/>
+        <location filename="../widgets/summaryview.cpp" line="110"/>
         <source>This plan cannot be evaluated:</source>
         <translation>无法评估此规划：</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="77"/>
+        <location filename="../widgets/summaryview.cpp" line="110"/>
         <source>No plan loaded.</source>
         <translation>未加载规划。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="86"/>
+        <location filename="../widgets/summaryview.cpp" line="119"/>
         <source>%1 (%2–%3)</source>
         <translation>%1（%2–%3）</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="89"/>
+        <location filename="../widgets/summaryview.cpp" line="122"/>
         <source>The range: every uncertain rate at the ends of its published spread (the GEMM rate from the short-burst best to 5% below the sustained one, the slowest GPU of a node; compute beside communication from no slowdown to 40%, the most measured)</source>
         <translation>范围：每个不确定的速率取其公开范围的两端（GEMM 速率从短时峰值到持续速率再低 5%，即节点中最慢的 GPU；与通信重叠的计算从不减速到最多实测的 40%）</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="98"/>
+        <location filename="../widgets/summaryview.cpp" line="131"/>
         <source>Model FLOPs with the causal half of the attention matrix, the work a causal model needs, over the step time and the GPUs&apos; dense peak</source>
         <translation>模型 FLOPs 只计注意力矩阵的因果一半（因果模型实际需要的计算），除以单步时间和各 GPU 的稠密峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="101"/>
+        <location filename="../widgets/summaryview.cpp" line="134"/>
         <source>Model FLOPs as Megatron-LM counts them (the whole attention matrix), the figure its logs and published tables report</source>
         <translation>按 Megatron-LM 的方式计数的模型 FLOPs（整个注意力矩阵），即其日志和公开表格报告的数值</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="107"/>
+        <location filename="../widgets/summaryview.cpp" line="140"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="112"/>
+        <location filename="../widgets/summaryview.cpp" line="145"/>
         <source>No warnings.</source>
         <translation>无警告。</translation>
     </message>

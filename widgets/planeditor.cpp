@@ -92,7 +92,13 @@ void PlanEditor::build()
         { QStringLiteral("cluster.oversubscription"), tr("non-blocking") },
         { QStringLiteral("model.moe.expert_ffn_hidden"), tr("FFN size") },
         { QStringLiteral("model.moe.shared_ffn_hidden"), tr("FFN size") },
-        { QStringLiteral("training.moe_capacity_factor"), tr("dropless") } };
+        { QStringLiteral("training.moe_capacity_factor"), tr("dropless") },
+        { QStringLiteral("run.tokens"), tr("none") }, { QStringLiteral("run.steps"), tr("none") },
+        { QStringLiteral("run.price_per_gpu_hour"), tr("not set") }, { QStringLiteral("run.currency"), tr("USD") },
+        { QStringLiteral("run.gpu_power_W"), tr("datasheet TDP") },
+        { QStringLiteral("run.storage_write_GBps"), tr("not set") },
+        { QStringLiteral("run.failures_per_gpu_hour"), tr("Llama 3's rate") },
+        { QStringLiteral("run.restart_min"), tr("10 (MegaScale)") } };
     const QList<Spec> specs = {
         { tr("Model"), QStringLiteral("model.preset"), tr("Preset"), QStringLiteral("preset"), {} },
         { tr("Model"), QStringLiteral("model.layers"), tr("Layers"), QStringLiteral("int"), {}, 1, 100000 },
@@ -182,6 +188,17 @@ void PlanEditor::build()
             QStringLiteral("bool"), {} },
         { tr("Recipe"), QStringLiteral("training.tp_overlap"), tr("TP overlap"), QStringLiteral("choice"),
             { QStringLiteral("none"), QStringLiteral("backward"), QStringLiteral("all") } },
+        { tr("Training run"), QStringLiteral("run.tokens"), tr("Budget in tokens"), QStringLiteral("int"), {} },
+        { tr("Training run"), QStringLiteral("run.steps"), tr("or in steps"), QStringLiteral("int"), {} },
+        { tr("Training run"), QStringLiteral("run.price_per_gpu_hour"), tr("Price per GPU-hour"), QStringLiteral("int"),
+            {} },
+        { tr("Training run"), QStringLiteral("run.currency"), tr("Currency"), QStringLiteral("int"), {} },
+        { tr("Training run"), QStringLiteral("run.gpu_power_W"), tr("Power per GPU (W)"), QStringLiteral("int"), {} },
+        { tr("Training run"), QStringLiteral("run.storage_write_GBps"), tr("Checkpoint storage (GB/s in all)"),
+            QStringLiteral("int"), {} },
+        { tr("Training run"), QStringLiteral("run.failures_per_gpu_hour"), tr("Failures per GPU-hour"),
+            QStringLiteral("int"), {} },
+        { tr("Training run"), QStringLiteral("run.restart_min"), tr("Restart (minutes)"), QStringLiteral("int"), {} },
         { tr("Parallelism"), QStringLiteral("parallel.tp"), tr("Tensor parallel (TP)"), QStringLiteral("int"), {}, 1,
             131072 },
         { tr("Parallelism"), QStringLiteral("parallel.pp"), tr("Pipeline parallel (PP)"), QStringLiteral("int"), {}, 1,
@@ -362,6 +379,8 @@ void PlanEditor::refreshValues()
         }
         if (auto* line = qobject_cast<QLineEdit*>(f->editor); line && v->is_number())
             line->setText(QString::fromStdString(v->dump()));
+        else if (line && v->is_string()) // the run's currency
+            line->setText(QString::fromStdString(v->get<std::string>()));
         else if (auto* check = qobject_cast<QCheckBox*>(f->editor); check && v->is_boolean())
             check->setChecked(v->get<bool>());
         else if (auto* combo = qobject_cast<QComboBox*>(f->editor); combo && v->is_string())

@@ -3,6 +3,7 @@
 #include "translatedtext.h"
 
 #include "format.h"
+#include "runtext.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -40,12 +41,44 @@ SummaryView::SummaryView(QWidget* parent)
         grid->addWidget(value, 1, i);
         ++i;
     }
+    const QList<QPair<QString, QString>> run = {
+        { QStringLiteral("run_time"), tr("Time to train") },
+        { QStringLiteral("run_cost"), tr("Cost to train") },
+        { QStringLiteral("goodput"), tr("Goodput") },
+        { QStringLiteral("checkpoint"), tr("Checkpoint") },
+    };
+    i = 0;
+    for (const auto& [key, title] : run) {
+        auto* caption = new QLabel(title, this);
+        caption->setStyleSheet(QStringLiteral("color: #555555;"));
+        QLabel* value = addFigure(key, title);
+        // Two columns each: these figures are longer than the step's.
+        grid->addWidget(caption, 2, 2 * i, 1, 2);
+        grid->addWidget(value, 3, 2 * i, 1, 2);
+        ++i;
+    }
     m_warnings = new QListWidget(this);
     m_warnings->setWordWrap(true);
     m_warnings->setMaximumHeight(72);
     layout->addWidget(new QLabel(tr("Warnings"), this));
     layout->addWidget(m_warnings, 1);
     setEvaluation(nullptr);
+    setRun(nullptr, nullptr);
+}
+
+void SummaryView::setRun(std::shared_ptr<const RunForecast> run, std::shared_ptr<const Plan> plan)
+{
+    const RunFigures f = run && plan ? runFigures(*run, *plan) : runFigures(RunForecast {}, Plan {});
+    const QPair<const char*, const QString*> shown[] = { { "run_time", &f.time }, { "run_cost", &f.cost },
+        { "goodput", &f.goodput }, { "checkpoint", &f.checkpoint } };
+    const QString* tips[] = { &f.timeTip, &f.costTip, &f.goodputTip, &f.checkpointTip };
+    int i = 0;
+    for (const auto& [key, text] : shown) {
+        QLabel* l = m_figures[QString::fromLatin1(key)];
+        l->setTextFormat(Qt::PlainText); // the currency is the user's text
+        l->setText(*text);
+        l->setToolTip(*tips[i++]);
+    }
 }
 
 QLabel* SummaryView::addFigure(const QString& key, const QString& title)

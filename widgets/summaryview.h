@@ -1,6 +1,8 @@
 #pragma once
 
 #include "evaluation.h"
+#include "plan.h"
+#include "runforecast.h"
 
 #include <QWidget>
 #include <memory>
@@ -10,14 +12,16 @@ class QListWidget;
 
 namespace plait::widgets {
 
-// The summary strip: step time, tokens/s, TFLOP/s per GPU, MFU, bubble, peak memory against capacity, and the
-// warnings with their reasons. Draws an Evaluation; computes nothing.
+// The summary strip: step time, tokens/s, TFLOP/s per GPU, MFU, bubble, peak memory against capacity, the training
+// run's time, cost, goodput and checkpoint, and the warnings with their reasons. Draws an Evaluation; computes nothing.
 class SummaryView : public QWidget {
     Q_OBJECT
 public:
     explicit SummaryView(QWidget* parent = nullptr);
 
     void setEvaluation(std::shared_ptr<const Evaluation> evaluation);
+    // The training run's time, cost, goodput and checkpoint, beside the step (null: shown as missing).
+    void setRun(std::shared_ptr<const RunForecast> run, std::shared_ptr<const Plan> plan);
     QString figureText(const QString& key) const; // for tests: the text shown for one figure
 
 private:

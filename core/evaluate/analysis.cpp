@@ -15,6 +15,7 @@ Analysis analyze(std::shared_ptr<const Plan> plan, bool preview)
     if (ev.valid) {
         a.groups = std::make_shared<const GroupSet>(buildGroups(*plan));
         a.timeline = std::make_shared<const Timeline>(predictedTimeline(ev, *plan));
+        a.run = std::make_shared<const RunForecast>(forecastRun(*plan, ev));
     }
     a.evaluation = std::make_shared<const Evaluation>(std::move(ev));
     a.plan = std::move(plan);

@@ -3,6 +3,7 @@
 #include "evaluation.h"
 #include "groups.h"
 #include "plan.h"
+#include "runforecast.h"
 #include "timeline.h"
 
 #include <memory>
@@ -17,6 +18,7 @@ struct Analysis {
     std::shared_ptr<const Evaluation> evaluation;
     std::shared_ptr<const GroupSet> groups;
     std::shared_ptr<const Timeline> timeline;
+    std::shared_ptr<const RunForecast> run; // the training run's time, cost and failures (null when not valid)
     bool preview = false; // a drag preview, not the document's plan: views that act on the plan ignore it
 };
 

@@ -221,6 +221,8 @@ Result<GpuSpec> gpuFromJson(const nlohmann::json& j, const std::string& field)
     g.fp8SustainedEfficiency = r.number("gemm_sustained_fp8_efficiency", 0, 0, 1);
     g.sustainedSource = r.string("gemm_sustained_source", "");
     g.overlapSlowdown = r.number("overlap_slowdown", 0, 0, 4);
+    g.tdpW = r.number("tdp_W", 0, 0, 1e5);
+    g.tdpSource = r.string("tdp_source", "");
     if (r.has("attention_curves"))
         g.attentionCurves = attentionCurvesFromJson(j.at("attention_curves"), field + ".attention_curves", g, issues);
     g.source = r.string("source", "");
@@ -322,6 +324,10 @@ nlohmann::json toJson(const GpuSpec& g)
         { "source", g.source } };
     if (g.overlapSlowdown > 0)
         j["overlap_slowdown"] = g.overlapSlowdown;
+    if (g.tdpW > 0) {
+        j["tdp_W"] = g.tdpW;
+        j["tdp_source"] = g.tdpSource;
+    }
     if (g.hbmAchievableGBps > 0) {
         j["hbm_achievable_GBps"] = g.hbmAchievableGBps;
         j["hbm_achievable_source"] = g.hbmSource;

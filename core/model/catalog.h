@@ -62,6 +62,10 @@ struct GpuSpec {
     std::vector<AttentionCurve> attentionCurves;
     // How much slower compute runs beside a collective (cost/overlap.h), as the probe measured it; 0 = not measured.
     double overlapSlowdown = 0;
+    // Board power at full load, the datasheet's maximum (TDP, TGP or TBP as the vendor names it); what a training run's
+    // energy is counted at unless a measured figure is given; 0 = unknown.
+    double tdpW = 0;
+    std::string tdpSource;
     std::vector<MeasuredGemm> measuredGemms; // from a probe run on this GPU; empty in the catalog
     std::string source;
 };

@@ -487,6 +487,7 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
             { "format", "unsupported format " + inQuotes(format, 40) + "; this Plait reads plait-plan/1" });
     plan.name = top.string("name", "untitled plan");
     plan.model = readModel(doc, issues);
+    plan.run = readRunSpec(doc.contains("run") ? doc["run"] : nlohmann::json(), issues);
 
     for (const char* block : { "cluster", "training", "parallel" })
         if (!doc.contains(block) || !doc[block].is_object())
@@ -680,6 +681,18 @@ nlohmann::json toJson(const Plan& plan)
     nlohmann::json j = plan.raw.is_object() ? plan.raw : nlohmann::json::object();
     j["format"] = "plait-plan/1";
     j["name"] = plan.name;
+    {
+        // The run block's known fields as the plan has them; fields this version does not know stay.
+        nlohmann::json run = j.contains("run") && j["run"].is_object() ? j["run"] : nlohmann::json::object();
+        for (const char* key : kRunKeys)
+            run.erase(key);
+        if (const nlohmann::json known = runSpecToJson(plan.run); known.is_object())
+            run.update(known);
+        if (run.empty())
+            j.erase("run");
+        else
+            j["run"] = std::move(run);
+    }
     // A preset or HF config reference stays a reference when the shape was not edited.
     const bool modelIsReference = j.contains("model") && j["model"].is_object()
         && (j["model"].contains("preset") || j["model"].contains("hf_config"));

@@ -5,6 +5,7 @@
 #include "error.h"
 #include "framework.h"
 #include "model.h"
+#include "runspec.h"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
@@ -272,6 +273,7 @@ struct Plan {
     TrainingSpec training;
     ParallelSpec parallel;
     Placement placement;
+    RunSpec run; // the training run the plan is for: budget, price, storage, failures (optional)
     nlohmann::json raw; // the document as loaded, so fields this version does not know survive a save
 
     long long microBatches() const // per pipeline, per step

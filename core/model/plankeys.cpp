@@ -1,5 +1,7 @@
 #include "plankeys.h"
 
+#include "runspec.h"
+
 #include "messagetext.h"
 #include "text.h"
 
@@ -10,7 +12,7 @@ namespace plait {
 namespace {
 using Keys = std::vector<std::string>;
 
-const Keys kTop { "format", "name", "description", "model", "cluster", "training", "parallel", "placement" };
+const Keys kTop { "format", "name", "description", "model", "cluster", "training", "parallel", "placement", "run" };
 const Keys kModel { "name", "layers", "hidden", "heads", "kv_heads", "head_dim", "ffn_hidden", "ffn", "norm",
     "position", "bias", "vocab", "seq_len", "tied_embeddings", "source", "moe", "mla", "mtp_layers" };
 const Keys kModelByReference { "preset", "hf_config", "seq_len", "mtp_layers" };
@@ -22,7 +24,7 @@ const Keys kCluster { "gpu", "nodes", "gpus_per_node", "intra_node", "inter_node
 const Keys kGpu { "id", "name", "memory_GiB", "bf16_tflops", "fp16_tflops", "fp8_tflops", "fp4_tflops", "hbm_GBps",
     "sms", "host_link", "host_link_GBps", "nvlink", "nvlink_GBps", "gemm_max_efficiency", "gemm_sustained_efficiency",
     "gemm_sustained_fp8_efficiency", "gemm_sustained_source", "overlap_slowdown", "attention_curves",
-    "hbm_achievable_GBps", "hbm_achievable_source", "measured_gemms", "source" };
+    "hbm_achievable_GBps", "hbm_achievable_source", "measured_gemms", "tdp_W", "tdp_source", "source" };
 const Keys kLink { "id", "name", "kind", "scope", "bandwidth_GBps", "latency_us", "efficiency", "nvls",
     "nvls_algbw_GBps", "busbw_curve", "source" };
 const Keys kTraining { "global_batch", "micro_batch", "precision", "fp8_recipe", "fp8_param_gather",
@@ -33,6 +35,7 @@ const Keys kTraining { "global_batch", "micro_batch", "precision", "fp8_recipe",
     "fragmentation" };
 const Keys kParallel { "tp", "pp", "dp", "cp", "ep", "etp", "vpp", "schedule", "order", "layers_per_stage",
     "layers_per_chunk", "embedding_in_split", "loss_in_split" };
+const Keys kRun(std::begin(kRunKeys), std::end(kRunKeys));
 const Keys kPlacement { "gpu", "tp", "cp", "dp", "pp" };
 
 // `reference`: the object is a model given by a preset or config.json, beside which shape keys are not read.
@@ -90,6 +93,8 @@ std::vector<Warning> unknownKeyWarnings(const nlohmann::json& doc, const nlohman
         check(*t, "training", kTraining, out, applied);
     if (const auto p = doc.find("parallel"); p != doc.end())
         check(*p, "parallel", kParallel, out, applied);
+    if (const auto r = doc.find("run"); r != doc.end())
+        check(*r, "run", kRun, out, applied);
     if (const auto p = doc.find("placement"); p != doc.end() && p->is_array())
         for (std::size_t i = 0; i < p->size() && out.size() < 20; ++i)
             check((*p)[i], "placement[" + std::to_string(i) + "]", kPlacement, out, applied);

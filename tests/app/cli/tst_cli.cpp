@@ -7,6 +7,7 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cmath>
 
 // The headless commands as other tools drive them: exit codes and output of shared/contracts/plan-and-cli.md.
 class TestCli : public QObject {
@@ -48,6 +49,128 @@ private slots:
         QVERIFY(doc);
         QCOMPARE(doc.value()["valid"].get<bool>(), true);
         QVERIFY(doc.value()["time"]["step_s"].get<double>() > 0);
+    }
+
+    // Issue 18 B and C: example (h) carries GPT-3's budget (Brown et al. 2020: 300B tokens); price and storage come
+    // from the command line, as a user states them.
+    void evaluateForecastsTheTrainingRun()
+    {
+        const QString h = QStringLiteral(PLAIT_EXAMPLES "/h-gpt3-175b-1024xa100.plait.json");
+        const Run r = plait({ QStringLiteral("evaluate"), h, QStringLiteral("--json"), QStringLiteral("--price"),
+            QStringLiteral("2"), QStringLiteral("--storage-GBps"), QStringLiteral("100") });
+        QCOMPARE(r.code, 0);
+        const nlohmann::json run = plait::parseJson(r.out.toStdString()).value()["run"];
+        QCOMPARE(run["budget"]["steps"].get<double>(), std::ceil(300e9 / (1536.0 * 2048)));
+        const double hours = run["budget"]["gpu_hours"]["point"].get<double>();
+        QCOMPARE(run["budget"]["cost"]["point"].get<double>(), hours * 2);
+        QCOMPARE(run["budget"]["wall_s"]["point"].get<double>() * 1024 / 3600, hours);
+        const double goodput = run["failures"]["goodput"].get<double>();
+        QVERIFY2(goodput > 0.9 && goodput < 1, r.out.constData());
+        QCOMPARE(run["checkpoint"]["write_s"].get<double>(), run["checkpoint"]["bytes"].get<double>() / 100e9);
+        QCOMPARE(run["blast_radius"]["pipeline_gpus"].get<int>(), 128);
+        // Without a price or a storage bandwidth those figures are missing, not guessed.
+        const Run bare = plait({ QStringLiteral("evaluate"), h, QStringLiteral("--json") });
+        const nlohmann::json none = plait::parseJson(bare.out.toStdString()).value()["run"];
+        QVERIFY(none["budget"]["cost"].is_null());
+        QVERIFY(none["failures"]["goodput"].is_null());
+        const Run text = plait({ QStringLiteral("evaluate"), h, QStringLiteral("--steps"), QStringLiteral("1000") });
+        QVERIFY2(text.out.contains("1,000 steps") && text.out.contains("no price per GPU-hour"), text.out.constData());
+    }
+
+    void runOptionsNameTheBadOne_data()
+    {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<QByteArray>("message");
+        QTest::newRow("negative price") << QStringList { QStringLiteral("--price"), QStringLiteral("-1") }
+                                        << QByteArray("--price");
+        QTest::newRow("words for tokens") << QStringList { QStringLiteral("--tokens"), QStringLiteral("lots") }
+                                          << QByteArray("--tokens must be a number");
+        QTest::newRow("half a step") << QStringList { QStringLiteral("--steps"), QStringLiteral("2.5") }
+                                     << QByteArray("--steps");
+        QTest::newRow("no storage") << QStringList { QStringLiteral("--storage-GBps"), QStringLiteral("0") }
+                                    << QByteArray("--storage-GBps");
+    }
+    void runOptionsNameTheBadOne()
+    {
+        QFETCH(QStringList, options);
+        QFETCH(QByteArray, message);
+        const Run r = plait(QStringList { QStringLiteral("evaluate"),
+                                QStringLiteral(PLAIT_EXAMPLES "/h-gpt3-175b-1024xa100.plait.json") }
+            + options);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(message), r.err.constData());
+    }
+
+    // Issue 18 A: the design-review report of (h) against (b), as a PDF whose text stays text with its fonts
+    // embedded, and as one self-contained HTML file.
+    void reportWritesPdfAndHtml()
+    {
+        const QString h = QStringLiteral(PLAIT_EXAMPLES "/h-gpt3-175b-1024xa100.plait.json");
+        const QString b = QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json");
+        const QString pdf = m_dir.filePath(QStringLiteral("h-vs-b.pdf"));
+        const Run r = plait({ QStringLiteral("report"), h, QStringLiteral("--compare"), b, QStringLiteral("--out"), pdf,
+            QStringLiteral("--price"), QStringLiteral("2"), QStringLiteral("--storage-GBps"), QStringLiteral("100") });
+        QCOMPARE(r.code, 0);
+        QProcess info;
+        info.start(QStringLiteral("pdfinfo"), { pdf });
+        QVERIFY2(info.waitForFinished(30000), "pdfinfo (poppler-utils) runs");
+        const QByteArray pages = info.readAllStandardOutput();
+        // A against B, then three pages per plan (figures, timeline, run and sources), A4 landscape in points.
+        QVERIFY2(
+            QString::fromUtf8(pages).contains(QRegularExpression(QStringLiteral("Pages:\\s+7\\n"))), pages.constData());
+        QVERIFY2(pages.contains("842 x 595 pts (A4)"), pages.constData());
+        QProcess text;
+        text.start(QStringLiteral("pdftotext"), { pdf, QStringLiteral("-") });
+        QVERIFY(text.waitForFinished(30000));
+        const QByteArray words = text.readAllStandardOutput();
+        for (const char* expected : { "Plan A against plan B", "GPT-3 175B", "Assumptions", "Sustained GEMM rate",
+                 "Time to train", "Daly 2006", "Llama 3" })
+            QVERIFY2(words.contains(expected), expected);
+        QProcess fonts;
+        fonts.start(QStringLiteral("pdffonts"), { pdf });
+        QVERIFY(fonts.waitForFinished(30000));
+        const QList<QByteArray> rows = fonts.readAllStandardOutput().split('\n');
+        QVERIFY(rows.size() > 3);
+        for (const QByteArray& row : rows.mid(2))
+            if (!row.trimmed().isEmpty())
+                QVERIFY2(row.simplified().split(' ').size() > 4 && row.contains(" yes "), row.constData());
+
+        const QString html = m_dir.filePath(QStringLiteral("h-zh.html"));
+        const Run z = plait({ QStringLiteral("report"), h, QStringLiteral("--out"), html, QStringLiteral("--lang"),
+            QStringLiteral("zh_CN") });
+        QCOMPARE(z.code, 0);
+        QFile f(html);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString page = QString::fromUtf8(f.readAll());
+        QVERIFY(page.contains(QStringLiteral("<svg")));
+        QVERIFY(!page.contains(QStringLiteral("src=\"http")) && !page.contains(QStringLiteral("href=\"http")));
+        QVERIFY2(page.contains(QStringLiteral("假设")), "the assumptions' heading, in Chinese");
+    }
+
+    void reportRefusesBadInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QByteArray>("message");
+        const QString h = QStringLiteral(PLAIT_EXAMPLES "/h-gpt3-175b-1024xa100.plait.json");
+        QTest::newRow("word file") << QStringList { h, QStringLiteral("--out"), QStringLiteral("r.docx") } << 2
+                                   << QByteArray("use .pdf or .html");
+        QTest::newRow("no output") << QStringList { h } << 2 << QByteArray("--out is required");
+        QTest::newRow("odd paper") << QStringList { h, QStringLiteral("--out"), QStringLiteral("r.pdf"),
+            QStringLiteral("--paper"), QStringLiteral("a3") }
+                                   << 2 << QByteArray("known: a4, letter");
+        QTest::newRow("missing second plan") << QStringList { h, QStringLiteral("--compare"),
+            QStringLiteral("nothing.plait.json"), QStringLiteral("--out"), QStringLiteral("r.pdf") }
+                                             << 2 << QByteArray("nothing.plait.json");
+    }
+    void reportRefusesBadInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, code);
+        QFETCH(QByteArray, message);
+        const Run r = plait(QStringList { QStringLiteral("report") } + args);
+        QCOMPARE(r.code, code);
+        QVERIFY2(r.err.contains(message), r.err.constData());
     }
 
     void evaluateTextReadsWell()
@@ -358,9 +481,9 @@ private slots:
         env.remove(QStringLiteral("QT_QPA_PLATFORM")); // help needs no display
         const Run r = plait({ QStringLiteral("--help") }, env);
         QCOMPARE(r.code, 0);
-        for (const char* command : { "evaluate", "search", "timeline", "render", "import", "export" })
+        for (const char* command : { "evaluate", "search", "timeline", "render", "report", "import", "export" })
             QVERIFY2(r.out.contains(command), r.out.constData());
-        for (const char* command : { "evaluate", "search", "timeline", "render", "import", "export" }) {
+        for (const char* command : { "evaluate", "search", "timeline", "render", "report", "import", "export" }) {
             const Run sub = plait({ QString::fromLatin1(command), QStringLiteral("--help") }, env);
             QCOMPARE(sub.code, 0);
             QVERIFY2(sub.out.contains(QByteArray("plait ").append(command)), sub.out.constData());

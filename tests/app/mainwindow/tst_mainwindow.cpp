@@ -298,6 +298,27 @@ private slots:
         w.autosave()->finish();
     }
 
+    // Issue 18: the run's fields are edits like any other (undoable), and File → Export Report writes the PDF.
+    void trainingRunIsEditedAndReported()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-run")));
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/h-gpt3-175b-1024xa100.plait.json")));
+        QCOMPARE(w.document()->plan().run.tokens, 300e9);
+        QVERIFY(w.planEditor()->applyEdit(QStringLiteral("run.price_per_gpu_hour"), 2.5).isEmpty());
+        QCOMPARE(w.document()->plan().run.pricePerGpuHour, 2.5);
+        QVERIFY(!w.planEditor()->applyEdit(QStringLiteral("run.steps"), 10).isEmpty()); // beside tokens: refused
+        QCOMPARE(w.document()->plan().run.steps, 0LL);
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->plan().run.pricePerGpuHour, 0.0);
+        const QString pdf = m_dir.filePath(QStringLiteral("h-report.pdf"));
+        QString error;
+        QTRY_VERIFY2_WITH_TIMEOUT(w.exportReport(pdf, &error), qPrintable(error), 30000); // once evaluated
+        QFile f(pdf);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.read(5) == "%PDF-");
+        w.autosave()->finish();
+    }
+
     void editorShowsTheReasonInPlace()
     {
         app::MainWindow w(m_dir.filePath(QStringLiteral("autosave4")));

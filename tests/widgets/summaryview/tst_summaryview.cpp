@@ -1,4 +1,6 @@
 #include "evaluate.h"
+#include "range.h"
+#include "runforecast.h"
 
 #include "summaryview.h"
 #include "translatedtext.h"
@@ -87,6 +89,37 @@ private slots:
         QCOMPARE(list->count(), int(ev.warnings.size()));
         for (int i = 0; i < list->count(); ++i)
             QCOMPARE(list->item(i)->text(), widgets::warningText(ev.warnings[std::size_t(i)]));
+    }
+
+    // The training run beside the step (issue 18): a figure whose input is missing is a dash with a tip naming the
+    // field to set, never a guess.
+    void showsTheTrainingRun()
+    {
+        auto read = loadPlanFile(PLAIT_EXAMPLES "/h-gpt3-175b-1024xa100.plait.json"); // 300B tokens, no price
+        QVERIFY(read);
+        auto plan = std::make_shared<Plan>(read.value());
+        auto run = [&] {
+            Evaluation ev = evaluate(*plan);
+            addStepRange(*plan, ev);
+            return std::make_shared<const RunForecast>(forecastRun(*plan, ev));
+        };
+        widgets::SummaryView view;
+        view.setRun(run(), plan);
+        QVERIFY2(view.figureText(QStringLiteral("run_time")).contains(QLatin1String("days")),
+            qPrintable(view.figureText(QStringLiteral("run_time"))));
+        QCOMPARE(view.figureText(QStringLiteral("run_cost")), QStringLiteral("—"));
+        QCOMPARE(view.figureText(QStringLiteral("goodput")), QStringLiteral("—"));
+        QVERIFY(view.findChild<QLabel*>()); // the labels exist before any run
+        plan->run.pricePerGpuHour = 2;
+        plan->run.storageWriteGBps = 100;
+        const auto f = run();
+        view.setRun(f, plan);
+        QVERIFY(view.figureText(QStringLiteral("run_cost")).endsWith(QLatin1String(" USD")));
+        QCOMPARE(view.figureText(QStringLiteral("goodput")),
+            QLocale().toString(100 * f->goodput, 'f', 1) + QLatin1Char('%'));
+        QVERIFY(view.figureText(QStringLiteral("checkpoint")).contains(QLatin1String(" s")));
+        view.setRun(nullptr, nullptr);
+        QCOMPARE(view.figureText(QStringLiteral("run_time")), QStringLiteral("—"));
     }
 
     void invalidPlanShowsItsErrors()
