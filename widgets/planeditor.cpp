@@ -32,6 +32,8 @@ nlohmann::json* at(nlohmann::json& j, const QString& path, bool create)
     nlohmann::json* p = &j;
     for (const QString& part : path.split(QLatin1Char('.'))) {
         const std::string key = part.toStdString();
+        if (create && p->is_null()) // a block the plan does not have yet, e.g. "run"
+            *p = nlohmann::json::object();
         if (!p->is_object() || (!create && !p->contains(key)))
             return nullptr;
         p = &(*p)[key];

@@ -310,6 +310,13 @@ private slots:
         QCOMPARE(w.document()->plan().run.steps, 0LL);
         w.document()->undoStack()->undo();
         QCOMPARE(w.document()->plan().run.pricePerGpuHour, 0.0);
+        // A plan without a run block gets one from its first run field (example b has none).
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json")));
+        QVERIFY(w.planEditor()->applyEdit(QStringLiteral("run.tokens"), 2e12).isEmpty());
+        QCOMPARE(w.document()->plan().run.tokens, 2e12);
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->plan().run.tokens, 0.0);
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/h-gpt3-175b-1024xa100.plait.json")));
         const QString pdf = m_dir.filePath(QStringLiteral("h-report.pdf"));
         QString error;
         QTRY_VERIFY2_WITH_TIMEOUT(w.exportReport(pdf, &error), qPrintable(error), 30000); // once evaluated
