@@ -1,5 +1,7 @@
 #include "suggestpanel.h"
 
+#include "runcost.h"
+
 #include "paretochart.h"
 
 #include "format.h"
@@ -7,9 +9,10 @@
 #include <nlohmann/json.hpp>
 
 #include <QComboBox>
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -57,9 +60,10 @@ SuggestPanel::SuggestPanel(QWidget* parent)
                              "schedule for this model, cluster and global batch."),
         this);
     m_status->setWordWrap(true);
-    m_table = new QTableWidget(0, 6, this);
-    m_table->setHorizontalHeaderLabels(
-        { tr("plan"), tr("step (slow end)"), tr("tokens/s"), tr("MFU"), tr("peak / GPU"), QString() });
+    m_table = new QTableWidget(0, 7, this);
+    m_table->setObjectName(QStringLiteral("suggestions"));
+    m_table->setHorizontalHeaderLabels({ tr("plan"), tr("step (slow end)"), tr("tokens/s"), tr("MFU"), tr("peak / GPU"),
+        tr("cost to train"), QString() });
     m_table->horizontalHeaderItem(1)->setToolTip(
         tr("Plans are ranked by the slow end: every uncertain rate at the slow end of its published spread"));
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
@@ -91,15 +95,18 @@ SuggestPanel::SuggestPanel(QWidget* parent)
         m_framework->addItem(QString::fromLatin1(frameworkName(f)), QString::fromLatin1(frameworkName(f)));
     m_framework->setToolTip(
         tr("Only plans this framework can run (its ZeRO stages with pipelining, context parallelism)"));
-    auto* limits = new QHBoxLayout;
+    // Two rows of three, so the dock fits beside the others on a laptop's screen.
+    auto* limits = new QGridLayout;
     const std::pair<QString, QWidget*> labelled[]
         = { { tr("Keep free"), m_headroom }, { tr("TP at most"), m_maxTp }, { tr("PP at most"), m_maxPp },
-              { tr("CP at most"), m_maxCp }, { tr("EP at most"), m_maxEp }, { tr("Framework"), m_framework } };
+              { tr("Framework"), m_framework }, { tr("CP at most"), m_maxCp }, { tr("EP at most"), m_maxEp } };
+    int at = 0;
     for (const auto& [label, control] : labelled) {
-        limits->addWidget(new QLabel(label, this));
-        limits->addWidget(control);
+        limits->addWidget(new QLabel(label, this), at / 3, 2 * (at % 3));
+        limits->addWidget(control, at / 3, 2 * (at % 3) + 1);
+        ++at;
     }
-    limits->addStretch(1);
+    limits->setColumnStretch(6, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(limits);
@@ -261,6 +268,22 @@ void SuggestPanel::applyCandidateAt(int index)
 void SuggestPanel::showResult()
 {
     m_table->setRowCount(0);
+    // Cost to train, when the plan has a budget and a price (its run block). Every candidate runs on all of the
+    // cluster's GPUs with the same budget, price and checkpoint, so cost is proportional to the step time: ranked by
+    // step time is ranked by cost, and the chart gets a cost axis beside its step axis.
+    std::shared_ptr<const Plan> basis = m_run ? m_run->plan : nullptr;
+    if (basis && !runAtStep(*basis, 1).hasPrice)
+        basis = nullptr;
+    m_table->setColumnHidden(5, !basis);
+    if (basis)
+        m_table->horizontalHeaderItem(5)->setToolTip(
+            tr("At the slow end, for the plan's budget at %1 %2 per GPU-hour on the cluster's %3 GPUs, with "
+               "checkpoints and failures. Every plan here uses all of them, so the ranking by step time is also the "
+               "ranking by cost.")
+                .arg(QLocale().toString(basis->run.pricePerGpuHour), QString::fromStdString(basis->run.currency))
+                .arg(basis->cluster.gpuCount()));
+    m_chart->setCostAxis(basis ? runAtStep(*basis, 1).cost : 0,
+        basis ? tr("cost (%1)").arg(QString::fromStdString(basis->run.currency)) : QString());
     for (int i : m_result.best) {
         const SearchCandidate& c = m_result.candidates[std::size_t(i)];
         const int row = m_table->rowCount();
@@ -271,9 +294,15 @@ void SuggestPanel::showResult()
         m_table->setItem(row, 2, new QTableWidgetItem(widgets::formatNumber(c.tokensPerS)));
         m_table->setItem(row, 3, new QTableWidgetItem(widgets::formatPercent(c.mfu)));
         m_table->setItem(row, 4, new QTableWidgetItem(widgets::formatBytes(c.peakBytes)));
+        if (basis) {
+            const RunAtStep run = runAtStep(*basis, c.slowS);
+            m_table->setItem(row, 5,
+                new QTableWidgetItem(
+                    tr("%1 %2").arg(widgets::formatNumber(run.cost), QString::fromStdString(basis->run.currency))));
+        }
         auto* apply = new QPushButton(tr("Apply"));
         connect(apply, &QPushButton::clicked, this, [this, i] { applyCandidateAt(i); });
-        m_table->setCellWidget(row, 5, apply);
+        m_table->setCellWidget(row, 6, apply);
     }
     m_table->resizeColumnsToContents();
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);

@@ -1324,170 +1324,170 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>%1（%2–%3）</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="133"/>
+        <location filename="../app/designreport.cpp" line="134"/>
         <source>Tokens/s</source>
         <translation>Tokens/s</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="134"/>
+        <location filename="../app/designreport.cpp" line="135"/>
         <source>MFU (causal)</source>
         <translation>MFU（因果计数）</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="135"/>
+        <location filename="../app/designreport.cpp" line="136"/>
         <source>MFU (Megatron count)</source>
         <translation>MFU（Megatron 计数）</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="136"/>
+        <location filename="../app/designreport.cpp" line="137"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="137"/>
+        <location filename="../app/designreport.cpp" line="138"/>
         <source>Exposed communication</source>
         <translation>暴露的通信</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="138"/>
+        <location filename="../app/designreport.cpp" line="139"/>
         <source>Peak memory per GPU</source>
         <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="139"/>
+        <location filename="../app/designreport.cpp" line="140"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="141"/>
+        <location filename="../app/designreport.cpp" line="142"/>
         <source>GPUs used</source>
         <translation>使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="144"/>
+        <location filename="../app/designreport.cpp" line="145"/>
         <source>Time to train</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="145"/>
+        <location filename="../app/designreport.cpp" line="146"/>
         <source>Cost to train</source>
         <translation>训练成本</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="146"/>
+        <location filename="../app/designreport.cpp" line="147"/>
         <source>Goodput</source>
         <translation>有效产出率</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="147"/>
+        <location filename="../app/designreport.cpp" line="148"/>
         <source>Checkpoint</source>
         <translation>检查点</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="155"/>
+        <location filename="../app/designreport.cpp" line="156"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="155"/>
+        <location filename="../app/designreport.cpp" line="156"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="156"/>
+        <location filename="../app/designreport.cpp" line="157"/>
         <source>Parallelism</source>
         <translation>并行策略</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="156"/>
+        <location filename="../app/designreport.cpp" line="157"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="157"/>
+        <location filename="../app/designreport.cpp" line="158"/>
         <source>Recipe</source>
         <translation>训练配置</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="165"/>
+        <location filename="../app/designreport.cpp" line="166"/>
         <source>GPU %1: %2 TFLOP/s dense BF16%3, %4 GiB, %5 GB/s HBM. Source: %6.</source>
         <translation>GPU %1：稠密 BF16 %2 TFLOP/s%3，%4 GiB，HBM %5 GB/s。来源：%6。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="168"/>
+        <location filename="../app/designreport.cpp" line="169"/>
         <source>, %1 FP8</source>
         <translation>，FP8 %1</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="171"/>
-        <location filename="../app/designreport.cpp" line="210"/>
+        <location filename="../app/designreport.cpp" line="172"/>
+        <location filename="../app/designreport.cpp" line="209"/>
         <source>given in the plan</source>
         <translation>规划中给出</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="173"/>
+        <location filename="../app/designreport.cpp" line="174"/>
         <source>Sustained GEMM rate %1 of peak (burst best %2). Source: %3.</source>
         <translation>持续 GEMM 速率为峰值的 %1（短时突发最佳 %2）。来源：%3。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="177"/>
+        <location filename="../app/designreport.cpp" line="178"/>
         <source>GEMM rate %1 of peak, a short-burst best (no sustained figure published): an upper bound.</source>
         <translation>GEMM 速率为峰值的 %1，是短时突发的最佳值（没有公开的持续速率）：只是上限。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="180"/>
+        <location filename="../app/designreport.cpp" line="181"/>
         <source>No measured GEMM rate for this GPU: compute runs at the datasheet peak, an upper bound.</source>
         <translation>此 GPU 没有实测 GEMM 速率：计算按数据手册峰值估算，只是上限。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/designreport.cpp" line="182"/>
+        <location filename="../app/designreport.cpp" line="183"/>
         <source>%n GEMM shape(s) measured by the probe on this GPU replace the catalog&apos;s rate for those shapes.</source>
         <translation>
             <numerusform>探测程序在此 GPU 上实测的 %n 种 GEMM 形状取代了目录中对应形状的速率。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="185"/>
+        <location filename="../app/designreport.cpp" line="186"/>
         <source>Memory-bound kernels stream at %1 GB/s. Source: %2.</source>
         <translation>访存密集型内核按 %1 GB/s 计算。来源：%2。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="192"/>
+        <location filename="../app/designreport.cpp" line="191"/>
         <source>Fused attention %1 (%2): published speeds. Source: %3.</source>
         <translation>融合注意力 %1（%2）：已公开的速度。来源：%3。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="197"/>
+        <location filename="../app/designreport.cpp" line="196"/>
         <source>Compute beside a collective runs %1 slower, measured by the probe.</source>
         <translation>与集合通信同时运行时计算慢 %1，由探测程序实测。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="199"/>
+        <location filename="../app/designreport.cpp" line="198"/>
         <source>Compute beside a collective: no slowdown at the fast end, 40% at the slow end (Lee et al. 2025, arXiv 2507.03114); the point estimate %1.</source>
         <translation>与集合通信同时运行的计算：快端不减速，慢端减速 40%（Lee 等 2025，arXiv 2507.03114）；点估计 %1。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="202"/>
+        <location filename="../app/designreport.cpp" line="201"/>
         <source>The slow end also runs GEMMs 5% below the sustained rate, the spread between GPUs of one node (S. Bekman, Machine Learning Engineering).</source>
         <translation>慢端还让 GEMM 比持续速率低 5%，即同一节点内 GPU 之间的差异（S. Bekman，Machine Learning Engineering）。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="205"/>
+        <location filename="../app/designreport.cpp" line="204"/>
         <source>Link %1: %2 GB/s per direction at %3 of line rate, %4 µs per step. Source: %5.</source>
         <translation>链路 %1：每方向 %2 GB/s，达到线速的 %3，每步 %4 µs。来源：%5。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="212"/>
+        <location filename="../app/designreport.cpp" line="211"/>
         <source>GPU power %1 W, measured (given in the plan).</source>
         <translation>GPU 功耗 %1 W，实测值（规划中给出）。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="214"/>
+        <location filename="../app/designreport.cpp" line="213"/>
         <source>GPU power %1 W, the datasheet maximum. Source: %2.</source>
         <translation>GPU 功耗 %1 W，数据手册最大值。来源：%2。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="229"/>
+        <location filename="../app/designreport.cpp" line="228"/>
         <source>The advisor found nothing to change in this plan.</source>
         <translation>顾问认为此规划无需改动。</translation>
     </message>
@@ -1527,12 +1527,12 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>%1%2%</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="304"/>
+        <location filename="../app/designreport.cpp" line="305"/>
         <source>differs</source>
         <translation>不同</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="307"/>
+        <location filename="../app/designreport.cpp" line="308"/>
         <source>Green: B is better than A by more than 0.5%; red: worse. Settings that differ are shaded.</source>
         <translation>绿色：B 比 A 好 0.5% 以上；红色：更差。不同的设置以底色标出。</translation>
     </message>
@@ -1548,7 +1548,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>规划 A 对比规划 B</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="456"/>
+        <location filename="../app/designreport.cpp" line="457"/>
         <source>%1 against %2</source>
         <translation>%1 对比 %2</translation>
     </message>
@@ -2373,37 +2373,37 @@ The file on disk is unchanged.</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="367"/>
+        <location filename="../app/mainwindow.cpp" line="366"/>
         <source>Opening trace %1…</source>
         <translation>正在打开追踪 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="372"/>
+        <location filename="../app/mainwindow.cpp" line="371"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="372"/>
+        <location filename="../app/mainwindow.cpp" line="371"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="392"/>
+        <location filename="../app/mainwindow.cpp" line="391"/>
         <source>Nothing to export: the plan is not valid.</source>
         <translation>没有可导出的内容：规划无效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="396"/>
+        <location filename="../app/mainwindow.cpp" line="395"/>
         <source>Exporting the timeline to %1…</source>
         <translation>正在将时间线导出到 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="413"/>
+        <location filename="../app/mainwindow.cpp" line="412"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="411"/>
+        <location filename="../app/mainwindow.cpp" line="410"/>
         <source>%1 was not written: %2</source>
         <translation>%1 未写入：%2</translation>
     </message>
@@ -2418,122 +2418,122 @@ The file on disk is unchanged.</source>
         <translation>该方案无法评估：概览中说明了原因</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="387"/>
+        <location filename="../app/mainwindow.cpp" line="386"/>
         <source>Not exported: the plan is still being evaluated; export again in a moment.</source>
         <translation>未导出：方案仍在评估中，请稍后再导出。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="415"/>
+        <location filename="../app/mainwindow.cpp" line="414"/>
         <source>Exported the timeline to %1</source>
         <translation>时间线已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="425"/>
+        <location filename="../app/mainwindow.cpp" line="424"/>
         <source>%1 cannot be compared: %2</source>
         <translation>无法比较 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="447"/>
+        <location filename="../app/mainwindow.cpp" line="446"/>
         <source>The plan could not be written for the probe: %1</source>
         <translation>无法为探测写出规划：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="552"/>
+        <location filename="../app/mainwindow.cpp" line="551"/>
         <source>Link measurements from %1</source>
         <translation>来自 %1 的链路测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="542"/>
-        <location filename="../app/mainwindow.cpp" line="555"/>
-        <location filename="../app/mainwindow.cpp" line="566"/>
-        <location filename="../app/mainwindow.cpp" line="577"/>
+        <location filename="../app/mainwindow.cpp" line="541"/>
+        <location filename="../app/mainwindow.cpp" line="554"/>
+        <location filename="../app/mainwindow.cpp" line="565"/>
+        <location filename="../app/mainwindow.cpp" line="576"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="563"/>
+        <location filename="../app/mainwindow.cpp" line="562"/>
         <source>Compute measurements from %1</source>
         <translation>来自 %1 的计算测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="574"/>
+        <location filename="../app/mainwindow.cpp" line="573"/>
         <source>PyTorch reference measurements from %1</source>
         <translation>来自 %1 的 PyTorch 参考测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="537"/>
-        <location filename="../app/mainwindow.cpp" line="581"/>
+        <location filename="../app/mainwindow.cpp" line="536"/>
+        <location filename="../app/mainwindow.cpp" line="580"/>
         <source>%1 is not a probe result (TRACE.json, LINKS.json, COMPUTE.json or torch-reference.json).</source>
         <translation>%1 不是探测结果（TRACE.json、LINKS.json、COMPUTE.json 或 torch-reference.json）。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="464"/>
+        <location filename="../app/mainwindow.cpp" line="463"/>
         <source>Reading %n nccl-tests file(s)…</source>
         <translation>
             <numerusform>正在读取 %n 个 nccl-tests 文件…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="468"/>
+        <location filename="../app/mainwindow.cpp" line="467"/>
         <source>Not read: %1</source>
         <translation>未读取：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="470"/>
+        <location filename="../app/mainwindow.cpp" line="469"/>
         <source>Cannot read nccl-tests output</source>
         <translation>无法读取 nccl-tests 输出</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="505"/>
+        <location filename="../app/mainwindow.cpp" line="504"/>
         <source>%n measurement(s) of the links; </source>
         <translation>
             <numerusform>%n 组链路测量；</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="506"/>
+        <location filename="../app/mainwindow.cpp" line="505"/>
         <source>the plan&apos;s links match them</source>
         <translation>规划中的链路与测量相符</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="507"/>
+        <location filename="../app/mainwindow.cpp" line="506"/>
         <source>%n finding(s) on the topology&apos;s nodes: %1</source>
         <translation>
             <numerusform>拓扑节点上有 %n 项发现：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="633"/>
+        <location filename="../app/mainwindow.cpp" line="632"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="651"/>
+        <location filename="../app/mainwindow.cpp" line="650"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="651"/>
+        <location filename="../app/mainwindow.cpp" line="650"/>
         <source>The plan has changes that are not saved. Save them?</source>
         <translation>规划有未保存的更改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="671"/>
+        <location filename="../app/mainwindow.cpp" line="670"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="672"/>
+        <location filename="../app/mainwindow.cpp" line="671"/>
         <source>%1[*] — Plait</source>
         <translation>%1[*] — Plait</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="705"/>
+        <location filename="../app/mainwindow.cpp" line="704"/>
         <source>Recover unsaved plan?</source>
         <translation>恢复未保存的规划？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="706"/>
+        <location filename="../app/mainwindow.cpp" line="705"/>
         <source>Plait did not close normally. A plan with unsaved changes was kept:
 %1
 last written %2.
@@ -2544,12 +2544,12 @@ Recover it?</source>
 是否恢复？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="713"/>
+        <location filename="../app/mainwindow.cpp" line="712"/>
         <source>Recovered plan</source>
         <translation>已恢复的规划</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="723"/>
+        <location filename="../app/mainwindow.cpp" line="722"/>
         <source>%n autosaved plan(s) from an earlier session cannot be read:
 %1
 Discard them?</source>
@@ -2560,19 +2560,19 @@ Discard them?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="727"/>
+        <location filename="../app/mainwindow.cpp" line="726"/>
         <source>%n autosaved plan(s) cannot be read; they were kept</source>
         <translation>
             <numerusform>%n 个自动保存的规划无法读取，已保留</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="728"/>
+        <location filename="../app/mainwindow.cpp" line="727"/>
         <source>Unreadable autosaves</source>
         <translation>无法读取的自动保存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="732"/>
+        <location filename="../app/mainwindow.cpp" line="731"/>
         <source>%n unreadable autosave(s) discarded</source>
         <translation>
             <numerusform>已丢弃 %n 个无法读取的自动保存</numerusform>
@@ -2774,182 +2774,202 @@ Discard them?</source>
 <context>
     <name>plait::app::SuggestPanel</name>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="42"/>
+        <location filename="../app/suggestpanel.cpp" line="45"/>
         <source>full recompute</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="43"/>
+        <location filename="../app/suggestpanel.cpp" line="46"/>
         <source>selective recompute</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="44"/>
+        <location filename="../app/suggestpanel.cpp" line="47"/>
         <source>no recompute</source>
         <translation>不重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="55"/>
+        <location filename="../app/suggestpanel.cpp" line="58"/>
         <source>Search every plan</source>
         <translation>搜索所有规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="56"/>
+        <location filename="../app/suggestpanel.cpp" line="59"/>
         <source>Searches TP, PP (and virtual stages), DP, CP, EP, micro-batch, ZeRO, recomputation and schedule for this model, cluster and global batch.</source>
         <translation>针对此模型、集群和全局批次，搜索 TP、PP（含虚拟阶段）、DP、CP、EP、微批次、ZeRO、重计算和调度的所有组合。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="62"/>
+        <location filename="../app/suggestpanel.cpp" line="65"/>
         <source>plan</source>
         <translation>规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="62"/>
+        <location filename="../app/suggestpanel.cpp" line="65"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="62"/>
+        <location filename="../app/suggestpanel.cpp" line="65"/>
         <source>peak / GPU</source>
         <translation>每 GPU 峰值</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="62"/>
+        <location filename="../app/suggestpanel.cpp" line="65"/>
         <source>tokens/s</source>
         <translation>tokens/s</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="62"/>
+        <location filename="../app/suggestpanel.cpp" line="65"/>
         <source>step (slow end)</source>
         <translation>步长（慢端）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="64"/>
+        <location filename="../app/suggestpanel.cpp" line="66"/>
+        <source>cost to train</source>
+        <translation>训练成本</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="68"/>
         <source>Plans are ranked by the slow end: every uncertain rate at the slow end of its published spread</source>
         <translation>方案按慢端排序：每个不确定的速率都取其公开范围的慢端</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="76"/>
+        <location filename="../app/suggestpanel.cpp" line="80"/>
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="83"/>
+        <location filename="../app/suggestpanel.cpp" line="87"/>
         <source>Share of each GPU&apos;s memory a plan must leave free</source>
         <translation>方案必须在每个 GPU 上留出的显存比例</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="84"/>
+        <location filename="../app/suggestpanel.cpp" line="88"/>
         <source>Largest tensor-parallel size to try</source>
         <translation>尝试的最大张量并行规模</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="85"/>
+        <location filename="../app/suggestpanel.cpp" line="89"/>
         <source>Largest pipeline-parallel size to try</source>
         <translation>尝试的最大流水线并行规模</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="86"/>
+        <location filename="../app/suggestpanel.cpp" line="90"/>
         <source>Largest context-parallel size to try (1: none)</source>
         <translation>尝试的最大上下文并行规模（1：不使用）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="87"/>
+        <location filename="../app/suggestpanel.cpp" line="91"/>
         <source>Largest expert-parallel size to try (MoE models)</source>
         <translation>尝试的最大专家并行规模（MoE 模型）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="89"/>
+        <location filename="../app/suggestpanel.cpp" line="93"/>
         <source>as the plan</source>
         <translation>与方案相同</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="93"/>
+        <location filename="../app/suggestpanel.cpp" line="97"/>
         <source>Only plans this framework can run (its ZeRO stages with pipelining, context parallelism)</source>
         <translation>只给出该框架能运行的方案（它在流水线并行下支持的 ZeRO 阶段、上下文并行）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="96"/>
+        <location filename="../app/suggestpanel.cpp" line="101"/>
         <source>Keep free</source>
         <translation>预留</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="96"/>
+        <location filename="../app/suggestpanel.cpp" line="101"/>
         <source>TP at most</source>
         <translation>TP 最多</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="96"/>
+        <location filename="../app/suggestpanel.cpp" line="101"/>
         <source>PP at most</source>
         <translation>PP 最多</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="97"/>
+        <location filename="../app/suggestpanel.cpp" line="102"/>
         <source>CP at most</source>
         <translation>CP 最多</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="97"/>
+        <location filename="../app/suggestpanel.cpp" line="102"/>
         <source>EP at most</source>
         <translation>EP 最多</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="97"/>
+        <location filename="../app/suggestpanel.cpp" line="102"/>
         <source>Framework</source>
         <translation>训练框架</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="198"/>
+        <location filename="../app/suggestpanel.cpp" line="205"/>
         <source>The model, cluster or batch changed since the last search: search again.</source>
         <translation>自上次搜索以来模型、集群或批大小已改变：请重新搜索。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="206"/>
+        <location filename="../app/suggestpanel.cpp" line="213"/>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="218"/>
+        <location filename="../app/suggestpanel.cpp" line="225"/>
         <source>%1 combinations, %2 fit in memory, %3 evaluated in full, in %4 s.</source>
         <translation>%1 种组合，%2 种放得下，%3 种完整评估，用时 %4 秒。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="223"/>
+        <location filename="../app/suggestpanel.cpp" line="230"/>
         <source>No plan fits in memory on this cluster.</source>
         <translation>此集群上没有放得下的规划。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="244"/>
+        <location filename="../app/suggestpanel.cpp" line="251"/>
         <source>step %1 (slow end %5) · %2 tokens/s · MFU %3 · peak %4 per GPU</source>
         <translation>步长 %1（慢端 %5）· %2 tokens/s · MFU %3 · 每 GPU 峰值 %4</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="247"/>
+        <location filename="../app/suggestpanel.cpp" line="254"/>
         <source>Click to apply.</source>
         <translation>点击应用。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="115"/>
+        <location filename="../app/suggestpanel.cpp" line="286"/>
+        <source>cost (%1)</source>
+        <translation>成本（%1）</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="122"/>
         <source>Charting every plan that fits: %1 of %2 evaluated…</source>
         <translation>正在为图表评估所有放得下的方案：已评估 %1 / %2…</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="121"/>
+        <location filename="../app/suggestpanel.cpp" line="128"/>
         <source>All %1 plans that fit are charted.</source>
         <translation>全部 %1 个放得下的方案都已绘入图表。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="258"/>
+        <location filename="../app/suggestpanel.cpp" line="265"/>
         <source>Apply suggested plan</source>
         <translation>应用推荐规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="270"/>
+        <location filename="../app/suggestpanel.cpp" line="280"/>
+        <source>At the slow end, for the plan&apos;s budget at %1 %2 per GPU-hour on the cluster&apos;s %3 GPUs, with checkpoints and failures. Every plan here uses all of them, so the ranking by step time is also the ranking by cost.</source>
+        <translation>按慢端计算：规划的训练预算，每 GPU 小时 %1 %2，集群的 %3 块 GPU，计入检查点与故障。这里每个规划都用全部 GPU，所以按单步时间排序也就是按成本排序。</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="293"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="274"/>
+        <location filename="../app/suggestpanel.cpp" line="301"/>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="303"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -3116,7 +3136,7 @@ Discard them?</source>
     <name>plait::widgets</name>
     <message>
         <location filename="../widgets/format.cpp" line="21"/>
-        <location filename="../widgets/runtext.cpp" line="42"/>
+        <location filename="../widgets/runtext.cpp" line="43"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -3146,92 +3166,92 @@ Discard them?</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../widgets/runtext.cpp" line="23"/>
+        <location filename="../widgets/runtext.cpp" line="24"/>
         <source>%1 (%2–%3)</source>
         <translation>%1（%2–%3）</translation>
     </message>
     <message>
-        <location filename="../widgets/runtext.cpp" line="33"/>
+        <location filename="../widgets/runtext.cpp" line="34"/>
         <source>%1 MWh</source>
         <translation>%1 MWh</translation>
     </message>
     <message>
-        <location filename="../widgets/runtext.cpp" line="44"/>
+        <location filename="../widgets/runtext.cpp" line="45"/>
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../widgets/runtext.cpp" line="46"/>
+        <location filename="../widgets/runtext.cpp" line="47"/>
         <source>%1 h</source>
         <translation>%1 小时</translation>
     </message>
     <message>
-        <location filename="../widgets/runtext.cpp" line="47"/>
+        <location filename="../widgets/runtext.cpp" line="48"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>
     <message>
-        <location filename="../widgets/runtext.cpp" line="59"/>
+        <location filename="../widgets/runtext.cpp" line="60"/>
         <source>%1 in %2</source>
         <translation>%1，用时 %2</translation>
     </message>
     <message>
-        <location filename="../widgets/runtext.cpp" line="60"/>
+        <location filename="../widgets/runtext.cpp" line="61"/>
         <source>Weights and optimizer state, each parameter once (what Megatron-LM and DeepSpeed save); the most one GPU holds: %1.</source>
         <translation>权重与优化器状态，每个参数一份（Megatron-LM 与 DeepSpeed 保存的内容）；单个 GPU 最多持有 %1。</translation>
     </message>
     <message>
-        <location filename="../widgets/runtext.cpp" line="63"/>
+        <location filename="../widgets/runtext.cpp" line="64"/>
         <source> Written at %1 GB/s.</source>
         <translation>按 %1 GB/s 写入。</translation>
     </message>
     <message>
-        <location filename="../widgets/runtext.cpp" line="64"/>
+        <location filename="../widgets/runtext.cpp" line="65"/>
         <source> Set the storage bandwidth (Training run) for its write time.</source>
         <translation>设置存储带宽（训练过程）即可得到写入时间。</translation>
     </message>
     <message>
-        <location filename="../widgets/runtext.cpp" line="67"/>
+        <location filename="../widgets/runtext.cpp" line="68"/>
         <source>Useful work over wall time with a checkpoint every %1 of work (Daly 2006), a failure every %2 (%3 per GPU-hour on %4 GPUs) and %5 to restart.</source>
         <translation>有效工作占墙钟时间的比例：每 %1 工作保存一次检查点（Daly 2006），每 %2 发生一次故障（%4 块 GPU，每 GPU 小时 %3 次），重启需 %5。</translation>
     </message>
     <message>
-        <location filename="../widgets/runtext.cpp" line="72"/>
+        <location filename="../widgets/runtext.cpp" line="73"/>
         <source>Needs the checkpoint&apos;s write time: set the storage bandwidth (Training run).</source>
         <translation>需要检查点的写入时间：请设置存储带宽（训练过程）。</translation>
     </message>
     <message>
-        <location filename="../widgets/runtext.cpp" line="75"/>
+        <location filename="../widgets/runtext.cpp" line="76"/>
         <source>Set a training budget in tokens or steps (Training run).</source>
         <translation>请以 token 数或步数设置训练预算（训练过程）。</translation>
     </message>
     <message>
-        <location filename="../widgets/runtext.cpp" line="79"/>
+        <location filename="../widgets/runtext.cpp" line="80"/>
         <source>%1 tokens in %2 steps; %3 of steps</source>
         <translation>%1 个 token，%2 步；训练步共 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/runtext.cpp" line="81"/>
+        <location filename="../widgets/runtext.cpp" line="82"/>
         <source>, the rest checkpoints and failures.</source>
         <translation>，其余为检查点与故障。</translation>
     </message>
     <message>
-        <location filename="../widgets/runtext.cpp" line="82"/>
+        <location filename="../widgets/runtext.cpp" line="83"/>
         <source>; failures and checkpoints not counted without a storage bandwidth.</source>
         <translation>；没有存储带宽时不计故障与检查点。</translation>
     </message>
     <message>
-        <location filename="../widgets/runtext.cpp" line="84"/>
+        <location filename="../widgets/runtext.cpp" line="85"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location filename="../widgets/runtext.cpp" line="85"/>
+        <location filename="../widgets/runtext.cpp" line="86"/>
         <source>%1 GPU-hours (%2–%3) on %4 reserved GPUs at %5 %6 per GPU-hour; range %7–%8.</source>
         <translation>%4 块预留 GPU 共 %1 GPU 小时（%2–%3），每 GPU 小时 %5 %6；范围 %7–%8。</translation>
     </message>
     <message>
-        <location filename="../widgets/runtext.cpp" line="91"/>
+        <location filename="../widgets/runtext.cpp" line="92"/>
         <source>%1 GPU-hours; set a price per GPU-hour (Training run) for the cost.</source>
         <translation>%1 GPU 小时；设置每 GPU 小时价格（训练过程）即可得到成本。</translation>
     </message>
@@ -3271,7 +3291,7 @@ Discard them?</source>
         <translation>成本：未给出每 GPU 小时价格。</translation>
     </message>
     <message>
-        <location filename="../widgets/runtext.cpp" line="118"/>
+        <location filename="../widgets/runtext.cpp" line="119"/>
         <source>Energy: %1 for the GPU boards at %2 W each (%3); hosts, network and cooling not counted.</source>
         <translation>能耗：GPU 板卡 %1，每块 %2 W（%3）；未计主机、网络与制冷。</translation>
     </message>
@@ -3648,24 +3668,23 @@ Click for the formula</source>
 <context>
     <name>plait::widgets::PlanEditor</name>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="88"/>
+        <location filename="../widgets/planeditor.cpp" line="90"/>
         <source>framework default</source>
         <translation>框架默认值</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="90"/>
+        <location filename="../widgets/planeditor.cpp" line="92"/>
         <source>one node</source>
         <translation>一个节点</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="103"/>
-        <location filename="../widgets/planeditor.cpp" line="104"/>
         <location filename="../widgets/planeditor.cpp" line="105"/>
         <location filename="../widgets/planeditor.cpp" line="106"/>
         <location filename="../widgets/planeditor.cpp" line="107"/>
         <location filename="../widgets/planeditor.cpp" line="108"/>
         <location filename="../widgets/planeditor.cpp" line="109"/>
         <location filename="../widgets/planeditor.cpp" line="110"/>
+        <location filename="../widgets/planeditor.cpp" line="111"/>
         <location filename="../widgets/planeditor.cpp" line="112"/>
         <location filename="../widgets/planeditor.cpp" line="114"/>
         <location filename="../widgets/planeditor.cpp" line="116"/>
@@ -3673,400 +3692,400 @@ Click for the formula</source>
         <location filename="../widgets/planeditor.cpp" line="120"/>
         <location filename="../widgets/planeditor.cpp" line="122"/>
         <location filename="../widgets/planeditor.cpp" line="124"/>
-        <location filename="../widgets/planeditor.cpp" line="334"/>
+        <location filename="../widgets/planeditor.cpp" line="126"/>
+        <location filename="../widgets/planeditor.cpp" line="336"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="103"/>
+        <location filename="../widgets/planeditor.cpp" line="105"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="104"/>
+        <location filename="../widgets/planeditor.cpp" line="106"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="105"/>
+        <location filename="../widgets/planeditor.cpp" line="107"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="106"/>
+        <location filename="../widgets/planeditor.cpp" line="108"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="107"/>
+        <location filename="../widgets/planeditor.cpp" line="109"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="93"/>
-        <location filename="../widgets/planeditor.cpp" line="94"/>
-        <location filename="../widgets/planeditor.cpp" line="108"/>
+        <location filename="../widgets/planeditor.cpp" line="95"/>
+        <location filename="../widgets/planeditor.cpp" line="96"/>
+        <location filename="../widgets/planeditor.cpp" line="110"/>
         <source>FFN size</source>
         <translation>FFN 维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="89"/>
+        <location filename="../widgets/planeditor.cpp" line="91"/>
         <source>not stated</source>
         <translation>未给出</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="91"/>
-        <location filename="../widgets/planeditor.cpp" line="92"/>
+        <location filename="../widgets/planeditor.cpp" line="93"/>
+        <location filename="../widgets/planeditor.cpp" line="94"/>
         <source>non-blocking</source>
         <translation>无阻塞</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="95"/>
+        <location filename="../widgets/planeditor.cpp" line="97"/>
         <source>dropless</source>
         <translation>不丢弃 token</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="96"/>
+        <location filename="../widgets/planeditor.cpp" line="98"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="97"/>
         <location filename="../widgets/planeditor.cpp" line="99"/>
+        <location filename="../widgets/planeditor.cpp" line="101"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="97"/>
+        <location filename="../widgets/planeditor.cpp" line="99"/>
         <source>USD</source>
         <translation>USD</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="98"/>
+        <location filename="../widgets/planeditor.cpp" line="100"/>
         <source>datasheet TDP</source>
         <translation>数据手册 TDP</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="100"/>
+        <location filename="../widgets/planeditor.cpp" line="102"/>
         <source>Llama 3&apos;s rate</source>
         <translation>Llama 3 的故障率</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="101"/>
+        <location filename="../widgets/planeditor.cpp" line="103"/>
         <source>10 (MegaScale)</source>
         <translation>10（MegaScale）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="109"/>
+        <location filename="../widgets/planeditor.cpp" line="111"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="110"/>
+        <location filename="../widgets/planeditor.cpp" line="112"/>
         <source>Routed experts (0: dense)</source>
         <translation>路由专家数（0：稠密）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="112"/>
+        <location filename="../widgets/planeditor.cpp" line="114"/>
         <source>Experts per token (top-k)</source>
         <translation>每个 token 的专家数 (top-k)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="114"/>
+        <location filename="../widgets/planeditor.cpp" line="116"/>
         <source>Expert FFN size</source>
         <translation>专家 FFN 维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="116"/>
+        <location filename="../widgets/planeditor.cpp" line="118"/>
         <source>Shared experts</source>
         <translation>共享专家数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="118"/>
+        <location filename="../widgets/planeditor.cpp" line="120"/>
         <source>Shared expert FFN size</source>
         <translation>共享专家 FFN 维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="120"/>
+        <location filename="../widgets/planeditor.cpp" line="122"/>
         <source>Dense first layers</source>
         <translation>前置稠密层数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="122"/>
+        <location filename="../widgets/planeditor.cpp" line="124"/>
         <source>Router groups (0: unlimited)</source>
         <translation>路由分组（0：不限）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="124"/>
+        <location filename="../widgets/planeditor.cpp" line="126"/>
         <source>Groups per token</source>
         <translation>每个 token 的分组数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="126"/>
-        <location filename="../widgets/planeditor.cpp" line="127"/>
         <location filename="../widgets/planeditor.cpp" line="128"/>
+        <location filename="../widgets/planeditor.cpp" line="129"/>
         <location filename="../widgets/planeditor.cpp" line="130"/>
         <location filename="../widgets/planeditor.cpp" line="132"/>
-        <location filename="../widgets/planeditor.cpp" line="133"/>
         <location filename="../widgets/planeditor.cpp" line="134"/>
+        <location filename="../widgets/planeditor.cpp" line="135"/>
         <location filename="../widgets/planeditor.cpp" line="136"/>
         <location filename="../widgets/planeditor.cpp" line="138"/>
-        <location filename="../widgets/planeditor.cpp" line="139"/>
+        <location filename="../widgets/planeditor.cpp" line="140"/>
+        <location filename="../widgets/planeditor.cpp" line="141"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="126"/>
+        <location filename="../widgets/planeditor.cpp" line="128"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="127"/>
+        <location filename="../widgets/planeditor.cpp" line="129"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="128"/>
+        <location filename="../widgets/planeditor.cpp" line="130"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="130"/>
+        <location filename="../widgets/planeditor.cpp" line="132"/>
         <source>GPUs per NVLink domain</source>
         <translation>每个 NVLink 域的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="132"/>
+        <location filename="../widgets/planeditor.cpp" line="134"/>
         <source>Inside a node</source>
         <translation>节点内互联</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="133"/>
+        <location filename="../widgets/planeditor.cpp" line="135"/>
         <source>Between nodes</source>
         <translation>节点间互联</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="134"/>
+        <location filename="../widgets/planeditor.cpp" line="136"/>
         <source>NICs per node</source>
         <translation>每节点网卡数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="136"/>
+        <location filename="../widgets/planeditor.cpp" line="138"/>
         <source>Host memory per node (GiB)</source>
         <translation>每节点主机内存（GiB）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="138"/>
+        <location filename="../widgets/planeditor.cpp" line="140"/>
         <source>GPUs per pod</source>
         <translation>每个 pod 的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="139"/>
+        <location filename="../widgets/planeditor.cpp" line="141"/>
         <source>Oversubscription above a pod (N:1)</source>
         <translation>pod 之上的超额订阅（N:1）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="141"/>
         <location filename="../widgets/planeditor.cpp" line="143"/>
         <location filename="../widgets/planeditor.cpp" line="145"/>
-        <location filename="../widgets/planeditor.cpp" line="148"/>
-        <location filename="../widgets/planeditor.cpp" line="151"/>
+        <location filename="../widgets/planeditor.cpp" line="147"/>
+        <location filename="../widgets/planeditor.cpp" line="150"/>
         <location filename="../widgets/planeditor.cpp" line="153"/>
         <location filename="../widgets/planeditor.cpp" line="155"/>
         <location filename="../widgets/planeditor.cpp" line="157"/>
         <location filename="../widgets/planeditor.cpp" line="159"/>
         <location filename="../widgets/planeditor.cpp" line="161"/>
-        <location filename="../widgets/planeditor.cpp" line="162"/>
+        <location filename="../widgets/planeditor.cpp" line="163"/>
         <location filename="../widgets/planeditor.cpp" line="164"/>
         <location filename="../widgets/planeditor.cpp" line="166"/>
         <location filename="../widgets/planeditor.cpp" line="168"/>
         <location filename="../widgets/planeditor.cpp" line="170"/>
-        <location filename="../widgets/planeditor.cpp" line="171"/>
-        <location filename="../widgets/planeditor.cpp" line="174"/>
+        <location filename="../widgets/planeditor.cpp" line="172"/>
+        <location filename="../widgets/planeditor.cpp" line="173"/>
         <location filename="../widgets/planeditor.cpp" line="176"/>
         <location filename="../widgets/planeditor.cpp" line="178"/>
         <location filename="../widgets/planeditor.cpp" line="180"/>
         <location filename="../widgets/planeditor.cpp" line="182"/>
         <location filename="../widgets/planeditor.cpp" line="184"/>
-        <location filename="../widgets/planeditor.cpp" line="187"/>
+        <location filename="../widgets/planeditor.cpp" line="186"/>
         <location filename="../widgets/planeditor.cpp" line="189"/>
+        <location filename="../widgets/planeditor.cpp" line="191"/>
         <source>Recipe</source>
         <translation>训练配置</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="141"/>
+        <location filename="../widgets/planeditor.cpp" line="143"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="143"/>
+        <location filename="../widgets/planeditor.cpp" line="145"/>
         <source>Micro-batch</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="145"/>
+        <location filename="../widgets/planeditor.cpp" line="147"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="148"/>
+        <location filename="../widgets/planeditor.cpp" line="150"/>
         <source>FP8 scaling</source>
         <translation>FP8 缩放方式</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="151"/>
+        <location filename="../widgets/planeditor.cpp" line="153"/>
         <source>FP8 primary weights</source>
         <translation>FP8 主权重</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="153"/>
+        <location filename="../widgets/planeditor.cpp" line="155"/>
         <source>Adam moments</source>
         <translation>Adam 动量</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="155"/>
+        <location filename="../widgets/planeditor.cpp" line="157"/>
         <source>Optimizer in host memory</source>
         <translation>优化器放在主机内存</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="157"/>
+        <location filename="../widgets/planeditor.cpp" line="159"/>
         <source>Parameters in host memory</source>
         <translation>参数放在主机内存</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="159"/>
+        <location filename="../widgets/planeditor.cpp" line="161"/>
         <source>Framework</source>
         <translation>训练框架</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="161"/>
+        <location filename="../widgets/planeditor.cpp" line="163"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="162"/>
+        <location filename="../widgets/planeditor.cpp" line="164"/>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="164"/>
+        <location filename="../widgets/planeditor.cpp" line="166"/>
         <source>Recomputed modules (selective)</source>
         <translation>重计算的模块（选择性）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="166"/>
+        <location filename="../widgets/planeditor.cpp" line="168"/>
         <source>Activation input kept in FP8</source>
         <translation>激活函数输入以 FP8 保存</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="168"/>
+        <location filename="../widgets/planeditor.cpp" line="170"/>
         <source>Sequence parallel</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="170"/>
+        <location filename="../widgets/planeditor.cpp" line="172"/>
         <source>Flash attention</source>
         <translation>Flash Attention</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="171"/>
+        <location filename="../widgets/planeditor.cpp" line="173"/>
         <source>Attention kernel</source>
         <translation>注意力内核</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="174"/>
+        <location filename="../widgets/planeditor.cpp" line="176"/>
         <source>Overlap weight gather</source>
         <translation>权重收集与前向重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="176"/>
+        <location filename="../widgets/planeditor.cpp" line="178"/>
         <source>Gradient bucket (parameters)</source>
         <translation>梯度桶（参数个数）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="178"/>
+        <location filename="../widgets/planeditor.cpp" line="180"/>
         <source>Expert load skew (max / mean)</source>
         <translation>专家负载偏斜（最大 / 平均）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="180"/>
+        <location filename="../widgets/planeditor.cpp" line="182"/>
         <source>Expert capacity factor</source>
         <translation>专家容量因子</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="182"/>
+        <location filename="../widgets/planeditor.cpp" line="184"/>
         <source>Overlap the all-to-all (combined 1F1B)</source>
         <translation>重叠 all-to-all（combined 1F1B）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="184"/>
+        <location filename="../widgets/planeditor.cpp" line="186"/>
         <source>Token dispatcher (MoE)</source>
         <translation>token 分发器（MoE）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="187"/>
+        <location filename="../widgets/planeditor.cpp" line="189"/>
         <source>Fused cross entropy</source>
         <translation>融合交叉熵</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="189"/>
+        <location filename="../widgets/planeditor.cpp" line="191"/>
         <source>TP overlap</source>
         <translation>TP 通信重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="191"/>
-        <location filename="../widgets/planeditor.cpp" line="192"/>
         <location filename="../widgets/planeditor.cpp" line="193"/>
+        <location filename="../widgets/planeditor.cpp" line="194"/>
         <location filename="../widgets/planeditor.cpp" line="195"/>
-        <location filename="../widgets/planeditor.cpp" line="196"/>
         <location filename="../widgets/planeditor.cpp" line="197"/>
+        <location filename="../widgets/planeditor.cpp" line="198"/>
         <location filename="../widgets/planeditor.cpp" line="199"/>
         <location filename="../widgets/planeditor.cpp" line="201"/>
+        <location filename="../widgets/planeditor.cpp" line="203"/>
         <source>Training run</source>
         <translation>训练过程</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="191"/>
+        <location filename="../widgets/planeditor.cpp" line="193"/>
         <source>Budget in tokens</source>
         <translation>预算（token 数）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="192"/>
+        <location filename="../widgets/planeditor.cpp" line="194"/>
         <source>or in steps</source>
         <translation>或步数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="193"/>
+        <location filename="../widgets/planeditor.cpp" line="195"/>
         <source>Price per GPU-hour</source>
         <translation>每 GPU 小时价格</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="195"/>
+        <location filename="../widgets/planeditor.cpp" line="197"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="196"/>
+        <location filename="../widgets/planeditor.cpp" line="198"/>
         <source>Power per GPU (W)</source>
         <translation>每 GPU 功耗 (W)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="197"/>
+        <location filename="../widgets/planeditor.cpp" line="199"/>
         <source>Checkpoint storage (GB/s in all)</source>
         <translation>检查点存储（总 GB/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="199"/>
+        <location filename="../widgets/planeditor.cpp" line="201"/>
         <source>Failures per GPU-hour</source>
         <translation>每 GPU 小时故障数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="201"/>
+        <location filename="../widgets/planeditor.cpp" line="203"/>
         <source>Restart (minutes)</source>
         <translation>重启（分钟）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="202"/>
         <location filename="../widgets/planeditor.cpp" line="204"/>
         <location filename="../widgets/planeditor.cpp" line="206"/>
         <location filename="../widgets/planeditor.cpp" line="208"/>
@@ -4074,123 +4093,124 @@ Click for the formula</source>
         <location filename="../widgets/planeditor.cpp" line="212"/>
         <location filename="../widgets/planeditor.cpp" line="214"/>
         <location filename="../widgets/planeditor.cpp" line="216"/>
-        <location filename="../widgets/planeditor.cpp" line="219"/>
+        <location filename="../widgets/planeditor.cpp" line="218"/>
         <location filename="../widgets/planeditor.cpp" line="221"/>
+        <location filename="../widgets/planeditor.cpp" line="223"/>
         <source>Parallelism</source>
         <translation>并行策略</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="202"/>
+        <location filename="../widgets/planeditor.cpp" line="204"/>
         <source>Tensor parallel (TP)</source>
         <translation>张量并行 (TP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="204"/>
+        <location filename="../widgets/planeditor.cpp" line="206"/>
         <source>Pipeline parallel (PP)</source>
         <translation>流水线并行 (PP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="206"/>
+        <location filename="../widgets/planeditor.cpp" line="208"/>
         <source>Data parallel (DP)</source>
         <translation>数据并行 (DP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="208"/>
+        <location filename="../widgets/planeditor.cpp" line="210"/>
         <source>Context parallel (CP)</source>
         <translation>上下文并行 (CP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="210"/>
+        <location filename="../widgets/planeditor.cpp" line="212"/>
         <source>Expert parallel (EP)</source>
         <translation>专家并行 (EP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="212"/>
+        <location filename="../widgets/planeditor.cpp" line="214"/>
         <source>Expert tensor parallel (0 = TP)</source>
         <translation>专家张量并行（0 = TP）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="214"/>
+        <location filename="../widgets/planeditor.cpp" line="216"/>
         <source>Virtual stages (VPP)</source>
         <translation>虚拟阶段 (VPP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="216"/>
+        <location filename="../widgets/planeditor.cpp" line="218"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="219"/>
+        <location filename="../widgets/planeditor.cpp" line="221"/>
         <source>Embedding counts as a layer</source>
         <translation>嵌入层计为一层</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="221"/>
+        <location filename="../widgets/planeditor.cpp" line="223"/>
         <source>Loss counts as a layer</source>
         <translation>损失计为一层</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="266"/>
+        <location filename="../widgets/planeditor.cpp" line="268"/>
         <source>the attention core&apos;s score matrix (nothing under flash attention)</source>
         <translation>注意力核心的分数矩阵（flash attention 下不保存）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="267"/>
+        <location filename="../widgets/planeditor.cpp" line="269"/>
         <source>the two norms&apos; outputs</source>
         <translation>两个归一化层的输出</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="267"/>
+        <location filename="../widgets/planeditor.cpp" line="269"/>
         <source>MLA&apos;s up projections and RoPE: Q, K and V</source>
         <translation>MLA 的上投影与 RoPE：Q、K 和 V</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="268"/>
+        <location filename="../widgets/planeditor.cpp" line="270"/>
         <source>the routed experts&apos; activation output</source>
         <translation>路由专家激活函数的输出</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="268"/>
+        <location filename="../widgets/planeditor.cpp" line="270"/>
         <source>a dense MLP whole</source>
         <translation>整个稠密 MLP</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="269"/>
+        <location filename="../widgets/planeditor.cpp" line="271"/>
         <source>a MoE layer whole, dispatch and combine included</source>
         <translation>整个 MoE 层，包括分发与合并</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="269"/>
+        <location filename="../widgets/planeditor.cpp" line="271"/>
         <source>the shared experts whole</source>
         <translation>整个共享专家</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="299"/>
+        <location filename="../widgets/planeditor.cpp" line="301"/>
         <source>(custom)</source>
         <translation>（自定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="332"/>
+        <location filename="../widgets/planeditor.cpp" line="334"/>
         <source>Import Hugging Face config.json…</source>
         <translation>导入 Hugging Face config.json…</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="395"/>
+        <location filename="../widgets/planeditor.cpp" line="397"/>
         <source>no plan</source>
         <translation>无规划</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="415"/>
+        <location filename="../widgets/planeditor.cpp" line="417"/>
         <source>Change %1</source>
         <translation>更改 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="466"/>
+        <location filename="../widgets/planeditor.cpp" line="468"/>
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="466"/>
+        <location filename="../widgets/planeditor.cpp" line="468"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
@@ -4263,47 +4283,47 @@ Click for the formula</source>
         <translation>检查点</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="63"/>
+        <location filename="../widgets/summaryview.cpp" line="65"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="110"/>
+        <location filename="../widgets/summaryview.cpp" line="112"/>
         <source>This plan cannot be evaluated:</source>
         <translation>无法评估此规划：</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="110"/>
+        <location filename="../widgets/summaryview.cpp" line="112"/>
         <source>No plan loaded.</source>
         <translation>未加载规划。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="119"/>
+        <location filename="../widgets/summaryview.cpp" line="121"/>
         <source>%1 (%2–%3)</source>
         <translation>%1（%2–%3）</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="122"/>
+        <location filename="../widgets/summaryview.cpp" line="124"/>
         <source>The range: every uncertain rate at the ends of its published spread (the GEMM rate from the short-burst best to 5% below the sustained one, the slowest GPU of a node; compute beside communication from no slowdown to 40%, the most measured)</source>
         <translation>范围：每个不确定的速率取其公开范围的两端（GEMM 速率从短时峰值到持续速率再低 5%，即节点中最慢的 GPU；与通信重叠的计算从不减速到最多实测的 40%）</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="131"/>
+        <location filename="../widgets/summaryview.cpp" line="133"/>
         <source>Model FLOPs with the causal half of the attention matrix, the work a causal model needs, over the step time and the GPUs&apos; dense peak</source>
         <translation>模型 FLOPs 只计注意力矩阵的因果一半（因果模型实际需要的计算），除以单步时间和各 GPU 的稠密峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="134"/>
+        <location filename="../widgets/summaryview.cpp" line="136"/>
         <source>Model FLOPs as Megatron-LM counts them (the whole attention matrix), the figure its logs and published tables report</source>
         <translation>按 Megatron-LM 的方式计数的模型 FLOPs（整个注意力矩阵），即其日志和公开表格报告的数值</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="140"/>
+        <location filename="../widgets/summaryview.cpp" line="142"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="145"/>
+        <location filename="../widgets/summaryview.cpp" line="147"/>
         <source>No warnings.</source>
         <translation>无警告。</translation>
     </message>

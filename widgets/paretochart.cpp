@@ -9,14 +9,15 @@
 namespace plait::widgets {
 
 namespace {
-// Labelled ticks for a log axis: 1, 2 and 5 in each decade; every mantissa 1–9 when that leaves fewer than three.
+// Labelled ticks for a log axis: 1, 2 and 5 in each decade, then 1, 2, 3 and 5, then every mantissa 1–9, the first
+// set that leaves at least three (more crowd a short chart).
 std::vector<double> logTicks(double low, double high)
 {
     std::vector<double> ticks;
     if (!(low > 0) || !(high > low))
         return ticks;
-    for (const std::vector<double>& mantissas :
-        { std::vector<double> { 1, 2, 5 }, std::vector<double> { 1, 1.5, 2, 3, 4, 5, 6, 7, 8, 9 } }) {
+    for (const std::vector<double>& mantissas : { std::vector<double> { 1, 2, 5 }, std::vector<double> { 1, 2, 3, 5 },
+             std::vector<double> { 1, 1.5, 2, 3, 4, 5, 6, 7, 8, 9 } }) {
         ticks.clear();
         for (double decade = std::pow(10.0, std::floor(std::log10(low))); decade <= high; decade *= 10)
             for (double m : mantissas)
@@ -110,7 +111,27 @@ void ParetoChart::setPoints(
         for (double t : logTicks(range.lower, range.upper))
             ticker->addTick(t, QLocale().toString(t, 'g', 3));
     }
+    // Cost to train on the right: the same points, each step second costing m_costPerStepS.
+    QCPAxis* cost = m_plot->yAxis2;
+    cost->setVisible(m_costPerStepS > 0);
+    if (m_costPerStepS > 0) {
+        cost->setScaleType(QCPAxis::stLogarithmic);
+        cost->setLabel(m_costLabel);
+        const QCPRange steps = m_plot->yAxis->range();
+        const QCPRange range(steps.lower * m_costPerStepS, steps.upper * m_costPerStepS);
+        cost->setRange(range);
+        auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+        for (double t : logTicks(range.lower, range.upper))
+            ticker->addTick(t, t >= 1000 ? QLocale().toString(qint64(std::llround(t))) : QLocale().toString(t, 'g', 3));
+        cost->setTicker(ticker);
+    }
     m_plot->replot();
+}
+
+void ParetoChart::setCostAxis(double costPerStepSecond, const QString& label)
+{
+    m_costPerStepS = costPerStepSecond > 0 && std::isfinite(costPerStepSecond) ? costPerStepSecond : 0;
+    m_costLabel = label;
 }
 
 int ParetoChart::pointAt(QPointF pos) const

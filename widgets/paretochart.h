@@ -2,6 +2,7 @@
 // Step time against peak memory per GPU for every plan a search found that fits, the Pareto front marked, the plan
 // being searched from as a star and the GPU's capacity as a line. Points are the caller's indices: hovering or
 // clicking one names its index. Draws; computes nothing.
+#include <QString>
 #include <QWidget>
 
 #include <optional>
@@ -23,6 +24,10 @@ public:
     // `front` is drawn as steps from the least memory on; `current` is the plan searched from, if it has figures.
     void setPoints(std::vector<Point> all, std::vector<Point> front, std::optional<Point> current, double capacityGiB);
     void clear() { setPoints({}, {}, std::nullopt, 0); }
+    // A second step axis on the right in cost to train: the plans' run costs `costPerStepSecond` for each second of
+    // step time (the same budget, price and GPUs for all, so cost is proportional); 0 hides it. Takes effect at the
+    // next setPoints.
+    void setCostAxis(double costPerStepSecond, const QString& label);
     // The point nearest to `pos` (plot pixels), within a few pixels: its index, or −1.
     int pointAt(QPointF pos) const;
     QCustomPlot* plot() const { return m_plot; }
@@ -34,6 +39,8 @@ signals:
 private:
     QCustomPlot* m_plot = nullptr;
     std::vector<Point> m_all; // sorted by memory, as the graph keeps its data
+    double m_costPerStepS = 0;
+    QString m_costLabel;
 };
 
 } // namespace plait::widgets

@@ -20,6 +20,7 @@ SummaryView::SummaryView(QWidget* parent)
     m_status->setWordWrap(true);
     layout->addWidget(m_status);
     auto* grid = new QGridLayout;
+    grid->setHorizontalSpacing(14); // captions of neighbouring figures must not read as one
     layout->addLayout(grid);
     const QList<QPair<QString, QString>> figures = {
         { QStringLiteral("step"), tr("Step time") },
@@ -60,6 +61,8 @@ SummaryView::SummaryView(QWidget* parent)
     m_warnings = new QListWidget(this);
     m_warnings->setWordWrap(true);
     m_warnings->setMaximumHeight(72);
+    // The list gives way first when the dock is short: the figures above must keep their full height.
+    m_warnings->setMinimumHeight(fontMetrics().height() + 12);
     layout->addWidget(new QLabel(tr("Warnings"), this));
     layout->addWidget(m_warnings, 1);
     setEvaluation(nullptr);

@@ -4,6 +4,7 @@
 #include "commbreakdown.h"
 #include "comparewindow.h"
 #include "evaluate.h"
+#include "format.h"
 #include "ganttview.h"
 #include "language.h"
 #include "layercost.h"
@@ -16,6 +17,7 @@
 #include "probedialog.h"
 #include "proberesults.h"
 #include "range.h"
+#include "runcost.h"
 #include "safejson.h"
 #include "settings.h"
 #include "suggestpanel.h"
@@ -53,6 +55,18 @@ namespace {
 QDockWidget* dockNamed(QWidget& w, const char* name)
 {
     return w.findChild<QDockWidget*>(QString::fromLatin1(name));
+}
+
+// The Suggest dock raised in a whole window, once the search's chart is drawn (PLAIT_SCREENSHOTS pictures).
+void shootSuggestions(app::MainWindow& w, const QString& file)
+{
+    w.resize(1600, 1000);
+    w.show();
+    dockNamed(w, "suggest")->raise();
+    QSignalSpy charted(w.suggestPanel(), &app::SuggestPanel::chartFinished);
+    charted.wait(20000); // false when it was drawn already
+    QTest::qWait(300);
+    w.grab().save(file);
 }
 
 // 2 nodes × 8 A100, TP=8 inside each node, DP=2 across them.
@@ -323,6 +337,46 @@ private slots:
         QFile f(pdf);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QVERIFY(f.read(5) == "%PDF-");
+        w.autosave()->finish();
+    }
+
+    // Issue 18 B: with a budget and a price the suggestions show their cost to train and the chart a cost axis; a
+    // plan without a price shows neither.
+    void suggestionsShowTheirCostToTrain()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-cost")));
+        QSignalSpy advised(w.advicePanel(), &app::AdvicePanel::itemsChanged); // the plan is analysed
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json")));
+        QVERIFY(advised.wait(10000));
+        auto* table = w.suggestPanel()->findChild<QTableWidget*>(QStringLiteral("suggestions"));
+        QVERIFY(table);
+        QSignalSpy searched(w.suggestPanel(), &app::SuggestPanel::searchFinished);
+        w.suggestPanel()->search();
+        QVERIFY(searched.wait(60000));
+        QVERIFY(table->isColumnHidden(5));
+        QVERIFY(!w.suggestPanel()->plot()->yAxis2->visible());
+        QVERIFY(w.planEditor()->applyEdit(QStringLiteral("run.tokens"), 2e12).isEmpty());
+        QVERIFY(w.planEditor()->applyEdit(QStringLiteral("run.price_per_gpu_hour"), 2).isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(w.document()->plan().run.pricePerGpuHour == 2, 5000);
+        QVERIFY(advised.wait(10000));
+        w.suggestPanel()->search();
+        QVERIFY(searched.wait(60000));
+        QVERIFY(!table->isColumnHidden(5));
+        QVERIFY(w.suggestPanel()->plot()->yAxis2->visible());
+        const SearchResult& r = w.suggestPanel()->result();
+        QVERIFY(!r.best.empty());
+        const SearchCandidate& best = r.candidates[std::size_t(r.best.front())];
+        const RunAtStep run = runAtStep(w.document()->plan(), best.slowS);
+        QVERIFY(run.hasBudget && run.hasPrice && run.cost > 0);
+        QCOMPARE(table->item(0, 5)->text(), widgets::formatNumber(run.cost) + QStringLiteral(" USD"));
+        // The cost axis is the step axis at the cost of one step second, so a point reads on both.
+        const QCustomPlot* plot = w.suggestPanel()->plot();
+        const double perStepS = runAtStep(w.document()->plan(), 1).cost;
+        QVERIFY(qFuzzyCompare(plot->yAxis2->range().lower, plot->yAxis->range().lower * perStepS));
+        QVERIFY(qFuzzyCompare(plot->yAxis2->range().upper, plot->yAxis->range().upper * perStepS));
+        QVERIFY(qFuzzyCompare(run.cost, best.slowS * perStepS));
+        if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty())
+            shootSuggestions(w, shots + QStringLiteral("/suggest-cost.png")); // for looking at, by hand
         w.autosave()->finish();
     }
 
@@ -1132,6 +1186,21 @@ private slots:
         dockNamed(w, "advice")->raise();
         QTest::qWait(300);
         w.grab().save(shots + QStringLiteral("/advice-zh.png"));
+        {
+            app::MainWindow costs(m_dir.filePath(QStringLiteral("autosave-cost-zh")));
+            QSignalSpy analysed(costs.advicePanel(), &app::AdvicePanel::itemsChanged);
+            QVERIFY(costs.openPlan(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json")));
+            QVERIFY(analysed.wait(10000));
+            QVERIFY(costs.planEditor()->applyEdit(QStringLiteral("run.tokens"), 2e12).isEmpty());
+            QVERIFY(costs.planEditor()->applyEdit(QStringLiteral("run.price_per_gpu_hour"), 2).isEmpty());
+            QTRY_VERIFY_WITH_TIMEOUT(costs.document()->plan().run.pricePerGpuHour == 2, 5000);
+            QVERIFY(analysed.wait(10000));
+            QSignalSpy searched(costs.suggestPanel(), &app::SuggestPanel::searchFinished);
+            costs.suggestPanel()->search();
+            QVERIFY(searched.wait(60000));
+            shootSuggestions(costs, shots + QStringLiteral("/suggest-cost-zh.png"));
+            costs.autosave()->finish();
+        }
         int memory = 0;
         w.lessonsPanel()->startLesson(memory);
         w.lessonsPanel()->goToStep(4);
