@@ -47,11 +47,8 @@ QString ProbeRunner::defaultProgram()
     if (!env.isEmpty())
         return env;
     const QDir dir(QCoreApplication::applicationDirPath());
-    for (const QString& candidate :
-        { dir.filePath(QStringLiteral("plait-probe")), dir.filePath(QStringLiteral("../libexec/plait/plait-probe")) })
-        if (QFileInfo(candidate).isExecutable())
-            return QFileInfo(candidate).canonicalFilePath();
-    return dir.filePath(QStringLiteral("plait-probe"));
+    const QString beside = dir.filePath(QStringLiteral("plait-probe"));
+    return QFileInfo(beside).isExecutable() ? QFileInfo(beside).canonicalFilePath() : beside;
 }
 
 QString ProbeRunner::exitCodeText(int code)

@@ -18,7 +18,7 @@ public:
     explicit ProbeRunner(QObject* parent = nullptr);
     ~ProbeRunner() override;
 
-    // The probe installed beside the app (bin/ or ../libexec/plait/), or $PLAIT_PROBE.
+    // The probe installed beside the app (both in bin/, as the package and the build tree put them), or $PLAIT_PROBE.
     static QString defaultProgram();
     void setProgram(const QString& path) { m_program = path; }
     QString program() const { return m_program; }

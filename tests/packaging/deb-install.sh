@@ -33,4 +33,27 @@ desktop=$root/usr/share/applications/org.plait.Plait.desktop
 grep -qx "MimeType=application/x-plait-plan+json;" "$desktop"
 grep -qx "Exec=plait %f" "$desktop"
 [ -f "$root/usr/share/icons/hicolor/scalable/apps/org.plait.Plait.svg" ]
+# The probe's package, where it was built: every library it needs directly that a Debian package provides must be
+# that of a package it or plait depends on (CUDA's, under /usr/local/cuda, come from NVIDIA's installers).
+probe_deb=$(ls "$tmp"/debs/plait-probe_*.deb 2> /dev/null || true)
+if [ -n "$probe_deb" ]; then
+    dpkg-deb -x "$probe_deb" "$tmp/probe"
+    declared="$(dpkg-deb -f "$probe_deb" Depends), $depends"
+    names=$(tr ',|' '\n\n' <<< "$declared" | awk '{print $1}') # the package names, alternatives included
+    checked=0
+    for lib in $(objdump -p "$tmp/probe/usr/bin/plait-probe" | awk '$1 == "NEEDED" {print $2}'); do
+        path=$(ldconfig -p | awk -v l="$lib" '$1 == l {print $NF; exit}')
+        case "$path" in "" | /usr/local/*) continue ;; esac
+        # dpkg knows a file by the path its package shipped it at: /lib or /usr/lib, the link or its target.
+        owner=
+        for p in "$path" "$(readlink -f "$path")" "/usr${path#/usr}" "${path#/usr}"; do
+            owner=$(dpkg -S "$p" 2> /dev/null | head -n1 | cut -d: -f1) && [ -n "$owner" ] && break
+        done
+        [ -n "$owner" ] || { echo "no package provides $path, which plait-probe needs"; exit 1; }
+        grep -qx "$owner" <<< "$names" \
+            || { echo "plait-probe needs $lib of package $owner, which neither package depends on: $declared"; exit 1; }
+        checked=$((checked + 1))
+    done
+    echo "deb-install: $(basename "$probe_deb") declares the packages of its $checked Debian libraries"
+fi
 echo "deb-install: $(basename "$deb") ($version) installs, evaluates, validates"
