@@ -331,6 +331,13 @@ int searchCommand(const QStringList& args)
 }
 }
 
+void useOffscreenWithoutDisplay()
+{
+    if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM") && !qEnvironmentVariableIsSet("DISPLAY")
+        && !qEnvironmentVariableIsSet("WAYLAND_DISPLAY"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+}
+
 void printIssues(const std::vector<Issue>& issues, const std::string& where)
 {
     for (const Issue& e : issues)
@@ -341,7 +348,9 @@ std::optional<Plan> readPlanArgument(const QString& path, int* exitCode)
 {
     const engine::PlanFile file = engine::readPlanFile(path, engine::loadCatalog());
     if (!file.plan) {
-        printIssues(file.plan.errors(), path.toStdString() + ": ");
+        const std::string where = path.toStdString();
+        for (const Issue& e : file.plan.errors()) // a read or parse error names the file already
+            printIssues({ e }, e.message.find(where) == std::string::npos ? where + ": " : std::string());
         *exitCode = file.unreadable ? kUsage : kInvalid;
         return std::nullopt;
     }

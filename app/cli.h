@@ -20,6 +20,10 @@ int runHeadless(int argc, char** argv);
 // true, the command then done.
 bool printHelpIfAsked(const QCommandLineParser& parser, const char* command);
 
+// Commands that draw (render, report) need no screen: the offscreen platform unless a display is there. Call before
+// the QApplication is made.
+void useOffscreenWithoutDisplay();
+
 // Each problem on stderr as "plait: WHERE FIELD: MESSAGE".
 void printIssues(const std::vector<Issue>& issues, const std::string& where = {});
 

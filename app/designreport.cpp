@@ -2,12 +2,10 @@
 
 #include "advicepanel.h"
 #include "atomicfile.h"
-#include "catalogloader.h"
 #include "cli.h"
 #include "format.h"
 #include "language.h"
 #include "overlap.h"
-#include "planio.h"
 #include "range.h"
 #include "render.h"
 #include "runoptions.h"
@@ -560,9 +558,7 @@ bool isReportCommand(const char* arg)
 
 int runReport(int argc, char** argv)
 {
-    if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM") && !qEnvironmentVariableIsSet("DISPLAY")
-        && !qEnvironmentVariableIsSet("WAYLAND_DISPLAY"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
+    useOffscreenWithoutDisplay();
     QApplication app(argc, argv);
     QStringList args = app.arguments();
     args.removeAt(1);
@@ -604,29 +600,23 @@ int runReport(int argc, char** argv)
         return bad("unknown --paper " + inQuotes(paperName.toStdString(), 16) + "; known: a4, letter");
     const Paper paper = paperName == QLatin1String("letter") ? Paper::Letter : Paper::A4;
 
-    const Catalog catalog = engine::loadCatalog();
     QStringList files { parser.positionalArguments().front() };
     if (parser.isSet(QStringLiteral("compare")))
         files << parser.value(QStringLiteral("compare"));
     std::vector<ReportPlan> plans;
     for (const QString& path : files) {
-        engine::PlanFile file = engine::readPlanFile(path, catalog);
-        if (!file.plan) {
-            for (const Issue& e : file.plan.errors())
-                std::cerr << "plait: " << validUtf8(path.toStdString()) << ": "
-                          << validUtf8((e.field.empty() ? "" : e.field + ": ") + e.message) << "\n";
-            return file.unreadable ? kUsage : kInvalid;
-        }
-        Plan plan = file.plan.value();
+        int code = kOk;
+        std::optional<Plan> read = readPlanArgument(path, &code);
+        if (!read)
+            return code;
+        Plan plan = std::move(*read);
         // The run options apply to both plans: a comparison at one budget, price and storage.
         if (std::string why; !applyRunOptions(parser, plan, &why))
             return bad(why);
         ReportPlan r;
         r.analysis = std::make_shared<const Analysis>(analyze(std::make_shared<const Plan>(std::move(plan))));
         if (!r.analysis->evaluation->valid) {
-            for (const Issue& e : r.analysis->evaluation->errors)
-                std::cerr << "plait: " << validUtf8(path.toStdString()) << ": "
-                          << validUtf8((e.field.empty() ? "" : e.field + ": ") + e.message) << "\n";
+            printIssues(r.analysis->evaluation->errors, path.toStdString() + ": ");
             return kInvalid;
         }
         r.advice = advise(*r.analysis->plan, *r.analysis->evaluation);

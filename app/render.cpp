@@ -2,13 +2,11 @@
 
 #include "analysis.h"
 #include "atomicfile.h"
-#include "catalogloader.h"
 #include "cli.h"
 #include "commbreakdown.h"
 #include "ganttview.h"
 #include "language.h"
 #include "memorybars.h"
-#include "planio.h"
 #include "summaryview.h"
 #include "text.h"
 #include "timelinepanel.h"
@@ -411,10 +409,7 @@ bool isRenderCommand(const char* arg)
 
 int runRender(int argc, char** argv)
 {
-    // Rendering needs no screen: use the offscreen platform unless a display is there.
-    if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM") && !qEnvironmentVariableIsSet("DISPLAY")
-        && !qEnvironmentVariableIsSet("WAYLAND_DISPLAY"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
+    useOffscreenWithoutDisplay();
     QApplication app(argc, argv);
     QStringList args = app.arguments();
     args.removeAt(1);
@@ -493,19 +488,16 @@ int runRender(int argc, char** argv)
     if (parser.isSet(QStringLiteral("from")) && parser.isSet(QStringLiteral("to")) && !(from < to))
         return bad("--from must be earlier than --to");
 
-    const Catalog catalog = engine::loadCatalog();
-    engine::PlanFile file = engine::readPlanFile(parser.positionalArguments().front(), catalog);
-    if (!file.plan) {
-        for (const Issue& e : file.plan.errors())
-            std::cerr << "plait: " << validUtf8((e.field.empty() ? "" : e.field + ": ") + e.message) << "\n";
-        return file.unreadable ? kUsage : kInvalid;
-    }
-    const auto analysis = std::make_shared<const Analysis>(analyze(std::make_shared<const Plan>(file.plan.value())));
+    const QString path = parser.positionalArguments().front();
+    int code = kOk;
+    std::optional<Plan> read = readPlanArgument(path, &code);
+    if (!read)
+        return code;
+    const auto analysis = std::make_shared<const Analysis>(analyze(std::make_shared<const Plan>(std::move(*read))));
     const Plan& plan = *analysis->plan;
     const std::shared_ptr<const Evaluation>& ev = analysis->evaluation;
     if (!ev->valid) {
-        for (const Issue& e : ev->errors)
-            std::cerr << "plait: " << validUtf8((e.field.empty() ? "" : e.field + ": ") + e.message) << "\n";
+        printIssues(ev->errors, path.toStdString() + ": ");
         return kInvalid;
     }
     std::shared_ptr<const TraceRead> trace;

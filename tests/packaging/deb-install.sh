@@ -42,12 +42,13 @@ if [ -n "$probe_deb" ]; then
     names=$(tr ',|' '\n\n' <<< "$declared" | awk '{print $1}') # the package names, alternatives included
     checked=0
     for lib in $(objdump -p "$tmp/probe/usr/bin/plait-probe" | awk '$1 == "NEEDED" {print $2}'); do
-        path=$(ldconfig -p | awk -v l="$lib" '$1 == l {print $NF; exit}')
+        # awk reads to the end: leaving early would kill ldconfig with SIGPIPE, a failure under pipefail.
+        path=$(ldconfig -p | awk -v l="$lib" '$1 == l && !found {print $NF; found = 1}')
         case "$path" in "" | /usr/local/*) continue ;; esac
         # dpkg knows a file by the path its package shipped it at: /lib or /usr/lib, the link or its target.
         owner=
         for p in "$path" "$(readlink -f "$path")" "/usr${path#/usr}" "${path#/usr}"; do
-            owner=$(dpkg -S "$p" 2> /dev/null | head -n1 | cut -d: -f1) && [ -n "$owner" ] && break
+            owner=$(dpkg -S "$p" 2> /dev/null | awk -F: 'NR == 1 {print $1}') && [ -n "$owner" ] && break
         done
         [ -n "$owner" ] || { echo "no package provides $path, which plait-probe needs"; exit 1; }
         grep -qx "$owner" <<< "$names" \

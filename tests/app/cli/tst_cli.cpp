@@ -218,6 +218,39 @@ private slots:
         }
     }
 
+    // The drawing commands read a plan as the others do: the file named once, then the field, with the same codes.
+    void drawingCommandsNameTheBadPlan_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QByteArray>("message"); // after "plait: PATH: "
+        const QByteArray invalid
+            = R"({"model":{"preset":"gpt3-175b"},"cluster":{"gpu":"A100-SXM4-80GB","nodes":1,"gpus_per_node":8,"intra_node":"nvlink3-nvswitch"},"training":{"global_batch":8},"parallel":{"tp":5}})";
+        for (const char* command : { "render", "report" }) {
+            QTest::addRow("%s, malformed JSON", command)
+                << QString::fromLatin1(command) << QByteArray("{\"model\": }") << 2 << QByteArray("parse error");
+            QTest::addRow("%s, invalid plan", command) << QString::fromLatin1(command) << invalid << 1
+                                                       << QByteArray("parallel.tp: heads (96) must divide by tp (5)");
+        }
+    }
+    void drawingCommandsNameTheBadPlan()
+    {
+        QFETCH(QString, command);
+        QFETCH(QByteArray, content);
+        QFETCH(int, code);
+        QFETCH(QByteArray, message);
+        const QString plan = writeFile(QStringLiteral("bad-%1.plait.json").arg(code), content);
+        const QString out = m_dir.filePath(
+            command == QLatin1String("render") ? QStringLiteral("bad.png") : QStringLiteral("bad.pdf"));
+        const Run r = plait({ command, plan, QStringLiteral("--out"), out });
+        QCOMPARE(r.code, code);
+        QVERIFY2(r.err.contains(QByteArray("plait: " + plan.toUtf8() + ": " + message)), r.err.constData());
+        for (const QByteArray& line : r.err.split('\n')) // once a line, not "PATH: PATH: parse error"
+            QVERIFY2(line.count(plan.toUtf8()) <= 1, line.constData());
+        QVERIFY(!QFile::exists(out));
+    }
+
     void badUsageIsTwo()
     {
         QCOMPARE(plait({ QStringLiteral("evaluate") }).code, 2);
