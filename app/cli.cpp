@@ -348,9 +348,8 @@ std::optional<Plan> readPlanArgument(const QString& path, int* exitCode)
 {
     const engine::PlanFile file = engine::readPlanFile(path, engine::loadCatalog());
     if (!file.plan) {
-        const std::string where = path.toStdString();
-        for (const Issue& e : file.plan.errors()) // a read or parse error names the file already
-            printIssues({ e }, e.message.find(where) == std::string::npos ? where + ": " : std::string());
+        for (const Issue& e : file.plan.errors()) // readPlanFile names the file in a problem of the whole document
+            printIssues({ e }, e.field.empty() ? std::string() : path.toStdString() + ": ");
         *exitCode = file.unreadable ? kUsage : kInvalid;
         return std::nullopt;
     }

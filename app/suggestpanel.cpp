@@ -271,9 +271,8 @@ void SuggestPanel::showResult()
     // Cost to train, when the plan has a budget and a price (its run block). Every candidate runs on all of the
     // cluster's GPUs with the same budget, price and checkpoint, so cost is proportional to the step time: ranked by
     // step time is ranked by cost, and the chart gets a cost axis beside its step axis.
-    std::shared_ptr<const Plan> basis = m_run ? m_run->plan : nullptr;
-    if (basis && !runAtStep(*basis, 1).hasPrice)
-        basis = nullptr;
+    const RunAtStep perStepSecond = m_run && m_run->plan ? runAtStep(*m_run->plan, 1) : RunAtStep {};
+    const std::shared_ptr<const Plan> basis = perStepSecond.hasPrice ? m_run->plan : nullptr;
     m_table->setColumnHidden(5, !basis);
     if (basis)
         m_table->horizontalHeaderItem(5)->setToolTip(
@@ -282,7 +281,7 @@ void SuggestPanel::showResult()
                "ranking by cost.")
                 .arg(QLocale().toString(basis->run.pricePerGpuHour), QString::fromStdString(basis->run.currency))
                 .arg(basis->cluster.gpuCount()));
-    m_chart->setCostAxis(basis ? runAtStep(*basis, 1).cost : 0,
+    m_chart->setCostAxis(basis ? perStepSecond.cost : 0,
         basis ? tr("cost (%1)").arg(QString::fromStdString(basis->run.currency)) : QString());
     for (int i : m_result.best) {
         const SearchCandidate& c = m_result.candidates[std::size_t(i)];
