@@ -38,4 +38,15 @@ inline Plan mustPlan(const nlohmann::json& j)
     return p.value();
 }
 
+#ifdef PLAIT_EXAMPLES
+// One of the shipped examples (resources/examples/NAME), or the test stops naming why it cannot be read.
+inline Plan examplePlan(const char* name)
+{
+    auto p = loadPlanFile(std::string(PLAIT_EXAMPLES) + "/" + name);
+    if (!p)
+        qFatal("%s", p.errorText().c_str());
+    return p.value();
+}
+#endif
+
 } // namespace plait::test
