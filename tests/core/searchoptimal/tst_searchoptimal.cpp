@@ -37,7 +37,7 @@ private slots:
         const SearchResult fast = searchPlans(base, five);
 #ifdef PLAIT_SANITIZED
         // The sanitizers check the search's memory on every row; the exhaustive comparison of the large ones is the
-        // release build's (the same code, ten times faster).
+        // release build's (the same code, about 13 times faster).
         if (large) {
             QVERIFY(!fast.best.empty());
             for (const SearchCandidate& c : fast.candidates)
