@@ -116,13 +116,13 @@
     <name>Messages</name>
     <message>
         <location filename="../core/base/messagetext.cpp" line="16"/>
-        <source>%1 of %2 TP groups span more than one node (e.g. GPUs %3): every layer&apos;s TP traffic then runs at %4 GB/s per GPU over %5 instead of %6 GB/s over %7</source>
-        <translation>%2 个 TP 组中有 %1 个跨越多个节点（例如 GPU %3）：每一层的 TP 通信因此只能以每 GPU %4 GB/s 经 %5 传输，而不是以 %6 GB/s 经 %7</translation>
+        <source>%1 of %2 TP groups span more than one node; the slowest (GPUs %3) runs every layer&apos;s TP collectives at %4 GB/s per GPU over %5 instead of %6 GB/s over %7</source>
+        <translation>%2 个 TP 组中有 %1 个跨越多个节点；其中最慢的一组（GPU %3）每一层的 TP 集合通信只能以每 GPU %4 GB/s 经 %5 传输，而不是以 %6 GB/s 经 %7</translation>
     </message>
     <message>
         <location filename="../core/base/messagetext.cpp" line="19"/>
-        <source>%1 of %2 TP groups span more than one NVLink domain (e.g. GPUs %3): every layer&apos;s TP traffic then runs at %4 GB/s per GPU over %5 instead of %6 GB/s over %7</source>
-        <translation>%2 个 TP 组中有 %1 个跨越多个 NVLink 域（例如 GPU %3）：每一层的 TP 通信因此只能以每 GPU %4 GB/s 经 %5 传输，而不是以 %6 GB/s 经 %7</translation>
+        <source>%1 of %2 TP groups span more than one NVLink domain; the slowest (GPUs %3) runs every layer&apos;s TP collectives at %4 GB/s per GPU over %5 instead of %6 GB/s over %7</source>
+        <translation>%2 个 TP 组中有 %1 个跨越多个 NVLink 域；其中最慢的一组（GPU %3）每一层的 TP 集合通信只能以每 GPU %4 GB/s 经 %5 传输，而不是以 %6 GB/s 经 %7</translation>
     </message>
     <message>
         <location filename="../core/base/messagetext.cpp" line="22"/>

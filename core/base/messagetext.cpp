@@ -14,11 +14,11 @@ namespace {
 constexpr MessageTemplate kTemplates[] = {
     // ---- warnings an evaluation carries (evaluationwarnings.cpp, plankeys.cpp)
     { "warning:tp-crosses-node", QT_TRANSLATE_NOOP("Messages",
-        "%1 of %2 TP groups span more than one node (e.g. GPUs %3): every layer's TP traffic then runs at %4 GB/s "
-        "per GPU over %5 instead of %6 GB/s over %7") },
-    { "warning:tp-crosses-node-domain", QT_TRANSLATE_NOOP("Messages",
-        "%1 of %2 TP groups span more than one NVLink domain (e.g. GPUs %3): every layer's TP traffic then runs at "
+        "%1 of %2 TP groups span more than one node; the slowest (GPUs %3) runs every layer's TP collectives at "
         "%4 GB/s per GPU over %5 instead of %6 GB/s over %7") },
+    { "warning:tp-crosses-node-domain", QT_TRANSLATE_NOOP("Messages",
+        "%1 of %2 TP groups span more than one NVLink domain; the slowest (GPUs %3) runs every layer's TP "
+        "collectives at %4 GB/s per GPU over %5 instead of %6 GB/s over %7") },
     { "warning:too-few-microbatches", QT_TRANSLATE_NOOP("Messages",
         "m = %1 micro-batches for p = %2 stages: the pipeline bubble is %3% of the step; (p−1)/(m+p−1) falls to 10% "
         "at m = 9·(p−1) = %4 micro-batches (a smaller micro-batch or a larger global batch), and interleaved stages "

@@ -59,10 +59,12 @@ Spread spreadOf(const std::vector<int>& sorted)
     return s;
 }
 
-// crossingMembers[n]: GPUs of node n in groups (of one dimension) that leave the node. The node's NICs are
-// shared among them; a group gets the share of its own members there, and its ring is as fast as its
-// slowest node boundary.
-GroupPath pathOver(const ClusterSpec& cluster, const std::vector<int>& gpus, const std::vector<int>& crossingMembers)
+// Each GPU leaves its node through its own share of the node's NICs (nics / GPUs per node: one NIC in a
+// rail-optimised node): a GPU drives the NICs beside it, not the ones of GPUs outside its group, so a group that
+// crosses nodes by placement (one member dragged away) pays what one that crosses by rank order pays. A ring's
+// node boundary carries its members' shares there together (NCCL runs a channel through each), and the ring is as
+// fast as its slowest boundary: the node, or NVLink domain, with the fewest members' NICs.
+GroupPath pathOver(const ClusterSpec& cluster, const std::vector<int>& gpus)
 {
     GroupPath path;
     path.ranks = int(gpus.size());
@@ -77,7 +79,7 @@ GroupPath pathOver(const ClusterSpec& cluster, const std::vector<int>& gpus, con
     const LinkSpec* slowestIntra = &cluster.intraOf(nodes.front());
     const LinkSpec* slowestInter = &cluster.interOf(nodes.front());
     double nicPerGpu = 0;
-    std::map<int, double> domainShare; // a domain's way out: the NIC shares of its nodes' members
+    std::map<int, double> domainShare; // a domain's way out: the NIC shares of its members
     int hosts = 0;
     std::size_t i = 0;
     while (i < nodes.size()) {
@@ -87,13 +89,11 @@ GroupPath pathOver(const ClusterSpec& cluster, const std::vector<int>& gpus, con
         const int node = nodes[i];
         if (cluster.intraOf(node).effectiveGBps() < slowestIntra->effectiveGBps())
             slowestIntra = &cluster.intraOf(node);
-        const double members = double(j - i);
-        const double sharing = std::max(members, double(crossingMembers[std::size_t(node)]));
-        const double share = cluster.nicsOf(node) * cluster.interOf(node).effectiveGBps() * members / sharing;
-        if (hosts == 0 || share / members < nicPerGpu)
+        const double own = nicShareOf(cluster, node);
+        if (hosts == 0 || own < nicPerGpu)
             slowestInter = &cluster.interOf(node);
-        domainShare[cluster.domainOf(node * cluster.gpusPerNode)] += share;
-        nicPerGpu = hosts == 0 ? share / members : std::min(nicPerGpu, share / members);
+        domainShare[cluster.domainOf(node * cluster.gpusPerNode)] += own * double(j - i);
+        nicPerGpu = hosts == 0 ? own : std::min(nicPerGpu, own);
         ++hosts;
         i = j;
     }
@@ -145,30 +145,26 @@ GroupPath pathOver(const ClusterSpec& cluster, const std::vector<int>& gpus, con
 
 void finish(const ClusterSpec& cluster, std::vector<Group>& groups)
 {
-    std::vector<int> crossing(std::size_t(cluster.nodes), 0);
     for (Group& g : groups) {
         const int domain0 = cluster.domainOf(g.gpus.front());
         g.crossesNode
             = std::any_of(g.gpus.begin(), g.gpus.end(), [&](int x) { return cluster.domainOf(x) != domain0; });
-        if (g.crossesNode)
-            for (int x : g.gpus)
-                ++crossing[std::size_t(x / cluster.gpusPerNode)];
+        g.path = pathOver(cluster, g.gpus);
     }
-    for (Group& g : groups)
-        g.path = pathOver(cluster, g.gpus, crossing);
 }
+}
+
+double nicShareOf(const ClusterSpec& cluster, int node)
+{
+    return cluster.nicsOf(node) * cluster.interOf(node).effectiveGBps() / std::max(cluster.gpusPerNode, 1);
 }
 
 GroupPath soloPath(const ClusterSpec& cluster, const std::vector<int>& gpus)
 {
-    std::vector<int> crossing(std::size_t(std::max(cluster.nodes, 1)), 0);
-    for (int g : gpus)
-        if (g >= 0 && g / cluster.gpusPerNode < cluster.nodes)
-            ++crossing[std::size_t(g / cluster.gpusPerNode)];
-    return pathOver(cluster, gpus, crossing);
+    return pathOver(cluster, gpus);
 }
 
-GroupPath pairPath(const ClusterSpec& cluster, int a, int b, int concurrentPerNode)
+GroupPath pairPath(const ClusterSpec& cluster, int a, int b)
 {
     const int na = a / cluster.gpusPerNode, nb = b / cluster.gpusPerNode;
     const LinkSpec& intra = cluster.intraOf(na).effectiveGBps() <= cluster.intraOf(nb).effectiveGBps()
@@ -183,11 +179,10 @@ GroupPath pairPath(const ClusterSpec& cluster, int a, int b, int concurrentPerNo
         path.bottleneck = &intra;
         return path;
     }
-    // The pair's slower end: the node with the smaller NIC share.
-    const double shareA = cluster.nicsOf(na) * cluster.interOf(na).effectiveGBps();
-    const double shareB = cluster.nicsOf(nb) * cluster.interOf(nb).effectiveGBps();
+    // The pair's slower end: the GPU with the smaller share of its node's NICs.
+    const double shareA = nicShareOf(cluster, na), shareB = nicShareOf(cluster, nb);
     const LinkSpec& inter = shareA <= shareB ? cluster.interOf(na) : cluster.interOf(nb);
-    double nicShare = std::min(shareA, shareB) / std::max(concurrentPerNode, 1);
+    double nicShare = std::min(shareA, shareB);
     // Between pods the uplinks carry 1/ratio of the NICs' rate (every GPU of a stage sends at once).
     if (cluster.oversubscribed() && cluster.podOf(a) != cluster.podOf(b)) {
         nicShare /= cluster.oversubscription;

@@ -20,8 +20,7 @@ struct Group {
 };
 
 // All groups of every dimension under the plan's placement, with their paths: the bandwidth of the links
-// the group's members span; a node's NICs are shared, in proportion to their members there, among the groups
-// of one dimension that leave that node at the same time.
+// the group's members span, each member leaving its node through its own share of the node's NICs.
 struct GroupSet {
     std::vector<Group> tp, cp, dp, pp, ep;
     // With context parallelism, gradients are reduced (and ZeRO state sharded) over the DP × CP ranks of one stage
@@ -36,11 +35,14 @@ struct GroupSet {
 
 GroupSet buildGroups(const Plan& plan);
 
-// The path of one group of GPUs alone on the cluster (no other group sharing its nodes' NICs): what a benchmark of
-// just these GPUs, nccl-tests on them, measures.
+// One GPU's share of its node's NICs, what it sends to other nodes at (GB/s, after efficiency): nics × rate / GPUs.
+double nicShareOf(const ClusterSpec& cluster, int node);
+
+// The path of one group of GPUs alone on the cluster: what a benchmark of just these GPUs, nccl-tests on them,
+// measures (the same path as in a plan, each GPU on its own NIC share).
 GroupPath soloPath(const ClusterSpec& cluster, const std::vector<int>& gpus);
 
-// The path between two GPUs for point-to-point traffic, with `concurrentPerNode` GPUs sharing the NICs.
-GroupPath pairPath(const ClusterSpec& cluster, int a, int b, int concurrentPerNode);
+// The path between two GPUs for point-to-point traffic: across nodes, the smaller of the two GPUs' NIC shares.
+GroupPath pairPath(const ClusterSpec& cluster, int a, int b);
 
 } // namespace plait

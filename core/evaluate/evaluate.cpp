@@ -118,13 +118,6 @@ PipelineTransfers pipelineTransfers(const Plan& plan, const GroupSet& groups, co
     t.links.assign(t.seconds.size(), "");
     if (p <= 1)
         return t;
-    // GPUs of a node that send to another node at the same time share its NICs.
-    std::vector<int> crossing(std::size_t(plan.cluster.nodes), 0);
-    const int gpn = plan.cluster.gpusPerNode;
-    for (const Group& g : groups.pp)
-        for (std::size_t i = 0; i + 1 < g.gpus.size(); ++i)
-            if (g.gpus[i] / gpn != g.gpus[i + 1] / gpn)
-                ++crossing[std::size_t(g.gpus[i] / gpn)];
     for (int k = 0; k < routes.boundaries(); ++k) {
         const int a = routes.boundaryFrom(k).device, b = routes.boundaryTo(k).device;
         if (a == b)
@@ -132,7 +125,7 @@ PipelineTransfers pipelineTransfers(const Plan& plan, const GroupSet& groups, co
         double worst = 0;
         for (const Group& g : groups.pp) {
             const int ga = g.gpus[std::size_t(a)], gb = g.gpus[std::size_t(b)];
-            const GroupPath path = pairPath(plan.cluster, ga, gb, crossing[std::size_t(ga / gpn)]);
+            const GroupPath path = pairPath(plan.cluster, ga, gb);
             const CollectiveCost c = collectiveTime(CollectiveKind::SendRecv, t.bytes, path);
             if (c.seconds >= worst) {
                 worst = c.seconds;
@@ -160,8 +153,8 @@ struct CommBreakdownInput {
     double inLayerExposedShare = 1;
     // Of the EP all-to-all's, what Megatron-Core's combined 1F1B leaves exposed (1 without it).
     double epExposedShare = 1;
-    // The stage whose in-layer collectives are listed: where the shares above were taken (the busiest GPU's, under
-    // overlapped pairs), else -1 for the stage with the most layers.
+    // The stage whose in-layer collectives are listed (the busiest GPU's, where the shares above were taken), -1 for
+    // the stage with the most layers.
     int stage = -1;
     const CommTotals* dpGrad = nullptr;
     const CommTotals* dpParam = nullptr;
@@ -491,8 +484,7 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
         // GPU holds both).
         if (p > 1 && model.tiedEmbeddings && (isFirst != isLast)) {
             const Group& chain = groups.pp.front();
-            const GroupPath pair
-                = pairPath(plan.cluster, chain.gpus.front(), chain.gpus.back(), plan.cluster.gpusPerNode);
+            const GroupPath pair = pairPath(plan.cluster, chain.gpus.front(), chain.gpus.back());
             const CollectiveCost c = tiedEmbeddingReduce(plan, pair, stateB);
             exposed += c.seconds;
             if (isFirst) {
@@ -505,8 +497,7 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
         // data-parallel reduction (DeepSeek-V3 §3.2.1, "two copies of the model parameters"), exposed whole here.
         if (par.schedule == Schedule::DualPipe) {
             const Group& chain = groups.pp.front();
-            GroupPath pair = pairPath(
-                plan.cluster, chain.gpus[std::size_t(d)], chain.gpus[std::size_t(p - 1 - d)], plan.cluster.gpusPerNode);
+            GroupPath pair = pairPath(plan.cluster, chain.gpus[std::size_t(d)], chain.gpus[std::size_t(p - 1 - d)]);
             pair.ranks = 2;
             const double bytes = sparams.total() * stateB.grads;
             const CollectiveCost c = collectiveTime(CollectiveKind::AllReduce, bytes, pair);
@@ -572,12 +563,14 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     ev.computeS = ev.timeline.deviceBusy[std::size_t(busiest)];
     ev.bubbleFraction = ev.stepS > 0 ? std::max(0.0, ev.pipelineS - ev.computeS) / ev.stepS : 0;
 
-    // ---- communication breakdown (per step, on the stage with the most layers for each dimension)
+    // ---- communication breakdown (per step, on the busiest stage)
+    // The busiest stage's: a stage slowed by a group that crosses nodes lists that group's collectives.
     CommBreakdownInput bi { plan, lc, sc, p2p, in.routes, p2pExposed };
+    bi.stage = busiest;
+    ev.commStage = busiest;
     if (!in.comm.empty()) {
         const PairedComm bc = pairedComm(in, busiest);
         (shape.combined ? bi.epExposedShare : bi.inLayerExposedShare) = bc.total > 0 ? bc.exposed / bc.total : 1;
-        bi.stage = busiest;
     }
     if (worstDpExposed >= 0) {
         bi.dpGrad = &dpGrad;

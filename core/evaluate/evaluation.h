@@ -22,7 +22,7 @@ struct CommItem {
     long long count = 0; // calls per step per GPU
     double bytesPerCall = 0; // nccl-tests S
     double bytesPerStep = 0;
-    double timeS = 0; // per step, on the slowest stage
+    double timeS = 0; // per step, on the stage Evaluation::commStage
     double exposedS = 0;
     double alphaS = 0; // latency part of timeS
     double bandwidthS = 0; // size part of timeS
@@ -54,6 +54,7 @@ struct Evaluation {
 
     std::vector<StageTimes> stages;
     std::vector<CommItem> comm;
+    int commStage = 0; // the stage whose collectives `comm` lists: the busiest (most work per step)
     SimResult timeline;
     int microBatches = 0;
     double stepS = 0;

@@ -36,21 +36,30 @@ void addEvaluationWarnings(
         ev.warnings.push_back({ code, std::move(message), std::move(args) });
     };
     {
+        // The slowest crossing group is the one the cost waits for: its ring rate and bottleneck link are quoted, and
+        // the rate a group inside one node gets beside them.
         int crossing = 0;
-        const Group* example = nullptr;
-        for (const Group& g : groups.tp)
-            if (g.crossesNode) {
-                ++crossing;
-                if (!example)
-                    example = &g;
+        const Group* slowest = nullptr;
+        const Group* inside = nullptr;
+        for (const Group& g : groups.tp) {
+            if (!g.crossesNode) {
+                inside = inside ? inside : &g;
+                continue;
             }
+            ++crossing;
+            if (!slowest || g.path.busGBps < slowest->path.busGBps)
+                slowest = &g;
+        }
         if (crossing > 0) {
             std::string ids;
-            for (int x : example->gpus)
+            for (int x : slowest->gpus)
                 ids += (ids.empty() ? "" : ", ") + std::to_string(x);
+            const int node = slowest->gpus.front() / std::max(plan.cluster.gpusPerNode, 1);
+            const LinkSpec& intra = plan.cluster.intraOf(node);
+            const double insideGBps = inside ? inside->path.busGBps : intra.effectiveGBps();
             warn("tp-crosses-node",
-                { std::to_string(crossing), std::to_string(groups.tp.size()), ids, fmt(example->path.nicGBps),
-                    plan.cluster.interNode.id, fmt(plan.cluster.intraNode.effectiveGBps()), plan.cluster.intraNode.id,
+                { std::to_string(crossing), std::to_string(groups.tp.size()), ids, fmt(slowest->path.busGBps),
+                    slowest->path.link, fmt(insideGBps), inside ? inside->path.link : intra.id,
                     plan.cluster.nvlinkDomainGpus > 0 ? "domain" : "node" });
         }
     }

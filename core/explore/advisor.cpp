@@ -318,19 +318,19 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
     }
 
     // ---- 2. the interconnect bounds TP
-    if (par.tp > gpn) {
+    const int domain = plan.cluster.domainGpus(); // what NVLink joins: a node, or a rack's trays
+    if (par.tp > domain && hasWarning(ev, "tp-crosses-node")) {
         Advice a;
         a.step = 2;
         a.code = "tp-wider-than-node";
-        a.saw = said(a.code, "saw", { str(par.tp), str(gpn) });
-        const ClusterSpec& cl = plan.cluster;
-        // A TP group over whole nodes shares each node's NICs among all its GPUs.
-        const double nicPerGpu = cl.nics() * cl.interNode.effectiveGBps() / std::max(gpn, 1);
-        a.why = said(a.code, "why", { num(nicPerGpu), num(cl.intraNode.effectiveGBps()), cl.intraNode.id });
-        const int shrink = par.tp / gpn;
+        a.saw = said(a.code, "saw", { str(par.tp), str(domain) });
+        // The rates the cost uses, as the warning quotes them: the slowest TP ring across nodes, and one inside.
+        const Message w = warningSaid(ev, "tp-crosses-node");
+        a.why = said(a.code, "why", { w.args[3], w.args[5], w.args[6] });
+        const int shrink = par.tp / domain;
         std::vector<Result<Plan>> c;
-        c.push_back(reshaped(plan, gpn, par.pp * shrink, par.dp, par.cp));
-        c.push_back(reshaped(plan, gpn, par.pp, par.dp * shrink, par.cp));
+        c.push_back(reshaped(plan, domain, par.pp * shrink, par.dp, par.cp));
+        c.push_back(reshaped(plan, domain, par.pp, par.dp * shrink, par.cp));
         const auto best = bestOf(cancelled, c, [](const Evaluation&) { return true; });
         if (best) {
             const ParallelSpec& q = best->plan.parallel;

@@ -220,9 +220,7 @@ double pipelineLowerBound(
             if (par.order.find('-', at) == std::string::npos)
                 break;
         }
-        tiedReduce
-            = tiedEmbeddingReduce(plan, pairPath(plan.cluster, 0, (p - 1) * inner, plan.cluster.gpusPerNode), bytes)
-                  .seconds;
+        tiedReduce = tiedEmbeddingReduce(plan, pairPath(plan.cluster, 0, (p - 1) * inner), bytes).seconds;
     }
     // One layer's ops, and each chunk's, exactly as evaluate() builds them (cost/stagecost.h); a MoE model's dense
     // first layers likewise, and where the bound takes one layer of either kind, the cheaper.

@@ -3,6 +3,7 @@
 #include "groups.h"
 #include "placementedit.h"
 
+#include <QDir>
 #include <QTest>
 
 using namespace plait;
@@ -78,6 +79,73 @@ private slots:
         QCOMPARE(moved.value().placement.coordOf[0].pp, 1);
         QCOMPARE(moved.value().placement.coordOf[1].pp, 1);
         QVERIFY(validate(moved.value()).empty());
+    }
+
+    // Issue 37: a drag that moves one TP rank to another node (another NVLink domain) makes the step slower on every
+    // shipped example with TP > 1 and more than one domain; the breakdown lists the TP collectives on the NIC link the
+    // cost used, and the warning quotes the rate that cost implies (bytes moved over the time's bandwidth part).
+    void aTpRankDraggedAcrossNodesSlowsTheStep_data()
+    {
+        QTest::addColumn<QString>("example");
+        int rows = 0;
+        for (const QString& name : QDir(QStringLiteral(PLAIT_EXAMPLES)).entryList({ QStringLiteral("*.plait.json") })) {
+            const Plan plan = test::examplePlan(name.toUtf8().constData());
+            if (plan.parallel.tp > 1 && plan.cluster.gpuCount() > plan.cluster.domainGpus()) {
+                QTest::newRow(name.toUtf8().constData()) << name;
+                ++rows;
+            }
+        }
+        QVERIFY(rows >= 5); // b, d, e1, e2, h, i
+    }
+    void aTpRankDraggedAcrossNodesSlowsTheStep()
+    {
+        QFETCH(QString, example);
+        const Plan plan = test::examplePlan(example.toUtf8().constData());
+        const ClusterSpec& cl = plan.cluster;
+        const int a = buildGroups(plan).tp.front().gpus.front();
+        const int b = a + cl.domainGpus() < cl.gpuCount() ? a + cl.domainGpus() : a - cl.domainGpus();
+        const auto dragged = swapGpus(plan, a, b);
+        QVERIFY2(dragged, dragged ? "" : dragged.errorText().c_str());
+        const Evaluation before = evaluate(plan), after = evaluate(dragged.value());
+        QVERIFY(before.valid && after.valid);
+        QVERIFY2(after.stepS > before.stepS,
+            qPrintable(QStringLiteral("%1 s before, %2 s after the drag of GPU %3 onto %4")
+                           .arg(before.stepS)
+                           .arg(after.stepS)
+                           .arg(a)
+                           .arg(b)));
+
+        const GroupSet groups = buildGroups(dragged.value());
+        const Group* slowest = nullptr;
+        std::vector<int> crossingStages;
+        for (const Group& g : groups.tp)
+            if (g.crossesNode) {
+                crossingStages.push_back(g.stage);
+                if (!slowest || g.path.busGBps < slowest->path.busGBps)
+                    slowest = &g;
+            }
+        QVERIFY(slowest);
+        QCOMPARE(QString::fromStdString(slowest->path.link), QString::fromStdString(cl.interNode.id));
+
+        // The breakdown is the busiest stage's, one that holds a crossing group, on the NIC link.
+        QVERIFY(std::find(crossingStages.begin(), crossingStages.end(), after.commStage) != crossingStages.end());
+        const CommItem* tp = nullptr;
+        for (const CommItem& c : after.comm)
+            if (c.dim == Dim::TP && (!tp || c.timeS > tp->timeS))
+                tp = &c;
+        QVERIFY(tp);
+        QCOMPARE(QString::fromStdString(tp->link), QString::fromStdString(cl.interNode.id));
+
+        // The rate the cost used, from the item's bytes and bandwidth time, is the rate the warning quotes.
+        const double moved = tp->algorithm == Algorithm::Tree ? 2.0 : busBandwidthFactor(tp->collective, tp->groupSize);
+        const double costGBps = double(tp->count) * tp->bytesPerCall * moved / tp->bandwidthS / 1e9;
+        const auto w = std::find_if(
+            after.warnings.begin(), after.warnings.end(), [](const Warning& x) { return x.code == "tp-crosses-node"; });
+        QVERIFY(w != after.warnings.end());
+        const double quoted = std::stod(w->args[3]);
+        QVERIFY2(std::abs(quoted - costGBps) <= 0.01 * costGBps,
+            qPrintable(QStringLiteral("warning %1 GB/s, cost %2 GB/s").arg(quoted).arg(costGBps)));
+        QVERIFY2(std::abs(quoted - slowest->path.busGBps) <= 0.01 * quoted, w->message.c_str());
     }
 };
 
