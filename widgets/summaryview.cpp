@@ -137,7 +137,19 @@ void SummaryView::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
         tr("Model FLOPs as Megatron-LM counts them (the whole attention matrix), the figure its logs and published "
            "tables report"));
     m_figures[QStringLiteral("hfu")]->setText(formatPercent(ev->hfu));
-    m_figures[QStringLiteral("bubble")]->setText(formatPercent(ev->bubbleFraction));
+    // The bubble is the busiest stage's idle time; the stages that wait for it idle longer, as their lanes show.
+    const bool waiting = ev->idlestFraction > ev->bubbleFraction + 0.005;
+    m_figures[QStringLiteral("bubble")]->setText(waiting ? tr("%1 (stage %2); stage %3 idles %4")
+                                                               .arg(formatPercent(ev->bubbleFraction))
+                                                               .arg(ev->busiestStage)
+                                                               .arg(ev->idlestStage)
+                                                               .arg(formatPercent(ev->idlestFraction))
+                                                         : formatPercent(ev->bubbleFraction));
+    m_figures[QStringLiteral("bubble")]->setToolTip(
+        tr("Idle time of the busiest stage (stage %1) in the pipeline phase, over the step: the fill and drain. "
+           "A stage with less work also idles while it waits for the busiest; the Gantt lanes show each stage's "
+           "idle time.")
+            .arg(ev->busiestStage));
     m_figures[QStringLiteral("comm")]->setText(formatSeconds(ev->exposedCommS));
     QLabel* mem = m_figures[QStringLiteral("memory")];
     mem->setText(tr("%1 of %2").arg(formatBytes(ev->peakBytes), formatBytes(ev->capacityBytes)));

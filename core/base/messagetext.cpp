@@ -19,6 +19,8 @@ constexpr MessageTemplate kTemplates[] = {
     { "warning:tp-crosses-node-domain", QT_TRANSLATE_NOOP("Messages",
         "%1 of %2 TP groups span more than one NVLink domain; the slowest (GPUs %3) runs every layer's TP "
         "collectives at %4 GB/s per GPU over %5 instead of %6 GB/s over %7") },
+    { "warning:idle-gpus", QT_TRANSLATE_NOOP("Messages",
+        "%1 of the %2 GPUs are idle: TP %3 × PP %4 × CP %5 × DP %6 uses %7 of them") },
     { "warning:too-few-microbatches", QT_TRANSLATE_NOOP("Messages",
         "m = %1 micro-batches for p = %2 stages: the pipeline bubble is %3% of the step; (p−1)/(m+p−1) falls to 10% "
         "at m = 9·(p−1) = %4 micro-batches (a smaller micro-batch or a larger global batch), and interleaved stages "
@@ -31,6 +33,14 @@ constexpr MessageTemplate kTemplates[] = {
     { "warning:unbalanced-stages", QT_TRANSLATE_NOOP("Messages",
         "stage %1 computes for %2 ms per step and stage %3 for %4 ms; the others wait for the slowest. Moving layers "
         "off stage %1 (parallel.layers_per_stage) would balance them") },
+    { "warning:unbalanced-stages-crossing", QT_TRANSLATE_NOOP("Messages",
+        "stage %1 computes for %2 ms per step and stage %3 for %4 ms; the others wait for the slowest. A TP group "
+        "of stage %1 crosses nodes: placed inside one node, its collectives run on NVLink again") },
+    { "warning:unbalanced-stages-head", QT_TRANSLATE_NOOP("Messages",
+        "stage %1, the last, computes for %2 ms per step and stage %3 for %4 ms (%6% more): it also runs the "
+        "output layer over the %7-token vocabulary and the loss, and the others wait for it. Fewer layers there "
+        "(parallel.layers_per_stage, or Megatron-LM's parallel.loss_in_split where the layers divide) would balance "
+        "them") },
     { "warning:gemm-efficiency-unknown", QT_TRANSLATE_NOOP("Messages",
         "%1 has no measured GEMM efficiency in the catalog, so compute times assume the datasheet peak and are a "
         "lower bound; run plait-probe compute to measure it") },
@@ -386,6 +396,17 @@ constexpr MessageTemplate kTemplates[] = {
     { "advice:prefer-dp:why", QT_TRANSLATE_NOOP("Messages",
         "DP adds one gradient reduction per step, overlapped with the backward pass; TP adds collectives to every "
         "layer and PP a bubble.") },
+    { "advice:idle-gpus:title", QT_TRANSLATE_NOOP("Messages", "3. DP first: idle GPUs") },
+    { "advice:idle-gpus:why", QT_TRANSLATE_NOOP("Messages",
+        "An idle GPU is paid for like a busy one; more data-parallel replicas put it to work, each taking a share "
+        "of the global batch.") },
+    { "advice:idle-gpus:why-batch", QT_TRANSLATE_NOOP("Messages",
+        "An idle GPU is paid for like a busy one, but no larger DP divides the global batch of %1 sequences in "
+        "micro-batches of %2: change the batch, or the cluster.") },
+    { "advice:unbalanced-stages:title", QT_TRANSLATE_NOOP("Messages", "Pitfall: one stage sets the pace") },
+    { "advice:unbalanced-stages:why", QT_TRANSLATE_NOOP("Messages",
+        "Every micro-batch passes every stage, so the pipeline runs at its busiest stage's pace and the others "
+        "idle for the difference, each micro-batch.") },
     { "advice:precision-at-tp:title", QT_TRANSLATE_NOOP("Messages", "Precision at this TP") },
     { "advice:precision-at-tp:saw", QT_TRANSLATE_NOOP("Messages",
         "At TP %1 a layer's linears take %3 ms per micro-batch in %2 (%4 ms of it quantization) and %6 ms in %5 "
@@ -422,6 +443,17 @@ constexpr MessageTemplate kTemplates[] = {
     { "fix:overlap-grad-reduce", QT_TRANSLATE_NOOP("Messages",
         "Overlap the gradient reduction with the backward pass (training.overlap_grad_reduce).") },
     { "fix:fewer-dp", QT_TRANSLATE_NOOP("Messages", "Use fewer DP ranks: TP %1, PP %2, DP %3.") },
+    { "fix:fill-dp", QT_TRANSLATE_NOOP("Messages",
+        "Use DP %1: TP %2 × PP %3 × CP %4 × DP %1 = %5 of the %6 GPUs.") },
+    { "fix:loss-in-split", QT_TRANSLATE_NOOP("Messages",
+        "Count the loss as a layer in the pipeline split (parallel.loss_in_split, Megatron-LM "
+        "--account-for-loss-in-pipeline-split).") },
+    { "fix:edges-in-split", QT_TRANSLATE_NOOP("Messages",
+        "Count the embedding and the loss as layers in the pipeline split (parallel.embedding_in_split and "
+        "loss_in_split, Megatron-LM --account-for-embedding-in-pipeline-split and "
+        "--account-for-loss-in-pipeline-split).") },
+    { "fix:split-layers", QT_TRANSLATE_NOOP("Messages",
+        "Split the layers over the stages by their time: parallel.layers_per_stage %1.") },
     { "fix:all-dp", QT_TRANSLATE_NOOP("Messages", "Run data parallel over all %1 GPUs (ZeRO %2).") },
 };
 // clang-format on
@@ -476,6 +508,9 @@ std::string warningKey(std::string_view code, const std::vector<std::string>& ar
         const bool meant = args.size() > 1 && !args[1].empty(), value = args.size() > 2 && !args[2].empty();
         key += !meant ? "" : value ? "-meant-value" : "-meant";
     }
+    // The unbalanced stages' cause, when evaluationwarnings.cpp names one.
+    if (code == "unbalanced-stages" && args.size() > 4 && !args[4].empty())
+        key += "-" + args[4];
     // A cluster whose NVLink domain is larger than a node says so (evaluationwarnings.cpp adds "domain").
     if (code == "tp-crosses-node" && args.size() > 7 && args[7] == "domain")
         key += "-domain";

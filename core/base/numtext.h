@@ -2,14 +2,21 @@
 
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 namespace plait {
 
-// A number as text with a printf format, for the reports and formulas core writes.
+std::string groupedText(double x);
+
+// A number as text with a printf format, for the reports and formulas core writes. A %g number too large for its
+// digits is written whole with its thousands grouped ("45,812", not "4.58e+04"): people read those.
 inline std::string numText(double x, const char* format = "%.4g")
 {
     char buf[64];
     std::snprintf(buf, sizeof buf, format, x);
+    const std::string_view f(format);
+    if (!f.empty() && f.back() == 'g' && std::string_view(buf).find("e+") != std::string_view::npos)
+        return groupedText(x);
     return buf;
 }
 

@@ -562,6 +562,15 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     // ---- bubble: idle time of the busiest stage within the pipeline phase, over the step
     ev.computeS = ev.timeline.deviceBusy[std::size_t(busiest)];
     ev.bubbleFraction = ev.stepS > 0 ? std::max(0.0, ev.pipelineS - ev.computeS) / ev.stepS : 0;
+    ev.busiestStage = busiest;
+    for (int d = 0; d < p; ++d) {
+        const double idle
+            = ev.stepS > 0 ? std::max(0.0, ev.pipelineS - ev.timeline.deviceBusy[std::size_t(d)]) / ev.stepS : 0;
+        if (idle > ev.idlestFraction) {
+            ev.idlestFraction = idle;
+            ev.idlestStage = d;
+        }
+    }
 
     // ---- communication breakdown (per step, on the busiest stage)
     // The busiest stage's: a stage slowed by a group that crosses nodes lists that group's collectives.

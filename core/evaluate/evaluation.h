@@ -62,7 +62,12 @@ struct Evaluation {
     double stepFastS = 0, stepSlowS = 0;
     double pipelineS = 0; // makespan of the forward/backward part
     double computeS = 0; // busy compute time of the busiest stage
-    double bubbleFraction = 0;
+    double bubbleFraction = 0; // the busiest stage's idle time in the pipeline phase, over the step
+    int busiestStage = 0;
+    // The stage that idles longest in the pipeline phase (waiting for the busiest), and that idle time over the step:
+    // what its Gantt lane shows; equal to the bubble when the stages are balanced.
+    int idlestStage = 0;
+    double idlestFraction = 0;
     double exposedCommS = 0;
 
     double tokensPerS = 0;

@@ -3,6 +3,7 @@
 #include "attention.h"
 #include "gemm.h"
 #include "messagetext.h"
+#include "numtext.h"
 
 #include <algorithm>
 #include <sstream>
@@ -12,10 +13,7 @@ namespace plait {
 namespace {
 std::string fmt(double x, int precision = 3)
 {
-    std::ostringstream s;
-    s.precision(precision);
-    s << x;
-    return s.str();
+    return numText(x, ("%." + std::to_string(precision) + "g").c_str());
 }
 std::string gib(double bytes)
 {
@@ -63,6 +61,10 @@ void addEvaluationWarnings(
                     plan.cluster.nvlinkDomainGpus > 0 ? "domain" : "node" });
         }
     }
+    if (const int used = par.gpusUsed(), all = plan.cluster.gpuCount(); used < all)
+        warn("idle-gpus",
+            { std::to_string(all - used), std::to_string(all), std::to_string(par.tp), std::to_string(p),
+                std::to_string(par.cp), std::to_string(par.dp), std::to_string(used) });
     if (p > 1 && ev.bubbleFraction > 0.10) {
         // The 1F1B bubble (p−1)/(m+p−1) is 10% at m = 9·(p−1); interleaving (÷v) and ZB-H1 need fewer.
         const int enough = 9 * (p - 1);
@@ -83,12 +85,23 @@ void addEvaluationWarnings(
         warn("dp-comm-dominates",
             { fmt(slow.dpExposed * 1e3), fmt(ev.stepS * 1e3), fmt(100 * slow.dpExposed / ev.stepS, 3) });
     if (p > 1) {
+        // The pipeline runs at its busiest stage's pace. Said with its cause: a TP group of that stage across nodes
+        // (placement fixes it), or the output layer and loss on the last stage, flagged from 5% since the split
+        // flags fix it; else layers to move, from 10%.
         const auto& busy = ev.timeline.deviceBusy;
         const auto [mn, mx] = std::minmax_element(busy.begin(), busy.end());
-        if (*mn > 0 && *mx / *mn > 1.10)
+        const int heavy = int(mx - busy.begin());
+        const bool crossing = std::any_of(
+            groups.tp.begin(), groups.tp.end(), [&](const Group& g) { return g.crossesNode && g.stage == heavy; });
+        const bool head = !crossing && par.holdsLastChunk(heavy) && !par.holdsFirstChunk(heavy);
+        const double ratio = *mn > 0 ? *mx / *mn : 1;
+        if (ratio > (head ? 1.05 : 1.10))
             warn("unbalanced-stages",
-                { std::to_string(mx - busy.begin()), fmt(*mx * 1e3), std::to_string(mn - busy.begin()),
-                    fmt(*mn * 1e3) });
+                { std::to_string(heavy), fmt(*mx * 1e3), std::to_string(mn - busy.begin()), fmt(*mn * 1e3),
+                    crossing   ? "crossing"
+                        : head ? "head"
+                               : "",
+                    fmt(100 * (ratio - 1), 2), groupedText(double(plan.model.vocab)) });
     }
     const GpuSpec& gpu = plan.cluster.gpu;
     const double sustained = gemmEfficiency(gpu, ev.peakTflops);

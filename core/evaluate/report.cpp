@@ -47,8 +47,9 @@ nlohmann::json evaluationToJson(const Evaluation& ev)
             { "expert_states_bytes", whole(s.expertStates()) }, { "quantized_weight_bytes", whole(s.quantizedWeights) },
             { "total_bytes", whole(s.total()) }, { "microbatches_in_flight", s.inFlight } });
     j["time"] = { { "step_s", ev.stepS }, { "step_s_fast", ev.stepFastS }, { "step_s_slow", ev.stepSlowS },
-        { "compute_s", ev.computeS }, { "bubble_fraction", ev.bubbleFraction }, { "exposed_comm_s", ev.exposedCommS },
-        { "pipeline_s", ev.pipelineS }, { "microbatches", ev.microBatches } };
+        { "compute_s", ev.computeS }, { "bubble_fraction", ev.bubbleFraction }, { "busiest_stage", ev.busiestStage },
+        { "idlest_stage", ev.idlestStage }, { "idlest_fraction", ev.idlestFraction }, { "comm_stage", ev.commStage },
+        { "exposed_comm_s", ev.exposedCommS }, { "pipeline_s", ev.pipelineS }, { "microbatches", ev.microBatches } };
     j["comm"] = nlohmann::json::array();
     for (const CommItem& c : ev.comm)
         j["comm"].push_back({ { "dim", dimName(c.dim) }, { "collective", collectiveName(c.collective) },
@@ -107,8 +108,10 @@ std::string evaluationText(const Evaluation& ev, const Plan& plan)
       << " TFLOP/s/GPU   hardware " << num(ev.hardwareTflopsPerGpu, "%.1f") << "   MFU " << num(100 * ev.mfu, "%.1f")
       << "% (Megatron's count " << num(100 * ev.mfuMegatron, "%.1f") << "%)   HFU " << num(100 * ev.hfu, "%.1f")
       << "%\n";
-    o << "  bubble " << num(100 * ev.bubbleFraction, "%.1f") << "%   exposed communication "
-      << num(ev.exposedCommS * 1e3, "%.4g") << " ms\n";
+    o << "  bubble " << num(100 * ev.bubbleFraction, "%.1f") << "% on stage " << ev.busiestStage << ", the busiest";
+    if (ev.idlestFraction > ev.bubbleFraction + 0.005)
+        o << " (stage " << ev.idlestStage << " idles " << num(100 * ev.idlestFraction, "%.1f") << "%, waiting for it)";
+    o << "   exposed communication " << num(ev.exposedCommS * 1e3, "%.4g") << " ms\n";
     if (ev.hostBytesPerNode > 0)
         o << "  host memory per node (offloaded states) " << gib(ev.hostBytesPerNode) << " GiB"
           << (plan.cluster.hostMemoryGiB > 0 ? " of " + num(plan.cluster.hostMemoryGiB, "%g") : std::string()) << "\n";
@@ -145,9 +148,9 @@ std::string evaluationText(const Evaluation& ev, const Plan& plan)
     o << "  communication per step    time (ms)  exposed (ms)  per call  link\n";
     for (const CommItem& c : ev.comm) {
         char line[240];
-        std::snprintf(line, sizeof line, "    %-3s %-15s %12.4g %13.4g %9s  %s (%s, %d ranks)\n", dimName(c.dim),
-            collectiveName(c.collective), c.timeS * 1e3, c.exposedS * 1e3, bytesText(c.bytesPerCall).c_str(),
-            c.link.c_str(), c.what.c_str(), c.groupSize);
+        std::snprintf(line, sizeof line, "    %-3s %-15s %12s %13s %9s  %s (%s, %d ranks)\n", dimName(c.dim),
+            collectiveName(c.collective), num(c.timeS * 1e3, "%.4g").c_str(), num(c.exposedS * 1e3, "%.4g").c_str(),
+            bytesText(c.bytesPerCall).c_str(), c.link.c_str(), c.what.c_str(), c.groupSize);
         o << line;
     }
     for (const Warning& w : ev.warnings)

@@ -3,21 +3,21 @@
 #include "evaluate.h"
 #include "layercost.h"
 #include "memory.h"
+#include "numtext.h"
 #include "placementedit.h"
 #include "search.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <numeric>
 
 namespace plait {
 
 namespace {
 std::string num(double x, const char* format = "%.3g")
 {
-    char b[64];
-    std::snprintf(b, sizeof b, format, x);
-    return b;
+    return numText(x, format);
 }
 std::string gib(double bytes)
 {
@@ -455,6 +455,108 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
             attach(a, best, { "fix:all-dp", { str(n), zero } });
             out.push_back(std::move(a));
         }
+    }
+
+    // ---- One stage sets the pace: the split flags, layers moved off it, or its TP groups placed inside nodes.
+    if (hasWarning(ev, "unbalanced-stages") && !ev.timeline.deviceBusy.empty()) {
+        Advice a;
+        a.step = 3;
+        a.code = "unbalanced-stages";
+        a.saw = warningSaid(ev, a.code);
+        a.why = said(a.code, "why");
+        const auto& busy = ev.timeline.deviceBusy;
+        std::vector<Result<Plan>> c;
+        std::vector<Message> fixes;
+        auto add = [&](Plan q, Message fix) {
+            if (validate(q).empty()) {
+                c.push_back(std::move(q));
+                fixes.push_back(std::move(fix));
+            }
+        };
+        // Megatron-LM's split flags, where pp·vpp divides the layers with them (126 layers and both over 16 stages,
+        // Llama 3.1 405B's recipe), in place of a stage list.
+        if (par.layersPerChunk.empty() && tr.framework == Framework::Megatron && !par.lossInSplit) {
+            Plan q = plan;
+            q.parallel.layersPerStage.clear();
+            q.parallel.lossInSplit = true;
+            add(q, { "fix:loss-in-split", {} });
+            q.parallel.embeddingInSplit = true;
+            if (!par.embeddingInSplit)
+                add(q, { "fix:edges-in-split", {} });
+        }
+        // Layers in whole chunks (vpp at a time) moved one by one from the busiest stage, by the time each is
+        // estimated to take, to the least busy: each split on the way is a candidate, evaluated.
+        const int step = std::max(1, par.chunks());
+        if (par.layersPerChunk.empty() && !par.embeddingInSplit && !par.lossInSplit
+            && par.schedule != Schedule::DualPipe) {
+            std::vector<int> stages;
+            int layers = 0;
+            for (int d = 0; d < par.pp; ++d) {
+                stages.push_back(plan.layersOnStage(d));
+                layers += stages.back();
+            }
+            std::vector<double> estimate(busy.begin(), busy.end());
+            const double perLayer = std::accumulate(busy.begin(), busy.end(), 0.0) / std::max(layers, 1);
+            for (int move = 0; move < par.pp; ++move) {
+                const auto from = std::size_t(std::max_element(estimate.begin(), estimate.end()) - estimate.begin());
+                const auto to = std::size_t(std::min_element(estimate.begin(), estimate.end()) - estimate.begin());
+                if (from == to || stages[from] <= step)
+                    break;
+                stages[from] -= step;
+                stages[to] += step;
+                estimate[from] -= step * perLayer;
+                estimate[to] += step * perLayer;
+                Plan q = plan;
+                q.parallel.layersPerStage = stages;
+                std::string list;
+                for (int l : stages)
+                    list += (list.empty() ? "" : ", ") + str(l);
+                add(q, { "fix:split-layers", { "[" + list + "]" } });
+            }
+        }
+        if (!plan.placement.isDefault)
+            if (auto placed = autoPlace(plan))
+                add(placed.value(), { "fix:place-tp", {} });
+        const auto best = bestOf(cancelled, c, [&](const Evaluation& e) { return e.stepS < ev.stepS; });
+        if (best)
+            for (std::size_t i = 0; i < c.size(); ++i)
+                if (toJson(c[i].value()) == toJson(best->plan))
+                    attach(a, best, fixes[i]);
+        out.push_back(std::move(a));
+    }
+
+    // ---- Idle GPUs: more DP replicas put them to work (the global batch split over more of them).
+    if (hasWarning(ev, "idle-gpus")) {
+        Advice a;
+        a.step = 3;
+        a.code = "idle-gpus";
+        a.saw = warningSaid(ev, a.code);
+        a.why = said(a.code, "why");
+        std::vector<Result<Plan>> c;
+        const int inner = par.tp * par.pp * par.cp;
+        for (int dp = plan.cluster.gpuCount() / inner; dp > par.dp; --dp) {
+            Plan q = plan;
+            q.parallel.dp = dp;
+            if (q.training.globalBatch % (static_cast<long long>(dp) * q.training.microBatch) != 0)
+                continue;
+            auto placement = defaultPlacement(q.cluster, q.parallel);
+            if (!placement)
+                continue;
+            q.placement = placement.value();
+            q.raw.erase("placement");
+            if (validate(q).empty())
+                c.push_back(q);
+        }
+        const auto best = bestOf(cancelled, c, [](const Evaluation&) { return true; });
+        if (best) {
+            const ParallelSpec& q = best->plan.parallel;
+            attach(a, best,
+                { "fix:fill-dp",
+                    { str(q.dp), str(q.tp), str(q.pp), str(q.cp), str(q.gpusUsed()), str(plan.cluster.gpuCount()) } });
+        } else {
+            a.why = said(a.code, "why-batch", { std::to_string(tr.globalBatch), str(tr.microBatch) });
+        }
+        out.push_back(std::move(a));
     }
 
     // ---- Precision at this TP: does a low-precision recipe pay, with this plan's GEMM shapes?

@@ -21,7 +21,8 @@ namespace plait {
 // memory was not the problem, is faster).
 struct Advice {
     std::string code; // memory-optimizer, memory-activations, memory-weights, tp-crosses-node, tp-wider-than-node,
-                      // too-few-microbatches, tp-comm-exposed, dp-comm-dominates, prefer-dp
+                      // too-few-microbatches, tp-comm-exposed, dp-comm-dominates, prefer-dp, idle-gpus,
+                      // precision-at-tp
     int step = 1; // of the procedure above
     // What it saw, why that matters and the fix it offers, each a template of messagetext.cpp ("advice:" + code +
     // ":saw", …) with this plan's numbers: messageText() says them in English, the views in the user's language.

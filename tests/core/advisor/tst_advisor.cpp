@@ -64,6 +64,9 @@ private slots:
         test::onDgxH100(bf16);
         QTest::newRow("precision at this TP") << QByteArray(bf16.dump().c_str()) << "precision-at-tp"
                                               << "At TP 8 a layer's linears take";
+        // Llama 2 13B at TP 4 × PP 2 × DP 2 on 4 nodes of 8: 16 GPUs idle; DP 4 (64 / 4 sequences each) uses them.
+        QTest::newRow("idle GPUs") << QByteArray(plan("llama2-13b", 4, 4, 2, 2, 64).dump().c_str()) << "idle-gpus"
+                                   << "16 of the 32 GPUs are idle: TP 4 × PP 2 × CP 1 × DP 2 uses 16 of them";
         QTest::newRow("TP and PP where DP would do")
             << QByteArray(plan("megatron-gpt-1.7b", 1, 2, 2, 2, 64).dump().c_str()) << "prefer-dp"
             << "TP 2 × PP 2";
@@ -144,6 +147,30 @@ private slots:
         QVERIFY(it->fixed.has_value());
         const auto left = codes(*it->fixed);
         QVERIFY(std::find(left.begin(), left.end(), "tp-crosses-node") == left.end());
+    }
+
+    // Llama 3 8B's 128,256-token output layer costs about two of its layers: with 8 layers on each of 4 stages the
+    // last one sets the pace. The warning names the head and the advisor's split of the layers is faster.
+    void aLastStageHeavyWithTheHeadIsRebalanced()
+    {
+        auto j = plan("llama3-8b", 1, 2, 4, 1, 64);
+        j["training"]["recompute"] = "selective";
+        j["training"]["flash_attention"] = true;
+        const Plan p = test::mustPlan(j);
+        const Evaluation ev = evaluate(p);
+        const auto w = std::find_if(
+            ev.warnings.begin(), ev.warnings.end(), [](const Warning& x) { return x.code == "unbalanced-stages"; });
+        QVERIFY(w != ev.warnings.end());
+        QCOMPARE(
+            QString::fromStdString(warningKey(w->code, w->args)), QStringLiteral("warning:unbalanced-stages-head"));
+        QVERIFY2(w->message.find("128,256-token vocabulary") != std::string::npos, w->message.c_str());
+        const auto items = advise(p, ev);
+        const auto it
+            = std::find_if(items.begin(), items.end(), [](const Advice& a) { return a.code == "unbalanced-stages"; });
+        QVERIFY(it != items.end() && it->fixed.has_value());
+        QCOMPARE(QString::fromStdString(it->fix.key), QStringLiteral("fix:split-layers"));
+        QVERIFY(it->fixed->layersOnStage(3) < p.layersOnStage(3));
+        QVERIFY2(it->fixedStepS < ev.stepS, messageText(it->fix).c_str());
     }
 
     void aGoodPlanGetsNoAdvice()
