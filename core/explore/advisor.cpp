@@ -92,6 +92,17 @@ Message warningSaid(const Evaluation& ev, const std::string& code)
     return { warningKey(w.code, w.args), w.args };
 }
 
+// An item that saw what a warning says, and says why with its one template.
+Advice warningAdvice(const Evaluation& ev, const std::string& code, int step)
+{
+    Advice a;
+    a.step = step;
+    a.code = code;
+    a.saw = warningSaid(ev, code);
+    a.why = said(code, "why");
+    return a;
+}
+
 Result<Plan> withTraining(const Plan& plan, const std::function<void(TrainingSpec&)>& change)
 {
     Plan p = plan;
@@ -338,11 +349,7 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
         }
         out.push_back(std::move(a));
     } else if (hasWarning(ev, "tp-crosses-node")) {
-        Advice a;
-        a.step = 2;
-        a.code = "tp-crosses-node";
-        a.saw = warningSaid(ev, a.code);
-        a.why = said(a.code, "why");
+        Advice a = warningAdvice(ev, "tp-crosses-node", 2);
         std::vector<Result<Plan>> c { autoPlace(plan) };
         attach(
             a, bestOf(cancelled, c, [&](const Evaluation& e) { return e.stepS < ev.stepS; }), { "fix:place-tp", {} });
@@ -409,11 +416,7 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
         out.push_back(std::move(a));
     }
     if (hasWarning(ev, "dp-comm-dominates")) {
-        Advice a;
-        a.step = 3;
-        a.code = "dp-comm-dominates";
-        a.saw = warningSaid(ev, a.code);
-        a.why = said(a.code, "why");
+        Advice a = warningAdvice(ev, "dp-comm-dominates", 3);
         std::vector<Result<Plan>> c;
         if (!tr.overlapGradReduce)
             c.push_back(withTraining(plan, [](TrainingSpec& t) { t.overlapGradReduce = true; }));
@@ -459,11 +462,7 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
 
     // ---- One stage sets the pace: the split flags, layers moved off it, or its TP groups placed inside nodes.
     if (hasWarning(ev, "unbalanced-stages") && !ev.timeline.deviceBusy.empty()) {
-        Advice a;
-        a.step = 3;
-        a.code = "unbalanced-stages";
-        a.saw = warningSaid(ev, a.code);
-        a.why = said(a.code, "why");
+        Advice a = warningAdvice(ev, "unbalanced-stages", 3);
         const auto& busy = ev.timeline.deviceBusy;
         std::vector<Result<Plan>> c;
         std::vector<Message> fixes;
@@ -527,11 +526,7 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
 
     // ---- Idle GPUs: more DP replicas put them to work (the global batch split over more of them).
     if (hasWarning(ev, "idle-gpus")) {
-        Advice a;
-        a.step = 3;
-        a.code = "idle-gpus";
-        a.saw = warningSaid(ev, a.code);
-        a.why = said(a.code, "why");
+        Advice a = warningAdvice(ev, "idle-gpus", 3);
         std::vector<Result<Plan>> c;
         const int inner = par.tp * par.pp * par.cp;
         for (int dp = plan.cluster.gpuCount() / inner; dp > par.dp; --dp) {
