@@ -163,6 +163,8 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
     });
     connect(m_editor, &widgets::PlanEditor::planEdited, this,
         [this](const Plan& p, const QString& what) { m_document.edit(p, what); });
+    connect(m_editor, &widgets::PlanEditor::hfConfigChosen, this,
+        [this](const QString& path) { importLaunchConfig(path, LaunchFormat::HfConfig); });
 
     // Dragging previews the result in the charts; the drop is one undoable edit.
     connect(m_topology, &widgets::TopologyView::swapPreviewed, this, [this](int a, int b) {

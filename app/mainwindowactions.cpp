@@ -45,7 +45,8 @@ void MainWindow::createMenus()
     rebuildRecentMenu();
     file->addSeparator();
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
-    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+    // Ctrl+Shift+S spelled out: QKeySequence::SaveAs is empty where the desktop names no binding (a bare X server).
+    file->addAction(tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this, &MainWindow::saveAs);
     file->addSeparator();
     file->addAction(tr("&Compare With…"), this, [this] {
         const QString path = QFileDialog::getOpenFileName(

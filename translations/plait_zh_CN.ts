@@ -1942,7 +1942,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
     <message>
         <location filename="../app/docksetup.cpp" line="39"/>
-        <location filename="../app/mainwindow.cpp" line="213"/>
+        <location filename="../app/mainwindow.cpp" line="215"/>
         <source>Communication</source>
         <translation>通信</translation>
     </message>
@@ -2024,35 +2024,35 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>%1 未打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="173"/>
+        <location filename="../app/mainwindow.cpp" line="175"/>
         <source>Preview: swap GPU %1 and GPU %2 — release to apply</source>
         <translation>预览：交换 GPU %1 与 GPU %2 — 松开鼠标以应用</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="184"/>
+        <location filename="../app/mainwindow.cpp" line="186"/>
         <source>Swap GPU %1 and GPU %2</source>
         <translation>交换 GPU %1 与 GPU %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="188"/>
+        <location filename="../app/mainwindow.cpp" line="190"/>
         <source>Assign %n GPU(s) to stage %1</source>
         <translation>
             <numerusform>将 %n 个 GPU 分配到阶段 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="195"/>
+        <location filename="../app/mainwindow.cpp" line="197"/>
         <source>Make TP group</source>
         <translation>组成 TP 组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="198"/>
-        <location filename="../app/mainwindowactions.cpp" line="151"/>
+        <location filename="../app/mainwindow.cpp" line="200"/>
+        <location filename="../app/mainwindowactions.cpp" line="152"/>
         <source>Auto-place</source>
         <translation>自动放置</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="208"/>
+        <location filename="../app/mainwindow.cpp" line="210"/>
         <source>Stage %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
@@ -2078,7 +2078,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
     <message>
         <location filename="../app/mainwindowactions.cpp" line="34"/>
-        <location filename="../app/mainwindowactions.cpp" line="52"/>
+        <location filename="../app/mainwindowactions.cpp" line="53"/>
         <source>Plait plans (*.plait.json);;All files (*)</source>
         <translation>Plait 规划 (*.plait.json);;所有文件 (*)</translation>
     </message>
@@ -2098,502 +2098,502 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="136"/>
+        <location filename="../app/mainwindowactions.cpp" line="137"/>
         <source>Probe results and nccl-tests logs (TRACE.json LINKS.json COMPUTE.json *.json *.txt *.log);;All files (*)</source>
         <translation>探测结果与 nccl-tests 日志 (TRACE.json LINKS.json COMPUTE.json *.json *.txt *.log);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="203"/>
+        <location filename="../app/mainwindowactions.cpp" line="204"/>
         <source>Save Plan</source>
         <translation>保存规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="203"/>
+        <location filename="../app/mainwindowactions.cpp" line="204"/>
         <source>Plait plans (*.plait.json)</source>
         <translation>Plait 规划 (*.plait.json)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="48"/>
+        <location filename="../app/mainwindowactions.cpp" line="49"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="50"/>
+        <location filename="../app/mainwindowactions.cpp" line="51"/>
         <source>&amp;Compare With…</source>
         <translation>比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="52"/>
+        <location filename="../app/mainwindowactions.cpp" line="53"/>
         <source>Compare With Plan</source>
         <translation>与规划比较</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="56"/>
+        <location filename="../app/mainwindowactions.cpp" line="57"/>
         <source>Compare With &amp;Example</source>
         <translation>与示例比较(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="59"/>
+        <location filename="../app/mainwindowactions.cpp" line="60"/>
         <source>&amp;Import Launch Config…</source>
         <translation>导入启动配置(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="61"/>
+        <location filename="../app/mainwindowactions.cpp" line="62"/>
         <source>Detected from the content (*)</source>
         <translation>按内容识别 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="62"/>
+        <location filename="../app/mainwindowactions.cpp" line="63"/>
         <source>Megatron-LM arguments (*.sh *.args *.txt)</source>
         <translation>Megatron-LM 参数 (*.sh *.args *.txt)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="62"/>
+        <location filename="../app/mainwindowactions.cpp" line="63"/>
         <source>DeepSpeed JSON (*.json)</source>
         <translation>DeepSpeed JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="63"/>
+        <location filename="../app/mainwindowactions.cpp" line="64"/>
         <source>torchtitan job (*.toml *.sh)</source>
         <translation>torchtitan 作业 (*.toml *.sh)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="63"/>
+        <location filename="../app/mainwindowactions.cpp" line="64"/>
         <source>Hugging Face config.json, the model only (*.json)</source>
         <translation>Hugging Face config.json，仅模型 (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="66"/>
+        <location filename="../app/mainwindowactions.cpp" line="67"/>
         <location filename="../app/mainwindowlaunch.cpp" line="57"/>
         <location filename="../app/mainwindowlaunch.cpp" line="71"/>
         <source>Import Launch Config</source>
         <translation>导入启动配置</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="72"/>
+        <location filename="../app/mainwindowactions.cpp" line="73"/>
         <source>Import &amp;Cluster…</source>
         <translation>导入集群(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="73"/>
+        <location filename="../app/mainwindowactions.cpp" line="74"/>
         <location filename="../app/mainwindowlaunch.cpp" line="89"/>
         <location filename="../app/mainwindowlaunch.cpp" line="121"/>
         <source>Import Cluster</source>
         <translation>导入集群</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="74"/>
+        <location filename="../app/mainwindowactions.cpp" line="75"/>
         <source>nvidia-smi topo -m output or NCCL topology dumps, one per node (*.txt *.xml);;All files (*)</source>
         <translation>nvidia-smi topo -m 输出或 NCCL 拓扑转储，每个节点一个 (*.txt *.xml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="78"/>
+        <location filename="../app/mainwindowactions.cpp" line="79"/>
         <source>Export &amp;Launch Config</source>
         <translation>导出启动配置(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="80"/>
+        <location filename="../app/mainwindowactions.cpp" line="81"/>
         <source>&amp;Megatron-LM Arguments…</source>
         <translation>Megatron-LM 参数(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="81"/>
+        <location filename="../app/mainwindowactions.cpp" line="82"/>
         <source>&amp;DeepSpeed JSON…</source>
         <translation>DeepSpeed JSON(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="82"/>
+        <location filename="../app/mainwindowactions.cpp" line="83"/>
         <source>&amp;torchtitan Job…</source>
         <translation>torchtitan 作业(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="83"/>
+        <location filename="../app/mainwindowactions.cpp" line="84"/>
         <source>&amp;Rank Map and Hostfile…</source>
         <translation>Rank 映射与 hostfile(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="88"/>
-        <location filename="../app/mainwindowactions.cpp" line="96"/>
+        <location filename="../app/mainwindowactions.cpp" line="89"/>
+        <location filename="../app/mainwindowactions.cpp" line="97"/>
         <source>Export Launch Config</source>
         <translation>导出启动配置</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="100"/>
+        <location filename="../app/mainwindowactions.cpp" line="101"/>
         <source>Open &amp;Trace…</source>
         <translation>打开追踪(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="101"/>
+        <location filename="../app/mainwindowactions.cpp" line="102"/>
         <source>&amp;Export Timeline…</source>
         <translation>导出时间线(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="102"/>
+        <location filename="../app/mainwindowactions.cpp" line="103"/>
         <source>Export &amp;Picture</source>
         <translation>导出图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="103"/>
+        <location filename="../app/mainwindowactions.cpp" line="104"/>
         <source>&amp;Topology…</source>
         <translation>拓扑(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="104"/>
+        <location filename="../app/mainwindowactions.cpp" line="105"/>
         <source>&amp;Memory…</source>
         <translation>显存(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="104"/>
+        <location filename="../app/mainwindowactions.cpp" line="105"/>
         <source>&amp;Communication…</source>
         <translation>通信(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="105"/>
+        <location filename="../app/mainwindowactions.cpp" line="106"/>
         <source>Time&amp;line…</source>
         <translation>时间线(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="105"/>
+        <location filename="../app/mainwindowactions.cpp" line="106"/>
         <source>Whole &amp;Report…</source>
         <translation>完整报告(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="109"/>
+        <location filename="../app/mainwindowactions.cpp" line="110"/>
         <source>Export Picture</source>
         <translation>导出图片</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="111"/>
+        <location filename="../app/mainwindowactions.cpp" line="112"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF page (*.pdf)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 页面 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="116"/>
-        <location filename="../app/mainwindowactions.cpp" line="127"/>
+        <location filename="../app/mainwindowactions.cpp" line="117"/>
+        <location filename="../app/mainwindowactions.cpp" line="128"/>
         <location filename="../app/mainwindowlaunch.cpp" line="158"/>
         <source>Could not save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="119"/>
+        <location filename="../app/mainwindowactions.cpp" line="120"/>
         <source>Export &amp;Report…</source>
         <translation>导出报告(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="120"/>
+        <location filename="../app/mainwindowactions.cpp" line="121"/>
         <source>Export Report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="122"/>
+        <location filename="../app/mainwindowactions.cpp" line="123"/>
         <source>PDF document (*.pdf);;Web page (*.html)</source>
         <translation>PDF 文档 (*.pdf);;网页 (*.html)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="130"/>
+        <location filename="../app/mainwindowactions.cpp" line="131"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="132"/>
+        <location filename="../app/mainwindowactions.cpp" line="133"/>
         <source>&amp;Probe</source>
         <translation>探测(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="133"/>
+        <location filename="../app/mainwindowactions.cpp" line="134"/>
         <source>&amp;Run Probe…</source>
         <translation>运行探测(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="134"/>
+        <location filename="../app/mainwindowactions.cpp" line="135"/>
         <source>&amp;Open Results…</source>
         <translation>打开结果(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="135"/>
+        <location filename="../app/mainwindowactions.cpp" line="136"/>
         <source>Open Probe Results</source>
         <translation>打开探测结果</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="142"/>
+        <location filename="../app/mainwindowactions.cpp" line="143"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="143"/>
+        <location filename="../app/mainwindowactions.cpp" line="144"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="145"/>
+        <location filename="../app/mainwindowactions.cpp" line="146"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="151"/>
+        <location filename="../app/mainwindowactions.cpp" line="152"/>
         <source>Auto-place GPUs</source>
         <translation>自动放置 GPU</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="153"/>
+        <location filename="../app/mainwindowactions.cpp" line="154"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="156"/>
+        <location filename="../app/mainwindowactions.cpp" line="157"/>
         <source>All groups</source>
         <translation>所有分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="157"/>
+        <location filename="../app/mainwindowactions.cpp" line="158"/>
         <source>Tensor-parallel groups</source>
         <translation>张量并行组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="158"/>
+        <location filename="../app/mainwindowactions.cpp" line="159"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="159"/>
+        <location filename="../app/mainwindowactions.cpp" line="160"/>
         <source>Data-parallel replicas</source>
         <translation>数据并行副本</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="160"/>
+        <location filename="../app/mainwindowactions.cpp" line="161"/>
         <source>Expert-parallel groups</source>
         <translation>专家并行组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="162"/>
+        <location filename="../app/mainwindowactions.cpp" line="163"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="174"/>
+        <location filename="../app/mainwindowactions.cpp" line="175"/>
         <source>Zoom to fit</source>
         <translation>缩放至适合</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="176"/>
-        <location filename="../app/mainwindowactions.cpp" line="184"/>
+        <location filename="../app/mainwindowactions.cpp" line="177"/>
+        <location filename="../app/mainwindowactions.cpp" line="185"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="179"/>
+        <location filename="../app/mainwindowactions.cpp" line="180"/>
         <source>System language</source>
         <translation>系统语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="184"/>
+        <location filename="../app/mainwindowactions.cpp" line="185"/>
         <source>The language changes the next time Plait starts.</source>
         <translation>语言将在下次启动 Plait 时生效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="266"/>
+        <location filename="../app/mainwindow.cpp" line="268"/>
         <source>Cannot open plan</source>
         <translation>无法打开规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="266"/>
+        <location filename="../app/mainwindow.cpp" line="268"/>
         <source>%1 cannot be opened:
 %2</source>
         <translation>无法打开 %1：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="288"/>
+        <location filename="../app/mainwindow.cpp" line="290"/>
         <source>Opened %1, the last plan you worked on</source>
         <translation>已打开 %1，即上次使用的规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="292"/>
+        <location filename="../app/mainwindow.cpp" line="294"/>
         <source>A new plan: change it here, or open one (File → Open, Open Example)</source>
         <translation>新规划：可在此修改，或打开已有规划（文件 → 打开、打开示例）</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="310"/>
+        <location filename="../app/mainwindow.cpp" line="312"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="310"/>
+        <location filename="../app/mainwindow.cpp" line="312"/>
         <source>%1 was not saved: %2
 The file on disk is unchanged.</source>
         <translation>%1 未保存：%2
 磁盘上的文件未更改。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="314"/>
-        <location filename="../app/mainwindowactions.cpp" line="94"/>
-        <location filename="../app/mainwindowactions.cpp" line="115"/>
-        <location filename="../app/mainwindowactions.cpp" line="127"/>
+        <location filename="../app/mainwindow.cpp" line="316"/>
+        <location filename="../app/mainwindowactions.cpp" line="95"/>
+        <location filename="../app/mainwindowactions.cpp" line="116"/>
+        <location filename="../app/mainwindowactions.cpp" line="128"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="366"/>
+        <location filename="../app/mainwindow.cpp" line="368"/>
         <source>Opening trace %1…</source>
         <translation>正在打开追踪 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="371"/>
+        <location filename="../app/mainwindow.cpp" line="373"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="371"/>
+        <location filename="../app/mainwindow.cpp" line="373"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="391"/>
+        <location filename="../app/mainwindow.cpp" line="393"/>
         <source>Nothing to export: the plan is not valid.</source>
         <translation>没有可导出的内容：规划无效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="395"/>
+        <location filename="../app/mainwindow.cpp" line="397"/>
         <source>Exporting the timeline to %1…</source>
         <translation>正在将时间线导出到 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="412"/>
+        <location filename="../app/mainwindow.cpp" line="414"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="410"/>
+        <location filename="../app/mainwindow.cpp" line="412"/>
         <source>%1 was not written: %2</source>
         <translation>%1 未写入：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="328"/>
+        <location filename="../app/mainwindow.cpp" line="330"/>
         <source>the plan is still being evaluated; export again in a moment</source>
         <translation>方案仍在评估中，请稍后再导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="332"/>
+        <location filename="../app/mainwindow.cpp" line="334"/>
         <source>the plan cannot be evaluated: the summary says why</source>
         <translation>该方案无法评估：概览中说明了原因</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="386"/>
+        <location filename="../app/mainwindow.cpp" line="388"/>
         <source>Not exported: the plan is still being evaluated; export again in a moment.</source>
         <translation>未导出：方案仍在评估中，请稍后再导出。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="414"/>
+        <location filename="../app/mainwindow.cpp" line="416"/>
         <source>Exported the timeline to %1</source>
         <translation>时间线已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="424"/>
+        <location filename="../app/mainwindow.cpp" line="426"/>
         <source>%1 cannot be compared: %2</source>
         <translation>无法比较 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="446"/>
+        <location filename="../app/mainwindow.cpp" line="448"/>
         <source>The plan could not be written for the probe: %1</source>
         <translation>无法为探测写出规划：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="551"/>
+        <location filename="../app/mainwindow.cpp" line="553"/>
         <source>Link measurements from %1</source>
         <translation>来自 %1 的链路测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="541"/>
-        <location filename="../app/mainwindow.cpp" line="554"/>
-        <location filename="../app/mainwindow.cpp" line="565"/>
-        <location filename="../app/mainwindow.cpp" line="576"/>
+        <location filename="../app/mainwindow.cpp" line="543"/>
+        <location filename="../app/mainwindow.cpp" line="556"/>
+        <location filename="../app/mainwindow.cpp" line="567"/>
+        <location filename="../app/mainwindow.cpp" line="578"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="562"/>
+        <location filename="../app/mainwindow.cpp" line="564"/>
         <source>Compute measurements from %1</source>
         <translation>来自 %1 的计算测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="573"/>
+        <location filename="../app/mainwindow.cpp" line="575"/>
         <source>PyTorch reference measurements from %1</source>
         <translation>来自 %1 的 PyTorch 参考测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="536"/>
-        <location filename="../app/mainwindow.cpp" line="580"/>
+        <location filename="../app/mainwindow.cpp" line="538"/>
+        <location filename="../app/mainwindow.cpp" line="582"/>
         <source>%1 is not a probe result (TRACE.json, LINKS.json, COMPUTE.json or torch-reference.json).</source>
         <translation>%1 不是探测结果（TRACE.json、LINKS.json、COMPUTE.json 或 torch-reference.json）。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="463"/>
+        <location filename="../app/mainwindow.cpp" line="465"/>
         <source>Reading %n nccl-tests file(s)…</source>
         <translation>
             <numerusform>正在读取 %n 个 nccl-tests 文件…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="467"/>
+        <location filename="../app/mainwindow.cpp" line="469"/>
         <source>Not read: %1</source>
         <translation>未读取：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="469"/>
+        <location filename="../app/mainwindow.cpp" line="471"/>
         <source>Cannot read nccl-tests output</source>
         <translation>无法读取 nccl-tests 输出</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="504"/>
+        <location filename="../app/mainwindow.cpp" line="506"/>
         <source>%n measurement(s) of the links; </source>
         <translation>
             <numerusform>%n 组链路测量；</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="505"/>
+        <location filename="../app/mainwindow.cpp" line="507"/>
         <source>the plan&apos;s links match them</source>
         <translation>规划中的链路与测量相符</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="506"/>
+        <location filename="../app/mainwindow.cpp" line="508"/>
         <source>%n finding(s) on the topology&apos;s nodes: %1</source>
         <translation>
             <numerusform>拓扑节点上有 %n 项发现：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="632"/>
+        <location filename="../app/mainwindow.cpp" line="634"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="650"/>
+        <location filename="../app/mainwindow.cpp" line="652"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="650"/>
+        <location filename="../app/mainwindow.cpp" line="652"/>
         <source>The plan has changes that are not saved. Save them?</source>
         <translation>规划有未保存的更改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="670"/>
+        <location filename="../app/mainwindow.cpp" line="672"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="671"/>
+        <location filename="../app/mainwindow.cpp" line="673"/>
         <source>%1[*] — Plait</source>
         <translation>%1[*] — Plait</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="704"/>
+        <location filename="../app/mainwindow.cpp" line="706"/>
         <source>Recover unsaved plan?</source>
         <translation>恢复未保存的规划？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="705"/>
+        <location filename="../app/mainwindow.cpp" line="707"/>
         <source>Plait did not close normally. A plan with unsaved changes was kept:
 %1
 last written %2.
@@ -2604,12 +2604,12 @@ Recover it?</source>
 是否恢复？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="712"/>
+        <location filename="../app/mainwindow.cpp" line="714"/>
         <source>Recovered plan</source>
         <translation>已恢复的规划</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="722"/>
+        <location filename="../app/mainwindow.cpp" line="724"/>
         <source>%n autosaved plan(s) from an earlier session cannot be read:
 %1
 Discard them?</source>
@@ -2620,19 +2620,19 @@ Discard them?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="726"/>
+        <location filename="../app/mainwindow.cpp" line="728"/>
         <source>%n autosaved plan(s) cannot be read; they were kept</source>
         <translation>
             <numerusform>%n 个自动保存的规划无法读取，已保留</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="727"/>
+        <location filename="../app/mainwindow.cpp" line="729"/>
         <source>Unreadable autosaves</source>
         <translation>无法读取的自动保存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="731"/>
+        <location filename="../app/mainwindow.cpp" line="733"/>
         <source>%n unreadable autosave(s) discarded</source>
         <translation>
             <numerusform>已丢弃 %n 个无法读取的自动保存</numerusform>
@@ -3728,549 +3728,574 @@ Click for the formula</source>
 <context>
     <name>plait::widgets::PlanEditor</name>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="90"/>
+        <location filename="../widgets/planeditor.cpp" line="91"/>
         <source>framework default</source>
         <translation>框架默认值</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="92"/>
+        <location filename="../widgets/planeditor.cpp" line="93"/>
         <source>one node</source>
         <translation>一个节点</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="105"/>
-        <location filename="../widgets/planeditor.cpp" line="106"/>
-        <location filename="../widgets/planeditor.cpp" line="107"/>
-        <location filename="../widgets/planeditor.cpp" line="108"/>
-        <location filename="../widgets/planeditor.cpp" line="109"/>
-        <location filename="../widgets/planeditor.cpp" line="110"/>
-        <location filename="../widgets/planeditor.cpp" line="111"/>
-        <location filename="../widgets/planeditor.cpp" line="112"/>
-        <location filename="../widgets/planeditor.cpp" line="114"/>
-        <location filename="../widgets/planeditor.cpp" line="116"/>
-        <location filename="../widgets/planeditor.cpp" line="118"/>
-        <location filename="../widgets/planeditor.cpp" line="120"/>
-        <location filename="../widgets/planeditor.cpp" line="122"/>
-        <location filename="../widgets/planeditor.cpp" line="124"/>
-        <location filename="../widgets/planeditor.cpp" line="126"/>
-        <location filename="../widgets/planeditor.cpp" line="336"/>
+        <location filename="../widgets/planeditor.cpp" line="131"/>
+        <location filename="../widgets/planeditor.cpp" line="132"/>
+        <location filename="../widgets/planeditor.cpp" line="133"/>
+        <location filename="../widgets/planeditor.cpp" line="134"/>
+        <location filename="../widgets/planeditor.cpp" line="135"/>
+        <location filename="../widgets/planeditor.cpp" line="136"/>
+        <location filename="../widgets/planeditor.cpp" line="137"/>
+        <location filename="../widgets/planeditor.cpp" line="138"/>
+        <location filename="../widgets/planeditor.cpp" line="140"/>
+        <location filename="../widgets/planeditor.cpp" line="142"/>
+        <location filename="../widgets/planeditor.cpp" line="144"/>
+        <location filename="../widgets/planeditor.cpp" line="146"/>
+        <location filename="../widgets/planeditor.cpp" line="148"/>
+        <location filename="../widgets/planeditor.cpp" line="150"/>
+        <location filename="../widgets/planeditor.cpp" line="152"/>
+        <location filename="../widgets/planeditor.cpp" line="357"/>
+        <location filename="../widgets/planeditor.cpp" line="467"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="105"/>
+        <location filename="../widgets/planeditor.cpp" line="131"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="106"/>
+        <location filename="../widgets/planeditor.cpp" line="132"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="107"/>
+        <location filename="../widgets/planeditor.cpp" line="133"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="108"/>
+        <location filename="../widgets/planeditor.cpp" line="134"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="109"/>
+        <location filename="../widgets/planeditor.cpp" line="135"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="95"/>
         <location filename="../widgets/planeditor.cpp" line="96"/>
-        <location filename="../widgets/planeditor.cpp" line="110"/>
+        <location filename="../widgets/planeditor.cpp" line="97"/>
+        <location filename="../widgets/planeditor.cpp" line="136"/>
         <source>FFN size</source>
         <translation>FFN 维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="91"/>
+        <location filename="../widgets/planeditor.cpp" line="92"/>
         <source>not stated</source>
         <translation>未给出</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="93"/>
         <location filename="../widgets/planeditor.cpp" line="94"/>
+        <location filename="../widgets/planeditor.cpp" line="95"/>
         <source>non-blocking</source>
         <translation>无阻塞</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="97"/>
+        <location filename="../widgets/planeditor.cpp" line="98"/>
         <source>dropless</source>
         <translation>不丢弃 token</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="98"/>
+        <location filename="../widgets/planeditor.cpp" line="99"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="99"/>
-        <location filename="../widgets/planeditor.cpp" line="101"/>
+        <location filename="../widgets/planeditor.cpp" line="100"/>
+        <location filename="../widgets/planeditor.cpp" line="102"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="99"/>
+        <location filename="../widgets/planeditor.cpp" line="100"/>
         <source>USD</source>
         <translation>USD</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="100"/>
+        <location filename="../widgets/planeditor.cpp" line="101"/>
         <source>datasheet TDP</source>
         <translation>数据手册 TDP</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="102"/>
+        <location filename="../widgets/planeditor.cpp" line="103"/>
         <source>Llama 3&apos;s rate</source>
         <translation>Llama 3 的故障率</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="103"/>
+        <location filename="../widgets/planeditor.cpp" line="104"/>
         <source>10 (MegaScale)</source>
         <translation>10（MegaScale）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="111"/>
+        <location filename="../widgets/planeditor.cpp" line="137"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="112"/>
+        <location filename="../widgets/planeditor.cpp" line="138"/>
         <source>Routed experts (0: dense)</source>
         <translation>路由专家数（0：稠密）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="114"/>
+        <location filename="../widgets/planeditor.cpp" line="140"/>
         <source>Experts per token (top-k)</source>
         <translation>每个 token 的专家数 (top-k)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="116"/>
+        <location filename="../widgets/planeditor.cpp" line="142"/>
         <source>Expert FFN size</source>
         <translation>专家 FFN 维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="118"/>
+        <location filename="../widgets/planeditor.cpp" line="144"/>
         <source>Shared experts</source>
         <translation>共享专家数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="120"/>
+        <location filename="../widgets/planeditor.cpp" line="146"/>
         <source>Shared expert FFN size</source>
         <translation>共享专家 FFN 维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="122"/>
+        <location filename="../widgets/planeditor.cpp" line="148"/>
         <source>Dense first layers</source>
         <translation>前置稠密层数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="124"/>
+        <location filename="../widgets/planeditor.cpp" line="150"/>
         <source>Router groups (0: unlimited)</source>
         <translation>路由分组（0：不限）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="126"/>
+        <location filename="../widgets/planeditor.cpp" line="152"/>
         <source>Groups per token</source>
         <translation>每个 token 的分组数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="128"/>
-        <location filename="../widgets/planeditor.cpp" line="129"/>
-        <location filename="../widgets/planeditor.cpp" line="130"/>
-        <location filename="../widgets/planeditor.cpp" line="132"/>
-        <location filename="../widgets/planeditor.cpp" line="134"/>
-        <location filename="../widgets/planeditor.cpp" line="135"/>
-        <location filename="../widgets/planeditor.cpp" line="136"/>
-        <location filename="../widgets/planeditor.cpp" line="138"/>
-        <location filename="../widgets/planeditor.cpp" line="140"/>
-        <location filename="../widgets/planeditor.cpp" line="141"/>
+        <location filename="../widgets/planeditor.cpp" line="154"/>
+        <location filename="../widgets/planeditor.cpp" line="155"/>
+        <location filename="../widgets/planeditor.cpp" line="156"/>
+        <location filename="../widgets/planeditor.cpp" line="158"/>
+        <location filename="../widgets/planeditor.cpp" line="160"/>
+        <location filename="../widgets/planeditor.cpp" line="161"/>
+        <location filename="../widgets/planeditor.cpp" line="162"/>
+        <location filename="../widgets/planeditor.cpp" line="164"/>
+        <location filename="../widgets/planeditor.cpp" line="166"/>
+        <location filename="../widgets/planeditor.cpp" line="167"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="128"/>
+        <location filename="../widgets/planeditor.cpp" line="154"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="129"/>
+        <location filename="../widgets/planeditor.cpp" line="155"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="130"/>
+        <location filename="../widgets/planeditor.cpp" line="156"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="132"/>
+        <location filename="../widgets/planeditor.cpp" line="158"/>
         <source>GPUs per NVLink domain</source>
         <translation>每个 NVLink 域的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="134"/>
+        <location filename="../widgets/planeditor.cpp" line="160"/>
         <source>Inside a node</source>
         <translation>节点内互联</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="135"/>
+        <location filename="../widgets/planeditor.cpp" line="161"/>
         <source>Between nodes</source>
         <translation>节点间互联</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="136"/>
+        <location filename="../widgets/planeditor.cpp" line="162"/>
         <source>NICs per node</source>
         <translation>每节点网卡数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="138"/>
+        <location filename="../widgets/planeditor.cpp" line="164"/>
         <source>Host memory per node (GiB)</source>
         <translation>每节点主机内存（GiB）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="140"/>
+        <location filename="../widgets/planeditor.cpp" line="166"/>
         <source>GPUs per pod</source>
         <translation>每个 pod 的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="141"/>
+        <location filename="../widgets/planeditor.cpp" line="167"/>
         <source>Oversubscription above a pod (N:1)</source>
         <translation>pod 之上的超额订阅（N:1）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="143"/>
-        <location filename="../widgets/planeditor.cpp" line="145"/>
-        <location filename="../widgets/planeditor.cpp" line="147"/>
-        <location filename="../widgets/planeditor.cpp" line="150"/>
-        <location filename="../widgets/planeditor.cpp" line="153"/>
-        <location filename="../widgets/planeditor.cpp" line="155"/>
-        <location filename="../widgets/planeditor.cpp" line="157"/>
-        <location filename="../widgets/planeditor.cpp" line="159"/>
-        <location filename="../widgets/planeditor.cpp" line="161"/>
-        <location filename="../widgets/planeditor.cpp" line="163"/>
-        <location filename="../widgets/planeditor.cpp" line="164"/>
-        <location filename="../widgets/planeditor.cpp" line="166"/>
-        <location filename="../widgets/planeditor.cpp" line="168"/>
-        <location filename="../widgets/planeditor.cpp" line="170"/>
-        <location filename="../widgets/planeditor.cpp" line="172"/>
+        <location filename="../widgets/planeditor.cpp" line="169"/>
+        <location filename="../widgets/planeditor.cpp" line="171"/>
         <location filename="../widgets/planeditor.cpp" line="173"/>
         <location filename="../widgets/planeditor.cpp" line="176"/>
-        <location filename="../widgets/planeditor.cpp" line="178"/>
-        <location filename="../widgets/planeditor.cpp" line="180"/>
-        <location filename="../widgets/planeditor.cpp" line="182"/>
-        <location filename="../widgets/planeditor.cpp" line="184"/>
-        <location filename="../widgets/planeditor.cpp" line="186"/>
+        <location filename="../widgets/planeditor.cpp" line="179"/>
+        <location filename="../widgets/planeditor.cpp" line="181"/>
+        <location filename="../widgets/planeditor.cpp" line="183"/>
+        <location filename="../widgets/planeditor.cpp" line="185"/>
+        <location filename="../widgets/planeditor.cpp" line="187"/>
         <location filename="../widgets/planeditor.cpp" line="189"/>
         <location filename="../widgets/planeditor.cpp" line="191"/>
+        <location filename="../widgets/planeditor.cpp" line="193"/>
+        <location filename="../widgets/planeditor.cpp" line="195"/>
+        <location filename="../widgets/planeditor.cpp" line="196"/>
+        <location filename="../widgets/planeditor.cpp" line="199"/>
+        <location filename="../widgets/planeditor.cpp" line="201"/>
+        <location filename="../widgets/planeditor.cpp" line="203"/>
+        <location filename="../widgets/planeditor.cpp" line="205"/>
+        <location filename="../widgets/planeditor.cpp" line="207"/>
+        <location filename="../widgets/planeditor.cpp" line="209"/>
+        <location filename="../widgets/planeditor.cpp" line="212"/>
+        <location filename="../widgets/planeditor.cpp" line="214"/>
         <source>Recipe</source>
         <translation>训练配置</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="143"/>
+        <location filename="../widgets/planeditor.cpp" line="169"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="145"/>
+        <location filename="../widgets/planeditor.cpp" line="171"/>
         <source>Micro-batch</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="147"/>
+        <location filename="../widgets/planeditor.cpp" line="173"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="150"/>
+        <location filename="../widgets/planeditor.cpp" line="176"/>
         <source>FP8 scaling</source>
         <translation>FP8 缩放方式</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="153"/>
+        <location filename="../widgets/planeditor.cpp" line="179"/>
         <source>FP8 primary weights</source>
         <translation>FP8 主权重</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="155"/>
+        <location filename="../widgets/planeditor.cpp" line="181"/>
         <source>Adam moments</source>
         <translation>Adam 动量</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="157"/>
+        <location filename="../widgets/planeditor.cpp" line="183"/>
         <source>Optimizer in host memory</source>
         <translation>优化器放在主机内存</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="159"/>
+        <location filename="../widgets/planeditor.cpp" line="185"/>
         <source>Parameters in host memory</source>
         <translation>参数放在主机内存</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="161"/>
+        <location filename="../widgets/planeditor.cpp" line="450"/>
+        <source>unset</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="452"/>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="452"/>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="466"/>
+        <source>Model %1</source>
+        <translation>模型 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="473"/>
+        <source>%1 %2 → %3</source>
+        <translation>%1 %2 → %3</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="124"/>
         <source>Framework</source>
         <translation>训练框架</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="163"/>
+        <location filename="../widgets/planeditor.cpp" line="126"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="164"/>
+        <location filename="../widgets/planeditor.cpp" line="187"/>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="166"/>
+        <location filename="../widgets/planeditor.cpp" line="189"/>
         <source>Recomputed modules (selective)</source>
         <translation>重计算的模块（选择性）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="168"/>
+        <location filename="../widgets/planeditor.cpp" line="191"/>
         <source>Activation input kept in FP8</source>
         <translation>激活函数输入以 FP8 保存</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="170"/>
+        <location filename="../widgets/planeditor.cpp" line="193"/>
         <source>Sequence parallel</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="172"/>
+        <location filename="../widgets/planeditor.cpp" line="195"/>
         <source>Flash attention</source>
         <translation>Flash Attention</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="173"/>
+        <location filename="../widgets/planeditor.cpp" line="196"/>
         <source>Attention kernel</source>
         <translation>注意力内核</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="176"/>
+        <location filename="../widgets/planeditor.cpp" line="199"/>
         <source>Overlap weight gather</source>
         <translation>权重收集与前向重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="178"/>
+        <location filename="../widgets/planeditor.cpp" line="201"/>
         <source>Gradient bucket (parameters)</source>
         <translation>梯度桶（参数个数）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="180"/>
+        <location filename="../widgets/planeditor.cpp" line="203"/>
         <source>Expert load skew (max / mean)</source>
         <translation>专家负载偏斜（最大 / 平均）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="182"/>
+        <location filename="../widgets/planeditor.cpp" line="205"/>
         <source>Expert capacity factor</source>
         <translation>专家容量因子</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="184"/>
+        <location filename="../widgets/planeditor.cpp" line="207"/>
         <source>Overlap the all-to-all (combined 1F1B)</source>
         <translation>重叠 all-to-all（combined 1F1B）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="186"/>
+        <location filename="../widgets/planeditor.cpp" line="209"/>
         <source>Token dispatcher (MoE)</source>
         <translation>token 分发器（MoE）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="189"/>
+        <location filename="../widgets/planeditor.cpp" line="212"/>
         <source>Fused cross entropy</source>
         <translation>融合交叉熵</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="191"/>
+        <location filename="../widgets/planeditor.cpp" line="214"/>
         <source>TP overlap</source>
         <translation>TP 通信重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="193"/>
-        <location filename="../widgets/planeditor.cpp" line="194"/>
-        <location filename="../widgets/planeditor.cpp" line="195"/>
-        <location filename="../widgets/planeditor.cpp" line="197"/>
-        <location filename="../widgets/planeditor.cpp" line="198"/>
-        <location filename="../widgets/planeditor.cpp" line="199"/>
-        <location filename="../widgets/planeditor.cpp" line="201"/>
-        <location filename="../widgets/planeditor.cpp" line="203"/>
+        <location filename="../widgets/planeditor.cpp" line="216"/>
+        <location filename="../widgets/planeditor.cpp" line="217"/>
+        <location filename="../widgets/planeditor.cpp" line="218"/>
+        <location filename="../widgets/planeditor.cpp" line="220"/>
+        <location filename="../widgets/planeditor.cpp" line="221"/>
+        <location filename="../widgets/planeditor.cpp" line="222"/>
+        <location filename="../widgets/planeditor.cpp" line="224"/>
+        <location filename="../widgets/planeditor.cpp" line="226"/>
         <source>Training run</source>
         <translation>训练过程</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="193"/>
+        <location filename="../widgets/planeditor.cpp" line="216"/>
         <source>Budget in tokens</source>
         <translation>预算（token 数）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="194"/>
+        <location filename="../widgets/planeditor.cpp" line="217"/>
         <source>or in steps</source>
         <translation>或步数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="195"/>
+        <location filename="../widgets/planeditor.cpp" line="218"/>
         <source>Price per GPU-hour</source>
         <translation>每 GPU 小时价格</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="197"/>
+        <location filename="../widgets/planeditor.cpp" line="220"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="198"/>
+        <location filename="../widgets/planeditor.cpp" line="221"/>
         <source>Power per GPU (W)</source>
         <translation>每 GPU 功耗 (W)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="199"/>
+        <location filename="../widgets/planeditor.cpp" line="222"/>
         <source>Checkpoint storage (GB/s in all)</source>
         <translation>检查点存储（总 GB/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="201"/>
+        <location filename="../widgets/planeditor.cpp" line="224"/>
         <source>Failures per GPU-hour</source>
         <translation>每 GPU 小时故障数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="203"/>
+        <location filename="../widgets/planeditor.cpp" line="226"/>
         <source>Restart (minutes)</source>
         <translation>重启（分钟）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="204"/>
-        <location filename="../widgets/planeditor.cpp" line="206"/>
-        <location filename="../widgets/planeditor.cpp" line="208"/>
-        <location filename="../widgets/planeditor.cpp" line="210"/>
-        <location filename="../widgets/planeditor.cpp" line="212"/>
-        <location filename="../widgets/planeditor.cpp" line="214"/>
-        <location filename="../widgets/planeditor.cpp" line="216"/>
-        <location filename="../widgets/planeditor.cpp" line="218"/>
-        <location filename="../widgets/planeditor.cpp" line="221"/>
-        <location filename="../widgets/planeditor.cpp" line="223"/>
+        <location filename="../widgets/planeditor.cpp" line="107"/>
+        <location filename="../widgets/planeditor.cpp" line="109"/>
+        <location filename="../widgets/planeditor.cpp" line="111"/>
+        <location filename="../widgets/planeditor.cpp" line="113"/>
+        <location filename="../widgets/planeditor.cpp" line="115"/>
+        <location filename="../widgets/planeditor.cpp" line="117"/>
+        <location filename="../widgets/planeditor.cpp" line="119"/>
+        <location filename="../widgets/planeditor.cpp" line="121"/>
+        <location filename="../widgets/planeditor.cpp" line="124"/>
+        <location filename="../widgets/planeditor.cpp" line="126"/>
+        <location filename="../widgets/planeditor.cpp" line="127"/>
+        <location filename="../widgets/planeditor.cpp" line="129"/>
         <source>Parallelism</source>
         <translation>并行策略</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="204"/>
+        <location filename="../widgets/planeditor.cpp" line="107"/>
         <source>Tensor parallel (TP)</source>
         <translation>张量并行 (TP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="206"/>
+        <location filename="../widgets/planeditor.cpp" line="109"/>
         <source>Pipeline parallel (PP)</source>
         <translation>流水线并行 (PP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="208"/>
+        <location filename="../widgets/planeditor.cpp" line="111"/>
         <source>Data parallel (DP)</source>
         <translation>数据并行 (DP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="210"/>
+        <location filename="../widgets/planeditor.cpp" line="113"/>
         <source>Context parallel (CP)</source>
         <translation>上下文并行 (CP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="212"/>
+        <location filename="../widgets/planeditor.cpp" line="115"/>
         <source>Expert parallel (EP)</source>
         <translation>专家并行 (EP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="214"/>
+        <location filename="../widgets/planeditor.cpp" line="117"/>
         <source>Expert tensor parallel (0 = TP)</source>
         <translation>专家张量并行（0 = TP）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="216"/>
+        <location filename="../widgets/planeditor.cpp" line="119"/>
         <source>Virtual stages (VPP)</source>
         <translation>虚拟阶段 (VPP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="218"/>
+        <location filename="../widgets/planeditor.cpp" line="121"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="221"/>
+        <location filename="../widgets/planeditor.cpp" line="127"/>
         <source>Embedding counts as a layer</source>
         <translation>嵌入层计为一层</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="223"/>
+        <location filename="../widgets/planeditor.cpp" line="129"/>
         <source>Loss counts as a layer</source>
         <translation>损失计为一层</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="268"/>
+        <location filename="../widgets/planeditor.cpp" line="289"/>
         <source>the attention core&apos;s score matrix (nothing under flash attention)</source>
         <translation>注意力核心的分数矩阵（flash attention 下不保存）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="269"/>
+        <location filename="../widgets/planeditor.cpp" line="290"/>
         <source>the two norms&apos; outputs</source>
         <translation>两个归一化层的输出</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="269"/>
+        <location filename="../widgets/planeditor.cpp" line="290"/>
         <source>MLA&apos;s up projections and RoPE: Q, K and V</source>
         <translation>MLA 的上投影与 RoPE：Q、K 和 V</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="270"/>
+        <location filename="../widgets/planeditor.cpp" line="291"/>
         <source>the routed experts&apos; activation output</source>
         <translation>路由专家激活函数的输出</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="270"/>
+        <location filename="../widgets/planeditor.cpp" line="291"/>
         <source>a dense MLP whole</source>
         <translation>整个稠密 MLP</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="271"/>
+        <location filename="../widgets/planeditor.cpp" line="292"/>
         <source>a MoE layer whole, dispatch and combine included</source>
         <translation>整个 MoE 层，包括分发与合并</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="271"/>
+        <location filename="../widgets/planeditor.cpp" line="292"/>
         <source>the shared experts whole</source>
         <translation>整个共享专家</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="301"/>
+        <location filename="../widgets/planeditor.cpp" line="322"/>
         <source>(custom)</source>
         <translation>（自定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="334"/>
+        <location filename="../widgets/planeditor.cpp" line="355"/>
         <source>Import Hugging Face config.json…</source>
         <translation>导入 Hugging Face config.json…</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="397"/>
+        <location filename="../widgets/planeditor.cpp" line="418"/>
         <source>no plan</source>
         <translation>无规划</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="417"/>
         <source>Change %1</source>
-        <translation>更改 %1</translation>
+        <translation type="vanished">更改 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="468"/>
+        <location filename="../widgets/planeditor.cpp" line="520"/>
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="468"/>
+        <location filename="../widgets/planeditor.cpp" line="520"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>

@@ -3,7 +3,6 @@
 #include <cmath>
 
 #include "model.h"
-#include "safejson.h"
 #include "translatedtext.h"
 
 #include <QCheckBox>
@@ -11,17 +10,19 @@
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QGridLayout>
-#include <QGroupBox>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace plait::widgets {
 
 struct PlanEditor::Field {
     QString path; // dotted path in the plan document
+    QString label; // as the form shows it, for the undo entry
     QWidget* editor = nullptr;
     QLabel* problem = nullptr;
 };
@@ -102,6 +103,31 @@ void PlanEditor::build()
         { QStringLiteral("run.failures_per_gpu_hour"), tr("Llama 3's rate") },
         { QStringLiteral("run.restart_min"), tr("10 (MegaScale)") } };
     const QList<Spec> specs = {
+        // The sizes, the schedule and the framework first: what a planner changes most.
+        { tr("Parallelism"), QStringLiteral("parallel.tp"), tr("Tensor parallel (TP)"), QStringLiteral("int"), {}, 1,
+            131072 },
+        { tr("Parallelism"), QStringLiteral("parallel.pp"), tr("Pipeline parallel (PP)"), QStringLiteral("int"), {}, 1,
+            131072 },
+        { tr("Parallelism"), QStringLiteral("parallel.dp"), tr("Data parallel (DP)"), QStringLiteral("int"), {}, 1,
+            131072 },
+        { tr("Parallelism"), QStringLiteral("parallel.cp"), tr("Context parallel (CP)"), QStringLiteral("int"), {}, 1,
+            131072 },
+        { tr("Parallelism"), QStringLiteral("parallel.ep"), tr("Expert parallel (EP)"), QStringLiteral("int"), {}, 1,
+            131072 },
+        { tr("Parallelism"), QStringLiteral("parallel.etp"), tr("Expert tensor parallel (0 = TP)"),
+            QStringLiteral("int"), {}, 0, 131072 },
+        { tr("Parallelism"), QStringLiteral("parallel.vpp"), tr("Virtual stages (VPP)"), QStringLiteral("int"), {}, 1,
+            1024 },
+        { tr("Parallelism"), QStringLiteral("parallel.schedule"), tr("Schedule"), QStringLiteral("choice"),
+            { QStringLiteral("gpipe"), QStringLiteral("1f1b"), QStringLiteral("interleaved"), QStringLiteral("zb-h1"),
+                QStringLiteral("zb-v"), QStringLiteral("dualpipev"), QStringLiteral("dualpipe") } },
+        { tr("Parallelism"), QStringLiteral("training.framework"), tr("Framework"), QStringLiteral("choice"),
+            { QStringLiteral("megatron"), QStringLiteral("deepspeed"), QStringLiteral("fsdp") } },
+        { tr("Parallelism"), QStringLiteral("training.zero_stage"), tr("ZeRO stage"), QStringLiteral("int"), {}, 0, 3 },
+        { tr("Parallelism"), QStringLiteral("parallel.embedding_in_split"), tr("Embedding counts as a layer"),
+            QStringLiteral("bool"), {} },
+        { tr("Parallelism"), QStringLiteral("parallel.loss_in_split"), tr("Loss counts as a layer"),
+            QStringLiteral("bool"), {} },
         { tr("Model"), QStringLiteral("model.preset"), tr("Preset"), QStringLiteral("preset"), {} },
         { tr("Model"), QStringLiteral("model.layers"), tr("Layers"), QStringLiteral("int"), {}, 1, 100000 },
         { tr("Model"), QStringLiteral("model.hidden"), tr("Hidden size"), QStringLiteral("int"), {}, 1, 1 << 20 },
@@ -158,9 +184,6 @@ void PlanEditor::build()
             QStringLiteral("bool"), {} },
         { tr("Recipe"), QStringLiteral("training.offload_params"), tr("Parameters in host memory"),
             QStringLiteral("bool"), {} },
-        { tr("Recipe"), QStringLiteral("training.framework"), tr("Framework"), QStringLiteral("choice"),
-            { QStringLiteral("megatron"), QStringLiteral("deepspeed"), QStringLiteral("fsdp") } },
-        { tr("Recipe"), QStringLiteral("training.zero_stage"), tr("ZeRO stage"), QStringLiteral("int"), {}, 0, 3 },
         { tr("Recipe"), QStringLiteral("training.recompute"), tr("Recomputation"), QStringLiteral("choice"),
             { QStringLiteral("none"), QStringLiteral("selective"), QStringLiteral("full") } },
         { tr("Recipe"), QStringLiteral("training.recompute_modules"), tr("Recomputed modules (selective)"),
@@ -201,44 +224,42 @@ void PlanEditor::build()
         { tr("Training run"), QStringLiteral("run.failures_per_gpu_hour"), tr("Failures per GPU-hour"),
             QStringLiteral("int"), {} },
         { tr("Training run"), QStringLiteral("run.restart_min"), tr("Restart (minutes)"), QStringLiteral("int"), {} },
-        { tr("Parallelism"), QStringLiteral("parallel.tp"), tr("Tensor parallel (TP)"), QStringLiteral("int"), {}, 1,
-            131072 },
-        { tr("Parallelism"), QStringLiteral("parallel.pp"), tr("Pipeline parallel (PP)"), QStringLiteral("int"), {}, 1,
-            131072 },
-        { tr("Parallelism"), QStringLiteral("parallel.dp"), tr("Data parallel (DP)"), QStringLiteral("int"), {}, 1,
-            131072 },
-        { tr("Parallelism"), QStringLiteral("parallel.cp"), tr("Context parallel (CP)"), QStringLiteral("int"), {}, 1,
-            131072 },
-        { tr("Parallelism"), QStringLiteral("parallel.ep"), tr("Expert parallel (EP)"), QStringLiteral("int"), {}, 1,
-            131072 },
-        { tr("Parallelism"), QStringLiteral("parallel.etp"), tr("Expert tensor parallel (0 = TP)"),
-            QStringLiteral("int"), {}, 0, 131072 },
-        { tr("Parallelism"), QStringLiteral("parallel.vpp"), tr("Virtual stages (VPP)"), QStringLiteral("int"), {}, 1,
-            1024 },
-        { tr("Parallelism"), QStringLiteral("parallel.schedule"), tr("Schedule"), QStringLiteral("choice"),
-            { QStringLiteral("gpipe"), QStringLiteral("1f1b"), QStringLiteral("interleaved"), QStringLiteral("zb-h1"),
-                QStringLiteral("zb-v"), QStringLiteral("dualpipev"), QStringLiteral("dualpipe") } },
-        { tr("Parallelism"), QStringLiteral("parallel.embedding_in_split"), tr("Embedding counts as a layer"),
-            QStringLiteral("bool"), {} },
-        { tr("Parallelism"), QStringLiteral("parallel.loss_in_split"), tr("Loss counts as a layer"),
-            QStringLiteral("bool"), {} },
     };
     QMap<QString, QFormLayout*> forms;
     for (const Spec& spec : specs) {
         if (!forms.contains(spec.group)) {
-            auto* box = new QGroupBox(spec.group, body);
+            // A section folds under its header; the training run's budget and prices start folded.
+            const bool open = spec.path.section(QLatin1Char('.'), 0, 0) != QLatin1String("run");
+            auto* header = new QToolButton(body);
+            header->setObjectName(QStringLiteral("section.") + spec.path.section(QLatin1Char('.'), 0, 0));
+            header->setText(spec.group);
+            header->setCheckable(true);
+            header->setChecked(open);
+            header->setAutoRaise(true);
+            header->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+            header->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+            header->setStyleSheet(QStringLiteral("QToolButton { font-weight: bold; }"));
+            auto* box = new QWidget(body);
+            box->setVisible(open);
             auto* form = new QFormLayout(box);
             form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+            connect(header, &QToolButton::toggled, box, [box, header](bool shown) {
+                box->setVisible(shown);
+                header->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
+            });
+            layout->addWidget(header);
             layout->addWidget(box);
             forms[spec.group] = form;
         }
         auto* field = new Field;
         field->path = spec.path;
+        field->label = spec.label;
         const QString path = spec.path;
         if (spec.kind == QLatin1String("int")) {
             // A plain text field: whatever is typed goes to core, which says why "abc" or "0" cannot be (a spin
             // box would swallow them without a word).
             auto* box = new QLineEdit(body);
+            box->installEventFilter(this);
             box->setPlaceholderText(placeholders.value(path));
             const bool optional = placeholders.contains(path);
             connect(box, &QLineEdit::editingFinished, this, [this, path, box, optional] {
@@ -396,6 +417,7 @@ QStringList PlanEditor::applyEdit(const QString& path, const nlohmann::json& val
     if (!m_hasPlan)
         return { tr("no plan") };
     nlohmann::json doc = toJson(m_plan);
+    const QString description = editDescription(path, value);
     // Editing one dimension of the model turns a preset or imported config into an explicit shape.
     if (path.startsWith(QLatin1String("model."))
         && (doc["model"].contains("preset") || doc["model"].contains("hf_config")))
@@ -414,11 +436,41 @@ QStringList PlanEditor::applyEdit(const QString& path, const nlohmann::json& val
     if (plan) {
         // A plan that reads but does not validate is still shown (the summary explains it); it can be undone.
         m_plan = plan.value();
-        emit planEdited(m_plan, tr("Change %1").arg(path));
+        emit planEdited(m_plan, description);
     }
     // A plan that does not read leaves the document as it was; the field keeps what was typed, with the reason
     // under it, until it is corrected (or the document changes).
     return problems;
+}
+
+QString PlanEditor::editDescription(const QString& path, const nlohmann::json& value) const
+{
+    auto text = [](const nlohmann::json* v) {
+        if (!v || v->is_null())
+            return tr("unset");
+        if (v->is_boolean())
+            return v->get<bool>() ? tr("on") : tr("off");
+        if (v->is_string())
+            return QString::fromStdString(v->get<std::string>());
+        if (v->is_array()) {
+            QStringList items;
+            for (const auto& x : *v)
+                items << (x.is_string() ? QString::fromStdString(x.get<std::string>())
+                                        : QString::fromStdString(x.dump()));
+            return items.join(QStringLiteral(", "));
+        }
+        return QString::fromStdString(v->dump());
+    };
+    if (path == QLatin1String("model"))
+        return value.contains("preset")
+            ? tr("Model %1").arg(QString::fromStdString(value["preset"].dump()).remove(QLatin1Char('"')))
+            : tr("Model");
+    nlohmann::json doc = toJson(m_plan);
+    doc["model"] = toJson(m_plan.model);
+    const nlohmann::json* before = at(doc, path, false);
+    const auto field = std::find_if(m_fields.begin(), m_fields.end(), [&](const Field* f) { return f->path == path; });
+    const QString label = field != m_fields.end() ? (*field)->label : path;
+    return tr("%1 %2 → %3").arg(label, text(before), text(&value));
 }
 
 void PlanEditor::showProblems(const std::vector<Issue>& issues, const QString& edited)
@@ -466,20 +518,22 @@ void PlanEditor::importHfConfig()
 {
     const QString path
         = QFileDialog::getOpenFileName(this, tr("Import Hugging Face config.json"), QString(), tr("JSON (*.json)"));
-    if (path.isEmpty())
-        return;
-    auto doc = readJsonFile(path.toStdString(), JsonLimits { 4u << 20, 32 });
-    if (!doc) {
-        showProblems({ { "model", doc.errorText() } });
-        return;
+    if (!path.isEmpty())
+        emit hfConfigChosen(path); // the window's importer, the one File → Import and the CLI use
+}
+
+bool PlanEditor::eventFilter(QObject* watched, QEvent* event)
+{
+    // A line edit takes Ctrl+Z for its own typing; with nothing typed, the plan's undo answers instead.
+    if (event->type() == QEvent::ShortcutOverride) {
+        auto* key = static_cast<QKeyEvent*>(event);
+        auto* line = qobject_cast<QLineEdit*>(watched);
+        if (line && !line->isModified() && (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo))) {
+            event->ignore();
+            return true;
+        }
     }
-    auto model = modelFromHfConfig(doc.value());
-    if (!model) {
-        showProblems(model.errors());
-        return;
-    }
-    nlohmann::json block = toJson(model.value());
-    applyEdit(QStringLiteral("model"), block);
+    return QWidget::eventFilter(watched, event);
 }
 
 } // namespace plait::widgets

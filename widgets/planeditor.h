@@ -26,6 +26,11 @@ public:
 
 signals:
     void planEdited(const plait::Plan& plan, const QString& description);
+    // A Hugging Face config.json the user picked: the window imports it as File → Import does.
+    void hfConfigChosen(const QString& path);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     struct Field;
@@ -33,6 +38,8 @@ private:
     void refreshValues();
     void showProblems(const std::vector<Issue>& issues, const QString& edited = QString());
     void importHfConfig();
+    // The undo entry of an edit, in words: "Pipeline parallel (PP) 16 → 8".
+    QString editDescription(const QString& path, const nlohmann::json& value) const;
 
     const Catalog& m_catalog;
     Plan m_plan;

@@ -43,6 +43,7 @@
 #include <QTest>
 #include <QThread>
 #include <QTimer>
+#include <QToolButton>
 #include <QTranslator>
 #include <QXmlStreamReader>
 #include <mutex>
@@ -390,6 +391,60 @@ private slots:
             qPrintable(w.planEditor()->problemText()));
         w.document()->undoStack()->undo();
         QCOMPARE(w.document()->plan().parallel.tp, 8);
+        w.autosave()->finish();
+    }
+
+    // Issue 37's first hour in the editor: the parallel sizes, schedule and framework first, sections that fold, undo
+    // entries in words, Ctrl+Z in a field that holds nothing typed undoes the plan, Save As on Ctrl+Shift+S, and a
+    // Hugging Face config imported through the one importer (the plan's sequence length kept, the config's noted).
+    void theEditorPutsTheSizesFirstAndUndoesInWords()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-first-hour")));
+        QVERIFY(w.openPlan(writePlan(QStringLiteral("two.plait.json"), kTwoNodes)));
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        dockNamed(w, "editor")->raise();
+        widgets::PlanEditor* editor = w.planEditor();
+        auto* parallel = editor->findChild<QToolButton*>(QStringLiteral("section.parallel"));
+        auto* model = editor->findChild<QToolButton*>(QStringLiteral("section.model"));
+        auto* run = editor->findChild<QToolButton*>(QStringLiteral("section.run"));
+        QVERIFY(parallel && model && run);
+        QVERIFY(parallel->y() < model->y());
+        auto* pp = editor->findChild<QLineEdit*>(QStringLiteral("parallel.pp"));
+        auto* budget = editor->findChild<QLineEdit*>(QStringLiteral("run.tokens"));
+        QVERIFY(pp && budget);
+        QVERIFY(pp->isVisible() && !budget->isVisible()); // the run's section starts folded
+        run->click();
+        QVERIFY(budget->isVisible());
+        parallel->click();
+        QVERIFY(!pp->isVisible());
+        parallel->click();
+
+        auto* dp = editor->findChild<QLineEdit*>(QStringLiteral("parallel.dp"));
+        QVERIFY(dp);
+        dp->setFocus();
+        dp->selectAll();
+        QTest::keyClicks(dp, QStringLiteral("1"));
+        QTest::keyClick(dp, Qt::Key_Return);
+        QCOMPARE(w.document()->plan().parallel.dp, 1);
+        QCOMPARE(w.document()->undoStack()->undoText(), QStringLiteral("Data parallel (DP) 2 → 1"));
+        QVERIFY(dp->hasFocus());
+        QTest::keyClick(dp, Qt::Key_Z, Qt::ControlModifier); // nothing typed since: the plan's undo
+        QCOMPARE(w.document()->plan().parallel.dp, 2);
+        QCOMPARE(dp->text(), QStringLiteral("2"));
+
+        bool saveAs = false;
+        for (QAction* a : w.findChildren<QAction*>())
+            saveAs |= a->shortcut() == QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S);
+        QVERIFY(saveAs);
+
+        QCOMPARE(w.document()->plan().model.seqLen, 2048); // megatron-gpt-7.5b's
+        emit editor->hfConfigChosen(QStringLiteral(PLAIT_TEST_DATA "/hf/llama3-8b.config.json"));
+        QCOMPARE(w.document()->plan().model.layers, 32);
+        QCOMPARE(w.document()->plan().model.seqLen, 2048);
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->plan().model.layers, 36); // megatron-gpt-7.5b again
         w.autosave()->finish();
     }
 
@@ -1134,6 +1189,9 @@ private slots:
         w.resize(1600, 1000);
         w.show();
         dockNamed(w, "editor")->raise();
+        for (QToolButton* section : w.planEditor()->findChildren<QToolButton*>())
+            if (section->objectName().startsWith(QLatin1String("section.")) && !section->isChecked())
+                section->click(); // every section open: its labels too must show whole
         QTest::qWait(200);
         int labels = 0;
         for (QFormLayout* form : w.planEditor()->findChildren<QFormLayout*>())
