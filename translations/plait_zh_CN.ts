@@ -4442,13 +4442,13 @@ Click for the formula</source>
     </message>
     <message>
         <location filename="../widgets/topologyview.cpp" line="197"/>
-        <location filename="../widgets/topologyview.cpp" line="584"/>
+        <location filename="../widgets/topologyview.cpp" line="595"/>
         <source>replica %1</source>
         <translation>副本 %1</translation>
     </message>
     <message>
         <location filename="../widgets/topologyview.cpp" line="199"/>
-        <location filename="../widgets/topologyview.cpp" line="591"/>
+        <location filename="../widgets/topologyview.cpp" line="602"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
@@ -4518,56 +4518,61 @@ Click for the formula</source>
         <translation>显存：%1 / %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/topologyview.cpp" line="531"/>
+        <location filename="../widgets/topologyview.cpp" line="536"/>
         <source>Make TP group (%n GPU(s) selected)</source>
         <translation>
             <numerusform>组成 TP 组（已选 %n 个 GPU）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="533"/>
+        <location filename="../widgets/topologyview.cpp" line="538"/>
         <source>Assign to stage</source>
         <translation>分配到阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="537"/>
+        <location filename="../widgets/topologyview.cpp" line="542"/>
         <source>Stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="539"/>
+        <location filename="../widgets/topologyview.cpp" line="544"/>
         <source>Auto-place (default order)</source>
         <translation>自动放置（默认顺序）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="575"/>
+        <location filename="../widgets/topologyview.cpp" line="586"/>
         <source>no expert parallelism (ep = 1)</source>
         <translation>无专家并行（ep = 1）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="578"/>
+        <location filename="../widgets/topologyview.cpp" line="589"/>
         <source>EP group of %1 GPUs (colours repeat every 8 groups; each holds %2 of %3 experts)</source>
         <translation>%1 个 GPU 的 EP 组（颜色每 8 组重复；每组持有 %3 个专家中的 %2 个）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="586"/>
+        <location filename="../widgets/topologyview.cpp" line="597"/>
         <source>… %1 replicas</source>
         <translation>… 共 %1 个副本</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="593"/>
+        <location filename="../widgets/topologyview.cpp" line="604"/>
         <source>… %1 stages</source>
         <translation>… 共 %1 个阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="602"/>
+        <location filename="../widgets/topologyview.cpp" line="613"/>
         <source>outline: TP group (red dashed: crosses an NVLink domain)</source>
         <translation>轮廓：TP 组（红色虚线：跨越 NVLink 域）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="603"/>
+        <location filename="../widgets/topologyview.cpp" line="614"/>
         <source>outline: TP group (red dashed: crosses a node)</source>
         <translation>轮廓：TP 组（红色虚线：跨节点）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/topologyview.cpp" line="640"/>
+        <source>Legend ▸</source>
+        <translation>图例 ▸</translation>
     </message>
 </context>
 </TS>

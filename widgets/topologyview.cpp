@@ -429,6 +429,11 @@ void TopologyView::mouseMoveEvent(QMouseEvent* event)
         }
         return;
     }
+    // The cursor on the legend's corner unfolds it.
+    if (const bool over = QRect(QPoint(8, 8), legendBoxSize(m_legendColumns)).contains(pos); over != m_overLegend) {
+        m_overLegend = over;
+        viewport()->update();
+    }
     // Hover: light up the TP group of the GPU under the cursor.
     const int hover = gpuAt(pos);
     for (int x : std::as_const(m_hoverGroup))
@@ -566,6 +571,12 @@ void TopologyView::drawForeground(QPainter* painter, const QRectF& rect)
     drawLegend(painter, rect); // last, so it stays on top
 }
 
+bool TopologyView::legendCoversGpus(const QRect& box) const
+{
+    const QList<QGraphicsItem*> under = scene()->items(mapToScene(box));
+    return std::any_of(under.begin(), under.end(), [](QGraphicsItem* i) { return dynamic_cast<GpuItem*>(i); });
+}
+
 QList<QPair<QColor, QString>> TopologyView::legendEntries() const
 {
     QList<QPair<QColor, QString>> entries;
@@ -623,6 +634,17 @@ void TopologyView::drawLegend(QPainter* painter, const QRectF&)
     const QRect box(QPoint(8, 8), legendBoxSize(columns));
     painter->setPen(QColor(0xAA, 0xAA, 0xAA));
     painter->setBrush(QColor(255, 255, 255, 235));
+    // Zoomed or panned so that GPUs lie under it, the legend folds to its title until the cursor rests there.
+    m_legendFolded = !m_autoFit && !m_overLegend && legendCoversGpus(box);
+    if (m_legendFolded) {
+        const QString title = tr("Legend ▸");
+        painter->drawRoundedRect(QRect(box.topLeft(), QSize(fm.horizontalAdvance(title) + 16, line + 4)), 5, 5);
+        painter->setPen(Qt::black);
+        painter->drawText(QRect(box.left() + 8, box.top() + 2, fm.horizontalAdvance(title) + 8, line),
+            Qt::AlignVCenter | Qt::AlignLeft, title);
+        painter->restore();
+        return;
+    }
     painter->drawRoundedRect(box, 5, 5);
     for (int i = 0; i < entries.size(); ++i) {
         const int x = box.left() + (i / rows) * columnWidth, y = box.top() + 6 + (i % rows) * line;

@@ -52,6 +52,7 @@ public:
     int gpuCount() const;
     int podCount() const { return int(m_pods.size()); }
     bool drawnInPods() const; // zoomed out so far that the pods draw the nodes
+    bool legendFolded() const { return m_legendFolded; } // as last painted: folded while GPUs lie under it
 
 signals:
     void swapPreviewed(int from, int to); // while dragging over a target
@@ -78,6 +79,7 @@ private:
     QFont legendFont() const;
     int legendColumnsAbove() const;
     QSize legendBoxSize(int columns) const; // in pixels
+    bool legendCoversGpus(const QRect& box) const; // box in viewport pixels
     void recolor();
     int gpuAt(const QPoint& viewPos) const;
 
@@ -102,6 +104,8 @@ private:
     bool m_panning = false;
     bool m_autoFit = true; // keep the whole cluster in view until the user zooms
     int m_legendColumns = 1; // as the last fit chose
+    mutable bool m_legendFolded = false; // as the last paint drew it
+    bool m_overLegend = false; // the cursor is on the legend's corner
     QVector<int> m_hoverGroup; // the TP group under the cursor, in ring order: its links are drawn lit
     QPoint m_panLast;
 };

@@ -5,9 +5,11 @@
 #include "topologylayout.h"
 #include "topologyview.h"
 
+#include <QApplication>
 #include <QImage>
 #include <QPainter>
 #include <QTest>
+#include <QWheelEvent>
 #include <set>
 
 using namespace plait;
@@ -181,6 +183,37 @@ private slots:
             QVERIFY2(colours.count(colors::indexed(s, pp).rgb()), qPrintable(QStringLiteral("stage %1").arg(s)));
         view.scale(1 / view.transform().m11(), 1 / view.transform().m11()); // 1:1
         QVERIFY(!view.drawnInPods());
+    }
+
+    // Issue 37: zoomed in, the legend would cover GPUs; it folds to its title then, and unfolds under the cursor. At
+    // the fit it stands beside or above the cluster, whole.
+    void theLegendFoldsWhereItWouldCoverGpus()
+    {
+        auto plan = loadPlanFile(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json");
+        QVERIFY(plan);
+        auto analysis = std::make_shared<const Analysis>(analyze(std::make_shared<const Plan>(plan.value())));
+        TopologyView view;
+        view.resize(900, 600);
+        view.setAnalysis(analysis);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.zoomToFit();
+        auto paint = [&view] {
+            QImage image(view.viewport()->size(), QImage::Format_RGB32);
+            QPainter painter(&image);
+            view.render(&painter, QRectF(image.rect()), view.viewport()->rect());
+        };
+        paint();
+        QVERIFY(!view.legendFolded());
+        QWheelEvent zoom(QPointF(450, 300), view.viewport()->mapToGlobal(QPointF(450, 300)), {}, { 0, 800 },
+            Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(view.viewport(), &zoom);
+        view.centerOn(view.gpuCenter(21)); // a GPU inside the cluster: others to its top left
+        paint();
+        QVERIFY(view.legendFolded());
+        QTest::mouseMove(view.viewport(), QPoint(20, 20));
+        paint();
+        QVERIFY(!view.legendFolded());
     }
 };
 
