@@ -215,7 +215,8 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
             showFormula(tr("Communication"), explainComm(*a->plan, a->evaluation->comm[std::size_t(i)]));
     });
 
-    restoreGeometry(settings::windowGeometry());
+    // The first window takes the whole screen (the charts need it); later ones come back as they were left.
+    m_fillScreen = !restoreGeometry(settings::windowGeometry());
     m_restoredLayout = restoreState(settings::windowState());
 }
 
@@ -237,7 +238,8 @@ void MainWindow::fitToScreen()
             frameGeometry().right() - geometry().right(), frameGeometry().bottom() - geometry().bottom())
         : QMargins(0, 30, 0, 0);
     const QSize room = available.size() - QSize(frame.left() + frame.right(), frame.top() + frame.bottom());
-    const QSize fitted = size().boundedTo(room).expandedTo(minimumSizeHint().boundedTo(room));
+    const QSize fitted = m_fillScreen ? room : size().boundedTo(room).expandedTo(minimumSizeHint().boundedTo(room));
+    m_fillScreen = false;
     if (fitted != size())
         resize(fitted);
     QRect placed = frameGeometry();

@@ -147,6 +147,7 @@ private:
     QLabel* m_status = nullptr;
     bool m_previewing = false;
     bool m_askBeforeClosing = true;
+    bool m_fillScreen = false; // no saved geometry: the first show fills the screen
     bool m_restoredLayout = false;
 };
 

@@ -15,6 +15,7 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QTableWidget>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -112,8 +113,16 @@ SuggestPanel::SuggestPanel(QWidget* parent)
     layout->addLayout(limits);
     layout->addWidget(m_button);
     layout->addWidget(m_status);
-    layout->addWidget(m_chart, 2);
-    layout->addWidget(m_table, 1);
+    // Side by side: the dock under the plan is wide and short, so the table keeps ten rows and the chart its shape.
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->setObjectName(QStringLiteral("suggestSplit"));
+    split->addWidget(m_table);
+    split->addWidget(m_chart);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    m_chart->setMinimumWidth(380); // its axes' labels and the legend whole
+    split->setChildrenCollapsible(false);
+    layout->addWidget(split, 1);
     m_runner = new engine::SearchRunner(this);
     connect(m_runner, &engine::SearchRunner::bestAvailable, this, &SuggestPanel::showBest);
     connect(m_runner, &engine::SearchRunner::progress, this, [this](int evaluated, int fitting) {

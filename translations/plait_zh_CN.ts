@@ -2391,41 +2391,41 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>语言将在下次启动 Plait 时生效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="268"/>
+        <location filename="../app/mainwindow.cpp" line="270"/>
         <source>Cannot open plan</source>
         <translation>无法打开规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="268"/>
+        <location filename="../app/mainwindow.cpp" line="270"/>
         <source>%1 cannot be opened:
 %2</source>
         <translation>无法打开 %1：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="290"/>
+        <location filename="../app/mainwindow.cpp" line="292"/>
         <source>Opened %1, the last plan you worked on</source>
         <translation>已打开 %1，即上次使用的规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="294"/>
+        <location filename="../app/mainwindow.cpp" line="296"/>
         <source>A new plan: change it here, or open one (File → Open, Open Example)</source>
         <translation>新规划：可在此修改，或打开已有规划（文件 → 打开、打开示例）</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="312"/>
+        <location filename="../app/mainwindow.cpp" line="314"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="312"/>
+        <location filename="../app/mainwindow.cpp" line="314"/>
         <source>%1 was not saved: %2
 The file on disk is unchanged.</source>
         <translation>%1 未保存：%2
 磁盘上的文件未更改。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="316"/>
+        <location filename="../app/mainwindow.cpp" line="318"/>
         <location filename="../app/mainwindowactions.cpp" line="95"/>
         <location filename="../app/mainwindowactions.cpp" line="116"/>
         <location filename="../app/mainwindowactions.cpp" line="128"/>
@@ -2433,167 +2433,167 @@ The file on disk is unchanged.</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="368"/>
+        <location filename="../app/mainwindow.cpp" line="370"/>
         <source>Opening trace %1…</source>
         <translation>正在打开追踪 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="373"/>
+        <location filename="../app/mainwindow.cpp" line="375"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="373"/>
+        <location filename="../app/mainwindow.cpp" line="375"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="393"/>
+        <location filename="../app/mainwindow.cpp" line="395"/>
         <source>Nothing to export: the plan is not valid.</source>
         <translation>没有可导出的内容：规划无效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="397"/>
+        <location filename="../app/mainwindow.cpp" line="399"/>
         <source>Exporting the timeline to %1…</source>
         <translation>正在将时间线导出到 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="414"/>
+        <location filename="../app/mainwindow.cpp" line="416"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="412"/>
+        <location filename="../app/mainwindow.cpp" line="414"/>
         <source>%1 was not written: %2</source>
         <translation>%1 未写入：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="330"/>
+        <location filename="../app/mainwindow.cpp" line="332"/>
         <source>the plan is still being evaluated; export again in a moment</source>
         <translation>方案仍在评估中，请稍后再导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="334"/>
+        <location filename="../app/mainwindow.cpp" line="336"/>
         <source>the plan cannot be evaluated: the summary says why</source>
         <translation>该方案无法评估：概览中说明了原因</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="388"/>
+        <location filename="../app/mainwindow.cpp" line="390"/>
         <source>Not exported: the plan is still being evaluated; export again in a moment.</source>
         <translation>未导出：方案仍在评估中，请稍后再导出。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="416"/>
+        <location filename="../app/mainwindow.cpp" line="418"/>
         <source>Exported the timeline to %1</source>
         <translation>时间线已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="426"/>
+        <location filename="../app/mainwindow.cpp" line="428"/>
         <source>%1 cannot be compared: %2</source>
         <translation>无法比较 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="448"/>
+        <location filename="../app/mainwindow.cpp" line="450"/>
         <source>The plan could not be written for the probe: %1</source>
         <translation>无法为探测写出规划：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="553"/>
+        <location filename="../app/mainwindow.cpp" line="555"/>
         <source>Link measurements from %1</source>
         <translation>来自 %1 的链路测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="543"/>
-        <location filename="../app/mainwindow.cpp" line="556"/>
-        <location filename="../app/mainwindow.cpp" line="567"/>
-        <location filename="../app/mainwindow.cpp" line="578"/>
+        <location filename="../app/mainwindow.cpp" line="545"/>
+        <location filename="../app/mainwindow.cpp" line="558"/>
+        <location filename="../app/mainwindow.cpp" line="569"/>
+        <location filename="../app/mainwindow.cpp" line="580"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="564"/>
+        <location filename="../app/mainwindow.cpp" line="566"/>
         <source>Compute measurements from %1</source>
         <translation>来自 %1 的计算测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="575"/>
+        <location filename="../app/mainwindow.cpp" line="577"/>
         <source>PyTorch reference measurements from %1</source>
         <translation>来自 %1 的 PyTorch 参考测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="538"/>
-        <location filename="../app/mainwindow.cpp" line="582"/>
+        <location filename="../app/mainwindow.cpp" line="540"/>
+        <location filename="../app/mainwindow.cpp" line="584"/>
         <source>%1 is not a probe result (TRACE.json, LINKS.json, COMPUTE.json or torch-reference.json).</source>
         <translation>%1 不是探测结果（TRACE.json、LINKS.json、COMPUTE.json 或 torch-reference.json）。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="465"/>
+        <location filename="../app/mainwindow.cpp" line="467"/>
         <source>Reading %n nccl-tests file(s)…</source>
         <translation>
             <numerusform>正在读取 %n 个 nccl-tests 文件…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="469"/>
+        <location filename="../app/mainwindow.cpp" line="471"/>
         <source>Not read: %1</source>
         <translation>未读取：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="471"/>
+        <location filename="../app/mainwindow.cpp" line="473"/>
         <source>Cannot read nccl-tests output</source>
         <translation>无法读取 nccl-tests 输出</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="506"/>
+        <location filename="../app/mainwindow.cpp" line="508"/>
         <source>%n measurement(s) of the links; </source>
         <translation>
             <numerusform>%n 组链路测量；</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="507"/>
+        <location filename="../app/mainwindow.cpp" line="509"/>
         <source>the plan&apos;s links match them</source>
         <translation>规划中的链路与测量相符</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="508"/>
+        <location filename="../app/mainwindow.cpp" line="510"/>
         <source>%n finding(s) on the topology&apos;s nodes: %1</source>
         <translation>
             <numerusform>拓扑节点上有 %n 项发现：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="634"/>
+        <location filename="../app/mainwindow.cpp" line="636"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="652"/>
+        <location filename="../app/mainwindow.cpp" line="654"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="652"/>
+        <location filename="../app/mainwindow.cpp" line="654"/>
         <source>The plan has changes that are not saved. Save them?</source>
         <translation>规划有未保存的更改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="672"/>
+        <location filename="../app/mainwindow.cpp" line="674"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="673"/>
+        <location filename="../app/mainwindow.cpp" line="675"/>
         <source>%1[*] — Plait</source>
         <translation>%1[*] — Plait</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="706"/>
+        <location filename="../app/mainwindow.cpp" line="708"/>
         <source>Recover unsaved plan?</source>
         <translation>恢复未保存的规划？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="707"/>
+        <location filename="../app/mainwindow.cpp" line="709"/>
         <source>Plait did not close normally. A plan with unsaved changes was kept:
 %1
 last written %2.
@@ -2604,12 +2604,12 @@ Recover it?</source>
 是否恢复？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="714"/>
+        <location filename="../app/mainwindow.cpp" line="716"/>
         <source>Recovered plan</source>
         <translation>已恢复的规划</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="724"/>
+        <location filename="../app/mainwindow.cpp" line="726"/>
         <source>%n autosaved plan(s) from an earlier session cannot be read:
 %1
 Discard them?</source>
@@ -2620,19 +2620,19 @@ Discard them?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="728"/>
+        <location filename="../app/mainwindow.cpp" line="730"/>
         <source>%n autosaved plan(s) cannot be read; they were kept</source>
         <translation>
             <numerusform>%n 个自动保存的规划无法读取，已保留</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="729"/>
+        <location filename="../app/mainwindow.cpp" line="731"/>
         <source>Unreadable autosaves</source>
         <translation>无法读取的自动保存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="733"/>
+        <location filename="../app/mainwindow.cpp" line="735"/>
         <source>%n unreadable autosave(s) discarded</source>
         <translation>
             <numerusform>已丢弃 %n 个无法读取的自动保存</numerusform>
@@ -2834,202 +2834,202 @@ Discard them?</source>
 <context>
     <name>plait::app::SuggestPanel</name>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="45"/>
+        <location filename="../app/suggestpanel.cpp" line="46"/>
         <source>full recompute</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="46"/>
+        <location filename="../app/suggestpanel.cpp" line="47"/>
         <source>selective recompute</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="47"/>
+        <location filename="../app/suggestpanel.cpp" line="48"/>
         <source>no recompute</source>
         <translation>不重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="58"/>
+        <location filename="../app/suggestpanel.cpp" line="59"/>
         <source>Search every plan</source>
         <translation>搜索所有规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="59"/>
+        <location filename="../app/suggestpanel.cpp" line="60"/>
         <source>Searches TP, PP (and virtual stages), DP, CP, EP, micro-batch, ZeRO, recomputation and schedule for this model, cluster and global batch.</source>
         <translation>针对此模型、集群和全局批次，搜索 TP、PP（含虚拟阶段）、DP、CP、EP、微批次、ZeRO、重计算和调度的所有组合。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="65"/>
+        <location filename="../app/suggestpanel.cpp" line="66"/>
         <source>plan</source>
         <translation>规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="65"/>
+        <location filename="../app/suggestpanel.cpp" line="66"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="65"/>
+        <location filename="../app/suggestpanel.cpp" line="66"/>
         <source>peak / GPU</source>
         <translation>每 GPU 峰值</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="65"/>
+        <location filename="../app/suggestpanel.cpp" line="66"/>
         <source>tokens/s</source>
         <translation>tokens/s</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="65"/>
+        <location filename="../app/suggestpanel.cpp" line="66"/>
         <source>step (slow end)</source>
         <translation>步长（慢端）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="66"/>
+        <location filename="../app/suggestpanel.cpp" line="67"/>
         <source>cost to train</source>
         <translation>训练成本</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="68"/>
+        <location filename="../app/suggestpanel.cpp" line="69"/>
         <source>Plans are ranked by the slow end: every uncertain rate at the slow end of its published spread</source>
         <translation>方案按慢端排序：每个不确定的速率都取其公开范围的慢端</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="80"/>
+        <location filename="../app/suggestpanel.cpp" line="81"/>
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="87"/>
+        <location filename="../app/suggestpanel.cpp" line="88"/>
         <source>Share of each GPU&apos;s memory a plan must leave free</source>
         <translation>方案必须在每个 GPU 上留出的显存比例</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="88"/>
+        <location filename="../app/suggestpanel.cpp" line="89"/>
         <source>Largest tensor-parallel size to try</source>
         <translation>尝试的最大张量并行规模</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="89"/>
+        <location filename="../app/suggestpanel.cpp" line="90"/>
         <source>Largest pipeline-parallel size to try</source>
         <translation>尝试的最大流水线并行规模</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="90"/>
+        <location filename="../app/suggestpanel.cpp" line="91"/>
         <source>Largest context-parallel size to try (1: none)</source>
         <translation>尝试的最大上下文并行规模（1：不使用）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="91"/>
+        <location filename="../app/suggestpanel.cpp" line="92"/>
         <source>Largest expert-parallel size to try (MoE models)</source>
         <translation>尝试的最大专家并行规模（MoE 模型）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="93"/>
+        <location filename="../app/suggestpanel.cpp" line="94"/>
         <source>as the plan</source>
         <translation>与方案相同</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="97"/>
+        <location filename="../app/suggestpanel.cpp" line="98"/>
         <source>Only plans this framework can run (its ZeRO stages with pipelining, context parallelism)</source>
         <translation>只给出该框架能运行的方案（它在流水线并行下支持的 ZeRO 阶段、上下文并行）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="101"/>
+        <location filename="../app/suggestpanel.cpp" line="102"/>
         <source>Keep free</source>
         <translation>预留</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="101"/>
+        <location filename="../app/suggestpanel.cpp" line="102"/>
         <source>TP at most</source>
         <translation>TP 最多</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="101"/>
+        <location filename="../app/suggestpanel.cpp" line="102"/>
         <source>PP at most</source>
         <translation>PP 最多</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="102"/>
+        <location filename="../app/suggestpanel.cpp" line="103"/>
         <source>CP at most</source>
         <translation>CP 最多</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="102"/>
+        <location filename="../app/suggestpanel.cpp" line="103"/>
         <source>EP at most</source>
         <translation>EP 最多</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="102"/>
+        <location filename="../app/suggestpanel.cpp" line="103"/>
         <source>Framework</source>
         <translation>训练框架</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="205"/>
+        <location filename="../app/suggestpanel.cpp" line="214"/>
         <source>The model, cluster or batch changed since the last search: search again.</source>
         <translation>自上次搜索以来模型、集群或批大小已改变：请重新搜索。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="213"/>
+        <location filename="../app/suggestpanel.cpp" line="222"/>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="225"/>
+        <location filename="../app/suggestpanel.cpp" line="234"/>
         <source>%1 combinations, %2 fit in memory, %3 evaluated in full, in %4 s.</source>
         <translation>%1 种组合，%2 种放得下，%3 种完整评估，用时 %4 秒。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="230"/>
+        <location filename="../app/suggestpanel.cpp" line="239"/>
         <source>No plan fits in memory on this cluster.</source>
         <translation>此集群上没有放得下的规划。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="251"/>
+        <location filename="../app/suggestpanel.cpp" line="260"/>
         <source>step %1 (slow end %5) · %2 tokens/s · MFU %3 · peak %4 per GPU</source>
         <translation>步长 %1（慢端 %5）· %2 tokens/s · MFU %3 · 每 GPU 峰值 %4</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="254"/>
+        <location filename="../app/suggestpanel.cpp" line="263"/>
         <source>Click to apply.</source>
         <translation>点击应用。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="285"/>
+        <location filename="../app/suggestpanel.cpp" line="294"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="122"/>
+        <location filename="../app/suggestpanel.cpp" line="131"/>
         <source>Charting every plan that fits: %1 of %2 evaluated…</source>
         <translation>正在为图表评估所有放得下的方案：已评估 %1 / %2…</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="128"/>
+        <location filename="../app/suggestpanel.cpp" line="137"/>
         <source>All %1 plans that fit are charted.</source>
         <translation>全部 %1 个放得下的方案都已绘入图表。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="265"/>
+        <location filename="../app/suggestpanel.cpp" line="274"/>
         <source>Apply suggested plan</source>
         <translation>应用推荐规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="279"/>
+        <location filename="../app/suggestpanel.cpp" line="288"/>
         <source>At the slow end, for the plan&apos;s budget at %1 %2 per GPU-hour on the cluster&apos;s %3 GPUs, with checkpoints and failures. Every plan here uses all of them, so the ranking by step time is also the ranking by cost.</source>
         <translation>按慢端计算：规划的训练预算，每 GPU 小时 %1 %2，集群的 %3 块 GPU，计入检查点与故障。这里每个规划都用全部 GPU，所以按单步时间排序也就是按成本排序。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="292"/>
+        <location filename="../app/suggestpanel.cpp" line="301"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="300"/>
+        <location filename="../app/suggestpanel.cpp" line="309"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="302"/>
+        <location filename="../app/suggestpanel.cpp" line="311"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -3449,56 +3449,65 @@ Discard them?</source>
         <translation>每步通信</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="86"/>
         <source>ms per step (slowest stage)</source>
-        <translation>每步毫秒数（最慢阶段）</translation>
+        <translation type="vanished">每步毫秒数（最慢阶段）</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="135"/>
+        <location filename="../widgets/commbreakdown.cpp" line="134"/>
         <source>exposed</source>
         <translation>暴露</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="135"/>
+        <location filename="../widgets/commbreakdown.cpp" line="134"/>
         <source>latency (α)</source>
         <translation>延迟 (α)</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="136"/>
+        <location filename="../widgets/commbreakdown.cpp" line="135"/>
         <source>hidden under compute</source>
         <translation>被计算隐藏</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="136"/>
+        <location filename="../widgets/commbreakdown.cpp" line="135"/>
         <source>bandwidth (S/β)</source>
         <translation>带宽 (S/β)</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="155"/>
+        <location filename="../widgets/commbreakdown.cpp" line="148"/>
+        <source>ms per step (stage %1, the busiest)</source>
+        <translation>每步毫秒数（阶段 %1，最忙的阶段）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/commbreakdown.cpp" line="149"/>
+        <source>ms per step</source>
+        <translation>每步毫秒数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/commbreakdown.cpp" line="158"/>
         <source>%1 %2
 %3 × %4 on %5</source>
         <translation>%1 %2
 %3 × %4，经 %5</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="175"/>
+        <location filename="../widgets/commbreakdown.cpp" line="178"/>
         <source>No plan evaluated yet.</source>
         <translation>尚未评估任何方案。</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="176"/>
+        <location filename="../widgets/commbreakdown.cpp" line="179"/>
         <source>The plan cannot be evaluated: the summary says why.</source>
         <translation>无法评估该方案：原因见摘要。</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="177"/>
+        <location filename="../widgets/commbreakdown.cpp" line="180"/>
         <source>No communication: every parallel size is 1,
 so no GPU sends anything to another.</source>
         <translation>没有通信：所有并行规模均为 1，
 没有 GPU 向其他 GPU 发送数据。</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="213"/>
+        <location filename="../widgets/commbreakdown.cpp" line="216"/>
         <source>%1: %2 per step, %3 exposed
 latency %4, bandwidth %5
 %6 per call, %7 calls, %8 ranks
@@ -3710,19 +3719,24 @@ Click for the formula</source>
         <translation>单步（秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/paretochart.cpp" line="80"/>
+        <location filename="../widgets/paretochart.cpp" line="81"/>
         <source>plans that fit (click to apply)</source>
         <translation>放得下的方案（点击应用）</translation>
     </message>
     <message>
-        <location filename="../widgets/paretochart.cpp" line="86"/>
+        <location filename="../widgets/paretochart.cpp" line="87"/>
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../widgets/paretochart.cpp" line="93"/>
+        <location filename="../widgets/paretochart.cpp" line="114"/>
         <source>this plan</source>
         <translation>当前方案</translation>
+    </message>
+    <message>
+        <location filename="../widgets/paretochart.cpp" line="125"/>
+        <source>this plan, off the chart: %1 GiB, %2 s</source>
+        <translation>当前规划，超出图表范围：%1 GiB，%2 秒</translation>
     </message>
 </context>
 <context>

@@ -83,7 +83,6 @@ CommBreakdown::CommBreakdown(QWidget* parent)
         b->setWidthType(QCPBars::wtPlotCoords);
         b->setWidth(0.6);
     }
-    m_plot->xAxis->setLabel(tr("ms per step (slowest stage)"));
     m_plot->xAxis->ticker()->setTickCount(4);
     m_empty = new QCPItemText(m_plot);
     m_empty->position->setType(QCPItemPosition::ptAxisRectRatio);
@@ -144,6 +143,10 @@ void CommBreakdown::rebuild()
     const Evaluation* ev = m_evaluation.get();
     double longest = 0;
     const int n = ev && ev->valid ? int(ev->comm.size()) : 0;
+    // The collectives are the busiest stage's, the one that sets the pace (a stage with a group across nodes).
+    m_plot->xAxis->setLabel(n > 0 && ev->stages.size() > 1
+            ? tr("ms per step (stage %1, the busiest)").arg(ev->commStage)
+            : tr("ms per step"));
     for (int i = 0; i < n; ++i) {
         const CommItem& c = ev->comm[std::size_t(i)];
         const double key = n - 1 - i; // first item on top

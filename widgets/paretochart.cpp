@@ -45,6 +45,7 @@ ParetoChart::ParetoChart(QWidget* parent)
     m_plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
     m_plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerText>::create());
     m_plot->legend->setVisible(true);
+    m_plot->legend->setWrap(2); // two to a row: whole beside the table too
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     m_plot->plotLayout()->addElement(1, 0, m_plot->legend);
     m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
@@ -88,23 +89,52 @@ void ParetoChart::setPoints(
     pareto->setLineStyle(QCPGraph::lsStepLeft);
     pareto->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QColor(0xD5, 0x5E, 0x00), 9));
     pareto->setData(fx, fy, true);
+    // The axes are the candidates' (and the capacity's). The searched plan joins them when it lies near; far off
+    // (a plan needing 40 times the memory, or ten times the step) it is drawn at the edge with its figures, so that
+    // it does not squash the candidates into a corner.
+    double xHi = capacityGiB, yLo = 0, yHi = 0;
+    for (const Point& p : m_all) {
+        xHi = std::max(xHi, p.peakGiB);
+        yLo = yLo > 0 ? std::min(yLo, p.stepS) : p.stepS;
+        yHi = std::max(yHi, p.stepS);
+    }
     if (current) {
+        const bool none = m_all.empty();
+        const bool nearX = none || current->peakGiB <= 1.5 * xHi;
+        const bool nearY = none || (current->stepS >= yLo / 3 && current->stepS <= 3 * yHi);
+        if (nearX)
+            xHi = std::max(xHi, current->peakGiB);
+        if (nearY) {
+            yLo = yLo > 0 ? std::min(yLo, current->stepS) : current->stepS;
+            yHi = std::max(yHi, current->stepS);
+        }
+        const double drawnX = nearX ? current->peakGiB : xHi * 1.04;
+        const double drawnY = nearY ? current->stepS : current->stepS > yHi ? yHi * 1.2 : yLo / 1.2;
         auto* star = new QCPGraph(m_plot->xAxis, m_plot->yAxis);
         star->setName(tr("this plan"));
         star->setLineStyle(QCPGraph::lsNone);
         star->setScatterStyle(
             QCPScatterStyle(QCPScatterStyle::ssStar, QPen(QColor(0xCC, 0x00, 0x66), 2.5), Qt::NoBrush, 16));
-        star->setData({ current->peakGiB }, { current->stepS }, true);
+        star->setData({ drawnX }, { drawnY }, true);
+        if (!nearX || !nearY) {
+            auto* where = new QCPItemText(m_plot);
+            where->position->setCoords(drawnX, drawnY);
+            where->setPositionAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            where->setPadding(QMargins(0, 0, 14, 0));
+            where->setColor(QColor(0xCC, 0x00, 0x66));
+            where->setText(tr("this plan, off the chart: %1 GiB, %2 s")
+                               .arg(QLocale().toString(current->peakGiB, 'f', 0))
+                               .arg(QLocale().toString(current->stepS, 'g', 3)));
+        }
     }
     m_plot->setInteractions(QCP::iSelectPlottables);
-    m_plot->rescaleAxes(); // to the data of every graph, the searched plan included
     auto* cap = new QCPItemStraightLine(m_plot);
     cap->point1->setCoords(capacityGiB, 0);
     cap->point2->setCoords(capacityGiB, 1);
     cap->setPen(QPen(Qt::black, 1, Qt::DashLine));
-    m_plot->xAxis->setRange(0, std::max(capacityGiB, m_plot->xAxis->range().upper) * 1.05);
-    if (!m_all.empty() || current) {
-        const QCPRange range(m_plot->yAxis->range().lower / 1.25, m_plot->yAxis->range().upper * 1.25);
+    m_plot->xAxis->setRange(0, xHi * 1.08);
+    if (yHi > 0) {
+        const QCPRange range(yLo / 1.25, yHi * 1.25);
         m_plot->yAxis->setRange(range);
         auto ticker = m_plot->yAxis->ticker().staticCast<QCPAxisTickerText>();
         ticker->clear();
