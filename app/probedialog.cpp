@@ -11,6 +11,7 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QVBoxLayout>
@@ -68,6 +69,10 @@ ProbeDialog::ProbeDialog(const Plan& plan, const QString& planPath, QWidget* par
     m_run = new QPushButton(tr("Run"), this);
     m_cancel = new QPushButton(tr("Cancel run"), this);
     m_cancel->setEnabled(false);
+    m_elsewhere = new QLabel(this);
+    m_elsewhere->setObjectName(QStringLiteral("probeElsewhere"));
+    m_elsewhere->setWordWrap(true);
+    m_elsewhere->hide();
 
     auto* form = new QFormLayout;
     form->addRow(tr("GPUs found:"), m_devices);
@@ -84,6 +89,7 @@ ProbeDialog::ProbeDialog(const Plan& plan, const QString& planPath, QWidget* par
     buttons->addButton(m_run, QDialogButtonBox::ActionRole);
     buttons->addButton(m_cancel, QDialogButtonBox::ActionRole);
     auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_elsewhere);
     layout->addLayout(form);
     layout->addWidget(m_progress);
     layout->addWidget(m_status);
@@ -137,6 +143,16 @@ ProbeDialog::ProbeDialog(const Plan& plan, const QString& planPath, QWidget* par
     queryDevices();
 }
 
+void ProbeDialog::showEvent(QShowEvent* event)
+{
+    QDialog::showEvent(event);
+    // Never past the screen, whatever the log or a long message asks for.
+    if (screen()) {
+        setMaximumSize(screen()->availableGeometry().size());
+        resize(size().boundedTo(screen()->availableGeometry().size()));
+    }
+}
+
 void ProbeDialog::queryDevices()
 {
     connect(&m_info, &engine::ProbeRunner::eventAvailable, this, [this](const QJsonObject& e) {
@@ -156,7 +172,22 @@ void ProbeDialog::queryDevices()
             + tr("CUDA %1, NCCL %2")
                   .arg(e.value(QStringLiteral("cuda_runtime")).toString(), e.value(QStringLiteral("nccl")).toString()));
     });
-    connect(&m_info, &engine::ProbeRunner::failed, m_devices, &QLabel::setText);
+    connect(&m_info, &engine::ProbeRunner::failed, this, [this](const QString& message) {
+        m_log->appendPlainText(message);
+        if (!m_info.foundNoGpu()) {
+            m_devices->setText(message);
+            return;
+        }
+        // A workstation without a GPU: nothing to run here, and where to go instead.
+        m_devices->setText(tr("No NVIDIA GPU found here."));
+        m_devices->setStyleSheet(QStringLiteral("font-weight: bold;"));
+        m_run->setEnabled(false);
+        m_run->setToolTip(tr("The probe measures real GPUs: run it on a GPU node"));
+        m_elsewhere->setText(tr("Run the command line below on a GPU node, with the plan file beside it (plait-probe "
+                                "comes with the package), then open what it writes here (Probe → Open Results…). "
+                                "The log below says why nothing could run on this machine."));
+        m_elsewhere->show();
+    });
     connect(&m_info, &engine::ProbeRunner::finished, this, [this](bool ok) {
         if (ok && m_devices->text() == tr("Looking for GPUs…"))
             m_devices->setText(tr("The probe finished without listing any device."));
@@ -185,6 +216,11 @@ QStringList ProbeDialog::arguments() const
     a << QStringLiteral("--iters") << QString::number(m_iters->value());
     a << QStringLiteral("--out") << m_out->text();
     return a;
+}
+
+bool ProbeDialog::canRun() const
+{
+    return m_run->isEnabled() || m_runner.isRunning();
 }
 
 void ProbeDialog::setCommand(const QString& command)

@@ -28,9 +28,13 @@ public:
     QStringList arguments() const; // the command the Run button starts
     void setCommand(const QString& command); // pipeline, collectives, compute
     void run();
+    bool canRun() const; // false on a machine without a GPU
 
 signals:
     void outputReady(const QString& command, const QString& path);
+
+protected:
+    void showEvent(QShowEvent* event) override;
 
 private:
     void updateCommandLine();
@@ -39,6 +43,7 @@ private:
     QString m_planPath;
     engine::ProbeRunner m_runner, m_info;
     QLabel* m_devices = nullptr;
+    QLabel* m_elsewhere = nullptr; // where to run it instead, on a machine without a GPU
     QComboBox* m_command = nullptr;
     QLineEdit* m_gpus = nullptr;
     QSpinBox* m_microBatches = nullptr;

@@ -17,10 +17,12 @@ ProbeRunner::ProbeRunner(QObject* parent)
     connect(&m_process, &QProcess::readyReadStandardOutput, this, &ProbeRunner::readLines);
     connect(&m_process, &QProcess::finished, this, &ProbeRunner::processFinished);
     connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
-        if (e == QProcess::FailedToStart)
+        if (e == QProcess::FailedToStart) {
+            m_noGpu = true;
             fail(tr("The probe could not be started: %1 (%2). Build it with CUDA and NCCL present, or set PLAIT_PROBE "
                     "to its path.")
                      .arg(m_program, m_process.errorString()));
+        }
     });
     connect(&m_deadline, &QTimer::timeout, this, [this] {
         m_hung = true;
@@ -80,7 +82,7 @@ void ProbeRunner::start(const QStringList& arguments, int deadlineMs)
     m_error.clear();
     m_failure.clear();
     m_garbage = 0;
-    m_done = m_cancelled = m_hung = false;
+    m_done = m_cancelled = m_hung = m_noGpu = false;
     const int out = int(arguments.indexOf(QStringLiteral("--out")));
     if (out >= 0 && out + 1 < arguments.size())
         m_out = arguments[out + 1];
@@ -171,6 +173,7 @@ void ProbeRunner::processFinished(int exitCode, QProcess::ExitStatus status)
         fail(tr("The probe crashed after %n line(s) of output; nothing it measured was kept.", nullptr,
             int(m_log.size()) - 1));
     } else if (exitCode != 0) {
+        m_noGpu = exitCode == 3;
         fail(tr("The probe stopped: %1%2").arg(exitCodeText(exitCode), detail));
     } else if (!m_done) {
         fail(m_garbage > 0 ? tr("The probe printed %n line(s) that are not its protocol and never said it was done.",

@@ -33,6 +33,9 @@ public:
 
     // The message for one of the contract's exit codes.
     static QString exitCodeText(int code);
+    // Whether the last run ended because this machine has no GPU to measure: the contract's exit code 3 (no CUDA
+    // device or driver), or no probe built here at all (it needs CUDA and NCCL).
+    bool foundNoGpu() const { return m_noGpu; }
 
 signals:
     void started();
@@ -57,7 +60,7 @@ private:
     QString m_out, m_error, m_failure;
     int m_graceMs = 3000;
     int m_garbage = 0;
-    bool m_done = false, m_cancelled = false, m_hung = false;
+    bool m_done = false, m_cancelled = false, m_hung = false, m_noGpu = false;
 };
 
 } // namespace plait::engine

@@ -2710,123 +2710,138 @@ Discard them?</source>
 <context>
     <name>plait::app::ProbeDialog</name>
     <message>
-        <location filename="../app/probedialog.cpp" line="37"/>
+        <location filename="../app/probedialog.cpp" line="38"/>
         <source>Run plait-probe</source>
         <translation>运行 plait-probe</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="39"/>
-        <location filename="../app/probedialog.cpp" line="161"/>
+        <location filename="../app/probedialog.cpp" line="40"/>
+        <location filename="../app/probedialog.cpp" line="192"/>
         <source>Looking for GPUs…</source>
         <translation>正在查找 GPU…</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="42"/>
+        <location filename="../app/probedialog.cpp" line="43"/>
         <source>pipeline: run this plan&apos;s schedule on GPUs</source>
         <translation>pipeline：在 GPU 上运行此规划的调度</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="43"/>
+        <location filename="../app/probedialog.cpp" line="44"/>
         <source>collectives: NCCL bandwidth and latency</source>
         <translation>collectives：NCCL 带宽与延迟</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="44"/>
+        <location filename="../app/probedialog.cpp" line="45"/>
         <source>compute: GEMM TFLOP/s and memory bandwidth</source>
         <translation>compute：GEMM TFLOP/s 与显存带宽</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="46"/>
+        <location filename="../app/probedialog.cpp" line="47"/>
         <source>all visible GPUs</source>
         <translation>所有可见 GPU</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="55"/>
+        <location filename="../app/probedialog.cpp" line="56"/>
         <source>all of the plan&apos;s</source>
         <translation>按规划全部</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="57"/>
+        <location filename="../app/probedialog.cpp" line="58"/>
         <source>check results</source>
         <translation>校验结果</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="68"/>
+        <location filename="../app/probedialog.cpp" line="69"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="69"/>
+        <location filename="../app/probedialog.cpp" line="70"/>
         <source>Cancel run</source>
         <translation>取消运行</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="73"/>
+        <location filename="../app/probedialog.cpp" line="78"/>
         <source>GPUs found:</source>
         <translation>找到的 GPU：</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="74"/>
+        <location filename="../app/probedialog.cpp" line="79"/>
         <source>Command:</source>
         <translation>命令：</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="75"/>
+        <location filename="../app/probedialog.cpp" line="80"/>
         <source>GPUs (--gpus):</source>
         <translation>GPU（--gpus）：</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="76"/>
+        <location filename="../app/probedialog.cpp" line="81"/>
         <source>Micro-batches:</source>
         <translation>微批次：</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="77"/>
+        <location filename="../app/probedialog.cpp" line="82"/>
         <source>Iterations:</source>
         <translation>迭代次数：</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="78"/>
+        <location filename="../app/probedialog.cpp" line="83"/>
         <source>Layers per stage at most:</source>
         <translation>每阶段最多层数：</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="79"/>
+        <location filename="../app/probedialog.cpp" line="84"/>
         <source>Largest message:</source>
         <translation>最大消息：</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="81"/>
+        <location filename="../app/probedialog.cpp" line="86"/>
         <source>Output file:</source>
         <translation>输出文件：</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="82"/>
+        <location filename="../app/probedialog.cpp" line="87"/>
         <source>Command line:</source>
         <translation>命令行：</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="120"/>
+        <location filename="../app/probedialog.cpp" line="126"/>
         <source>%1 — about %2 s left</source>
         <translation>%1 — 约剩 %2 秒</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="131"/>
+        <location filename="../app/probedialog.cpp" line="137"/>
         <source>Done: %1</source>
         <translation>完成：%1</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="148"/>
+        <location filename="../app/probedialog.cpp" line="164"/>
         <source>%1: %2, %3 GiB, %4 SMs, peers %5</source>
         <translation>%1：%2，%3 GiB，%4 个 SM，对等 %5</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="156"/>
+        <location filename="../app/probedialog.cpp" line="172"/>
         <source>CUDA %1, NCCL %2</source>
         <translation>CUDA %1，NCCL %2</translation>
     </message>
     <message>
-        <location filename="../app/probedialog.cpp" line="162"/>
+        <location filename="../app/probedialog.cpp" line="182"/>
+        <source>No NVIDIA GPU found here.</source>
+        <translation>本机未找到 NVIDIA GPU。</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="185"/>
+        <source>The probe measures real GPUs: run it on a GPU node</source>
+        <translation>探测程序测量真实的 GPU：请在 GPU 节点上运行</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="186"/>
+        <source>Run the command line below on a GPU node, with the plan file beside it (plait-probe comes with the package), then open what it writes here (Probe → Open Results…). The log below says why nothing could run on this machine.</source>
+        <translation>请在 GPU 节点上运行下面的命令行（规划文件放在旁边；plait-probe 随软件包提供），然后在这里打开它写出的结果（探测 → 打开结果…）。下方日志说明了本机为何无法运行。</translation>
+    </message>
+    <message>
+        <location filename="../app/probedialog.cpp" line="193"/>
         <source>The probe finished without listing any device.</source>
         <translation>探测结束，但没有列出任何设备。</translation>
     </message>
@@ -3100,86 +3115,86 @@ Discard them?</source>
 <context>
     <name>plait::engine::ProbeRunner</name>
     <message>
-        <location filename="../engine/proberunner.cpp" line="21"/>
+        <location filename="../engine/proberunner.cpp" line="22"/>
         <source>The probe could not be started: %1 (%2). Build it with CUDA and NCCL present, or set PLAIT_PROBE to its path.</source>
         <translation>无法启动探测程序：%1（%2）。请在有 CUDA 和 NCCL 的环境下构建它，或将 PLAIT_PROBE 设为其路径。</translation>
     </message>
     <message>
-        <location filename="../engine/proberunner.cpp" line="58"/>
+        <location filename="../engine/proberunner.cpp" line="60"/>
         <source>the probe was called wrongly (exit code 2)</source>
         <translation>探测程序调用方式错误（退出码 2）</translation>
     </message>
     <message>
-        <location filename="../engine/proberunner.cpp" line="60"/>
+        <location filename="../engine/proberunner.cpp" line="62"/>
         <source>no CUDA device or driver on this machine (exit code 3); the probe measures real GPUs only</source>
         <translation>此机器没有 CUDA 设备或驱动（退出码 3）；探测只测量真实 GPU</translation>
     </message>
     <message>
-        <location filename="../engine/proberunner.cpp" line="62"/>
+        <location filename="../engine/proberunner.cpp" line="64"/>
         <source>NCCL failed or a rank hung (exit code 4)</source>
         <translation>NCCL 出错或某个 rank 挂起（退出码 4）</translation>
     </message>
     <message>
-        <location filename="../engine/proberunner.cpp" line="64"/>
+        <location filename="../engine/proberunner.cpp" line="66"/>
         <source>a CUDA error (exit code 5)</source>
         <translation>CUDA 错误（退出码 5）</translation>
     </message>
     <message>
-        <location filename="../engine/proberunner.cpp" line="66"/>
+        <location filename="../engine/proberunner.cpp" line="68"/>
         <source>the GPU ran out of memory (exit code 6)</source>
         <translation>GPU 显存不足（退出码 6）</translation>
     </message>
     <message>
-        <location filename="../engine/proberunner.cpp" line="68"/>
+        <location filename="../engine/proberunner.cpp" line="70"/>
         <source>the results were wrong: the correctness check failed (exit code 7)</source>
         <translation>结果错误：正确性校验失败（退出码 7）</translation>
     </message>
     <message>
-        <location filename="../engine/proberunner.cpp" line="70"/>
+        <location filename="../engine/proberunner.cpp" line="72"/>
         <source>the probe failed with exit code %1</source>
         <translation>探测程序失败，退出码 %1</translation>
     </message>
     <message>
-        <location filename="../engine/proberunner.cpp" line="123"/>
+        <location filename="../engine/proberunner.cpp" line="125"/>
         <source>(not a protocol line: ignored)</source>
         <translation>（不是协议行：已忽略）</translation>
     </message>
     <message>
-        <location filename="../engine/proberunner.cpp" line="166"/>
+        <location filename="../engine/proberunner.cpp" line="168"/>
         <source>The probe did not finish within %1 s and was stopped; a GPU or a rank may hang.</source>
         <translation>探测未在 %1 秒内完成，已停止；可能有 GPU 或 rank 挂起。</translation>
     </message>
     <message>
-        <location filename="../engine/proberunner.cpp" line="169"/>
+        <location filename="../engine/proberunner.cpp" line="171"/>
         <source>The probe run was cancelled.</source>
         <translation>探测运行已取消。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../engine/proberunner.cpp" line="171"/>
+        <location filename="../engine/proberunner.cpp" line="173"/>
         <source>The probe crashed after %n line(s) of output; nothing it measured was kept.</source>
         <translation>
             <numerusform>探测在输出 %n 行后崩溃；其测量结果均未保留。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../engine/proberunner.cpp" line="174"/>
+        <location filename="../engine/proberunner.cpp" line="177"/>
         <source>The probe stopped: %1%2</source>
         <translation>探测已停止：%1%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../engine/proberunner.cpp" line="176"/>
+        <location filename="../engine/proberunner.cpp" line="179"/>
         <source>The probe printed %n line(s) that are not its protocol and never said it was done.</source>
         <translation>
             <numerusform>探测输出了 %n 行非协议内容，且从未报告完成。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../engine/proberunner.cpp" line="178"/>
+        <location filename="../engine/proberunner.cpp" line="181"/>
         <source>The probe exited without saying it was done.</source>
         <translation>探测退出时未报告完成。</translation>
     </message>
     <message>
-        <location filename="../engine/proberunner.cpp" line="180"/>
+        <location filename="../engine/proberunner.cpp" line="183"/>
         <source>The probe said it wrote %1, but the file is not there.</source>
         <translation>探测称已写出 %1，但文件不存在。</translation>
     </message>

@@ -754,6 +754,45 @@ private slots:
         qunsetenv("PLAIT_PROBE");
     }
 
+    // Issue 37: on a workstation without a GPU (the probe's exit code 3, "no CUDA device or driver", or no probe built
+    // at all) the dialog says so in those words, disables Run, points to a GPU node and Probe → Open Results, and
+    // stays inside the screen.
+    void theProbeDialogWithoutAGpuSaysWhereToRunIt_data()
+    {
+        QTest::addColumn<QByteArray>("probe");
+        QTest::newRow("the driver finds no device") << QByteArray(PLAIT_FAKE_PROBE);
+        QTest::newRow("no probe built here") << QByteArray("/nonexistent/plait-probe");
+    }
+    void theProbeDialogWithoutAGpuSaysWhereToRunIt()
+    {
+        QFETCH(QByteArray, probe);
+        qputenv("PLAIT_PROBE", probe);
+        qputenv("PLAIT_FAKE_MODE", "exit=3");
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-nogpu")));
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json")));
+        app::ProbeDialog* dialog = w.openProbeDialog();
+        auto* elsewhere = dialog->findChild<QLabel*>(QStringLiteral("probeElsewhere"));
+        QVERIFY(elsewhere);
+        QVERIFY(QTest::qWaitFor([&] { return !dialog->canRun(); }, 10000));
+        QVERIFY(!elsewhere->isHidden());
+        QVERIFY(elsewhere->text().contains(QStringLiteral("Probe → Open Results")));
+        bool said = false;
+        for (QLabel* l : dialog->findChildren<QLabel*>())
+            said |= l->text() == QStringLiteral("No NVIDIA GPU found here.");
+        QVERIFY(said);
+        QVERIFY(dialog->arguments().contains(QStringLiteral("--plan")));
+        dialog->show();
+        QVERIFY(QTest::qWaitForWindowExposed(dialog));
+        const QSize screen = dialog->screen()->availableGeometry().size();
+        QVERIFY(dialog->width() <= screen.width() && dialog->height() <= screen.height());
+        if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty())
+            dialog->grab().save(
+                shots + QStringLiteral("/probe-dialog-no-gpu-%1.png").arg(QTest::currentDataTag()[0] == 't' ? 1 : 2));
+        dialog->close();
+        qunsetenv("PLAIT_PROBE");
+        qunsetenv("PLAIT_FAKE_MODE");
+    }
+
     // nccl-tests logs opened (or dropped) on the window: the measurement goes to calibration, and the node a fabric
     // check finds slow is outlined on the topology with the finding in its tooltip (node-by-node runs on example b's
     // four nodes: the fourth host, c04, at half its peers' bus bandwidth).
