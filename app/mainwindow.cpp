@@ -84,7 +84,12 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
             m_document.edit(example.value(), tr("Start lesson \"%1\"").arg(title));
         else
             m_document.load(example.value(), QString());
+        // Once the lesson's first step is applied (its undo entry clears the status line, which then says why).
+        QTimer::singleShot(0, this, [this] { m_timeline->closeTrace(tr("a lesson started")); });
         m_lessons->setExample(example.value());
+    });
+    connect(m_timeline, &TimelinePanel::traceClosed, this, [this](const QString& name, const QString& why) {
+        m_status->setText(tr("Trace %1 closed: %2.").arg(name, why));
     });
     connect(m_lessons, &LessonsPanel::planRequested, this,
         [this](const Plan& p, const QString& what) { m_document.edit(p, what); });

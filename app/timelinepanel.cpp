@@ -63,12 +63,24 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     connect(m_view, &widgets::GanttView::opSelected, m_details, &QLabel::setText);
 }
 
+namespace {
+std::tuple<int, int, int, long long> pipelineShape(const Plan& p)
+{
+    return { p.parallel.pp, p.parallel.chunks(), int(p.parallel.schedule), p.microBatches() };
+}
+}
+
 void TimelinePanel::setAnalysis(std::shared_ptr<const Analysis> analysis)
 {
     const bool planChanged = !m_analysis || analysis->plan != m_analysis->plan;
     m_analysis = std::move(analysis);
     if (planChanged && !m_analysis->preview)
         m_schedules.reset(); // the study of the previous plan does not describe this one
+    // A trace is of the plan it was opened against: another pipeline shape leaves it nothing to be compared with.
+    if (m_trace && planChanged && !m_analysis->preview && pipelineShape(*m_analysis->plan) != m_traceShape) {
+        closeTrace(tr("the plan's pipeline changed shape (stages, chunks, schedule or micro-batches)"));
+        return;
+    }
     // The schedules compared are the document's; a preview does not change them.
     if (mode() != TimelineMode::Schedules || !m_analysis->preview)
         refresh();
@@ -81,10 +93,25 @@ void TimelinePanel::setScheduleStudy(std::shared_ptr<const std::vector<ScheduleS
         refresh();
 }
 
+void TimelinePanel::closeTrace(const QString& why)
+{
+    if (!m_trace)
+        return;
+    const QString name = m_traceName;
+    m_trace.reset();
+    m_traceName.clear();
+    if (mode() == TimelineMode::PredictedAgainstTrace)
+        setMode(TimelineMode::Predicted);
+    refresh();
+    emit traceClosed(name, why);
+}
+
 void TimelinePanel::setTrace(std::shared_ptr<const TraceRead> trace, const QString& name)
 {
     m_trace = std::move(trace);
     m_traceName = name;
+    if (m_analysis)
+        m_traceShape = pipelineShape(*m_analysis->plan);
     if (mode() == TimelineMode::PredictedAgainstTrace)
         refresh();
     else

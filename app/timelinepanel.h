@@ -4,6 +4,7 @@
 
 #include <QWidget>
 #include <memory>
+#include <tuple>
 
 class QComboBox;
 class QLabel;
@@ -22,6 +23,9 @@ public:
     // The "Schedules compared" study of the document's plan, computed by the engine while this mode is shown.
     void setScheduleStudy(std::shared_ptr<const std::vector<ScheduleStudy>> schedules);
     void setTrace(std::shared_ptr<const TraceRead> trace, const QString& name);
+    // The trace leaves the timeline (a lesson starts, or the plan it was opened against changed shape): back to the
+    // prediction alone, and traceClosed says why.
+    void closeTrace(const QString& why);
     std::shared_ptr<const Analysis> analysis() const { return m_analysis; } // what is drawn
     bool hasTrace() const { return m_trace != nullptr; }
     void setMode(TimelineMode mode);
@@ -36,6 +40,7 @@ signals:
     void openTraceRequested();
     void exportRequested();
     void scheduleStudyWanted(bool wanted); // the mode switched to or from "Schedules compared"
+    void traceClosed(const QString& name, const QString& why);
 
 private:
     void refresh();
@@ -49,6 +54,8 @@ private:
     std::shared_ptr<const std::vector<ScheduleStudy>> m_schedules; // null until the engine has worked them out
     std::shared_ptr<const TraceRead> m_trace;
     QString m_traceName;
+    // The plan's pipeline shape when the trace was opened: stages, chunks per stage, schedule, micro-batches.
+    std::tuple<int, int, int, long long> m_traceShape;
 };
 
 } // namespace plait::app

@@ -1,5 +1,7 @@
 #include "timelinesections.h"
 
+#include "translatedtext.h"
+
 #include "timelinecompare.h"
 
 #include "text.h"
@@ -89,6 +91,16 @@ TimelineContent comparisonContent(
         measured });
     if (c.sections.size() < 2)
         return c;
+    // A trace of another shape is drawn beside the prediction, but not aligned with it: say why.
+    if (const std::vector<Message> shape = timelineShapeProblems(*c.sections[0].timeline, *measured); !shape.empty()) {
+        QStringList why;
+        for (const Message& m : shape)
+            why << widgets::translatedText(m).toHtmlEscaped();
+        c.figures = TimelineText::tr("<b>%1 not compared with the prediction</b>: %2. Open a trace of this plan, or "
+                                     "change the plan to the one that ran.")
+                        .arg(source.toHtmlEscaped(), why.join(QStringLiteral("; ")));
+        return c;
+    }
     const TimelineComparison cmp = compareTimelines(*c.sections[0].timeline, *measured);
     QString html = TimelineText::tr("<b>%1 against predicted</b>: step %2 vs %3 (%4), bubble %5 vs %6")
                        .arg(source.toHtmlEscaped(), widgets::formatDuration(cmp.measuredStepS),

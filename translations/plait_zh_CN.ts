@@ -1041,121 +1041,136 @@
     </message>
     <message>
         <location filename="../core/base/messagetext.cpp" line="410"/>
+        <source>the trace has %1 pipeline stages and the plan %2</source>
+        <translation>该 trace 有 %1 个流水线阶段，而规划有 %2 个</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="411"/>
+        <source>the trace runs %1 micro-batches per step and the plan %2</source>
+        <translation>该 trace 每步运行 %1 个微批次，而规划为 %2 个</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="413"/>
+        <source>the trace has %1 model chunks per stage and the plan %2</source>
+        <translation>该 trace 每个阶段有 %1 个模型块，而规划为 %2 个</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="415"/>
         <source>Precision at this TP</source>
         <translation>此 TP 下的精度</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="411"/>
+        <location filename="../core/base/messagetext.cpp" line="416"/>
         <source>At TP %1 a layer&apos;s linears take %3 ms per micro-batch in %2 (%4 ms of it quantization) and %6 ms in %5 (%7 ms); a step takes %8 s in %5 against %9 s.</source>
         <translation>在 TP %1 下，一层的线性层每个微批次在 %2 下耗时 %3 ms（其中量化 %4 ms），在 %5 下耗时 %6 ms（量化 %7 ms）；一步在 %5 下耗时 %8 s，而当前为 %9 s。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="414"/>
+        <location filename="../core/base/messagetext.cpp" line="419"/>
         <source>A low-precision GEMM runs faster than a 16-bit one, but each linear&apos;s input, output gradient and weight is quantized first, and that traffic stays whole on every TP rank while the GEMMs shrink with TP: the smaller the shards, the less is left of the gain. Fine-grained scaling (blockwise, MXFP8, NVFP4) costs more per element than a per-tensor scale.</source>
         <translation>低精度 GEMM 比 16 位 GEMM 更快，但每个线性层的输入、输出梯度和权重都要先量化，这部分访存在每个 TP rank 上并不随 TP 缩小，而 GEMM 会随 TP 变小：分片越小，剩下的收益越少。细粒度缩放（blockwise、MXFP8、NVFP4）每个元素的代价高于按张量缩放。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="419"/>
+        <location filename="../core/base/messagetext.cpp" line="424"/>
         <source>Train the linears in %1.</source>
         <translation>以 %1 训练线性层。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="420"/>
+        <location filename="../core/base/messagetext.cpp" line="425"/>
         <source>Shard them with ZeRO stage %1 over %2 ranks.</source>
         <translation>用 ZeRO 阶段 %1 把它们切分到 %2 个 rank 上。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="421"/>
+        <location filename="../core/base/messagetext.cpp" line="426"/>
         <source>Keep the optimizer state in host memory and step it on the CPU (ZeRO-Offload, ZeRO stage %3): %1 of host memory per node (%2).</source>
         <translation>将优化器状态放在主机内存并在 CPU 上更新（ZeRO-Offload，ZeRO 阶段 %3）：每个节点需要 %1 主机内存（%2）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="424"/>
+        <location filename="../core/base/messagetext.cpp" line="429"/>
         <source>Keep the optimizer state in host memory and step it on the CPU (ZeRO-Offload, ZeRO stage %3, training.framework %2): %1 of host memory per node.</source>
         <translation>将优化器状态放在主机内存并在 CPU 上更新（ZeRO-Offload，ZeRO 阶段 %3，training.framework %2）：每个节点需要 %1 主机内存。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="427"/>
+        <location filename="../core/base/messagetext.cpp" line="432"/>
         <source>Shard them with ZeRO stage %1 over %2 ranks (training.framework %3).</source>
         <translation>用 ZeRO 阶段 %1 把它们切分到 %2 个 rank 上（training.framework %3）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="429"/>
+        <location filename="../core/base/messagetext.cpp" line="434"/>
         <source>Split them: TP %1, PP %2, DP %3, CP %4.</source>
         <translation>切分它们：TP %1，PP %2，DP %3，CP %4。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="430"/>
+        <location filename="../core/base/messagetext.cpp" line="435"/>
         <source>Recompute every layer (full).</source>
         <translation>重计算每一层（full）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="432"/>
+        <location filename="../core/base/messagetext.cpp" line="437"/>
         <source>Recompute %1 (selective): their outputs are dropped and computed again in the backward pass.</source>
         <translation>选择性重计算 %1：丢弃它们的输出，在反向传播中重新计算。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="434"/>
+        <location filename="../core/base/messagetext.cpp" line="439"/>
         <source>Recompute attention only (selective).</source>
         <translation>只重计算注意力（selective）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="435"/>
+        <location filename="../core/base/messagetext.cpp" line="440"/>
         <source>Keep TP inside the node and move the rest to PP or DP: TP %1, PP %2, DP %3.</source>
         <translation>让 TP 留在节点内，其余改用 PP 或 DP：TP %1，PP %2，DP %3。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="437"/>
+        <location filename="../core/base/messagetext.cpp" line="442"/>
         <source>Place each TP group inside one node.</source>
         <translation>把每个 TP 组放在同一个节点内。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="438"/>
+        <location filename="../core/base/messagetext.cpp" line="443"/>
         <source>Raise micro-batches to %1 with %2 (micro-batch size %3).</source>
         <translation>用 %2 调度把微批次数提高到 %1（微批次大小 %3）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="440"/>
+        <location filename="../core/base/messagetext.cpp" line="445"/>
         <source>Halve TP: TP %1, DP %2.</source>
         <translation>TP 减半：TP %1，DP %2。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="441"/>
+        <location filename="../core/base/messagetext.cpp" line="446"/>
         <source>Overlap every TP collective (training.tp_overlap all, sequence parallel).</source>
         <translation>重叠所有 TP 集合通信（training.tp_overlap all，序列并行）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="443"/>
+        <location filename="../core/base/messagetext.cpp" line="448"/>
         <source>Overlap the gradient reduction with the backward pass (training.overlap_grad_reduce).</source>
         <translation>让梯度归约与反向传播重叠（training.overlap_grad_reduce）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="445"/>
+        <location filename="../core/base/messagetext.cpp" line="450"/>
         <source>Use fewer DP ranks: TP %1, PP %2, DP %3.</source>
         <translation>减少 DP rank：TP %1，PP %2，DP %3。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="446"/>
+        <location filename="../core/base/messagetext.cpp" line="451"/>
         <source>Use DP %1: TP %2 × PP %3 × CP %4 × DP %1 = %5 of the %6 GPUs.</source>
         <translation>使用 DP %1：TP %2 × PP %3 × CP %4 × DP %1 = %6 个 GPU 中的 %5 个。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="448"/>
+        <location filename="../core/base/messagetext.cpp" line="453"/>
         <source>Count the loss as a layer in the pipeline split (parallel.loss_in_split, Megatron-LM --account-for-loss-in-pipeline-split).</source>
         <translation>在流水线切分中把损失计为一层（parallel.loss_in_split，Megatron-LM --account-for-loss-in-pipeline-split）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="451"/>
+        <location filename="../core/base/messagetext.cpp" line="456"/>
         <source>Count the embedding and the loss as layers in the pipeline split (parallel.embedding_in_split and loss_in_split, Megatron-LM --account-for-embedding-in-pipeline-split and --account-for-loss-in-pipeline-split).</source>
         <translation>在流水线切分中把嵌入层和损失各计为一层（parallel.embedding_in_split 与 loss_in_split，Megatron-LM --account-for-embedding-in-pipeline-split 与 --account-for-loss-in-pipeline-split）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="455"/>
+        <location filename="../core/base/messagetext.cpp" line="460"/>
         <source>Split the layers over the stages by their time: parallel.layers_per_stage %1.</source>
         <translation>按各阶段的耗时重新分配层数：parallel.layers_per_stage %1。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="457"/>
+        <location filename="../core/base/messagetext.cpp" line="462"/>
         <source>Run data parallel over all %1 GPUs (ZeRO %2).</source>
         <translation>在全部 %1 块 GPU 上做数据并行（ZeRO %2）。</translation>
     </message>
@@ -1218,102 +1233,107 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>TimelineText</name>
     <message>
-        <location filename="../app/timelinesections.cpp" line="33"/>
+        <location filename="../app/timelinesections.cpp" line="35"/>
         <source>Predicted: %1, step %2, bubble %3</source>
         <translation>预测：%1，单步 %2，气泡 %3</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="45"/>
+        <location filename="../app/timelinesections.cpp" line="47"/>
         <source>schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="45"/>
+        <location filename="../app/timelinesections.cpp" line="47"/>
         <source>step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="45"/>
+        <location filename="../app/timelinesections.cpp" line="47"/>
         <source>bubble</source>
         <translation>气泡</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="46"/>
+        <location filename="../app/timelinesections.cpp" line="48"/>
         <source>peak activations / GPU</source>
         <translation>每 GPU 激活峰值</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="46"/>
+        <location filename="../app/timelinesections.cpp" line="48"/>
         <source>chunks held</source>
         <translation>同时持有的模型块</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="47"/>
+        <location filename="../app/timelinesections.cpp" line="49"/>
         <source>peak memory / GPU</source>
         <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="55"/>
+        <location filename="../app/timelinesections.cpp" line="57"/>
         <source>cannot run this plan: %1</source>
         <translation>无法运行此规划：%1</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="65"/>
+        <location filename="../app/timelinesections.cpp" line="67"/>
         <source>%1: step %2, bubble %3, peak activations %4 per GPU</source>
         <translation>%1：单步 %2，气泡 %3，每 GPU 激活峰值 %4</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="83"/>
+        <location filename="../app/timelinesections.cpp" line="85"/>
         <source>Trace</source>
         <translation>追踪</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="85"/>
+        <location filename="../app/timelinesections.cpp" line="87"/>
         <source>%1 (%2): step %3, bubble %4%5</source>
         <translation>%1（%2）：单步 %3，气泡 %4%5</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="88"/>
+        <location filename="../app/timelinesections.cpp" line="90"/>
         <source>, stages shared one GPU</source>
         <translation>，各阶段共用一块 GPU</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="93"/>
+        <location filename="../app/timelinesections.cpp" line="99"/>
+        <source>&lt;b&gt;%1 not compared with the prediction&lt;/b&gt;: %2. Open a trace of this plan, or change the plan to the one that ran.</source>
+        <translation>&lt;b&gt;%1 未与预测对比&lt;/b&gt;：%2。请打开此规划的 trace，或把规划改成实际运行的那个。</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinesections.cpp" line="105"/>
         <source>&lt;b&gt;%1 against predicted&lt;/b&gt;: step %2 vs %3 (%4), bubble %5 vs %6</source>
         <translation>&lt;b&gt;%1 与预测对比&lt;/b&gt;：单步 %2 对 %3（%4），气泡 %5 对 %6</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="100"/>
+        <location filename="../app/timelinesections.cpp" line="112"/>
         <source>; %1 ops aligned, mean |difference| %2</source>
         <translation>；已对齐 %1 个操作，平均 |差异| %2</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="104"/>
+        <location filename="../app/timelinesections.cpp" line="116"/>
         <source>stage</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="104"/>
+        <location filename="../app/timelinesections.cpp" line="116"/>
         <source>busy predicted</source>
         <translation>预测忙碌</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="104"/>
+        <location filename="../app/timelinesections.cpp" line="116"/>
         <source>busy measured</source>
         <translation>实测忙碌</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="105"/>
+        <location filename="../app/timelinesections.cpp" line="117"/>
         <source>bubble predicted</source>
         <translation>预测气泡</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="105"/>
+        <location filename="../app/timelinesections.cpp" line="117"/>
         <source>bubble measured</source>
         <translation>实测气泡</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="112"/>
+        <location filename="../app/timelinesections.cpp" line="124"/>
         <source>not in trace</source>
         <translation>追踪中没有</translation>
     </message>
@@ -1942,7 +1962,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
     <message>
         <location filename="../app/docksetup.cpp" line="39"/>
-        <location filename="../app/mainwindow.cpp" line="215"/>
+        <location filename="../app/mainwindow.cpp" line="220"/>
         <source>Communication</source>
         <translation>通信</translation>
     </message>
@@ -1977,82 +1997,82 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>推荐规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="140"/>
+        <location filename="../app/mainwindow.cpp" line="145"/>
         <source>Open Trace</source>
         <translation>打开追踪</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="140"/>
+        <location filename="../app/mainwindow.cpp" line="145"/>
         <source>Chrome traces (*.json *.trace.json);;All files (*)</source>
         <translation>Chrome 追踪 (*.json *.trace.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="146"/>
+        <location filename="../app/mainwindow.cpp" line="151"/>
         <source>Export Timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="146"/>
+        <location filename="../app/mainwindow.cpp" line="151"/>
         <source>Chrome traces (*.json)</source>
         <translation>Chrome 追踪 (*.json)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="153"/>
+        <location filename="../app/mainwindow.cpp" line="158"/>
         <source>Opened trace %1: %n event(s)</source>
         <translation>
             <numerusform>已打开追踪 %1：%n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="156"/>
+        <location filename="../app/mainwindow.cpp" line="161"/>
         <source>not drawn: %1</source>
         <translation>未绘制：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="160"/>
+        <location filename="../app/mainwindow.cpp" line="165"/>
         <source>Trace %1 not opened: %2</source>
         <translation>追踪 %1 未打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="162"/>
+        <location filename="../app/mainwindow.cpp" line="167"/>
         <source>Cannot open trace</source>
         <translation>无法打开追踪</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="162"/>
+        <location filename="../app/mainwindow.cpp" line="167"/>
         <source>%1 was not opened: %2</source>
         <translation>%1 未打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="175"/>
+        <location filename="../app/mainwindow.cpp" line="180"/>
         <source>Preview: swap GPU %1 and GPU %2 — release to apply</source>
         <translation>预览：交换 GPU %1 与 GPU %2 — 松开鼠标以应用</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="186"/>
+        <location filename="../app/mainwindow.cpp" line="191"/>
         <source>Swap GPU %1 and GPU %2</source>
         <translation>交换 GPU %1 与 GPU %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="190"/>
+        <location filename="../app/mainwindow.cpp" line="195"/>
         <source>Assign %n GPU(s) to stage %1</source>
         <translation>
             <numerusform>将 %n 个 GPU 分配到阶段 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="197"/>
+        <location filename="../app/mainwindow.cpp" line="202"/>
         <source>Make TP group</source>
         <translation>组成 TP 组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="200"/>
+        <location filename="../app/mainwindow.cpp" line="205"/>
         <location filename="../app/mainwindowactions.cpp" line="152"/>
         <source>Auto-place</source>
         <translation>自动放置</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="210"/>
+        <location filename="../app/mainwindow.cpp" line="215"/>
         <source>Stage %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
@@ -2391,41 +2411,41 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>语言将在下次启动 Plait 时生效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="270"/>
+        <location filename="../app/mainwindow.cpp" line="275"/>
         <source>Cannot open plan</source>
         <translation>无法打开规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="270"/>
+        <location filename="../app/mainwindow.cpp" line="275"/>
         <source>%1 cannot be opened:
 %2</source>
         <translation>无法打开 %1：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="292"/>
+        <location filename="../app/mainwindow.cpp" line="297"/>
         <source>Opened %1, the last plan you worked on</source>
         <translation>已打开 %1，即上次使用的规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="296"/>
+        <location filename="../app/mainwindow.cpp" line="301"/>
         <source>A new plan: change it here, or open one (File → Open, Open Example)</source>
         <translation>新规划：可在此修改，或打开已有规划（文件 → 打开、打开示例）</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="314"/>
+        <location filename="../app/mainwindow.cpp" line="319"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="314"/>
+        <location filename="../app/mainwindow.cpp" line="319"/>
         <source>%1 was not saved: %2
 The file on disk is unchanged.</source>
         <translation>%1 未保存：%2
 磁盘上的文件未更改。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="318"/>
+        <location filename="../app/mainwindow.cpp" line="323"/>
         <location filename="../app/mainwindowactions.cpp" line="95"/>
         <location filename="../app/mainwindowactions.cpp" line="116"/>
         <location filename="../app/mainwindowactions.cpp" line="128"/>
@@ -2433,167 +2453,177 @@ The file on disk is unchanged.</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="370"/>
+        <location filename="../app/mainwindow.cpp" line="375"/>
         <source>Opening trace %1…</source>
         <translation>正在打开追踪 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="375"/>
+        <location filename="../app/mainwindow.cpp" line="380"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="375"/>
+        <location filename="../app/mainwindow.cpp" line="380"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="395"/>
+        <location filename="../app/mainwindow.cpp" line="400"/>
         <source>Nothing to export: the plan is not valid.</source>
         <translation>没有可导出的内容：规划无效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="399"/>
+        <location filename="../app/mainwindow.cpp" line="404"/>
         <source>Exporting the timeline to %1…</source>
         <translation>正在将时间线导出到 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="416"/>
+        <location filename="../app/mainwindow.cpp" line="421"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="414"/>
+        <location filename="../app/mainwindow.cpp" line="419"/>
         <source>%1 was not written: %2</source>
         <translation>%1 未写入：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="332"/>
+        <location filename="../app/mainwindow.cpp" line="337"/>
         <source>the plan is still being evaluated; export again in a moment</source>
         <translation>方案仍在评估中，请稍后再导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="336"/>
+        <location filename="../app/mainwindow.cpp" line="341"/>
         <source>the plan cannot be evaluated: the summary says why</source>
         <translation>该方案无法评估：概览中说明了原因</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="390"/>
+        <location filename="../app/mainwindow.cpp" line="395"/>
         <source>Not exported: the plan is still being evaluated; export again in a moment.</source>
         <translation>未导出：方案仍在评估中，请稍后再导出。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="418"/>
+        <location filename="../app/mainwindow.cpp" line="423"/>
         <source>Exported the timeline to %1</source>
         <translation>时间线已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="428"/>
+        <location filename="../app/mainwindow.cpp" line="433"/>
         <source>%1 cannot be compared: %2</source>
         <translation>无法比较 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="450"/>
+        <location filename="../app/mainwindow.cpp" line="455"/>
         <source>The plan could not be written for the probe: %1</source>
         <translation>无法为探测写出规划：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="555"/>
+        <location filename="../app/mainwindow.cpp" line="560"/>
         <source>Link measurements from %1</source>
         <translation>来自 %1 的链路测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="545"/>
-        <location filename="../app/mainwindow.cpp" line="558"/>
-        <location filename="../app/mainwindow.cpp" line="569"/>
-        <location filename="../app/mainwindow.cpp" line="580"/>
+        <location filename="../app/mainwindow.cpp" line="550"/>
+        <location filename="../app/mainwindow.cpp" line="563"/>
+        <location filename="../app/mainwindow.cpp" line="574"/>
+        <location filename="../app/mainwindow.cpp" line="585"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="566"/>
+        <location filename="../app/mainwindow.cpp" line="571"/>
         <source>Compute measurements from %1</source>
         <translation>来自 %1 的计算测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="577"/>
+        <location filename="../app/mainwindow.cpp" line="582"/>
         <source>PyTorch reference measurements from %1</source>
         <translation>来自 %1 的 PyTorch 参考测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="540"/>
-        <location filename="../app/mainwindow.cpp" line="584"/>
+        <location filename="../app/mainwindow.cpp" line="545"/>
+        <location filename="../app/mainwindow.cpp" line="589"/>
         <source>%1 is not a probe result (TRACE.json, LINKS.json, COMPUTE.json or torch-reference.json).</source>
         <translation>%1 不是探测结果（TRACE.json、LINKS.json、COMPUTE.json 或 torch-reference.json）。</translation>
     </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="88"/>
+        <source>a lesson started</source>
+        <translation>开始了一节课程</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="92"/>
+        <source>Trace %1 closed: %2.</source>
+        <translation>已关闭 trace %1：%2。</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="467"/>
+        <location filename="../app/mainwindow.cpp" line="472"/>
         <source>Reading %n nccl-tests file(s)…</source>
         <translation>
             <numerusform>正在读取 %n 个 nccl-tests 文件…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="471"/>
+        <location filename="../app/mainwindow.cpp" line="476"/>
         <source>Not read: %1</source>
         <translation>未读取：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="473"/>
+        <location filename="../app/mainwindow.cpp" line="478"/>
         <source>Cannot read nccl-tests output</source>
         <translation>无法读取 nccl-tests 输出</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="508"/>
+        <location filename="../app/mainwindow.cpp" line="513"/>
         <source>%n measurement(s) of the links; </source>
         <translation>
             <numerusform>%n 组链路测量；</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="509"/>
+        <location filename="../app/mainwindow.cpp" line="514"/>
         <source>the plan&apos;s links match them</source>
         <translation>规划中的链路与测量相符</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="510"/>
+        <location filename="../app/mainwindow.cpp" line="515"/>
         <source>%n finding(s) on the topology&apos;s nodes: %1</source>
         <translation>
             <numerusform>拓扑节点上有 %n 项发现：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="636"/>
+        <location filename="../app/mainwindow.cpp" line="641"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="654"/>
+        <location filename="../app/mainwindow.cpp" line="659"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="654"/>
+        <location filename="../app/mainwindow.cpp" line="659"/>
         <source>The plan has changes that are not saved. Save them?</source>
         <translation>规划有未保存的更改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="674"/>
+        <location filename="../app/mainwindow.cpp" line="679"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="675"/>
+        <location filename="../app/mainwindow.cpp" line="680"/>
         <source>%1[*] — Plait</source>
         <translation>%1[*] — Plait</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="708"/>
+        <location filename="../app/mainwindow.cpp" line="713"/>
         <source>Recover unsaved plan?</source>
         <translation>恢复未保存的规划？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="709"/>
+        <location filename="../app/mainwindow.cpp" line="714"/>
         <source>Plait did not close normally. A plan with unsaved changes was kept:
 %1
 last written %2.
@@ -2604,12 +2634,12 @@ Recover it?</source>
 是否恢复？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="716"/>
+        <location filename="../app/mainwindow.cpp" line="721"/>
         <source>Recovered plan</source>
         <translation>已恢复的规划</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="726"/>
+        <location filename="../app/mainwindow.cpp" line="731"/>
         <source>%n autosaved plan(s) from an earlier session cannot be read:
 %1
 Discard them?</source>
@@ -2620,19 +2650,19 @@ Discard them?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="730"/>
+        <location filename="../app/mainwindow.cpp" line="735"/>
         <source>%n autosaved plan(s) cannot be read; they were kept</source>
         <translation>
             <numerusform>%n 个自动保存的规划无法读取，已保留</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="731"/>
+        <location filename="../app/mainwindow.cpp" line="736"/>
         <source>Unreadable autosaves</source>
         <translation>无法读取的自动保存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="735"/>
+        <location filename="../app/mainwindow.cpp" line="740"/>
         <source>%n unreadable autosave(s) discarded</source>
         <translation>
             <numerusform>已丢弃 %n 个无法读取的自动保存</numerusform>
@@ -3102,12 +3132,17 @@ Discard them?</source>
         <translation>Ctrl+滚轮缩放 · 拖动平移 · Shift+拖动缩放到选区 · 点击操作查看详情</translation>
     </message>
     <message>
-        <location filename="../app/timelinepanel.cpp" line="131"/>
+        <location filename="../app/timelinepanel.cpp" line="81"/>
+        <source>the plan&apos;s pipeline changed shape (stages, chunks, schedule or micro-batches)</source>
+        <translation>规划的流水线形状已改变（阶段、模型块、调度或微批次）</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinepanel.cpp" line="158"/>
         <source>Simulating the plan under each schedule…</source>
         <translation>正在按每种调度模拟该方案…</translation>
     </message>
     <message>
-        <location filename="../app/timelinepanel.cpp" line="136"/>
+        <location filename="../app/timelinepanel.cpp" line="163"/>
         <source>No trace loaded: open one (a plait-probe TRACE.json, a PyTorch profiler export) or drop it on the window.</source>
         <translation>未加载追踪：打开一个（plait-probe 的 TRACE.json 或 PyTorch profiler 导出文件），或拖放到窗口上。</translation>
     </message>

@@ -407,6 +407,11 @@ constexpr MessageTemplate kTemplates[] = {
     { "advice:unbalanced-stages:why", QT_TRANSLATE_NOOP("Messages",
         "Every micro-batch passes every stage, so the pipeline runs at its busiest stage's pace and the others "
         "idle for the difference, each micro-batch.") },
+    { "trace:shape-stages", QT_TRANSLATE_NOOP("Messages", "the trace has %1 pipeline stages and the plan %2") },
+    { "trace:shape-microbatches", QT_TRANSLATE_NOOP("Messages",
+        "the trace runs %1 micro-batches per step and the plan %2") },
+    { "trace:shape-chunks", QT_TRANSLATE_NOOP("Messages",
+        "the trace has %1 model chunks per stage and the plan %2") },
     { "advice:precision-at-tp:title", QT_TRANSLATE_NOOP("Messages", "Precision at this TP") },
     { "advice:precision-at-tp:saw", QT_TRANSLATE_NOOP("Messages",
         "At TP %1 a layer's linears take %3 ms per micro-batch in %2 (%4 ms of it quantization) and %6 ms in %5 "

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <tuple>
 
 namespace plait {
@@ -27,6 +28,61 @@ std::map<int, int> computeLanesByStage(const Timeline& t, const TimelineFigures&
         ++order;
     }
     return byStage;
+}
+
+namespace {
+// The stages the compute lanes name (none when no span says), and on the first of them the micro-batches and chunks
+// its forward ops carry.
+struct Shape {
+    int lanes = 0;
+    std::set<int> stages, microBatches, chunks;
+};
+Shape shapeOf(const Timeline& t)
+{
+    Shape s;
+    const TimelineFigures f = timelineFigures(t);
+    const Lane* first = nullptr; // stage 0's first lane, else the first compute lane
+    bool firstIsZero = false;
+    for (std::size_t i = 0; i < t.lanes.size(); ++i) {
+        if (!f.lanes[i].compute)
+            continue;
+        ++s.lanes;
+        if (f.lanes[i].stage >= 0)
+            s.stages.insert(f.lanes[i].stage);
+        if (!first || (f.lanes[i].stage == 0 && !firstIsZero)) {
+            first = &t.lanes[i];
+            firstIsZero = f.lanes[i].stage == 0;
+        }
+    }
+    if (first)
+        for (const Span& x : first->spans)
+            if (x.kind == SpanKind::Forward) {
+                if (x.microBatch >= 0)
+                    s.microBatches.insert(x.microBatch);
+                if (x.chunk >= 0)
+                    s.chunks.insert(x.chunk);
+            }
+    return s;
+}
+}
+
+std::vector<Message> timelineShapeProblems(const Timeline& predicted, const Timeline& measured)
+{
+    const Shape p = shapeOf(predicted), m = shapeOf(measured);
+    std::vector<Message> out;
+    // A foreign trace's lanes are threads and streams, not stages: only stage numbers, or Plait's own traces (one
+    // lane per stage), say how many stages ran.
+    const int planStages = std::max<int>(int(p.stages.size()), p.lanes);
+    const bool saysStages = !m.stages.empty() || !measured.source.empty();
+    const int traceStages = m.stages.empty() ? m.lanes : int(m.stages.size());
+    if ((saysStages && traceStages > planStages) || (!m.stages.empty() && !p.stages.empty() && m.stages != p.stages))
+        out.push_back({ "trace:shape-stages", { std::to_string(traceStages), std::to_string(planStages) } });
+    if (!m.microBatches.empty() && !p.microBatches.empty() && m.microBatches.size() != p.microBatches.size())
+        out.push_back({ "trace:shape-microbatches",
+            { std::to_string(m.microBatches.size()), std::to_string(p.microBatches.size()) } });
+    if (!m.chunks.empty() && !p.chunks.empty() && m.chunks.size() != p.chunks.size())
+        out.push_back({ "trace:shape-chunks", { std::to_string(m.chunks.size()), std::to_string(p.chunks.size()) } });
+    return out;
 }
 
 const Span* matchingOp(const Timeline& other, const TimelineFigures& otherFigures, int stage, const Span& op)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "messagetext.h"
 #include "timeline.h"
 
 #include <map>
@@ -21,6 +22,12 @@ struct TimelineComparison {
     double meanAbsOpError = 0; // mean |measured − predicted| / predicted over matched ops
 };
 TimelineComparison compareTimelines(const Timeline& predicted, const Timeline& measured);
+
+// What makes a measured timeline another shape than the predicted one, each said with both numbers: more compute
+// lanes than the plan has stages (16 against 4) in a trace whose lanes are stages, other stage numbers where the trace
+// names them, another count of micro-batches or model chunks per stage where its ops carry them. Empty when nothing the
+// trace says disagrees: then the two can be aligned op by op.
+std::vector<Message> timelineShapeProblems(const Timeline& predicted, const Timeline& measured);
 
 // The compute lane that stands for each stage: the stage its spans name, else the lane's order among compute lanes;
 // the first lane of a stage stands for it (one GPU per stage).

@@ -652,6 +652,54 @@ private slots:
 
     // Export the predicted timeline, open it as a trace: the Gantt shows both, aligned, with no difference; a
     // truncated trace is refused with the byte where it ends, and the view keeps what it had.
+    // Issue 37: a trace is checked before it is compared. Example h's timeline (16 stages) against example b (2) is
+    // drawn but named as another shape, not aligned; b's own trace is aligned, and leaves the timeline when the plan
+    // changes shape, or when a lesson starts, with the reason on the status line.
+    void aTraceOfAnotherShapeIsNamedAndLeavesWithTheShape()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-shape")));
+        QSignalSpy evaluated(w.analysis(), &engine::PlanAnalysis::analysisAvailable);
+        QSignalSpy exported(&w, &app::MainWindow::timelineExported);
+        QSignalSpy loaded(w.traceLoader(), &engine::TraceLoader::loaded);
+        const QString h = m_dir.filePath(QStringLiteral("h.trace.json")),
+                      b = m_dir.filePath(QStringLiteral("b2.trace.json"));
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/h-gpt3-175b-1024xa100.plait.json")));
+        QVERIFY(waitForEvaluation(w, evaluated));
+        w.exportTimeline(h);
+        QVERIFY(exported.wait(10000));
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json")));
+        QVERIFY(waitForEvaluation(w, evaluated));
+        w.exportTimeline(b);
+        QVERIFY(exported.wait(10000));
+        app::TimelinePanel* panel = w.timelinePanel();
+
+        w.openTrace(h);
+        QVERIFY(loaded.wait(10000));
+        QCOMPARE(panel->view()->sections().size(), std::size_t(2));
+        QVERIFY2(panel->figuresText().contains(QStringLiteral("the trace has 16 pipeline stages and the plan 2")),
+            qPrintable(panel->figuresText()));
+        QVERIFY(!panel->figuresText().contains(QStringLiteral("aligned")));
+
+        w.openTrace(b);
+        QVERIFY(loaded.wait(10000));
+        QVERIFY(panel->figuresText().contains(QStringLiteral("ops aligned")));
+        w.planEditor()->applyEdit(QStringLiteral("parallel.pp"), 1);
+        QVERIFY(waitForEvaluation(w, evaluated));
+        QVERIFY(!panel->hasTrace());
+        QCOMPARE(panel->mode(), app::TimelineMode::Predicted);
+        QVERIFY2(w.statusText().contains(QStringLiteral("changed shape")), qPrintable(w.statusText()));
+        w.document()->undoStack()->undo();
+        QVERIFY(waitForEvaluation(w, evaluated));
+
+        w.openTrace(b);
+        QVERIFY(loaded.wait(10000));
+        QVERIFY(panel->hasTrace());
+        w.lessonsPanel()->startLesson(0);
+        QTRY_VERIFY(!panel->hasTrace());
+        QTRY_VERIFY2(w.statusText().contains(QStringLiteral("a lesson started")), qPrintable(w.statusText()));
+        w.autosave()->finish();
+    }
+
     void anExportedTimelineOpensBesideThePrediction()
     {
         app::MainWindow w(m_dir.filePath(QStringLiteral("autosave7")));
