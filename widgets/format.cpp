@@ -8,8 +8,9 @@ namespace plait::widgets {
 
 QString formatNumber(double x, int significant)
 {
-    if (std::abs(x) >= 1e4 && std::abs(x) < 1e15)
-        return QLocale().toString(qint64(std::llround(x))); // digit grouping, not exponents
+    // Too large for its significant digits: whole, with digit grouping, not an exponent ("45,812", not "4.58e+04").
+    if (std::abs(x) >= std::pow(10.0, std::max(significant, 1)) && std::abs(x) < 1e15)
+        return QLocale().toString(qint64(std::llround(x)));
     return QLocale().toString(x, 'g', significant);
 }
 

@@ -1,5 +1,7 @@
 #include "paretochart.h"
 
+#include "format.h"
+
 #include <QLocale>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -124,7 +126,7 @@ void ParetoChart::setPoints(
             where->setColor(QColor(0xCC, 0x00, 0x66));
             where->setText(tr("this plan, off the chart: %1 GiB, %2 s")
                                .arg(QLocale().toString(current->peakGiB, 'f', 0))
-                               .arg(QLocale().toString(current->stepS, 'g', 3)));
+                               .arg(formatNumber(current->stepS, 3)));
         }
     }
     m_plot->setInteractions(QCP::iSelectPlottables);
@@ -139,7 +141,7 @@ void ParetoChart::setPoints(
         auto ticker = m_plot->yAxis->ticker().staticCast<QCPAxisTickerText>();
         ticker->clear();
         for (double t : logTicks(range.lower, range.upper))
-            ticker->addTick(t, QLocale().toString(t, 'g', 3));
+            ticker->addTick(t, formatNumber(t, 3));
     }
     // Cost to train on the right: the same points, each step second costing m_costPerStepS.
     QCPAxis* cost = m_plot->yAxis2;

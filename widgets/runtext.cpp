@@ -16,7 +16,7 @@ QString tr(const char* text, const char* disambiguation = nullptr, int n = -1)
 
 QString number(double x, int digits = 3)
 {
-    return QLocale().toString(x, 'g', digits);
+    return formatNumber(x, digits); // whole and grouped from 10,000: no exponents
 }
 
 QString spread(const Spread& s, QString (*format)(double))

@@ -65,9 +65,9 @@ void addEvaluationWarnings(
         warn("idle-gpus",
             { std::to_string(all - used), std::to_string(all), std::to_string(par.tp), std::to_string(p),
                 std::to_string(par.cp), std::to_string(par.dp), std::to_string(used) });
-    if (p > 1 && ev.bubbleFraction > 0.10) {
-        // The 1F1B bubble (p−1)/(m+p−1) is 10% at m = 9·(p−1); interleaving (÷v) and ZB-H1 need fewer.
-        const int enough = 9 * (p - 1);
+    // The 1F1B bubble (p−1)/(m+p−1) is 10% at m = 9·(p−1); interleaving (÷v) and ZB-H1 need fewer. With that many
+    // micro-batches already, a bubble above 10% has another cause (unbalanced stages): not this warning.
+    if (const int enough = 9 * (p - 1); p > 1 && ev.bubbleFraction > 0.10 && m < enough) {
         warn("too-few-microbatches",
             { std::to_string(m), std::to_string(p), fmt(100 * ev.bubbleFraction, 3), std::to_string(enough) });
     }

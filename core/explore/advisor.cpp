@@ -407,12 +407,16 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
             }));
         if (par.tp % 2 == 0)
             c.push_back(reshaped(plan, par.tp / 2, par.pp, par.dp * 2, par.cp));
+        // A drawn placement whose TP groups cross nodes: the default one puts them back on NVLink.
+        if (!plan.placement.isDefault)
+            c.push_back(autoPlace(plan));
         const auto best = bestOf(cancelled, c, [&](const Evaluation& e) { return e.stepS < ev.stepS; });
         if (best)
             attach(a, best,
                 best->plan.parallel.tp != par.tp
                     ? Message { "fix:halve-tp", { str(best->plan.parallel.tp), str(best->plan.parallel.dp) } }
-                    : Message { "fix:tp-overlap", {} });
+                    : best->plan.training.tpOverlap != tr.tpOverlap ? Message { "fix:tp-overlap", {} }
+                                                                    : Message { "fix:place-tp", {} });
         out.push_back(std::move(a));
     }
     if (hasWarning(ev, "dp-comm-dominates")) {
@@ -424,12 +428,16 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
             c.push_back(reshaped(plan, par.tp * 2, par.pp, par.dp / 2, par.cp));
         if (par.dp % 2 == 0 && par.pp * 2 <= plan.model.layers)
             c.push_back(reshaped(plan, par.tp, par.pp * 2, par.dp / 2, par.cp));
+        if (!plan.placement.isDefault)
+            c.push_back(autoPlace(plan));
         const auto best = clearing(cancelled, c, a.code, [&](const Evaluation& e) { return e.stepS < ev.stepS; });
         if (best) {
             const ParallelSpec& q = best->plan.parallel;
             attach(a, best,
-                q.dp == par.dp ? Message { "fix:overlap-grad-reduce", {} }
-                               : Message { "fix:fewer-dp", { str(q.tp), str(q.pp), str(q.dp) } });
+                q.dp != par.dp ? Message { "fix:fewer-dp", { str(q.tp), str(q.pp), str(q.dp) } }
+                    : best->plan.training.overlapGradReduce != tr.overlapGradReduce
+                    ? Message { "fix:overlap-grad-reduce", {} }
+                    : Message { "fix:place-tp", {} });
         }
         out.push_back(std::move(a));
     }

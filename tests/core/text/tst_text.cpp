@@ -60,6 +60,7 @@ private slots:
         QTest::newRow("milliseconds") << 0.8504 << true << QStringLiteral("850 ms");
         QTest::newRow("microseconds") << 12.44e-6 << true << QStringLiteral("12.4 µs");
         QTest::newRow("zero") << 0.0 << true << QStringLiteral("0 s");
+        QTest::newRow("a long step") << 4580.2 << true << QStringLiteral("4,580 s");
     }
     void numbersReadAsPeopleWriteThem()
     {
@@ -67,6 +68,28 @@ private slots:
         QFETCH(bool, seconds);
         QFETCH(QString, text);
         QCOMPARE(QString::fromStdString(seconds ? secondsText(value) : groupedText(value)), text);
+    }
+
+    // Issue 37: a %g figure too large for its digits is written whole (a warning said "4.58e+04 ms"); small ones keep
+    // their digits, and a tiny rate its exponent.
+    void printfFiguresNeverCarryALargeExponent_data()
+    {
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("stage time in ms") << 45795.3 << "%.3g" << QStringLiteral("45,795");
+        QTest::newRow("four digits") << 1234.6 << "%.4g" << QStringLiteral("1235");
+        QTest::newRow("five at four") << 12345.0 << "%.4g" << QStringLiteral("12,345");
+        QTest::newRow("small") << 3.14159 << "%.3g" << QStringLiteral("3.14");
+        QTest::newRow("a failure rate") << 1.97e-5 << "%.3g" << QStringLiteral("1.97e-05");
+        QTest::newRow("fixed") << 45795.3 << "%.1f" << QStringLiteral("45795.3");
+    }
+    void printfFiguresNeverCarryALargeExponent()
+    {
+        QFETCH(double, value);
+        QFETCH(QString, format);
+        QFETCH(QString, text);
+        QCOMPARE(QString::fromStdString(numText(value, format.toLatin1().constData())), text);
     }
 
     void dumpNeverThrows()
