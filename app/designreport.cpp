@@ -1,5 +1,7 @@
 #include "designreport.h"
 
+#include "attention.h"
+
 #include "advicepanel.h"
 #include "atomicfile.h"
 #include "cli.h"
@@ -16,6 +18,7 @@
 #include <QBuffer>
 #include <QCommandLineParser>
 #include <QFileInfo>
+#include <QFontInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
@@ -182,14 +185,20 @@ QStringList assumptions(const Plan& plan)
             nullptr, int(g.measuredGemms.size()));
     if (g.hbmAchievableGBps > 0)
         out << tr("Memory-bound kernels stream at %1 GB/s. Source: %2.").arg(g.hbmAchievableGBps).arg(str(g.hbmSource));
-    if (plan.training.flashAttention)
-        for (const AttentionCurve& c : g.attentionCurves)
-            if (c.kernel == attentionKernelName(plan.training.attentionKernel)
-                || plan.training.attentionKernel == AttentionKernel::Auto) {
-                out << tr("Fused attention %1 (%2): published speeds. Source: %3.")
-                           .arg(str(c.kernel), str(c.pass), str(c.source));
-                break;
-            }
+    if (plan.training.flashAttention) {
+        // The kernel the cost used: "auto" resolved as the framework would pick it, not the catalog's first curve.
+        const AttentionKernel used
+            = resolveAttentionKernel(plan.training.attentionKernel, plan.training.framework == Framework::Megatron, g);
+        const auto curve = std::find_if(g.attentionCurves.begin(), g.attentionCurves.end(),
+            [&](const AttentionCurve& c) { return c.kernel == attentionKernelName(used); });
+        if (curve != g.attentionCurves.end())
+            out << tr("Fused attention %1 (%2): published speeds. Source: %3.")
+                       .arg(str(curve->kernel), str(curve->pass), str(curve->source));
+        else
+            out << tr("Fused attention %1: no published speed on this GPU; it runs at the GEMM rate, a lower bound "
+                      "on its time.")
+                       .arg(QString::fromLatin1(attentionKernelName(used)));
+    }
     out << (g.overlapSlowdown > 0
             ? tr("Compute beside a collective runs %1 slower, measured by the probe.")
                   .arg(widgets::formatPercent(g.overlapSlowdown))
@@ -386,12 +395,40 @@ std::unique_ptr<QWidget> figurePage(const ReportPlan& r, QSize size)
     return page;
 }
 
-// Page 2 of a plan: one step's timeline, every stage's lane (a deep pipeline's page is scaled to fit).
+// Page 2 of a plan: one step's timeline, every stage's lane (a deep pipeline's page is scaled to fit). A short
+// pipeline would leave most of the page white: the whole step takes its upper half and the step's start (the
+// pipeline filling, where the bubble is) the lower, the lanes of both grown to their half.
 std::unique_ptr<QWidget> timelinePage(const ReportPlan& r, QSize size)
 {
-    std::unique_ptr<QWidget> page = pictureOf(QStringLiteral("gantt"), r.analysis, size);
-    if (page->height() < size.height()) // a short timeline keeps the page's proportions, not a stretched one
-        page->resize(page->width(), size.height());
+    std::unique_ptr<QWidget> whole = pictureOf(QStringLiteral("gantt"), r.analysis, size);
+    const Evaluation& ev = *r.analysis->evaluation;
+    const int p = r.analysis->plan->parallel.pp, m = ev.microBatches;
+    if (whole->height() >= size.height() * 6 / 10 || !ev.valid || m <= 0 || ev.pipelineS <= 0) {
+        if (whole->height() < size.height()) // a short timeline keeps the page's proportions, not a stretched one
+            whole->resize(whole->width(), size.height());
+        return whole;
+    }
+    auto page = whitePage(size);
+    PictureOptions fill;
+    fill.fillHeight = true;
+    std::unique_ptr<QWidget> top
+        = pictureOf(QStringLiteral("gantt"), r.analysis, QSize(size.width(), size.height() / 2), fill);
+    PictureOptions start = fill;
+    start.from = 0;
+    start.to = ev.pipelineS * double(p + 2) / double(m + p); // the fill and about two micro-batches of each stage
+    start.title = tr("%1: the step's first %2, the pipeline filling")
+                      .arg(str(r.analysis->plan->name), widgets::formatSeconds(*start.to));
+    std::unique_ptr<QWidget> bottom
+        = pictureOf(QStringLiteral("gantt"), r.analysis, QSize(size.width(), size.height() - top->height()), start);
+    int y = 0;
+    for (std::unique_ptr<QWidget>* part : { &top, &bottom }) {
+        QWidget* w = part->release();
+        w->setParent(page.get());
+        w->move(0, y);
+        y += w->height();
+    }
+    page->setAttribute(Qt::WA_DontShowOnScreen);
+    page->show();
     return page;
 }
 
@@ -485,6 +522,11 @@ QString svgOf(QWidget* widget, QString* error)
     if (!drawPicture(widget, QStringLiteral("svg"), &svg, error))
         return {};
     QString text = QString::fromUtf8(svg);
+    // Qt names its default family "Sans Serif", which no browser knows (it falls back to a wider serif face and the
+    // figures' labels run into each other): name the face Qt measured the text with, then the CSS generic.
+    const QString family = QFontInfo(QApplication::font()).family();
+    text.replace(QStringLiteral("font-family=\"Sans Serif\""),
+        QStringLiteral("font-family=\"%1, sans-serif\"").arg(family.toHtmlEscaped()));
     const int start = text.indexOf(QLatin1String("<svg")); // inline: without the XML declaration and doctype
     return start >= 0 ? text.mid(start) : QString();
 }
@@ -492,19 +534,25 @@ QString svgOf(QWidget* widget, QString* error)
 bool writeHtml(const std::vector<ReportPlan>& plans, Paper paper, QByteArray* bytes, QString* error)
 {
     const QSize size = pageSize(paper);
-    QString html = QStringLiteral("<!DOCTYPE html>\n<html lang=\"%1\"><head><meta charset=\"utf-8\"><title>%2</title>"
-                                  "<style>body{font-family:sans-serif;max-width:1500px;margin:1em auto;color:#111}"
-                                  "svg{width:100%;height:auto;border:1px solid #ddd}table{border-collapse:collapse}"
-                                  "td,th{border:1px solid #999;padding:4px 8px;text-align:left}"
-                                  ".cols{display:flex;gap:24px}.cols>div{flex:1}</style></head><body>\n")
-                       .arg(QLocale().name().replace(QLatin1Char('_'), QLatin1Char('-')),
-                           esc(str(plans.front().analysis->plan->name)));
+    QString html
+        = QStringLiteral("<!DOCTYPE html>\n<html lang=\"%1\"><head><meta charset=\"utf-8\"><title>%2</title>"
+                         "<style>body{font-family:sans-serif;max-width:1500px;margin:1em auto;color:#111}"
+                         "svg{width:100%;height:auto;border:1px solid #ddd}table{border-collapse:collapse}"
+                         "td,th{border:1px solid #999;padding:4px 8px;text-align:left}"
+                         ".cols{display:flex;gap:24px}.cols>div{flex:1}</style></head><body>\n")
+              .arg(QLocale().language() == QLocale::C ? QStringLiteral("en")
+                                                      : QLocale().name().replace(QLatin1Char('_'), QLatin1Char('-')),
+                  esc(str(plans.front().analysis->plan->name)));
     if (plans.size() == 2)
         html += QStringLiteral("<h1>") + esc(tr("Plan A against plan B")) + QStringLiteral("</h1>")
             + compareHtml(plans[0], plans[1], false);
+    // Each part has an id (plan-1-figures, -picture, -details), to link to and to check one at a time.
+    int n = 0;
     for (const ReportPlan& r : plans) {
         const Plan& plan = *r.analysis->plan;
-        html += QStringLiteral("<section><h1>") + esc(str(plan.name)) + QStringLiteral("</h1>");
+        const QString id = QStringLiteral("plan-%1").arg(++n);
+        html += QStringLiteral("<section id=\"%1-figures\"><h1>").arg(id) + esc(str(plan.name))
+            + QStringLiteral("</h1>");
         if (const QString about = description(plan); !about.isEmpty())
             html += QStringLiteral("<p>") + esc(about) + QStringLiteral("</p>");
         html += QStringLiteral("<table>");
@@ -518,8 +566,9 @@ bool writeHtml(const std::vector<ReportPlan>& plans, Paper paper, QByteArray* by
         const QString svg = svgOf(figures.get(), error);
         if (svg.isEmpty())
             return false;
-        html += svg + QStringLiteral("\n<div class=\"cols\"><div>") + detailsLeftHtml(r) + QStringLiteral("</div><div>")
-            + detailsRightHtml(r) + QStringLiteral("</div></div></section>\n");
+        html += QStringLiteral("</section>\n<section id=\"%1-picture\">").arg(id) + svg
+            + QStringLiteral("</section>\n<section id=\"%1-details\" class=\"cols\"><div>").arg(id) + detailsLeftHtml(r)
+            + QStringLiteral("</div><div>") + detailsRightHtml(r) + QStringLiteral("</div></section>\n");
     }
     html += QStringLiteral("<p style=\"color:#555\">") + esc(tr("Made by Plait %1.").arg(QStringLiteral(PLAIT_VERSION)))
         + QStringLiteral("</p></body></html>\n");

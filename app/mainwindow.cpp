@@ -285,9 +285,14 @@ bool MainWindow::openPlan(const QString& path)
 
 void MainWindow::newPlan()
 {
-    // A new plan starts from the smallest example, with no file behind it yet.
-    if (openPlan(engine::examplePath(QStringLiteral("a1"))))
-        m_document.load(m_document.plan(), QString());
+    // A new plan starts from the smallest example's shape, with no file behind it yet, and neither that example's
+    // name and description nor the previous plan's.
+    if (openPlan(engine::examplePath(QStringLiteral("a1")))) {
+        Plan fresh = m_document.plan();
+        fresh.name = tr("New plan").toStdString();
+        fresh.raw.erase("description");
+        m_document.load(fresh, QString());
+    }
 }
 
 void MainWindow::openStartPlan()

@@ -65,6 +65,7 @@ public:
     // not arrived yet (the picture is never of another plan than the document's).
     // The design-review report of the document's plan as PDF or HTML (File → Export Report).
     bool exportReport(const QString& path, QString* error);
+    QString suggestedReportName() const; // what Export Report offers: the file's name, else the plan's
     bool exportView(const QString& view, const QString& path, QString* error);
     // A probe output: TRACE.json goes to the Gantt, LINKS.json and COMPUTE.json to calibration.
     bool openProbeResult(const QString& path);

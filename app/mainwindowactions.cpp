@@ -20,6 +20,24 @@
 
 namespace plait::app {
 
+QString MainWindow::suggestedReportName() const
+{
+    // The file's name while the plan is the file's; else (a lesson, a new or edited plan) the plan's own name, in
+    // letters, digits and dashes: "gpt-3-175b-1024-x-a100-report.pdf", never "-report.pdf".
+    if (!m_document.path().isEmpty() && !m_document.isModified())
+        return QFileInfo(m_document.path()).baseName() + QStringLiteral("-report.pdf");
+    QString slug;
+    for (const QChar c : QString::fromStdString(m_document.plan().name).toLower()) {
+        if (c.isLetterOrNumber())
+            slug += c;
+        else if (!slug.isEmpty() && !slug.endsWith(QLatin1Char('-')))
+            slug += QLatin1Char('-');
+    }
+    while (slug.endsWith(QLatin1Char('-')))
+        slug.chop(1);
+    return (slug.isEmpty() ? QStringLiteral("plan") : slug.left(60)) + QStringLiteral("-report.pdf");
+}
+
 void MainWindow::createMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -118,9 +136,8 @@ void MainWindow::createMenus()
         });
     }
     file->addAction(tr("Export &Report…"), this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export Report"),
-            QFileInfo(m_document.path()).completeBaseName() + QStringLiteral("-report.pdf"),
-            tr("PDF document (*.pdf);;Web page (*.html)"));
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export Report"), suggestedReportName(), tr("PDF document (*.pdf);;Web page (*.html)"));
         if (path.isEmpty())
             return;
         QString error;

@@ -143,12 +143,26 @@ bool drawPicture(QWidget* widget, const QString& suffix, QByteArray* bytes, QStr
         svg.setOutputDevice(&buffer);
         svg.setSize(size);
         svg.setViewBox(QRect(QPoint(0, 0), size));
-        // Sized for a page: at most 270 mm wide (an A4 landscape page's text width), else at the screen's 96 dpi,
-        // so a picture dropped into a document fits it instead of spilling off at Qt's default 72 dpi.
-        svg.setResolution(std::max(96, int(std::ceil(size.width() / (270 / 25.4)))));
+        // Drawn at the widgets' own resolution: a font in points becomes the pixel size they were laid out with
+        // (at a higher one every label grows past its box in a browser).
+        const int dpi = widget->logicalDpiX() > 0 ? widget->logicalDpiX() : 96;
+        svg.setResolution(dpi);
         svg.setTitle(QStringLiteral("Plait"));
         if (!drawVector(&svg))
             return false;
+        // Sized for a page: at most 270 mm wide (an A4 landscape page's text width), so a picture dropped into a
+        // document fits it instead of spilling off: the header's physical size only, the drawing is untouched.
+        const double mm = size.width() * 25.4 / dpi;
+        if (mm > 270) {
+            const QByteArray from = QStringLiteral("width=\"%1mm\" height=\"%2mm\"")
+                                        .arg(mm, 0, 'g', 6)
+                                        .arg(size.height() * 25.4 / dpi, 0, 'g', 6)
+                                        .toUtf8();
+            const QByteArray to = QStringLiteral("width=\"270mm\" height=\"%1mm\"")
+                                      .arg(270.0 * size.height() / size.width(), 0, 'g', 6)
+                                      .toUtf8();
+            bytes->replace(from, to);
+        }
     } else if (suffix == QLatin1String("pdf")) {
         QPdfWriter pdf(&buffer);
         pdf.setPageSize(QPageSize(QSizeF(size) * 0.75, QPageSize::Point));
@@ -367,6 +381,15 @@ std::unique_ptr<QWidget> pictureOf(
         // Tall enough for every lane unless the user chose a size.
         if (!options.sized) {
             const int chrome = g->height() - g->view()->height();
+            if (options.fillHeight) {
+                // The page's height less the title's and the timeline's own chrome, shared by the lanes.
+                const int room = size.height() - chrome - 48 - 60;
+                for (double scale = double(room) / std::max(1, g->view()->contentHeight()); scale > 1; scale *= 0.95) {
+                    g->view()->setLaneScale(scale);
+                    if (g->view()->contentHeight() <= room)
+                        break;
+                }
+            }
             g->resize(size.width(), std::clamp(chrome + g->view()->contentHeight() + 48, 260, 8000));
             QCoreApplication::processEvents();
         }
@@ -385,7 +408,8 @@ std::unique_ptr<QWidget> pictureOf(
     }
     QCoreApplication::processEvents();
     if (view != QLatin1String("report"))
-        widget = titledPicture(std::move(widget), QString::fromStdString(analysis->plan->name),
+        widget = titledPicture(std::move(widget),
+            options.title.isEmpty() ? QString::fromStdString(analysis->plan->name) : options.title,
             options.sized ? std::optional<QSize>(size) : std::nullopt);
     if (options.sized)
         widget->setProperty(kAskedSize, size);

@@ -25,6 +25,9 @@ struct PictureOptions {
     std::shared_ptr<const std::vector<ScheduleStudy>> schedules;
     std::optional<double> from, to;
     QString groups = QStringLiteral("all"); // topology: which groups it colours (all, tp, pp, dp, ep)
+    // gantt, not sized: a short pipeline's lanes grow (up to 6 times) to fill `size`, a report's page.
+    bool fillHeight = false;
+    QString title; // over the picture; empty: the plan's name
 };
 
 // A view (topology, memory, comm, gantt, report) drawn for a picture: the window's own widget, without its

@@ -10,6 +10,7 @@ packages=(
   clang clang-format llvm libclang-rt-14-dev
   xvfb xauth imagemagick fonts-wqy-microhei fonts-dejavu-core
   dpkg-dev appstream shared-mime-info poppler-utils
+  chromium # the HTML report as a browser draws it (tests/report/html-in-chromium.sh)
 )
 
 missing=()

@@ -1369,271 +1369,281 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>plait::app</name>
     <message>
-        <location filename="../app/designreport.cpp" line="79"/>
+        <location filename="../app/designreport.cpp" line="81"/>
         <source>micro-batch %1 · global batch %2 · ZeRO %3 · recompute %4 · %5</source>
         <translation>微批次 %1 · 全局批大小 %2 · ZeRO %3 · 重计算 %4 · %5</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="92"/>
+        <location filename="../app/designreport.cpp" line="94"/>
         <source>%1: %2B parameters, %3 layers, hidden %4, sequence %5</source>
         <translation>%1：%2B 参数，%3 层，隐藏维度 %4，序列长度 %5</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="93"/>
+        <location filename="../app/designreport.cpp" line="95"/>
         <source>custom model</source>
         <translation>自定义模型</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="99"/>
+        <location filename="../app/designreport.cpp" line="101"/>
         <source>, %1 experts, top-%2</source>
         <translation>，%1 个专家，top-%2</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="105"/>
+        <location filename="../app/designreport.cpp" line="107"/>
         <source>%1 nodes × %2 %3; %4 inside a node, %5 between nodes</source>
         <translation>%1 个节点 × %2 块 %3；节点内 %4，节点间 %5</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="126"/>
+        <location filename="../app/designreport.cpp" line="128"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="127"/>
+        <location filename="../app/designreport.cpp" line="129"/>
         <source>%1 (%2–%3)</source>
         <translation>%1（%2–%3）</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="132"/>
+        <location filename="../app/designreport.cpp" line="134"/>
         <source>Tokens/s</source>
         <translation>Tokens/s</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="133"/>
+        <location filename="../app/designreport.cpp" line="135"/>
         <source>MFU (causal)</source>
         <translation>MFU（因果计数）</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="134"/>
+        <location filename="../app/designreport.cpp" line="136"/>
         <source>MFU (Megatron count)</source>
         <translation>MFU（Megatron 计数）</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="135"/>
+        <location filename="../app/designreport.cpp" line="137"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="136"/>
+        <location filename="../app/designreport.cpp" line="138"/>
         <source>Exposed communication</source>
         <translation>暴露的通信</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="137"/>
+        <location filename="../app/designreport.cpp" line="139"/>
         <source>Peak memory per GPU</source>
         <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="138"/>
+        <location filename="../app/designreport.cpp" line="140"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="140"/>
+        <location filename="../app/designreport.cpp" line="142"/>
         <source>GPUs used</source>
         <translation>使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="143"/>
+        <location filename="../app/designreport.cpp" line="145"/>
         <source>Time to train</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="144"/>
+        <location filename="../app/designreport.cpp" line="146"/>
         <source>Cost to train</source>
         <translation>训练成本</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="145"/>
+        <location filename="../app/designreport.cpp" line="147"/>
         <source>Goodput</source>
         <translation>有效产出率</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="146"/>
+        <location filename="../app/designreport.cpp" line="148"/>
         <source>Checkpoint</source>
         <translation>检查点</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="154"/>
+        <location filename="../app/designreport.cpp" line="156"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="154"/>
+        <location filename="../app/designreport.cpp" line="156"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="155"/>
+        <location filename="../app/designreport.cpp" line="157"/>
         <source>Parallelism</source>
         <translation>并行策略</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="155"/>
+        <location filename="../app/designreport.cpp" line="157"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="156"/>
+        <location filename="../app/designreport.cpp" line="158"/>
         <source>Recipe</source>
         <translation>训练配置</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="164"/>
+        <location filename="../app/designreport.cpp" line="166"/>
         <source>GPU %1: %2 TFLOP/s dense BF16%3, %4 GiB, %5 GB/s HBM. Source: %6.</source>
         <translation>GPU %1：稠密 BF16 %2 TFLOP/s%3，%4 GiB，HBM %5 GB/s。来源：%6。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="167"/>
+        <location filename="../app/designreport.cpp" line="169"/>
         <source>, %1 FP8</source>
         <translation>，FP8 %1</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="170"/>
-        <location filename="../app/designreport.cpp" line="207"/>
+        <location filename="../app/designreport.cpp" line="172"/>
+        <location filename="../app/designreport.cpp" line="215"/>
         <source>given in the plan</source>
         <translation>规划中给出</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="172"/>
+        <location filename="../app/designreport.cpp" line="174"/>
         <source>Sustained GEMM rate %1 of peak (burst best %2). Source: %3.</source>
         <translation>持续 GEMM 速率为峰值的 %1（短时突发最佳 %2）。来源：%3。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="176"/>
+        <location filename="../app/designreport.cpp" line="178"/>
         <source>GEMM rate %1 of peak, a short-burst best (no sustained figure published): an upper bound.</source>
         <translation>GEMM 速率为峰值的 %1，是短时突发的最佳值（没有公开的持续速率）：只是上限。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="179"/>
+        <location filename="../app/designreport.cpp" line="181"/>
         <source>No measured GEMM rate for this GPU: compute runs at the datasheet peak, an upper bound.</source>
         <translation>此 GPU 没有实测 GEMM 速率：计算按数据手册峰值估算，只是上限。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/designreport.cpp" line="181"/>
+        <location filename="../app/designreport.cpp" line="183"/>
         <source>%n GEMM shape(s) measured by the probe on this GPU replace the catalog&apos;s rate for those shapes.</source>
         <translation>
             <numerusform>探测程序在此 GPU 上实测的 %n 种 GEMM 形状取代了目录中对应形状的速率。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="184"/>
+        <location filename="../app/designreport.cpp" line="186"/>
         <source>Memory-bound kernels stream at %1 GB/s. Source: %2.</source>
         <translation>访存密集型内核按 %1 GB/s 计算。来源：%2。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="189"/>
+        <location filename="../app/designreport.cpp" line="194"/>
         <source>Fused attention %1 (%2): published speeds. Source: %3.</source>
         <translation>融合注意力 %1（%2）：已公开的速度。来源：%3。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="194"/>
+        <location filename="../app/designreport.cpp" line="197"/>
+        <source>Fused attention %1: no published speed on this GPU; it runs at the GEMM rate, a lower bound on its time.</source>
+        <translation>融合注意力 %1：此 GPU 上没有公开的速度；按 GEMM 速率计算，其时间是下限。</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="202"/>
         <source>Compute beside a collective runs %1 slower, measured by the probe.</source>
         <translation>与集合通信同时运行时计算慢 %1，由探测程序实测。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="196"/>
+        <location filename="../app/designreport.cpp" line="204"/>
         <source>Compute beside a collective: no slowdown at the fast end, 40% at the slow end (Lee et al. 2025, arXiv 2507.03114); the point estimate %1.</source>
         <translation>与集合通信同时运行的计算：快端不减速，慢端减速 40%（Lee 等 2025，arXiv 2507.03114）；点估计 %1。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="199"/>
+        <location filename="../app/designreport.cpp" line="207"/>
         <source>The slow end also runs GEMMs 5% below the sustained rate, the spread between GPUs of one node (S. Bekman, Machine Learning Engineering).</source>
         <translation>慢端还让 GEMM 比持续速率低 5%，即同一节点内 GPU 之间的差异（S. Bekman，Machine Learning Engineering）。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="202"/>
+        <location filename="../app/designreport.cpp" line="210"/>
         <source>Link %1: %2 GB/s per direction at %3 of line rate, %4 µs per step. Source: %5.</source>
         <translation>链路 %1：每方向 %2 GB/s，达到线速的 %3，每步 %4 µs。来源：%5。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="209"/>
+        <location filename="../app/designreport.cpp" line="217"/>
         <source>GPU power %1 W, measured (given in the plan).</source>
         <translation>GPU 功耗 %1 W，实测值（规划中给出）。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="211"/>
+        <location filename="../app/designreport.cpp" line="219"/>
         <source>GPU power %1 W, the datasheet maximum. Source: %2.</source>
         <translation>GPU 功耗 %1 W，数据手册最大值。来源：%2。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="226"/>
+        <location filename="../app/designreport.cpp" line="234"/>
         <source>The advisor found nothing to change in this plan.</source>
         <translation>顾问认为此规划无需改动。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="233"/>
+        <location filename="../app/designreport.cpp" line="241"/>
         <source>Fix: %1</source>
         <translation>修正：%1</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="248"/>
+        <location filename="../app/designreport.cpp" line="256"/>
         <source>Training run, checkpoints and failures</source>
         <translation>训练过程、检查点与故障</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="251"/>
+        <location filename="../app/designreport.cpp" line="259"/>
         <source>Advisor&apos;s findings</source>
         <translation>顾问的发现</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="258"/>
+        <location filename="../app/designreport.cpp" line="266"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="263"/>
+        <location filename="../app/designreport.cpp" line="271"/>
         <source>Assumptions: every rate used, with its source</source>
         <translation>假设：所用的每个速率及其来源</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="275"/>
+        <location filename="../app/designreport.cpp" line="283"/>
         <source>B against A</source>
         <translation>B 相对 A</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="284"/>
+        <location filename="../app/designreport.cpp" line="292"/>
         <source>%1%2%</source>
         <translation>%1%2%</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="303"/>
+        <location filename="../app/designreport.cpp" line="311"/>
         <source>differs</source>
         <translation>不同</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="306"/>
+        <location filename="../app/designreport.cpp" line="314"/>
         <source>Green: B is better than A by more than 0.5%; red: worse. Settings that differ are shaded.</source>
         <translation>绿色：B 比 A 好 0.5% 以上；红色：更差。不同的设置以底色标出。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="404"/>
+        <location filename="../app/designreport.cpp" line="418"/>
+        <source>%1: the step&apos;s first %2, the pipeline filling</source>
+        <translation>%1：单步的前 %2，流水线填充阶段</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="440"/>
         <source>%1: run, findings and assumptions</source>
         <translation>%1：训练过程、发现与假设</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="424"/>
-        <location filename="../app/designreport.cpp" line="503"/>
+        <location filename="../app/designreport.cpp" line="460"/>
+        <location filename="../app/designreport.cpp" line="539"/>
         <source>Plan A against plan B</source>
         <translation>规划 A 对比规划 B</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="455"/>
+        <location filename="../app/designreport.cpp" line="491"/>
         <source>%1 against %2</source>
         <translation>%1 对比 %2</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="524"/>
+        <location filename="../app/designreport.cpp" line="560"/>
         <source>Made by Plait %1.</source>
         <translation>由 Plait %1 生成。</translation>
     </message>
@@ -2067,7 +2077,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="205"/>
-        <location filename="../app/mainwindowactions.cpp" line="152"/>
+        <location filename="../app/mainwindowactions.cpp" line="169"/>
         <source>Auto-place</source>
         <translation>自动放置</translation>
     </message>
@@ -2077,336 +2087,336 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>阶段 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="25"/>
+        <location filename="../app/mainwindowactions.cpp" line="43"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="26"/>
+        <location filename="../app/mainwindowactions.cpp" line="44"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="30"/>
+        <location filename="../app/mainwindowactions.cpp" line="48"/>
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="34"/>
+        <location filename="../app/mainwindowactions.cpp" line="52"/>
         <source>Open Plan</source>
         <translation>打开规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="34"/>
-        <location filename="../app/mainwindowactions.cpp" line="53"/>
+        <location filename="../app/mainwindowactions.cpp" line="52"/>
+        <location filename="../app/mainwindowactions.cpp" line="71"/>
         <source>Plait plans (*.plait.json);;All files (*)</source>
         <translation>Plait 规划 (*.plait.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="38"/>
+        <location filename="../app/mainwindowactions.cpp" line="56"/>
         <source>Open &amp;Example</source>
         <translation>打开示例(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="44"/>
+        <location filename="../app/mainwindowactions.cpp" line="62"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="47"/>
+        <location filename="../app/mainwindowactions.cpp" line="65"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="137"/>
+        <location filename="../app/mainwindowactions.cpp" line="154"/>
         <source>Probe results and nccl-tests logs (TRACE.json LINKS.json COMPUTE.json *.json *.txt *.log);;All files (*)</source>
         <translation>探测结果与 nccl-tests 日志 (TRACE.json LINKS.json COMPUTE.json *.json *.txt *.log);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="204"/>
+        <location filename="../app/mainwindowactions.cpp" line="221"/>
         <source>Save Plan</source>
         <translation>保存规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="204"/>
+        <location filename="../app/mainwindowactions.cpp" line="221"/>
         <source>Plait plans (*.plait.json)</source>
         <translation>Plait 规划 (*.plait.json)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="49"/>
+        <location filename="../app/mainwindowactions.cpp" line="67"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="51"/>
+        <location filename="../app/mainwindowactions.cpp" line="69"/>
         <source>&amp;Compare With…</source>
         <translation>比较(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="53"/>
+        <location filename="../app/mainwindowactions.cpp" line="71"/>
         <source>Compare With Plan</source>
         <translation>与规划比较</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="57"/>
+        <location filename="../app/mainwindowactions.cpp" line="75"/>
         <source>Compare With &amp;Example</source>
         <translation>与示例比较(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="60"/>
+        <location filename="../app/mainwindowactions.cpp" line="78"/>
         <source>&amp;Import Launch Config…</source>
         <translation>导入启动配置(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="62"/>
+        <location filename="../app/mainwindowactions.cpp" line="80"/>
         <source>Detected from the content (*)</source>
         <translation>按内容识别 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="63"/>
+        <location filename="../app/mainwindowactions.cpp" line="81"/>
         <source>Megatron-LM arguments (*.sh *.args *.txt)</source>
         <translation>Megatron-LM 参数 (*.sh *.args *.txt)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="63"/>
+        <location filename="../app/mainwindowactions.cpp" line="81"/>
         <source>DeepSpeed JSON (*.json)</source>
         <translation>DeepSpeed JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="64"/>
+        <location filename="../app/mainwindowactions.cpp" line="82"/>
         <source>torchtitan job (*.toml *.sh)</source>
         <translation>torchtitan 作业 (*.toml *.sh)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="64"/>
+        <location filename="../app/mainwindowactions.cpp" line="82"/>
         <source>Hugging Face config.json, the model only (*.json)</source>
         <translation>Hugging Face config.json，仅模型 (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="67"/>
+        <location filename="../app/mainwindowactions.cpp" line="85"/>
         <location filename="../app/mainwindowlaunch.cpp" line="57"/>
         <location filename="../app/mainwindowlaunch.cpp" line="71"/>
         <source>Import Launch Config</source>
         <translation>导入启动配置</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="73"/>
+        <location filename="../app/mainwindowactions.cpp" line="91"/>
         <source>Import &amp;Cluster…</source>
         <translation>导入集群(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="74"/>
+        <location filename="../app/mainwindowactions.cpp" line="92"/>
         <location filename="../app/mainwindowlaunch.cpp" line="89"/>
         <location filename="../app/mainwindowlaunch.cpp" line="121"/>
         <source>Import Cluster</source>
         <translation>导入集群</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="75"/>
+        <location filename="../app/mainwindowactions.cpp" line="93"/>
         <source>nvidia-smi topo -m output or NCCL topology dumps, one per node (*.txt *.xml);;All files (*)</source>
         <translation>nvidia-smi topo -m 输出或 NCCL 拓扑转储，每个节点一个 (*.txt *.xml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="79"/>
+        <location filename="../app/mainwindowactions.cpp" line="97"/>
         <source>Export &amp;Launch Config</source>
         <translation>导出启动配置(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="81"/>
+        <location filename="../app/mainwindowactions.cpp" line="99"/>
         <source>&amp;Megatron-LM Arguments…</source>
         <translation>Megatron-LM 参数(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="82"/>
+        <location filename="../app/mainwindowactions.cpp" line="100"/>
         <source>&amp;DeepSpeed JSON…</source>
         <translation>DeepSpeed JSON(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="83"/>
+        <location filename="../app/mainwindowactions.cpp" line="101"/>
         <source>&amp;torchtitan Job…</source>
         <translation>torchtitan 作业(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="84"/>
+        <location filename="../app/mainwindowactions.cpp" line="102"/>
         <source>&amp;Rank Map and Hostfile…</source>
         <translation>Rank 映射与 hostfile(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="89"/>
-        <location filename="../app/mainwindowactions.cpp" line="97"/>
+        <location filename="../app/mainwindowactions.cpp" line="107"/>
+        <location filename="../app/mainwindowactions.cpp" line="115"/>
         <source>Export Launch Config</source>
         <translation>导出启动配置</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="101"/>
+        <location filename="../app/mainwindowactions.cpp" line="119"/>
         <source>Open &amp;Trace…</source>
         <translation>打开追踪(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="102"/>
+        <location filename="../app/mainwindowactions.cpp" line="120"/>
         <source>&amp;Export Timeline…</source>
         <translation>导出时间线(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="103"/>
+        <location filename="../app/mainwindowactions.cpp" line="121"/>
         <source>Export &amp;Picture</source>
         <translation>导出图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="104"/>
+        <location filename="../app/mainwindowactions.cpp" line="122"/>
         <source>&amp;Topology…</source>
         <translation>拓扑(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="105"/>
+        <location filename="../app/mainwindowactions.cpp" line="123"/>
         <source>&amp;Memory…</source>
         <translation>显存(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="105"/>
+        <location filename="../app/mainwindowactions.cpp" line="123"/>
         <source>&amp;Communication…</source>
         <translation>通信(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="106"/>
+        <location filename="../app/mainwindowactions.cpp" line="124"/>
         <source>Time&amp;line…</source>
         <translation>时间线(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="106"/>
+        <location filename="../app/mainwindowactions.cpp" line="124"/>
         <source>Whole &amp;Report…</source>
         <translation>完整报告(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="110"/>
+        <location filename="../app/mainwindowactions.cpp" line="128"/>
         <source>Export Picture</source>
         <translation>导出图片</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="112"/>
+        <location filename="../app/mainwindowactions.cpp" line="130"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF page (*.pdf)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 页面 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="117"/>
-        <location filename="../app/mainwindowactions.cpp" line="128"/>
+        <location filename="../app/mainwindowactions.cpp" line="135"/>
+        <location filename="../app/mainwindowactions.cpp" line="145"/>
         <location filename="../app/mainwindowlaunch.cpp" line="158"/>
         <source>Could not save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="120"/>
+        <location filename="../app/mainwindowactions.cpp" line="138"/>
         <source>Export &amp;Report…</source>
         <translation>导出报告(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="121"/>
+        <location filename="../app/mainwindowactions.cpp" line="140"/>
         <source>Export Report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="123"/>
+        <location filename="../app/mainwindowactions.cpp" line="140"/>
         <source>PDF document (*.pdf);;Web page (*.html)</source>
         <translation>PDF 文档 (*.pdf);;网页 (*.html)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="131"/>
+        <location filename="../app/mainwindowactions.cpp" line="148"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="133"/>
+        <location filename="../app/mainwindowactions.cpp" line="150"/>
         <source>&amp;Probe</source>
         <translation>探测(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="134"/>
+        <location filename="../app/mainwindowactions.cpp" line="151"/>
         <source>&amp;Run Probe…</source>
         <translation>运行探测(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="135"/>
+        <location filename="../app/mainwindowactions.cpp" line="152"/>
         <source>&amp;Open Results…</source>
         <translation>打开结果(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="136"/>
+        <location filename="../app/mainwindowactions.cpp" line="153"/>
         <source>Open Probe Results</source>
         <translation>打开探测结果</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="143"/>
+        <location filename="../app/mainwindowactions.cpp" line="160"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="144"/>
+        <location filename="../app/mainwindowactions.cpp" line="161"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="146"/>
+        <location filename="../app/mainwindowactions.cpp" line="163"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="152"/>
+        <location filename="../app/mainwindowactions.cpp" line="169"/>
         <source>Auto-place GPUs</source>
         <translation>自动放置 GPU</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="154"/>
+        <location filename="../app/mainwindowactions.cpp" line="171"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="157"/>
+        <location filename="../app/mainwindowactions.cpp" line="174"/>
         <source>All groups</source>
         <translation>所有分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="158"/>
+        <location filename="../app/mainwindowactions.cpp" line="175"/>
         <source>Tensor-parallel groups</source>
         <translation>张量并行组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="159"/>
+        <location filename="../app/mainwindowactions.cpp" line="176"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="160"/>
+        <location filename="../app/mainwindowactions.cpp" line="177"/>
         <source>Data-parallel replicas</source>
         <translation>数据并行副本</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="161"/>
+        <location filename="../app/mainwindowactions.cpp" line="178"/>
         <source>Expert-parallel groups</source>
         <translation>专家并行组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="163"/>
+        <location filename="../app/mainwindowactions.cpp" line="180"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="175"/>
+        <location filename="../app/mainwindowactions.cpp" line="192"/>
         <source>Zoom to fit</source>
         <translation>缩放至适合</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="177"/>
-        <location filename="../app/mainwindowactions.cpp" line="185"/>
+        <location filename="../app/mainwindowactions.cpp" line="194"/>
+        <location filename="../app/mainwindowactions.cpp" line="202"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="180"/>
+        <location filename="../app/mainwindowactions.cpp" line="197"/>
         <source>System language</source>
         <translation>系统语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="185"/>
+        <location filename="../app/mainwindowactions.cpp" line="202"/>
         <source>The language changes the next time Plait starts.</source>
         <translation>语言将在下次启动 Plait 时生效。</translation>
     </message>
@@ -2423,126 +2433,126 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 %2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="297"/>
+        <location filename="../app/mainwindow.cpp" line="302"/>
         <source>Opened %1, the last plan you worked on</source>
         <translation>已打开 %1，即上次使用的规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="301"/>
+        <location filename="../app/mainwindow.cpp" line="306"/>
         <source>A new plan: change it here, or open one (File → Open, Open Example)</source>
         <translation>新规划：可在此修改，或打开已有规划（文件 → 打开、打开示例）</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="319"/>
+        <location filename="../app/mainwindow.cpp" line="324"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="319"/>
+        <location filename="../app/mainwindow.cpp" line="324"/>
         <source>%1 was not saved: %2
 The file on disk is unchanged.</source>
         <translation>%1 未保存：%2
 磁盘上的文件未更改。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="323"/>
-        <location filename="../app/mainwindowactions.cpp" line="95"/>
-        <location filename="../app/mainwindowactions.cpp" line="116"/>
-        <location filename="../app/mainwindowactions.cpp" line="128"/>
+        <location filename="../app/mainwindow.cpp" line="328"/>
+        <location filename="../app/mainwindowactions.cpp" line="113"/>
+        <location filename="../app/mainwindowactions.cpp" line="134"/>
+        <location filename="../app/mainwindowactions.cpp" line="145"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="375"/>
+        <location filename="../app/mainwindow.cpp" line="380"/>
         <source>Opening trace %1…</source>
         <translation>正在打开追踪 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="380"/>
+        <location filename="../app/mainwindow.cpp" line="385"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="380"/>
+        <location filename="../app/mainwindow.cpp" line="385"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="400"/>
+        <location filename="../app/mainwindow.cpp" line="405"/>
         <source>Nothing to export: the plan is not valid.</source>
         <translation>没有可导出的内容：规划无效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="404"/>
+        <location filename="../app/mainwindow.cpp" line="409"/>
         <source>Exporting the timeline to %1…</source>
         <translation>正在将时间线导出到 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="421"/>
+        <location filename="../app/mainwindow.cpp" line="426"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="419"/>
+        <location filename="../app/mainwindow.cpp" line="424"/>
         <source>%1 was not written: %2</source>
         <translation>%1 未写入：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="337"/>
+        <location filename="../app/mainwindow.cpp" line="342"/>
         <source>the plan is still being evaluated; export again in a moment</source>
         <translation>方案仍在评估中，请稍后再导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="341"/>
+        <location filename="../app/mainwindow.cpp" line="346"/>
         <source>the plan cannot be evaluated: the summary says why</source>
         <translation>该方案无法评估：概览中说明了原因</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="395"/>
+        <location filename="../app/mainwindow.cpp" line="400"/>
         <source>Not exported: the plan is still being evaluated; export again in a moment.</source>
         <translation>未导出：方案仍在评估中，请稍后再导出。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="423"/>
+        <location filename="../app/mainwindow.cpp" line="428"/>
         <source>Exported the timeline to %1</source>
         <translation>时间线已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="433"/>
+        <location filename="../app/mainwindow.cpp" line="438"/>
         <source>%1 cannot be compared: %2</source>
         <translation>无法比较 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="455"/>
+        <location filename="../app/mainwindow.cpp" line="460"/>
         <source>The plan could not be written for the probe: %1</source>
         <translation>无法为探测写出规划：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="560"/>
+        <location filename="../app/mainwindow.cpp" line="565"/>
         <source>Link measurements from %1</source>
         <translation>来自 %1 的链路测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="550"/>
-        <location filename="../app/mainwindow.cpp" line="563"/>
-        <location filename="../app/mainwindow.cpp" line="574"/>
-        <location filename="../app/mainwindow.cpp" line="585"/>
+        <location filename="../app/mainwindow.cpp" line="555"/>
+        <location filename="../app/mainwindow.cpp" line="568"/>
+        <location filename="../app/mainwindow.cpp" line="579"/>
+        <location filename="../app/mainwindow.cpp" line="590"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="571"/>
+        <location filename="../app/mainwindow.cpp" line="576"/>
         <source>Compute measurements from %1</source>
         <translation>来自 %1 的计算测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="582"/>
+        <location filename="../app/mainwindow.cpp" line="587"/>
         <source>PyTorch reference measurements from %1</source>
         <translation>来自 %1 的 PyTorch 参考测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="545"/>
-        <location filename="../app/mainwindow.cpp" line="589"/>
+        <location filename="../app/mainwindow.cpp" line="550"/>
+        <location filename="../app/mainwindow.cpp" line="594"/>
         <source>%1 is not a probe result (TRACE.json, LINKS.json, COMPUTE.json or torch-reference.json).</source>
         <translation>%1 不是探测结果（TRACE.json、LINKS.json、COMPUTE.json 或 torch-reference.json）。</translation>
     </message>
@@ -2556,74 +2566,79 @@ The file on disk is unchanged.</source>
         <source>Trace %1 closed: %2.</source>
         <translation>已关闭 trace %1：%2。</translation>
     </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="292"/>
+        <source>New plan</source>
+        <translation>新规划</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="472"/>
+        <location filename="../app/mainwindow.cpp" line="477"/>
         <source>Reading %n nccl-tests file(s)…</source>
         <translation>
             <numerusform>正在读取 %n 个 nccl-tests 文件…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="476"/>
+        <location filename="../app/mainwindow.cpp" line="481"/>
         <source>Not read: %1</source>
         <translation>未读取：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="478"/>
+        <location filename="../app/mainwindow.cpp" line="483"/>
         <source>Cannot read nccl-tests output</source>
         <translation>无法读取 nccl-tests 输出</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="513"/>
+        <location filename="../app/mainwindow.cpp" line="518"/>
         <source>%n measurement(s) of the links; </source>
         <translation>
             <numerusform>%n 组链路测量；</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="514"/>
+        <location filename="../app/mainwindow.cpp" line="519"/>
         <source>the plan&apos;s links match them</source>
         <translation>规划中的链路与测量相符</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="515"/>
+        <location filename="../app/mainwindow.cpp" line="520"/>
         <source>%n finding(s) on the topology&apos;s nodes: %1</source>
         <translation>
             <numerusform>拓扑节点上有 %n 项发现：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="641"/>
+        <location filename="../app/mainwindow.cpp" line="646"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="659"/>
+        <location filename="../app/mainwindow.cpp" line="664"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="659"/>
+        <location filename="../app/mainwindow.cpp" line="664"/>
         <source>The plan has changes that are not saved. Save them?</source>
         <translation>规划有未保存的更改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="679"/>
+        <location filename="../app/mainwindow.cpp" line="684"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="680"/>
+        <location filename="../app/mainwindow.cpp" line="685"/>
         <source>%1[*] — Plait</source>
         <translation>%1[*] — Plait</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="713"/>
+        <location filename="../app/mainwindow.cpp" line="718"/>
         <source>Recover unsaved plan?</source>
         <translation>恢复未保存的规划？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="714"/>
+        <location filename="../app/mainwindow.cpp" line="719"/>
         <source>Plait did not close normally. A plan with unsaved changes was kept:
 %1
 last written %2.
@@ -2634,12 +2649,12 @@ Recover it?</source>
 是否恢复？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="721"/>
+        <location filename="../app/mainwindow.cpp" line="726"/>
         <source>Recovered plan</source>
         <translation>已恢复的规划</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="731"/>
+        <location filename="../app/mainwindow.cpp" line="736"/>
         <source>%n autosaved plan(s) from an earlier session cannot be read:
 %1
 Discard them?</source>
@@ -2650,19 +2665,19 @@ Discard them?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="735"/>
+        <location filename="../app/mainwindow.cpp" line="740"/>
         <source>%n autosaved plan(s) cannot be read; they were kept</source>
         <translation>
             <numerusform>%n 个自动保存的规划无法读取，已保留</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="736"/>
+        <location filename="../app/mainwindow.cpp" line="741"/>
         <source>Unreadable autosaves</source>
         <translation>无法读取的自动保存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="740"/>
+        <location filename="../app/mainwindow.cpp" line="745"/>
         <source>%n unreadable autosave(s) discarded</source>
         <translation>
             <numerusform>已丢弃 %n 个无法读取的自动保存</numerusform>
@@ -3245,33 +3260,33 @@ Discard them?</source>
 <context>
     <name>plait::widgets</name>
     <message>
-        <location filename="../widgets/format.cpp" line="21"/>
+        <location filename="../widgets/format.cpp" line="22"/>
         <location filename="../widgets/runtext.cpp" line="43"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../widgets/format.cpp" line="23"/>
+        <location filename="../widgets/format.cpp" line="24"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../widgets/format.cpp" line="24"/>
+        <location filename="../widgets/format.cpp" line="25"/>
         <source>%1 µs</source>
         <translation>%1 µs</translation>
     </message>
     <message>
-        <location filename="../widgets/format.cpp" line="31"/>
+        <location filename="../widgets/format.cpp" line="32"/>
         <source>%1 GiB</source>
         <translation>%1 GiB</translation>
     </message>
     <message>
-        <location filename="../widgets/format.cpp" line="32"/>
+        <location filename="../widgets/format.cpp" line="33"/>
         <source>%1 MiB</source>
         <translation>%1 MiB</translation>
     </message>
     <message>
-        <location filename="../widgets/format.cpp" line="38"/>
+        <location filename="../widgets/format.cpp" line="39"/>
         <source>%1%</source>
         <translation>%1%</translation>
     </message>
@@ -3759,32 +3774,32 @@ Click for the formula</source>
 <context>
     <name>plait::widgets::ParetoChart</name>
     <message>
-        <location filename="../widgets/paretochart.cpp" line="41"/>
+        <location filename="../widgets/paretochart.cpp" line="43"/>
         <source>peak memory per GPU (GiB)</source>
         <translation>每 GPU 峰值显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../widgets/paretochart.cpp" line="42"/>
+        <location filename="../widgets/paretochart.cpp" line="44"/>
         <source>step (s)</source>
         <translation>单步（秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/paretochart.cpp" line="81"/>
+        <location filename="../widgets/paretochart.cpp" line="83"/>
         <source>plans that fit (click to apply)</source>
         <translation>放得下的方案（点击应用）</translation>
     </message>
     <message>
-        <location filename="../widgets/paretochart.cpp" line="87"/>
+        <location filename="../widgets/paretochart.cpp" line="89"/>
         <source>Pareto front</source>
         <translation>帕累托前沿</translation>
     </message>
     <message>
-        <location filename="../widgets/paretochart.cpp" line="114"/>
+        <location filename="../widgets/paretochart.cpp" line="116"/>
         <source>this plan</source>
         <translation>当前方案</translation>
     </message>
     <message>
-        <location filename="../widgets/paretochart.cpp" line="125"/>
+        <location filename="../widgets/paretochart.cpp" line="127"/>
         <source>this plan, off the chart: %1 GiB, %2 s</source>
         <translation>当前规划，超出图表范围：%1 GiB，%2 秒</translation>
     </message>

@@ -16,6 +16,16 @@ Q_LOGGING_CATEGORY(lcGantt, "plait.gantt", QtWarningMsg)
 
 namespace plait::widgets {
 
+namespace {
+GanttTheme scaledTheme(double scale)
+{
+    GanttTheme t = ganttTheme();
+    t.laneHeight = int(std::lround(t.laneHeight * scale));
+    t.thinHeight = int(std::lround(t.thinHeight * scale));
+    return t;
+}
+}
+
 GanttView::GanttView(QWidget* parent)
     : QWidget(parent)
 {
@@ -36,7 +46,7 @@ void GanttView::setSections(std::vector<GanttSection> sections)
     const double oldBegin = m_geometry.begin(), oldEnd = m_geometry.end();
     m_sections = std::move(sections);
     m_geometry.setSections(m_sections, font());
-    m_rows = layoutGanttRows(m_sections, ganttTheme());
+    m_rows = layoutGanttRows(m_sections, scaledTheme(m_laneScale));
     m_selectedRow = m_selectedSpan = -1;
     // Keep the zoom across re-evaluations of the same plan; show everything when the extent changed.
     const double end = m_geometry.end();
@@ -44,6 +54,14 @@ void GanttView::setSections(std::vector<GanttSection> sections)
         resetZoom();
     else
         update();
+}
+
+void GanttView::setLaneScale(double scale)
+{
+    m_laneScale = std::clamp(scale, 1.0, 6.0);
+    m_geometry.setSections(m_sections, font()); // lanes built at the old height are built again
+    m_rows = layoutGanttRows(m_sections, scaledTheme(m_laneScale));
+    update();
 }
 
 int GanttView::contentHeight() const

@@ -37,6 +37,8 @@ public:
     void paintTo(QPainter& painter, QSize size);
     QSize sizeHint() const override { return { 900, 420 }; }
     int contentHeight() const;
+    // Lanes `scale` times their usual height (a picture of a short pipeline fills its page); 1 on screen.
+    void setLaneScale(double scale);
     long long lanesBuilt() const { return m_geometry.lanesBuilt(); } // lane geometries computed so far
 
 signals:
@@ -72,6 +74,7 @@ private:
     bool m_dragging = false, m_selecting = false;
     int m_selectX0 = 0, m_selectX1 = 0;
     int m_selectedRow = -1, m_selectedSpan = -1;
+    double m_laneScale = 1;
 };
 
 } // namespace plait::widgets

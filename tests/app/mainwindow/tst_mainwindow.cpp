@@ -448,6 +448,26 @@ private slots:
         w.autosave()->finish();
     }
 
+    // Issue 37's report: a new plan carries neither the example's nor the previous plan's name and description, and
+    // Export Report offers the file's name while the plan is the file's, else the plan's own (a lesson's included).
+    void aNewPlanAndALessonNameTheirReports()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-names")));
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json")));
+        QCOMPARE(w.suggestedReportName(), QStringLiteral("b-four-nodes-tp4-pp2-dp2-report.pdf"));
+        w.newPlan();
+        QCOMPARE(QString::fromStdString(w.document()->plan().name), QStringLiteral("New plan"));
+        QVERIFY(!w.document()->plan().raw.contains("description"));
+        QCOMPARE(w.suggestedReportName(), QStringLiteral("new-plan-report.pdf"));
+        w.lessonsPanel()->startLesson(0);
+        QTRY_VERIFY(w.document()->plan().name != "New plan");
+        const QString lesson = w.suggestedReportName();
+        QVERIFY2(
+            lesson.endsWith(QLatin1String("-report.pdf")) && lesson.size() > 15 && !lesson.startsWith(QLatin1Char('-')),
+            qPrintable(lesson));
+        w.autosave()->finish();
+    }
+
     void unsavedPlanIsRecoveredAfterACrash()
     {
         const QString dir = m_dir.filePath(QStringLiteral("crash"));
