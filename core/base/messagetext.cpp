@@ -260,6 +260,11 @@ constexpr MessageTemplate kTemplates[] = {
     { "issue:ds-precision-conflict", QT_TRANSLATE_NOOP("Messages", "bf16 and fp16 are both enabled") },
     { "issue:export-kv-heads", QT_TRANSLATE_NOOP("Messages",
         "%1 shards the KV heads by TP: %2 KV heads do not divide by TP %3; TP %4 would") },
+    { "issue:schedule-framework", QT_TRANSLATE_NOOP("Messages",
+        "training.framework %1 does not run the %2 schedule") },
+    { "warning:schedule-framework", QT_TRANSLATE_NOOP("Messages",
+        "training.framework %1 does not run the %2 schedule: a what-if that no launch configuration can run; 1f1b "
+        "runs everywhere") },
     { "issue:export-schedule", QT_TRANSLATE_NOOP("Messages",
         "%1 does not run the %2 schedule; 1f1b runs everywhere") },
     { "issue:export-stage-list", QT_TRANSLATE_NOOP("Messages",

@@ -61,6 +61,8 @@ void addEvaluationWarnings(
                     plan.cluster.nvlinkDomainGpus > 0 ? "domain" : "node" });
         }
     }
+    if (const Message no = scheduleRefusal(plan.training.framework, par.schedule); !no.empty() && p > 1)
+        warn("schedule-framework", no.args);
     if (const int used = par.gpusUsed(), all = plan.cluster.gpuCount(); used < all)
         warn("idle-gpus",
             { std::to_string(all - used), std::to_string(all), std::to_string(par.tp), std::to_string(p),

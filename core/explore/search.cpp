@@ -534,6 +534,10 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                                 && std::find(need.schedules.begin(), need.schedules.end(), sch.s)
                                     == need.schedules.end())
                                 continue;
+                            // Only schedules the plan's framework runs, unless the user named the schedules (a
+                            // what-if, DeepSeek's DualPipe): a plan it cannot launch is no suggestion.
+                            if (need.schedules.empty() && !scheduleRefusal(base.training.framework, sch.s).empty())
+                                continue;
                             ++simulable;
                             const std::vector<int>& inFlight = inFlightPerDevice(inFlightCache, sch.s, pp, m, sch.v,
                                 base.training.moeA2aOverlap

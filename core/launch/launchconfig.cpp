@@ -130,12 +130,8 @@ std::vector<Issue> exportProblems(const Plan& plan, LaunchFormat format)
     if (const Message no = contextParallelRefusal(framework, par.cp, tr.flashAttention);
         !no.empty() && tr.framework != framework)
         problems.push_back(fieldIssue("parallel.cp", no));
-    const bool oneFOneBOnly = format == LaunchFormat::DeepSpeed;
-    // torchtitan runs the V-shaped schedules (torch.distributed.pipelining's ZBVZeroBubble and DualPipeV); no
-    // framework here runs the two-direction DualPipe.
-    const bool vShape = par.schedule == Schedule::ZbV || par.schedule == Schedule::DualPipeV;
-    if (par.schedule == Schedule::GPipe || par.schedule == Schedule::ZbH1 || par.schedule == Schedule::DualPipe
-        || (vShape && format != LaunchFormat::Torchtitan) || (oneFOneBOnly && par.schedule == Schedule::Interleaved))
+    // The schedules each framework runs (plan.h's scheduleRefusal): the same rule the search keeps to.
+    if (!scheduleRefusal(framework, par.schedule).empty())
         problems.push_back(fieldIssue("parallel.schedule", "export-schedule", { name, scheduleName(par.schedule) }));
     if ((format == LaunchFormat::DeepSpeed && (tr.precision == Precision::FP8 || tr.precision == Precision::FP4))
         || (format == LaunchFormat::Torchtitan && (tr.precision == Precision::FP16 || tr.precision == Precision::FP4)))

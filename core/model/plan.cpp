@@ -184,6 +184,15 @@ nlohmann::json placementToJson(const Placement& p)
 }
 }
 
+Message scheduleRefusal(Framework f, Schedule s)
+{
+    const bool runs = s == Schedule::OneFOneB || (s == Schedule::Interleaved && f != Framework::DeepSpeed)
+        || ((s == Schedule::ZbV || s == Schedule::DualPipeV) && f == Framework::Fsdp);
+    if (runs)
+        return {};
+    return { "issue:schedule-framework", { frameworkName(f), scheduleName(s) } };
+}
+
 const char* scheduleName(Schedule s)
 {
     switch (s) {

@@ -312,6 +312,11 @@ std::vector<Issue> validate(const Plan& plan);
 Result<Placement> defaultPlacement(const ClusterSpec& cluster, const ParallelSpec& parallel);
 
 const char* scheduleName(Schedule s);
+// Why framework `f` does not run schedule `s`; empty when it does. Megatron-LM runs 1F1B and interleaved 1F1B;
+// DeepSpeed's PipelineEngine 1F1B alone; torchtitan (torch.distributed.pipelining) those and the V-shaped ZB-V and
+// DualPipeV. None of them runs GPipe's all-forward-first, ZB-H1 or the two-direction DualPipe as a schedule option
+// (the Schedules view still simulates them, as what-ifs).
+Message scheduleRefusal(Framework f, Schedule s);
 const char* recomputeName(Recompute r);
 const char* recomputeModuleName(RecomputeModule m); // Megatron-Core's names: "core_attn", "layernorm", ...
 std::optional<RecomputeModule> recomputeModuleFromName(std::string_view name);

@@ -468,6 +468,63 @@ private slots:
         w.autosave()->finish();
     }
 
+    // Issue 37's walk, as the new user took it: Llama 3.1 70B on 64 H100 (8 DGX H100, sequences of 8,192, a global
+    // batch of 512): open a plan of the cluster, import the model's config.json, search, apply the best plan, export
+    // it for Megatron-LM. Each step's response time is printed (the closing note quotes them); what is checked is
+    // that each step did what it says: the import keeps the plan's sequence length, the applied plan fits and is the
+    // search's best, and the export writes the launch flags.
+    void theSeventyBOnSixtyFourH100Walk()
+    {
+        const char* cluster = R"({"format":"plait-plan/1","name":"70B on 64 H100","model":{"preset":"llama2-7b",
+          "seq_len":8192},"cluster":{"gpu":"H100-SXM5-80GB","nodes":8,"gpus_per_node":8,"intra_node":"nvlink4-nvswitch",
+          "inter_node":"ib-ndr"},"training":{"global_batch":512,"micro_batch":1,"zero_stage":1,"recompute":"selective",
+          "sequence_parallel":true,"flash_attention":true},"parallel":{"tp":1,"pp":1,"dp":64},"placement":null})";
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-walk")));
+        QSignalSpy evaluated(w.analysis(), &engine::PlanAnalysis::analysisAvailable);
+        QElapsedTimer clock;
+        auto lap = [&clock](const char* step) {
+            qInfo("walk: %-40s %6lld ms", step, clock.elapsed());
+            clock.restart();
+        };
+        clock.start();
+        QVERIFY(w.openPlan(writePlan(QStringLiteral("walk.plait.json"), cluster)));
+        QVERIFY(waitForEvaluation(w, evaluated));
+        lap("open the plan, evaluated");
+        QVERIFY(w.importLaunchConfig(QStringLiteral(PLAIT_TEST_DATA "/hf/llama3.1-70b.config.json")));
+        auto imported = waitForEvaluation(w, evaluated);
+        QVERIFY(imported);
+        lap("import config.json, evaluated");
+        QCOMPARE(w.document()->plan().model.layers, 80);
+        QCOMPARE(w.document()->plan().model.seqLen, 8192); // the plan's, not max_position_embeddings' 131,072
+        QVERIFY(imported->peakBytes > imported->capacityBytes); // 70B at DP 64, ZeRO 1: does not fit
+        QSignalSpy searched(w.suggestPanel(), &app::SuggestPanel::searchFinished);
+        w.suggestPanel()->search();
+        QVERIFY(searched.wait(120000));
+        lap("search, the best plans listed");
+        const SearchResult& r = w.suggestPanel()->result();
+        QVERIFY(!r.best.empty());
+        const SearchCandidate best = r.candidates[std::size_t(r.best.front())];
+        w.suggestPanel()->applyCandidateAt(r.best.front());
+        auto applied = waitForEvaluation(w, evaluated);
+        QVERIFY(applied && applied->valid);
+        lap("apply the best, evaluated");
+        QVERIFY(applied->peakBytes <= applied->capacityBytes);
+        QCOMPARE(w.document()->plan().parallel.gpusUsed(), 64); // every GPU of the cluster at work
+        QVERIFY(scheduleRefusal(Framework::Megatron, w.document()->plan().parallel.schedule).empty());
+        QCOMPARE(w.document()->plan().parallel.tp, best.parallel.tp);
+        QCOMPARE(w.document()->plan().parallel.pp, best.parallel.pp);
+        const QString script = m_dir.filePath(QStringLiteral("walk-megatron.sh"));
+        QCOMPARE(w.exportLaunchConfig(QStringLiteral("megatron"), script), QString());
+        lap("export for Megatron-LM");
+        QFile f(script);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.readAll().contains("--tensor-model-parallel-size"));
+        qInfo("walk: applied TP %d PP %d DP %d CP %d, step %.2f s, %.1f of %.1f GiB", best.parallel.tp,
+            best.parallel.pp, best.parallel.dp, best.parallel.cp, applied->stepS,
+            applied->peakBytes / double(1ull << 30), applied->capacityBytes / double(1ull << 30));
+        w.autosave()->finish();
+    }
+
     void unsavedPlanIsRecoveredAfterACrash()
     {
         const QString dir = m_dir.filePath(QStringLiteral("crash"));
