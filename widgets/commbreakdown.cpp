@@ -145,7 +145,7 @@ void CommBreakdown::rebuild()
     const int n = ev && ev->valid ? int(ev->comm.size()) : 0;
     // The collectives are the busiest stage's, the one that sets the pace (a stage with a group across nodes).
     m_plot->xAxis->setLabel(n > 0 && ev->stages.size() > 1
-            ? tr("ms per step (stage %1, the busiest)").arg(ev->commStage)
+            ? tr("ms per step (stage %1, the busiest)").arg(ev->busiestStage)
             : tr("ms per step"));
     for (int i = 0; i < n; ++i) {
         const CommItem& c = ev->comm[std::size_t(i)];

@@ -104,7 +104,7 @@ private:
     bool m_panning = false;
     bool m_autoFit = true; // keep the whole cluster in view until the user zooms
     int m_legendColumns = 1; // as the last fit chose
-    mutable bool m_legendFolded = false; // as the last paint drew it
+    bool m_legendFolded = false; // as the last paint drew it
     bool m_overLegend = false; // the cursor is on the legend's corner
     QVector<int> m_hoverGroup; // the TP group under the cursor, in ring order: its links are drawn lit
     QPoint m_panLast;

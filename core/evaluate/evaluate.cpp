@@ -153,9 +153,8 @@ struct CommBreakdownInput {
     double inLayerExposedShare = 1;
     // Of the EP all-to-all's, what Megatron-Core's combined 1F1B leaves exposed (1 without it).
     double epExposedShare = 1;
-    // The stage whose in-layer collectives are listed (the busiest GPU's, where the shares above were taken), -1 for
-    // the stage with the most layers.
-    int stage = -1;
+    // The stage whose in-layer collectives are listed: the busiest GPU's, where the shares above were taken.
+    int stage = 0;
     const CommTotals* dpGrad = nullptr;
     const CommTotals* dpParam = nullptr;
     const CommTotals* embAllReduce = nullptr;
@@ -175,12 +174,7 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
     const bool sp = tr.sequenceParallel && par.tp > 1;
     const StateBytes stateB = stateBytes(tr);
     const ModelSpec& model = plan.model;
-    int heavyStage = 0;
-    for (int d = 1; d < p; ++d)
-        if (plan.layersOnStage(d) > plan.layersOnStage(heavyStage))
-            heavyStage = d;
-    if (in.stage >= 0 && in.stage < p)
-        heavyStage = in.stage;
+    const int heavyStage = in.stage;
     const int layersMax = plan.layersOnStage(heavyStage);
     const StageComm& hc = in.sc[std::size_t(heavyStage)];
     // Each micro-batch passes every chunk of a GPU, except under DualPipe, where it passes the one of its direction.
@@ -576,7 +570,6 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     // The busiest stage's: a stage slowed by a group that crosses nodes lists that group's collectives.
     CommBreakdownInput bi { plan, lc, sc, p2p, in.routes, p2pExposed };
     bi.stage = busiest;
-    ev.commStage = busiest;
     if (!in.comm.empty()) {
         const PairedComm bc = pairedComm(in, busiest);
         (shape.combined ? bi.epExposedShare : bi.inLayerExposedShare) = bc.total > 0 ? bc.exposed / bc.total : 1;

@@ -22,7 +22,7 @@ struct CommItem {
     long long count = 0; // calls per step per GPU
     double bytesPerCall = 0; // nccl-tests S
     double bytesPerStep = 0;
-    double timeS = 0; // per step, on the stage Evaluation::commStage
+    double timeS = 0; // per step, on the busiest stage (Evaluation::busiestStage)
     double exposedS = 0;
     double alphaS = 0; // latency part of timeS
     double bandwidthS = 0; // size part of timeS
@@ -54,7 +54,6 @@ struct Evaluation {
 
     std::vector<StageTimes> stages;
     std::vector<CommItem> comm;
-    int commStage = 0; // the stage whose collectives `comm` lists: the busiest (most work per step)
     SimResult timeline;
     int microBatches = 0;
     double stepS = 0;
@@ -63,7 +62,7 @@ struct Evaluation {
     double pipelineS = 0; // makespan of the forward/backward part
     double computeS = 0; // busy compute time of the busiest stage
     double bubbleFraction = 0; // the busiest stage's idle time in the pipeline phase, over the step
-    int busiestStage = 0;
+    int busiestStage = 0; // most work per step: the stage `comm` lists, and the bubble's
     // The stage that idles longest in the pipeline phase (waiting for the busiest), and that idle time over the step:
     // what its Gantt lane shows; equal to the bubble when the stages are balanced.
     int idlestStage = 0;

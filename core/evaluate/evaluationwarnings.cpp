@@ -6,7 +6,6 @@
 #include "numtext.h"
 
 #include <algorithm>
-#include <sstream>
 
 namespace plait {
 

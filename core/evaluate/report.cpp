@@ -48,7 +48,7 @@ nlohmann::json evaluationToJson(const Evaluation& ev)
             { "total_bytes", whole(s.total()) }, { "microbatches_in_flight", s.inFlight } });
     j["time"] = { { "step_s", ev.stepS }, { "step_s_fast", ev.stepFastS }, { "step_s_slow", ev.stepSlowS },
         { "compute_s", ev.computeS }, { "bubble_fraction", ev.bubbleFraction }, { "busiest_stage", ev.busiestStage },
-        { "idlest_stage", ev.idlestStage }, { "idlest_fraction", ev.idlestFraction }, { "comm_stage", ev.commStage },
+        { "idlest_stage", ev.idlestStage }, { "idlest_fraction", ev.idlestFraction },
         { "exposed_comm_s", ev.exposedCommS }, { "pipeline_s", ev.pipelineS }, { "microbatches", ev.microBatches } };
     j["comm"] = nlohmann::json::array();
     for (const CommItem& c : ev.comm)

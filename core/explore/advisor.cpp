@@ -32,6 +32,7 @@ bool hasWarning(const Evaluation& ev, const std::string& code)
 struct Tried {
     Plan plan;
     Evaluation ev;
+    std::size_t index = 0; // among the candidates
 };
 
 // Evaluates the candidates and keeps the fastest one that is valid, fits and passes `accept`.
@@ -40,7 +41,8 @@ std::optional<Tried> bestOf(const Cancelled& cancelled, const std::vector<Result
     const std::function<bool(const Evaluation&)>& accept)
 {
     std::optional<Tried> best;
-    for (const Result<Plan>& c : candidates) {
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        const Result<Plan>& c = candidates[i];
         if (cancelled && cancelled())
             return std::nullopt;
         if (!c)
@@ -49,7 +51,7 @@ std::optional<Tried> bestOf(const Cancelled& cancelled, const std::vector<Result
         if (!ev.valid || ev.peakBytes > ev.capacityBytes || !accept(ev))
             continue;
         if (!best || ev.stepS < best->ev.stepS)
-            best = Tried { c.value(), std::move(ev) };
+            best = Tried { c.value(), std::move(ev), i };
     }
     return best;
 }
@@ -526,9 +528,7 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
                 add(placed.value(), { "fix:place-tp", {} });
         const auto best = bestOf(cancelled, c, [&](const Evaluation& e) { return e.stepS < ev.stepS; });
         if (best)
-            for (std::size_t i = 0; i < c.size(); ++i)
-                if (toJson(c[i].value()) == toJson(best->plan))
-                    attach(a, best, fixes[i]);
+            attach(a, best, fixes[best->index]);
         out.push_back(std::move(a));
     }
 

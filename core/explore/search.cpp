@@ -423,6 +423,16 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
         = base.cluster.gpu.memoryGiB * double(1ull << 30) * (1 - std::clamp(need.headroom, 0.0, 0.99));
     auto allowed
         = [](int value, int fixed, int most) { return (fixed == 0 || value == fixed) && (most == 0 || value <= most); };
+    // The schedules tried: those the user named (a what-if, DeepSeek's DualPipe), else those the plan's framework
+    // runs, since a plan it cannot launch is no suggestion.
+    auto scheduleTried = [&](Schedule s) {
+        return need.schedules.empty()
+            ? scheduleRefusal(base.training.framework, s).empty()
+            : std::find(need.schedules.begin(), need.schedules.end(), s) != need.schedules.end();
+    };
+    bool tried[int(Schedule::DualPipe) + 1] = {};
+    for (int s = 0; s <= int(Schedule::DualPipe); ++s)
+        tried[s] = scheduleTried(Schedule(s));
     // Evaluated without a placement: memory and layer costs do not depend on it. Its GPU is the slow end of the rates'
     // spread (cost/range.h), so layer costs and the bound are those of the step time the search ranks by; memory
     // does not depend on rates.
@@ -530,13 +540,7 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                         for (const Sched& sch : schedules) {
                             if (double(m) * pp * sch.v > 1e6)
                                 continue;
-                            if (!need.schedules.empty()
-                                && std::find(need.schedules.begin(), need.schedules.end(), sch.s)
-                                    == need.schedules.end())
-                                continue;
-                            // Only schedules the plan's framework runs, unless the user named the schedules (a
-                            // what-if, DeepSeek's DualPipe): a plan it cannot launch is no suggestion.
-                            if (need.schedules.empty() && !scheduleRefusal(base.training.framework, sch.s).empty())
+                            if (!tried[int(sch.s)])
                                 continue;
                             ++simulable;
                             const std::vector<int>& inFlight = inFlightPerDevice(inFlightCache, sch.s, pp, m, sch.v,

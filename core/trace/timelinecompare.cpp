@@ -41,21 +41,14 @@ Shape shapeOf(const Timeline& t)
 {
     Shape s;
     const TimelineFigures f = timelineFigures(t);
-    const Lane* first = nullptr; // stage 0's first lane, else the first compute lane
-    bool firstIsZero = false;
-    for (std::size_t i = 0; i < t.lanes.size(); ++i) {
-        if (!f.lanes[i].compute)
-            continue;
-        ++s.lanes;
-        if (f.lanes[i].stage >= 0)
-            s.stages.insert(f.lanes[i].stage);
-        if (!first || (f.lanes[i].stage == 0 && !firstIsZero)) {
-            first = &t.lanes[i];
-            firstIsZero = f.lanes[i].stage == 0;
-        }
+    for (const LaneFigures& lane : f.lanes) {
+        s.lanes += lane.compute ? 1 : 0;
+        if (lane.compute && lane.stage >= 0)
+            s.stages.insert(lane.stage);
     }
-    if (first)
-        for (const Span& x : first->spans)
+    // The lane that stands for the first stage, as the comparison aligns them.
+    if (const auto byStage = computeLanesByStage(t, f); !byStage.empty())
+        for (const Span& x : t.lanes[std::size_t(byStage.begin()->second)].spans)
             if (x.kind == SpanKind::Forward) {
                 if (x.microBatch >= 0)
                     s.microBatches.insert(x.microBatch);

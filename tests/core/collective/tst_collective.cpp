@@ -251,7 +251,7 @@ private slots:
         const Plan plan = test::mustPlan(j);
         const Evaluation ev = evaluate(plan);
         QVERIFY2(ev.valid, ev.errors.empty() ? "" : ev.errors.front().message.c_str());
-        QCOMPARE(ev.commStage, 1);
+        QCOMPARE(ev.busiestStage, 1);
         int items = 0;
         for (const CommItem& c : ev.comm)
             if (c.dim == Dim::EP) {

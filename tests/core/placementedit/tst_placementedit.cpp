@@ -128,7 +128,7 @@ private slots:
         QCOMPARE(QString::fromStdString(slowest->path.link), QString::fromStdString(cl.interNode.id));
 
         // The breakdown is the busiest stage's, one that holds a crossing group, on the NIC link.
-        QVERIFY(std::find(crossingStages.begin(), crossingStages.end(), after.commStage) != crossingStages.end());
+        QVERIFY(std::find(crossingStages.begin(), crossingStages.end(), after.busiestStage) != crossingStages.end());
         const CommItem* tp = nullptr;
         for (const CommItem& c : after.comm)
             if (c.dim == Dim::TP && (!tp || c.timeS > tp->timeS))
