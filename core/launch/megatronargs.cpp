@@ -725,8 +725,6 @@ std::string megatronArgs(const Plan& plan)
             add("moe-ffn-hidden-size", str(m.moe.expertFfnHidden));
         if (m.moe.sharedExperts > 0)
             add("moe-shared-expert-intermediate-size", str(m.moe.sharedExperts * m.sharedFfn()));
-        if (m.mtpLayers > 0)
-            add("mtp-num-layers", str(m.mtpLayers));
         if (m.moe.routerGroups > 0) {
             add("moe-router-num-groups", str(m.moe.routerGroups));
             add("moe-router-group-topk", str(m.moe.routerGroupTopK));
@@ -735,6 +733,9 @@ std::string megatronArgs(const Plan& plan)
             add("moe-layer-freq",
                 "\"[0]*" + str(m.moe.denseLayers) + "+[1]*" + str(m.layers - m.moe.denseLayers) + "\"");
     }
+    // Multi-token prediction is Megatron-Core's for any GPT model, dense or MoE (the importer reads it for both).
+    if (m.mtpLayers > 0)
+        add("mtp-num-layers", str(m.mtpLayers));
     add("tensor-model-parallel-size", str(par.tp));
     add("pipeline-model-parallel-size", str(par.pp));
     if (par.cp > 1)

@@ -307,6 +307,10 @@ private slots:
         QTest::newRow("megatron args") << "megatron"
                                        << "megatron-llama3-70b.args"
                                        << "e1-70b-a800-pp4-tp8.plait.json";
+        // Multi-token prediction on a dense model: the exporter once wrote --mtp-num-layers only for MoE models.
+        QTest::newRow("megatron dense with MTP") << "megatron"
+                                                 << "megatron-dense-mtp.args"
+                                                 << "e1-70b-a800-pp4-tp8.plait.json";
         QTest::newRow("megatron DeepSeek-V3") << "megatron"
                                               << "megatron-deepseek-v3.sh"
                                               << "h-gpt3-175b-1024xa100.plait.json";
