@@ -1,6 +1,7 @@
 #include "groups.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace plait {
@@ -64,7 +65,7 @@ Spread spreadOf(const std::vector<int>& sorted)
 // crosses nodes by placement (one member dragged away) pays what one that crosses by rank order pays. A ring's
 // node boundary carries its members' shares there together (NCCL runs a channel through each), and the ring is as
 // fast as its slowest boundary: the node, or NVLink domain, with the fewest members' NICs.
-GroupPath pathOver(const ClusterSpec& cluster, const std::vector<int>& gpus)
+GroupPath pathOverUncalibrated(const ClusterSpec& cluster, const std::vector<int>& gpus)
 {
     GroupPath path;
     path.ranks = int(gpus.size());
@@ -140,6 +141,22 @@ GroupPath pathOver(const ClusterSpec& cluster, const std::vector<int>& gpus)
     path.busGBps = std::min(intra.effectiveGBps(), boundary);
     path.link = boundary < intra.effectiveGBps() ? inter.id : intra.id;
     path.bottleneck = boundary < intra.effectiveGBps() ? &inter : &intra;
+    return path;
+}
+
+// The fitted loss of a collective's rate with its size (costcalibration.h): a share per doubling of the ranks past 8,
+// for the rates a ring, tree or all-to-all runs at (stragglers in the ring, more steps, congestion in the fabric).
+GroupPath pathOver(const ClusterSpec& cluster, const std::vector<int>& gpus)
+{
+    GroupPath path = pathOverUncalibrated(cluster, gpus);
+    const double loss = cluster.calibration.collectiveLossPerDoubling;
+    if (loss > 0 && path.ranks > 8) {
+        const double keep = std::pow(1 - loss, std::log2(path.ranks / 8.0));
+        path.busGBps *= keep;
+        path.nicGBps *= keep;
+        path.podGBps *= keep;
+        path.nvlsAlgGBps *= keep;
+    }
     return path;
 }
 

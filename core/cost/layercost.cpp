@@ -237,10 +237,20 @@ bool recomputedGemm(const TrainingSpec& tr, std::string_view n)
 }
 }
 
+double gemmShareOf(const ClusterSpec& cluster)
+{
+    const CostCalibration& cal = cluster.calibration;
+    return cal.gemmShare * (cluster.gpu.gemmSustainedEfficiency > 0 ? 1.0 : cal.unmeasuredGemmShare);
+}
+
 LayerCost layerCost(const Plan& plan)
 {
     const ModelSpec& m = plan.model;
     const GpuSpec& gpu = plan.cluster.gpu;
+    const CostCalibration& cal = plan.cluster.calibration;
+    // The fitted shares of the sustained GEMM rate and the streaming HBM rate (costcalibration.h).
+    auto memoryTime = [&](double bytes, const GpuSpec& g) { return plait::memoryTime(bytes, g) / cal.hbmShare; };
+    const double share = gemmShareOf(plan.cluster);
     const double e = bytesPerElement(plan);
     const LinearRecipe recipe = linearRecipe(plan);
     const Dims x = dims(plan);
@@ -251,7 +261,8 @@ LayerCost layerCost(const Plan& plan)
             continue;
         const bool low = lowPrecisionGemm(g);
         const double peak = low ? recipe.peakTflops : outsideFp8Peak(plan);
-        const double rate = low ? recipe.gemmRateScale : 1.0;
+        const bool expert = g.name == std::string_view("expert fc1") || g.name == std::string_view("expert fc2");
+        const double rate = (low ? recipe.gemmRateScale : 1.0) * share * (expert ? cal.expertGemmShare : 1.0);
         auto timed = [&](GemmShape s) {
             if (low && recipe.operandBytes != e)
                 s.operandBytes = recipe.operandBytes;
@@ -310,8 +321,8 @@ LayerCost layerCost(const Plan& plan)
     const bool flash = plan.training.flashAttention;
     // Causal flash kernels skip the masked half of the score matrix; unfused attention computes all of it.
     const double attentionPeak = outsideFp8Peak(plan);
-    const GemmTime scores = gemmTime(gemms[gemms.size() - 2].forward, gpu, attentionPeak, e);
-    const GemmTime values = gemmTime(gemms.back().forward, gpu, attentionPeak, e);
+    const GemmTime scores = gemmTime(gemms[gemms.size() - 2].forward, gpu, attentionPeak, e, share);
+    const GemmTime values = gemmTime(gemms.back().forward, gpu, attentionPeak, e, share);
     // The causal half of Narayanan's 4·B·s²·h: scores over the query width, values over the output's.
     c.attentionModelFwdFlops = x.tokens * x.s * (x.q + x.out) / x.t;
     c.attentionFwdFlops = scores.flops + values.flops;
@@ -334,7 +345,10 @@ LayerCost layerCost(const Plan& plan)
         c.attentionRatePublished = rate.found;
         if (rate.found) {
             // The curves are 16-bit rates; a GPU's 16-bit peak over the plan's own (e.g. fp32) scales them.
-            const double scale = sustainedToBurst(gpu) * std::min(1.0, attentionPeak / gpu.bf16Tflops);
+            // Where the catalog has no sustained figure, the fitted share of the best known rate a training step
+            // sustains (costcalibration.h), as for the GEMMs.
+            const double scale = sustainedToBurst(gpu) * std::min(1.0, attentionPeak / gpu.bf16Tflops)
+                * (gpu.gemmSustainedEfficiency > 0 ? 1.0 : cal.unmeasuredGemmShare);
             c.fwdAttention = std::max(gemmFwd, c.attentionFwdFlops / (rate.fwdTflops * 1e12 * scale));
             c.bwdAttention = std::max(2.5 * gemmFwd, c.attentionBwdFlops / (rate.bwdTflops * 1e12 * scale));
         }
@@ -372,6 +386,15 @@ LayerCost layerCost(const Plan& plan)
     c.fwdPermute = memoryTime(permute, gpu);
     c.fwdQuantize = memoryTime(std::max(0.0, cast.forward), gpu);
     c.bwdQuantize = memoryTime(cast.backward, gpu);
+    // The fitted fixed cost of each kernel the layer launches (costcalibration.h): one per linear GEMM forward and
+    // two backward (dgrad, wgrad), the attention core's kernel each way (three unfused: scores, softmax, values),
+    // and the element-wise kernels the bytes above stand for: two norms, two bias-dropout-residuals, the activation
+    // and RoPE forward, twice as many backward.
+    const double launches = double(gemms.size() - 2);
+    const double attentionKernels = flash ? 1 : 3;
+    constexpr double kElementwiseKernels = 6;
+    c.fwdElementwise += 1e-6 * cal.kernelOverheadUs * (launches + attentionKernels + kElementwiseKernels);
+    c.bwdElementwise += 1e-6 * cal.kernelOverheadUs * (2 * launches + attentionKernels + 2 * kElementwiseKernels);
 
     // TP: Megatron's two all-reduces in forward and two in backward (Narayanan §3.2); with sequence parallelism an
     // all-gather and a reduce-scatter of the same buffer in each place (Korthikanti §4.2.2).
@@ -507,9 +530,10 @@ EdgeCost firstStageCost(const Plan& plan)
     EdgeCost c;
     // Embedding lookup and its dropout: read a row, write the output (and mask); backward scatters the gradient.
     const double bytes = x.tokens * x.h * (2 * e + (x.dropout ? 1 : 0)) * (x.sp ? 1.0 / x.t : 1.0);
-    c.fwd = memoryTime(bytes, plan.cluster.gpu);
+    const double hbm = plan.cluster.calibration.hbmShare;
+    c.fwd = memoryTime(bytes, plan.cluster.gpu) / hbm;
     c.dgrad = 0;
-    c.wgrad = memoryTime(2 * bytes, plan.cluster.gpu);
+    c.wgrad = memoryTime(2 * bytes, plan.cluster.gpu) / hbm;
     c.activationsPerMicroBatch = x.tokens * x.h * (x.dropout ? 1 : 0) * (x.sp ? 1.0 / x.t : 1.0) + 8 * x.tokens;
     return c;
 }
@@ -521,6 +545,11 @@ EdgeCost lastStageCost(const Plan& plan)
     const double vocabLocal = double(plan.model.vocab) / x.t;
     EdgeCost c;
     const GpuSpec& gpu = plan.cluster.gpu;
+    const CostCalibration& cal = plan.cluster.calibration;
+    auto memoryTime = [&](double bytes, const GpuSpec& g) { return plait::memoryTime(bytes, g) / cal.hbmShare; };
+    auto gemmTime = [&](const GemmShape& s, const GpuSpec& g, double peakTflops, double bytesPerElement) {
+        return plait::gemmTime(s, g, peakTflops, bytesPerElement, gemmShareOf(plan.cluster));
+    };
     const double peak = outsideFp8Peak(plan);
     c.fwd = gemmTime({ x.tokens, vocabLocal, x.h, 1 }, gpu, peak, e).seconds;
     c.dgrad = gemmTime({ x.tokens, x.h, vocabLocal, 1 }, gpu, peak, e).seconds;

@@ -9,13 +9,14 @@
 
 namespace plait {
 
-double optimizerStepTime(double params, double shard, double gradShard, const StateBytes& bytes, const GpuSpec& gpu)
+double optimizerStepTime(
+    double params, double shard, double gradShard, const StateBytes& bytes, const GpuSpec& gpu, double hbmShare)
 {
     const double update = params / shard * (bytes.optimizer * 2 + bytes.grads + bytes.weights);
     const double norm = params / shard * bytes.grads;
     const double zero = params / gradShard * bytes.grads;
     const double unscale = bytes.lossScaling ? 2 * params / shard * bytes.grads : 0;
-    return memoryTime(update + norm + zero + unscale, gpu);
+    return memoryTime(update + norm + zero + unscale, gpu) / hbmShare;
 }
 
 double gradientBucketParams(const Plan& plan, double params)
@@ -69,11 +70,11 @@ DataParallelTail dataParallelTail(const Plan& plan, double params, const GroupPa
     const double expertShard = tr.zeroStage >= 1 ? par.expertDp() : 1;
     t.offload = offloadCost(
         plan, params, expertParams, bytes, windows.lastBackwardS, windows.firstForwardS + windows.lastBackwardS);
-    t.optimizerS = t.offload.active
-        ? t.offload.exposedS
-        : optimizerStepTime(dense, shard, tr.zeroStage >= 2 ? shard : 1, bytes, plan.cluster.gpu)
-            + optimizerStepTime(
-                expertParams, expertShard, tr.zeroStage >= 2 ? expertShard : 1, bytes, plan.cluster.gpu);
+    t.optimizerS = t.offload.active ? t.offload.exposedS
+                                    : optimizerStepTime(dense, shard, tr.zeroStage >= 2 ? shard : 1, bytes,
+                                          plan.cluster.gpu, plan.cluster.calibration.hbmShare)
+            + optimizerStepTime(expertParams, expertShard, tr.zeroStage >= 2 ? expertShard : 1, bytes, plan.cluster.gpu,
+                plan.cluster.calibration.hbmShare);
     if (!path || par.dp * par.cp <= 1 || tr.zeroStage >= 3)
         return t;
     t.reduces = true;

@@ -16,7 +16,9 @@ namespace plait {
 // writes them and the 16-bit weights; the gradient norm for clipping reads the gradients; zeroing them writes the
 // whole local gradient buffer; FP16 loss scaling unscales (reads and writes) them with its inf check (Megatron-LM
 // optimizer.py: clip_grad_norm, zero_grad, unscale_and_check_for_nan).
-double optimizerStepTime(double params, double shard, double gradShard, const StateBytes& bytes, const GpuSpec& gpu);
+// `hbmShare`: the fitted share of the streaming rate the optimizer's kernels reach (costcalibration.h).
+double optimizerStepTime(
+    double params, double shard, double gradShard, const StateBytes& bytes, const GpuSpec& gpu, double hbmShare = 1);
 // Parameters per gradient bucket for a stage holding `params` (the plan's training.bucket_size when set):
 //  - Megatron-LM: max(40M, 1M × DP × CP size) (megatron/core/distributed/distributed_data_parallel.py: "larger DP
 //    sizes need larger buckets to ensure collectives do not become latency-bound"); one bucket without

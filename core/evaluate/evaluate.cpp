@@ -336,6 +336,12 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
         observe(plan, detail);
     Evaluation ev;
     ev.plan = plan.name;
+    ev.calibrationShipped = plan.cluster.calibration == builtinCalibration().values;
+    ev.calibrationRuns = builtinCalibration().trainingRuns;
+    ev.calibrationCrossValidated = builtinCalibration().crossValidatedMeanAbs;
+    ev.calibrationBasis = ev.calibrationShipped
+        ? calibrationBasisText(builtinCalibration())
+        : "calibrated for this cluster (its own efficiencies replace the shipped fit)";
     ev.paramsTotal = totalParams(plan.model);
     ev.capacityBytes = plan.cluster.gpu.memoryGiB * double(1ull << 30);
     // A misspelt key may be why the plan is invalid: say so either way, with the value that applies instead.
@@ -507,6 +513,18 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
         st.dpExposed = exposed;
         st.optimizer = tail.optimizerS;
         st.end = ev.timeline.deviceEnd[std::size_t(d)] + st.dpExposed + st.optimizer;
+    }
+    // Synchronisation of many ranks (stragglers, jitter, the slowest rank setting every collective's pace): the
+    // fitted share of the step per doubling of the GPU count past 8 (costcalibration.h), on every stage alike.
+    if (const double perDoubling = plan.cluster.calibration.syncPerDoubling; perDoubling > 0 && par.gpusUsed() > 8) {
+        double unsynced = 0;
+        for (const StageTimes& st : ev.stages)
+            unsynced = std::max(unsynced, st.end);
+        const double sync = unsynced * perDoubling * std::log2(par.gpusUsed() / 8.0);
+        for (StageTimes& st : ev.stages) {
+            st.sync = sync;
+            st.end += sync;
+        }
     }
     ev.stepS = 0;
     int slowest = 0;

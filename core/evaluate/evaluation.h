@@ -32,11 +32,18 @@ struct StageTimes {
     double forward = 0, backwardInput = 0, backwardWeight = 0, recompute = 0; // per micro-batch, whole stage
     double dpExposed = 0; // after the last backward
     double optimizer = 0;
+    double sync = 0; // the fitted synchronisation cost of many ranks (costcalibration.h), at the end
     double end = 0; // when this stage's step ends
 };
 
 struct Evaluation {
     std::string plan;
+    // What the step time rests on: "calibrated on N published runs (cross-validated error X%)" for the shipped
+    // calibration (costcalibration.h), else that the plan's cluster carries its own.
+    std::string calibrationBasis;
+    bool calibrationShipped = true; // the shipped fit, not one the plan's cluster carries
+    int calibrationRuns = 0; // the shipped fit's published runs (0: unfitted)
+    double calibrationCrossValidated = 0; // its leave-one-source-out mean |step-time error|
     bool valid = false;
     std::vector<Issue> errors;
     std::vector<Warning> warnings;

@@ -10,7 +10,7 @@ bool sameCluster(const ClusterSpec& a, const ClusterSpec& b)
             && x.latencyUs == y.latencyUs && x.nvls == y.nvls && x.nvlsAlgGBps == y.nvlsAlgGBps
             && x.busbwCurve == y.busbwCurve;
     };
-    if (a.nodeLinks.size() != b.nodeLinks.size())
+    if (a.nodeLinks.size() != b.nodeLinks.size() || !(a.calibration == b.calibration))
         return false;
     for (std::size_t i = 0; i < a.nodeLinks.size(); ++i) {
         const NodeLinks &x = a.nodeLinks[i], &y = b.nodeLinks[i];

@@ -5,6 +5,7 @@
 #include "overlap.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace plait {
 
@@ -54,6 +55,12 @@ StepRange stepRange(const Plan& plan, double pointS, EvaluationMemo* memo)
     if (r.ok) {
         r.fastS = std::min(fast.stepS, pointS);
         r.slowS = std::max(slow.stepS, pointS);
+        // What the shipped calibration missed on runs it did not see (costcalibration.h): the range reaches at
+        // least that far either side of the point, so it holds the truth as often as it did there.
+        if (const CalibrationRecord& fit = builtinCalibration(); plan.cluster.calibration == fit.values) {
+            r.fastS = std::min(r.fastS, pointS * std::exp(fit.rangeLowLog));
+            r.slowS = std::max(r.slowS, pointS * std::exp(fit.rangeHighLog));
+        }
     }
     return r;
 }

@@ -2,6 +2,7 @@
 
 #include "attentionkernel.h"
 #include "catalog.h"
+#include "costcalibration.h"
 #include "error.h"
 #include "framework.h"
 #include "model.h"
@@ -77,6 +78,9 @@ struct ClusterSpec {
     int nvlinkDomainGpus = 0;
     // Host (CPU) memory of one node, what offloaded states must fit in; 0 = not stated.
     double hostMemoryGiB = 0;
+    // The cost model's fitted efficiencies (costcalibration.h): the shipped ones unless a caller (the fit, a probe
+    // run) replaces them. Not written to the plan file.
+    CostCalibration calibration = builtinCalibration().values;
     // An oversubscribed fabric: GPUs under one pod (a leaf group with full bisection between its nodes, whole
     // NVLink domains) and the ratio of the pod's NIC bandwidth to its uplinks (7 for 1:7); traffic leaving a pod
     // shares the uplinks. 0 and 1 = a non-blocking fabric.

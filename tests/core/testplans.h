@@ -38,6 +38,14 @@ inline Plan mustPlan(const nlohmann::json& j)
     return p.value();
 }
 
+// The plan under the unfitted model (neutral calibration, core/model/costcalibration.h): for tests that check a
+// component's formula against its source, beneath the fitted calibration layer.
+inline Plan unfitted(Plan plan)
+{
+    plan.cluster.calibration = CostCalibration {};
+    return plan;
+}
+
 #ifdef PLAIT_EXAMPLES
 // One of the shipped examples (resources/examples/NAME), or the test stops naming why it cannot be read.
 inline Plan examplePlan(const char* name)

@@ -82,7 +82,7 @@ private slots:
         j["model"] = toJson(*findPreset("deepseek-v3"));
         j["model"]["moe"]["router_groups"] = groups;
         j["model"]["moe"]["router_group_top_k"] = groups > 0 ? 4 : 0;
-        const Plan plan = test::mustPlan(j);
+        const Plan plan = test::unfitted(test::mustPlan(j));
         QVERIFY(validate(plan).empty());
         const ExpertDispatch d = dispatchOf(plan);
         QCOMPARE(d.domainsAllowed, allowed);
@@ -94,12 +94,12 @@ private slots:
         // The all-to-all sends all eight copies, 56 of 64 ranks' worth across nodes, wherever routing limits them.
         nlohmann::json a = j;
         a["training"]["moe_dispatcher"] = "alltoall";
-        const ExpertDispatch all = dispatchOf(test::mustPlan(a));
+        const ExpertDispatch all = dispatchOf(test::unfitted(test::mustPlan(a)));
         QCOMPARE(all.fabricBytes, token * 8 * 56 / 64);
         QVERIFY(all.call.seconds > d.call.seconds);
         a["model"]["moe"]["router_groups"] = 0;
         a["model"]["moe"]["router_group_top_k"] = 0;
-        QCOMPARE(dispatchOf(test::mustPlan(a)).call.seconds, all.call.seconds);
+        QCOMPARE(dispatchOf(test::unfitted(test::mustPlan(a))).call.seconds, all.call.seconds);
     }
 
     // The same plan end to end: node-limited, deduplicated dispatch more than halves what crosses InfiniBand
@@ -109,7 +109,8 @@ private slots:
         const nlohmann::json j = deepSeekOnH800();
         nlohmann::json a = j;
         a["training"]["moe_dispatcher"] = "alltoall";
-        const Evaluation flex = evaluate(test::mustPlan(j)), all = evaluate(test::mustPlan(a));
+        const Evaluation flex = evaluate(test::unfitted(test::mustPlan(j))),
+                         all = evaluate(test::unfitted(test::mustPlan(a)));
         QVERIFY(flex.valid && all.valid);
         const CommItem* f = commItem(flex, "token dispatch");
         const CommItem* t = commItem(all, "token dispatch");
@@ -136,10 +137,10 @@ private slots:
         j["model"] = toJson(*findPreset("qwen3-30b-a3b"));
         j["model"]["moe"]["top_k"] = topK;
         const double token = 4096.0 * 2048 * 2;
-        const ExpertDispatch a2a = dispatchOf(test::mustPlan(j));
+        const ExpertDispatch a2a = dispatchOf(test::unfitted(test::mustPlan(j)));
         QCOMPARE(a2a.bytes, token * topK);
         j["training"]["moe_dispatcher"] = "allgather";
-        const Plan gatherPlan = test::mustPlan(j);
+        const Plan gatherPlan = test::unfitted(test::mustPlan(j));
         const ExpertDispatch ag = dispatchOf(gatherPlan);
         QCOMPARE(ag.bytes, token * 8);
         QCOMPARE(ag.dispatchKind, CollectiveKind::AllGather);
@@ -155,7 +156,7 @@ private slots:
     {
         nlohmann::json j = qwen30b(1, 1);
         j["training"]["moe_dispatcher"] = "flex";
-        const ExpertDispatch d = dispatchOf(test::mustPlan(j));
+        const ExpertDispatch d = dispatchOf(test::unfitted(test::mustPlan(j)));
         QCOMPARE(d.fabricBytes, 0.0);
         QCOMPARE(d.gpusPerToken, distinct(8, 8));
         QCOMPARE(d.nvlinkBytes, 4096.0 * 2048 * 2 * distinct(8, 8) * 7 / 8);
@@ -170,7 +171,7 @@ private slots:
         nlohmann::json j = qwen30b(2, 2);
         j["parallel"]["ep"] = 4;
         j["parallel"]["etp"] = 2;
-        const Plan plan = test::mustPlan(j);
+        const Plan plan = test::unfitted(test::mustPlan(j));
         QVERIFY(validate(plan).empty());
         const LayerCost lc = layerCost(plan);
         QCOMPARE(lc.epTokens, 4096.0 / 2);
@@ -185,8 +186,10 @@ private slots:
         QCOMPARE(gather->groupSize, 2);
         QCOMPARE(gather->bytesPerCall, lc.etpBytes);
         j["training"]["moe_dispatcher"] = "flex";
-        QCOMPARE(layerCost(test::mustPlan(j)).etpBytes, 0.0);
-        QCOMPARE(layerCost(test::mustPlan(test::gptPlanJson("deepseek-v3", 16, 2, 8, 8, 512))).tpCallsFwd, 2);
+        QCOMPARE(layerCost(test::unfitted(test::mustPlan(j))).etpBytes, 0.0);
+        QCOMPARE(
+            layerCost(test::unfitted(test::mustPlan(test::gptPlanJson("deepseek-v3", 16, 2, 8, 8, 512)))).tpCallsFwd,
+            2);
     }
 
     // Megatron-Core's token permutations in HBM (moe_utils.py), per routed token in hidden rows: Qwen3-30B-A3B with
@@ -208,13 +211,14 @@ private slots:
         QFETCH(double, rows);
         nlohmann::json j = qwen30b(1, 1);
         j["training"]["moe_dispatcher"] = dispatcher.toStdString();
-        const Plan plan = test::mustPlan(j);
+        const Plan plan = test::unfitted(test::mustPlan(j));
         const double bytes = 4096.0 * rows * 2048 * 2;
         QCOMPARE(permuteBytes(plan, 4096, 2), bytes);
         const LayerCost lc = layerCost(plan);
         QCOMPARE(lc.fwdPermute, memoryTime(bytes, plan.cluster.gpu));
         QVERIFY(lc.fwdElementwise > lc.fwdPermute);
-        QCOMPARE(permuteBytes(test::mustPlan(test::gptPlanJson("llama2-7b", 1, 1, 1, 8, 8)), 4096, 2), 0.0);
+        QCOMPARE(
+            permuteBytes(test::unfitted(test::mustPlan(test::gptPlanJson("llama2-7b", 1, 1, 1, 8, 8))), 4096, 2), 0.0);
     }
 
     // The dispatchers other than the all-to-all are Megatron-Core's; validation names the field.
@@ -223,7 +227,7 @@ private slots:
         nlohmann::json j = qwen30b(1, 1);
         j["training"]["moe_dispatcher"] = "flex";
         j["training"]["framework"] = "fsdp";
-        const std::vector<Issue> issues = validate(test::mustPlan(j));
+        const std::vector<Issue> issues = validate(test::unfitted(test::mustPlan(j)));
         QVERIFY(std::any_of(
             issues.begin(), issues.end(), [](const Issue& i) { return i.field == "training.moe_dispatcher"; }));
     }

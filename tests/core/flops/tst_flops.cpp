@@ -45,7 +45,7 @@ private slots:
 
     void modelFlopsAreCausalEquationSeven()
     {
-        const Plan plan = test::mustPlan(test::gptPlanJson("gpt3-175b", 16, 8, 2, 8, 512));
+        const Plan plan = test::unfitted(test::mustPlan(test::gptPlanJson("gpt3-175b", 16, 8, 2, 8, 512)));
         const Evaluation ev = evaluate(plan);
         const double B = 512, L = 96, s = 2048, h = 12288, V = 51200;
         const double eq7 = 72 * B * L * s * h * h * (1 + s / (6 * h) + V / (12 * h * L));
@@ -63,7 +63,7 @@ private slots:
     {
         auto j = test::gptPlanJson("gpt3-175b", 16, 8, 2, 8, 512);
         j["training"]["recompute"] = "full";
-        const Evaluation ev = evaluate(test::mustPlan(j));
+        const Evaluation ev = evaluate(test::unfitted(test::mustPlan(j)));
         const double B = 512, l = 96, s = 2048, h = 12288, V = 51200;
         const double eq3 = 96 * B * s * l * h * h * (1 + s / (6 * h) + V / (16 * l * h));
         QVERIFY(std::abs(ev.hardwareFlopsPerStep / eq3 - 1) < 1e-12);
@@ -75,7 +75,7 @@ private slots:
     {
         auto j = test::gptPlanJson("gpt3-175b", 16, 8, 2, 8, 512);
         j["training"]["flash_attention"] = true;
-        const Evaluation ev = evaluate(test::mustPlan(j));
+        const Evaluation ev = evaluate(test::unfitted(test::mustPlan(j)));
         const double B = 512, L = 96, s = 2048, h = 12288;
         const double attentionModel = 72 * B * L * s * h * h * (s / (12 * h)); // 3 passes of the causal half
         QVERIFY(std::abs((ev.hardwareFlopsPerStep - ev.modelFlopsPerStep) / (attentionModel / 6) - 1) < 1e-9);
@@ -104,7 +104,7 @@ private slots:
                   { "cluster", { { "gpu", "H100-SXM5-80GB" }, { "nodes", 1 }, { "intra_node", "nvlink4-nvswitch" } } },
                   { "training", { { "global_batch", 8 }, { "flash_attention", flash }, { "recompute", "selective" } } },
                   { "parallel", { { "dp", 8 } } } };
-        const Plan plan = test::mustPlan(j);
+        const Plan plan = test::unfitted(test::mustPlan(j));
         const Evaluation ev = evaluate(plan);
         QVERIFY2(ev.valid, ev.errors.empty() ? "" : ev.errors.front().message.c_str());
         QVERIFY2(ev.mfu <= ev.hfu, qPrintable(QStringLiteral("MFU %1 HFU %2").arg(ev.mfu).arg(ev.hfu)));
@@ -122,7 +122,7 @@ private slots:
         nlohmann::json j = test::gptPlanJson("deepseek-v3", 2, 1, 1, 16, 16);
         test::onDgxH100(j);
         j["parallel"]["ep"] = 16;
-        const Plan plan = test::mustPlan(j);
+        const Plan plan = test::unfitted(test::mustPlan(j));
         const double h = 7168, tokens = 4096;
         const double mla = h * 1536 + 1536.0 * 128 * 192 + h * (512 + 64) + 512.0 * 128 * 256 + 128.0 * 128 * h;
         const LayerCost moe = layerCost(plan);
@@ -146,7 +146,7 @@ private slots:
         j["parallel"]["tp"] = 8;
         j["parallel"]["dp"] = 2;
         j["parallel"]["ep"] = 2;
-        const Evaluation tp8 = evaluate(test::mustPlan(j));
+        const Evaluation tp8 = evaluate(test::unfitted(test::mustPlan(j)));
         QVERIFY2(tp8.valid, tp8.errors.empty() ? "" : tp8.errors.front().message.c_str());
         QVERIFY(std::abs(tp8.modelFlopsPerStep / ev.modelFlopsPerStep - 1) < 1e-9);
         QVERIFY(tp8.hardwareFlopsPerStep > tp8.modelFlopsPerStep);
@@ -156,7 +156,7 @@ private slots:
     {
         auto j = test::gptPlanJson("gpt3-175b", 16, 8, 2, 8, 512);
         j["training"]["recompute"] = "full";
-        const Plan plan = test::mustPlan(j);
+        const Plan plan = test::unfitted(test::mustPlan(j));
         const Evaluation ev = evaluate(plan);
         const double n = plan.parallel.gpusUsed();
         QCOMPARE(ev.mfu, ev.modelFlopsPerStep / (ev.stepS * n) / 1e12 / 312.0);
@@ -171,8 +171,8 @@ private slots:
     {
         auto one = test::gptPlanJson("megatron-gpt-1.7b", 1, 1, 1, 1, 8);
         auto eight = test::gptPlanJson("megatron-gpt-1.7b", 1, 8, 1, 1, 8);
-        const Evaluation a = evaluate(test::mustPlan(one));
-        const Evaluation b = evaluate(test::mustPlan(eight));
+        const Evaluation a = evaluate(test::unfitted(test::mustPlan(one)));
+        const Evaluation b = evaluate(test::unfitted(test::mustPlan(eight)));
         const double effOne = a.modelFlopsPerStep / a.computeS;
         const double effEight = b.modelFlopsPerStep / 8 / b.computeS;
         QVERIFY2(effEight < 0.9 * effOne, qPrintable(QStringLiteral("%1 vs %2").arg(effEight).arg(effOne)));
@@ -183,17 +183,18 @@ private slots:
     void unfusedCrossEntropyStreamsEachPass()
     {
         auto j = test::gptPlanJson("megatron-gpt-1.7b", 1, 1, 1, 8, 64);
-        Plan unfused = test::mustPlan(j);
+        Plan unfused = test::unfitted(test::mustPlan(j));
         QVERIFY(!unfused.training.fusedCrossEntropy); // Megatron-LM's default
         j["training"]["fused_cross_entropy"] = true;
-        const Plan fused = test::mustPlan(j);
+        const Plan fused = test::unfitted(test::mustPlan(j));
         const EdgeCost a = lastStageCost(unfused), b = lastStageCost(fused);
         const double logits = double(unfused.training.microBatch) * unfused.model.seqLen * unfused.model.vocab;
         QVERIFY(std::abs((a.fwd - b.fwd) - memoryTime(30 * logits, unfused.cluster.gpu)) < 1e-12);
         QVERIFY(std::abs((a.dgrad - b.dgrad) - memoryTime(10 * logits, unfused.cluster.gpu)) < 1e-12);
         j["training"].erase("fused_cross_entropy");
         j["training"]["framework"] = "fsdp";
-        QVERIFY(test::mustPlan(j).training.fusedCrossEntropy); // elsewhere fused unless the file says otherwise
+        QVERIFY(test::unfitted(test::mustPlan(j))
+                    .training.fusedCrossEntropy); // elsewhere fused unless the file says otherwise
     }
 
     // Megatron-LM's weight gradient adds into the fp32 main_grad inside the GEMM (gradient_accumulation_fusion): the
@@ -202,7 +203,7 @@ private slots:
     {
         auto j = test::gptPlanJson("megatron-gpt-1.7b", 1, 1, 1, 8, 64);
         test::onDgxH100(j);
-        const Plan megatron = test::mustPlan(j);
+        const Plan megatron = test::unfitted(test::mustPlan(j));
         const GpuSpec& g = megatron.cluster.gpu;
         const GemmShape few { 8192, 8192, 256, 1, 8 }; // K × N weight, 256 tokens
         const GemmTime t = gemmTime(few, g, g.bf16Tflops, 2);
@@ -213,7 +214,7 @@ private slots:
             if (!lg.attention)
                 QCOMPARE(lg.wgrad.accumulateBytes, 8.0);
         j["training"]["framework"] = "fsdp"; // autograd writes a 16-bit .grad
-        for (const LayerGemm& lg : layerGemms(test::mustPlan(j)))
+        for (const LayerGemm& lg : layerGemms(test::unfitted(test::mustPlan(j))))
             QCOMPARE(lg.wgrad.accumulateBytes, 0.0);
     }
 
@@ -238,9 +239,9 @@ private slots:
         auto j = test::gptPlanJson("megatron-gpt-1.7b", 1, 1, 1, 8, 64);
         test::onDgxH100(j);
         j["training"]["framework"] = framework.toStdString();
-        const Plan bf16 = test::mustPlan(j);
+        const Plan bf16 = test::unfitted(test::mustPlan(j));
         j["training"]["precision"] = "fp8";
-        const Plan fp8 = test::mustPlan(j);
+        const Plan fp8 = test::unfitted(test::mustPlan(j));
         QCOMPARE(fp8.microBatches(), 8LL);
         const ModelSpec& m = fp8.model;
         const double T = double(fp8.training.microBatch) * m.seqLen, h = m.hidden, f = m.ffnHidden;

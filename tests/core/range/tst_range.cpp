@@ -5,6 +5,8 @@
 
 #include <QTest>
 
+#include <cmath>
+
 using namespace plait;
 
 // Each step time carries the range its uncertain rates' published spreads give (cost/range.h).
@@ -26,7 +28,8 @@ private slots:
         QFETCH(int, tp);
         QFETCH(int, pp);
         QFETCH(int, dp);
-        const Plan plan = test::mustPlan(test::gptPlanJson(preset.toUtf8().constData(), 2, tp, pp, dp, 64));
+        const Plan plan
+            = test::unfitted(test::mustPlan(test::gptPlanJson(preset.toUtf8().constData(), 2, tp, pp, dp, 64)));
         Evaluation ev = evaluate(plan);
         QVERIFY(ev.valid);
         addStepRange(plan, ev);
@@ -40,9 +43,26 @@ private slots:
         QVERIFY(ev.stepSlowS <= ev.stepS / (1 - kNodeSpread) * (1 + kMostOverlapSlowdown));
     }
 
+    // Under the shipped calibration the range also reaches what the fit missed on runs it did not see: the 10th
+    // and 90th percentiles of ln(published / predicted), cross-validated (calibration.json), either side of the point.
+    void shippedFitWidensTheRangeToItsMisses()
+    {
+        const Plan plan = test::mustPlan(test::gptPlanJson("megatron-gpt-1.7b", 2, 1, 1, 16, 64));
+        const CalibrationRecord& fit = builtinCalibration();
+        QVERIFY(fit.rangeLowLog < 0 && fit.rangeHighLog > 0);
+        Evaluation ev = evaluate(plan);
+        addStepRange(plan, ev);
+        QVERIFY(ev.stepFastS <= ev.stepS * std::exp(fit.rangeLowLog) * (1 + 1e-9));
+        QVERIFY(ev.stepSlowS >= ev.stepS * std::exp(fit.rangeHighLog) * (1 - 1e-9));
+        // A cluster that carries its own efficiencies (measured there) keeps the rates' spread alone.
+        Evaluation own = evaluate(test::unfitted(plan));
+        addStepRange(test::unfitted(plan), own);
+        QVERIFY(own.stepSlowS < own.stepS * std::exp(fit.rangeHighLog));
+    }
+
     void endsMoveOnlyUnmeasuredRates()
     {
-        Plan plan = test::mustPlan(test::gptPlanJson("megatron-gpt-1.7b", 2, 1, 1, 16, 64));
+        Plan plan = test::unfitted(test::mustPlan(test::gptPlanJson("megatron-gpt-1.7b", 2, 1, 1, 16, 64)));
         QCOMPARE(overlapSlowdown(slowEndPlan(plan).cluster.gpu), kMostOverlapSlowdown);
         QVERIFY(overlapSlowdown(fastEndPlan(plan).cluster.gpu) < 1e-6);
         plan.cluster.gpu.overlapSlowdown = 0.12; // the probe measured this GPU

@@ -1,0 +1,153 @@
+#include "calibrationfit.h"
+#include "evaluate.h"
+#include "groups.h"
+#include "safejson.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <set>
+
+using namespace plait;
+
+// The calibration layer (issue 38): the shipped fit is read whole and is the fit of the runs in tests/data/validation
+// (a refit from it moves no parameter beyond its tolerance), each parameter does what its name says, and a file that
+// sets a value outside its bounds is refused.
+namespace {
+Plan example(const char* name)
+{
+    auto doc = readJsonFile(std::string(PLAIT_EXAMPLES) + "/" + name);
+    if (!doc)
+        qFatal("example %s", name);
+    auto plan = planFromJson(doc.value());
+    if (!plan)
+        qFatal("example %s: %s", name, plan.errorText().c_str());
+    return plan.value();
+}
+
+double stepWith(Plan plan, const CostCalibration& cal)
+{
+    plan.cluster.calibration = cal;
+    const Evaluation ev = evaluate(plan);
+    if (!ev.valid)
+        qFatal("plan %s does not evaluate", plan.name.c_str());
+    return ev.stepS;
+}
+
+const std::vector<ValidationRun>& runs()
+{
+    static const std::vector<ValidationRun> read = [] {
+        auto r = readValidationRuns(PLAIT_TEST_DATA "/validation");
+        if (!r)
+            qFatal("%s", r.errorText().c_str());
+        return r.value();
+    }();
+    return read;
+}
+}
+
+class TestCalibration : public QObject {
+    Q_OBJECT
+private slots:
+    void shippedFitIsTheFitOfTheValidationRuns()
+    {
+        const CalibrationRecord& shipped = builtinCalibration();
+        QCOMPARE(shipped.trainingRuns, int(runs().size()));
+        std::set<std::string> sources;
+        for (const ValidationRun& r : runs())
+            sources.insert(r.source);
+        QCOMPARE(std::set<std::string>(shipped.sources.begin(), shipped.sources.end()), sources);
+        QVERIFY(shipped.crossValidatedMeanAbs > 0);
+        QCOMPARE(calibrationParameters().size() <= 8, true); // issue 38: at most eight named parameters
+        for (const CalibrationParameter& p : calibrationParameters()) {
+            const double v = shipped.values.*(p.field);
+            QVERIFY2(v >= p.lower && v <= p.upper, p.id);
+        }
+        QVERIFY(calibrationBasisText(shipped).starts_with("calibrated on " + std::to_string(runs().size())));
+    }
+
+    // A refit that starts from the shipped values with tolerance-sized steps settles within each tolerance: the
+    // catalog is what tests/calibration/fit-calibration.sh writes for today's runs and model. A change to the cost
+    // model or the runs that moves the optimum fails here until the script is run again.
+    void refitMovesNoParameterBeyondItsTolerance()
+    {
+        const CostCalibration shipped = builtinCalibration().values;
+        const CalibrationFit refit = fitCalibration(runs(), shipped, {}, 0);
+        for (const CalibrationParameter& p : calibrationParameters()) {
+            const double was = shipped.*(p.field), now = refit.values.*(p.field);
+            qInfo("%-30s shipped %.4g, refit %.4g (tolerance %g)", p.id, was, now, p.tolerance);
+            QVERIFY2(std::abs(now - was) <= p.tolerance + 1e-9,
+                qPrintable(QStringLiteral("%1 moved from %2 to %3; run tests/calibration/fit-calibration.sh")
+                               .arg(QString::fromLatin1(p.id))
+                               .arg(was)
+                               .arg(now)));
+        }
+    }
+
+    // Each parameter moves the time it names, by the amount its meaning gives.
+    void parametersDoWhatTheySay()
+    {
+        const Plan b = example("b-four-nodes-tp4-pp2-dp2.plait.json");
+        const CostCalibration neutral;
+        const double base = stepWith(b, neutral);
+        CostCalibration slowerGemms = neutral;
+        slowerGemms.gemmShare = 0.8;
+        // GEMMs dominate example b's step: 20% less GEMM rate slows the step, by less than 1/0.8.
+        const double gemm = stepWith(b, slowerGemms);
+        QVERIFY(gemm > base * 1.10);
+        QVERIFY(gemm < base / 0.8);
+        // A measured sustained rate exists for the A100: the unmeasured-GPU share leaves it alone.
+        CostCalibration unmeasured = neutral;
+        unmeasured.unmeasuredGemmShare = 0.7;
+        QCOMPARE(stepWith(b, unmeasured), base);
+        // ... and slows a GPU the catalog has no sustained figure for (GB200).
+        const Plan i = example("i-70b-gb200-nvl72-two-racks.plait.json");
+        QVERIFY(stepWith(i, unmeasured) > stepWith(i, neutral) * 1.1);
+        // The synchronisation term: example b uses 16 GPUs, one doubling past 8.
+        CostCalibration sync = neutral;
+        sync.syncPerDoubling = 0.02;
+        QVERIFY(std::abs(stepWith(b, sync) / base - 1.02) < 1e-9);
+        // Fixed kernel costs only add time; no share makes anything faster.
+        CostCalibration launches = neutral;
+        launches.kernelOverheadUs = 10;
+        QVERIFY(stepWith(b, launches) > base);
+        // The collective loss: example c's data-parallel ring (16 ranks, one doubling past 8) runs at 0.9 of its
+        // rate; example h's TP groups of 8 keep theirs.
+        Plan h = example("c-ethernet-dp-accumulation.plait.json");
+        h.cluster.calibration = neutral;
+        const GroupSet plain = buildGroups(h);
+        h.cluster.calibration.collectiveLossPerDoubling = 0.1;
+        const GroupSet lossy = buildGroups(h);
+        QCOMPARE(lossy.dp.front().path.ranks, 16);
+        QVERIFY(std::abs(lossy.dp.front().path.busGBps / plain.dp.front().path.busGBps - 0.9) < 1e-9);
+        Plan tp8 = example("h-gpt3-175b-1024xa100.plait.json");
+        tp8.cluster.calibration = neutral;
+        const double tpPlain = buildGroups(tp8).tp.front().path.busGBps;
+        tp8.cluster.calibration.collectiveLossPerDoubling = 0.1;
+        QCOMPARE(buildGroups(tp8).tp.front().path.busGBps, tpPlain);
+    }
+
+    void fileOutsideTheBoundsIsRefused_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("above the bound") << R"({"format":"plait-calibration/1","parameters":{"gemm_share":1.2}})"
+                                         << "gemm_share must be a number from 0.75 to 1";
+        QTest::newRow("unknown") << R"({"format":"plait-calibration/1","parameters":{"model_fudge":{"value":1}}})"
+                                 << "unknown parameter \"model_fudge\"";
+        QTest::newRow("not a number") << R"({"format":"plait-calibration/1","parameters":{"hbm_share":"x"}})"
+                                      << "hbm_share must be a number from 0.6 to 1";
+        QTest::newRow("wrong format") << R"({"format":"plait-plan/1"})"
+                                      << "not a plait-calibration/1 document";
+    }
+    void fileOutsideTheBoundsIsRefused()
+    {
+        QFETCH(QString, json);
+        QFETCH(QString, error);
+        const CalibrationParse parsed = calibrationFromJson(nlohmann::json::parse(json.toStdString()));
+        QCOMPARE(QString::fromStdString(parsed.error), error);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCalibration)
+#include "tst_calibration.moc"
