@@ -19,6 +19,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <cmath>
 #include <cstring>
 #include <iostream>
 #include <ostream>
@@ -209,7 +210,8 @@ int searchCommand(const QStringList& args)
     parser.addOption(
         { QStringLiteral("json"), QStringLiteral("Print JSON: each plan's evaluation, parallel and training.") });
     parser.addOption({ QStringLiteral("headroom"),
-        QStringLiteral("Percent of each GPU's memory to keep free (0 to 90, default 0)."), QStringLiteral("PERCENT") });
+        QStringLiteral("Percent of each GPU's memory to keep free (0 to 90, default 10)."),
+        QStringLiteral("PERCENT") });
     for (const char* dim : { "tp", "pp", "cp", "ep" })
         parser.addOption({ QString::fromLatin1(dim),
             QStringLiteral("Keep %1 at this size.").arg(QString::fromLatin1(dim).toUpper()), QStringLiteral("N") });
@@ -253,7 +255,7 @@ int searchCommand(const QStringList& args)
         into = v;
         return true;
     };
-    int headroom = 0;
+    int headroom = int(std::lround(100 * kDefaultHeadroom));
     if (!whole("headroom", 0, 90, headroom) || !whole("tp", 1, 131072, need.tp) || !whole("pp", 1, 131072, need.pp)
         || !whole("cp", 1, 131072, need.cp) || !whole("ep", 1, 131072, need.ep)
         || !whole("max-tp", 1, 131072, need.maxTp) || !whole("max-pp", 1, 131072, need.maxPp)
@@ -294,8 +296,11 @@ int searchCommand(const QStringList& args)
         return invalid(r.problems, base.name, json);
     nlohmann::json out = nlohmann::json::array();
     if (!json)
-        std::cout << r.combinations << " combinations, " << r.fitting << " fit in memory, " << r.evaluatedCount
-                  << " evaluated in full; best " << r.best.size() << " by the slow end of each step's range:\n";
+        std::cout << r.combinations << " combinations, " << r.fitting << " fit in memory keeping "
+                  << numText(100 * need.headroom, "%g") << "% of each GPU free"
+                  << (parser.isSet(QStringLiteral("headroom")) ? "" : " (the default; --headroom changes it)") << ", "
+                  << r.evaluatedCount << " evaluated in full; best " << r.best.size()
+                  << " by the slow end of each step's range:\n";
     int rank = 0;
     EvaluationMemo memo; // the best plans share op lists (a million micro-batches' worth on a large batch)
     for (int i : r.best) {

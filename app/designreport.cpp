@@ -89,6 +89,18 @@ QString recipeText(const TrainingSpec& t)
                                              : QString()));
 }
 
+// "gemm_share 0.96, hbm_share 0.76, …": the calibration's values by their ids, as calibration.json names them.
+QString calibrationValuesText(const CostCalibration& c)
+{
+    QStringList parts;
+    for (const CalibrationParameter& p : calibrationParameters())
+        parts << QStringLiteral("%1 %2%3")
+                     .arg(QString::fromLatin1(p.id))
+                     .arg(c.*(p.field), 0, 'g', 3)
+                     .arg(QString::fromUtf8(*p.unit ? (std::string(" ") + p.unit).c_str() : ""));
+    return parts.join(QStringLiteral(", "));
+}
+
 QString modelText(const Plan& plan, const Evaluation& ev)
 {
     const ModelSpec& m = plan.model;
@@ -160,10 +172,20 @@ std::vector<std::pair<QString, QString>> settings(const Plan& plan, const Evalua
 }
 
 // Every rate the evaluation took as given, with where it comes from.
-QStringList assumptions(const Plan& plan)
+QStringList assumptions(const Plan& plan, const Evaluation& ev)
 {
     const GpuSpec& g = plan.cluster.gpu;
     QStringList out;
+    // What the times rest on: the calibration layer (core/model/costcalibration.h), its fitted efficiencies each.
+    if (!ev.calibrationShipped)
+        out << tr("Times: calibrated for this cluster; its own efficiencies replace the shipped fit.");
+    else if (ev.calibrationRuns > 0)
+        out << tr("Times: calibrated on %1 published runs (cross-validated error %2); fitted efficiencies: %3.")
+                   .arg(ev.calibrationRuns)
+                   .arg(widgets::formatPercent(ev.calibrationCrossValidated))
+                   .arg(calibrationValuesText(plan.cluster.calibration));
+    else
+        out << tr("Times: not calibrated (the unfitted model).");
     out << tr("GPU %1: %2 TFLOP/s dense BF16%3, %4 GiB, %5 GB/s HBM. Source: %6.")
                .arg(str(g.name.empty() ? g.id : g.name))
                .arg(g.bf16Tflops)
@@ -269,7 +291,8 @@ QString detailsRightHtml(const ReportPlan& r)
     for (const auto& [label, text] : settings(plan, *r.analysis->evaluation))
         lines << label + QStringLiteral(": ") + text;
     html += listHtml(lines);
-    html += heading(tr("Assumptions: every rate used, with its source")) + listHtml(assumptions(plan));
+    html += heading(tr("Assumptions: every rate used, with its source"))
+        + listHtml(assumptions(plan, *r.analysis->evaluation));
     return html;
 }
 

@@ -96,11 +96,25 @@ SuggestPanel::SuggestPanel(QWidget* parent)
         m_framework->addItem(QString::fromLatin1(frameworkName(f)), QString::fromLatin1(frameworkName(f)));
     m_framework->setToolTip(
         tr("Only plans this framework can run (its ZeRO stages with pipelining, context parallelism)"));
-    // Two rows of three, so the dock fits beside the others on a laptop's screen.
+    // The CLI's --schedules and --recompute filters, one value or any.
+    m_schedule = new QComboBox(this);
+    m_schedule->addItem(tr("any the framework runs"), -1);
+    for (Schedule sch : { Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved, Schedule::ZbH1, Schedule::ZbV,
+             Schedule::DualPipeV, Schedule::DualPipe })
+        m_schedule->addItem(QString::fromLatin1(scheduleName(sch)), int(sch));
+    m_schedule->setToolTip(tr("Only this pipeline schedule; a schedule the framework does not run is then tried as a "
+                              "what-if"));
+    m_recompute = new QComboBox(this);
+    m_recompute->addItem(tr("any"), -1);
+    for (Recompute rc : { Recompute::None, Recompute::Selective, Recompute::Full })
+        m_recompute->addItem(QString::fromLatin1(recomputeName(rc)), int(rc));
+    m_recompute->setToolTip(tr("Only this activation recomputation"));
+    m_headroom->setValue(int(std::lround(100 * kDefaultHeadroom)));
+    // Rows of three, so the dock fits beside the others on a laptop's screen.
     auto* limits = new QGridLayout;
-    const std::pair<QString, QWidget*> labelled[]
-        = { { tr("Keep free"), m_headroom }, { tr("TP at most"), m_maxTp }, { tr("PP at most"), m_maxPp },
-              { tr("Framework"), m_framework }, { tr("CP at most"), m_maxCp }, { tr("EP at most"), m_maxEp } };
+    const std::pair<QString, QWidget*> labelled[] = { { tr("Keep free"), m_headroom }, { tr("TP at most"), m_maxTp },
+        { tr("PP at most"), m_maxPp }, { tr("Framework"), m_framework }, { tr("CP at most"), m_maxCp },
+        { tr("EP at most"), m_maxEp }, { tr("Schedule"), m_schedule }, { tr("Recompute"), m_recompute } };
     int at = 0;
     for (const auto& [label, control] : labelled) {
         limits->addWidget(new QLabel(label, this), at / 3, 2 * (at % 3));
@@ -159,6 +173,10 @@ SearchConstraints SuggestPanel::constraints() const
     c.maxCp = m_maxCp->value();
     c.maxEp = m_maxEp->value();
     c.framework = frameworkFromName(m_framework->currentData().toString().toStdString());
+    if (const int sch = m_schedule->currentData().toInt(); sch >= 0)
+        c.schedules = { Schedule(sch) };
+    if (const int rc = m_recompute->currentData().toInt(); rc >= 0)
+        c.recomputes = { Recompute(rc) };
     return c;
 }
 
@@ -171,6 +189,10 @@ void SuggestPanel::setConstraints(const SearchConstraints& c)
     m_maxEp->setValue(c.maxEp);
     m_framework->setCurrentIndex(
         c.framework ? std::max(0, m_framework->findData(QString::fromLatin1(frameworkName(*c.framework)))) : 0);
+    // One value, as the panel sets them; a list of several shows as any.
+    m_schedule->setCurrentIndex(c.schedules.size() == 1 ? std::max(0, m_schedule->findData(int(c.schedules[0]))) : 0);
+    m_recompute->setCurrentIndex(
+        c.recomputes.size() == 1 ? std::max(0, m_recompute->findData(int(c.recomputes[0]))) : 0);
 }
 
 namespace {

@@ -71,6 +71,8 @@ private:
     QPushButton* m_button = nullptr;
     QSpinBox *m_headroom = nullptr, *m_maxTp = nullptr, *m_maxPp = nullptr, *m_maxCp = nullptr, *m_maxEp = nullptr;
     QComboBox* m_framework = nullptr; // item data: the framework's name; empty: the plan's own
+    QComboBox* m_schedule = nullptr; // item data: the schedule's index; -1: any the framework runs
+    QComboBox* m_recompute = nullptr; // item data: the recomputation mode's index; -1: any
     QLabel* m_status = nullptr;
     QTableWidget* m_table = nullptr;
     widgets::ParetoChart* m_chart = nullptr;

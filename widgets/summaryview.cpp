@@ -121,11 +121,19 @@ void SummaryView::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
     m_figures[QStringLiteral("step")]->setText(ev->stepSlowS > 0
             ? tr("%1 (%2–%3)").arg(formatSeconds(ev->stepS), formatSeconds(ev->stepFastS), formatSeconds(ev->stepSlowS))
             : formatSeconds(ev->stepS));
+    // What the time rests on: the calibration layer's fit (core/model/costcalibration.h), or the cluster's own.
+    const QString basis = !ev->calibrationShipped
+        ? tr("Calibrated for this cluster: its own efficiencies replace the shipped fit.")
+        : ev->calibrationRuns > 0 ? tr("Calibrated on %1 published runs (cross-validated error %2).")
+                                        .arg(ev->calibrationRuns)
+                                        .arg(formatPercent(ev->calibrationCrossValidated))
+                                  : tr("Not calibrated: the unfitted model.");
     m_figures[QStringLiteral("step")]->setToolTip(ev->stepSlowS > 0
             ? tr("The range: every uncertain rate at the ends of its published spread (the GEMM rate from the "
                  "short-burst best to 5% below the sustained one, the slowest GPU of a node; compute beside "
                  "communication from no slowdown to 40%, the most measured)")
-            : QString());
+                + QStringLiteral("\n") + basis
+            : basis);
     m_figures[QStringLiteral("tokens")]->setText(formatNumber(ev->tokensPerS, 4));
     m_figures[QStringLiteral("tflops")]->setText(formatNumber(ev->modelTflopsPerGpu, 4));
     m_figures[QStringLiteral("mfu")]->setText(formatPercent(ev->mfu));

@@ -571,35 +571,42 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                                 shape.training.microBatch = mb;
                                 shape.training.recompute = rc;
                                 shape.training.recomputeModules = modules;
-                                shape.training.sequenceParallel = base.training.sequenceParallel && tp > 1;
-                                const LayerCost lc = layerCost(shape);
-                                const std::optional<LayerCost> lcDense = denseLayerCost(shape);
-                                const LayerCost* dense = lcDense ? &*lcDense : nullptr;
-                                // CPU offload shards at a ZeRO stage even on one data-parallel rank.
-                                const bool offload = base.training.offloadOptimizer;
-                                for (int zero = 0; zero <= (dp * cp > 1 || offload ? 3 : 0); ++zero) {
-                                    // Only what the plan's framework can run (framework.h).
-                                    if (!frameworkRefusal(base.training.framework, zero, pp).empty())
+                                // Sequence parallelism is a dimension of every TP > 1 candidate (issue 38 D): each
+                                // framework Plait exports to runs it, and it trades no bytes for less activation
+                                // memory and split element-wise work, but the search should show that, not assume it.
+                                for (const bool sp : { false, true }) {
+                                    if (sp && tp == 1)
                                         continue;
-                                    if (offload) {
-                                        TrainingSpec t = base.training;
-                                        setZeroStage(t, zero);
-                                        if (!offloadRuns(t))
+                                    shape.training.sequenceParallel = sp;
+                                    const LayerCost lc = layerCost(shape);
+                                    const std::optional<LayerCost> lcDense = denseLayerCost(shape);
+                                    const LayerCost* dense = lcDense ? &*lcDense : nullptr;
+                                    // CPU offload shards at a ZeRO stage even on one data-parallel rank.
+                                    const bool offload = base.training.offloadOptimizer;
+                                    for (int zero = 0; zero <= (dp * cp > 1 || offload ? 3 : 0); ++zero) {
+                                        // Only what the plan's framework can run (framework.h).
+                                        if (!frameworkRefusal(base.training.framework, zero, pp).empty())
                                             continue;
+                                        if (offload) {
+                                            TrainingSpec t = base.training;
+                                            setZeroStage(t, zero);
+                                            if (!offloadRuns(t))
+                                                continue;
+                                        }
+                                        ++out.combinations;
+                                        shape.training.overlapParamGather = base.training.overlapParamGather;
+                                        setZeroStage(shape.training, zero);
+                                        const double bound = pipelineLowerBound(shape, lc, dense, m, paths);
+                                        SearchCandidate c;
+                                        c.parallel = shape.parallel;
+                                        c.training = shape.training;
+                                        for (int s = 0; s < pp; ++s)
+                                            c.peakBytes = std::max(c.peakBytes,
+                                                stageMemory(shape, s, inFlight[std::size_t(s)], lc, dense).total());
+                                        c.fits = c.peakBytes <= capacity;
+                                        c.lowerBoundS = bound;
+                                        out.candidates.push_back(c);
                                     }
-                                    ++out.combinations;
-                                    shape.training.overlapParamGather = base.training.overlapParamGather;
-                                    setZeroStage(shape.training, zero);
-                                    const double bound = pipelineLowerBound(shape, lc, dense, m, paths);
-                                    SearchCandidate c;
-                                    c.parallel = shape.parallel;
-                                    c.training = shape.training;
-                                    for (int s = 0; s < pp; ++s)
-                                        c.peakBytes = std::max(c.peakBytes,
-                                            stageMemory(shape, s, inFlight[std::size_t(s)], lc, dense).total());
-                                    c.fits = c.peakBytes <= capacity;
-                                    c.lowerBoundS = bound;
-                                    out.candidates.push_back(c);
                                 }
                             }
                         }

@@ -108,6 +108,7 @@ private slots:
         o.constraints.cp = 1;
         o.constraints.ep = 64;
         o.constraints.schedules = { Schedule::DualPipe };
+        o.constraints.headroom = 0; // DeepSeek ran it on the H800's whole 80 GB
         const SearchResult r = searchPlans(base, o);
         QVERIFY(!r.best.empty());
         const SearchCandidate& best = r.candidates[std::size_t(r.best.front())];
@@ -199,6 +200,24 @@ private slots:
                 if (c.evaluated && c.fits)
                     QVERIFY(!(c.slowS < r.candidates[std::size_t(f)].slowS
                         && c.peakBytes < r.candidates[std::size_t(f)].peakBytes));
+    }
+
+    // Sequence parallelism is a dimension of every TP > 1 candidate (issue 38 D), whatever the plan had: example b
+    // has it off, and the search tries each TP > 1 shape with and without it, and TP 1 only without.
+    void sequenceParallelIsSearched()
+    {
+        Plan base = test::examplePlan("b-four-nodes-tp4-pp2-dp2.plait.json");
+        base.training.sequenceParallel = false;
+        const SearchResult r = searchPlans(base, top(5));
+        int with = 0, without = 0;
+        for (const SearchCandidate& c : r.candidates) {
+            if (c.parallel.tp == 1)
+                QVERIFY(!c.training.sequenceParallel);
+            else
+                (c.training.sequenceParallel ? with : without) += 1;
+        }
+        QVERIFY(with > 0);
+        QCOMPARE(with, without);
     }
 
     // Context parallelism runs inside fused attention kernels: example h trains GPT-3 unfused, as in 2021, and
