@@ -419,15 +419,17 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     in.sendBackward = p2p.seconds;
     in.weightPassesFill = par.schedule != Schedule::DualPipe && par.schedule != Schedule::DualPipeV;
     in.pairSlowdown = slowdown;
-    if (!in.weightPassesFill)
-        in.comm = inLayerComm; // DualPipe's overlapped pairs hide one's collectives under the other's compute
-    else if (shape.combined)
-        in.comm = epComm; // combined 1F1B: each one's all-to-all under the other's compute
+    // DualPipe's overlapped pairs and combined 1F1B hide one micro-batch's all-to-alls (dispatch, combine) under the
+    // other's compute (DeepSeek-V3 §3.2.1; Megatron-Core's overlap_moe_expert_parallel_comm). Neither runs TP or CP
+    // collectives across the pair: those stay in their own op, as in any schedule (a dense model gains nothing).
+    const bool pairsHideAllToAll = !in.weightPassesFill || shape.combined;
+    if (pairsHideAllToAll)
+        in.comm = epComm;
     if (!in.comm.empty() && model.isMoe())
         in.moeMlp = moeMlp;
     // What the critical path's ops expose of the in-layer collectives outside the pairs' hiding.
     std::vector<std::vector<ChunkCost>> pathComm = inLayerComm;
-    if (shape.combined)
+    if (pairsHideAllToAll)
         for (int d = 0; d < p; ++d)
             for (int ch = 0; ch < v; ++ch) {
                 ChunkCost& c = pathComm[std::size_t(d)][std::size_t(ch)];
@@ -545,15 +547,10 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     for (int d = 1; d < p; ++d)
         if (ev.timeline.deviceBusy[std::size_t(d)] > ev.timeline.deviceBusy[std::size_t(busiest)])
             busiest = d;
-    if (!in.comm.empty() && !shape.combined) {
-        // Overlapped pairs (DualPipe): what the busiest GPU's pairs leave of its in-layer collectives, and the
-        // transfers the slowest stage's critical path waited for.
-        inLayerExposed = pairedComm(in, busiest).exposed;
-        if (!ev.timeline.events.empty())
-            p2pExposed = criticalPath(ev.timeline, slowest, p, v).transferWaitS;
-    } else {
-        // Combined 1F1B: what the busiest GPU's pairs leave of its all-to-alls, and the rest as without it.
-        if (shape.combined)
+    {
+        // DualPipe and combined 1F1B: what the busiest GPU's pairs leave of its all-to-alls, and the rest as without
+        // them.
+        if (pairsHideAllToAll)
             inLayerExposed = pairedComm(in, busiest).exposed;
         if (!ev.timeline.events.empty()) {
             const CriticalPath path = criticalPath(ev.timeline, slowest, p, v);
