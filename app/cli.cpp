@@ -193,10 +193,10 @@ std::string candidateText(const SearchCandidate& c)
     const ParallelSpec& p = c.parallel;
     const TrainingSpec& t = c.training;
     std::string s = "tp " + std::to_string(p.tp) + " pp " + std::to_string(p.pp) + " dp " + std::to_string(p.dp)
-        + " cp " + std::to_string(p.cp) + (p.ep > 1 ? " ep " + std::to_string(p.ep) : "") + ", "
-        + scheduleName(p.schedule) + (p.vpp > 1 ? " v=" + std::to_string(p.vpp) : "") + edgesInSplitText(p)
-        + ", micro-batch " + std::to_string(t.microBatch) + ", ZeRO " + std::to_string(t.zeroStage) + ", recompute "
-        + recomputeText(t);
+        + " cp " + std::to_string(p.cp) + (p.ep > 1 ? " ep " + std::to_string(p.ep) : "")
+        + (t.sequenceParallel ? " sp" : "") + ", " + scheduleName(p.schedule)
+        + (p.vpp > 1 ? " v=" + std::to_string(p.vpp) : "") + edgesInSplitText(p) + ", micro-batch "
+        + std::to_string(t.microBatch) + ", ZeRO " + std::to_string(t.zeroStage) + ", recompute " + recomputeText(t);
     return s;
 }
 

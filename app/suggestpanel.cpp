@@ -36,6 +36,8 @@ QString describe(const SearchCandidate& c)
         s += QStringLiteral(" · CP %1").arg(p.cp);
     if (p.ep > 1)
         s += QStringLiteral(" · EP %1").arg(p.ep);
+    if (c.training.sequenceParallel)
+        s += QStringLiteral(" · SP");
     s += QStringLiteral(" · %1").arg(QString::fromLatin1(scheduleName(p.schedule)));
     if (p.vpp > 1)
         s += QStringLiteral(" v=%1").arg(p.vpp);
