@@ -1154,14 +1154,19 @@ private slots:
         QVERIFY(ticks && ticks->ticks().size() >= 3);
         for (auto it = ticks->ticks().cbegin(); it != ticks->ticks().cend(); ++it)
             QVERIFY(plot->yAxis->range().contains(it.key()));
-        // The constraints users have, from the panel's controls: 20% kept free, TP at most 2, no CP.
+        // The constraints users have, from the panel's controls: 20% kept free, TP at most 2, no CP, the CLI's
+        // schedule and recompute filters (one value each).
         {
             SearchConstraints need;
             need.headroom = 0.20;
             need.maxTp = 2;
             need.maxCp = 1;
+            need.schedules = { Schedule::OneFOneB };
+            need.recomputes = { Recompute::Selective };
             w.suggestPanel()->setConstraints(need);
             QCOMPARE(w.suggestPanel()->constraints().maxTp, 2);
+            QCOMPARE(w.suggestPanel()->constraints().schedules, need.schedules);
+            QCOMPARE(w.suggestPanel()->constraints().recomputes, need.recomputes);
             QSignalSpy again(w.suggestPanel(), &app::SuggestPanel::searchFinished);
             w.suggestPanel()->search();
             QVERIFY(again.wait(30000));
@@ -1172,6 +1177,8 @@ private slots:
                 const SearchCandidate& c = held.candidates[std::size_t(i)];
                 QVERIFY(c.parallel.tp <= 2);
                 QCOMPARE(c.parallel.cp, 1);
+                QCOMPARE(int(c.parallel.schedule), int(Schedule::OneFOneB));
+                QCOMPARE(int(c.training.recompute), int(Recompute::Selective));
                 QVERIFY(c.peakBytes <= 0.80 * capacity * (1 + 1e-9));
             }
             w.suggestPanel()->setConstraints({});
