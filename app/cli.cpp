@@ -255,7 +255,7 @@ int searchCommand(const QStringList& args)
         into = v;
         return true;
     };
-    int headroom = int(std::lround(100 * kDefaultHeadroom));
+    int headroom = int(std::lround(100 * need.headroom)); // the search's default unless --headroom says otherwise
     if (!whole("headroom", 0, 90, headroom) || !whole("tp", 1, 131072, need.tp) || !whole("pp", 1, 131072, need.pp)
         || !whole("cp", 1, 131072, need.cp) || !whole("ep", 1, 131072, need.ep)
         || !whole("max-tp", 1, 131072, need.maxTp) || !whole("max-pp", 1, 131072, need.maxPp)

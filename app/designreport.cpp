@@ -12,6 +12,7 @@
 #include "render.h"
 #include "runoptions.h"
 #include "runtext.h"
+#include "summaryview.h"
 #include "text.h"
 
 #include <QApplication>
@@ -176,16 +177,9 @@ QStringList assumptions(const Plan& plan, const Evaluation& ev)
 {
     const GpuSpec& g = plan.cluster.gpu;
     QStringList out;
-    // What the times rest on: the calibration layer (core/model/costcalibration.h), its fitted efficiencies each.
-    if (!ev.calibrationShipped)
-        out << tr("Times: calibrated for this cluster; its own efficiencies replace the shipped fit.");
-    else if (ev.calibrationRuns > 0)
-        out << tr("Times: calibrated on %1 published runs (cross-validated error %2); fitted efficiencies: %3.")
-                   .arg(ev.calibrationRuns)
-                   .arg(widgets::formatPercent(ev.calibrationCrossValidated))
-                   .arg(calibrationValuesText(plan.cluster.calibration));
-    else
-        out << tr("Times: not calibrated (the unfitted model).");
+    // What the times rest on, as the summary says it, and the calibration layer's efficiencies each.
+    out << tr("Times: %1 Efficiencies: %2.")
+               .arg(widgets::SummaryView::basisText(ev), calibrationValuesText(plan.cluster.calibration));
     out << tr("GPU %1: %2 TFLOP/s dense BF16%3, %4 GiB, %5 GB/s HBM. Source: %6.")
                .arg(str(g.name.empty() ? g.id : g.name))
                .arg(g.bf16Tflops)

@@ -111,12 +111,12 @@ SuggestPanel::SuggestPanel(QWidget* parent)
     for (Recompute rc : { Recompute::None, Recompute::Selective, Recompute::Full })
         m_recompute->addItem(QString::fromLatin1(recomputeName(rc)), int(rc));
     m_recompute->setToolTip(tr("Only this activation recomputation"));
-    m_headroom->setValue(int(std::lround(100 * kDefaultHeadroom)));
     // Rows of three, so the dock fits beside the others on a laptop's screen.
     auto* limits = new QGridLayout;
     const std::pair<QString, QWidget*> labelled[] = { { tr("Keep free"), m_headroom }, { tr("TP at most"), m_maxTp },
         { tr("PP at most"), m_maxPp }, { tr("Framework"), m_framework }, { tr("CP at most"), m_maxCp },
         { tr("EP at most"), m_maxEp }, { tr("Schedule"), m_schedule }, { tr("Recompute"), m_recompute } };
+    setConstraints(SearchConstraints {}); // the controls start at the search's defaults (10% kept free)
     int at = 0;
     for (const auto& [label, control] : labelled) {
         limits->addWidget(new QLabel(label, this), at / 3, 2 * (at % 3));

@@ -1379,296 +1379,298 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>plait::app</name>
     <message>
-        <location filename="../app/designreport.cpp" line="82"/>
+        <location filename="../app/designreport.cpp" line="83"/>
         <source>micro-batch %1 · global batch %2 · ZeRO %3 · recompute %4 · %5</source>
         <translation>微批次 %1 · 全局批大小 %2 · ZeRO %3 · 重计算 %4 · %5</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="107"/>
+        <location filename="../app/designreport.cpp" line="108"/>
         <source>%1: %2B parameters, %3 layers, hidden %4, sequence %5</source>
         <translation>%1：%2B 参数，%3 层，隐藏维度 %4，序列长度 %5</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="108"/>
+        <location filename="../app/designreport.cpp" line="109"/>
         <source>custom model</source>
         <translation>自定义模型</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="114"/>
+        <location filename="../app/designreport.cpp" line="115"/>
         <source>, %1 experts, top-%2</source>
         <translation>，%1 个专家，top-%2</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="120"/>
+        <location filename="../app/designreport.cpp" line="121"/>
         <source>%1 nodes × %2 %3; %4 inside a node, %5 between nodes</source>
         <translation>%1 个节点 × %2 块 %3；节点内 %4，节点间 %5</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="141"/>
+        <location filename="../app/designreport.cpp" line="142"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="142"/>
+        <location filename="../app/designreport.cpp" line="143"/>
         <source>%1 (%2–%3)</source>
         <translation>%1（%2–%3）</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="147"/>
+        <location filename="../app/designreport.cpp" line="148"/>
         <source>Tokens/s</source>
         <translation>Tokens/s</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="148"/>
+        <location filename="../app/designreport.cpp" line="149"/>
         <source>MFU (causal)</source>
         <translation>MFU（因果计数）</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="149"/>
+        <location filename="../app/designreport.cpp" line="150"/>
         <source>MFU (Megatron count)</source>
         <translation>MFU（Megatron 计数）</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="150"/>
+        <location filename="../app/designreport.cpp" line="151"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="151"/>
+        <location filename="../app/designreport.cpp" line="152"/>
         <source>Exposed communication</source>
         <translation>暴露的通信</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="152"/>
+        <location filename="../app/designreport.cpp" line="153"/>
         <source>Peak memory per GPU</source>
         <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="153"/>
+        <location filename="../app/designreport.cpp" line="154"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="155"/>
+        <location filename="../app/designreport.cpp" line="156"/>
         <source>GPUs used</source>
         <translation>使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="158"/>
+        <location filename="../app/designreport.cpp" line="159"/>
         <source>Time to train</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="159"/>
+        <location filename="../app/designreport.cpp" line="160"/>
         <source>Cost to train</source>
         <translation>训练成本</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="160"/>
+        <location filename="../app/designreport.cpp" line="161"/>
         <source>Goodput</source>
         <translation>有效产出率</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="161"/>
+        <location filename="../app/designreport.cpp" line="162"/>
         <source>Checkpoint</source>
         <translation>检查点</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="169"/>
+        <location filename="../app/designreport.cpp" line="170"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="169"/>
+        <location filename="../app/designreport.cpp" line="170"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="170"/>
+        <location filename="../app/designreport.cpp" line="171"/>
         <source>Parallelism</source>
         <translation>并行策略</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="170"/>
+        <location filename="../app/designreport.cpp" line="171"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="171"/>
+        <location filename="../app/designreport.cpp" line="172"/>
         <source>Recipe</source>
         <translation>训练配置</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="181"/>
         <source>Times: calibrated for this cluster; its own efficiencies replace the shipped fit.</source>
-        <translation>时间：已按此集群校准；其自身的效率取代了随附的拟合。</translation>
+        <translation type="vanished">时间：已按此集群校准；其自身的效率取代了随附的拟合。</translation>
+    </message>
+    <message>
+        <source>Times: calibrated on %1 published runs (cross-validated error %2); fitted efficiencies: %3.</source>
+        <translation type="vanished">时间：基于 %1 次已发表的运行校准（交叉验证误差 %2）；拟合的效率：%3。</translation>
+    </message>
+    <message>
+        <source>Times: not calibrated (the unfitted model).</source>
+        <translation type="vanished">时间：未校准（未拟合的模型）。</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="181"/>
+        <source>Times: %1 Efficiencies: %2.</source>
+        <translation>时间：%1 效率：%2。</translation>
     </message>
     <message>
         <location filename="../app/designreport.cpp" line="183"/>
-        <source>Times: calibrated on %1 published runs (cross-validated error %2); fitted efficiencies: %3.</source>
-        <translation>时间：基于 %1 次已发表的运行校准（交叉验证误差 %2）；拟合的效率：%3。</translation>
-    </message>
-    <message>
-        <location filename="../app/designreport.cpp" line="188"/>
-        <source>Times: not calibrated (the unfitted model).</source>
-        <translation>时间：未校准（未拟合的模型）。</translation>
-    </message>
-    <message>
-        <location filename="../app/designreport.cpp" line="189"/>
         <source>GPU %1: %2 TFLOP/s dense BF16%3, %4 GiB, %5 GB/s HBM. Source: %6.</source>
         <translation>GPU %1：稠密 BF16 %2 TFLOP/s%3，%4 GiB，HBM %5 GB/s。来源：%6。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="192"/>
+        <location filename="../app/designreport.cpp" line="186"/>
         <source>, %1 FP8</source>
         <translation>，FP8 %1</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="195"/>
-        <location filename="../app/designreport.cpp" line="238"/>
+        <location filename="../app/designreport.cpp" line="189"/>
+        <location filename="../app/designreport.cpp" line="232"/>
         <source>given in the plan</source>
         <translation>规划中给出</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="197"/>
+        <location filename="../app/designreport.cpp" line="191"/>
         <source>Sustained GEMM rate %1 of peak (burst best %2). Source: %3.</source>
         <translation>持续 GEMM 速率为峰值的 %1（短时突发最佳 %2）。来源：%3。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="201"/>
+        <location filename="../app/designreport.cpp" line="195"/>
         <source>GEMM rate %1 of peak, a short-burst best (no sustained figure published): an upper bound.</source>
         <translation>GEMM 速率为峰值的 %1，是短时突发的最佳值（没有公开的持续速率）：只是上限。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="204"/>
+        <location filename="../app/designreport.cpp" line="198"/>
         <source>No measured GEMM rate for this GPU: compute runs at the datasheet peak, an upper bound.</source>
         <translation>此 GPU 没有实测 GEMM 速率：计算按数据手册峰值估算，只是上限。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/designreport.cpp" line="206"/>
+        <location filename="../app/designreport.cpp" line="200"/>
         <source>%n GEMM shape(s) measured by the probe on this GPU replace the catalog&apos;s rate for those shapes.</source>
         <translation>
             <numerusform>探测程序在此 GPU 上实测的 %n 种 GEMM 形状取代了目录中对应形状的速率。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="209"/>
+        <location filename="../app/designreport.cpp" line="203"/>
         <source>Memory-bound kernels stream at %1 GB/s. Source: %2.</source>
         <translation>访存密集型内核按 %1 GB/s 计算。来源：%2。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="217"/>
+        <location filename="../app/designreport.cpp" line="211"/>
         <source>Fused attention %1 (%2): published speeds. Source: %3.</source>
         <translation>融合注意力 %1（%2）：已公开的速度。来源：%3。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="220"/>
+        <location filename="../app/designreport.cpp" line="214"/>
         <source>Fused attention %1: no published speed on this GPU; it runs at the GEMM rate, a lower bound on its time.</source>
         <translation>融合注意力 %1：此 GPU 上没有公开的速度；按 GEMM 速率计算，其时间是下限。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="225"/>
+        <location filename="../app/designreport.cpp" line="219"/>
         <source>Compute beside a collective runs %1 slower, measured by the probe.</source>
         <translation>与集合通信同时运行时计算慢 %1，由探测程序实测。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="227"/>
+        <location filename="../app/designreport.cpp" line="221"/>
         <source>Compute beside a collective: no slowdown at the fast end, 40% at the slow end (Lee et al. 2025, arXiv 2507.03114); the point estimate %1.</source>
         <translation>与集合通信同时运行的计算：快端不减速，慢端减速 40%（Lee 等 2025，arXiv 2507.03114）；点估计 %1。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="230"/>
+        <location filename="../app/designreport.cpp" line="224"/>
         <source>The slow end also runs GEMMs 5% below the sustained rate, the spread between GPUs of one node (S. Bekman, Machine Learning Engineering).</source>
         <translation>慢端还让 GEMM 比持续速率低 5%，即同一节点内 GPU 之间的差异（S. Bekman，Machine Learning Engineering）。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="233"/>
+        <location filename="../app/designreport.cpp" line="227"/>
         <source>Link %1: %2 GB/s per direction at %3 of line rate, %4 µs per step. Source: %5.</source>
         <translation>链路 %1：每方向 %2 GB/s，达到线速的 %3，每步 %4 µs。来源：%5。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="240"/>
+        <location filename="../app/designreport.cpp" line="234"/>
         <source>GPU power %1 W, measured (given in the plan).</source>
         <translation>GPU 功耗 %1 W，实测值（规划中给出）。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="242"/>
+        <location filename="../app/designreport.cpp" line="236"/>
         <source>GPU power %1 W, the datasheet maximum. Source: %2.</source>
         <translation>GPU 功耗 %1 W，数据手册最大值。来源：%2。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="257"/>
+        <location filename="../app/designreport.cpp" line="251"/>
         <source>The advisor found nothing to change in this plan.</source>
         <translation>顾问认为此规划无需改动。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="264"/>
+        <location filename="../app/designreport.cpp" line="258"/>
         <source>Fix: %1</source>
         <translation>修正：%1</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="279"/>
+        <location filename="../app/designreport.cpp" line="273"/>
         <source>Training run, checkpoints and failures</source>
         <translation>训练过程、检查点与故障</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="282"/>
+        <location filename="../app/designreport.cpp" line="276"/>
         <source>Advisor&apos;s findings</source>
         <translation>顾问的发现</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="289"/>
+        <location filename="../app/designreport.cpp" line="283"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="294"/>
+        <location filename="../app/designreport.cpp" line="288"/>
         <source>Assumptions: every rate used, with its source</source>
         <translation>假设：所用的每个速率及其来源</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="306"/>
+        <location filename="../app/designreport.cpp" line="301"/>
         <source>B against A</source>
         <translation>B 相对 A</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="315"/>
+        <location filename="../app/designreport.cpp" line="310"/>
         <source>%1%2%</source>
         <translation>%1%2%</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="334"/>
+        <location filename="../app/designreport.cpp" line="329"/>
         <source>differs</source>
         <translation>不同</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="337"/>
+        <location filename="../app/designreport.cpp" line="332"/>
         <source>Green: B is better than A by more than 0.5%; red: worse. Settings that differ are shaded.</source>
         <translation>绿色：B 比 A 好 0.5% 以上；红色：更差。不同的设置以底色标出。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="441"/>
+        <location filename="../app/designreport.cpp" line="436"/>
         <source>%1: the step&apos;s first %2, the pipeline filling</source>
         <translation>%1：单步的前 %2，流水线填充阶段</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="463"/>
+        <location filename="../app/designreport.cpp" line="458"/>
         <source>%1: run, findings and assumptions</source>
         <translation>%1：训练过程、发现与假设</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="483"/>
-        <location filename="../app/designreport.cpp" line="569"/>
+        <location filename="../app/designreport.cpp" line="478"/>
+        <location filename="../app/designreport.cpp" line="564"/>
         <source>Plan A against plan B</source>
         <translation>规划 A 对比规划 B</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="514"/>
+        <location filename="../app/designreport.cpp" line="509"/>
         <source>%1 against %2</source>
         <translation>%1 对比 %2</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="595"/>
+        <location filename="../app/designreport.cpp" line="590"/>
         <source>Made by Plait %1.</source>
         <translation>由 Plait %1 生成。</translation>
     </message>
@@ -2919,118 +2921,118 @@ Discard them?</source>
 <context>
     <name>plait::app::SuggestPanel</name>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="46"/>
+        <location filename="../app/suggestpanel.cpp" line="48"/>
         <source>full recompute</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="47"/>
+        <location filename="../app/suggestpanel.cpp" line="49"/>
         <source>selective recompute</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="48"/>
+        <location filename="../app/suggestpanel.cpp" line="50"/>
         <source>no recompute</source>
         <translation>不重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="59"/>
+        <location filename="../app/suggestpanel.cpp" line="61"/>
         <source>Search every plan</source>
         <translation>搜索所有规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="60"/>
+        <location filename="../app/suggestpanel.cpp" line="62"/>
         <source>Searches TP, PP (and virtual stages), DP, CP, EP, micro-batch, ZeRO, recomputation and schedule for this model, cluster and global batch.</source>
         <translation>针对此模型、集群和全局批次，搜索 TP、PP（含虚拟阶段）、DP、CP、EP、微批次、ZeRO、重计算和调度的所有组合。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="66"/>
+        <location filename="../app/suggestpanel.cpp" line="68"/>
         <source>plan</source>
         <translation>规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="66"/>
+        <location filename="../app/suggestpanel.cpp" line="68"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="66"/>
+        <location filename="../app/suggestpanel.cpp" line="68"/>
         <source>peak / GPU</source>
         <translation>每 GPU 峰值</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="66"/>
+        <location filename="../app/suggestpanel.cpp" line="68"/>
         <source>tokens/s</source>
         <translation>tokens/s</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="66"/>
+        <location filename="../app/suggestpanel.cpp" line="68"/>
         <source>step (slow end)</source>
         <translation>步长（慢端）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="67"/>
+        <location filename="../app/suggestpanel.cpp" line="69"/>
         <source>cost to train</source>
         <translation>训练成本</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="69"/>
+        <location filename="../app/suggestpanel.cpp" line="71"/>
         <source>Plans are ranked by the slow end: every uncertain rate at the slow end of its published spread</source>
         <translation>方案按慢端排序：每个不确定的速率都取其公开范围的慢端</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="81"/>
-        <location filename="../app/suggestpanel.cpp" line="108"/>
+        <location filename="../app/suggestpanel.cpp" line="83"/>
+        <location filename="../app/suggestpanel.cpp" line="110"/>
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="88"/>
+        <location filename="../app/suggestpanel.cpp" line="90"/>
         <source>Share of each GPU&apos;s memory a plan must leave free</source>
         <translation>方案必须在每个 GPU 上留出的显存比例</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="89"/>
+        <location filename="../app/suggestpanel.cpp" line="91"/>
         <source>Largest tensor-parallel size to try</source>
         <translation>尝试的最大张量并行规模</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="90"/>
+        <location filename="../app/suggestpanel.cpp" line="92"/>
         <source>Largest pipeline-parallel size to try</source>
         <translation>尝试的最大流水线并行规模</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="91"/>
+        <location filename="../app/suggestpanel.cpp" line="93"/>
         <source>Largest context-parallel size to try (1: none)</source>
         <translation>尝试的最大上下文并行规模（1：不使用）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="92"/>
+        <location filename="../app/suggestpanel.cpp" line="94"/>
         <source>Largest expert-parallel size to try (MoE models)</source>
         <translation>尝试的最大专家并行规模（MoE 模型）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="94"/>
+        <location filename="../app/suggestpanel.cpp" line="96"/>
         <source>as the plan</source>
         <translation>与方案相同</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="98"/>
+        <location filename="../app/suggestpanel.cpp" line="100"/>
         <source>Only plans this framework can run (its ZeRO stages with pipelining, context parallelism)</source>
         <translation>只给出该框架能运行的方案（它在流水线并行下支持的 ZeRO 阶段、上下文并行）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="101"/>
+        <location filename="../app/suggestpanel.cpp" line="103"/>
         <source>any the framework runs</source>
         <translation>框架支持的任意调度</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="105"/>
+        <location filename="../app/suggestpanel.cpp" line="107"/>
         <source>Only this pipeline schedule; a schedule the framework does not run is then tried as a what-if</source>
         <translation>只搜索此流水线调度；框架不支持的调度将作为假设情景尝试</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="111"/>
+        <location filename="../app/suggestpanel.cpp" line="113"/>
         <source>Only this activation recomputation</source>
         <translation>只搜索此激活重计算方式</translation>
     </message>
@@ -3045,7 +3047,7 @@ Discard them?</source>
         <translation>TP 最多</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="116"/>
+        <location filename="../app/suggestpanel.cpp" line="117"/>
         <source>PP at most</source>
         <translation>PP 最多</translation>
     </message>
@@ -3055,7 +3057,7 @@ Discard them?</source>
         <translation>CP 最多</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="117"/>
+        <location filename="../app/suggestpanel.cpp" line="118"/>
         <source>EP at most</source>
         <translation>EP 最多</translation>
     </message>
@@ -3075,72 +3077,72 @@ Discard them?</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="237"/>
+        <location filename="../app/suggestpanel.cpp" line="238"/>
         <source>The model, cluster or batch changed since the last search: search again.</source>
         <translation>自上次搜索以来模型、集群或批大小已改变：请重新搜索。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="245"/>
+        <location filename="../app/suggestpanel.cpp" line="246"/>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="257"/>
+        <location filename="../app/suggestpanel.cpp" line="258"/>
         <source>%1 combinations, %2 fit in memory, %3 evaluated in full, in %4 s.</source>
         <translation>%1 种组合，%2 种放得下，%3 种完整评估，用时 %4 秒。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="262"/>
+        <location filename="../app/suggestpanel.cpp" line="263"/>
         <source>No plan fits in memory on this cluster.</source>
         <translation>此集群上没有放得下的规划。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="283"/>
+        <location filename="../app/suggestpanel.cpp" line="284"/>
         <source>step %1 (slow end %5) · %2 tokens/s · MFU %3 · peak %4 per GPU</source>
         <translation>步长 %1（慢端 %5）· %2 tokens/s · MFU %3 · 每 GPU 峰值 %4</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="286"/>
+        <location filename="../app/suggestpanel.cpp" line="287"/>
         <source>Click to apply.</source>
         <translation>点击应用。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="317"/>
+        <location filename="../app/suggestpanel.cpp" line="318"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="146"/>
+        <location filename="../app/suggestpanel.cpp" line="147"/>
         <source>Charting every plan that fits: %1 of %2 evaluated…</source>
         <translation>正在为图表评估所有放得下的方案：已评估 %1 / %2…</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="152"/>
+        <location filename="../app/suggestpanel.cpp" line="153"/>
         <source>All %1 plans that fit are charted.</source>
         <translation>全部 %1 个放得下的方案都已绘入图表。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="297"/>
+        <location filename="../app/suggestpanel.cpp" line="298"/>
         <source>Apply suggested plan</source>
         <translation>应用推荐规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="311"/>
+        <location filename="../app/suggestpanel.cpp" line="312"/>
         <source>At the slow end, for the plan&apos;s budget at %1 %2 per GPU-hour on the cluster&apos;s %3 GPUs, with checkpoints and failures. Every plan here uses all of them, so the ranking by step time is also the ranking by cost.</source>
         <translation>按慢端计算：规划的训练预算，每 GPU 小时 %1 %2，集群的 %3 块 GPU，计入检查点与故障。这里每个规划都用全部 GPU，所以按单步时间排序也就是按成本排序。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="324"/>
+        <location filename="../app/suggestpanel.cpp" line="325"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="332"/>
+        <location filename="../app/suggestpanel.cpp" line="333"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="334"/>
+        <location filename="../app/suggestpanel.cpp" line="335"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -4503,67 +4505,67 @@ Click for the formula</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="113"/>
+        <location filename="../widgets/summaryview.cpp" line="125"/>
         <source>This plan cannot be evaluated:</source>
         <translation>无法评估此规划：</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="113"/>
+        <location filename="../widgets/summaryview.cpp" line="125"/>
         <source>No plan loaded.</source>
         <translation>未加载规划。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="122"/>
+        <location filename="../widgets/summaryview.cpp" line="134"/>
         <source>%1 (%2–%3)</source>
         <translation>%1（%2–%3）</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="126"/>
+        <location filename="../widgets/summaryview.cpp" line="109"/>
         <source>Calibrated for this cluster: its own efficiencies replace the shipped fit.</source>
         <translation>已按此集群校准：其自身的效率取代了随附的拟合。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="128"/>
+        <location filename="../widgets/summaryview.cpp" line="111"/>
         <source>Calibrated on %1 published runs (cross-validated error %2).</source>
         <translation>基于 %1 次已发表的运行校准（交叉验证误差 %2）。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="131"/>
+        <location filename="../widgets/summaryview.cpp" line="114"/>
         <source>Not calibrated: the unfitted model.</source>
         <translation>未校准：未拟合的模型。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="133"/>
+        <location filename="../widgets/summaryview.cpp" line="138"/>
         <source>The range: every uncertain rate at the ends of its published spread (the GEMM rate from the short-burst best to 5% below the sustained one, the slowest GPU of a node; compute beside communication from no slowdown to 40%, the most measured)</source>
         <translation>范围：每个不确定的速率取其公开范围的两端（GEMM 速率从短时峰值到持续速率再低 5%，即节点中最慢的 GPU；与通信重叠的计算从不减速到最多实测的 40%）</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="143"/>
+        <location filename="../widgets/summaryview.cpp" line="148"/>
         <source>Model FLOPs with the causal half of the attention matrix, the work a causal model needs, over the step time and the GPUs&apos; dense peak</source>
         <translation>模型 FLOPs 只计注意力矩阵的因果一半（因果模型实际需要的计算），除以单步时间和各 GPU 的稠密峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="146"/>
+        <location filename="../widgets/summaryview.cpp" line="151"/>
         <source>Model FLOPs as Megatron-LM counts them (the whole attention matrix), the figure its logs and published tables report</source>
         <translation>按 Megatron-LM 的方式计数的模型 FLOPs（整个注意力矩阵），即其日志和公开表格报告的数值</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="151"/>
+        <location filename="../widgets/summaryview.cpp" line="156"/>
         <source>%1 (stage %2); stage %3 idles %4</source>
         <translation>%1（阶段 %2）；阶段 %3 空闲 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="158"/>
+        <location filename="../widgets/summaryview.cpp" line="163"/>
         <source>Idle time of the busiest stage (stage %1) in the pipeline phase, over the step: the fill and drain. A stage with less work also idles while it waits for the busiest; the Gantt lanes show each stage&apos;s idle time.</source>
         <translation>最忙阶段（阶段 %1）在流水线阶段的空闲时间占单步的比例：即填充与排空。工作较少的阶段在等待最忙阶段时也会空闲；甘特图的各条泳道显示每个阶段的空闲时间。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="164"/>
+        <location filename="../widgets/summaryview.cpp" line="169"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="169"/>
+        <location filename="../widgets/summaryview.cpp" line="174"/>
         <source>No warnings.</source>
         <translation>无警告。</translation>
     </message>

@@ -102,6 +102,18 @@ QString SummaryView::figureText(const QString& key) const
     return l ? l->text() : QString();
 }
 
+QString SummaryView::basisText(const Evaluation& ev)
+{
+    // The calibration layer's fit (core/model/costcalibration.h), or the cluster's own.
+    if (!ev.calibrationShipped)
+        return tr("Calibrated for this cluster: its own efficiencies replace the shipped fit.");
+    if (ev.calibrationRuns > 0)
+        return tr("Calibrated on %1 published runs (cross-validated error %2).")
+            .arg(ev.calibrationRuns)
+            .arg(formatPercent(ev.calibrationCrossValidated));
+    return tr("Not calibrated: the unfitted model.");
+}
+
 void SummaryView::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
 {
     m_evaluation = std::move(evaluation);
@@ -121,13 +133,7 @@ void SummaryView::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
     m_figures[QStringLiteral("step")]->setText(ev->stepSlowS > 0
             ? tr("%1 (%2–%3)").arg(formatSeconds(ev->stepS), formatSeconds(ev->stepFastS), formatSeconds(ev->stepSlowS))
             : formatSeconds(ev->stepS));
-    // What the time rests on: the calibration layer's fit (core/model/costcalibration.h), or the cluster's own.
-    const QString basis = !ev->calibrationShipped
-        ? tr("Calibrated for this cluster: its own efficiencies replace the shipped fit.")
-        : ev->calibrationRuns > 0 ? tr("Calibrated on %1 published runs (cross-validated error %2).")
-                                        .arg(ev->calibrationRuns)
-                                        .arg(formatPercent(ev->calibrationCrossValidated))
-                                  : tr("Not calibrated: the unfitted model.");
+    const QString basis = basisText(*ev);
     m_figures[QStringLiteral("step")]->setToolTip(ev->stepSlowS > 0
             ? tr("The range: every uncertain rate at the ends of its published spread (the GEMM rate from the "
                  "short-burst best to 5% below the sustained one, the slowest GPU of a node; compute beside "

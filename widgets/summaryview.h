@@ -20,6 +20,9 @@ public:
     explicit SummaryView(QWidget* parent = nullptr);
 
     void setEvaluation(std::shared_ptr<const Evaluation> evaluation);
+    // What the evaluation's step time rests on, one sentence: the shipped calibration (its runs and cross-validated
+    // error), the cluster's own efficiencies, or the unfitted model. The report says the same.
+    static QString basisText(const Evaluation& ev);
     // The training run's time, cost, goodput and checkpoint, beside the step (null: shown as missing).
     void setRun(std::shared_ptr<const RunForecast> run, std::shared_ptr<const Plan> plan);
     QString figureText(const QString& key) const; // for tests: the text shown for one figure

@@ -237,10 +237,23 @@ bool recomputedGemm(const TrainingSpec& tr, std::string_view n)
 }
 }
 
+namespace {
+// Where the catalog has no sustained (power-limited) figure for the GPU, the fitted share of its best known rate a
+// training step sustains (costcalibration.h); 1 where it has one.
+double unmeasuredShareOf(const ClusterSpec& cluster)
+{
+    return cluster.gpu.gemmSustainedEfficiency > 0 ? 1.0 : cluster.calibration.unmeasuredGemmShare;
+}
+}
+
 double gemmShareOf(const ClusterSpec& cluster)
 {
-    const CostCalibration& cal = cluster.calibration;
-    return cal.gemmShare * (cluster.gpu.gemmSustainedEfficiency > 0 ? 1.0 : cal.unmeasuredGemmShare);
+    return cluster.calibration.gemmShare * unmeasuredShareOf(cluster);
+}
+
+double elementwiseTime(double bytes, const ClusterSpec& cluster)
+{
+    return memoryTime(bytes, cluster.gpu) / cluster.calibration.hbmShare;
 }
 
 LayerCost layerCost(const Plan& plan)
@@ -248,8 +261,6 @@ LayerCost layerCost(const Plan& plan)
     const ModelSpec& m = plan.model;
     const GpuSpec& gpu = plan.cluster.gpu;
     const CostCalibration& cal = plan.cluster.calibration;
-    // The fitted shares of the sustained GEMM rate and the streaming HBM rate (costcalibration.h).
-    auto memoryTime = [&](double bytes, const GpuSpec& g) { return plait::memoryTime(bytes, g) / cal.hbmShare; };
     const double share = gemmShareOf(plan.cluster);
     const double e = bytesPerElement(plan);
     const LinearRecipe recipe = linearRecipe(plan);
@@ -345,10 +356,9 @@ LayerCost layerCost(const Plan& plan)
         c.attentionRatePublished = rate.found;
         if (rate.found) {
             // The curves are 16-bit rates; a GPU's 16-bit peak over the plan's own (e.g. fp32) scales them.
-            // Where the catalog has no sustained figure, the fitted share of the best known rate a training step
-            // sustains (costcalibration.h), as for the GEMMs.
+            // Where the catalog has no sustained figure, the fitted share of the best known rate, as for the GEMMs.
             const double scale = sustainedToBurst(gpu) * std::min(1.0, attentionPeak / gpu.bf16Tflops)
-                * (gpu.gemmSustainedEfficiency > 0 ? 1.0 : cal.unmeasuredGemmShare);
+                * unmeasuredShareOf(plan.cluster);
             c.fwdAttention = std::max(gemmFwd, c.attentionFwdFlops / (rate.fwdTflops * 1e12 * scale));
             c.bwdAttention = std::max(2.5 * gemmFwd, c.attentionBwdFlops / (rate.bwdTflops * 1e12 * scale));
         }
@@ -356,8 +366,8 @@ LayerCost layerCost(const Plan& plan)
         const double scoreElems = headsLocal * x.sLocal * x.s;
         // Fused scale-mask-softmax reads and writes the scores; dropout reads them and writes output and mask.
         const double softmaxBytes = scoreElems * (2 * e + (x.dropout ? 2 * e + 1 : 0));
-        c.fwdAttention = scores.seconds + values.seconds + memoryTime(softmaxBytes, gpu);
-        c.bwdAttention = 2 * (scores.seconds + values.seconds) + memoryTime(2 * softmaxBytes, gpu);
+        c.fwdAttention = scores.seconds + values.seconds + elementwiseTime(softmaxBytes, plan.cluster);
+        c.bwdAttention = 2 * (scores.seconds + values.seconds) + elementwiseTime(2 * softmaxBytes, plan.cluster);
     }
 
     // Element-wise traffic per token (bytes), forward; backward moves about twice as much (gradient in, saved
@@ -381,11 +391,12 @@ LayerCost layerCost(const Plan& plan)
     const double mergeBwd = cpSteps * 2 * e * (x.q + x.k + x.val) / x.t;
     const Fp8CastBytes cast = fp8CastBytes(plan, recipe, gemms);
     const double permute = permuteBytes(plan, c.epTokens, e);
-    c.fwdElementwise = memoryTime((elemPerToken + mergeFwd) * x.tokens + cast.forward + permute, gpu);
-    c.bwdElementwise = memoryTime((2 * elemPerToken + mergeBwd) * x.tokens + cast.backward + permute, gpu);
-    c.fwdPermute = memoryTime(permute, gpu);
-    c.fwdQuantize = memoryTime(std::max(0.0, cast.forward), gpu);
-    c.bwdQuantize = memoryTime(cast.backward, gpu);
+    c.fwdElementwise = elementwiseTime((elemPerToken + mergeFwd) * x.tokens + cast.forward + permute, plan.cluster);
+    c.bwdElementwise
+        = elementwiseTime((2 * elemPerToken + mergeBwd) * x.tokens + cast.backward + permute, plan.cluster);
+    c.fwdPermute = elementwiseTime(permute, plan.cluster);
+    c.fwdQuantize = elementwiseTime(std::max(0.0, cast.forward), plan.cluster);
+    c.bwdQuantize = elementwiseTime(cast.backward, plan.cluster);
     // The fitted fixed cost of each kernel the layer launches (costcalibration.h): one per linear GEMM forward and
     // two backward (dgrad, wgrad), the attention core's kernel each way (three unfused: scores, softmax, values),
     // and the element-wise kernels the bytes above stand for: two norms, two bias-dropout-residuals, the activation
@@ -501,7 +512,7 @@ LayerCost layerCost(const Plan& plan)
         again += actPerWidth * routedFfn;
     if (shared && !tr.recomputes(RecomputeModule::Moe) && tr.recomputes(RecomputeModule::SharedExperts))
         again += actPerWidth * sharedFfn;
-    c.recomputeFwd += memoryTime(again, gpu);
+    c.recomputeFwd += elementwiseTime(again, plan.cluster);
     return c;
 }
 
@@ -530,10 +541,9 @@ EdgeCost firstStageCost(const Plan& plan)
     EdgeCost c;
     // Embedding lookup and its dropout: read a row, write the output (and mask); backward scatters the gradient.
     const double bytes = x.tokens * x.h * (2 * e + (x.dropout ? 1 : 0)) * (x.sp ? 1.0 / x.t : 1.0);
-    const double hbm = plan.cluster.calibration.hbmShare;
-    c.fwd = memoryTime(bytes, plan.cluster.gpu) / hbm;
+    c.fwd = elementwiseTime(bytes, plan.cluster);
     c.dgrad = 0;
-    c.wgrad = memoryTime(2 * bytes, plan.cluster.gpu) / hbm;
+    c.wgrad = elementwiseTime(2 * bytes, plan.cluster);
     c.activationsPerMicroBatch = x.tokens * x.h * (x.dropout ? 1 : 0) * (x.sp ? 1.0 / x.t : 1.0) + 8 * x.tokens;
     return c;
 }
@@ -545,15 +555,11 @@ EdgeCost lastStageCost(const Plan& plan)
     const double vocabLocal = double(plan.model.vocab) / x.t;
     EdgeCost c;
     const GpuSpec& gpu = plan.cluster.gpu;
-    const CostCalibration& cal = plan.cluster.calibration;
-    auto memoryTime = [&](double bytes, const GpuSpec& g) { return plait::memoryTime(bytes, g) / cal.hbmShare; };
-    auto gemmTime = [&](const GemmShape& s, const GpuSpec& g, double peakTflops, double bytesPerElement) {
-        return plait::gemmTime(s, g, peakTflops, bytesPerElement, gemmShareOf(plan.cluster));
-    };
+    const double share = gemmShareOf(plan.cluster);
     const double peak = outsideFp8Peak(plan);
-    c.fwd = gemmTime({ x.tokens, vocabLocal, x.h, 1 }, gpu, peak, e).seconds;
-    c.dgrad = gemmTime({ x.tokens, x.h, vocabLocal, 1 }, gpu, peak, e).seconds;
-    c.wgrad = gemmTime({ x.h, vocabLocal, x.tokens, 1 }, gpu, peak, e).seconds;
+    c.fwd = gemmTime({ x.tokens, vocabLocal, x.h, 1 }, gpu, peak, e, share).seconds;
+    c.dgrad = gemmTime({ x.tokens, x.h, vocabLocal, 1 }, gpu, peak, e, share).seconds;
+    c.wgrad = gemmTime({ x.h, vocabLocal, x.tokens, 1 }, gpu, peak, e, share).seconds;
     c.fwdFlops = 2 * x.tokens * vocabLocal * x.h;
     // Final norm, then cross entropy over fp32 logits. Megatron-LM's unfused vocab-parallel cross entropy
     // (tensor_parallel/cross_entropy.py, the default) runs one pass per step, bytes per logit: the fp32 cast
@@ -564,8 +570,8 @@ EdgeCost lastStageCost(const Plan& plan)
     const bool fused = plan.training.fusedCrossEntropy;
     const double ceFwd = (fused ? 8.0 : 38.0) * x.tokens * vocabLocal;
     const double ceBwd = (fused ? 4.0 : 14.0) * x.tokens * vocabLocal;
-    c.fwd += memoryTime(normBytes + ceFwd, gpu);
-    c.dgrad += memoryTime(2 * normBytes + ceBwd, gpu);
+    c.fwd += elementwiseTime(normBytes + ceFwd, plan.cluster);
+    c.dgrad += elementwiseTime(2 * normBytes + ceBwd, plan.cluster);
     // Korthikanti §4.3: output-layer input 2sbh/t and fp32 logits 4sbv/t, held once.
     c.activationsTransient = e * x.tokens * x.h + 4 * x.tokens * vocabLocal;
     // Each multi-token prediction module (model.mtp_layers) adds its 2h → h projection (column parallel), three
@@ -574,11 +580,11 @@ EdgeCost lastStageCost(const Plan& plan)
     if (mtp > 0) {
         const GemmShape proj { x.tokens, x.h / x.t, 2 * x.h, 1 };
         const double head = c.fwd, headDgrad = c.dgrad, headWgrad = c.wgrad, headFlops = c.fwdFlops;
-        const double projFwd = gemmTime(proj, gpu, peak, e).seconds;
-        const double projDgrad = gemmTime({ x.tokens, 2 * x.h, x.h / x.t, 1 }, gpu, peak, e).seconds;
-        const double projWgrad = gemmTime({ 2 * x.h, x.h / x.t, x.tokens, 1 }, gpu, peak, e).seconds;
-        c.fwd += mtp * (head + projFwd + memoryTime(3 * normBytes, gpu));
-        c.dgrad += mtp * (headDgrad + projDgrad + memoryTime(6 * normBytes, gpu));
+        const double projFwd = gemmTime(proj, gpu, peak, e, share).seconds;
+        const double projDgrad = gemmTime({ x.tokens, 2 * x.h, x.h / x.t, 1 }, gpu, peak, e, share).seconds;
+        const double projWgrad = gemmTime({ 2 * x.h, x.h / x.t, x.tokens, 1 }, gpu, peak, e, share).seconds;
+        c.fwd += mtp * (head + projFwd + elementwiseTime(3 * normBytes, plan.cluster));
+        c.dgrad += mtp * (headDgrad + projDgrad + elementwiseTime(6 * normBytes, plan.cluster));
         c.wgrad += mtp * (headWgrad + projWgrad);
         c.fwdFlops += mtp * (headFlops + proj.flops());
     }

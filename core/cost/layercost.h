@@ -70,6 +70,8 @@ LayerCost layerCost(const Plan& plan);
 // The fitted share of the GEMM model's rate a training step reaches on this cluster's GPU (costcalibration.h):
 // gemm_share, times unmeasured_gemm_share where the catalog has no sustained figure for the GPU.
 double gemmShareOf(const ClusterSpec& cluster);
+// Time to stream `bytes` through HBM in element-wise kernels at the fitted share of the streaming rate (hbm_share).
+double elementwiseTime(double bytes, const ClusterSpec& cluster);
 // HBM bytes a MoE layer's token permutations move per GPU and micro-batch, forward (layercost.cpp).
 double permuteBytes(const Plan& plan, double tokensPerGpu, double bytesPerElement);
 

@@ -339,9 +339,6 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     ev.calibrationShipped = plan.cluster.calibration == builtinCalibration().values;
     ev.calibrationRuns = builtinCalibration().trainingRuns;
     ev.calibrationCrossValidated = builtinCalibration().crossValidatedMeanAbs;
-    ev.calibrationBasis = ev.calibrationShipped
-        ? calibrationBasisText(builtinCalibration())
-        : "calibrated for this cluster (its own efficiencies replace the shipped fit)";
     ev.paramsTotal = totalParams(plan.model);
     ev.capacityBytes = plan.cluster.gpu.memoryGiB * double(1ull << 30);
     // A misspelt key may be why the plan is invalid: say so either way, with the value that applies instead.
@@ -547,25 +544,22 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     for (int d = 1; d < p; ++d)
         if (ev.timeline.deviceBusy[std::size_t(d)] > ev.timeline.deviceBusy[std::size_t(busiest)])
             busiest = d;
-    {
-        // DualPipe and combined 1F1B: what the busiest GPU's pairs leave of its all-to-alls, and the rest as without
-        // them.
-        if (pairsHideAllToAll)
-            inLayerExposed = pairedComm(in, busiest).exposed;
-        if (!ev.timeline.events.empty()) {
-            const CriticalPath path = criticalPath(ev.timeline, slowest, p, v);
-            p2pExposed = path.transferWaitS;
-            for (int d = 0; d < p; ++d)
-                for (int ch = 0; ch < v; ++ch)
-                    for (OpKind k : kOps)
-                        if (const double dur = in.cost[std::size_t(d)][std::size_t(ch)].duration(k); dur > 0)
-                            inLayerExposed += path.compute(d, ch, k, v)
-                                * pathComm[std::size_t(d)][std::size_t(ch)].duration(k) / dur;
-        } else {
+    // DualPipe and combined 1F1B: what the busiest GPU's pairs leave of its all-to-alls, and the rest as without them.
+    if (pairsHideAllToAll)
+        inLayerExposed = pairedComm(in, busiest).exposed;
+    if (!ev.timeline.events.empty()) {
+        const CriticalPath path = criticalPath(ev.timeline, slowest, p, v);
+        p2pExposed = path.transferWaitS;
+        for (int d = 0; d < p; ++d)
             for (int ch = 0; ch < v; ++ch)
                 for (OpKind k : kOps)
-                    inLayerExposed += m * pathComm[std::size_t(slowest)][std::size_t(ch)].duration(k);
-        }
+                    if (const double dur = in.cost[std::size_t(d)][std::size_t(ch)].duration(k); dur > 0)
+                        inLayerExposed
+                            += path.compute(d, ch, k, v) * pathComm[std::size_t(d)][std::size_t(ch)].duration(k) / dur;
+    } else {
+        for (int ch = 0; ch < v; ++ch)
+            for (OpKind k : kOps)
+                inLayerExposed += m * pathComm[std::size_t(slowest)][std::size_t(ch)].duration(k);
     }
 
     // ---- bubble: idle time of the busiest stage within the pipeline phase, over the step

@@ -38,9 +38,8 @@ struct StageTimes {
 
 struct Evaluation {
     std::string plan;
-    // What the step time rests on: "calibrated on N published runs (cross-validated error X%)" for the shipped
-    // calibration (costcalibration.h), else that the plan's cluster carries its own.
-    std::string calibrationBasis;
+    // What the step time rests on (calibrationBasisText): the shipped calibration (costcalibration.h), fitted on so
+    // many published runs with this cross-validated error, or efficiencies the plan's cluster carries.
     bool calibrationShipped = true; // the shipped fit, not one the plan's cluster carries
     int calibrationRuns = 0; // the shipped fit's published runs (0: unfitted)
     double calibrationCrossValidated = 0; // its leave-one-source-out mean |step-time error|

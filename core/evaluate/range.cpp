@@ -55,14 +55,19 @@ StepRange stepRange(const Plan& plan, double pointS, EvaluationMemo* memo)
     if (r.ok) {
         r.fastS = std::min(fast.stepS, pointS);
         r.slowS = std::max(slow.stepS, pointS);
-        // What the shipped calibration missed on runs it did not see (costcalibration.h): the range reaches at
-        // least that far either side of the point, so it holds the truth as often as it did there.
-        if (const CalibrationRecord& fit = builtinCalibration(); plan.cluster.calibration == fit.values) {
-            r.fastS = std::min(r.fastS, pointS * std::exp(fit.rangeLowLog));
-            r.slowS = std::max(r.slowS, pointS * std::exp(fit.rangeHighLog));
-        }
+        if (plan.cluster.calibration == builtinCalibration().values)
+            reachFitMisses(pointS, r);
     }
     return r;
+}
+
+void reachFitMisses(double pointS, StepRange& r)
+{
+    // What the shipped calibration missed on runs it did not see (costcalibration.h): the range reaches at least that
+    // far either side of the point, so it holds the truth as often as it did there.
+    const CalibrationRecord& fit = builtinCalibration();
+    r.fastS = std::min(r.fastS, pointS * std::exp(fit.rangeLowLog));
+    r.slowS = std::max(r.slowS, pointS * std::exp(fit.rangeHighLog));
 }
 
 void addStepRange(const Plan& plan, Evaluation& ev, EvaluationMemo* memo)

@@ -28,6 +28,9 @@ struct StepRange {
 
 // The step time at both ends (Figures detail), bracketing `pointS` (the ends are at least as far out as the point).
 StepRange stepRange(const Plan& plan, double pointS, EvaluationMemo* memo = nullptr);
+// Widens `r` to the shipped calibration's cross-validated 10th and 90th percentile misses around `pointS` (what
+// stepRange does under the shipped calibration; a fold's prediction takes it the same way).
+void reachFitMisses(double pointS, StepRange& r);
 // Fills ev.stepFastS and ev.stepSlowS for a valid evaluation of `plan`.
 void addStepRange(const Plan& plan, Evaluation& ev, EvaluationMemo* memo = nullptr);
 

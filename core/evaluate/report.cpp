@@ -20,6 +20,13 @@ nlohmann::json whole(double x)
         return std::llround(x);
     return x;
 }
+
+// What the step time rests on: the shipped calibration's fit, or the cluster's own efficiencies.
+std::string basisText(const Evaluation& ev)
+{
+    return ev.calibrationShipped ? calibrationBasisText(ev.calibrationRuns, ev.calibrationCrossValidated)
+                                 : "calibrated for this cluster (its own efficiencies replace the shipped fit)";
+}
 }
 
 nlohmann::json evaluationToJson(const Evaluation& ev)
@@ -50,7 +57,7 @@ nlohmann::json evaluationToJson(const Evaluation& ev)
         { "compute_s", ev.computeS }, { "bubble_fraction", ev.bubbleFraction }, { "busiest_stage", ev.busiestStage },
         { "idlest_stage", ev.idlestStage }, { "idlest_fraction", ev.idlestFraction },
         { "exposed_comm_s", ev.exposedCommS }, { "pipeline_s", ev.pipelineS }, { "microbatches", ev.microBatches },
-        { "basis", ev.calibrationBasis } };
+        { "basis", basisText(ev) } };
     j["comm"] = nlohmann::json::array();
     for (const CommItem& c : ev.comm)
         j["comm"].push_back({ { "dim", dimName(c.dim) }, { "collective", collectiveName(c.collective) },
@@ -109,7 +116,7 @@ std::string evaluationText(const Evaluation& ev, const Plan& plan)
       << " TFLOP/s/GPU   hardware " << num(ev.hardwareTflopsPerGpu, "%.1f") << "   MFU " << num(100 * ev.mfu, "%.1f")
       << "% (Megatron's count " << num(100 * ev.mfuMegatron, "%.1f") << "%)   HFU " << num(100 * ev.hfu, "%.1f")
       << "%\n";
-    o << "  time model " << ev.calibrationBasis << "\n";
+    o << "  time model " << basisText(ev) << "\n";
     o << "  bubble " << num(100 * ev.bubbleFraction, "%.1f") << "% on stage " << ev.busiestStage << ", the busiest";
     if (ev.idlestFraction > ev.bubbleFraction + 0.005)
         o << " (stage " << ev.idlestStage << " idles " << num(100 * ev.idlestFraction, "%.1f") << "%, waiting for it)";

@@ -38,13 +38,16 @@ Result<std::vector<ValidationRun>> readValidationRuns(const std::string& dir)
     return runs;
 }
 
-std::vector<double> stepErrors(const std::vector<ValidationRun>& runs, const CostCalibration& cal)
+std::vector<double> stepErrors(
+    const std::vector<ValidationRun>& runs, const CostCalibration& cal, const std::string& leftOut)
 {
     std::vector<double> errors(runs.size(), std::nan(""));
     // Runs are independent: split them over the cores (evaluate is a pure function of its plan).
     const std::size_t workers = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
     auto work = [&](std::size_t first) {
         for (std::size_t i = first; i < runs.size(); i += workers) {
+            if (runs[i].source == leftOut)
+                continue;
             Plan plan = runs[i].plan;
             plan.cluster.calibration = cal;
             const Evaluation ev = evaluate(plan, EvaluationDetail::Figures);
@@ -64,7 +67,7 @@ std::vector<double> stepErrors(const std::vector<ValidationRun>& runs, const Cos
 double calibrationObjective(
     const std::vector<ValidationRun>& runs, const CostCalibration& cal, const std::string& leftOut)
 {
-    const std::vector<double> errors = stepErrors(runs, cal);
+    const std::vector<double> errors = stepErrors(runs, cal, leftOut);
     std::map<std::string, std::pair<double, int>> bySource;
     for (std::size_t i = 0; i < runs.size(); ++i) {
         if (runs[i].source == leftOut)
@@ -98,16 +101,17 @@ CalibrationFit fitCalibration(const std::vector<ValidationRun>& runs, const Cost
     std::vector<double> step;
     for (const CalibrationParameter& p : params)
         step.push_back(firstStep > 0 ? firstStep * (p.upper - p.lower) : p.tolerance);
+    auto settled = [&](std::size_t i) { return step[i] < params[i].tolerance / 10; };
     auto converged = [&] {
         for (std::size_t i = 0; i < params.size(); ++i)
-            if (step[i] >= params[i].tolerance / 10)
+            if (!settled(i))
                 return false;
         return true;
     };
     while (!converged()) {
         bool kept = false;
         for (std::size_t i = 0; i < params.size(); ++i) {
-            if (step[i] < params[i].tolerance / 10)
+            if (settled(i))
                 continue;
             const CalibrationParameter& p = params[i];
             for (const double sign : { 1.0, -1.0 }) {

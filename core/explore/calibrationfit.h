@@ -24,8 +24,9 @@ struct ValidationRun {
 Result<std::vector<ValidationRun>> readValidationRuns(const std::string& dir);
 
 // Each run's signed step-time error (predicted / published − 1) under a calibration; NaN where the plan does not
-// evaluate.
-std::vector<double> stepErrors(const std::vector<ValidationRun>& runs, const CostCalibration& cal);
+// evaluate, and for the runs of `leftOut`, which are not evaluated.
+std::vector<double> stepErrors(
+    const std::vector<ValidationRun>& runs, const CostCalibration& cal, const std::string& leftOut = {});
 
 // The fit's objective: weighted least squares of ln(predicted / published), each source weighted equally (the mean
 // over its runs), averaged over the sources; runs of `leftOut` are not counted. A run that does not evaluate counts

@@ -23,13 +23,13 @@ struct SearchCandidate {
     double slowS = 0;
 };
 
-// What users hold fixed or bounded when they search: memory to keep free, parallel sizes, schedules,
-// recomputation and the framework. Empty or 0 = no constraint.
 // The memory a plan must leave free unless the user says otherwise: what the memory model does not see (allocator
 // spikes beyond its 5% fragmentation, NCCL buffers that grow with the communicators, a profiler, a larger batch
 // after a restart). A product choice, not a published figure: 10%, stated in the search's output and changeable.
 constexpr double kDefaultHeadroom = 0.10;
 
+// What users hold fixed or bounded when they search: memory to keep free, parallel sizes, schedules,
+// recomputation and the framework. Empty or 0 = no constraint.
 struct SearchConstraints {
     double headroom = kDefaultHeadroom; // share of each GPU's memory to keep free, 0 ≤ headroom < 1
     int tp = 0, pp = 0, cp = 0, ep = 0; // fixed sizes

@@ -105,12 +105,12 @@ const CalibrationRecord& builtinCalibration()
     return record;
 }
 
-std::string calibrationBasisText(const CalibrationRecord& r)
+std::string calibrationBasisText(int runs, double crossValidatedMeanAbs)
 {
-    if (r.trainingRuns <= 0)
+    if (runs <= 0)
         return "not calibrated: the unfitted model";
-    return "calibrated on " + numText(r.trainingRuns) + " published runs (cross-validated error "
-        + numText(std::round(1000 * r.crossValidatedMeanAbs) / 10) + "%)";
+    return "calibrated on " + numText(runs) + " published runs (cross-validated error "
+        + numText(std::round(1000 * crossValidatedMeanAbs) / 10) + "%)";
 }
 
 } // namespace plait

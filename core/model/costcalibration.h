@@ -62,7 +62,8 @@ nlohmann::json calibrationValuesJson(const CostCalibration& c);
 // the tests forbid).
 const CalibrationRecord& builtinCalibration();
 
-// "calibrated on 310 published runs (cross-validated error 8.1%)": what the shipped figures rest on.
-std::string calibrationBasisText(const CalibrationRecord& r);
+// "calibrated on 310 published runs (cross-validated error 8.1%)": what figures from a fit on `runs` published runs
+// rest on; "not calibrated: the unfitted model" without runs.
+std::string calibrationBasisText(int runs, double crossValidatedMeanAbs);
 
 } // namespace plait

@@ -63,7 +63,8 @@ private slots:
             const double v = shipped.values.*(p.field);
             QVERIFY2(v >= p.lower && v <= p.upper, p.id);
         }
-        QVERIFY(calibrationBasisText(shipped).starts_with("calibrated on " + std::to_string(runs().size())));
+        QVERIFY(calibrationBasisText(shipped.trainingRuns, shipped.crossValidatedMeanAbs)
+                    .starts_with("calibrated on " + std::to_string(runs().size())));
     }
 
     // A refit that starts from the shipped values with tolerance-sized steps settles within each tolerance: the

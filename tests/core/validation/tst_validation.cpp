@@ -77,9 +77,10 @@ private slots:
             Plan p = plan.value();
             p.cluster.calibration = m_folds[source];
             addStepRange(p, held);
-            const CalibrationRecord& fit = builtinCalibration();
-            held.stepFastS = std::min(held.stepFastS, held.stepS * std::exp(fit.rangeLowLog));
-            held.stepSlowS = std::max(held.stepSlowS, held.stepS * std::exp(fit.rangeHighLog));
+            StepRange range { held.stepFastS, held.stepSlowS, true };
+            reachFitMisses(held.stepS, range);
+            held.stepFastS = range.fastS;
+            held.stepSlowS = range.slowS;
         }
         QVERIFY(unfitted.valid && held.valid);
         Row row;
