@@ -45,9 +45,10 @@ QString describe(const SearchCandidate& c)
     s += QStringLiteral(" · mb %1 · ZeRO %2 · %3")
              .arg(c.training.microBatch)
              .arg(c.training.zeroStage)
-             .arg(r == Recompute::Full           ? SuggestPanel::tr("full recompute")
-                     : r == Recompute::Selective ? SuggestPanel::tr("selective recompute")
-                                                 : SuggestPanel::tr("no recompute"));
+             .arg(r == Recompute::Full              ? SuggestPanel::tr("full recompute")
+                     : r == Recompute::Selective    ? SuggestPanel::tr("selective recompute")
+                     : r == Recompute::SelectiveOps ? SuggestPanel::tr("op-level selective recompute")
+                                                    : SuggestPanel::tr("no recompute"));
     // Megatron-Core's module names, as the plan file and --recompute-modules spell them.
     if (r == Recompute::Selective && c.training.recomputeModules != unsigned(RecomputeModule::CoreAttn))
         s += QStringLiteral(" (%1)").arg(QString::fromStdString(recomputeModulesText(c.training.recomputeModules)));
@@ -108,7 +109,7 @@ SuggestPanel::SuggestPanel(QWidget* parent)
                               "what-if"));
     m_recompute = new QComboBox(this);
     m_recompute->addItem(tr("any"), -1);
-    for (Recompute rc : { Recompute::None, Recompute::Selective, Recompute::Full })
+    for (Recompute rc : { Recompute::None, Recompute::Selective, Recompute::Full, Recompute::SelectiveOps })
         m_recompute->addItem(QString::fromLatin1(recomputeName(rc)), int(rc));
     m_recompute->setToolTip(tr("Only this activation recomputation"));
     // Rows of three, so the dock fits beside the others on a laptop's screen.

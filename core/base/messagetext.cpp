@@ -185,6 +185,13 @@ constexpr MessageTemplate kTemplates[] = {
         QT_TRANSLATE_NOOP("Messages",
             "recompute modules (%1) apply to selective recomputation only (Megatron-Core's --recompute-modules); "
             "recompute is %2") },
+    { "issue:selective-op-framework",
+        QT_TRANSLATE_NOOP("Messages",
+            "op-level selective recomputation (selective_op) is torchtitan's, under PyTorch FSDP; %1 does not run it") },
+    { "issue:selective-op-layers",
+        QT_TRANSLATE_NOOP("Messages",
+            "op-level selective recomputation (selective_op) is modelled for dense layers with standard attention "
+            "only; Plait does not know which of a MoE or MLA layer's outputs it keeps") },
     { "issue:recompute-modules-empty",
         QT_TRANSLATE_NOOP("Messages",
             "selective recomputation needs at least one module in recompute_modules (or none: recompute none)") },
@@ -442,6 +449,9 @@ constexpr MessageTemplate kTemplates[] = {
         QT_TRANSLATE_NOOP("Messages",
             "Recompute %1 (selective): their outputs are dropped and computed again in the backward pass.") },
     { "fix:recompute-selective", QT_TRANSLATE_NOOP("Messages", "Recompute attention only (selective).") },
+    { "fix:recompute-selective-op",
+        QT_TRANSLATE_NOOP("Messages",
+            "Recompute every other matmul and the element-wise ops (torchtitan's op-level selective, selective_op).") },
     { "fix:tp-in-node", QT_TRANSLATE_NOOP("Messages",
         "Keep TP inside the node and move the rest to PP or DP: TP %1, PP %2, DP %3.") },
     { "fix:place-tp", QT_TRANSLATE_NOOP("Messages", "Place each TP group inside one node.") },

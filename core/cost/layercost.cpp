@@ -221,19 +221,34 @@ double permuteBytes(const Plan& plan, double tokensPerGpu, double e)
 }
 
 namespace {
-// Whether selective recomputation runs this GEMM's forward again in the backward pass (Megatron-Core's
-// --recompute-modules: mla_up_proj, mlp, moe, shared_experts).
-bool recomputedGemm(const TrainingSpec& tr, std::string_view n)
+// The share of a linear GEMM's forward that recomputation runs again: Megatron-Core's selective modules whole, or
+// under torchtitan's op-level policy the matmuls it does not keep: wk (K's share of the fused QKV), wo, and w3 of a
+// SwiGLU MLP (half of the fused FC1) or w2 of another (layerCost's activations say which it keeps).
+double recomputedGemmShare(const Plan& plan, std::string_view n, const Dims& x)
 {
+    const TrainingSpec& tr = plan.training;
+    if (tr.recompute == Recompute::SelectiveOps) {
+        const bool swiglu = plan.model.ffn == FfnKind::SwiGlu;
+        if (n == "qkv")
+            return x.kv / (x.q + 2 * x.kv);
+        if (n == "proj")
+            return 1;
+        if (n == "fc1")
+            return swiglu ? 0.5 : 0;
+        if (n == "fc2")
+            return swiglu ? 0 : 1;
+        return 0;
+    }
+    bool again = false;
     if (n == "q up" || n == "kv up")
-        return tr.recomputes(RecomputeModule::MlaUpProj);
-    if (n == "fc1" || n == "fc2")
-        return tr.recomputes(RecomputeModule::Mlp);
-    if (n == "expert fc1" || n == "expert fc2" || n == "router")
-        return tr.recomputes(RecomputeModule::Moe);
-    if (n == "shared fc1" || n == "shared fc2")
-        return tr.recomputes(RecomputeModule::Moe) || tr.recomputes(RecomputeModule::SharedExperts);
-    return false;
+        again = tr.recomputes(RecomputeModule::MlaUpProj);
+    else if (n == "fc1" || n == "fc2")
+        again = tr.recomputes(RecomputeModule::Mlp);
+    else if (n == "expert fc1" || n == "expert fc2" || n == "router")
+        again = tr.recomputes(RecomputeModule::Moe);
+    else if (n == "shared fc1" || n == "shared fc2")
+        again = tr.recomputes(RecomputeModule::Moe) || tr.recomputes(RecomputeModule::SharedExperts);
+    return again ? 1 : 0;
 }
 }
 
@@ -287,9 +302,9 @@ LayerCost layerCost(const Plan& plan)
         c.wgradGemm += wgrad;
         c.linearFwdFlops += g.repeats * g.forward.flops();
         const std::string_view n = g.name;
-        if (recomputedGemm(plan.training, n)) {
-            c.recomputeFwd += fwd;
-            c.recomputeFwdFlops += g.repeats * g.forward.flops();
+        if (const double again = recomputedGemmShare(plan, n, x); again > 0) {
+            c.recomputeFwd += again * fwd;
+            c.recomputeFwdFlops += again * g.repeats * g.forward.flops();
         }
         if (n == "expert fc1" || n == "expert fc2")
             c.imbalanceFwdFlops += g.repeats * g.forward.flops() * (1 - 1 / plan.training.moeLoadFactor());
@@ -490,6 +505,17 @@ LayerCost layerCost(const Plan& plan)
     case Recompute::Full:
         c.storedActivations = e * sbh * repl; // the layer input only
         break;
+    case Recompute::SelectiveOps: {
+        // torchtitan's op-level policy (_apply_ac_to_transformer_block, counting aten.mm per block forward) keeps
+        // the outputs of the 1st, 3rd, 5th… matmul in wq, wk, wv, wo, w1, (w3,) w2 order, and the attention kernel's
+        // output with its fp32 log-sum-exp; with the block's input that is all a layer holds (validate(): dense layers
+        // with standard attention only). torchao's Float8Linear calls torch.mm on its float8 tensors, so the policy
+        // sees, counts and keeps its 16-bit outputs alike.
+        const bool swiglu = m.ffn == FfnKind::SwiGlu;
+        const double keptMatmuls = (x.q + x.val + x.ffn) / x.t + (swiglu ? x.h : 0); // wq, wv, w1 (and w2)
+        c.storedActivations = e * sbh * repl + tokens * (e * (keptMatmuls + x.out / x.t) + 4 * headsLocal / x.b);
+        break;
+    }
     }
 
     // What selective recomputation runs again, beside the GEMMs counted above: the attention core, the norms, RoPE
@@ -513,6 +539,10 @@ LayerCost layerCost(const Plan& plan)
     if (shared && !tr.recomputes(RecomputeModule::Moe) && tr.recomputes(RecomputeModule::SharedExperts))
         again += actPerWidth * sharedFfn;
     c.recomputeFwd += elementwiseTime(again, plan.cluster);
+    if (tr.recompute == Recompute::SelectiveOps) {
+        // Beside the matmuls it drops (above), every element-wise op and cast runs again.
+        c.recomputeFwd += c.fwdElementwise + c.fwdQuantize;
+    }
     return c;
 }
 
@@ -572,8 +602,14 @@ EdgeCost lastStageCost(const Plan& plan)
     const double ceBwd = (fused ? 4.0 : 14.0) * x.tokens * vocabLocal;
     c.fwd += elementwiseTime(normBytes + ceFwd, plan.cluster);
     c.dgrad += elementwiseTime(2 * normBytes + ceBwd, plan.cluster);
-    // Korthikanti §4.3: output-layer input 2sbh/t and fp32 logits 4sbv/t, held once.
-    c.activationsTransient = e * x.tokens * x.h + 4 * x.tokens * vocabLocal;
+    // Held once at the loss: the output layer's input (Korthikanti §4.3: 2sbh/t) and the logits at the loss's peak.
+    // Megatron-LM's vocab-parallel loss works in place on one fp32 copy, and a fused (or compiled) loss keeps one
+    // too: 4 bytes per logit (Korthikanti §4.3: 4sbv/t). PyTorch's eager F.cross_entropy on logits upcast with
+    // .float(), as torchtitan and Hugging Face models call it under FSDP, holds three fp32 tensors in its backward:
+    // log_softmax's saved output, nll_loss's gradient and log_softmax's input gradient, 12 bytes per logit. (The
+    // loss's time above is Megatron's pass count for every unfused loss.)
+    const bool eagerTorchLoss = !fused && plan.training.framework == Framework::Fsdp;
+    c.activationsTransient = e * x.tokens * x.h + (eagerTorchLoss ? 12.0 : 4.0) * x.tokens * vocabLocal;
     // Each multi-token prediction module (model.mtp_layers) adds its 2h → h projection (column parallel), three
     // norms and the shared head with its loss once more; its transformer layer is the last chunk's (chunkOps).
     const double mtp = plan.model.mtpLayers;

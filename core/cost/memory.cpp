@@ -31,6 +31,11 @@ void modelStates(double params, int zeroStage, int shards, const StateBytes& byt
     out.optimizer += params * bytes.optimizer / (zeroStage >= 1 ? n : 1);
 }
 
+bool fsdpHoldsStageUnsharded(const TrainingSpec& t, int pp)
+{
+    return t.framework == Framework::Fsdp && pp > 1 && t.zeroStage >= 2 && !t.offloadParams;
+}
+
 StageMemory stageMemory(const Plan& plan, int stage, int inFlight, const LayerCost& layer, const LayerCost* dense)
 {
     const ParallelSpec& par = plan.parallel;
@@ -71,7 +76,12 @@ StageMemory stageMemory(const Plan& plan, int stage, int inFlight, const LayerCo
     mem.weights += experts.weights;
     mem.grads += experts.grads;
     mem.optimizer += experts.optimizer;
-    if (tr.zeroStage >= 3) {
+    if (fsdpHoldsStageUnsharded(tr, par.pp)) {
+        // The stage's parameters stay gathered through the step and their gradients accumulate unsharded, in the
+        // reduce dtype, until the last micro-batch's backward reduce-scatters them.
+        mem.weights += params.total() * bytes.weights;
+        mem.grads += params.total() * bytes.grads;
+    } else if (tr.zeroStage >= 3) {
         // ZeRO-3 gathers a layer's full weights to use it, and prefetches the next one.
         const double layerWeights = params.total() / (layers > 0 ? layers : 1);
         mem.weights += 2 * layerWeights * bytes.weights;
@@ -80,16 +90,20 @@ StageMemory stageMemory(const Plan& plan, int stage, int inFlight, const LayerCo
     const double layersPerChunk = double(layers - denseLayers) / chunks, densePerChunk = double(denseLayers) / chunks;
     mem.activations = inFlight
         * (layersPerChunk * layer.storedActivations + (dense ? densePerChunk * dense->storedActivations : 0));
-    if (tr.recompute == Recompute::Full && layers > 0) // the layer being recomputed holds its full working set
-        mem.activations += std::max(layers > denseLayers ? layer.fullActivations : 0.0,
+    // Held once, not together: the working set of the layer being recomputed (full recomputation) and the loss's
+    // logits, freed before the last layer's backward starts.
+    double transient = 0;
+    if (tr.recompute == Recompute::Full && layers > 0)
+        transient = std::max(layers > denseLayers ? layer.fullActivations : 0.0,
             dense && denseLayers > 0 ? dense->fullActivations : 0.0);
     if (first) // only the first model chunk's micro-batches hold the embedding's output
         mem.activations += (inFlight + chunks - 1) / chunks * firstStageCost(plan).activationsPerMicroBatch;
     if (last) {
-        mem.activations += lastStageCost(plan).activationsTransient;
+        transient = std::max(transient, lastStageCost(plan).activationsTransient);
         // The multi-token prediction modules' layers, in the last model chunk's micro-batches.
         mem.activations += (inFlight + chunks - 1) / chunks * plan.model.mtpLayers * layer.storedActivations;
     }
+    mem.activations += transient;
     const double tensors = mem.weights + mem.grads + mem.optimizer + mem.activations;
     mem.other = tr.otherGiB * double(1ull << 30) + tr.fragmentation * tensors;
     return mem;

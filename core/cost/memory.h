@@ -32,6 +32,13 @@ StateBytes stateBytes(const TrainingSpec& t);
 // stage 1 shards the optimizer state, 2 also the gradients, 3 also the weights (ZeRO Table 1).
 void modelStates(double params, int zeroStage, int shards, const StateBytes& bytes, StageMemory& out);
 
+// Whether FSDP under pipeline parallelism keeps a stage's parameters gathered, and its gradients unsharded, through
+// the whole step: torchtitan sets reshard_after_forward=False with PP (parallelize_llama.py), and
+// torch.distributed.pipelining turns off resharding after backward and gradient sync for every micro-batch's
+// backward but the last (stage.py backward_maybe_with_nosync); FSDP2 then accumulates the unsharded gradients in the
+// reduce dtype (fp32: to_accumulated_grad_if_needed).
+bool fsdpHoldsStageUnsharded(const TrainingSpec& t, int pp);
+
 // Memory of one pipeline stage: states, activations of the micro-batches in flight under the schedule,
 // and "other" (fixed CUDA/NCCL part plus fragmentation).
 // `dense`: what a MoE model's dense first layers cost (denseLayerCost), for the stages that hold them.

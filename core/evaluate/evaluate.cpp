@@ -626,7 +626,7 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
         double h = 3 * linear + c.attentionFwdFlops + c.attentionBwdFlops;
         if (rc == Recompute::Full)
             h += linear + c.attentionFwdFlops;
-        else if (rc == Recompute::Selective)
+        else if (rc == Recompute::Selective || rc == Recompute::SelectiveOps)
             h += c.recomputeFwdFlops;
         return h;
     }) + head)

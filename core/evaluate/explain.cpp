@@ -44,6 +44,7 @@ std::string explainMemory(const Plan& plan, const Evaluation& ev, int stage, Mem
     const StageParams params = stageParams(plan.model, layers, par.holdsFirstChunk(stage), par.holdsLastChunk(stage),
         par.pp, par.tp, par.expertShard(), plan.denseLayersOnStage(stage));
     const StateBytes bytes = stateBytes(tr);
+    const bool unsharded = fsdpHoldsStageUnsharded(tr, par.pp);
     const int shards = par.dp * par.cp;
     // P × B [/ shards], or for a MoE stage its dense and expert parameters, each over its own data-parallel shards.
     auto statesTerm = [&](double bytesEach, bool sharded) {
@@ -59,7 +60,9 @@ std::string explainMemory(const Plan& plan, const Evaluation& ev, int stage, Mem
     switch (term) {
     case MemoryTerm::Weights:
         s = "weights = parameters on this GPU × bytes per parameter";
-        s += tr.zeroStage >= 3 ? " / (dp·cp) + two gathered layers (ZeRO-3)\n" : "\n";
+        s += unsharded          ? " / (dp·cp) + the stage's parameters, gathered through the step (FSDP under PP)\n"
+            : tr.zeroStage >= 3 ? " / (dp·cp) + two gathered layers (ZeRO-3)\n"
+                                : "\n";
         s += "        = " + statesTerm(bytes.weights, tr.zeroStage >= 3) + (tr.zeroStage >= 3 ? " + …" : "")
             + (m.quantizedWeights > 0 ? " + " + gib(m.quantizedWeights) + " quantized copies" : std::string()) + " = "
             + gib(m.weights) + "\n";
@@ -80,9 +83,12 @@ std::string explainMemory(const Plan& plan, const Evaluation& ev, int stage, Mem
     case MemoryTerm::Gradients:
         s = "gradients = parameters × " + numText(bytes.grads) + " B"
             + (tr.fp32Gradients ? " (fp32 main_grad)" : " (16-bit)") + (tr.zeroStage >= 2 ? " / (dp·cp) (ZeRO-2)" : "")
-            + "\n";
-        s += "          = " + statesTerm(bytes.grads, tr.zeroStage >= 2) + " = " + gib(m.grads) + "\n";
-        s += "Source: Rajbhandari et al. 2020 (ZeRO) §3.1; Megatron-LM";
+            + (unsharded ? " + the stage's gradients, accumulated unsharded until the last micro-batch" : "") + "\n";
+        s += "          = " + statesTerm(bytes.grads, tr.zeroStage >= 2) + (unsharded ? " + …" : "") + " = "
+            + gib(m.grads) + "\n";
+        s += unsharded ? "Source: torch.distributed.pipelining stage.py backward_maybe_with_nosync (no gradient sync "
+                         "or reshard but for the last micro-batch); FSDP2 to_accumulated_grad_if_needed"
+                       : "Source: Rajbhandari et al. 2020 (ZeRO) §3.1; Megatron-LM";
         break;
     case MemoryTerm::Optimizer:
         s = "optimizer = parameters × " + numText(bytes.optimizer) + " B"
@@ -110,6 +116,9 @@ std::string explainMemory(const Plan& plan, const Evaluation& ev, int stage, Mem
         s += tr.recompute == Recompute::Full       ? "full recomputation: only the layer input (2sbh)"
             : tr.recompute == Recompute::Selective ? "selective recomputation of "
                 + recomputeModulesText(tr.recomputeModules) + ": their kept tensors are dropped"
+            : tr.recompute == Recompute::SelectiveOps
+            ? "op-level selective recomputation (torchtitan): the layer input, the outputs of every other matmul "
+              "and of the attention kernel"
             : tr.flashAttention ? "flash attention keeps no score matrix"
                                 : "sbh(34 + 5as/h) split by TP";
         s += std::string(tr.sequenceParallel && par.tp > 1 ? ", sequence parallel: everything / tp" : "");

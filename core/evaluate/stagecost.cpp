@@ -17,9 +17,10 @@ LayerOps layerOps(const Plan& plan, const LayerCost& lc, const LayerCollectives&
     o.total.forward = lc.forward() + o.comm.forward;
     o.total.backwardInput = lc.backwardInput() + o.comm.backwardInput;
     o.total.backwardWeight = lc.wgradGemm;
-    o.total.recompute = full         ? lc.forward() + o.comm.recompute
-        : rc == Recompute::Selective ? lc.recomputeFwd + o.comm.recompute
-                                     : 0;
+    o.total.recompute = full            ? lc.forward() + o.comm.recompute
+        : rc == Recompute::Selective    ? lc.recomputeFwd + o.comm.recompute
+        : rc == Recompute::SelectiveOps ? lc.recomputeFwd
+                                        : 0;
     o.firstGather = calls.zero3Gather.seconds - added.zero3Forward;
     o.moeMlp.forward = lc.moeMlpFwdGemm;
     o.moeMlp.backwardInput = lc.moeMlpDgradGemm;

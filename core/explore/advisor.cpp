@@ -282,6 +282,12 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
                     t.recomputeModules = (t.recompute == Recompute::Selective ? t.recomputeModules : 0) | cheap;
                     t.recompute = Recompute::Selective;
                 }));
+            // torchtitan's op-level policy, where the plan's framework runs it (validate() refuses it elsewhere).
+            if (tr.recompute != Recompute::SelectiveOps && tr.framework == Framework::Fsdp)
+                c.push_back(withTraining(plan, [](TrainingSpec& t) {
+                    t.recompute = Recompute::SelectiveOps;
+                    t.recomputeModules = unsigned(RecomputeModule::CoreAttn);
+                }));
             c.push_back(withTraining(plan, [](TrainingSpec& t) { t.recompute = Recompute::Full; }));
             if (par.dp % 2 == 0) {
                 if (contextParallelRefusal(tr.framework, par.cp * 2, tr.flashAttention).empty())
@@ -299,6 +305,8 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
                     fix = { "fix:split", { str(q.tp), str(q.pp), str(q.dp), str(q.cp) } };
                 else if (best->plan.training.recompute == Recompute::Full)
                     fix = { "fix:recompute-full", {} };
+                else if (best->plan.training.recompute == Recompute::SelectiveOps)
+                    fix = { "fix:recompute-selective-op", {} };
                 else if (best->plan.training.recomputeModules != unsigned(RecomputeModule::CoreAttn))
                     fix = { "fix:recompute-modules", { recomputeModulesText(best->plan.training.recomputeModules) } };
                 else

@@ -341,7 +341,7 @@ std::optional<std::vector<Schedule>> schedulesFromText(const std::string& text)
 
 std::optional<std::vector<Recompute>> recomputesFromText(const std::string& text)
 {
-    static const Recompute all[] = { Recompute::None, Recompute::Selective, Recompute::Full };
+    static const Recompute all[] = { Recompute::None, Recompute::Selective, Recompute::Full, Recompute::SelectiveOps };
     return namesFromText(text, all, recomputeName);
 }
 
@@ -450,6 +450,9 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
         { Recompute::Selective, planModules } };
     if (lean != planModules && (model.isMoe() || model.mla.on()))
         recomputeOptions.push_back({ Recompute::Selective, lean });
+    // torchtitan's op-level policy where the plan's framework runs it.
+    if (base.training.framework == Framework::Fsdp && !model.isMoe() && !model.mla.on())
+        recomputeOptions.push_back({ Recompute::SelectiveOps, defaultModules });
     recomputeOptions.push_back({ Recompute::Full, defaultModules });
     shape.placement.coordOf.clear();
     std::map<std::tuple<int, int, int, int, bool>, std::vector<int>> inFlightCache;

@@ -387,9 +387,18 @@ Result<ImportedPlan> importTorchtitanConfig(std::string_view text, const Plan& b
     if (const auto mode = s.text("activation_checkpoint.mode")) {
         if (*mode == "none")
             tr.recompute = Recompute::None;
-        else if (*mode == "selective")
-            tr.recompute = Recompute::Selective;
-        else if (*mode == "full")
+        else if (*mode == "selective") {
+            // selective_ac_option "op" is the op-level policy (the shipped llama3 configs set it), modelled for dense
+            // layers; a number n checkpoints every n-th block whole. Plait's module-level selective stands in for
+            // the rest.
+            const std::string option = s.text("activation_checkpoint.selective_ac_option").value_or("");
+            const bool opLevel = option == "op" && !plan.model.isMoe() && !plan.model.mla.on();
+            tr.recompute = opLevel ? Recompute::SelectiveOps : Recompute::Selective;
+            if (!opLevel && !option.empty())
+                out.notModelled.push_back(
+                    { s.where("activation_checkpoint.selective_ac_option"), "activation_checkpoint.selective_ac_option",
+                        option, { "launch:how-estimated-as", { "selective (Megatron-Core's core attention)" } } });
+        } else if (*mode == "full")
             tr.recompute = Recompute::Full;
         else
             errors.push_back(fieldIssue(s.where("activation_checkpoint.mode"), "config-choice",
@@ -406,7 +415,15 @@ Result<ImportedPlan> importTorchtitanConfig(std::string_view text, const Plan& b
     }
     tr.overlapGradReduce = true; // FSDP2 reduce-scatters each unit as its backward ends
     tr.flashAttention = true; // scaled_dot_product_attention's fused backends
-    tr.fusedCrossEntropy = true;
+    // torchtitan compiles the loss with the model (compile.components, default both; training.compile before it),
+    // which fuses the fp32 upcast and softmax; eager, F.cross_entropy keeps fp32 copies (layercost.cpp).
+    const bool compiled = s.boolean("compile.enable").value_or(false) || s.boolean("training.compile").value_or(false);
+    const std::string components = s.text("compile.components").value_or("loss");
+    tr.fusedCrossEntropy = compiled && components.find("loss") != std::string::npos;
+    // The compiled model's own kernels are not: Plait times eager ones.
+    for (const char* key : { "compile.enable", "training.compile" })
+        if (s.boolean(key).value_or(false))
+            out.notModelled.push_back({ s.where(key), key, "true", {} });
     s.listUnused(out);
     return importResult(std::move(out), base, std::move(errors));
 }
@@ -451,7 +468,11 @@ std::string torchtitanConfig(const Plan& plan)
             { "pipeline_parallel_layers_per_stage", str(plan.model.layers / (par.pp * std::max(par.vpp, 1))) });
     tables.push_back({ "training", training });
     tables.push_back({ "parallelism", parallelism });
-    tables.push_back({ "activation_checkpoint", { { "mode", q(recomputeName(tr.recompute)) } } });
+    if (tr.recompute == Recompute::SelectiveOps)
+        tables.push_back(
+            { "activation_checkpoint", { { "mode", q("selective") }, { "selective_ac_option", q("op") } } });
+    else
+        tables.push_back({ "activation_checkpoint", { { "mode", q(recomputeName(tr.recompute)) } } });
     if (tr.precision == Precision::FP8 && tr.fp8Recipe == Fp8Recipe::Mxfp8) {
         tables.push_back({ "model", { { "converters", "[\"mx\"]" } } });
         tables.push_back({ "mx", { { "recipe_name", q("mxfp8_cublas") } } });

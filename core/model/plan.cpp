@@ -216,7 +216,17 @@ const char* scheduleName(Schedule s)
 
 const char* recomputeName(Recompute r)
 {
-    return r == Recompute::Full ? "full" : r == Recompute::Selective ? "selective" : "none";
+    switch (r) {
+    case Recompute::None:
+        break;
+    case Recompute::Selective:
+        return "selective";
+    case Recompute::Full:
+        return "full";
+    case Recompute::SelectiveOps:
+        return "selective_op";
+    }
+    return "none";
 }
 
 const char* precisionName(Precision p)
@@ -575,8 +585,11 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     tr.optimizer
         = t.choice("optimizer", "adam", { "adam", "adamw", "sgd" }) == "sgd" ? Optimizer::Sgd : Optimizer::Adam;
     tr.zeroStage = int(t.integer("zero_stage", 0, 0, 3));
-    const std::string rc = t.choice("recompute", "none", { "none", "selective", "full" });
-    tr.recompute = rc == "full" ? Recompute::Full : rc == "selective" ? Recompute::Selective : Recompute::None;
+    const std::string rc = t.choice("recompute", "none", { "none", "selective", "full", "selective_op" });
+    tr.recompute = rc == "full" ? Recompute::Full
+        : rc == "selective"     ? Recompute::Selective
+        : rc == "selective_op"  ? Recompute::SelectiveOps
+                                : Recompute::None;
     if (tj.is_object() && tj.contains("recompute_modules") && !tj["recompute_modules"].is_null()) {
         const auto& list = tj["recompute_modules"];
         const std::string known = recomputeModulesText(~0u);
@@ -954,6 +967,11 @@ std::vector<Issue> validate(const Plan& plan)
         { recomputeModulesText(tr.recomputeModules), recomputeName(tr.recompute) });
     need(tr.recomputeModules != 0 || tr.recompute != Recompute::Selective, "training.recompute_modules",
         "recompute-modules-empty", {});
+    if (tr.recompute == Recompute::SelectiveOps) {
+        need(tr.framework == Framework::Fsdp, "training.recompute", "selective-op-framework",
+            { frameworkName(tr.framework) });
+        need(!m.isMoe() && !m.mla.on(), "training.recompute", "selective-op-layers", {});
+    }
     need(!tr.activationFp8Input || (m.ffn == FfnKind::SwiGlu && tr.framework == Framework::Megatron),
         "training.activation_fp8_input", "activation-fp8-input", {});
     // DeepSpeed-MoE and torchtitan send tokens with an all-to-all; the other dispatchers are Megatron-Core's.

@@ -26,7 +26,10 @@ enum class Precision { BF16, FP16, FP8, FP32, FP4 };
 // Blackwell's tensor cores apply it).
 enum class Fp8Recipe { Delayed, Tensorwise, Rowwise, Blockwise, Mxfp8 };
 enum class Optimizer { Adam, Sgd };
-enum class Recompute { None, Selective, Full };
+// SelectiveOps: torchtitan's op-level selective activation checkpointing (activation_checkpoint.mode "selective",
+// selective_ac_option "op"): each layer keeps the outputs of every other matmul and of the attention kernel and
+// recomputes the rest; dense layers under PyTorch FSDP only (validate()).
+enum class Recompute { None, Selective, Full, SelectiveOps };
 // Megatron-Core's --recompute-modules (with --recompute-granularity selective): the parts of a layer that drop what
 // they would keep for the backward pass and run again in it. Bits of TrainingSpec::recomputeModules.
 enum class RecomputeModule : unsigned {

@@ -167,6 +167,27 @@ private slots:
         QCOMPARE(bf16.storedActivations - fp8.storedActivations, 4096.0 * (8 + 1) * 2048 * 2 * (2 - 1));
     }
 
+    // torchtitan's op-level policy (parallelize_llama.py _save_list, every second aten.mm recomputed) on Llama 3 8B,
+    // 8,192 tokens: a layer keeps its input, the outputs of wq (4,096), wv (1,024), w1 (14,336) and w2 (4,096) and
+    // the attention output (4,096) at 2 bytes, the log-sum-exp of 32 heads at 4; it runs wk (4,096 → 1,024), wo
+    // (4,096 → 4,096) and w3 (4,096 → 14,336) again.
+    void opLevelRecomputeKeepsEveryOtherMatmul()
+    {
+        auto j = test::gptPlanJson("llama3-8b", 1, 1, 1, 8, 8);
+        j["model"]["seq_len"] = 8192;
+        j["training"]["framework"] = "fsdp";
+        j["training"]["zero_stage"] = 3;
+        j["training"]["flash_attention"] = true;
+        j["training"]["recompute"] = "selective_op";
+        const LayerCost c = layerCost(test::unfitted(test::mustPlan(j)));
+        const double tokens = 8192;
+        QCOMPARE(c.storedActivations, tokens * (2.0 * (4096 + 4096 + 1024 + 14336 + 4096 + 4096) + 4.0 * 32));
+        QCOMPARE(c.recomputeFwdFlops, 2 * tokens * (4096.0 * 1024 + 4096.0 * 4096 + 4096.0 * 14336));
+        // Between keeping everything and keeping the input alone; it runs again less than the whole forward.
+        QVERIFY(c.storedActivations < c.fullActivations);
+        QVERIFY(c.recomputeFwd > 0 && c.recomputeFwd < c.forward());
+    }
+
     // Recomputing MLA's up projections runs their forward GEMMs again: 2·T·(q_lora·q + kv_lora·heads·(nope + v))
     // FLOPs, the q up (1,536 → 128 × 192) and kv up (512 → 128 × (128 + 128)) projections.
     void mlaUpProjectionRecomputeRunsItsGemmsAgain()

@@ -176,10 +176,19 @@ private slots:
         QCOMPARE(int(p.training.framework), int(Framework::Fsdp));
         QCOMPARE(p.model.seqLen, 8192LL);
         QCOMPARE(p.training.globalBatch, 8LL);
-        QCOMPARE(int(p.training.recompute), int(Recompute::Selective));
+        // selective_ac_option "op": torchtitan's op-level policy.
+        QCOMPARE(int(p.training.recompute), int(Recompute::SelectiveOps));
         QVERIFY(!toJson(p)["model"].contains("preset")); // the sequence length is no longer the preset's
         QVERIFY(listed(toml.value().noEffect, "job.dump_folder"));
-        QVERIFY(listed(toml.value().notModelled, "compile.enable"));
+        // compile.enable false: the loss is PyTorch's eager F.cross_entropy, nothing left unmodelled.
+        QVERIFY(!p.training.fusedCrossEntropy);
+        QVERIFY(!listed(toml.value().notModelled, "compile.enable"));
+        std::string compiled = fixture(QStringLiteral("torchtitan-llama3-8b.toml"));
+        compiled.replace(compiled.find("enable = false\ncomponents"), 14, "enable = true ");
+        const auto withCompile = importTorchtitanConfig(compiled, a1, "8b.toml");
+        QVERIFY2(withCompile, withCompile ? "" : withCompile.errorText().c_str());
+        QVERIFY(withCompile.value().plan.training.fusedCrossEntropy); // components ["model", "loss"]
+        QVERIFY(listed(withCompile.value().notModelled, "compile.enable"));
 
         const Plan e1 = example(QStringLiteral("e1-70b-a800-pp4-tp8.plait.json"));
         const auto flags = importTorchtitanConfig(fixture(QStringLiteral("torchtitan-flags.sh")), e1, "run.sh");

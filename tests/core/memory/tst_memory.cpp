@@ -1,6 +1,7 @@
 #include "../testplans.h"
 #include "evaluate.h"
 #include "memory.h"
+#include "params.h"
 
 #include <QTest>
 
@@ -92,6 +93,46 @@ private slots:
             QVERIFY(states < previous);
             previous = states;
         }
+    }
+
+    // PyTorch FSDP under pipeline parallelism (torchtitan: reshard_after_forward=False with PP;
+    // torch.distributed.pipelining's backward_maybe_with_nosync) keeps the stage's parameters gathered at 2 bytes
+    // and its gradients unsharded at the fp32 reduce dtype through the step, beside the shards.
+    void fsdpUnderPipelineHoldsTheStageUnsharded()
+    {
+        auto j = test::gptPlanJson("llama3-8b", 1, 1, 2, 4, 64);
+        j["training"]["framework"] = "fsdp";
+        j["training"]["zero_stage"] = 3;
+        const Plan plan = test::mustPlan(j);
+        const StageMemory m = evaluate(plan).memory.front();
+        const double p = stageParams(plan.model, plan.layersOnStage(0), true, false, 2, 1, 1, 0).total();
+        QCOMPARE(m.weights, p * 2 / 4 + p * 2);
+        QCOMPARE(m.grads, p * 4 / 4 + p * 4);
+        // Without PP, FSDP gathers two layers at a time and keeps only the gradient shards.
+        auto flat = test::gptPlanJson("llama3-8b", 1, 1, 1, 8, 64);
+        flat["training"] = j["training"];
+        const Plan one = test::mustPlan(flat);
+        const double all = stageParams(one.model, one.model.layers, true, true, 1, 1, 1, 0).total();
+        QCOMPARE(evaluate(one).memory.front().grads, all * 4 / 8);
+    }
+
+    // The loss's logits, held once on the last stage: Megatron-LM's in-place vocab-parallel loss and a fused one keep
+    // one fp32 copy (Korthikanti §4.3, 4sbv), PyTorch's eager F.cross_entropy on .float() logits three in its backward
+    // (log_softmax's output, nll_loss's gradient, the input gradient): 8 bytes per logit more.
+    void eagerTorchLossHoldsThreeFp32Copies()
+    {
+        auto j = test::gptPlanJson("llama3-8b", 1, 1, 1, 8, 64);
+        j["training"]["framework"] = "fsdp";
+        j["training"]["zero_stage"] = 3;
+        auto activations = [&](bool fused) {
+            j["training"]["fused_cross_entropy"] = fused;
+            return evaluate(test::mustPlan(j)).memory.front().activations;
+        };
+        const double logits = 8192.0 * 128256; // one micro-batch of 8,192 tokens (llama3-8b's sequence) × vocabulary
+        QCOMPARE(activations(false) - activations(true), 8 * logits);
+        j["training"]["framework"] = "megatron";
+        j["training"]["zero_stage"] = 1;
+        QCOMPARE(activations(false), activations(true));
     }
 
     void inFlightMicroBatchesFollowTheSchedule()

@@ -91,6 +91,44 @@ private slots:
             refusal.isEmpty() ? found.empty() : found.find(refusal.toStdString()) != std::string::npos, found.c_str());
     }
 
+    // torchtitan's op-level selective recomputation: a plan-file name of its own, run by PyTorch FSDP only and
+    // modelled for dense layers with standard attention only.
+    void opLevelRecomputeIsTorchtitans_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<QString>("framework");
+        QTest::addColumn<QString>("refusal"); // empty: runs
+        QTest::newRow("Llama under FSDP") << "llama3-8b"
+                                          << "fsdp"
+                                          << "";
+        QTest::newRow("Llama under Megatron-LM") << "llama3-8b"
+                                                 << "megatron"
+                                                 << "megatron does not run it";
+        QTest::newRow("MoE under FSDP") << "mixtral-8x7b"
+                                        << "fsdp"
+                                        << "dense layers with standard attention only";
+    }
+    void opLevelRecomputeIsTorchtitans()
+    {
+        QFETCH(QString, preset);
+        QFETCH(QString, framework);
+        QFETCH(QString, refusal);
+        auto j = test::gptPlanJson(preset.toStdString().c_str(), 1, 1, 1, 8, 64);
+        j["training"]["framework"] = framework.toStdString();
+        j["training"]["zero_stage"] = framework == QLatin1String("fsdp") ? 3 : 1;
+        j["training"]["flash_attention"] = true;
+        j["training"]["recompute"] = "selective_op";
+        const Plan plan = test::mustPlan(j);
+        QCOMPARE(plan.training.recompute, Recompute::SelectiveOps);
+        QVERIFY(toJson(plan)["training"]["recompute"] == "selective_op");
+        std::string found;
+        for (const Issue& i : validate(plan))
+            if (i.field == "training.recompute")
+                found += i.message;
+        QVERIFY2(
+            refusal.isEmpty() ? found.empty() : found.find(refusal.toStdString()) != std::string::npos, found.c_str());
+    }
+
     // Context parallelism lives in the fused attention kernels (framework.h): refused without them, by name.
     void contextParallelNeedsFusedAttention_data()
     {
