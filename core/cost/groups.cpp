@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 
 namespace plait {
 
@@ -70,6 +69,8 @@ GroupPath pathOverUncalibrated(const ClusterSpec& cluster, const std::vector<int
     GroupPath path;
     path.ranks = int(gpus.size());
     std::vector<int> nodes, domains;
+    nodes.reserve(gpus.size());
+    domains.reserve(gpus.size());
     for (int g : gpus) {
         nodes.push_back(g / cluster.gpusPerNode);
         domains.push_back(cluster.domainOf(g));
@@ -80,7 +81,9 @@ GroupPath pathOverUncalibrated(const ClusterSpec& cluster, const std::vector<int
     const LinkSpec* slowestIntra = &cluster.intraOf(nodes.front());
     const LinkSpec* slowestInter = &cluster.interOf(nodes.front());
     double nicPerGpu = 0;
-    std::map<int, double> domainShare; // a domain's way out: the NIC shares of its members
+    // A domain's way out: the NIC shares of its members (few domains: a short list, searched from its end, where
+    // the sorted nodes put the domain of the node before).
+    std::vector<std::pair<int, double>> domainShare;
     int hosts = 0;
     std::size_t i = 0;
     while (i < nodes.size()) {
@@ -93,7 +96,13 @@ GroupPath pathOverUncalibrated(const ClusterSpec& cluster, const std::vector<int
         const double own = nicShareOf(cluster, node);
         if (hosts == 0 || own < nicPerGpu)
             slowestInter = &cluster.interOf(node);
-        domainShare[cluster.domainOf(node * cluster.gpusPerNode)] += own * double(j - i);
+        const int domain = cluster.domainOf(node * cluster.gpusPerNode);
+        auto in = std::find_if(
+            domainShare.rbegin(), domainShare.rend(), [domain](const auto& d) { return d.first == domain; });
+        if (in == domainShare.rend())
+            domainShare.emplace_back(domain, own * double(j - i));
+        else
+            in->second += own * double(j - i);
         nicPerGpu = hosts == 0 ? own : std::min(nicPerGpu, own);
         ++hosts;
         i = j;
@@ -120,7 +129,7 @@ GroupPath pathOverUncalibrated(const ClusterSpec& cluster, const std::vector<int
     path.alphaS = std::max(intra.latencyUs, inter.latencyUs) * 1e-6;
     // A domain's members leave it through their own nodes' NICs: the ring's slowest boundary is the domain with
     // the smallest sum of them (a node's share, when the domain is the node).
-    double boundary = domainShare.begin()->second;
+    double boundary = domainShare.front().second;
     for (const auto& [domain, share] : domainShare)
         boundary = std::min(boundary, share);
     // Above the pods of an oversubscribed fabric a pod's uplinks carry 1/ratio of its NICs' rate. Every GPU of the

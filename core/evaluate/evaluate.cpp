@@ -13,9 +13,11 @@
 #include "tail.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <numeric>
+#include <optional>
 #include <tuple>
 
 namespace plait {
@@ -118,22 +120,74 @@ PipelineTransfers pipelineTransfers(const Plan& plan, const GroupSet& groups, co
     t.links.assign(t.seconds.size(), "");
     if (p <= 1)
         return t;
-    for (int k = 0; k < routes.boundaries(); ++k) {
-        const int a = routes.boundaryFrom(k).device, b = routes.boundaryTo(k).device;
+    const ClusterSpec& cluster = plan.cluster;
+    // Where every node is alike (no per-node links), a pair's transfer depends only on whether it stays inside one
+    // NVLink domain and, above an oversubscribed fabric, one pod: each of those four kinds is priced once, not once
+    // per PP group. Which kinds each pair of stages has is read group by group (each group's GPUs once; the chunks
+    // of an interleaved schedule cross the same pairs again); the slowest kind names the link, the last group's
+    // where kinds tie, as a walk over the groups would.
+    const int boundaries = routes.boundaries();
+    auto kindOf = [&cluster](int ga, int gb) {
+        const bool domain = cluster.domainOf(ga) == cluster.domainOf(gb);
+        const bool pod = !cluster.oversubscribed() || cluster.podOf(ga) == cluster.podOf(gb);
+        return (domain ? 2 : 0) + (pod ? 1 : 0);
+    };
+    std::vector<std::pair<int, int>> pairs; // the (from, to) stages the boundaries join, each once
+    std::vector<std::size_t> pairOf(static_cast<std::size_t>(boundaries));
+    for (int k = 0; k < boundaries; ++k) {
+        const std::pair<int, int> ends { routes.boundaryFrom(k).device, routes.boundaryTo(k).device };
+        pairOf[std::size_t(k)] = std::size_t(std::find(pairs.begin(), pairs.end(), ends) - pairs.begin());
+        if (pairOf[std::size_t(k)] == pairs.size())
+            pairs.push_back(ends);
+    }
+    std::vector<std::array<int, 4>> firstOf(pairs.size(), { -1, -1, -1, -1 });
+    std::vector<std::array<int, 4>> lastOf = firstOf;
+    const bool alike = cluster.nodeLinks.empty();
+    if (alike)
+        for (std::size_t gi = 0; gi < groups.pp.size(); ++gi) {
+            const std::vector<int>& gpus = groups.pp[gi].gpus;
+            for (std::size_t i = 0; i < pairs.size(); ++i) {
+                const auto [a, b] = pairs[i];
+                if (a == b)
+                    continue;
+                const auto kind = std::size_t(kindOf(gpus[std::size_t(a)], gpus[std::size_t(b)]));
+                if (firstOf[i][kind] < 0)
+                    firstOf[i][kind] = int(gi);
+                lastOf[i][kind] = int(gi);
+            }
+        }
+    for (int k = 0; k < boundaries; ++k) {
+        const std::size_t pair = pairOf[std::size_t(k)];
+        const auto [a, b] = pairs[pair];
         if (a == b)
             continue; // the turn of a V: both chunks on one GPU, nothing to send
         double worst = 0;
-        for (const Group& g : groups.pp) {
-            const int ga = g.gpus[std::size_t(a)], gb = g.gpus[std::size_t(b)];
-            const GroupPath path = pairPath(plan.cluster, ga, gb);
+        int worstAt = -1; // the last group with the slowest transfer: it names the boundary's link
+        CollectiveCost slowest; // the first group's with it
+        int slowestAt = -1;
+        auto weigh = [&](const Group& g, int firstAt, int lastAt) {
+            const GroupPath path = pairPath(cluster, g.gpus[std::size_t(a)], g.gpus[std::size_t(b)]);
             const CollectiveCost c = collectiveTime(CollectiveKind::SendRecv, t.bytes, path);
-            if (c.seconds >= worst) {
+            if (c.seconds > worst || (c.seconds == worst && lastAt > worstAt)) {
                 worst = c.seconds;
+                worstAt = lastAt;
                 t.links[std::size_t(k)] = path.link;
             }
-            if (c.seconds > t.worst.seconds)
-                t.worst = c;
+            if (slowestAt < 0 || c.seconds > slowest.seconds || (c.seconds == slowest.seconds && firstAt < slowestAt)) {
+                slowest = c;
+                slowestAt = firstAt;
+            }
+        };
+        if (alike) {
+            for (std::size_t kind = 0; kind < 4; ++kind)
+                if (const int gi = firstOf[pair][kind]; gi >= 0)
+                    weigh(groups.pp[std::size_t(gi)], gi, lastOf[pair][kind]);
+        } else {
+            for (std::size_t gi = 0; gi < groups.pp.size(); ++gi)
+                weigh(groups.pp[gi], int(gi), int(gi));
         }
+        if (slowest.seconds > t.worst.seconds)
+            t.worst = slowest;
         t.seconds[std::size_t(k)] = worst;
     }
     return t;

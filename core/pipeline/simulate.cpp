@@ -86,13 +86,19 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
         const std::size_t rt = std::size_t(std::min(routes.routeOf(op.microBatch), int(routes.routes.size()) - 1));
         return stageIndex[rt][std::size_t(d) * v + op.chunk];
     };
-    for (int d = 0; d < p && d < int(allOps.size()); ++d)
-        for (const Op& op : allOps[std::size_t(d)])
+    // The virtual stage of each op, looked up once: the loop below asks for it several times per op.
+    std::vector<std::vector<int>> opStage(static_cast<std::size_t>(p));
+    for (int d = 0; d < p && d < int(allOps.size()); ++d) {
+        opStage[std::size_t(d)].reserve(allOps[std::size_t(d)].size());
+        for (const Op& op : allOps[std::size_t(d)]) {
             if (op.chunk < 0 || op.chunk >= v || stageOf(d, op) < 0) {
                 r.ok = false;
                 r.error = "the pipeline schedule runs a model chunk on a device that does not hold it";
                 return r;
             }
+            opStage[std::size_t(d)].push_back(stageOf(d, op));
+        }
+    }
     // When the input of virtual stage k for micro-batch mb is available (activation, or gradient), and whether the
     // backward for inputs of (k, mb) has run (a weight pass may follow it).
     std::vector<double> fwdReady(std::size_t(virtualStages) * m, kUnknown);
@@ -119,7 +125,7 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
         remaining += ops.size();
         for (std::size_t i = 0; i < ops.size(); ++i)
             if (ops[i].kind == OpKind::BackwardWeight)
-                at(weightIndex, stageOf(d, ops[i]), ops[i].microBatch) = i;
+                at(weightIndex, opStage[std::size_t(d)][i], ops[i].microBatch) = i;
     }
     r.deviceBusy.assign(std::size_t(p), 0.0);
     r.peakInFlight.assign(std::size_t(p), 0);
@@ -136,8 +142,9 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
     }
     std::size_t transferCount = 0;
 
-    auto inputReady = [&](int d, const Op& op) {
-        const int k = stageOf(d, op);
+    auto inputReady = [&](int d, std::size_t i) {
+        const Op& op = allOps[std::size_t(d)][i];
+        const int k = opStage[std::size_t(d)][i];
         if (op.kind == OpKind::Forward)
             return at(fwdReady, k, op.microBatch);
         if (op.kind == OpKind::BackwardWeight)
@@ -158,7 +165,7 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
         double ready = 0;
         for (std::size_t i = first; i < end; ++i)
             if (!(ops[i].kind == OpKind::BackwardWeight && i > first))
-                ready = std::max(ready, inputReady(d, ops[i]));
+                ready = std::max(ready, inputReady(d, i));
         return ready;
     };
 
@@ -200,12 +207,33 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
     auto schedule = [&](int d) {
         std::size_t index = 0;
         double start = 0;
+        const double before = candidateStart[std::size_t(d)];
         candidateStart[std::size_t(d)] = nextAction(d, index, start) ? start : kUnknown;
         candidateIndex[std::size_t(d)] = index;
-        if (candidateStart[std::size_t(d)] != kUnknown)
+        // An unchanged start still has its entry in the heap (popping one clears the device's start).
+        if (candidateStart[std::size_t(d)] != kUnknown && candidateStart[std::size_t(d)] != before)
             queue.emplace(candidateStart[std::size_t(d)], d);
     };
 
+    // Without events to record and without weight passes that may fill a wait, the order the ops run in is fixed by
+    // the lists: no heap is needed to find the next one (below).
+    bool fillable = false;
+    if (in.weightPassesFill)
+        for (const auto& ops : allOps)
+            for (const Op& op : ops)
+                fillable = fillable || op.kind == OpKind::BackwardWeight;
+    const bool fixedOrder = !options.recordEvents && !fillable;
+    std::vector<int> waiting; // devices to step, in fixedOrder
+    std::vector<char> queued(std::size_t(p), 0);
+    auto wake = [&](int d) {
+        if (!fixedOrder)
+            schedule(d);
+        else if (!queued[std::size_t(d)]) {
+            queued[std::size_t(d)] = 1;
+            waiting.push_back(d);
+        }
+    };
+    std::vector<int> woken; // the devices a unit hands results to, reused from unit to unit
     // Runs the unit of ops [first, end) of device d from `start`: its time (unitTime) shared among its ops in
     // proportion to their own durations; they hand their results on when the unit ends.
     auto run = [&](int d, std::size_t first, std::size_t end, double start) {
@@ -220,13 +248,13 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
         device.freeBefore = device.free;
         device.free = unitEnd;
         double at0 = start;
-        std::vector<int> woken;
+        woken.clear();
         // Results leave when the unit ends: a transfer's producer is the unit's last op (what the critical path
         // walks back from).
         const int unitLast = int(slot[std::size_t(d)] + (end - first)) - 1;
         for (std::size_t index = first; index < end; ++index) {
             const Op& op = ops[index];
-            const int k = stageOf(d, op);
+            const int k = opStage[std::size_t(d)][index];
             const int rt = routes.routeOf(op.microBatch);
             const double share = sum > 0 ? unit * costOf(op) / sum : 0;
             const double opStart = at0, opEnd = index + 1 == end ? unitEnd : at0 + share;
@@ -244,14 +272,14 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
                     double latest = -1;
                     for (std::size_t i = first; i < end; ++i) {
                         const Op& o = ops[i];
-                        const int ko = stageOf(d, o);
+                        const int ko = opStage[std::size_t(d)][i];
                         int from = -1;
                         if (o.kind == OpKind::Forward)
                             from = at(fwdFrom, ko, o.microBatch);
                         else if ((o.kind == OpKind::BackwardInput || o.kind == OpKind::Recompute)
                             && ko < virtualStages - 1)
                             from = at(bwdFrom, ko, o.microBatch);
-                        const double ready = inputReady(d, o);
+                        const double ready = inputReady(d, i);
                         if (from >= 0 && ready != kUnknown && ready > latest) {
                             latest = ready;
                             e.cause = from;
@@ -308,13 +336,34 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
             }
             --remaining;
         }
-        schedule(d);
+        wake(d);
         for (int w : woken)
             if (w != d)
-                schedule(w);
+                wake(w);
     };
 
-    for (int d = 0; d < p; ++d)
+    if (fixedOrder) {
+        // Each device runs its list in order, so an op's start is max(device free, input there) whichever device is
+        // stepped first, and a boundary's transfers leave in their one producer's order: step any device that can
+        // go until none can.
+        for (int d = p - 1; d >= 0; --d)
+            wake(d);
+        while (!waiting.empty()) {
+            const int d = waiting.back();
+            waiting.pop_back();
+            queued[std::size_t(d)] = 0;
+            std::size_t index = 0;
+            double start = 0;
+            while (nextAction(d, index, start))
+                run(d, index, groupEnd(d, index), start);
+        }
+        if (remaining > 0) {
+            r.ok = false;
+            r.error = "the pipeline schedule deadlocks: every device waits for an input that no device will produce";
+            return r;
+        }
+    }
+    for (int d = 0; d < p && !fixedOrder; ++d)
         schedule(d);
     while (remaining > 0) {
         while (!queue.empty() && candidateStart[std::size_t(queue.top().second)] != queue.top().first)

@@ -141,6 +141,39 @@ private slots:
             }
     }
 
+    // Without events to record, a schedule whose lists fix the order its ops run in is stepped device by device
+    // instead of through the event heap (simulate.cpp): every figure must come out the same, with uneven stages,
+    // transfers that take time, recomputation and overlapped pairs.
+    void steppingWithoutEventsMatchesTheEventLoop()
+    {
+        QFETCH(int, schedule);
+        QFETCH(int, v);
+        for (int p : { 2, 4, 6 })
+            for (int m : { 2 * p, 2 * p + 2, 5 * p }) {
+                const ScheduleShape shape { Schedule(schedule), p, m, v, true };
+                SimInput in = input(Schedule(schedule), p, m, v, 1.3, 1.7, 0.9, 0.3);
+                in.ops = std::make_shared<const std::vector<std::vector<Op>>>(generateSchedule(shape));
+                in.pairSlowdown = 0.2;
+                for (int d = 0; d < p; ++d)
+                    for (ChunkCost& c : in.cost[std::size_t(d)]) {
+                        c.forward *= 1 + 0.1 * d;
+                        c.recompute = 0.4 * c.forward;
+                    }
+                for (std::size_t b = 0; b < in.sendForward.size(); ++b)
+                    in.sendForward[b] = in.sendBackward[b] = 0.05 * double(b % 3 + 1);
+                const SimResult events = simulate(in);
+                SimOptions figures;
+                figures.recordEvents = false;
+                const SimResult stepped = simulate(in, figures);
+                QVERIFY(events.ok && stepped.ok);
+                QCOMPARE(stepped.makespan, events.makespan);
+                QCOMPARE(stepped.deviceEnd, events.deviceEnd);
+                QCOMPARE(stepped.deviceBusy, events.deviceBusy);
+                QCOMPARE(stepped.peakInFlight, events.peakInFlight);
+            }
+    }
+    void steppingWithoutEventsMatchesTheEventLoop_data() { everyMicroBatchRunsOnceForwardAndBackward_data(); }
+
     // DeepSeek-V3 §3.2.1 (the deepseek-ai/DualPipe README's table): DualPipe's bubble is (PP/2 − 1)(F&B + B − 3W)
     // and each GPU holds PP + 1 chunks' activations at most; DualPipeV is the same over PP = 2p virtual stages.
     // With T_F = T_B = T_W = 1 per stage and nothing to hide, F&B = 3 and the full backward B = 2.
