@@ -215,14 +215,14 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
             queue.emplace(candidateStart[std::size_t(d)], d);
     };
 
-    // Without events to record and without weight passes that may fill a wait, the order the ops run in is fixed by
-    // the lists: no heap is needed to find the next one (below).
+    // Without weight passes that may fill a wait, the order each device runs its ops in is fixed by its list: no heap
+    // is needed to find the next one (below).
     bool fillable = false;
     if (in.weightPassesFill)
         for (const auto& ops : allOps)
             for (const Op& op : ops)
                 fillable = fillable || op.kind == OpKind::BackwardWeight;
-    const bool fixedOrder = !options.recordEvents && !fillable;
+    const bool fixedOrder = options.stepInListOrder && !fillable;
     std::vector<int> waiting; // devices to step, in fixedOrder
     std::vector<char> queued(std::size_t(p), 0);
     auto wake = [&](int d) {

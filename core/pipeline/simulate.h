@@ -100,6 +100,10 @@ struct SimResult {
 struct SimOptions {
     bool recordEvents = true; // false: only the per-device figures (cheaper, for what-if runs)
     bool freeTransfers = false; // treat every transfer as instantaneous
+    // Where no weight pass can fill a wait, step the devices through their lists from a work list instead of taking
+    // the earliest next op from the event heap: the same times, events and figures (tst_schedule holds them equal),
+    // transfer events appended in another order. False: always the event heap.
+    bool stepInListOrder = true;
 };
 SimResult simulate(const SimInput& in, const SimOptions& options = {});
 

@@ -141,10 +141,10 @@ private slots:
             }
     }
 
-    // Without events to record, a schedule whose lists fix the order its ops run in is stepped device by device
-    // instead of through the event heap (simulate.cpp): every figure must come out the same, with uneven stages,
-    // transfers that take time, recomputation and overlapped pairs.
-    void steppingWithoutEventsMatchesTheEventLoop()
+    // A schedule whose lists fix the order its ops run in is stepped device by device instead of through the event
+    // heap (simulate.cpp): every figure and event must come out the same, with uneven stages, transfers that take
+    // time, recomputation and overlapped pairs, with events recorded and without.
+    void steppingMatchesTheEventLoop()
     {
         QFETCH(int, schedule);
         QFETCH(int, v);
@@ -161,18 +161,50 @@ private slots:
                     }
                 for (std::size_t b = 0; b < in.sendForward.size(); ++b)
                     in.sendForward[b] = in.sendBackward[b] = 0.05 * double(b % 3 + 1);
-                const SimResult events = simulate(in);
-                SimOptions figures;
-                figures.recordEvents = false;
-                const SimResult stepped = simulate(in, figures);
-                QVERIFY(events.ok && stepped.ok);
-                QCOMPARE(stepped.makespan, events.makespan);
-                QCOMPARE(stepped.deviceEnd, events.deviceEnd);
-                QCOMPARE(stepped.deviceBusy, events.deviceBusy);
-                QCOMPARE(stepped.peakInFlight, events.peakInFlight);
+                SimOptions heap;
+                heap.stepInListOrder = false;
+                const SimResult loop = simulate(in, heap);
+                for (const bool record : { true, false }) {
+                    SimOptions options;
+                    options.recordEvents = record;
+                    const SimResult stepped = simulate(in, options);
+                    QVERIFY(loop.ok && stepped.ok);
+                    QCOMPARE(stepped.makespan, loop.makespan);
+                    QCOMPARE(stepped.deviceEnd, loop.deviceEnd);
+                    QCOMPARE(stepped.deviceBusy, loop.deviceBusy);
+                    QCOMPARE(stepped.peakInFlight, loop.peakInFlight);
+                    if (!record)
+                        continue;
+                    // Compute events in the same places; transfers the same, in another order.
+                    QCOMPARE(stepped.events.size(), loop.events.size());
+                    using Seen = std::tuple<int, int, int, int, int, double, double>;
+                    auto seen = [](const SimResult& r, bool compute) {
+                        std::vector<Seen> out;
+                        for (const SimEvent& e : r.events)
+                            if ((e.kind == EventKind::Compute) == compute)
+                                out.emplace_back(e.device, e.toDevice, e.microBatch, e.chunk,
+                                    compute ? int(e.op) : e.boundary * 2 + (e.forwardDirection ? 0 : 1), e.start,
+                                    e.end);
+                        if (!compute)
+                            std::sort(out.begin(), out.end());
+                        return out;
+                    };
+                    QVERIFY(seen(stepped, true) == seen(loop, true));
+                    QVERIFY(seen(stepped, false) == seen(loop, false));
+                    // Each op waited for the same transfer, wherever it sits.
+                    for (std::size_t i = 0; i < stepped.events.size(); ++i) {
+                        const SimEvent &a = stepped.events[i], &b = loop.events[i];
+                        if (a.kind != EventKind::Compute)
+                            break;
+                        QCOMPARE(a.cause < 0, b.cause < 0);
+                        if (a.cause >= 0)
+                            QCOMPARE(
+                                stepped.events[std::size_t(a.cause)].start, loop.events[std::size_t(b.cause)].start);
+                    }
+                }
             }
     }
-    void steppingWithoutEventsMatchesTheEventLoop_data() { everyMicroBatchRunsOnceForwardAndBackward_data(); }
+    void steppingMatchesTheEventLoop_data() { everyMicroBatchRunsOnceForwardAndBackward_data(); }
 
     // DeepSeek-V3 §3.2.1 (the deepseek-ai/DualPipe README's table): DualPipe's bubble is (PP/2 − 1)(F&B + B − 3W)
     // and each GPU holds PP + 1 chunks' activations at most; DualPipeV is the same over PP = 2p virtual stages.
