@@ -188,7 +188,7 @@ std::string gibText(double bytes)
     return numText(bytes / double(1ull << 30), "%.1f") + " GiB";
 }
 
-std::string candidateText(const SearchCandidate& c)
+std::string candidateText(const SearchCandidate& c, bool withFramework = false)
 {
     const ParallelSpec& p = c.parallel;
     const TrainingSpec& t = c.training;
@@ -197,6 +197,8 @@ std::string candidateText(const SearchCandidate& c)
         + (t.sequenceParallel ? " sp" : "") + ", " + scheduleName(p.schedule)
         + (p.vpp > 1 ? " v=" + std::to_string(p.vpp) : "") + edgesInSplitText(p) + ", micro-batch "
         + std::to_string(t.microBatch) + ", ZeRO " + std::to_string(t.zeroStage) + ", recompute " + recomputeText(t);
+    if (withFramework)
+        s += ", " + std::string(frameworkName(t.framework));
     return s;
 }
 
@@ -223,10 +225,11 @@ int searchCommand(const QStringList& args)
             "Schedules allowed, e.g. 1f1b,interleaved (gpipe, 1f1b, interleaved, zb-h1, zb-v, dualpipev, dualpipe)."),
         QStringLiteral("LIST") });
     parser.addOption({ QStringLiteral("recompute"),
-        QStringLiteral("Recomputation allowed, e.g. none,selective (none, selective, full)."),
+        QStringLiteral("Recomputation allowed, e.g. none,selective (none, selective, full, selective_op)."),
         QStringLiteral("LIST") });
     parser.addOption({ QStringLiteral("framework"),
-        QStringLiteral("Only plans this framework runs: megatron, deepspeed or fsdp (default: the plan's)."),
+        QStringLiteral("Only plans this framework runs: megatron, deepspeed or fsdp; any: each of them, ranked "
+                       "together (default: the plan's)."),
         QStringLiteral("NAME") });
     const char* usage = "plait search PLAN.plait.json [--top N] [--json] [--headroom PERCENT] [--tp N] [--pp N] "
                         "[--cp N] [--ep N] [--max-tp N] [--max-pp N] [--max-cp N] [--max-ep N] [--schedules LIST] "
@@ -277,8 +280,12 @@ int searchCommand(const QStringList& args)
     };
     if (!named("schedules", schedulesFromText,
             "gpipe, 1f1b, interleaved, zb-h1, zb-v, dualpipev and dualpipe, comma-separated", 64, need.schedules)
-        || !named("recompute", recomputesFromText, "none, selective and full, comma-separated", 64, need.recomputes)
-        || !named("framework", frameworkFromName, "megatron, deepspeed or fsdp", 32, need.framework))
+        || !named("recompute", recomputesFromText, "none, selective, full and selective_op, comma-separated", 64,
+            need.recomputes))
+        return kUsage;
+    need.anyFramework = parser.value(QStringLiteral("framework")) == QLatin1String("any");
+    if (!need.anyFramework
+        && !named("framework", frameworkFromName, "megatron, deepspeed, fsdp or any", 32, need.framework))
         return kUsage;
     Loaded l = load(parser.positionalArguments().front());
     if (l.code == kUsage) {
@@ -315,19 +322,19 @@ int searchCommand(const QStringList& args)
             out.push_back(std::move(e));
         } else {
             // Figures for people: three digits where the model's own spread is wider than that.
-            std::cout << "  " << ++rank << ". " << candidateText(r.candidates[std::size_t(i)]) << ": step "
-                      << secondsText(ev.stepS) << " (" << secondsText(ev.stepFastS) << "–" << secondsText(ev.stepSlowS)
-                      << "), " << groupedText(ev.tokensPerS) << " tokens/s, MFU " << numText(100 * ev.mfu, "%.1f")
-                      << "%, bubble " << numText(100 * ev.bubbleFraction, "%.1f") << "%, peak "
-                      << numText(ev.peakBytes / double(1ull << 30), "%.1f") << " GiB\n";
+            std::cout << "  " << ++rank << ". " << candidateText(r.candidates[std::size_t(i)], need.anyFramework)
+                      << ": step " << secondsText(ev.stepS) << " (" << secondsText(ev.stepFastS) << "–"
+                      << secondsText(ev.stepSlowS) << "), " << groupedText(ev.tokensPerS) << " tokens/s, MFU "
+                      << numText(100 * ev.mfu, "%.1f") << "%, bubble " << numText(100 * ev.bubbleFraction, "%.1f")
+                      << "%, peak " << numText(ev.peakBytes / double(1ull << 30), "%.1f") << " GiB\n";
         }
     }
     if (r.best.empty() && r.smallest >= 0) {
         // The search worked; the answer is that nothing fits. Say by how much.
         const SearchCandidate& s = r.candidates[std::size_t(r.smallest)];
         (json ? std::cerr : std::cout) << (json ? "plait: " : "  ") << "no plan fits in memory: the smallest ("
-                                       << candidateText(s) << ") needs " << gibText(s.peakBytes) << " per GPU, the "
-                                       << base.cluster.gpu.id << " has "
+                                       << candidateText(s, need.anyFramework) << ") needs " << gibText(s.peakBytes)
+                                       << " per GPU, the " << base.cluster.gpu.id << " has "
                                        << gibText(base.cluster.gpu.memoryGiB * double(1ull << 30)) << "\n";
     }
     if (json)
@@ -403,7 +410,8 @@ std::string commandsHelp()
            "  search PLAN [--top N] [--json]    the fastest plans that fit, for the plan's model, cluster and batch\n"
            "         [--headroom %] [--tp|--pp|--cp|--ep N] [--max-tp|--max-pp|--max-cp|--max-ep N]\n"
            "         [--schedules LIST] [--recompute LIST] [--framework NAME]\n"
-           "                                    keep memory free, hold sizes, allow schedules, name the framework\n"
+           "                                    keep memory free, hold sizes, allow schedules, name the framework "
+           "(any)\n"
            "  timeline PLAN --out TRACE.json    the simulated pipeline timeline as a Chrome trace (Perfetto)\n"
            "  render PLAN --view topology|memory|comm|gantt|report --out FILE.png|svg|pdf\n"
            "                                    a view drawn as the window draws it\n"

@@ -28,7 +28,8 @@
 namespace plait::app {
 
 namespace {
-QString describe(const SearchCandidate& c)
+// `plan`: the framework of the plan searched from; a candidate another framework runs (a search over any) says so.
+QString describe(const SearchCandidate& c, const Plan* plan)
 {
     const ParallelSpec& p = c.parallel;
     QString s = QStringLiteral("TP %1 · PP %2 · DP %3").arg(p.tp).arg(p.pp).arg(p.dp);
@@ -52,6 +53,8 @@ QString describe(const SearchCandidate& c)
     // Megatron-Core's module names, as the plan file and --recompute-modules spell them.
     if (r == Recompute::Selective && c.training.recomputeModules != unsigned(RecomputeModule::CoreAttn))
         s += QStringLiteral(" (%1)").arg(QString::fromStdString(recomputeModulesText(c.training.recomputeModules)));
+    if (plan && c.training.framework != plan->training.framework)
+        s += QStringLiteral(" · %1").arg(QString::fromLatin1(frameworkName(c.training.framework)));
     return s;
 }
 }
@@ -97,8 +100,10 @@ SuggestPanel::SuggestPanel(QWidget* parent)
     m_framework->addItem(tr("as the plan"), QString());
     for (Framework f : kFrameworks)
         m_framework->addItem(QString::fromLatin1(frameworkName(f)), QString::fromLatin1(frameworkName(f)));
+    m_framework->addItem(tr("any"), QStringLiteral("any")); // each framework as it runs the plan, ranked together
     m_framework->setToolTip(
-        tr("Only plans this framework can run (its ZeRO stages with pipelining, context parallelism)"));
+        tr("Only plans this framework can run (its ZeRO stages with pipelining, context parallelism); any: each "
+           "framework as it runs the plan, ranked together"));
     // The CLI's --schedules and --recompute filters, one value or any.
     m_schedule = new QComboBox(this);
     m_schedule->addItem(tr("any the framework runs"), -1);
@@ -175,6 +180,7 @@ SearchConstraints SuggestPanel::constraints() const
     c.maxPp = m_maxPp->value();
     c.maxCp = m_maxCp->value();
     c.maxEp = m_maxEp->value();
+    c.anyFramework = m_framework->currentData().toString() == QLatin1String("any");
     c.framework = frameworkFromName(m_framework->currentData().toString().toStdString());
     if (const int sch = m_schedule->currentData().toInt(); sch >= 0)
         c.schedules = { Schedule(sch) };
@@ -190,8 +196,9 @@ void SuggestPanel::setConstraints(const SearchConstraints& c)
     m_maxPp->setValue(c.maxPp);
     m_maxCp->setValue(c.maxCp);
     m_maxEp->setValue(c.maxEp);
-    m_framework->setCurrentIndex(
-        c.framework ? std::max(0, m_framework->findData(QString::fromLatin1(frameworkName(*c.framework)))) : 0);
+    m_framework->setCurrentIndex(c.anyFramework ? m_framework->findData(QStringLiteral("any"))
+            : c.framework ? std::max(0, m_framework->findData(QString::fromLatin1(frameworkName(*c.framework))))
+                          : 0);
     // One value, as the panel sets them; a list of several shows as any.
     m_schedule->setCurrentIndex(c.schedules.size() == 1 ? std::max(0, m_schedule->findData(int(c.schedules[0]))) : 0);
     m_recompute->setCurrentIndex(
@@ -281,7 +288,7 @@ QString SuggestPanel::describeCandidate(int index) const
     if (index < 0 || index >= int(m_result.candidates.size()))
         return {};
     const SearchCandidate& c = m_result.candidates[std::size_t(index)];
-    return describe(c) + QLatin1Char('\n')
+    return describe(c, m_run ? m_run->plan.get() : nullptr) + QLatin1Char('\n')
         + tr("step %1 (slow end %5) · %2 tokens/s · MFU %3 · peak %4 per GPU")
               .arg(widgets::formatSeconds(c.stepS), widgets::formatNumber(c.tokensPerS), widgets::formatPercent(c.mfu),
                   widgets::formatBytes(c.peakBytes), widgets::formatSeconds(c.slowS))
@@ -321,7 +328,7 @@ void SuggestPanel::showResult()
         const SearchCandidate& c = m_result.candidates[std::size_t(i)];
         const int row = m_table->rowCount();
         m_table->insertRow(row);
-        m_table->setItem(row, 0, new QTableWidgetItem(describe(c)));
+        m_table->setItem(row, 0, new QTableWidgetItem(describe(c, m_run ? m_run->plan.get() : nullptr)));
         m_table->setItem(row, 1,
             new QTableWidgetItem(tr("%1 (%2)").arg(widgets::formatSeconds(c.stepS), widgets::formatSeconds(c.slowS))));
         m_table->setItem(row, 2, new QTableWidgetItem(widgets::formatNumber(c.tokensPerS)));

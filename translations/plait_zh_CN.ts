@@ -2936,233 +2936,238 @@ Discard them?</source>
 <context>
     <name>plait::app::SuggestPanel</name>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="48"/>
+        <location filename="../app/suggestpanel.cpp" line="49"/>
         <source>full recompute</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="49"/>
+        <location filename="../app/suggestpanel.cpp" line="50"/>
         <source>selective recompute</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="50"/>
+        <location filename="../app/suggestpanel.cpp" line="51"/>
         <source>op-level selective recompute</source>
         <translation>算子级选择性重算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="51"/>
+        <location filename="../app/suggestpanel.cpp" line="52"/>
         <source>no recompute</source>
         <translation>不重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="62"/>
+        <location filename="../app/suggestpanel.cpp" line="65"/>
         <source>Search every plan</source>
         <translation>搜索所有规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="63"/>
+        <location filename="../app/suggestpanel.cpp" line="66"/>
         <source>Searches TP, PP (and virtual stages), DP, CP, EP, micro-batch, ZeRO, recomputation and schedule for this model, cluster and global batch.</source>
         <translation>针对此模型、集群和全局批次，搜索 TP、PP（含虚拟阶段）、DP、CP、EP、微批次、ZeRO、重计算和调度的所有组合。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="69"/>
+        <location filename="../app/suggestpanel.cpp" line="72"/>
         <source>plan</source>
         <translation>规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="69"/>
+        <location filename="../app/suggestpanel.cpp" line="72"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="69"/>
+        <location filename="../app/suggestpanel.cpp" line="72"/>
         <source>peak / GPU</source>
         <translation>每 GPU 峰值</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="69"/>
+        <location filename="../app/suggestpanel.cpp" line="72"/>
         <source>tokens/s</source>
         <translation>tokens/s</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="69"/>
+        <location filename="../app/suggestpanel.cpp" line="72"/>
         <source>step (slow end)</source>
         <translation>步长（慢端）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="70"/>
+        <location filename="../app/suggestpanel.cpp" line="73"/>
         <source>cost to train</source>
         <translation>训练成本</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="72"/>
+        <location filename="../app/suggestpanel.cpp" line="75"/>
         <source>Plans are ranked by the slow end: every uncertain rate at the slow end of its published spread</source>
         <translation>方案按慢端排序：每个不确定的速率都取其公开范围的慢端</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="84"/>
-        <location filename="../app/suggestpanel.cpp" line="111"/>
+        <location filename="../app/suggestpanel.cpp" line="87"/>
+        <location filename="../app/suggestpanel.cpp" line="103"/>
+        <location filename="../app/suggestpanel.cpp" line="116"/>
         <source>any</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="91"/>
+        <location filename="../app/suggestpanel.cpp" line="94"/>
         <source>Share of each GPU&apos;s memory a plan must leave free</source>
         <translation>方案必须在每个 GPU 上留出的显存比例</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="92"/>
+        <location filename="../app/suggestpanel.cpp" line="95"/>
         <source>Largest tensor-parallel size to try</source>
         <translation>尝试的最大张量并行规模</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="93"/>
+        <location filename="../app/suggestpanel.cpp" line="96"/>
         <source>Largest pipeline-parallel size to try</source>
         <translation>尝试的最大流水线并行规模</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="94"/>
+        <location filename="../app/suggestpanel.cpp" line="97"/>
         <source>Largest context-parallel size to try (1: none)</source>
         <translation>尝试的最大上下文并行规模（1：不使用）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="95"/>
+        <location filename="../app/suggestpanel.cpp" line="98"/>
         <source>Largest expert-parallel size to try (MoE models)</source>
         <translation>尝试的最大专家并行规模（MoE 模型）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="97"/>
+        <location filename="../app/suggestpanel.cpp" line="100"/>
         <source>as the plan</source>
         <translation>与方案相同</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="101"/>
         <source>Only plans this framework can run (its ZeRO stages with pipelining, context parallelism)</source>
-        <translation>只给出该框架能运行的方案（它在流水线并行下支持的 ZeRO 阶段、上下文并行）</translation>
+        <translation type="vanished">只给出该框架能运行的方案（它在流水线并行下支持的 ZeRO 阶段、上下文并行）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="104"/>
+        <location filename="../app/suggestpanel.cpp" line="109"/>
         <source>any the framework runs</source>
         <translation>框架支持的任意调度</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="108"/>
+        <location filename="../app/suggestpanel.cpp" line="113"/>
         <source>Only this pipeline schedule; a schedule the framework does not run is then tried as a what-if</source>
         <translation>只搜索此流水线调度；框架不支持的调度将作为假设情景尝试</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="114"/>
+        <location filename="../app/suggestpanel.cpp" line="119"/>
         <source>Only this activation recomputation</source>
         <translation>只搜索此激活重计算方式</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="117"/>
+        <location filename="../app/suggestpanel.cpp" line="122"/>
         <source>Keep free</source>
         <translation>预留</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="117"/>
+        <location filename="../app/suggestpanel.cpp" line="122"/>
         <source>TP at most</source>
         <translation>TP 最多</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="118"/>
+        <location filename="../app/suggestpanel.cpp" line="123"/>
         <source>PP at most</source>
         <translation>PP 最多</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="118"/>
+        <location filename="../app/suggestpanel.cpp" line="123"/>
         <source>CP at most</source>
         <translation>CP 最多</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="119"/>
+        <location filename="../app/suggestpanel.cpp" line="124"/>
         <source>EP at most</source>
         <translation>EP 最多</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="118"/>
+        <location filename="../app/suggestpanel.cpp" line="123"/>
         <source>Framework</source>
         <translation>训练框架</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="119"/>
+        <location filename="../app/suggestpanel.cpp" line="105"/>
+        <source>Only plans this framework can run (its ZeRO stages with pipelining, context parallelism); any: each framework as it runs the plan, ranked together</source>
+        <translation>只给出该框架能运行的方案（它在流水线并行下支持的 ZeRO 阶段、上下文并行）；any：每个框架按其运行方式各搜一遍，一起排序</translation>
+    </message>
+    <message>
+        <location filename="../app/suggestpanel.cpp" line="124"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="119"/>
+        <location filename="../app/suggestpanel.cpp" line="124"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="239"/>
+        <location filename="../app/suggestpanel.cpp" line="246"/>
         <source>The model, cluster or batch changed since the last search: search again.</source>
         <translation>自上次搜索以来模型、集群或批大小已改变：请重新搜索。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="247"/>
+        <location filename="../app/suggestpanel.cpp" line="254"/>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="259"/>
+        <location filename="../app/suggestpanel.cpp" line="266"/>
         <source>%1 combinations, %2 fit in memory, %3 evaluated in full, in %4 s.</source>
         <translation>%1 种组合，%2 种放得下，%3 种完整评估，用时 %4 秒。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="264"/>
+        <location filename="../app/suggestpanel.cpp" line="271"/>
         <source>No plan fits in memory on this cluster.</source>
         <translation>此集群上没有放得下的规划。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="285"/>
+        <location filename="../app/suggestpanel.cpp" line="292"/>
         <source>step %1 (slow end %5) · %2 tokens/s · MFU %3 · peak %4 per GPU</source>
         <translation>步长 %1（慢端 %5）· %2 tokens/s · MFU %3 · 每 GPU 峰值 %4</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="288"/>
+        <location filename="../app/suggestpanel.cpp" line="295"/>
         <source>Click to apply.</source>
         <translation>点击应用。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="319"/>
+        <location filename="../app/suggestpanel.cpp" line="326"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="148"/>
+        <location filename="../app/suggestpanel.cpp" line="153"/>
         <source>Charting every plan that fits: %1 of %2 evaluated…</source>
         <translation>正在为图表评估所有放得下的方案：已评估 %1 / %2…</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="154"/>
+        <location filename="../app/suggestpanel.cpp" line="159"/>
         <source>All %1 plans that fit are charted.</source>
         <translation>全部 %1 个放得下的方案都已绘入图表。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="299"/>
+        <location filename="../app/suggestpanel.cpp" line="306"/>
         <source>Apply suggested plan</source>
         <translation>应用推荐规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="313"/>
+        <location filename="../app/suggestpanel.cpp" line="320"/>
         <source>At the slow end, for the plan&apos;s budget at %1 %2 per GPU-hour on the cluster&apos;s %3 GPUs, with checkpoints and failures. Every plan here uses all of them, so the ranking by step time is also the ranking by cost.</source>
         <translation>按慢端计算：规划的训练预算，每 GPU 小时 %1 %2，集群的 %3 块 GPU，计入检查点与故障。这里每个规划都用全部 GPU，所以按单步时间排序也就是按成本排序。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="326"/>
+        <location filename="../app/suggestpanel.cpp" line="333"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="334"/>
+        <location filename="../app/suggestpanel.cpp" line="341"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="336"/>
+        <location filename="../app/suggestpanel.cpp" line="343"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>

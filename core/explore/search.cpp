@@ -401,6 +401,45 @@ void rankEvaluated(SearchResult& out, int top)
 
 SearchResult searchPlans(const Plan& base, const SearchOptions& options)
 {
+    if (options.constraints.anyFramework) {
+        // One search per framework, pooled: each candidate keeps its framework in its training spec, so the ranking,
+        // the chart and applyCandidate need nothing more. The best are reported once, when all are known.
+        SearchResult all;
+        int evaluatedBefore = 0, fittingBefore = 0;
+        for (Framework f : kFrameworks) {
+            SearchOptions one = options;
+            one.constraints.anyFramework = false;
+            one.constraints.framework = f;
+            one.bestKnown = nullptr;
+            if (options.progress)
+                one.progress = [&](int evaluated, int fitting) {
+                    return options.progress(evaluatedBefore + evaluated, fittingBefore + fitting);
+                };
+            SearchResult r = searchPlans(base, one);
+            const int offset = int(all.candidates.size());
+            all.candidates.insert(all.candidates.end(), r.candidates.begin(), r.candidates.end());
+            all.combinations += r.combinations;
+            all.fitting += r.fitting;
+            all.evaluatedCount += r.evaluatedCount;
+            evaluatedBefore = all.evaluatedCount;
+            fittingBefore = all.fitting;
+            if (r.smallest >= 0
+                && (all.smallest < 0
+                    || r.candidates[std::size_t(r.smallest)].peakBytes
+                        < all.candidates[std::size_t(all.smallest)].peakBytes))
+                all.smallest = offset + r.smallest;
+            if (all.problems.empty())
+                all.problems = r.problems;
+            if (r.stopped) {
+                all.stopped = true;
+                break;
+            }
+        }
+        rankEvaluated(all, std::max(1, options.top));
+        if (options.bestKnown && !all.stopped)
+            options.bestKnown(all);
+        return all;
+    }
     if (const auto f = options.constraints.framework; f && *f != base.training.framework) {
         // The plan as that framework runs it: what follows the framework unless the file says otherwise follows it.
         Plan other = base;

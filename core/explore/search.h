@@ -36,6 +36,9 @@ struct SearchConstraints {
     int maxTp = 0, maxPp = 0, maxCp = 0, maxEp = 0; // upper bounds
     // The framework the plans must run on (only the combinations it runs are tried, framework.h); unset: the plan's.
     std::optional<Framework> framework;
+    // Every framework instead, each running the plan as it would (its ZeRO stages, schedules, CP, recomputation),
+    // their candidates ranked together: `framework` is then ignored.
+    bool anyFramework = false;
     std::vector<Schedule> schedules; // the schedules allowed
     std::vector<Recompute> recomputes; // the recomputation modes allowed
 };

@@ -493,7 +493,20 @@ private slots:
         }
         const Run bad = plait({ QStringLiteral("search"), plan, QStringLiteral("--framework"), QStringLiteral("jax") });
         QCOMPARE(bad.code, 2);
-        QVERIFY2(bad.err.contains("--framework takes megatron, deepspeed or fsdp"), bad.err.constData());
+        QVERIFY2(bad.err.contains("--framework takes megatron, deepspeed, fsdp or any"), bad.err.constData());
+        // Any: each framework as it runs the plan, ranked together, each line naming its own.
+        const Run any = plait({ QStringLiteral("search"), plan, QStringLiteral("--top"), QStringLiteral("5"),
+            QStringLiteral("--framework"), QStringLiteral("any") });
+        QCOMPARE(any.code, 0);
+        const QList<QByteArray> lines = any.out.split('\n');
+        int ranked = 0;
+        for (const QByteArray& line : lines)
+            if (line.startsWith("  ") && line.contains(". tp ")) {
+                ++ranked;
+                QVERIFY2(line.contains(", megatron:") || line.contains(", deepspeed:") || line.contains(", fsdp:"),
+                    line.constData());
+            }
+        QCOMPARE(ranked, 5);
     }
 
     // A write that cannot happen fails with the reason and exit 2, never an empty file.

@@ -3,6 +3,8 @@
 #include "search.h"
 
 #include <QTest>
+#include <limits>
+#include <set>
 
 using namespace plait;
 
@@ -71,6 +73,41 @@ private slots:
         const Plan applied = applyCandidate(base, r.candidates[std::size_t(r.best.front())]).value();
         QCOMPARE(applied.training.framework, *o.constraints.framework);
         QVERIFY(!frameworkFromName("jax"));
+    }
+
+    // Framework as a search dimension (plait search --framework any): each framework searched as it runs the plan,
+    // the candidates pooled; the best is the best of the three searches, each with its own framework.
+    void anyFrameworkPoolsTheFrameworks()
+    {
+        const Plan base = test::examplePlan("b-four-nodes-tp4-pp2-dp2.plait.json");
+        SearchOptions o = top(3);
+        o.constraints.anyFramework = true;
+        const SearchResult any = searchPlans(base, o);
+        QVERIFY(!any.best.empty());
+        std::set<Framework> seen;
+        long long combinations = 0;
+        double bestOfEach = std::numeric_limits<double>::infinity();
+        for (Framework f : kFrameworks) {
+            SearchOptions one = top(3);
+            one.constraints.framework = f;
+            const SearchResult r = searchPlans(base, one);
+            combinations += r.combinations;
+            if (!r.best.empty())
+                bestOfEach = std::min(bestOfEach, r.candidates[std::size_t(r.best.front())].slowS);
+        }
+        for (const SearchCandidate& c : any.candidates) {
+            seen.insert(c.training.framework);
+            QVERIFY(frameworkRefusal(c.training.framework, c.training.zeroStage, c.parallel.pp).empty());
+        }
+        QCOMPARE(int(seen.size()), 3);
+        QCOMPARE(any.combinations, combinations);
+        QCOMPARE(any.candidates[std::size_t(any.best.front())].slowS, bestOfEach);
+        for (std::size_t i = 1; i < any.best.size(); ++i)
+            QVERIFY(
+                any.candidates[std::size_t(any.best[i - 1])].slowS <= any.candidates[std::size_t(any.best[i])].slowS);
+        // Applied, the best runs under its own framework.
+        const SearchCandidate& first = any.candidates[std::size_t(any.best.front())];
+        QCOMPARE(applyCandidate(base, first).value().training.framework, first.training.framework);
     }
 
     // EP at most (plait search --max-ep) on a mixture of experts.
