@@ -204,7 +204,11 @@ private slots:
         qInfo("%s: %s %.1f GiB published, %.1f GiB predicted (%+.1f%%)", qPrintable(file), measure.c_str(),
             published / double(1ull << 30), predicted / double(1ull << 30), 100 * error);
         m_memoryErrors.push_back(error);
-        QVERIFY2(std::abs(error) < 1.0, qPrintable(QStringLiteral("error %1%").arg(100 * error)));
+        // No row may get worse than the worst when last measured (torchtitan's 70B 2D row, -26.2%; issue 38 C).
+        QVERIFY2(std::abs(error) < kMemoryWorstLastMeasured,
+            qPrintable(QStringLiteral("error %1%, worse than the worst row when last measured (%2%)")
+                           .arg(100 * error, 0, 'f', 1)
+                           .arg(100 * kMemoryWorstLastMeasured, 0, 'f', 1)));
     }
     void memoryGate()
     {
@@ -217,12 +221,21 @@ private slots:
         const double mean = sum / double(m_memoryErrors.size());
         qInfo("memory %3zu rows: mean |error| %5.1f%%, signed %+5.1f%%", m_memoryErrors.size(), 100 * mean,
             100 * signedSum / double(m_memoryErrors.size()));
+        // The mean may not grow beyond its figure when last measured (10.8%, issue 38 C), so a change that makes the
+        // memory model worse fails here, while the 7% gate stays an expected failure.
+        QVERIFY2(mean <= kMemoryMeanLastMeasured,
+            qPrintable(QStringLiteral("memory mean %1% is worse than %2% when last measured")
+                           .arg(100 * mean, 0, 'f', 1)
+                           .arg(100 * kMemoryMeanLastMeasured, 0, 'f', 1)));
         if (mean > 0.07)
             QEXPECT_FAIL("", "issue 38 C: the memory rows' mean |error| is still above 7%", Continue);
         QVERIFY2(mean <= 0.07, qPrintable(QStringLiteral("memory mean %1%").arg(100 * mean, 0, 'f', 1)));
     }
 
 private:
+    // The memory rows when last measured (issue 38 C: op-level recomputation, PyTorch's loss, FSDP under PP), each
+    // with a tenth of a point of slack for rounding.
+    static constexpr double kMemoryMeanLastMeasured = 0.109, kMemoryWorstLastMeasured = 0.263;
     std::vector<double> m_memoryErrors;
     struct Row {
         double unfitted = 0, inSample = 0, crossValidated = 0;
