@@ -158,7 +158,7 @@ PipelineTransfers pipelineTransfers(const Plan& plan, const GroupSet& groups, co
         }
     for (int k = 0; k < boundaries; ++k) {
         const std::size_t pair = pairOf[std::size_t(k)];
-        const auto [a, b] = pairs[pair];
+        const int a = pairs[pair].first, b = pairs[pair].second;
         if (a == b)
             continue; // the turn of a V: both chunks on one GPU, nothing to send
         double worst = 0;
