@@ -931,8 +931,8 @@
     </message>
     <message>
         <location filename="../core/base/messagetext.cpp" line="366"/>
-        <source>Stage %1 needs %2 per GPU of %3; activations of %4 micro-batches in flight take %5.</source>
-        <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；%4 个在途微批次的激活占 %5。</translation>
+        <source>Stage %1 needs %2 per GPU of %3; the activations in flight (micro-batches: %4) take %5.</source>
+        <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；在途激活（微批次数：%4）占 %5。</translation>
     </message>
     <message>
         <location filename="../core/base/messagetext.cpp" line="368"/>

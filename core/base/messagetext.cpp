@@ -364,7 +364,7 @@ constexpr MessageTemplate kTemplates[] = {
         "is nothing for ZeRO to shard them over: this needs more GPUs, or host memory for the optimizer state.") },
     { "advice:memory-activations:title", QT_TRANSLATE_NOOP("Messages", "1. Memory: recompute or split the activations") },
     { "advice:memory-activations:saw", QT_TRANSLATE_NOOP("Messages",
-        "Stage %1 needs %2 per GPU of %3; activations of %4 micro-batches in flight take %5.") },
+        "Stage %1 needs %2 per GPU of %3; the activations in flight (micro-batches: %4) take %5.") },
     { "advice:memory-activations:why", QT_TRANSLATE_NOOP("Messages",
         "Activations stay until their backward pass; recomputing them costs part of a forward pass but frees most of "
         "that memory (Korthikanti et al. 2022); splitting the sequence (CP) or the layers (TP, PP) over more GPUs "

@@ -43,7 +43,7 @@ private slots:
         act["training"]["zero_stage"] = 3;
         act["training"]["framework"] = "fsdp"; // Megatron-LM stops at ZeRO-1
         QTest::newRow("activations out of memory") << QByteArray(act.dump().c_str()) << "memory-activations"
-                                                   << "micro-batches in flight take";
+                                                   << "the activations in flight (micro-batches: 1) take";
         auto wide = plan("llama2-70b", 4, 16, 2, 1, 64);
         wide["training"]["recompute"] = "selective";
         wide["training"]["sequence_parallel"] = true;
