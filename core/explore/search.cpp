@@ -6,6 +6,7 @@
 #include "inlayer.h"
 #include "layercost.h"
 #include "memory.h"
+#include "oplevelrecompute.h"
 #include "overlap.h"
 #include "params.h"
 #include "range.h"
@@ -490,7 +491,7 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
     if (lean != planModules && (model.isMoe() || model.mla.on()))
         recomputeOptions.push_back({ Recompute::Selective, lean });
     // torchtitan's op-level policy where the plan's framework runs it.
-    if (base.training.framework == Framework::Fsdp && !model.isMoe() && !model.mla.on())
+    if (base.training.framework == Framework::Fsdp && opLevelRecomputeModelled(model))
         recomputeOptions.push_back({ Recompute::SelectiveOps, defaultModules });
     recomputeOptions.push_back({ Recompute::Full, defaultModules });
     shape.placement.coordOf.clear();

@@ -1,6 +1,7 @@
 #include "torchtitanconfig.h"
 
 #include "messagetext.h"
+#include "oplevelrecompute.h"
 #include "shellwords.h"
 #include "text.h"
 
@@ -392,7 +393,7 @@ Result<ImportedPlan> importTorchtitanConfig(std::string_view text, const Plan& b
             // layers; a number n checkpoints every n-th block whole. Plait's module-level selective stands in for
             // the rest.
             const std::string option = s.text("activation_checkpoint.selective_ac_option").value_or("");
-            const bool opLevel = option == "op" && !plan.model.isMoe() && !plan.model.mla.on();
+            const bool opLevel = option == "op" && opLevelRecomputeModelled(plan.model);
             tr.recompute = opLevel ? Recompute::SelectiveOps : Recompute::Selective;
             if (!opLevel && !option.empty())
                 out.notModelled.push_back(

@@ -1,6 +1,7 @@
 #include "plan.h"
 
 #include "jsonfields.h"
+#include "oplevelrecompute.h"
 #include "safejson.h"
 #include "text.h"
 
@@ -970,7 +971,7 @@ std::vector<Issue> validate(const Plan& plan)
     if (tr.recompute == Recompute::SelectiveOps) {
         need(tr.framework == Framework::Fsdp, "training.recompute", "selective-op-framework",
             { frameworkName(tr.framework) });
-        need(!m.isMoe() && !m.mla.on(), "training.recompute", "selective-op-layers", {});
+        need(opLevelRecomputeModelled(m), "training.recompute", "selective-op-layers", {});
     }
     need(!tr.activationFp8Input || (m.ffn == FfnKind::SwiGlu && tr.framework == Framework::Megatron),
         "training.activation_fp8_input", "activation-fp8-input", {});

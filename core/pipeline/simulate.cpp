@@ -5,6 +5,7 @@
 #include <deque>
 #include <limits>
 #include <queue>
+#include <utility>
 
 namespace plait {
 
@@ -342,6 +343,11 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
                 wake(w);
     };
 
+    auto deadlocked = [&r] {
+        r.ok = false;
+        r.error = "the pipeline schedule deadlocks: every device waits for an input that no device will produce";
+        return std::move(r);
+    };
     if (fixedOrder) {
         // Each device runs its list in order, so an op's start is max(device free, input there) whichever device is
         // stepped first, and a boundary's transfers leave in their one producer's order: step any device that can
@@ -351,16 +357,14 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
         while (!waiting.empty()) {
             const int d = waiting.back();
             waiting.pop_back();
-            queued[std::size_t(d)] = 0;
             std::size_t index = 0;
             double start = 0;
-            while (nextAction(d, index, start))
+            while (nextAction(d, index, start)) // its own units do not queue it again
                 run(d, index, groupEnd(d, index), start);
+            queued[std::size_t(d)] = 0; // only another device's output can let it go on
         }
         if (remaining > 0) {
-            r.ok = false;
-            r.error = "the pipeline schedule deadlocks: every device waits for an input that no device will produce";
-            return r;
+            return deadlocked();
         }
     }
     for (int d = 0; d < p && !fixedOrder; ++d)
@@ -369,9 +373,7 @@ SimResult simulate(const SimInput& in, const SimOptions& options)
         while (!queue.empty() && candidateStart[std::size_t(queue.top().second)] != queue.top().first)
             queue.pop();
         if (queue.empty()) {
-            r.ok = false;
-            r.error = "the pipeline schedule deadlocks: every device waits for an input that no device will produce";
-            return r;
+            return deadlocked();
         }
         const auto [start, d] = queue.top();
         queue.pop();
