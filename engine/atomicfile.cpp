@@ -31,11 +31,18 @@ protected:
     int sync() override { return flush() ? 0 : -1; }
 
 private:
+    // A short write is not an error to Qt; writing the rest makes the system say why it stopped.
     bool flush()
     {
-        const qint64 n = pptr() - pbase();
-        if (n > 0 && m_device.write(pbase(), n) != n)
-            m_ok = false;
+        const char* p = pbase();
+        qint64 n = pptr() - pbase();
+        while (m_ok && n > 0) {
+            const qint64 w = m_device.write(p, n);
+            if (w <= 0)
+                m_ok = false;
+            else
+                p += w, n -= w;
+        }
         setp(m_buffer, m_buffer + sizeof m_buffer);
         return m_ok;
     }
@@ -49,7 +56,9 @@ bool writeFileAtomically(
     const QString& path, const std::function<bool(std::ostream&, QString* error)>& write, QString* error)
 {
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
+    // Unbuffered: DeviceBuffer already writes in 64 KiB chunks, and QSaveFile's own buffer would hold back the
+    // last write until commit(), whose flush error Qt does not report (a full disk then left a 0-byte file).
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered)) {
         *error = file.errorString();
         return false;
     }
@@ -57,9 +66,14 @@ bool writeFileAtomically(
     std::ostream out(&buffer);
     QString why;
     const bool wrote = write(out, &why) && out.flush() && buffer.ok() && why.isEmpty();
-    if (!wrote) {
+    // Read the device's error before cancelWriting(), which replaces it with "Writing canceled by application".
+    const bool deviceFailed = !file.flush() || file.error() != QFileDevice::NoError;
+    if (!wrote || deviceFailed) {
+        const QString deviceWhy = deviceFailed || !buffer.ok() ? file.errorString() : QString();
         file.cancelWriting();
-        *error = !why.isEmpty() ? why : file.errorString();
+        *error = !why.isEmpty()    ? why
+            : !deviceWhy.isEmpty() ? deviceWhy
+                                   : QStringLiteral("the output could not be produced");
         return false;
     }
     if (!file.commit()) {

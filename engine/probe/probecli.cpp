@@ -327,16 +327,29 @@ void emitError(const ProbeError& e)
 
 void writeFileAtomically(const std::string& path, const std::string& text)
 {
+    // Written beside the target and renamed over it: a full disk or a kill leaves the old file as it was. The
+    // message names the system's reason ("No space left on device"), and no temporary file is left behind.
     const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+    const auto fail = [&](const std::string& what) {
+        const std::string why = std::strerror(errno);
+        std::remove(tmp.c_str());
+        throw ProbeError(kUsage, "output", what + ": " + why);
+    };
+    errno = 0;
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out || !out.write(text.data(), std::streamsize(text.size())) || !out.flush())
-            throw ProbeError(kUsage, "output", "cannot write " + tmp);
+        if (!out)
+            fail("cannot write " + path);
+        out.write(text.data(), std::streamsize(text.size()));
+        out.flush();
+        if (!out)
+            fail("cannot write " + path);
+        out.close();
+        if (out.fail())
+            fail("cannot write " + path);
     }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        std::remove(tmp.c_str());
-        throw ProbeError(kUsage, "output", "cannot rename " + tmp + " to " + path);
-    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0)
+        fail("cannot replace " + path);
 }
 
 } // namespace plait::probe

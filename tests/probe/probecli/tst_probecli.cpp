@@ -8,8 +8,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
+#include <sys/resource.h>
 
 using namespace plait;
 using namespace plait::probe;
@@ -612,6 +615,34 @@ private slots:
             threw = true;
         }
         QVERIFY(threw);
+    }
+
+    // A write the system refuses part-way (here a file-size limit, as a full disk would) throws with the system's
+    // reason and leaves the old file and no temporary (issue 39 A; tests/app/disk-full.sh covers a real full disk).
+    void aRefusedWriteKeepsTheOldFile()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("LINKS.json")).toStdString();
+        writeFileAtomically(path, "old\n");
+        rlimit before {};
+        QCOMPARE(getrlimit(RLIMIT_FSIZE, &before), 0);
+        rlimit small = before;
+        small.rlim_cur = 1024;
+        const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
+        QCOMPARE(setrlimit(RLIMIT_FSIZE, &small), 0);
+        std::string message;
+        try {
+            writeFileAtomically(path, std::string(64 * 1024, 'x'));
+        } catch (const ProbeError& e) {
+            message = e.what();
+        }
+        setrlimit(RLIMIT_FSIZE, &before);
+        std::signal(SIGXFSZ, oldHandler);
+        QVERIFY2(message.find(std::strerror(EFBIG)) != std::string::npos, message.c_str());
+        std::ifstream in(path);
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        QCOMPARE(text, std::string("old\n"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);
     }
 };
 
