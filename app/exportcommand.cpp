@@ -66,8 +66,15 @@ int exportCommand(const QStringList& args)
         return kInvalid;
     }
     std::vector<std::string> hosts;
-    for (const QString& h : parser.value(QStringLiteral("hosts")).split(QLatin1Char(','), Qt::SkipEmptyParts))
+    for (const QString& h : parser.value(QStringLiteral("hosts")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         hosts.push_back(h.trimmed().toStdString());
+        // The names go unquoted into the printed torchrun and srun lines: only what a host can be called.
+        if (!isHostName(hosts.back())) {
+            std::cerr << "plait: --hosts: " << inQuotes(hosts.back(), 40)
+                      << " is not a host name (RFC 1123: letters, digits, '-' and '.'; or an IP address)\n";
+            return kUsage;
+        }
+    }
     const std::string text = format ? exportLaunchConfig(*format, plan) : launchFiles(plan, hosts);
     if (format == LaunchFormat::DeepSpeed)
         std::cerr << "plait: DeepSpeed's JSON holds no parallel sizes: the training script sets PP " << plan.parallel.pp

@@ -66,6 +66,8 @@ int importNcclTests(const QStringList& files, const QString& planPath, const QSt
             std::cout << "  " << l.ranks << " ranks on " << (l.hostNames.empty() ? "1 host" : joined(l.hostNames))
                       << " (" << validUtf8(l.source) << ")\n";
         for (const OpSweep& s : l.ops) {
+            if (s.points.empty())
+                continue;
             const FabricOpCheck* c = nullptr;
             if (check)
                 for (const FabricOpCheck& x : check->ops)
@@ -108,6 +110,14 @@ int importNcclTests(const QStringList& files, const QString& planPath, const QSt
     for (const std::string& n : m.notes)
         if (!json)
             std::cout << "  note: " << validUtf8(n) << "\n";
+    if (plan) {
+        // Exit 0 only on a plan the loader reads back (a 1e-320 µs time once wrote a curve it refuses).
+        const Plan calibrated = engine::planWithLinks(*plan, engine::linksToApply(m));
+        if (const std::vector<Issue> refused = engine::loaderRefusal(calibrated); !refused.empty()) {
+            printIssues(refused, "the plan with the measured links: ");
+            return kInvalid;
+        }
+    }
     if (plan && !outPath.isEmpty()) {
         const engine::LinkChoice choice = engine::linksToApply(m);
         const Plan calibrated = engine::planWithLinks(*plan, choice);
@@ -142,7 +152,8 @@ nlohmann::json settingsJson(const std::vector<ConfigSetting>& list)
 {
     nlohmann::json out = nlohmann::json::array();
     for (const ConfigSetting& s : list)
-        out.push_back({ { "place", validUtf8(s.place) }, { "name", validUtf8(s.name) }, { "value", validUtf8(s.value) },
+        out.push_back({ { "place", validUtf8(s.place) }, { "name", validUtf8(s.name) },
+            { "value", validUtf8(utf8Prefix(s.value, 1000)) },
             { "how", s.how.empty() ? "" : validUtf8(messageText(s.how)) } });
     return out;
 }
@@ -151,7 +162,10 @@ std::string settingsText(const std::vector<ConfigSetting>& list)
 {
     std::string s;
     for (const ConfigSetting& x : list)
-        s += "    " + (x.place == x.name ? "" : x.place + ": ") + x.name + (x.value.empty() ? "" : " " + x.value)
+        s += "    " + (x.place == x.name ? "" : x.place + ": ") + x.name
+            + (x.value.empty()
+                    ? ""
+                    : " " + utf8Prefix(x.value, 120) + (utf8Prefix(x.value, 120).size() < x.value.size() ? "…" : ""))
             + (x.how.empty() ? "" : " (" + messageText(x.how) + ")") + "\n";
     return validUtf8(s);
 }
@@ -172,6 +186,10 @@ int importLaunch(const QString& kind, const QString& file, const QString& planPa
     }
     const ImportedPlan& i = imported.value();
     const Plan& p = i.plan;
+    if (const std::vector<Issue> refused = engine::loaderRefusal(p); !refused.empty()) {
+        printIssues(refused, "the imported plan: ");
+        return kInvalid;
+    }
     const std::vector<Issue> problems = validate(p);
     if (!outPath.isEmpty()) {
         QString error;
@@ -235,6 +253,10 @@ int importTopology(const QStringList& files, const QString& planPath, const QStr
         return kUsage;
     }
     const engine::ImportedCluster& i = imported.value();
+    if (const std::vector<Issue> refused = engine::loaderRefusal(i.plan); !refused.empty()) {
+        printIssues(refused, "the plan on the imported cluster: ");
+        return kInvalid;
+    }
     const ClusterSpec& c = i.plan.cluster;
     nlohmann::json out { { "nodes", nlohmann::json::array() }, { "notes", nlohmann::json::array() } };
     if (!json)

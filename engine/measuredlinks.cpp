@@ -34,6 +34,7 @@ Result<MeasuredLinks> readMeasuredLinks(const QStringList& paths)
                 hosts += (hosts.empty() ? "" : ", ") + h;
             l.source += "; " + utf8Prefix(name, 80) + "; " + std::to_string(l.ranks) + " ranks"
                 + (hosts.empty() ? "" : " on " + utf8Prefix(hosts, 120));
+            l.source = utf8Prefix(l.source, 256); // what a plan file's source holds
             out.measurements.push_back(std::move(l));
         }
         for (const std::string& n : log.value().notes)

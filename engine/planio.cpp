@@ -52,8 +52,20 @@ Result<Plan> readPlan(const QString& path, const Catalog& catalog)
     return readPlanFile(path, catalog).plan;
 }
 
+std::vector<Issue> loaderRefusal(const Plan& plan)
+{
+    const Result<Plan> again = planFromJson(toJson(plan));
+    return again ? std::vector<Issue> {} : again.errors();
+}
+
 bool writePlan(const Plan& plan, const QString& path, QString* error)
 {
+    if (const std::vector<Issue> refused = loaderRefusal(plan); !refused.empty()) {
+        if (error)
+            *error = QString::fromStdString("the plan would not load again: "
+                + (refused.front().field.empty() ? "" : refused.front().field + ": ") + refused.front().message);
+        return false;
+    }
     QString why;
     const bool ok = writeFileAtomically(path, QByteArray::fromStdString(dumpJson(toJson(plan), 2) + "\n"), &why);
     if (!ok && error)

@@ -81,7 +81,7 @@ public:
         if (!v.is_string())
             return wrongType(key, "a string", fallback);
         auto s = v.get<std::string>();
-        if (s.size() > 256) {
+        if (s.size() > 256 && utf8Prefix(s, 256).size() < s.size()) { // 256 characters, not bytes
             m_issues.push_back(fieldIssue(path(key), "too-long", { "256" }));
             return fallback;
         }

@@ -54,6 +54,73 @@ Nesting deepest(std::string_view text, int limit)
 }
 }
 
+namespace {
+// Reads nothing but where the parser stops and why (nlohmann's SAX interface), for a message in Plait's words: the
+// library's own ("[json.exception.out_of_range.406] number overflow parsing '1e400'") names no line.
+struct ErrorSpot : nlohmann::json_sax<nlohmann::json> {
+    std::size_t byte = 0;
+    std::string token, what;
+    int id = 0;
+    bool null() override { return true; }
+    bool boolean(bool) override { return true; }
+    bool number_integer(number_integer_t) override { return true; }
+    bool number_unsigned(number_unsigned_t) override { return true; }
+    bool number_float(number_float_t, const string_t&) override { return true; }
+    bool string(string_t&) override { return true; }
+    bool binary(binary_t&) override { return true; }
+    bool start_object(std::size_t) override { return true; }
+    bool key(string_t&) override { return true; }
+    bool end_object() override { return true; }
+    bool start_array(std::size_t) override { return true; }
+    bool end_array() override { return true; }
+    bool parse_error(std::size_t position, const std::string& last, const nlohmann::detail::exception& ex) override
+    {
+        byte = position;
+        token = last;
+        what = ex.what();
+        id = ex.id;
+        return false;
+    }
+};
+}
+
+std::string jsonErrorText(std::string_view text)
+{
+    ErrorSpot spot;
+    nlohmann::json::sax_parse(text.begin(), text.end(), &spot);
+    // Where the offending token starts (the parser reports the byte after it).
+    const bool atEnd = spot.what.find("unexpected end of input") != std::string::npos;
+    // A number out of range is named where it starts; a syntax error where the parser stopped.
+    const std::size_t start
+        = spot.id == 406 && spot.token.size() < spot.byte ? spot.byte - spot.token.size() + 1 : spot.byte;
+    // The lexer's token string can hold what came before the bad token ("\"a\": tru "): quote its last word.
+    std::string token = spot.token;
+    while (!token.empty() && std::string_view(" \t\n\r:,").find(token.back()) != std::string_view::npos)
+        token.pop_back();
+    if (const auto cut = token.find_last_of(" \t\n\r:,"); cut != std::string::npos && cut + 1 < token.size())
+        token = token.substr(cut + 1);
+    int line = 1, column = 1;
+    for (std::size_t i = 0; i + 1 < start && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+            ++column; // characters, not bytes
+        }
+    }
+    std::string why;
+    if (spot.id == 406)
+        why = inQuotes(token, 40) + " is out of range for a number";
+    else if (atEnd || token.empty() || token == "<end of input>")
+        why = "the text ends before the JSON does";
+    else
+        why = "unexpected " + inQuotes(token, 40);
+    // The library says what it expected ("expected '}'"): keep that part, which names JSON's own symbols.
+    if (const auto e = spot.what.find("; expected "); e != std::string::npos && spot.id != 406)
+        why += "; " + spot.what.substr(e + 2);
+    return validUtf8("line " + std::to_string(line) + ", column " + std::to_string(column) + ": not JSON: " + why);
+}
+
 Result<nlohmann::json> parseJson(std::string_view text, const JsonLimits& limits)
 {
     if (text.size() > limits.maxBytes)
@@ -65,15 +132,8 @@ Result<nlohmann::json> parseJson(std::string_view text, const JsonLimits& limits
                 + std::to_string(n.offset) + ")");
     try {
         return nlohmann::json::parse(text.begin(), text.end());
-    } catch (const nlohmann::json::parse_error& e) {
-        // e.what() reads "[json.exception.parse_error.101] parse error at line 3, column 7: ..."; keep from "parse
-        // error".
-        std::string what = e.what();
-        const auto pos = what.find("parse error");
-        // The message quotes the bytes last read, which may be a fragment of a UTF-8 character.
-        return Result<nlohmann::json>::failure("", validUtf8(pos == std::string::npos ? what : what.substr(pos)));
-    } catch (const nlohmann::json::exception& e) {
-        return Result<nlohmann::json>::failure("", validUtf8(e.what()));
+    } catch (const nlohmann::json::exception&) {
+        return Result<nlohmann::json>::failure("", jsonErrorText(text));
     }
 }
 

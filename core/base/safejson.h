@@ -16,6 +16,9 @@ struct JsonLimits {
 // Parses text into JSON without throwing; errors name the line and column, or the limit broken.
 Result<nlohmann::json> parseJson(std::string_view text, const JsonLimits& limits = {});
 
+// Why `text` is not JSON, in Plait's words: "line 1, column 22: not JSON: \"1e400\" is out of range for a number".
+std::string jsonErrorText(std::string_view text);
+
 // Reads a whole file (refusing files over limits.maxBytes before reading them) and parses it.
 Result<nlohmann::json> readJsonFile(const std::string& path, const JsonLimits& limits = {});
 

@@ -4,6 +4,7 @@
 #include "numtext.h"
 #include "pipelinelayout.h"
 #include "shellwords.h"
+#include "text.h"
 
 #include <algorithm>
 #include <charconv>
@@ -106,6 +107,8 @@ public:
         }
     }
 
+    bool empty() const { return m_flags.empty(); }
+
     static std::string normal(std::string name)
     {
         std::replace(name.begin(), name.end(), '_', '-');
@@ -195,9 +198,12 @@ constexpr long long kMaxSize = 1LL << 40;
 
 // --moe-layer-freq: an integer N (one MoE layer in N), or a Python list expression of 0 (dense) and 1 (MoE) per
 // layer, "[0]*3+[1]*58" or "([0]+[1]*23)" (arguments.py moe_freq_type). denseFirst: how many dense layers come
-// before the rest, all MoE; -1 for any other pattern (or one that is not a list of `layers`).
+// before the rest, all MoE; -1 for any other pattern. A list Plait reads whose length is not `layers` is what
+// Megatron-LM asserts on (listed says how long it is; -2 when longer than any model); one it cannot read is -1.
 struct MoePattern {
     int denseFirst = -1;
+    bool allDense = false;
+    long long listed = -1;
 };
 MoePattern moeLayerPattern(const std::string& text, int layers)
 {
@@ -206,18 +212,21 @@ MoePattern moeLayerPattern(const std::string& text, int layers)
         if (c != ' ' && c != '"' && c != '\'')
             t += c;
     if (t.find('[') == std::string::npos)
-        return { t == "1" ? 0 : -1 };
-    // Terms a + b + …, each (…)*n, [x, y]*n or [x, y]; lists longer than the model are refused as we go.
+        return { t == "1" ? 0 : -1, false, -1 };
+    // Terms a + b + …, each (…)*n, [x, y]*n or [x, y], as Python repeats them (a negative count gives none).
     std::size_t at = 0;
-    bool bad = false;
+    bool bad = false, tooLong = false;
+    const long long cap = std::max(layers, 1) * 4LL;
     std::function<std::vector<int>()> sum, term;
     auto number = [&]() {
+        const bool negative = at < t.size() && t[at] == '-';
+        at += negative;
         long long n = 0;
         const std::size_t from = at;
-        while (at < t.size() && t[at] >= '0' && t[at] <= '9' && n <= 1000000)
+        while (at < t.size() && t[at] >= '0' && t[at] <= '9' && n <= 1000000000000LL)
             n = n * 10 + (t[at++] - '0');
         bad = bad || at == from;
-        return n;
+        return negative ? -n : n;
     };
     term = [&]() {
         std::vector<int> v;
@@ -229,7 +238,7 @@ MoePattern moeLayerPattern(const std::string& text, int layers)
         } else if (at < t.size() && t[at] == '[') {
             ++at;
             while (!bad && at < t.size() && t[at] != ']') {
-                v.push_back(int(number()));
+                v.push_back(int(std::clamp(number(), -1LL, 2LL)));
                 if (at < t.size() && t[at] == ',')
                     ++at;
             }
@@ -238,11 +247,13 @@ MoePattern moeLayerPattern(const std::string& text, int layers)
         } else {
             bad = true;
         }
-        while (!bad && at < t.size() && t[at] == '*') {
+        while (!bad && !tooLong && at < t.size() && t[at] == '*') {
             ++at;
-            const long long n = number();
-            if (bad || n * (long long)v.size() > layers) {
-                bad = true;
+            const long long n = std::max(0LL, number());
+            if (bad)
+                break;
+            if (n * (long long)v.size() > cap) {
+                tooLong = true;
                 break;
             }
             std::vector<int> r;
@@ -254,24 +265,30 @@ MoePattern moeLayerPattern(const std::string& text, int layers)
     };
     sum = [&]() {
         std::vector<int> v = term();
-        while (!bad && at < t.size() && t[at] == '+') {
+        while (!bad && !tooLong && at < t.size() && t[at] == '+') {
             ++at;
             const std::vector<int> w = term();
             v.insert(v.end(), w.begin(), w.end());
-            bad = bad || (long long)v.size() > layers;
+            tooLong = tooLong || (long long)v.size() > cap;
         }
         return v;
     };
     const std::vector<int> v = sum();
-    if (bad || at != t.size() || int(v.size()) != layers)
+    if (tooLong)
+        return { -1, false, -2 };
+    if (bad || at != t.size() || std::any_of(v.begin(), v.end(), [](int x) { return x != 0 && x != 1; }))
         return {};
+    if (int(v.size()) != layers)
+        return { -1, false, (long long)v.size() };
     int dense = 0;
     while (dense < layers && v[std::size_t(dense)] == 0)
         ++dense;
+    if (dense == layers)
+        return { -1, true, layers };
     for (int i = dense; i < layers; ++i)
         if (v[std::size_t(i)] != 1)
-            return {};
-    return { dense };
+            return { -1, false, layers };
+    return { dense, false, layers };
 }
 
 // --pipeline-model-parallel-layout: each model chunk's layers. Megatron-LM takes no other way of splitting beside
@@ -399,7 +416,15 @@ std::optional<ModelSpec> modelOf(
         }
         if (const auto f = a.text("moe-layer-freq")) {
             const auto pattern = moeLayerPattern(*f, m.layers);
-            if (pattern.denseFirst >= 0 && pattern.denseFirst < m.layers)
+            if (pattern.listed == -2 || (pattern.listed >= 0 && pattern.listed != m.layers))
+                errors.push_back(fieldIssue(a.where("moe-layer-freq"), "config-moe-freq-length",
+                    std::vector<std::string> { utf8Prefix(*f, 40),
+                        pattern.listed == -2 ? "more than " + str(4LL * m.layers) : str(pattern.listed),
+                        str(m.layers) }));
+            else if (pattern.allDense) {
+                m.moe = MoeSpec {}; // no MoE layer: the model is dense
+                out.notes.push_back({ "launch:moe-all-dense", { a.said("moe-layer-freq") } });
+            } else if (pattern.denseFirst >= 0 && pattern.denseFirst < m.layers)
                 m.moe.denseLayers = pattern.denseFirst;
             else
                 out.notModelled.push_back(
@@ -425,8 +450,15 @@ std::optional<ModelSpec> modelOf(
 Result<ImportedPlan> importMegatronArgs(std::string_view text, const Plan& base, const std::string& source)
 {
     std::vector<Issue> errors;
+    if (text.find('\0') != std::string_view::npos)
+        return Result<ImportedPlan>(std::vector<Issue> { fieldIssue("", "config-binary", { "Megatron-LM" }) });
     const ShellWords words = shellWords(text);
+    if (const std::optional<Issue> quote = unterminatedQuoteIssue(words))
+        return Result<ImportedPlan>(std::vector<Issue> { *quote });
     Flags a(words, errors);
+    // An empty file, or one of no --flags, is not a launch script: never Megatron-LM's defaults over the plan.
+    if (a.empty())
+        return Result<ImportedPlan>(std::vector<Issue> { fieldIssue("", "config-empty-megatron") });
     ImportedPlan out { base, {}, {}, {} };
     Plan& plan = out.plan;
 

@@ -1,5 +1,7 @@
 #include "rankmap.h"
 
+#include <cctype>
+
 #include <algorithm>
 #include <map>
 
@@ -114,6 +116,28 @@ std::string launchFiles(const Plan& plan, const std::vector<std::string>& hosts)
             + str((long long)i) + " --master-addr " + host(map.nodes.front()) + " --master-port 29500 TRAIN_SCRIPT\n";
     }
     return s;
+}
+
+bool isHostName(std::string_view name)
+{
+    if (name.empty() || name.size() > 253)
+        return false;
+    if (name.find(':') != std::string_view::npos) // IPv6
+        return name.size() <= 45 && std::all_of(name.begin(), name.end(), [](char c) {
+            return c == ':' || c == '.' || std::isxdigit(static_cast<unsigned char>(c));
+        });
+    std::size_t start = 0;
+    while (start <= name.size()) {
+        const std::size_t dot = std::min(name.find('.', start), name.size());
+        const std::string_view label = name.substr(start, dot - start);
+        if (label.empty() || label.size() > 63 || label.front() == '-' || label.back() == '-')
+            return false;
+        if (!std::all_of(label.begin(), label.end(),
+                [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-'; }))
+            return false;
+        start = dot + 1;
+    }
+    return true;
 }
 
 } // namespace plait

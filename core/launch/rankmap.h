@@ -39,4 +39,8 @@ RankMap rankMap(const Plan& plan);
 // "node<i>".
 std::string launchFiles(const Plan& plan, const std::vector<std::string>& hosts);
 
+// A host name as RFC 1123 allows it (dot-separated labels of letters, digits and '-', 1-63 characters each, 253 in
+// all; an IPv4 address is one), or an IPv6 address: what the printed torchrun and srun lines may carry unquoted.
+bool isHostName(std::string_view name);
+
 } // namespace plait

@@ -1,6 +1,9 @@
 #include "shellwords.h"
 
+#include "messagetext.h"
+
 #include <cctype>
+#include <map>
 
 namespace plait {
 
@@ -20,9 +23,11 @@ bool nameChar(char c)
 
 class Splitter {
 public:
-    explicit Splitter(std::string_view text)
+    explicit Splitter(std::string_view text, std::map<std::string, std::string> variables = {}, int depth = 0)
         : m_text(text)
+        , m_depth(depth)
     {
+        m_out.variables = std::move(variables);
     }
 
     ShellWords run()
@@ -53,9 +58,17 @@ public:
             } else if (c == '#' && !m_inWord) {
                 while (m_pos < m_text.size() && m_text[m_pos] != '\n')
                     ++m_pos;
+            } else if (c == '`') {
+                begin();
+                const auto end = m_text.find('`', m_pos + 1);
+                countLines(m_text.substr(m_pos, end == std::string_view::npos ? end : end - m_pos));
+                m_pos = end == std::string_view::npos ? m_text.size() : end + 1;
+                m_word.unresolved = true; // a command substitution
             } else if (c == '\'') {
                 begin();
                 const auto end = m_text.find('\'', m_pos + 1);
+                if (end == std::string_view::npos)
+                    unterminated('\'');
                 const std::string_view body
                     = m_text.substr(m_pos + 1, end == std::string_view::npos ? end : end - m_pos - 1);
                 countLines(body);
@@ -118,8 +131,17 @@ private:
         m_out.words.push_back(std::move(m_word));
     }
 
+    void unterminated(char quote)
+    {
+        if (!m_out.unterminatedQuote) {
+            m_out.unterminatedQuote = quote;
+            m_out.unterminatedLine = m_line;
+        }
+    }
+
     void doubleQuoted()
     {
+        const int opened = m_line;
         ++m_pos;
         while (m_pos < m_text.size() && m_text[m_pos] != '"') {
             const char c = m_text[m_pos];
@@ -139,8 +161,52 @@ private:
                 ++m_pos;
             }
         }
-        if (m_pos < m_text.size())
+        if (m_pos < m_text.size()) {
             ++m_pos; // the closing quote
+        } else if (!m_out.unterminatedQuote) {
+            m_out.unterminatedQuote = '"';
+            m_out.unterminatedLine = opened;
+        }
+    }
+
+    // The '}' that closes the "${" before `from`, past nested ${…} and quotes; npos when there is none.
+    std::size_t closingBrace(std::size_t from) const
+    {
+        int depth = 1;
+        char quote = 0;
+        for (std::size_t i = from; i < m_text.size(); ++i) {
+            const char c = m_text[i];
+            if (quote) {
+                if (c == '\\' && quote == '"')
+                    ++i;
+                else if (c == quote)
+                    quote = 0;
+            } else if (c == '"' || c == '\'') {
+                quote = c;
+            } else if (c == '$' && i + 1 < m_text.size() && m_text[i + 1] == '{') {
+                ++depth;
+                ++i;
+            } else if (c == '}' && --depth == 0) {
+                return i;
+            }
+        }
+        return std::string_view::npos;
+    }
+
+    // A ${NAME:-default}'s default as bash expands it: quotes removed, variables and nested defaults put in.
+    void appendDefault(std::string_view text)
+    {
+        if (m_depth >= 8) { // deeper nesting than any real script: not read
+            m_word.unresolved = true;
+            return;
+        }
+        ShellWords inner = Splitter(text, m_out.variables, m_depth + 1).run();
+        std::string joined;
+        for (const ShellWord& w : inner.words) {
+            joined += (joined.empty() ? "" : " ") + w.text;
+            m_word.unresolved = m_word.unresolved || w.unresolved;
+        }
+        append(joined);
     }
 
     // At a '$': a variable, ${…}, or a command or arithmetic substitution (left unresolved).
@@ -167,7 +233,7 @@ private:
             return;
         }
         if (c == '{') {
-            const auto end = m_text.find('}', m_pos);
+            const auto end = closingBrace(m_pos + 1);
             const std::string_view body
                 = m_text.substr(m_pos + 1, end == std::string_view::npos ? end : end - m_pos - 1);
             countLines(body);
@@ -183,7 +249,7 @@ private:
                 if (it != m_out.variables.end() && !it->second.empty())
                     append(it->second);
                 else
-                    append(std::string(rest.substr(2)));
+                    appendDefault(rest.substr(2));
             } else {
                 m_word.unresolved = true;
             }
@@ -205,6 +271,7 @@ private:
     }
 
     std::string_view m_text;
+    int m_depth = 0;
     std::size_t m_pos = 0;
     int m_line = 1;
     bool m_commandStart = true;
@@ -218,6 +285,14 @@ private:
 ShellWords shellWords(std::string_view text)
 {
     return Splitter(text).run();
+}
+
+std::optional<Issue> unterminatedQuoteIssue(const ShellWords& words)
+{
+    if (!words.unterminatedQuote)
+        return std::nullopt;
+    return fieldIssue("line " + std::to_string(words.unterminatedLine),
+        words.unterminatedQuote == '"' ? "config-unterminated-double" : "config-unterminated-single");
 }
 
 } // namespace plait

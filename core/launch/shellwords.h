@@ -3,7 +3,10 @@
 // to a command after quoting, line continuations, comments and simple variables. Not a shell: commands are not run,
 // so `$(…)`, arithmetic and variables the file does not set stay unresolved and are marked so.
 
+#include "error.h"
+
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,10 +23,17 @@ struct ShellWord {
 struct ShellWords {
     std::vector<ShellWord> words;
     std::map<std::string, std::string> variables; // NAME=value assignments, in the order of the file
+    // A quote the text never closes: '"' or '\'', with the line it opens on (bash refuses such a script).
+    char unterminatedQuote = 0;
+    int unterminatedLine = 0;
 };
 
 // Splits `text` into words; `NAME=value` words also set a variable for the words after them, and
-// `${NAME:-default}` takes the default when NAME is not set. An unterminated quote ends at the end of the text.
+// `${NAME:-default}` takes the default when NAME is not set (defaults nest, and are expanded, as bash does). An
+// unterminated quote ends at the end of the text and is reported; `…` is a command substitution, left unresolved.
 ShellWords shellWords(std::string_view text);
+
+// "line L: unterminated double quote: bash would not run the file", when the words have one.
+std::optional<Issue> unterminatedQuoteIssue(const ShellWords& words);
 
 } // namespace plait

@@ -6,11 +6,13 @@
 #include "text.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <map>
 #include <optional>
-#include <regex>
 #include <set>
+#include <sstream>
+#include <toml++/toml.h>
 
 namespace plait {
 
@@ -42,46 +44,56 @@ std::string trim(std::string_view s)
     return std::string(s.substr(b, s.find_last_not_of(" \t\r") - b + 1));
 }
 
-// `line` up to a '#' outside quotes.
-std::string withoutComment(const std::string& line)
+// A TOML job file has a [table] line; a shell script passes --section.key flags instead. A plain scan, so no line
+// length can exhaust the stack (std::regex did at about 30,000 characters).
+bool looksLikeToml(std::string_view text)
 {
-    char quote = 0;
-    for (std::size_t i = 0; i < line.size(); ++i) {
-        const char c = line[i];
-        if (quote) {
-            if (c == '\\' && quote == '"')
-                ++i;
-            else if (c == quote)
-                quote = 0;
-        } else if (c == '"' || c == '\'') {
-            quote = c;
-        } else if (c == '#') {
-            return line.substr(0, i);
+    std::size_t start = 0;
+    while (start < text.size()) {
+        const std::size_t end = std::min(text.find('\n', start), text.size());
+        const std::string line = trim(text.substr(start, end - start));
+        start = end + 1;
+        if (line.size() < 3 || line.front() != '[')
+            continue;
+        const std::size_t close = line.find(']');
+        if (close == std::string::npos)
+            continue;
+        const std::string rest = trim(std::string_view(line).substr(line.find_last_of(']') + 1));
+        const bool name = std::all_of(line.begin() + 1, line.begin() + std::ptrdiff_t(close), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-' || c == ' '
+                || c == '[' || c == '"' || c == '\'';
+        });
+        if (name && (rest.empty() || rest.front() == '#'))
+            return true;
+    }
+    return false;
+}
+
+// A TOML value as the settings hold it: a string's contents, or the literal as TOML writes it.
+std::string literal(const toml::node& n)
+{
+    if (const auto* v = n.as_string())
+        return v->get();
+    if (const auto* v = n.as_integer())
+        return std::to_string(v->get());
+    if (const auto* v = n.as_boolean())
+        return v->get() ? "true" : "false";
+    if (const auto* v = n.as_floating_point()) {
+        std::ostringstream out;
+        out << v->get();
+        return out.str();
+    }
+    if (const auto* a = n.as_array()) {
+        std::string out = "[";
+        for (std::size_t i = 0; i < a->size(); ++i) {
+            const toml::node& e = *a->get(i);
+            out += (i ? ", " : "") + (e.is_string() ? "\"" + literal(e) + "\"" : literal(e));
         }
+        return out + "]";
     }
-    return line;
-}
-
-std::string unquoted(const std::string& v)
-{
-    if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front())
-        return v.substr(1, v.size() - 2);
-    return v;
-}
-
-int bracketDepth(const std::string& s)
-{
-    int depth = 0;
-    char quote = 0;
-    for (char c : s) {
-        if (quote)
-            quote = c == quote ? 0 : quote;
-        else if (c == '"' || c == '\'')
-            quote = c;
-        else
-            depth += c == '[' ? 1 : c == ']' ? -1 : 0;
-    }
-    return depth;
+    std::ostringstream out; // a date, a time or a table inside an array: nothing Plait reads
+    out << n.type();
+    return "(a TOML " + out.str() + ")";
 }
 
 class Settings {
@@ -89,12 +101,16 @@ public:
     Settings(std::string_view text, std::vector<Issue>& errors)
         : m_errors(errors)
     {
-        static const std::regex table(R"(^\s*\[\[?\s*([A-Za-z0-9_.\-]+)\s*\]\]?\s*(#.*)?$)");
-        const std::string all(text);
-        if (std::regex_search(all, std::regex(R"((^|\n)\s*\[[A-Za-z_][A-Za-z0-9_.\-]*\]\s*(#[^\n]*)?(\r?\n|$))")))
-            readToml(all, table);
+        if (text.find('\0') != std::string_view::npos) {
+            m_errors.push_back(fieldIssue("", "config-binary", { "torchtitan" }));
+            return;
+        }
+        if (looksLikeToml(text))
+            readToml(text);
         else
             readFlags(text);
+        if (m_errors.empty() && m_settings.empty())
+            m_errors.push_back(fieldIssue("", "config-empty-torchtitan"));
     }
 
     const Setting* get(const std::string& key)
@@ -179,51 +195,38 @@ private:
         m_settings.emplace(std::move(key), Setting { std::move(value), line });
     }
 
-    void readToml(const std::string& text, const std::regex& table)
+    // toml++ reads TOML 1.0 as torchtitan's tomllib does (unterminated strings, bad escapes and duplicate keys are
+    // errors with a line and column); the tables are flattened to section.key settings.
+    void readToml(std::string_view text)
     {
-        static const std::regex keyValue(R"(^\s*([A-Za-z0-9_\-."']+)\s*=\s*(.*)$)");
-        std::string section;
-        int lineNo = 0;
-        std::size_t start = 0;
-        while (start <= text.size()) {
-            const auto end = text.find('\n', start);
-            std::string line = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
-            start = end == std::string::npos ? text.size() + 1 : end + 1;
-            ++lineNo;
-            const int first = lineNo;
-            line = trim(withoutComment(line));
-            if (line.empty())
-                continue;
-            std::smatch m;
-            if (std::regex_match(line, m, table)) {
-                section = m[1].str();
-                continue;
-            }
-            if (!std::regex_match(line, m, keyValue)) {
-                m_errors.push_back(
-                    fieldIssue("line " + str(first), "toml-line", { "\"" + utf8Prefix(line, 40) + "\"" }));
-                continue;
-            }
-            std::string key = unquoted(m[1].str()), value = trim(m[2].str());
-            // An array may run over several lines.
-            while (bracketDepth(value) > 0 && start <= text.size()) {
-                const auto e = text.find('\n', start);
-                value += " "
-                    + trim(withoutComment(text.substr(start, e == std::string::npos ? std::string::npos : e - start)));
-                start = e == std::string::npos ? text.size() + 1 : e + 1;
-                ++lineNo;
-            }
-            if (value.empty()) {
-                m_errors.push_back(fieldIssue("line " + str(first), "config-no-value", { key }));
-                continue;
-            }
-            set(section.empty() ? key : section + "." + key, unquoted(value), first);
+        try {
+            const toml::table doc = toml::parse(text);
+            flatten(doc, "");
+        } catch (const toml::parse_error& e) {
+            m_errors.push_back(fieldIssue("line " + str(static_cast<long long>(e.source().begin.line)), "toml-syntax",
+                { str(static_cast<long long>(e.source().begin.column)),
+                    utf8Prefix(std::string(e.description()), 120) }));
+        }
+    }
+
+    void flatten(const toml::table& t, const std::string& prefix)
+    {
+        for (const auto& [k, node] : t) {
+            const std::string key = prefix + std::string(k.str());
+            if (const auto* sub = node.as_table())
+                flatten(*sub, key + ".");
+            else
+                set(key, literal(node), int(node.source().begin.line));
         }
     }
 
     void readFlags(std::string_view text)
     {
         const ShellWords s = shellWords(text);
+        if (const std::optional<Issue> quote = unterminatedQuoteIssue(s)) {
+            m_errors.push_back(*quote);
+            return;
+        }
         const auto& w = s.words;
         for (std::size_t i = 0; i < w.size(); ++i) {
             const std::string& t = w[i].text;
@@ -292,6 +295,9 @@ Result<ImportedPlan> importTorchtitanConfig(std::string_view text, const Plan& b
         par.etp = etp;
     const long long replicate = s.integer("parallelism.data_parallel_replicate_degree", 1, 1 << 20).value_or(1);
     long long shard = s.integer("parallelism.data_parallel_shard_degree", -1, 1 << 20).value_or(-1);
+    if (shard == 0) // ParallelDims refuses it
+        errors.push_back(fieldIssue(s.where("parallelism.data_parallel_shard_degree"), "config-shard-zero",
+            { "parallelism.data_parallel_shard_degree" }));
     const long long world = plan.cluster.gpuCount();
     const long long others = replicate * par.tp * par.pp * par.cp;
     if (shard == -1 || shard == 0) {

@@ -184,7 +184,7 @@ Result<ModelSpec> modelFromHfConfig(const nlohmann::json& c, const std::string& 
         m.layers = int(r.integer("num_hidden_layers", 0, 1, 100000, true));
         m.heads = int(r.integer("num_attention_heads", 0, 1, 1 << 16, true));
         m.kvHeads = int(r.integer("num_key_value_heads", m.heads, 1, 1 << 16));
-        m.headDim = r.integer("head_dim", 0, 0, kMaxHidden);
+        m.headDim = r.integer("head_dim", 0, 1, kMaxHidden); // absent or null: hidden / heads; 0 is no model
         m.ffnHidden = r.integer("intermediate_size", 0, 1, 16 * kMaxHidden, true);
         m.vocab = r.integer("vocab_size", 0, 1, kMaxVocab, true);
         m.seqLen = r.integer("max_position_embeddings", 4096, 1, kMaxSeq);

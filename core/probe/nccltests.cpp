@@ -13,6 +13,8 @@ namespace plait {
 namespace {
 constexpr double kMaxBytes = 1e15; // a petabyte: beyond any buffer nccl-tests allocates
 constexpr double kMaxTimeUs = 1e12;
+// nccl-tests prints times to 0.01 µs; anything below a nanosecond is not a measurement (a denormal gave inf GB/s).
+constexpr double kMinTimeUs = 1e-3;
 constexpr std::size_t kMaxRows = 100000, kMaxRuns = 10000, kMaxDevices = 131072;
 
 std::string_view trim(std::string_view s)
@@ -250,7 +252,7 @@ Result<NcclTestsLog> readJson(std::string_view text, std::string_view name)
                 continue;
             const auto& o = r[key];
             const auto time = num(o, "time") ? num(o, "time") : num(o, "cpu_time");
-            if (!time || *time <= 0 || *time > kMaxTimeUs)
+            if (!time || *time < kMinTimeUs || *time > kMaxTimeUs)
                 return Result<NcclTestsLog>::failure(
                     field + "." + key + ".time", "must be a positive number of microseconds");
             NcclTestsSide s;
@@ -394,9 +396,17 @@ Result<NcclTestsLog> readNcclTests(std::string_view text, std::string_view name)
         // A data row starts with its size; anything else outside a header (NCCL INFO lines, a shell prompt, the
         // command line) is not part of the table.
         const auto w = words(t);
-        if (!run || !columns || w.empty() || !allDigits(w.front()))
+        if (!run || !columns || w.empty())
             continue;
         const Columns& c = *columns;
+        // A line as wide as the table whose other cells are numbers is a row with a broken size (NaN, -1, 1e308):
+        // an error naming it, not a line to skip (a skipped row once left a one-point curve).
+        if (!allDigits(w.front())) {
+            const bool rowShaped
+                = w.size() == c.width && c.size == 0 && c.time[0] >= 0 && number(w[std::size_t(c.time[0])]).has_value();
+            if (!rowShaped)
+                continue;
+        }
         if (w.size() < c.width)
             return Result<NcclTestsLog>(std::vector<Issue> { lineIssue(lineNo,
                 "a row of the table has " + std::to_string(w.size()) + " of its " + std::to_string(c.width)
@@ -430,8 +440,8 @@ Result<NcclTestsLog> readNcclTests(std::string_view text, std::string_view name)
                 continue;
             NcclTestsSide s;
             const auto time = field(c.time[side], 0, kMaxTimeUs);
-            if (!time || (*time <= 0 && row.bytes > 0))
-                return bad(c.time[side], "time", "not a positive number of microseconds");
+            if (!time || (*time < kMinTimeUs && row.bytes > 0))
+                return bad(c.time[side], "time", "not a plausible number of microseconds (0.001 to 10^12)");
             s.timeUs = *time;
             const auto alg = field(c.algbw[side], 0, 1e7), bus = field(c.busbw[side], 0, 1e7);
             if (!alg)
@@ -452,6 +462,12 @@ Result<NcclTestsLog> readNcclTests(std::string_view text, std::string_view name)
                 std::vector<Issue> { lineIssue(lineNo, "a run holds more than 100,000 sizes") });
         run->rows.push_back(row);
     }
+    // Size-0 rows (all_reduce_perf -b 0) time no data; a run of nothing else measured nothing.
+    for (const NcclTestsRun& r : log.runs)
+        if (!r.rows.empty()
+            && std::all_of(r.rows.begin(), r.rows.end(), [](const NcclTestsRow& row) { return row.bytes <= 0; }))
+            return Result<NcclTestsLog>(std::vector<Issue> { lineIssue(r.rows.front().line,
+                "every row of the run has size 0 (nccl-tests -b 0 -e 0): no bandwidth was measured") });
     // Runs without a table (a failed start) say nothing; each run left must know its collective.
     log.runs.erase(
         std::remove_if(log.runs.begin(), log.runs.end(), [](const NcclTestsRun& r) { return r.rows.empty(); }),
@@ -531,6 +547,11 @@ std::vector<LinksResult> linksFromNcclTests(const NcclTestsLog& log)
             for (const auto& [bytes, t] : times)
                 sweep->points.push_back(sizePoint(sweep->op, l.ranks, bytes, t.first / t.second));
         }
+        // A sweep of nothing but size-0 rows measured nothing.
+        l.ops.erase(
+            std::remove_if(l.ops.begin(), l.ops.end(), [](const OpSweep& s) { return s.points.empty(); }), l.ops.end());
+        if (l.ops.empty())
+            continue;
         for (OpSweep& s : l.ops)
             s.fit = fitAlphaBeta(s.points, s.op, l.ranks);
         l.source = "nccl-tests " + programs + (first.version.empty() ? "" : " (" + utf8Prefix(first.version, 40) + ")")

@@ -1,10 +1,15 @@
 #include "nccltopo.h"
 
+#include "numtext.h"
+#include "text.h"
 #include "xmlelements.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <map>
+#include <optional>
 
 namespace plait {
 
@@ -31,6 +36,25 @@ struct Walk {
     std::vector<Gpu> gpus;
     std::vector<Nic> nics;
     std::vector<std::pair<std::string, std::string>> cpus; // affinity, numaid
+    std::optional<Issue> error; // the first attribute outside what NCCL writes
+
+    // A number attribute within what NCCL writes; an absent one is `fallback`, anything else an error naming it
+    // (atoi once read count="9223372036854775807" and atof speed="1e308" without a word).
+    double number(const XmlElement& e, const char* key, double lo, double hi, double fallback)
+    {
+        if (!e.has(key))
+            return fallback;
+        const std::string v = e.attribute(key);
+        double x = 0;
+        const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+        if (ec == std::errc() && end == v.data() + v.size() && std::isfinite(x) && x >= lo && x <= hi)
+            return x;
+        if (!error)
+            error = Issue { "line " + std::to_string(e.line),
+                "<" + e.name + "> " + key + "=" + inQuotes(v, 24) + " is not a number from " + numText(lo, "%g")
+                    + " to " + numText(hi, "%g") };
+        return fallback;
+    }
 
     void element(const XmlElement& e, std::vector<std::string>& bridges, int cpu)
     {
@@ -44,8 +68,10 @@ struct Walk {
         }
         if (e.name == "nic") {
             for (const XmlElement& net : e.children)
-                if (net.name == "net")
+                if (net.name == "net") {
                     nics.push_back(nicOf(net, bridges, cpu, true));
+                    nics.back().nic.gbps = number(net, "speed", 0, 1.6e7, 0) / 8000.0;
+                }
             return;
         }
         if (e.name != "pci") {
@@ -61,13 +87,13 @@ struct Walk {
                 g.busid = busid;
                 g.bridges = bridges;
                 g.cpu = cpu;
-                g.dev = std::atoi(c.attribute("dev").c_str());
-                g.sm = std::atoi(c.attribute("sm").c_str());
+                g.dev = int(number(c, "dev", 0, 4096, 0));
+                g.sm = int(number(c, "sm", 0, 1000, 0));
                 g.pcieGen = genOf(e.attribute("link_speed"));
                 for (const XmlElement& l : c.children) {
                     if (l.name != "nvlink")
                         continue;
-                    const int count = std::max(0, std::min(64, std::atoi(l.attribute("count").c_str())));
+                    const int count = int(number(l, "count", 0, 64, 0));
                     const std::string tclass = lower(l.attribute("tclass"));
                     if (tclass.rfind("0x03", 0) == 0)
                         g.peerLinks[lower(l.attribute("target"))] += count;
@@ -79,6 +105,7 @@ struct Walk {
                 for (const XmlElement& net : c.children)
                     if (net.name == "net") {
                         Nic n = nicOf(net, bridges, cpu, cls.rfind("0x0207", 0) == 0 || cls.empty());
+                        n.nic.gbps = number(net, "speed", 0, 1.6e7, 0) / 8000.0; // Mb/s → GB/s, at most 16 Tb/s
                         n.busid = busid;
                         nics.push_back(std::move(n));
                     }
@@ -91,13 +118,13 @@ struct Walk {
         bridges.pop_back();
     }
 
+    // The NIC's place and name; its speed is read by number(), which can refuse it.
     static Nic nicOf(const XmlElement& net, const std::vector<std::string>& bridges, int cpu, bool infiniband)
     {
         Nic n;
         n.bridges = bridges;
         n.cpu = cpu;
         n.nic.name = net.attribute("name").empty() ? "net" + net.attribute("dev") : net.attribute("name");
-        n.nic.gbps = std::max(0.0, std::atof(net.attribute("speed").c_str())) / 8000.0; // Mb/s → GB/s
         n.nic.infiniband = infiniband;
         return n;
     }
@@ -164,6 +191,8 @@ Result<NodeTopology> readNcclTopo(std::string_view text, const std::string& sour
     std::vector<std::string> bridges;
     for (const XmlElement& c : root.children)
         walk.element(c, bridges, 0);
+    if (walk.error)
+        return Result<NodeTopology>::failure(source + ": " + walk.error->field, walk.error->message);
     if (walk.gpus.empty())
         return Result<NodeTopology>::failure(source, "has no <gpu> in its PCI tree");
     std::sort(walk.gpus.begin(), walk.gpus.end(), [](const Gpu& a, const Gpu& b) { return a.dev < b.dev; });

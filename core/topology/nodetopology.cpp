@@ -42,6 +42,8 @@ PathKind pathFromName(std::string_view cell, int* nvlinks)
         }
         return PathKind::Unknown;
     }
+    if (cell == "SOC") // drivers before about 2017 printed SOC where they now print SYS
+        return PathKind::Sys;
     for (PathKind p : { PathKind::Pix, PathKind::Pxb, PathKind::Phb, PathKind::Node, PathKind::Sys })
         if (cell == pathName(p))
             return p;

@@ -1,9 +1,10 @@
 #include "smitopo.h"
 
+#include "text.h"
+
 #include <algorithm>
 #include <cctype>
 #include <map>
-#include <regex>
 
 namespace plait {
 
@@ -38,10 +39,29 @@ std::vector<std::string> splitCells(std::string_view line, bool tabs)
     return cells;
 }
 
-bool isDeviceName(const std::string& s)
+bool digitsFrom(std::string_view s, std::size_t from)
 {
-    static const std::regex device(R"((GPU|NIC)[0-9]+|mlx[0-9]+_[0-9]+|[a-z]+[0-9]*_[0-9]+)");
-    return std::regex_match(s, device);
+    return from < s.size()
+        && std::all_of(s.begin() + std::ptrdiff_t(from), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// GPU<n>, NIC<n>, or a NIC's own name as older drivers print it: mlx5_0, bnxt_re0_1 (letters, digits, '_' digits).
+// A plain scan, no std::regex: a line of any length costs no stack.
+bool isDeviceName(std::string_view s)
+{
+    if (s.size() > 64)
+        return false;
+    if (s.rfind("GPU", 0) == 0 || s.rfind("NIC", 0) == 0)
+        return digitsFrom(s, 3);
+    const std::size_t underscore = s.rfind('_');
+    if (underscore == std::string_view::npos || underscore == 0 || !digitsFrom(s, underscore + 1))
+        return false;
+    std::size_t i = 0;
+    while (i < underscore && s[i] >= 'a' && s[i] <= 'z')
+        ++i;
+    return i > 0 && std::all_of(s.begin() + std::ptrdiff_t(i), s.begin() + std::ptrdiff_t(underscore), [](char c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || c == '_';
+    });
 }
 
 std::vector<std::string_view> lines(std::string_view text)
@@ -61,10 +81,21 @@ std::vector<std::string_view> lines(std::string_view text)
 
 bool looksLikeSmiTopo(std::string_view head)
 {
-    static const std::regex header(R"((^|\n)[ \t]+GPU0[ \t]+(GPU1|NIC0|mlx|CPU)[^\n]*)");
-    const std::string s(head.substr(0, 64 * 1024));
-    return std::regex_search(s, header)
-        && (s.find("X    = Self") != std::string::npos || s.find("\nGPU0") != std::string::npos);
+    // An indented header line whose first two cells are GPU0 and GPU1, NIC0, mlx… or CPU.
+    const std::string_view s = head.substr(0, 64 * 1024);
+    bool header = false;
+    for (const std::string_view line : lines(s)) {
+        if (line.empty() || (line[0] != ' ' && line[0] != '\t'))
+            continue;
+        const std::vector<std::string> c = splitCells(line.substr(0, 256), false);
+        if (c.size() >= 2 && c[0] == "GPU0"
+            && (c[1] == "GPU1" || c[1].rfind("NIC0", 0) == 0 || c[1].rfind("mlx", 0) == 0
+                || c[1].rfind("CPU", 0) == 0)) {
+            header = true;
+            break;
+        }
+    }
+    return header && (s.find("X    = Self") != std::string_view::npos || s.find("\nGPU0") != std::string_view::npos);
 }
 
 Result<NodeTopology> readSmiTopo(std::string_view text, const std::string& source)
@@ -113,13 +144,14 @@ Result<NodeTopology> readSmiTopo(std::string_view text, const std::string& sourc
         node.nics.push_back({ columns[std::size_t(c)], 0, true });
     std::vector<bool> seen(gpus, false);
     std::map<std::string, std::string> nicNames; // NIC Legend: NIC0 → mlx5_0
-    static const std::regex legendEntry(R"(^\s*(NIC[0-9]+):\s*(\S+)\s*$)");
     bool legend = false;
     for (std::size_t i = headerLine + 1; i < all.size(); ++i) {
-        const std::string line(all[i]);
-        std::smatch m;
-        if (std::regex_match(line, m, legendEntry)) {
-            nicNames[m[1].str()] = m[2].str();
+        const std::string_view line = all[i];
+        // The NIC Legend: "  NIC0: mlx5_0".
+        if (const std::vector<std::string> w = splitCells(line.substr(0, 512), false); w.size() == 2 && w[0].size() > 4
+            && w[0].back() == ':' && w[0].rfind("NIC", 0) == 0
+            && digitsFrom(std::string_view(w[0]).substr(0, w[0].size() - 1), 3)) {
+            nicNames[w[0].substr(0, w[0].size() - 1)] = utf8Prefix(w[1], 64);
             continue;
         }
         legend = legend || line.find("Legend") != std::string::npos;
@@ -140,6 +172,12 @@ Result<NodeTopology> readSmiTopo(std::string_view text, const std::string& sourc
         for (std::size_t c = 0; c < columns.size(); ++c) {
             int links = 0;
             const PathKind p = pathFromName(cells[c + 1], &links);
+            // Every cell is one of the matrix's words; anything else is not a topo -m matrix (a cell of 中文 or NV-1
+            // was once read as "no NVLink").
+            if (p == PathKind::Unknown)
+                return Result<NodeTopology>::failure(source,
+                    "line " + std::to_string(i + 1) + ": the cell of " + row + " and " + columns[c] + " is "
+                        + inQuotes(cells[c + 1], 16) + ", not one of X, NV1…NV64, PIX, PXB, PHB, NODE, SYS");
             const auto gc = std::find(gpuColumn.begin(), gpuColumn.end(), int(c));
             if (gc != gpuColumn.end()) {
                 const std::size_t peer = std::size_t(gc - gpuColumn.begin());

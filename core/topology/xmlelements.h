@@ -1,6 +1,6 @@
 #pragma once
-// The elements of a small XML document such as NCCL's topology dump: names, attributes and nesting, nothing else
-// (no namespaces, DTDs or entities beyond the five predefined ones). Core has no Qt, and the dump is this simple.
+// The elements of a small XML document such as NCCL's topology dump: names, attributes and nesting, as pugixml reads
+// them (well-formedness, quoting, entities), copied into plain values within limits.
 
 #include "error.h"
 

@@ -1,7 +1,7 @@
 // libFuzzer target for framework launch configurations: Megatron-LM arguments, DeepSpeed JSON, torchtitan TOML and
 // flags, and Hugging Face config.json (the first byte picks the format). Oracle: no crash; a refusal says why; a plan
-// read from the input that the framework would run comes back the same through export and import (the round trip of
-// issue 16).
+// read from the input is one the plan loader reads back (exit 0 implies a plan the loader accepts, issue 39 C); one
+// the framework would run comes back the same through export and import (the round trip of issue 16).
 #include "launchconfig.h"
 
 #include <cstdint>
@@ -31,6 +31,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!first)
         return first.errors().empty() ? (std::abort(), 0) : 0;
     const plait::Plan& p = first.value().plan;
+    if (!plait::planFromJson(plait::toJson(p)))
+        std::abort();
     if (!plait::exportProblems(p, format).empty())
         return 0;
     const auto second = plait::importLaunchConfig(format, plait::exportLaunchConfig(format, p), p, "fuzz");

@@ -1,8 +1,10 @@
 // libFuzzer target for nccl-tests logs (text and -J JSON). Oracle: no crash, and what is read is in range: every
-// row's size and time as the reader promises, every sweep's bandwidth finite, the fabric check's ratios finite.
+// row's size and time as the reader promises, every sweep's bandwidth finite, the fabric check's ratios finite, and a
+// plan calibrated from a measurement is one the plan loader reads back (issue 39 C).
 #include "catalog.h"
 #include "fabriccheck.h"
 #include "nccltests.h"
+#include "proberesults.h"
 
 #include <cmath>
 #include <cstdint>
@@ -38,6 +40,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             for (const plait::SizePoint& p : s.points)
                 if (!std::isfinite(p.busbwGBps) || !std::isfinite(p.algbwGBps) || p.bytes <= 0)
                     std::abort();
+        static const plait::Plan plan = [] {
+            auto p = plait::planFromJson({ { "format", "plait-plan/1" }, { "model", { { "preset", "llama2-7b" } } },
+                { "cluster",
+                    { { "gpu", "H100-SXM5-80GB" }, { "nodes", 2 }, { "gpus_per_node", 8 },
+                        { "intra_node", "nvlink4-nvswitch" }, { "inter_node", "ib-ndr" } } },
+                { "training", { { "global_batch", 16 }, { "micro_batch", 1 } } },
+                { "parallel", { { "tp", 1 }, { "pp", 1 }, { "dp", 16 } } } });
+            if (!p)
+                std::abort();
+            return p.value();
+        }();
+        if (const auto calibrated = plait::planWithMeasuredLinks(plan, l, l.source);
+            calibrated && !plait::planFromJson(plait::toJson(*calibrated)))
+            std::abort();
         if (l.ranks <= 1024) // the check builds the ranks' group
             for (const plait::FabricOpCheck& op : plait::checkFabric(l, cluster).ops)
                 if (!std::isfinite(op.largeRatio) || op.largeRatio < 0)

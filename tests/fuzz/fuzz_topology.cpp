@@ -1,6 +1,7 @@
 // libFuzzer target for nodes' own descriptions: nvidia-smi topo -m output and NCCL topology dumps (the first byte
 // picks the reader). Oracle: no crash; a refusal says why; a node read has square matrices of its GPUs and NICs,
-// and as a cluster of one node its links have a finite, positive rate.
+// and as a cluster of one node its links have a finite, positive rate, and a plan on it is one the plan loader reads
+// back (issue 39 C).
 #include "nccltopo.h"
 #include "smitopo.h"
 #include "topologycluster.h"
@@ -40,6 +41,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const plait::ClusterSpec& c = cluster.value().cluster;
     if (c.gpusPerNode != int(g) || !(c.intraNode.bandwidthGBps > 0) || !std::isfinite(c.intraNode.bandwidthGBps)
         || !(c.interNode.bandwidthGBps > 0) || !std::isfinite(c.interNode.bandwidthGBps) || c.nics() < 1)
+        std::abort();
+    static const plait::Plan plan = [] {
+        auto p = plait::planFromJson({ { "format", "plait-plan/1" }, { "model", { { "preset", "llama2-7b" } } },
+            { "cluster",
+                { { "gpu", "H100-SXM5-80GB" }, { "nodes", 1 }, { "gpus_per_node", 1 },
+                    { "intra_node", "nvlink4-nvswitch" }, { "inter_node", "ib-ndr" } } },
+            { "training", { { "global_batch", 8 }, { "micro_batch", 1 } } },
+            { "parallel", { { "tp", 1 }, { "pp", 1 }, { "dp", 1 } } } });
+        if (!p)
+            std::abort();
+        return p.value();
+    }();
+    if (const auto on = plait::planOnCluster(plan, c); on && !plait::planFromJson(plait::toJson(on.value())))
         std::abort();
     return 0;
 }

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer target of the fuzz preset for SECONDS each (default 60) under ASan/UBSan, starting from the
-# committed seed corpus and the target's dictionary (tests/fuzz/dict/). New inputs go to build/fuzz/corpus-*, crashes
+# committed seed corpus, the real files of ../shared/real-inputs/ where that folder is beside the checkout (read as
+# seeds, never copied into the project), and the target's dictionary (tests/fuzz/dict/); inputs up to 256 KiB. New
+# inputs go to build/fuzz/corpus-*, crashes
 # to build/fuzz/artifacts/; any finding fails the run. Each target is one process on one core, so JOBS of them (default:
 # the number of cores) run side by side; each still gets its full SECONDS.
 # Usage: tests/fuzz/run-fuzzers.sh [SECONDS] [JOBS]
@@ -24,12 +26,16 @@ fuzz_one() {
   mkdir -p "$work"
   local dict=()
   [ -f "tests/fuzz/dict/$name.dict" ] && dict=(-dict="tests/fuzz/dict/$name.dict")
+  local real=()
+  for d in ${real_inputs[$name]:-}; do
+    [ -d "../shared/real-inputs/$d" ] && real+=("../shared/real-inputs/$d")
+  done
   local status=0
   {
     echo "fuzz: $name for ${seconds}s"
     if ! UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
-        "$bin" "$work" "tests/fuzz/corpus/$name" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-        -max_len=65536 -print_final_stats=1 -artifact_prefix=build/fuzz/artifacts/"$name"- \
+        "$bin" "$work" "tests/fuzz/corpus/$name" "${real[@]}" "${dict[@]}" -max_total_time="$seconds" -timeout=10 \
+        -rss_limit_mb=2048 -max_len=262144 -print_final_stats=1 -artifact_prefix=build/fuzz/artifacts/"$name"- \
         > "$log" 2>&1; then
       echo "fuzz: $name FOUND A PROBLEM; reproducer in build/fuzz/artifacts/, log in $log"
       tail -40 "$log"
@@ -40,6 +46,11 @@ fuzz_one() {
   } > "$summary"
   return $status
 }
+
+# The real-inputs folders each target reads as seeds (the launch target's first byte picks the format, so raw files
+# seed it as whichever format their first byte names; they still carry each format's real structure).
+declare -A real_inputs=([launchconfig]="megatron deepspeed torchtitan hf-config" [hfconfig]="hf-config"
+  [nccltests]="nccl-tests" [topology]="topology")
 
 status=0
 running=0

@@ -229,7 +229,8 @@ private slots:
             = R"({"model":{"preset":"gpt3-175b"},"cluster":{"gpu":"A100-SXM4-80GB","nodes":1,"gpus_per_node":8,"intra_node":"nvlink3-nvswitch"},"training":{"global_batch":8},"parallel":{"tp":5}})";
         for (const char* command : { "render", "report" }) {
             QTest::addRow("%s, malformed JSON", command)
-                << QString::fromLatin1(command) << QByteArray("{\"model\": }") << 2 << QByteArray("parse error");
+                << QString::fromLatin1(command) << QByteArray("{\"model\": }") << 2
+                << QByteArray("line 1, column 11: not JSON: unexpected \"}\"");
             QTest::addRow("%s, invalid plan", command) << QString::fromLatin1(command) << invalid << 1
                                                        << QByteArray("parallel.tp: heads (96) must divide by tp (5)");
         }
@@ -773,6 +774,18 @@ private slots:
         const QByteArray text = f.readAll();
         QVERIFY(text.contains("1023\tgpu127\t7\t7\t0\t7\t15\n")); // the last rank: tp 7, dp 7, pp 15
         QVERIFY(text.contains("gpu127 slots=8\n"));
+
+        // Names go unquoted into the printed torchrun lines: what is not a host name is refused (issue 39 B).
+        for (const QString& bad : { QStringLiteral("a;touch /tmp/x"), QStringLiteral("$(id)"), QStringLiteral("-rf"),
+                 QStringLiteral("a..b"), QString(300, QLatin1Char('a')) }) {
+            const Run refused = plait({ QStringLiteral("export"), plan, QStringLiteral("--to"),
+                QStringLiteral("hostfile"), QStringLiteral("--hosts"), QStringLiteral("good-host,") + bad });
+            QCOMPARE(refused.code, 2);
+            QVERIFY2(refused.err.contains("is not a host name"), refused.err.constData());
+        }
+        const Run v6 = plait({ QStringLiteral("export"), plan, QStringLiteral("--to"), QStringLiteral("hostfile"),
+            QStringLiteral("--hosts"), QStringLiteral("10.0.0.1,fe80::1,node-07.cluster.local") });
+        QVERIFY2(v6.code == 0, v6.err.constData());
     }
 
     // Two nodes' NCCL topology dumps as the cluster of example b's plan on H100s: node b's slow NIC named, the plan

@@ -66,6 +66,9 @@ private slots:
             << "must divide by heads";
         QTest::newRow("not an object") << "[1]"
                                        << "must be a JSON object";
+        QTest::newRow("head_dim 0") // issue 39 B: once ignored without a note
+            << R"({"hidden_size":4096,"num_attention_heads":32,"head_dim":0,"num_hidden_layers":32,"intermediate_size":14336,"vocab_size":32000})"
+            << "head_dim: must be between 1";
     }
     void rejectsCorruptedConfigs()
     {

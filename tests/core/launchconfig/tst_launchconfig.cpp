@@ -283,7 +283,7 @@ private slots:
                                   << "torchtitan-bad.toml"
                                   << "a1-one-node-dp8.plait.json"
                                   << "line 3"
-                                  << "is not a TOML [table] or key = value";
+                                  << "not TOML at column 25";
     }
     void badInputNamesThePlace()
     {
@@ -301,6 +301,78 @@ private slots:
                              && i.message.find(says.toStdString()) != std::string::npos;
                      }),
             r.errorText().c_str());
+    }
+
+    // Issue 39 B: what is not a configuration is refused by name instead of resetting the plan to a framework's
+    // defaults; values outside a format's vocabulary name their key; a quote never closed names its line.
+    void notAConfigurationIsRefused_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("megatron: empty") << "megatron" << QByteArray() << "sets no Megatron-LM argument";
+        QTest::newRow("megatron: NUL bytes") << "megatron" << QByteArray("\x7f\0\0\x01garbage", 11) << "binary data";
+        QTest::newRow("megatron: words, no flag")
+            << "megatron" << QByteArray("echo hello\nls -l\n") << "sets no Megatron-LM argument";
+        QTest::newRow("megatron: unterminated double quote")
+            << "megatron" << QByteArray("python pretrain_gpt.py \\\n  --tensor-model-parallel-size \"2\n  --bf16\n")
+            << "line 2: a double quote opens here and is never closed";
+        QTest::newRow("megatron: unterminated single quote")
+            << "megatron" << QByteArray("python pretrain_gpt.py --num-layers 'x\n") << "line 1: a single quote";
+        QTest::newRow("torchtitan: empty") << "torchtitan" << QByteArray() << "sets no torchtitan setting";
+        QTest::newRow("torchtitan: NUL bytes") << "torchtitan" << QByteArray(8, '\0') << "binary data";
+        QTest::newRow("torchtitan: unterminated string")
+            << "torchtitan" << QByteArray("[job]\ndescription = \"abc\n[parallelism]\ntensor_parallel_degree = 8\n")
+            << "line 2: not TOML at column";
+        QTest::newRow("torchtitan: keys inside a multi-line string")
+            << "torchtitan" << QByteArray("[job]\ndescription = \"\"\"abc\n[parallelism]\ntensor_parallel_degree = 8\n")
+            << "not TOML";
+        QTest::newRow("torchtitan: a key twice")
+            << "torchtitan" << QByteArray("[training]\nseq_len = 8192\nseq_len = 4096\n") << "line 3: not TOML";
+        QTest::newRow("torchtitan: shard degree 0")
+            << "torchtitan" << QByteArray("[parallelism]\ndata_parallel_shard_degree = 0\n")
+            << "line 2: parallelism.data_parallel_shard_degree = 0";
+        QTest::newRow("deepspeed: a number out of range")
+            << "deepspeed" << QByteArray("{\"train_batch_size\": 1e400}") << "line 1, column 22: not JSON: \"1e400\"";
+    }
+    void notAConfigurationIsRefused()
+    {
+        QFETCH(QString, format);
+        QFETCH(QByteArray, text);
+        QFETCH(QString, says);
+        const auto r = importLaunchConfig(
+            formatOf(format), text.toStdString(), example(QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json")), "x");
+        QVERIFY(!r);
+        QVERIFY2(QString::fromStdString(r.errorText()).contains(says), r.errorText().c_str());
+    }
+
+    // Defaults nest as bash reads them: ${TP:-${DEFAULT_TP:-2}} is 2, and a quoted default loses its quotes.
+    void nestedDefaultsAreReadAsBashDoes_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<int>("tp");
+        QTest::newRow("nested") << QByteArray("python pretrain_gpt.py --tensor-model-parallel-size ${TP:-${DEF:-2}}")
+                                << 2;
+        QTest::newRow("the inner one set") << QByteArray("DEF=4\npython pretrain_gpt.py --tensor-model-parallel-size "
+                                                         "${TP:-${DEF:-2}}")
+                                           << 4;
+        QTest::newRow("the outer one set") << QByteArray("TP=8\npython pretrain_gpt.py --tensor-model-parallel-size "
+                                                         "${TP:-${DEF:-2}}")
+                                           << 8;
+        QTest::newRow("a quoted default") << QByteArray("python pretrain_gpt.py --tensor-model-parallel-size "
+                                                        "${TP:-\"4\"}")
+                                          << 4;
+    }
+    void nestedDefaultsAreReadAsBashDoes()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(int, tp);
+        const auto r = importMegatronArgs(text.toStdString()
+                + " --num-layers 32 --hidden-size 4096 "
+                  "--num-attention-heads 32 --bf16",
+            example(QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json")), "x.sh");
+        QVERIFY2(r, r ? "" : r.errorText().c_str());
+        QCOMPARE(r.value().plan.parallel.tp, tp);
     }
 
     // Import → export → import gives the same plan, every field the file holds or Plait fills in from the
@@ -788,32 +860,43 @@ private slots:
     }
 
     // --moe-layer-freq as arguments.py's moe_freq_type reads it: dense first layers are modelled, other patterns
-    // listed.
+    // listed; a list of every layer dense is a dense model; a list whose length is not --num-layers is refused, as
+    // Megatron-LM asserts (issue 39 B).
     void moeLayerFrequency_data()
     {
         QTest::addColumn<QString>("freq");
-        QTest::addColumn<int>("dense"); // -1: listed as not modelled
-        QTest::newRow("every layer") << "1" << 0;
-        QTest::newRow("three dense first") << "[0]*3+[1]*29" << 3;
-        QTest::newRow("in parentheses") << "([0]+[1]*31)" << 1;
-        QTest::newRow("a list") << "[0,0,1,1]+[1]*28" << 2;
-        QTest::newRow("all MoE as a list") << "[1]*32" << 0;
-        QTest::newRow("every other layer") << "2" << -1;
-        QTest::newRow("interleaved") << "([0]+[1])*16" << -1;
-        QTest::newRow("too short") << "[0]*3+[1]*28" << -1;
-        QTest::newRow("huge repeat") << "[1]*99999999999" << -1;
-        QTest::newRow("not a list") << "[0]*3+" << -1;
+        QTest::addColumn<int>("dense"); // -1: listed as not modelled; -2: no experts (a dense model)
+        QTest::addColumn<QString>("error"); // what the refusal says; empty when read
+        QTest::newRow("every layer") << "1" << 0 << "";
+        QTest::newRow("three dense first") << "[0]*3+[1]*29" << 3 << "";
+        QTest::newRow("in parentheses") << "([0]+[1]*31)" << 1 << "";
+        QTest::newRow("a list") << "[0,0,1,1]+[1]*28" << 2 << "";
+        QTest::newRow("all MoE as a list") << "[1]*32" << 0 << "";
+        QTest::newRow("every other layer") << "2" << -1 << "";
+        QTest::newRow("interleaved") << "([0]+[1])*16" << -1 << "";
+        QTest::newRow("not a list") << "[0]*3+" << -1 << "";
+        QTest::newRow("all dense") << "[0]*32" << -2 << "";
+        QTest::newRow("too short") << "[0]*3+[1]*28" << 0 << "lists 31 layers; --num-layers is 32";
+        QTest::newRow("a negative repeat") << "[1]*-5+[0]*29" << 0 << "lists 29 layers";
+        QTest::newRow("huge repeat") << "[1]*99999999999" << 0 << "lists more than 128 layers";
     }
     void moeLayerFrequency()
     {
         QFETCH(QString, freq);
         QFETCH(int, dense);
+        QFETCH(QString, error);
         const std::string args = "--num-layers 32 --hidden-size 4096 --num-attention-heads 32 --num-experts 8 "
                                  "--moe-router-topk 2 --moe-layer-freq '"
             + freq.toStdString() + "' --bf16";
         const auto r = importMegatronArgs(args, example(QStringLiteral("a1-one-node-dp8.plait.json")), "freq.args");
+        if (!error.isEmpty()) {
+            QVERIFY(!r);
+            QVERIFY2(r.errorText().find(error.toStdString()) != std::string::npos, r.errorText().c_str());
+            return;
+        }
         QVERIFY2(r, r ? "" : r.errorText().c_str());
-        QCOMPARE(listed(r.value().notModelled, "--moe-layer-freq"), dense < 0);
+        QCOMPARE(listed(r.value().notModelled, "--moe-layer-freq"), dense == -1);
+        QCOMPARE(r.value().plan.model.isMoe(), dense != -2);
         if (dense >= 0)
             QCOMPARE(r.value().plan.model.moe.denseLayers, dense);
     }

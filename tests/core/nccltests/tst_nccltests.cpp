@@ -160,6 +160,24 @@ private slots:
             << "line 1: the run does not say which collective";
         QTest::newRow("-J without results") << QByteArray("{\"version\": 3, \"config\": {}}") << "x.json"
                                             << "no \"results\" list";
+        // Issue 39: rows that once crashed the import or wrote a curve the plan loader refuses.
+        const QByteArray tail
+            = "    float     sum      -1    45.10    0.05    0.09       0    44.22    0.05    0.09       0\n";
+        QTest::newRow("only size-0 rows (-b 0 -e 0)") << header
+                + "           0             0     float     sum      -1     5.00    0.00    0.00      0     5.00    "
+                  "0.00    0.00      0\n"
+                                                      << "x.log"
+                                                      << "line 3: every row of the run has size 0";
+        QTest::newRow("a denormal time") << header
+                + "        8192          2048     float     sum      -1    1e-320    "
+                  "0.05    0.09       0    44.22    0.05    0.09       0\n"
+                                         << "x.log"
+                                         << "line 3: column 6 (time) is \"1e-320\", not a plausible number";
+        QTest::newRow("a NaN size among good rows")
+            << header + "        8192          2048" + tail + "         NaN          4096" + tail << "x.log"
+            << "line 4: column 1 (size) is \"NaN\"";
+        QTest::newRow("every size 1e308") << header + "       1e308          2048" + tail << "x.log"
+                                          << "line 3: column 1 (size) is \"1e308\"";
         QTest::newRow("-J with a negative time")
             << QByteArray("{\"results\": [{\"size\": 8, \"out_of_place\": {\"time\": -1}}]}") << "x.json"
             << "results[0].out_of_place.time: must be a positive number";

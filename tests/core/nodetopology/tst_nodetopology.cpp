@@ -231,7 +231,7 @@ private slots:
         QTest::addColumn<QByteArray>("text");
         QTest::addColumn<QString>("says");
         QTest::newRow("a tag left open") << "xml" << QByteArray::fromStdString(fixture("nccl-topo-bad.xml"))
-                                         << "line 5: </cpu> closes <pci>";
+                                         << "line 5: not XML: Start-end tags mismatch";
         QTest::newRow("not a dump") << "xml" << QByteArray("<html><body/></html>") << "its root is <html>";
         QTest::newRow("no GPU") << "xml" << QByteArray("<system version=\"1\"><cpu numaid=\"0\"/></system>")
                                 << "has no <gpu>";
@@ -240,11 +240,32 @@ private slots:
             << "longer than 255 characters";
         QTest::newRow("deep nesting") << "xml"
                                       << QByteArray("<system>") + QByteArray(40 * 5, 'x').replace("xxxxx", "<pci>")
+                + QByteArray(40 * 6, 'x').replace("xxxxxx", "</pci>") + "</system>"
                                       << "nest deeper than 32";
         QTest::newRow("a short row") << "smi"
                                      << QByteArray("\tGPU0\tGPU1\tCPU Affinity\nGPU0\t X \tNV4\t0-7\nGPU1\tNV4\n")
                                      << "line 3: GPU1 has 1 cells for 2 devices";
         QTest::newRow("no header") << "smi" << QByteArray("GPU0 X\n") << "no nvidia-smi topo -m header";
+        // Issue 39 B: cells and values outside each format's vocabulary are named, never read as "no NVLink".
+        const QByteArray head = "\tGPU0\tGPU1\tCPU Affinity\n";
+        for (const char* cell : { "中文", "NV0", "NV-1", "NV9223372036854775808" })
+            QTest::addRow("a cell %s", cell)
+                << "smi" << head + "GPU0\t X \t" + cell + "\t0-7\nGPU1\t" + cell + "\t X \t0-7\n"
+                << QString::fromUtf8("line 2: the cell of GPU0 and GPU1 is \"") + QString::fromUtf8(cell).left(16);
+        const QByteArray gpu = "<system version=\"1\"><cpu numaid=\"0\"><pci busid=\"0000:07:00.0\"><gpu dev=\"0\" "
+                               "sm=\"90\"><nvlink target=\"x\" count=\"";
+        QTest::newRow("an NVLink count past int64") << "xml"
+                                                    << gpu
+                + "9223372036854775807\" tclass=\"0x068000\"/></gpu></pci>"
+                  "</cpu></system>"
+                                                    << "<nvlink> count=\"9223372036854775807\" is not a number";
+        QTest::newRow("a NIC at 1e308 Mb/s")
+            << "xml"
+            << QByteArray("<system version=\"1\"><cpu numaid=\"0\">\n<nic>\n<net name=\"mlx5_0\" speed=\"1e308\"/>"
+                          "</nic></cpu></system>")
+            << "line 3: <net> speed=\"1e308\" is not a number";
+        QTest::newRow("a 30,000-character line") << "smi" << head + QByteArray(30000, 'G') + "\n"
+                                                 << "has no row for GPU0";
     }
     void badInputNamesTheLine()
     {

@@ -255,14 +255,14 @@ private slots:
             QTest::newRow(name) << QString::fromStdString(text) << QString::fromUtf8(expected);
         };
         row("malformed JSON", "{\n  \"format\": \"plait-plan/1\",\n  \"model\": {,\n}", "line 3, column");
-        row("truncated", withField("name", "x").substr(0, 40), "parse error");
+        row("truncated", withField("name", "x").substr(0, 40), "line 1, column 41: not JSON");
         row("not an object", "[1, 2, 3]", "must be a JSON object");
         row("wrong type", withField("parallel.tp", "eight"),
             "parallel.tp: must be a whole number, got the string \"eight\"");
         row("zero", withField("parallel.pp", 0), "parallel.pp: must be between 1 and");
         row("negative", withField("training.global_batch", -5), "training.global_batch: must be between 1 and");
         row("fraction", withField("parallel.dp", 2.5), "parallel.dp: must be a whole number");
-        row("NaN literal", "{\"format\": NaN}", "parse error");
+        row("NaN literal", "{\"format\": NaN}", "line 1, column 12: not JSON: unexpected \"N\"");
         row("overflowing number", withField("training.micro_batch", 1e300), "training.micro_batch");
         row("absurdly large", withField("cluster.nodes", 100000000), "cluster.nodes: must be between 1 and 131072");
         row("too many GPUs", withField("cluster.nodes", 131072), "GPUs, more than the limit of 131072");

@@ -1,4 +1,5 @@
 #include "atomicfile.h"
+#include "planio.h"
 
 #include <QDir>
 #include <QFile>
@@ -81,6 +82,27 @@ private slots:
         QCOMPARE(contents(path), QByteArray("old\n"));
         QVERIFY(!writeFileAtomically(path, QByteArray(), &error));
         QCOMPARE(contents(path), QByteArray("old\n"));
+    }
+
+    // A plan the loader would refuse once written (an import once wrote a link at 1.25e304 GB/s) is not written,
+    // and the old file stays (issue 39 B).
+    void aPlanTheLoaderRefusesIsNotWritten()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("p.plait.json"));
+        const auto good = readPlan(QStringLiteral(":/examples/a1-one-node-dp8.plait.json"));
+        QVERIFY2(good, good ? "" : good.errorText().c_str());
+        QString error;
+        QVERIFY2(writePlan(good.value(), path, &error), qPrintable(error));
+        QVERIFY(loaderRefusal(good.value()).empty());
+        const QByteArray before = contents(path);
+        plait::Plan bad = good.value();
+        bad.cluster.interNode.bandwidthGBps = 1.25e304;
+        QCOMPARE(loaderRefusal(bad).size(), std::size_t(1));
+        QVERIFY(!writePlan(bad, path, &error));
+        QVERIFY2(error.contains(QStringLiteral("would not load again: cluster.inter_node.bandwidth_GBps")),
+            qPrintable(error));
+        QCOMPARE(contents(path), before);
     }
 };
 
