@@ -191,7 +191,8 @@ int importLaunch(const QString& kind, const QString& file, const QString& planPa
         return kInvalid;
     }
     const std::vector<Issue> problems = validate(p);
-    if (!outPath.isEmpty()) {
+    // An invalid result is reported, never written over the file --out names (it may hold the user's good plan).
+    if (!outPath.isEmpty() && problems.empty()) {
         QString error;
         if (!engine::writePlan(p, outPath, &error)) {
             std::cerr << "plait: " << outPath.toStdString() << " was not written: " << error.toStdString() << "\n";
@@ -206,7 +207,7 @@ int importLaunch(const QString& kind, const QString& file, const QString& planPa
             out["notes"].push_back(validUtf8(messageText(n)));
         for (const Issue& e : problems)
             out["errors"].push_back({ { "field", e.field }, { "message", validUtf8(e.message) } });
-        if (!outPath.isEmpty())
+        if (!outPath.isEmpty() && problems.empty())
             out["out"] = outPath.toStdString();
         std::cout << dumpJson(out, 2) << "\n";
     } else {
@@ -230,11 +231,13 @@ int importLaunch(const QString& kind, const QString& file, const QString& planPa
         std::cout << "  not modelled (" << i.notModelled.size() << "): what the estimate leaves out\n"
                   << settingsText(i.notModelled) << "  no effect on the estimate (" << i.noEffect.size() << ")\n"
                   << settingsText(i.noEffect);
-        if (!outPath.isEmpty())
+        if (!outPath.isEmpty() && problems.empty())
             std::cout << "wrote " << outPath.toStdString() << "\n";
     }
     if (!problems.empty()) {
         printIssues(problems, "the imported plan: ");
+        if (!outPath.isEmpty())
+            std::cerr << "plait: " << outPath.toStdString() << " was not written: the imported plan is invalid\n";
         return kInvalid;
     }
     return kOk;
@@ -308,7 +311,8 @@ int importTopology(const QStringList& files, const QString& planPath, const QStr
             std::cout << "  note: " << validUtf8(messageText(m)) << "\n";
     }
     out["cluster"] = toJson(i.plan)["cluster"];
-    if (!outPath.isEmpty()) {
+    const std::vector<Issue> problems = validate(i.plan);
+    if (!outPath.isEmpty() && problems.empty()) {
         QString error;
         if (!engine::writePlan(i.plan, outPath, &error)) {
             std::cerr << "plait: " << outPath.toStdString() << " was not written: " << error.toStdString() << "\n";
@@ -320,9 +324,11 @@ int importTopology(const QStringList& files, const QString& planPath, const QStr
     }
     if (json)
         std::cout << dumpJson(out, 2) << "\n";
-    const std::vector<Issue> problems = validate(i.plan);
     if (!problems.empty()) {
         printIssues(problems, "the plan on the imported cluster: ");
+        if (!outPath.isEmpty())
+            std::cerr << "plait: " << outPath.toStdString()
+                      << " was not written: the plan is invalid on this cluster\n";
         return kInvalid;
     }
     return kOk;

@@ -104,4 +104,26 @@ std::string dumpJson(const nlohmann::json& j, int indent)
     return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+int firstLineLongerThan(std::string_view text, std::size_t maxBytes)
+{
+    int line = 1;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t end = std::min(text.find('\n', start), text.size());
+        if (end - start > maxBytes)
+            return line;
+        start = end + 1;
+        ++line;
+    }
+    return 0;
+}
+
+std::string longLineText(int line, std::size_t maxBytes, const std::string& what)
+{
+    std::string n = std::to_string(maxBytes);
+    for (int i = int(n.size()) - 3; i > 0; i -= 3)
+        n.insert(std::size_t(i), ",");
+    return "line " + std::to_string(line) + " is longer than " + n + " bytes: not " + what;
+}
+
 } // namespace plait

@@ -26,4 +26,10 @@ std::string closestMatch(std::string_view word, const std::vector<std::string>& 
 // JSON text that cannot throw: invalid UTF-8 (from a path or a foreign file) is written as U+FFFD.
 std::string dumpJson(const nlohmann::json& j, int indent = -1);
 
+// The 1-based number of the first line of `text` longer than `maxBytes`, or 0. The formats Plait scans itself (launch
+// scripts, nvidia-smi topo -m, nccl-tests tables) bound their lines with a named error rather than read on.
+int firstLineLongerThan(std::string_view text, std::size_t maxBytes);
+// "line 12 is longer than 65,536 bytes: not <what>"
+std::string longLineText(int line, std::size_t maxBytes, const std::string& what);
+
 } // namespace plait

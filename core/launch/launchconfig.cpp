@@ -153,10 +153,9 @@ std::vector<Issue> exportProblems(const Plan& plan, LaunchFormat format)
     return problems;
 }
 
-Result<ImportedPlan> importResult(ImportedPlan imported, const Plan& base, std::vector<Issue> errors)
+namespace {
+Result<ImportedPlan> placedImport(ImportedPlan imported, const Plan& base)
 {
-    if (!errors.empty())
-        return errors;
     Plan& plan = imported.plan;
     // The base's model when the file describes the same shape (its name, source and preset reference kept).
     auto shape = [](const ModelSpec& m) {
@@ -182,6 +181,25 @@ Result<ImportedPlan> importResult(ImportedPlan imported, const Plan& base, std::
         return placement.errors();
     plan.placement = std::move(placement.value());
     return imported;
+}
+}
+
+Result<ImportedPlan> importResult(ImportedPlan imported, const Plan& base, std::vector<Issue> errors)
+{
+    if (!errors.empty())
+        return errors;
+    auto placed = placedImport(std::move(imported), base);
+    if (!placed)
+        return placed;
+    // What the file sets must make a plan the loader reads back (a model whose 1922 heads do not divide its hidden
+    // size once came through): otherwise the import is refused with the loader's reason (issue 39 B).
+    if (const Result<Plan> again = planFromJson(toJson(placed.value().plan)); !again) {
+        std::vector<Issue> refused = again.errors();
+        for (Issue& i : refused)
+            i.message = "the plan it makes would not load: " + i.message;
+        return refused;
+    }
+    return placed;
 }
 
 } // namespace plait

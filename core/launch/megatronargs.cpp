@@ -452,6 +452,10 @@ Result<ImportedPlan> importMegatronArgs(std::string_view text, const Plan& base,
     std::vector<Issue> errors;
     if (text.find('\0') != std::string_view::npos)
         return Result<ImportedPlan>(std::vector<Issue> { fieldIssue("", "config-binary", { "Megatron-LM" }) });
+    // A launch script's longest real line (one command of every flag) is a few KiB.
+    constexpr std::size_t kMaxLineBytes = 256 * 1024;
+    if (const int line = firstLineLongerThan(text, kMaxLineBytes))
+        return Result<ImportedPlan>::failure("", longLineText(line, kMaxLineBytes, "a launch script"));
     const ShellWords words = shellWords(text);
     if (const std::optional<Issue> quote = unterminatedQuoteIssue(words))
         return Result<ImportedPlan>(std::vector<Issue> { *quote });

@@ -71,6 +71,21 @@ LinkSpec calibratedLink(const LinkSpec& base, int ranks, const std::vector<SizeP
             l.busbwCurve.push_back({ p.bytes, p.busbwGBps });
         }
     std::sort(l.busbwCurve.begin(), l.busbwCurve.end());
+    // What a plan file's curve holds (plan.cpp): 2 to 256 points of increasing size. A finer sweep keeps every k-th
+    // point and its largest; one point is no curve.
+    l.busbwCurve.erase(std::unique(l.busbwCurve.begin(), l.busbwCurve.end(),
+                           [](const auto& a, const auto& b) { return a.first == b.first; }),
+        l.busbwCurve.end());
+    if (l.busbwCurve.size() > 256) {
+        const std::size_t step = (l.busbwCurve.size() + 254) / 255;
+        std::vector<std::pair<double, double>> thinned;
+        for (std::size_t i = 0; i + 1 < l.busbwCurve.size(); i += step)
+            thinned.push_back(l.busbwCurve[i]);
+        thinned.push_back(l.busbwCurve.back());
+        l.busbwCurve = std::move(thinned);
+    }
+    if (l.busbwCurve.size() < 2)
+        l.busbwCurve.clear();
     if (lineRate > 0 && best > 0)
         l.efficiency = std::min(1.0, best / lineRate);
     const AlphaBetaFit f = fitAlphaBeta(allReduceSweep, CollectiveKind::AllReduce, ranks);

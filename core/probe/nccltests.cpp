@@ -15,6 +15,8 @@ constexpr double kMaxBytes = 1e15; // a petabyte: beyond any buffer nccl-tests a
 constexpr double kMaxTimeUs = 1e12;
 // nccl-tests prints times to 0.01 µs; anything below a nanosecond is not a measurement (a denormal gave inf GB/s).
 constexpr double kMinTimeUs = 1e-3;
+// nccl-tests' widest lines (a device line with a long host name, a header) are a few hundred bytes.
+constexpr std::size_t kMaxLineBytes = 64 * 1024;
 constexpr std::size_t kMaxRows = 100000, kMaxRuns = 10000, kMaxDevices = 131072;
 
 std::string_view trim(std::string_view s)
@@ -293,6 +295,8 @@ Result<NcclTestsLog> readNcclTests(std::string_view text, std::string_view name)
         return readJson(text, name);
     if (text.find('\0') != std::string_view::npos)
         return Result<NcclTestsLog>::failure("", "not an nccl-tests log: the file holds binary data");
+    if (const int line = firstLineLongerThan(text, kMaxLineBytes))
+        return Result<NcclTestsLog>::failure("", longLineText(line, kMaxLineBytes, "an nccl-tests log"));
 
     NcclTestsLog log;
     NcclTestsRun* run = nullptr;

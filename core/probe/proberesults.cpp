@@ -81,12 +81,19 @@ std::optional<Plan> planWithMeasuredLinks(const Plan& plan, const LinksResult& l
     const OpSweep* ar = links.sweep(CollectiveKind::AllReduce);
     if (!ar || ar->points.empty() || links.ranks < 2)
         return std::nullopt;
+    // A sweep that stops below 1 MiB times latency, not the link's rate: it calibrates nothing (a fuzzed log of
+    // 128 B rows once set a link to 0.008% of its line rate).
+    if (ar->points.back().bytes < double(1 << 20))
+        return std::nullopt;
     Plan p = plan;
     const bool across = links.linkClass == "inter_node";
     LinkSpec& link = across ? p.cluster.interNode : p.cluster.intraNode;
     // Across nodes a ring's crossing runs over all of a node's NICs (groups.cpp), so that is its line rate.
     link = calibratedLink(
         link, links.ranks, ar->points, source, across ? link.bandwidthGBps * p.cluster.nics() : link.bandwidthGBps);
+    // Below 1% of its line rate a link is broken, not slow: the fabric check names it; the plan is not costed on it.
+    if (!(link.efficiency >= 0.01))
+        return std::nullopt;
     return p;
 }
 

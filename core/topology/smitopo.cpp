@@ -100,6 +100,10 @@ bool looksLikeSmiTopo(std::string_view head)
 
 Result<NodeTopology> readSmiTopo(std::string_view text, const std::string& source)
 {
+    // A matrix of 1024 devices is about 8 KiB wide; anything far longer is not nvidia-smi's.
+    constexpr std::size_t kMaxLineBytes = 64 * 1024;
+    if (const int line = firstLineLongerThan(text, kMaxLineBytes))
+        return Result<NodeTopology>::failure(source, longLineText(line, kMaxLineBytes, "nvidia-smi topo -m output"));
     const std::vector<std::string_view> all = lines(text);
     std::size_t headerLine = all.size();
     for (std::size_t i = 0; i < all.size(); ++i) {

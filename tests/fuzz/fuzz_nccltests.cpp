@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <string_view>
 
@@ -51,9 +52,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 std::abort();
             return p.value();
         }();
-        if (const auto calibrated = plait::planWithMeasuredLinks(plan, l, l.source);
-            calibrated && !plait::planFromJson(plait::toJson(*calibrated)))
-            std::abort();
+        if (const auto calibrated = plait::planWithMeasuredLinks(plan, l, l.source)) {
+            if (const auto again = plait::planFromJson(plait::toJson(*calibrated)); !again) {
+                std::fprintf(stderr, "the loader refuses the calibrated plan: %s\n", again.errorText().c_str());
+                std::abort();
+            }
+        }
         if (l.ranks <= 1024) // the check builds the ranks' group
             for (const plait::FabricOpCheck& op : plait::checkFabric(l, cluster).ops)
                 if (!std::isfinite(op.largeRatio) || op.largeRatio < 0)

@@ -1,4 +1,6 @@
 #include "mutate.h"
+#include "mutatetext.h"
+#include "plan.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -150,6 +152,16 @@ class TestHostileInput : public QObject {
                 return why;
             return doc.contains("traceEvents") ? QString() : QStringLiteral("trace without traceEvents");
         }
+        if (job.command == QLatin1String("import")) { // exit 0 promises a plan the loader accepts (issue 39 B)
+            nlohmann::json doc;
+            QString why;
+            if (!parseJsonText(f.readAll(), &doc, &why))
+                return why;
+            const auto plan = plait::planFromJson(doc);
+            return plan ? QString()
+                        : QStringLiteral("exit 0 wrote a plan the loader refuses: %1")
+                              .arg(QString::fromStdString(plan.errorText()).left(300));
+        }
         if (suffix == QLatin1String("png"))
             return QImage(job.outFile).isNull() ? QStringLiteral("PNG does not decode") : QString();
         const QByteArray bytes = f.readAll();
@@ -236,6 +248,22 @@ class TestHostileInput : public QObject {
         return v;
     }
 
+    // Every job, one per core at a time.
+    static std::vector<Verdict> runAll(const std::vector<Job>& jobs, int budgetMs)
+    {
+        std::vector<Verdict> verdicts(jobs.size());
+        std::atomic<std::size_t> next { 0 };
+        std::vector<std::thread> workers;
+        for (int w = 0; w < std::max(2, QThread::idealThreadCount()); ++w)
+            workers.emplace_back([&] {
+                for (std::size_t j = next++; j < jobs.size(); j = next++)
+                    verdicts[j] = run(jobs[j], budgetMs);
+            });
+        for (auto& w : workers)
+            w.join();
+        return verdicts;
+    }
+
 private slots:
     void everyCommandSurvivesTheHostileCorpus()
     {
@@ -282,18 +310,9 @@ private slots:
                 image });
         }
 
-        std::vector<Verdict> verdicts(jobs.size());
-        std::atomic<std::size_t> next { 0 };
         QElapsedTimer clock;
         clock.start();
-        std::vector<std::thread> workers;
-        for (int w = 0; w < std::max(2, QThread::idealThreadCount()); ++w)
-            workers.emplace_back([&] {
-                for (std::size_t j = next++; j < jobs.size(); j = next++)
-                    verdicts[j] = run(jobs[j], budgetMs);
-            });
-        for (auto& w : workers)
-            w.join();
+        std::vector<Verdict> verdicts = runAll(jobs, budgetMs);
         // The budget is the command's alone: a run that passed it beside another worker's (two memory-heavy commands
         // on two cores slow each other) is timed again with the machine to itself before it counts as a hang.
         for (std::size_t j = 0; j < jobs.size(); ++j)
@@ -350,6 +369,94 @@ private slots:
             qInfo("  %-8s %5d  %5d  %5d  %5d  %7d  %5d  %10d  %10d  %8d  %6.1f s", qPrintable(command), r.runs,
                 r.exits[0], r.exits[1], r.exits[2], r.outcomes[Crash], r.outcomes[Hang], r.outcomes[WrongExit],
                 r.outcomes[BadOutput], r.outcomes[Disagree], r.slowest);
+        for (const QString& f : std::as_const(failures).mid(0, 60))
+            qWarning("%s", qPrintable(f));
+        QVERIFY2(failures.isEmpty(), qPrintable(QStringLiteral("%1 failing runs").arg(failures.size())));
+    }
+
+    // Issue 39 C: every importer over mutated real files, the acceptance corpus of ../shared/real-inputs (launch
+    // scripts, configs, dumps and logs other projects wrote; read from there, never copied into the project). Each
+    // mutant is imported over a base plan with --out on a file holding a good plan; a run fails on a signal, a hang,
+    // an exit outside 0-2, an error without a message, a failed run that replaced the file, and an exit 0 whose plan
+    // the loader refuses. PLAIT_REAL_INPUTS names the folder, PLAIT_REAL_MUTANTS the count (the closing campaigns
+    // ran 2,400).
+    void everyImporterSurvivesMutatedRealFiles()
+    {
+        const QString root = qEnvironmentVariableIsSet("PLAIT_REAL_INPUTS")
+            ? qEnvironmentVariable("PLAIT_REAL_INPUTS")
+            : QStringLiteral(PLAIT_SOURCE "/../shared/real-inputs");
+        if (!QFileInfo(root).isDir())
+            QSKIP("no ../shared/real-inputs beside the checkout (set PLAIT_REAL_INPUTS)");
+        const int count = envInt("PLAIT_REAL_MUTANTS", 240);
+        const int seed = envInt("PLAIT_HOSTILE_SEED", 12);
+        const int budgetMs = 1000 * envInt("PLAIT_HOSTILE_BUDGET_S", 20);
+        struct Source {
+            QString kind, path;
+            std::string text;
+        };
+        std::vector<Source> sources;
+        for (const QString& kind :
+            { QStringLiteral("megatron"), QStringLiteral("deepspeed"), QStringLiteral("torchtitan"),
+                QStringLiteral("hf-config"), QStringLiteral("nccl-tests"), QStringLiteral("topology") }) {
+            const QDir dir(root + QLatin1Char('/') + kind);
+            for (const QString& name : dir.entryList(QDir::Files, QDir::Name)) {
+                QFile f(dir.filePath(name));
+                QVERIFY(f.open(QIODevice::ReadOnly));
+                sources.push_back({ kind, dir.filePath(name), f.readAll().toStdString() });
+            }
+        }
+        QVERIFY2(!sources.empty(), qPrintable(root));
+        QTemporaryDir work;
+        hostile::TextMutator mutator { std::uint32_t(seed) };
+        std::vector<Job> jobs;
+        QStringList what;
+        const QString launchBase = QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json");
+        const QString nodeBase = QStringLiteral(PLAIT_EXAMPLES "/a1-one-node-dp8.plait.json");
+        for (int i = 0; i < count; ++i) {
+            const Source& src = sources[std::size_t(i) % sources.size()];
+            const hostile::TextMutant m = mutator.mutate(src.text);
+            // The importers recognise some formats by name (nccl-tests' all_reduce_perf.log): keep each file's name.
+            const QString dir = work.filePath(QString::number(i));
+            QDir().mkpath(dir);
+            const QString file = dir + QLatin1Char('/') + QFileInfo(src.path).fileName();
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(m.text.data(), qint64(m.text.size()));
+            f.close();
+            const bool launch = src.kind != QLatin1String("nccl-tests") && src.kind != QLatin1String("topology");
+            const QString kind = launch && i % 5 == 0 ? QStringLiteral("auto") : src.kind;
+            const QString out = dir + QStringLiteral("/out.plait.json");
+            jobs.push_back({ i, QStringLiteral("import"),
+                { kind, file, QStringLiteral("--plan"), launch ? launchBase : nodeBase, QStringLiteral("--out"), out },
+                out });
+            what << QFileInfo(src.path).fileName() + QStringLiteral(" as ") + kind + QStringLiteral(": ")
+                    + QString::fromStdString(m.what);
+        }
+        QElapsedTimer clock;
+        clock.start();
+        std::vector<Verdict> verdicts = runAll(jobs, budgetMs);
+        struct Row {
+            int runs = 0, exits[3] = { 0, 0, 0 }, outcomes[Outcomes] = {};
+        };
+        std::map<QString, Row> rows;
+        QStringList failures;
+        for (std::size_t j = 0; j < jobs.size(); ++j) {
+            Row& row = rows[jobs[j].args.front()];
+            const Verdict& v = verdicts[j];
+            ++row.runs;
+            ++row.outcomes[v.outcome];
+            if (v.exitCode >= 0 && v.exitCode <= 2)
+                ++row.exits[v.exitCode];
+            if (v.outcome != Ok)
+                failures
+                    << QStringLiteral("%1 (%2): %3").arg(jobs[j].args.at(1), what[int(j)].left(200), v.why.left(300));
+        }
+        qInfo("real-file corpus: %d mutants of %d files (seed %d), %.0f s", count, int(sources.size()), seed,
+            clock.elapsed() / 1e3);
+        qInfo("  kind         runs  exit0  exit1  exit2  crashes  hangs  wrong-exit  bad-output");
+        for (const auto& [kind, r] : rows)
+            qInfo("  %-11s %5d  %5d  %5d  %5d  %7d  %5d  %10d  %10d", qPrintable(kind), r.runs, r.exits[0], r.exits[1],
+                r.exits[2], r.outcomes[Crash], r.outcomes[Hang], r.outcomes[WrongExit], r.outcomes[BadOutput]);
         for (const QString& f : std::as_const(failures).mid(0, 60))
             qWarning("%s", qPrintable(f));
         QVERIFY2(failures.isEmpty(), qPrintable(QStringLiteral("%1 failing runs").arg(failures.size())));
