@@ -203,10 +203,39 @@ private:
             const toml::table doc = toml::parse(text);
             flatten(doc, "");
         } catch (const toml::parse_error& e) {
-            m_errors.push_back(fieldIssue("line " + str(static_cast<long long>(e.source().begin.line)), "toml-syntax",
-                { str(static_cast<long long>(e.source().begin.column)),
-                    utf8Prefix(std::string(e.description()), 120) }));
+            const long long line = e.source().begin.line, column = e.source().begin.column;
+            const std::string why(e.description());
+            const bool inString = why.find("parsing string") != std::string::npos
+                || why.find("parsing literal string") != std::string::npos
+                || why.find("parsing multi-line") != std::string::npos;
+            // toml++ meets an unterminated string as a newline inside it, or as the end of the file: said plainly.
+            const char* code = !inString                               ? "toml-syntax"
+                : why.find("end-of-file") != std::string::npos         ? "toml-unterminated-file"
+                : column > codePoints(lineOf(text, std::size_t(line))) ? "toml-unterminated-line"
+                                                                       : "toml-syntax";
+            m_errors.push_back(fieldIssue("line " + str(line), code, { str(column), utf8Prefix(why, 120) }));
         }
+    }
+
+    static std::string_view lineOf(std::string_view text, std::size_t line)
+    {
+        std::size_t start = 0;
+        for (std::size_t l = 1; l < line && start <= text.size(); ++l) {
+            const std::size_t nl = text.find('\n', start);
+            start = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
+        }
+        if (start > text.size())
+            return {};
+        std::string_view rest = text.substr(start);
+        rest = rest.substr(0, rest.find('\n'));
+        if (!rest.empty() && rest.back() == '\r')
+            rest.remove_suffix(1);
+        return rest;
+    }
+
+    static long long codePoints(std::string_view s)
+    {
+        return std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
     }
 
     void flatten(const toml::table& t, const std::string& prefix)

@@ -323,10 +323,10 @@ private slots:
         QTest::newRow("torchtitan: NUL bytes") << "torchtitan" << QByteArray(8, '\0') << "binary data";
         QTest::newRow("torchtitan: unterminated string")
             << "torchtitan" << QByteArray("[job]\ndescription = \"abc\n[parallelism]\ntensor_parallel_degree = 8\n")
-            << "line 2: not TOML at column";
+            << "line 2: not TOML: an unterminated string (the line ends at column 19";
         QTest::newRow("torchtitan: keys inside a multi-line string")
             << "torchtitan" << QByteArray("[job]\ndescription = \"\"\"abc\n[parallelism]\ntensor_parallel_degree = 8\n")
-            << "not TOML";
+            << "not TOML: an unterminated string (the file ends";
         QTest::newRow("torchtitan: a key twice")
             << "torchtitan" << QByteArray("[training]\nseq_len = 8192\nseq_len = 4096\n") << "line 3: not TOML";
         QTest::newRow("torchtitan: shard degree 0")
