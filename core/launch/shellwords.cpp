@@ -66,6 +66,7 @@ public:
                 m_word.unresolved = true; // a command substitution
             } else if (c == '\'') {
                 begin();
+                m_quotedPart = true;
                 const auto end = m_text.find('\'', m_pos + 1);
                 if (end == std::string_view::npos)
                     unterminated('\'');
@@ -76,6 +77,7 @@ public:
                 m_pos = end == std::string_view::npos ? m_text.size() : end + 1;
             } else if (c == '"') {
                 begin();
+                m_quotedPart = true;
                 doubleQuoted();
             } else if (c == '$') {
                 begin();
@@ -96,8 +98,47 @@ private:
         if (m_inWord)
             return;
         m_inWord = true;
+        m_quotedPart = false;
         m_word = ShellWord { {}, m_line, m_commandStart, false };
         m_commandStart = false;
+    }
+
+    bool inAssignment() const
+    {
+        if (!m_inWord)
+            return false;
+        const std::string& t = m_word.text;
+        std::size_t n = 0;
+        if (!t.empty() && nameStart(t[0]))
+            while (n < t.size() && nameChar(t[n]))
+                ++n;
+        return n > 0 && n < t.size() && t[n] == '=';
+    }
+
+    // An expansion's value: inside double quotes one piece of the word; outside them split at blanks as bash splits
+    // it (GPT_ARGS="--num-layers 24 --bf16" then ${GPT_ARGS} passes three words).
+    void appendValue(const std::string& v)
+    {
+        if (m_inDoubleQuotes || inAssignment()) { // NAME=$OTHER is not split either
+            append(v);
+            return;
+        }
+        std::size_t i = 0;
+        while (i < v.size()) {
+            if (v[i] == ' ' || v[i] == '\t' || v[i] == '\n') {
+                finish();
+                ++i;
+                continue;
+            }
+            std::size_t j = i;
+            while (j < v.size() && v[j] != ' ' && v[j] != '\t' && v[j] != '\n')
+                ++j;
+            const bool unresolved = m_inWord && m_word.unresolved;
+            begin();
+            m_word.unresolved = m_word.unresolved || unresolved;
+            append(v.substr(i, j - i));
+            i = j;
+        }
     }
 
     void append(const std::string& s)
@@ -128,6 +169,9 @@ private:
                 ++n;
         if (n > 0 && n < t.size() && t[n] == '=' && !m_word.unresolved)
             m_out.variables[t.substr(0, n)] = t.substr(n + 1);
+        // An unquoted expansion to nothing is no word ("" is one).
+        if (t.empty() && !m_quotedPart && !m_word.unresolved)
+            return;
         m_out.words.push_back(std::move(m_word));
     }
 
@@ -142,6 +186,7 @@ private:
     void doubleQuoted()
     {
         const int opened = m_line;
+        m_inDoubleQuotes = true;
         ++m_pos;
         while (m_pos < m_text.size() && m_text[m_pos] != '"') {
             const char c = m_text[m_pos];
@@ -161,6 +206,7 @@ private:
                 ++m_pos;
             }
         }
+        m_inDoubleQuotes = false;
         if (m_pos < m_text.size()) {
             ++m_pos; // the closing quote
         } else if (!m_out.unterminatedQuote) {
@@ -202,11 +248,14 @@ private:
         }
         ShellWords inner = Splitter(text, m_out.variables, m_depth + 1).run();
         std::string joined;
+        bool unresolved = false;
         for (const ShellWord& w : inner.words) {
             joined += (joined.empty() ? "" : " ") + w.text;
-            m_word.unresolved = m_word.unresolved || w.unresolved;
+            unresolved = unresolved || w.unresolved;
         }
-        append(joined);
+        appendValue(joined);
+        if (m_inWord)
+            m_word.unresolved = m_word.unresolved || unresolved;
     }
 
     // At a '$': a variable, ${…}, or a command or arithmetic substitution (left unresolved).
@@ -244,10 +293,10 @@ private:
             const std::string name(body.substr(0, n));
             const std::string_view rest = body.substr(n);
             if (const auto it = m_out.variables.find(name); it != m_out.variables.end() && rest.empty()) {
-                append(it->second);
+                appendValue(it->second);
             } else if (rest.size() >= 2 && rest[0] == ':' && (rest[1] == '-' || rest[1] == '=')) {
                 if (it != m_out.variables.end() && !it->second.empty())
-                    append(it->second);
+                    appendValue(it->second);
                 else
                     appendDefault(rest.substr(2));
             } else {
@@ -265,13 +314,15 @@ private:
         const std::string name(m_text.substr(m_pos, n - m_pos));
         m_pos = n;
         if (const auto it = m_out.variables.find(name); it != m_out.variables.end())
-            append(it->second);
+            appendValue(it->second);
         else
             m_word.unresolved = true;
     }
 
     std::string_view m_text;
     int m_depth = 0;
+    bool m_inDoubleQuotes = false; // expansions are not split inside "…"
+    bool m_quotedPart = false; // the word holds a quoted part, so it is a word even when empty
     std::size_t m_pos = 0;
     int m_line = 1;
     bool m_commandStart = true;

@@ -363,6 +363,48 @@ private slots:
                                                         "${TP:-\"4\"}")
                                           << 4;
     }
+    // Issue 40 A: an unquoted $VAR or ${VAR} is split at blanks as bash splits it, so flags kept in a string
+    // (options="…", GPT_ARGS="…", Megatron-LM's examples of 2021-2024) reach the command; "$VAR" stays one word, an
+    // assignment is not split, and an unquoted expansion to nothing is no word.
+    void flagsInAVariableAreSplit_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<int>("tp");
+        QTest::addColumn<int>("pp");
+        QTest::newRow("options string") << QByteArray("options=\" --tensor-model-parallel-size 8 \\\n"
+                                                      "  --pipeline-model-parallel-size 2\"\npython pretrain_gpt.py "
+                                                      "${options}")
+                                        << 8 << 2;
+        QTest::newRow("$VAR, nested in another") << QByteArray("TP=4\nPAR=\"--tensor-model-parallel-size $TP\"\n"
+                                                               "ALL=\"$PAR --pipeline-model-parallel-size 4\"\n"
+                                                               "python pretrain_gpt.py $ALL")
+                                                 << 4 << 4;
+        QTest::newRow("an empty expansion between") << QByteArray(
+            "E=\npython pretrain_gpt.py --tensor-model-parallel-size "
+            "$E 2") << 2 << 1;
+        QTest::newRow("quoted stays one word") << QByteArray("V=\"8 --pipeline-model-parallel-size 2\"\npython "
+                                                             "pretrain_gpt.py --tensor-model-parallel-size \"$V\"")
+                                               << 0 << 0;
+    }
+    void flagsInAVariableAreSplit()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(int, tp);
+        QFETCH(int, pp);
+        const auto r = importMegatronArgs(text.toStdString()
+                + " --num-layers 32 --hidden-size 4096 "
+                  "--num-attention-heads 32 --bf16",
+            example(QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json")), "x.sh");
+        if (tp == 0) { // one word "8 --pipeline-model-parallel-size 2": not a whole number
+            QVERIFY(!r);
+            QVERIFY2(r.errorText().find("--tensor-model-parallel-size") != std::string::npos, r.errorText().c_str());
+            return;
+        }
+        QVERIFY2(r, r ? "" : r.errorText().c_str());
+        QCOMPARE(r.value().plan.parallel.tp, tp);
+        QCOMPARE(r.value().plan.parallel.pp, pp);
+    }
+
     void nestedDefaultsAreReadAsBashDoes()
     {
         QFETCH(QByteArray, text);
