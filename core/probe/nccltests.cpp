@@ -313,6 +313,7 @@ Result<NcclTestsLog> readNcclTests(std::string_view text, std::string_view name)
         return true;
     };
     int lineNo = 0;
+    std::vector<std::pair<int, std::string>> commandPrograms; // line, program named on a command line
     std::size_t pos = 0;
     while (pos <= text.size()) {
         const std::size_t nl = text.find('\n', pos);
@@ -400,9 +401,21 @@ Result<NcclTestsLog> readNcclTests(std::string_view text, std::string_view name)
         // A data row starts with its size; anything else outside a header (NCCL INFO lines, a shell prompt, the
         // command line) is not part of the table.
         const auto w = words(t);
+        // The command line a log often starts with (mpirun … ./build/all_reduce_perf -b 8 …) names the program of
+        // the run after it, which nccl-tests before 2.13 does not print.
+        if (!columns)
+            for (const std::string_view word : w)
+                if (const std::string_view base = word.substr(word.find_last_of('/') + 1);
+                    base.size() > 5 && base.substr(base.size() - 5) == "_perf" && namesAnyProgram(base))
+                    commandPrograms.emplace_back(lineNo, utf8Prefix(base, 64));
         if (!run || !columns || w.empty())
             continue;
         const Columns& c = *columns;
+        // Open MPI's "8 more processes have sent help message …" starts with a number too: a row's count column is
+        // a number as well, or the line is not part of the table.
+        if (allDigits(w.front()) && c.count > 0
+            && (std::size_t(c.count) >= w.size() || !number(w[std::size_t(c.count)])))
+            continue;
         // A line as wide as the table whose other cells are numbers is a row with a broken size (NaN, -1, 1e308):
         // an error naming it, not a line to skip (a skipped row once left a one-point curve).
         if (!allDigits(w.front())) {
@@ -479,6 +492,9 @@ Result<NcclTestsLog> readNcclTests(std::string_view text, std::string_view name)
     if (log.runs.empty())
         return Result<NcclTestsLog>::failure("", "not an nccl-tests log: no table of sizes and times was found");
     for (NcclTestsRun& r : log.runs) {
+        for (auto it = commandPrograms.rbegin(); it != commandPrograms.rend() && r.program.empty(); ++it)
+            if (it->first <= r.rows.front().line)
+                r.program = it->second; // the last command line before the run's first row
         if (r.program.empty() && namesAnyProgram(name))
             r.program = programOfName(name);
         if (r.program.empty())

@@ -89,6 +89,26 @@ private slots:
         QCOMPARE(r.warmup, 5);
     }
 
+    // Issue 40 C: an nccl-tests 2.x log under mpirun (no "Collective test starting" line, a file not named after
+    // the program) takes its program from the command line it starts with, and Open MPI's "8 more processes have
+    // sent help message" inside the table is not a row.
+    void aCommandLineNamesTheProgramAndMpiNoiseIsSkipped()
+    {
+        const std::string row = "    float     sum      -1    20.26    0.00    0.00      0    17.74    0.00    0.00      0\n";
+        const std::string text = "mpirun -np 8 -host localhost ./build/reduce_scatter_perf -b 8 -e 8M -f 2 -g 1\n"
+                                 "#       size         count      type   redop    root     time   algbw   busbw "
+                                 "#wrong     time   algbw   busbw #wrong\n"
+                                 "8 more processes have sent help message help-mtl-ofi.txt / OFI call fail\n"
+                                 "          64             2"
+            + row + "     8388608        262144" + row;
+        const auto log = readNcclTests(text, "run-3.txt");
+        QVERIFY2(log, log ? "" : log.errorText().c_str());
+        QCOMPARE(log.value().runs.size(), std::size_t(1));
+        QCOMPARE(log.value().runs.front().program, std::string("reduce_scatter_perf"));
+        QCOMPARE(int(*log.value().runs.front().op), int(CollectiveKind::ReduceScatter));
+        QCOMPARE(log.value().runs.front().rows.size(), std::size_t(2));
+    }
+
     // The sweeps recompute bandwidth from size and time (nccl-tests PERFORMANCE.md): they agree with what the run
     // printed to its rounding.
     void sweepsAgreeWithThePrintedBandwidth()
