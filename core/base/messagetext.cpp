@@ -313,6 +313,10 @@ constexpr MessageTemplate kTemplates[] = {
     { "launch:global-batch-default", QT_TRANSLATE_NOOP("Messages",
         "no --global-batch-size: Megatron-LM takes micro-batch × DP = %1") },
     { "launch:megatron-fp32", QT_TRANSLATE_NOOP("Messages", "neither --bf16 nor --fp16: Megatron-LM trains in fp32") },
+    { "launch:old-name", QT_TRANSLATE_NOOP("Messages", "%1 (%2) is the old name of %3, read as such") },
+    { "launch:megatron-deepspeed-zero", QT_TRANSLATE_NOOP("Messages",
+        "%1 (%2) is Megatron-DeepSpeed's: the optimizer runs under DeepSpeed at that ZeRO stage, and the job as "
+        "DeepSpeed runs it") },
     { "launch:sequence-parallel-off", QT_TRANSLATE_NOOP("Messages",
         "--sequence-parallel (%1) with TP 1: Megatron-LM turns it off, and so does the plan") },
     { "launch:deepspeed-auto", QT_TRANSLATE_NOOP("Messages",

@@ -28,9 +28,9 @@ const std::set<std::string, std::less<>> kBooleanFlags = { "bf16", "fp16", "sequ
     "use-distributed-optimizer", "swiglu", "untie-embeddings-and-output-weights", "disable-bias-linear",
     "group-query-attention", "overlap-grad-reduce", "overlap-param-gather", "use-flash-attn", "tp-comm-overlap",
     "overlap-moe-expert-parallel-comm", "delay-wgrad-compute", "cross-entropy-loss-fusion", "recompute-activations",
-    "account-for-embedding-in-pipeline-split", "account-for-loss-in-pipeline-split", "use-mcore-models",
-    "use-legacy-models", "use-rotary-position-embeddings", "moe-grouped-gemm", "multi-latent-attention",
-    "overlap-p2p-communication", "distribute-saved-activations", "attention-softmax-in-fp32",
+    "checkpoint-activations", "account-for-embedding-in-pipeline-split", "account-for-loss-in-pipeline-split",
+    "use-mcore-models", "use-legacy-models", "use-rotary-position-embeddings", "moe-grouped-gemm",
+    "multi-latent-attention", "overlap-p2p-communication", "distribute-saved-activations", "attention-softmax-in-fp32",
     "accumulate-allreduce-grads-in-fp32", "apply-query-key-layer-scaling", "mock-data", "standalone", "log-throughput",
     "log-timers-to-tensorboard", "log-memory-to-tensorboard", "log-params-norm", "log-num-zeros-in-grad",
     "log-validation-ppl-to-tensorboard", "use-cpu-initialization", "bias-swiglu-fusion", "no-bias-swiglu-fusion",
@@ -632,6 +632,13 @@ Result<ImportedPlan> importMegatronArgs(std::string_view text, const Plan& base,
             errors.push_back(fieldIssue(a.where("optimizer"), "config-choice", { "--optimizer", *o, "adam, sgd" }));
     }
     tr.zeroStage = a.has("use-distributed-optimizer") ? 1 : 0;
+    // Megatron-DeepSpeed (Microsoft's fork) hands the optimizer to DeepSpeed: --zero-stage is DeepSpeed's ZeRO stage,
+    // and the job runs as DeepSpeed runs it (its PipelineModule, 1F1B).
+    if (const auto stage = a.integer("zero-stage", 0, 3)) {
+        tr.framework = Framework::DeepSpeed;
+        setZeroStage(tr, int(*stage));
+        out.notes.push_back({ "launch:megatron-deepspeed-zero", { a.said("zero-stage"), a.where("zero-stage") } });
+    }
     tr.sequenceParallel = a.has("sequence-parallel");
     if (tr.sequenceParallel && par.tp == 1) {
         tr.sequenceParallel = false;
@@ -647,6 +654,12 @@ Result<ImportedPlan> importMegatronArgs(std::string_view text, const Plan& base,
                 { "--recompute-granularity", *g, "full, selective" }));
     } else if (a.has("recompute-activations")) {
         tr.recompute = Recompute::Selective;
+    } else if (a.has("checkpoint-activations")) {
+        // Megatron-LM before 2022 (and Megatron-DeepSpeed): every layer checkpointed whole, today's
+        // --recompute-granularity full --recompute-method uniform.
+        tr.recompute = Recompute::Full;
+        out.notes.push_back({ "launch:old-name",
+            { "--checkpoint-activations", a.where("checkpoint-activations"), "--recompute-granularity full" } });
     }
     tr.activationFp8Input = a.has("activation-func-fp8-input-store");
     if (const auto list = a.text("recompute-modules")) {

@@ -405,6 +405,23 @@ private slots:
         QCOMPARE(r.value().plan.parallel.pp, pp);
     }
 
+    // Issue 40 A: old names that mean the same thing map to the plan's fields, each with a note.
+    void oldNamesMapToThePlan()
+    {
+        const std::string args = "--num-layers 24 --hidden-size 1024 --num-attention-heads 16 --seq-length 1024 "
+                                 "--micro-batch-size 1 --global-batch-size 16 --fp16 --tensor-model-parallel-size 2 "
+                                 "--pipeline-model-parallel-size 2 ";
+        const Plan base = example(QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json"));
+        const auto old = importMegatronArgs(args + "--checkpoint-activations", base, "x.sh");
+        QVERIFY2(old, old ? "" : old.errorText().c_str());
+        QCOMPARE(int(old.value().plan.training.recompute), int(Recompute::Full));
+        const auto mds = importMegatronArgs(args + "--zero-stage 1", base, "x.sh");
+        QVERIFY2(mds, mds ? "" : mds.errorText().c_str());
+        QCOMPARE(int(mds.value().plan.training.framework), int(Framework::DeepSpeed));
+        QCOMPARE(mds.value().plan.training.zeroStage, 1);
+        QVERIFY(!importMegatronArgs(args + "--zero-stage 4", base, "x.sh"));
+    }
+
     void nestedDefaultsAreReadAsBashDoes()
     {
         QFETCH(QByteArray, text);

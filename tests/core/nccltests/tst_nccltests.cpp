@@ -94,7 +94,8 @@ private slots:
     // sent help message" inside the table is not a row.
     void aCommandLineNamesTheProgramAndMpiNoiseIsSkipped()
     {
-        const std::string row = "    float     sum      -1    20.26    0.00    0.00      0    17.74    0.00    0.00      0\n";
+        const std::string row
+            = "    float     sum      -1    20.26    0.00    0.00      0    17.74    0.00    0.00      0\n";
         const std::string text = "mpirun -np 8 -host localhost ./build/reduce_scatter_perf -b 8 -e 8M -f 2 -g 1\n"
                                  "#       size         count      type   redop    root     time   algbw   busbw "
                                  "#wrong     time   algbw   busbw #wrong\n"
