@@ -313,6 +313,13 @@ constexpr MessageTemplate kTemplates[] = {
     { "launch:global-batch-default", QT_TRANSLATE_NOOP("Messages",
         "no --global-batch-size: Megatron-LM takes micro-batch × DP = %1") },
     { "launch:megatron-fp32", QT_TRANSLATE_NOOP("Messages", "neither --bf16 nor --fp16: Megatron-LM trains in fp32") },
+    { "issue:hf-mamba-layers", QT_TRANSLATE_NOOP("Messages",
+        "holds %1 Mamba (state-space) layers, which Plait does not cost: refused rather than costed as attention") },
+    { "issue:hf-mamba", QT_TRANSLATE_NOOP("Messages",
+        "describes Mamba (state-space) layers, which Plait does not cost: refused rather than costed as attention") },
+    { "launch:hf-python-words", QT_TRANSLATE_NOOP("Messages",
+        "the file holds %1 of Python's NaN/Infinity, which JSON has no words for: read as text, so a field Plait "
+        "reads would say so") },
     { "launch:old-name", QT_TRANSLATE_NOOP("Messages", "%1 (%2) is the old name of %3, read as such") },
     { "launch:megatron-deepspeed-zero", QT_TRANSLATE_NOOP("Messages",
         "%1 (%2) is Megatron-DeepSpeed's: the optimizer runs under DeepSpeed at that ZeRO stage, and the job as "

@@ -2,6 +2,7 @@
 
 #include "text.h"
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -156,6 +157,50 @@ Result<nlohmann::json> readJsonFile(const std::string& path, const JsonLimits& l
     if (!parsed)
         return Result<nlohmann::json>::failure("", path + ": " + parsed.errorText());
     return parsed;
+}
+
+std::string pythonJsonWordsQuoted(std::string_view text, int* replaced)
+{
+    std::string out;
+    out.reserve(text.size());
+    int n = 0;
+    bool inString = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            out += c;
+            if (c == '\\' && i + 1 < text.size())
+                out += text[++i];
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+            out += c;
+            continue;
+        }
+        const bool wordStart = i == 0 || !std::isalnum(static_cast<unsigned char>(text[i - 1]));
+        bool quoted = false;
+        for (const std::string_view word :
+            { std::string_view("-Infinity"), std::string_view("Infinity"), std::string_view("NaN") })
+            if (wordStart && text.substr(i, word.size()) == word
+                && (i + word.size() == text.size()
+                    || !std::isalnum(static_cast<unsigned char>(text[i + word.size()])))) {
+                out += '"';
+                out += word;
+                out += '"';
+                i += word.size() - 1;
+                ++n;
+                quoted = true;
+                break;
+            }
+        if (!quoted)
+            out += c;
+    }
+    if (replaced)
+        *replaced = n;
+    return out;
 }
 
 } // namespace plait

@@ -51,7 +51,8 @@ Message howOf(const std::string& key)
 
 Result<ImportedPlan> importHfConfig(std::string_view text, const Plan& base, const std::string& source)
 {
-    auto parsed = parseJson(text);
+    int pythonWords = 0;
+    auto parsed = parseJson(pythonJsonWordsQuoted(text, &pythonWords));
     if (!parsed)
         return parsed.errors();
     const json& root = parsed.value();
@@ -83,6 +84,21 @@ Result<ImportedPlan> importHfConfig(std::string_view text, const Plan& base, con
         ConfigSetting s { prefix + k, prefix + k, utf8Prefix(dumpJson(v), 48), howOf(k) };
         (kNoEffect.count(k) ? out.noEffect : out.notModelled).push_back(std::move(s));
     }
+    // Layers Plait cannot cost are refused by name, never costed as attention (issue 40 B): Mamba's state-space
+    // layers (Nemotron-H's hybrid_override_pattern 'M', Jamba, Zamba, Falcon-H1: ssm_state_size, mamba_* keys).
+    {
+        std::string pattern;
+        if (config.contains("hybrid_override_pattern") && config["hybrid_override_pattern"].is_string())
+            pattern = config["hybrid_override_pattern"].get<std::string>();
+        const auto mamba = std::count(pattern.begin(), pattern.end(), 'M');
+        const bool ssmKeys = config.contains("ssm_state_size") || config.contains("mamba_num_heads")
+            || config.contains("mamba_d_state") || config.contains("mamba_expand");
+        if (mamba > 0)
+            return Result<ImportedPlan>(std::vector<Issue> {
+                fieldIssue(prefix + "hybrid_override_pattern", "hf-mamba-layers", { std::to_string(mamba) }) });
+        if (ssmKeys)
+            return Result<ImportedPlan>(std::vector<Issue> { fieldIssue(prefix + "ssm_state_size", "hf-mamba") });
+    }
     auto model = modelFromHfConfig(config, nested ? "text_config" : source);
     if (!model)
         return model.errors();
@@ -97,6 +113,8 @@ Result<ImportedPlan> importHfConfig(std::string_view text, const Plan& base, con
     std::sort(out.noEffect.begin(), out.noEffect.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
     std::sort(
         out.notModelled.begin(), out.notModelled.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+    if (pythonWords > 0)
+        out.notes.push_back({ "launch:hf-python-words", { str(pythonWords) } });
     return importResult(std::move(out), base, {});
 }
 

@@ -405,6 +405,35 @@ private slots:
         QCOMPARE(r.value().plan.parallel.pp, pp);
     }
 
+    // Issue 40 B: Python's NaN/Infinity (json.dump writes them) are read as text where Plait does not read the
+    // field, and a model of Mamba layers is refused by name instead of being costed as attention.
+    void hfConfigsAsPythonWritesThem()
+    {
+        const Plan base = example(QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json"));
+        const std::string dense = R"({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32,
+            "num_hidden_layers": 32, "intermediate_size": 14336, "vocab_size": 128256, "rope_scaling": null,
+            "time_step_limit": [0.0, Infinity], "initializer_range": NaN, "note": "NaN and Infinity in a string"})";
+        const auto r = importHfConfig(dense, base, "config.json");
+        QVERIFY2(r, r ? "" : r.errorText().c_str());
+        QCOMPARE(r.value().plan.model.layers, 32);
+        QVERIFY(std::any_of(r.value().notes.begin(), r.value().notes.end(),
+            [](const Message& m) { return m.key == "launch:hf-python-words" && m.args.front() == "2"; }));
+        const auto inf = importHfConfig(R"({"hidden_size": Infinity})", base, "config.json");
+        QVERIFY(!inf);
+        QVERIFY2(inf.errorText().find("hidden_size") != std::string::npos, inf.errorText().c_str());
+        const auto hybrid = importHfConfig(R"({"model_type": "nemotron_h", "hidden_size": 4096,
+            "num_attention_heads": 32, "num_hidden_layers": 6, "intermediate_size": 14336, "vocab_size": 131072,
+            "hybrid_override_pattern": "M-M*-M"})",
+            base, "config.json");
+        QVERIFY(!hybrid);
+        QVERIFY2(hybrid.errorText().find("hybrid_override_pattern: holds 3 Mamba") != std::string::npos,
+            hybrid.errorText().c_str());
+        const auto ssm = importHfConfig(R"({"model_type": "jamba", "hidden_size": 4096, "num_attention_heads": 32,
+            "num_hidden_layers": 32, "intermediate_size": 14336, "vocab_size": 65536, "mamba_d_state": 16})",
+            base, "config.json");
+        QVERIFY(!ssm);
+    }
+
     // Issue 40 A: old names that mean the same thing map to the plan's fields, each with a note.
     void oldNamesMapToThePlan()
     {
