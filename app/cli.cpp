@@ -417,7 +417,7 @@ std::string commandsHelp()
            "                                    a view drawn as the window draws it\n"
            "  report PLAN [--compare OTHER] --out FILE.pdf|html [--lang L] [--paper a4|letter]\n"
            "                                    the design-review report: figures, pictures, run, findings, sources\n"
-           "  import nccl-tests FILE... [--plan PLAN] [--out PLAN] [--json]\n"
+           "  import nccl-tests FILE... [--plan PLAN] [--out PLAN] [--json] [--any-gpu]\n"
            "                                    measured links held against the plan's, outlier nodes named; --out\n"
            "                                    writes the plan with its links calibrated from them\n"
            "  import megatron|deepspeed|torchtitan|auto FILE --plan PLAN [--out PLAN] [--json]\n"

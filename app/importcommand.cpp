@@ -19,7 +19,7 @@ namespace plait::app {
 namespace {
 constexpr int kOk = 0, kInvalid = 1, kUsage = 2;
 constexpr const char* kUsageText
-    = "plait import nccl-tests FILE... [--plan PLAN] [--out PLAN] [--json]\n"
+    = "plait import nccl-tests FILE... [--plan PLAN] [--out PLAN] [--json] [--any-gpu]\n"
       "       plait import megatron|deepspeed|torchtitan|hf-config|auto FILE --plan PLAN [--out PLAN] [--json]\n"
       "       plait import topology FILE|FOLDER... --plan PLAN [--out PLAN] [--json]";
 
@@ -36,7 +36,7 @@ nlohmann::json warningJson(const Warning& w)
     return { { "code", w.code }, { "message", validUtf8(w.message) }, { "args", w.args } };
 }
 
-int importNcclTests(const QStringList& files, const QString& planPath, const QString& outPath, bool json)
+int importNcclTests(const QStringList& files, const QString& planPath, const QString& outPath, bool json, bool anyGpu)
 {
     auto links = engine::readMeasuredLinks(files);
     if (!links) {
@@ -107,19 +107,29 @@ int importNcclTests(const QStringList& files, const QString& planPath, const QSt
         if (!json)
             std::cout << "  [" << w.code << "] " << validUtf8(w.message) << "\n";
     }
-    for (const std::string& n : m.notes)
+    std::vector<std::string> notes = m.notes;
+    // A measurement on another GPU model is compared, not applied, unless the user says so (--any-gpu).
+    if (plan)
+        for (const LinksResult& l : m.measurements)
+            if (const std::string other = otherGpuMeasured(l, plan->cluster.gpu); !other.empty())
+                notes.push_back(utf8Prefix(l.source, 80) + ": measured on " + utf8Prefix(other, 40)
+                    + ", not the plan's " + plan->cluster.gpu.id
+                    + (anyGpu ? ": applied as --any-gpu asks" : ": compared, not applied (--any-gpu applies it)"));
+    out["notes"] = notes;
+    for (const std::string& n : notes)
         if (!json)
             std::cout << "  note: " << validUtf8(n) << "\n";
+    const GpuSpec* onlyGpu = plan && !anyGpu ? &plan->cluster.gpu : nullptr;
     if (plan) {
         // Exit 0 only on a plan the loader reads back (a 1e-320 µs time once wrote a curve it refuses).
-        const Plan calibrated = engine::planWithLinks(*plan, engine::linksToApply(m));
+        const Plan calibrated = engine::planWithLinks(*plan, engine::linksToApply(m, onlyGpu));
         if (const std::vector<Issue> refused = engine::loaderRefusal(calibrated); !refused.empty()) {
             printIssues(refused, "the plan with the measured links: ");
             return kInvalid;
         }
     }
     if (plan && !outPath.isEmpty()) {
-        const engine::LinkChoice choice = engine::linksToApply(m);
+        const engine::LinkChoice choice = engine::linksToApply(m, onlyGpu);
         const Plan calibrated = engine::planWithLinks(*plan, choice);
         QString error;
         if (!engine::writePlan(calibrated, outPath, &error)) {
@@ -355,6 +365,8 @@ int importCommand(const QStringList& args)
                        "sets it (needs --plan)."),
         QStringLiteral("PLAN") });
     parser.addOption({ QStringLiteral("json"), QStringLiteral("Print one JSON object.") });
+    parser.addOption({ QStringLiteral("any-gpu"),
+        QStringLiteral("nccl-tests: calibrate the plan's links from measurements made on another GPU model too.") });
     parser.addHelpOption();
     const bool ok = parser.parse(args);
     if (printHelpIfAsked(parser, "import"))
@@ -397,7 +409,7 @@ int importCommand(const QStringList& args)
         return kUsage;
     }
     return importNcclTests(positional.mid(1), parser.value(QStringLiteral("plan")), parser.value(QStringLiteral("out")),
-        parser.isSet(QStringLiteral("json")));
+        parser.isSet(QStringLiteral("json")), parser.isSet(QStringLiteral("any-gpu")));
 }
 
 } // namespace plait::app

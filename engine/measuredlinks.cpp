@@ -65,12 +65,16 @@ const LinksResult* pick(std::vector<const LinksResult*> candidates)
 }
 }
 
-LinkChoice linksToApply(const MeasuredLinks& links)
+LinkChoice linksToApply(const MeasuredLinks& links, const GpuSpec* planGpu)
 {
     std::vector<const LinksResult*> intra, inter;
     int mostRanks = 0, mostHosts = 0;
+    auto usable = [&](const LinksResult& l) {
+        return l.sweep(CollectiveKind::AllReduce) && l.ranks >= 2
+            && (!planGpu || otherGpuMeasured(l, *planGpu).empty());
+    };
     for (const LinksResult& l : links.measurements) {
-        if (!l.sweep(CollectiveKind::AllReduce) || l.ranks < 2)
+        if (!usable(l))
             continue;
         if (l.linkClass == "inter_node")
             mostHosts = std::max(mostHosts, l.hosts);
@@ -78,7 +82,7 @@ LinkChoice linksToApply(const MeasuredLinks& links)
             mostRanks = std::max(mostRanks, l.ranks);
     }
     for (const LinksResult& l : links.measurements) {
-        if (!l.sweep(CollectiveKind::AllReduce) || l.ranks < 2)
+        if (!usable(l))
             continue;
         if (l.linkClass == "inter_node" && l.hosts == mostHosts)
             inter.push_back(&l);

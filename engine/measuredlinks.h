@@ -26,7 +26,8 @@ struct LinkChoice {
     const LinksResult* intraNode = nullptr;
     const LinksResult* interNode = nullptr;
 };
-LinkChoice linksToApply(const MeasuredLinks& links);
+// With `planGpu`, measurements made on another GPU model (otherGpuMeasured) are left out.
+LinkChoice linksToApply(const MeasuredLinks& links, const GpuSpec* planGpu = nullptr);
 // What the measurements say against a cluster, by node: the fabric check's slow links (on the nodes of the hosts
 // the measurement ran on) and the outliers (on their hosts' nodes). Hosts are the cluster's nodes in the order they
 // first appear in the measurements, as mpirun and srun give ranks to hosts in order; hosts beyond the cluster's

@@ -5,6 +5,7 @@
 #include "numtext.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 
@@ -145,6 +146,36 @@ std::vector<FabricOutlier> fabricOutliers(const std::vector<LinksResult>& measur
         }
     }
     return out;
+}
+
+std::string otherGpuMeasured(const LinksResult& measured, const GpuSpec& gpu)
+{
+    // Upper case, every other character a blank, so a model name stands as its own word.
+    auto words = [](std::string_view s) {
+        std::string out;
+        for (char c : s)
+            out += std::isalnum(static_cast<unsigned char>(c)) ? char(std::toupper(static_cast<unsigned char>(c)))
+                                                               : ' ';
+        return out;
+    };
+    std::string family = words(std::string_view(gpu.id).substr(0, gpu.id.find('-')));
+    family.erase(std::remove(family.begin(), family.end(), ' '), family.end());
+    if (family.empty())
+        return {};
+    for (const std::string& name : measured.gpus) {
+        const std::string named = words(name);
+        if (named.find_first_not_of(' ') == std::string::npos)
+            continue;
+        // "NVIDIA H100 80GB HBM3" holds H100; a GB200 is not a B200, nor an H800 an H100.
+        const std::size_t at = named.find(family);
+        const bool same = at != std::string::npos
+            && (at == 0 || !std::isalpha(static_cast<unsigned char>(named[at - 1])))
+            && (at + family.size() == named.size()
+                || !std::isdigit(static_cast<unsigned char>(named[at + family.size()])));
+        if (!same)
+            return name;
+    }
+    return {};
 }
 
 } // namespace plait

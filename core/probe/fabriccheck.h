@@ -45,4 +45,9 @@ struct FabricOutlier {
 };
 std::vector<FabricOutlier> fabricOutliers(const std::vector<LinksResult>& measurements);
 
+// The GPU a measurement names (nccl-tests prints each rank's device) when it is another model than `gpu` (its
+// family, the catalog id's first part: A100, H100, GB200, MI300X), else empty. Such a measurement is compared with the
+// plan's links but calibrates them only when the user says so (issue 40 C): an A100's NVLink is not an H100's.
+std::string otherGpuMeasured(const LinksResult& measured, const GpuSpec& gpu);
+
 } // namespace plait

@@ -676,11 +676,23 @@ private slots:
     {
         const QString data = QStringLiteral(PLAIT_TEST_DATA "/nccltests/");
         const QString out = m_dir.filePath(QStringLiteral("measured.plait.json"));
-        const Run r = plait({ QStringLiteral("import"), QStringLiteral("nccl-tests"),
-            data + QStringLiteral("nccl-tests-2node-h100.log"), data + QStringLiteral("all_reduce_perf-per-node.log"),
-            data + QStringLiteral("all_reduce_perf-1node-h100.txt"), QStringLiteral("--plan"),
-            QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json"), QStringLiteral("--out"), out,
-            QStringLiteral("--json") });
+        const QString h100 = writeFile(QStringLiteral("b-h100.plait.json"), [] {
+            QFile f(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json"));
+            f.open(QIODevice::ReadOnly);
+            return f.readAll().replace("A100-SXM4-80GB", "H100-SXM5-80GB");
+        }());
+        const QStringList logs = { data + QStringLiteral("nccl-tests-2node-h100.log"),
+            data + QStringLiteral("all_reduce_perf-per-node.log"),
+            data + QStringLiteral("all_reduce_perf-1node-h100.txt") };
+        // On the A100 plan these H100 measurements are compared but calibrate nothing (issue 40 C) …
+        const Run a100 = plait(QStringList { QStringLiteral("import"), QStringLiteral("nccl-tests") } + logs
+            + QStringList { QStringLiteral("--plan"),
+                QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json"), QStringLiteral("--json") });
+        QVERIFY2(a100.code == 0, a100.err.constData());
+        QVERIFY2(a100.out.contains("not the plan's A100-SXM4-80GB: compared, not applied"), a100.out.constData());
+        // … and on the H100 plan they do.
+        const Run r = plait(QStringList { QStringLiteral("import"), QStringLiteral("nccl-tests") } + logs
+            + QStringList { QStringLiteral("--plan"), h100, QStringLiteral("--out"), out, QStringLiteral("--json") });
         QVERIFY2(r.code == 0, r.err.constData());
         const auto doc = nlohmann::json::parse(r.out.toStdString());
         QCOMPARE(doc["measurements"].size(), std::size_t(6));

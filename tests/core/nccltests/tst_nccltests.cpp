@@ -110,6 +110,40 @@ private slots:
         QCOMPARE(log.value().runs.front().rows.size(), std::size_t(2));
     }
 
+    // Issue 40 C: a measurement names its GPU; one of another model is compared but does not calibrate the plan's
+    // links unless the user says so.
+    void anotherGpuModelIsNamed_data()
+    {
+        QTest::addColumn<QString>("plan");
+        QTest::addColumn<QString>("logged");
+        QTest::addColumn<bool>("other");
+        QTest::newRow("H100 log, H100 plan") << "H100-SXM5-80GB"
+                                             << "NVIDIA H100 80GB HBM3" << false;
+        QTest::newRow("A100 40 GB log, A100 80 GB plan") << "A100-SXM4-80GB"
+                                                         << "NVIDIA A100-SXM4-40GB" << false;
+        QTest::newRow("A100 log, H100 plan") << "H100-SXM5-80GB"
+                                             << "NVIDIA A100-SXM4-80GB" << true;
+        QTest::newRow("H800 log, H100 plan") << "H100-SXM5-80GB"
+                                             << "NVIDIA H800" << true;
+        QTest::newRow("GB200 log, B200 plan") << "B200-SXM-180GB"
+                                              << "NVIDIA GB200" << true;
+        QTest::newRow("MI355X log, H100 plan") << "H100-SXM5-80GB"
+                                               << "AMD Instinct MI355X" << true;
+        QTest::newRow("no name logged") << "H100-SXM5-80GB"
+                                        << "" << false;
+    }
+    void anotherGpuModelIsNamed()
+    {
+        QFETCH(QString, plan);
+        QFETCH(QString, logged);
+        QFETCH(bool, other);
+        LinksResult l;
+        l.gpus = { logged.toStdString() };
+        GpuSpec g;
+        g.id = plan.toStdString();
+        QCOMPARE(!otherGpuMeasured(l, g).empty(), other);
+    }
+
     // The sweeps recompute bandwidth from size and time (nccl-tests PERFORMANCE.md): they agree with what the run
     // printed to its rounding.
     void sweepsAgreeWithThePrintedBandwidth()
