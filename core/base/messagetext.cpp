@@ -320,6 +320,8 @@ constexpr MessageTemplate kTemplates[] = {
     { "launch:hf-python-words", QT_TRANSLATE_NOOP("Messages",
         "the file holds %1 of Python's NaN/Infinity, which JSON has no words for: read as text, so a field Plait "
         "reads would say so") },
+    { "launch:flags-in-variables", QT_TRANSLATE_NOOP("Messages",
+        "the file passes no command its flags: read those it keeps in %1 (an argument file meant to be sourced)") },
     { "launch:old-name", QT_TRANSLATE_NOOP("Messages", "%1 (%2) is the old name of %3, read as such") },
     { "launch:megatron-deepspeed-zero", QT_TRANSLATE_NOOP("Messages",
         "%1 (%2) is Megatron-DeepSpeed's: the optimizer runs under DeepSpeed at that ZeRO stage, and the job as "

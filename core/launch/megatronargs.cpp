@@ -447,6 +447,33 @@ std::optional<ModelSpec> modelOf(
 }
 }
 
+// The words of every NAME="… --flag …" assignment's value, at the assignment's line; `variables` holds one entry,
+// the names read, for the note.
+static ShellWords flagsOfVariables(const ShellWords& words)
+{
+    ShellWords out;
+    std::string names;
+    for (const ShellWord& w : words.words) {
+        const auto eq = w.text.find('=');
+        if (w.unresolved || eq == std::string::npos || eq == 0 || w.text.find("--", eq) == std::string::npos)
+            continue;
+        const std::string name = w.text.substr(0, eq);
+        if (!std::all_of(name.begin(), name.end(),
+                [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }))
+            continue;
+        ShellWords inner = shellWords(w.text.substr(eq + 1));
+        for (ShellWord& x : inner.words) {
+            x.line += w.line - 1;
+            x.startsCommand = false;
+            out.words.push_back(std::move(x));
+        }
+        names += (names.empty() ? "" : ", ") + name;
+    }
+    if (!names.empty())
+        out.variables[""] = names;
+    return out;
+}
+
 Result<ImportedPlan> importMegatronArgs(std::string_view text, const Plan& base, const std::string& source)
 {
     std::vector<Issue> errors;
@@ -459,12 +486,20 @@ Result<ImportedPlan> importMegatronArgs(std::string_view text, const Plan& base,
     const ShellWords words = shellWords(text);
     if (const std::optional<Issue> quote = unterminatedQuoteIssue(words))
         return Result<ImportedPlan>(std::vector<Issue> { *quote });
-    Flags a(words, errors);
+    // An argument file meant to be sourced (ModelOpt's *-args.sh) keeps its flags in MODEL_ARGS="…" and passes them
+    // to no command: then the flags of such variables are read, in the file's order, and a note says so.
+    const ShellWords kept = flagsOfVariables(words);
+    const bool sourced = !kept.words.empty()
+        && std::none_of(words.words.begin(), words.words.end(),
+            [](const ShellWord& w) { return !w.unresolved && w.text.size() > 2 && w.text.compare(0, 2, "--") == 0; });
+    Flags a(sourced ? kept : words, errors);
     // An empty file, or one of no --flags, is not a launch script: never Megatron-LM's defaults over the plan.
     if (a.empty())
         return Result<ImportedPlan>(std::vector<Issue> { fieldIssue("", "config-empty-megatron") });
     ImportedPlan out { base, {}, {}, {} };
     Plan& plan = out.plan;
+    if (sourced)
+        out.notes.push_back({ "launch:flags-in-variables", { kept.variables.begin()->second } });
 
     if (const auto m = modelOf(a, base.model, source, out, errors))
         plan.model = *m;

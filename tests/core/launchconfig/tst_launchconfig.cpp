@@ -434,6 +434,29 @@ private slots:
         QVERIFY(!ssm);
     }
 
+    // Issue 40 A: an argument file meant to be sourced keeps its flags in variables it passes to no command; they are
+    // read with a note, while a launch script's own command line still wins over its variables.
+    void flagsOfASourcedArgumentFile()
+    {
+        const Plan base = example(QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json"));
+        const std::string sourced
+            = "#!/bin/bash\nMODEL_ARGS=\" \\\n  --num-layers 24 --hidden-size 1024 \\\n"
+              "  --num-attention-heads 16 --bf16\"\nPAR_ARGS=\"--tensor-model-parallel-size 2\"\n";
+        const auto r = importMegatronArgs(sourced, base, "args.sh");
+        QVERIFY2(r, r ? "" : r.errorText().c_str());
+        QCOMPARE(r.value().plan.model.layers, 24);
+        QCOMPARE(r.value().plan.parallel.tp, 2);
+        QVERIFY(std::any_of(r.value().notes.begin(), r.value().notes.end(), [](const Message& m) {
+            return m.key == "launch:flags-in-variables" && m.args.front() == "MODEL_ARGS, PAR_ARGS";
+        }));
+        const auto script = importMegatronArgs(sourced
+                + "python pretrain_gpt.py --num-layers 24 --hidden-size 1024 "
+                  "--num-attention-heads 16 --tensor-model-parallel-size 4",
+            base, "run.sh");
+        QVERIFY2(script, script ? "" : script.errorText().c_str());
+        QCOMPARE(script.value().plan.parallel.tp, 4);
+    }
+
     // Issue 40 A: old names that mean the same thing map to the plan's fields, each with a note.
     void oldNamesMapToThePlan()
     {
