@@ -185,6 +185,23 @@ private:
     void set(std::string key, std::string value, int line)
     {
         std::replace(key.begin(), key.end(), '-', '_');
+        // torchtitan's older layouts, by their own names (issue 40 B): the degrees sat under [training] until
+        // late 2024 and pipelining, context parallelism and async TP under [experimental] before [parallelism].
+        static const std::map<std::string, std::string> kOldNames = {
+            { "training.data_parallel_degree", "parallelism.data_parallel_shard_degree" },
+            { "training.data_parallel_shard_degree", "parallelism.data_parallel_shard_degree" },
+            { "training.data_parallel_replicate_degree", "parallelism.data_parallel_replicate_degree" },
+            { "training.tensor_parallel_degree", "parallelism.tensor_parallel_degree" },
+            { "training.pipeline_parallel_degree", "parallelism.pipeline_parallel_degree" },
+            { "training.enable_async_tensor_parallel", "parallelism.enable_async_tensor_parallel" },
+            { "experimental.pipeline_parallel_degree", "parallelism.pipeline_parallel_degree" },
+            { "experimental.pipeline_parallel_schedule", "parallelism.pipeline_parallel_schedule" },
+            { "experimental.context_parallel_degree", "parallelism.context_parallel_degree" },
+            { "experimental.enable_async_tensor_parallel", "parallelism.enable_async_tensor_parallel" },
+            { "experimental.expert_parallel_degree", "parallelism.expert_parallel_degree" },
+        };
+        if (const auto old = kOldNames.find(key); old != kOldNames.end())
+            key = old->second;
         if (const auto it = m_settings.find(key); it != m_settings.end()) {
             if (it->second.value != value)
                 m_errors.push_back(fieldIssue("line " + str(line), "config-conflict",
@@ -369,6 +386,12 @@ Result<ImportedPlan> importTorchtitanConfig(std::string_view text, const Plan& b
             par.schedule = Schedule::OneFOneB;
     } else {
         s.get("parallelism.pipeline_parallel_layers_per_stage");
+    }
+    // Without pipeline parallelism torchtitan builds no schedule: the one named (its shipped configs name
+    // Interleaved1F1B at degree 1) has no effect.
+    if (par.pp == 1) {
+        par.schedule = Schedule::OneFOneB;
+        par.vpp = 1;
     }
 
     TrainingSpec& tr = plan.training;

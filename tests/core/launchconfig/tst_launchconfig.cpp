@@ -457,6 +457,46 @@ private slots:
         QCOMPARE(script.value().plan.parallel.tp, 4);
     }
 
+    // Issue 40 B: torchtitan's older layouts read by their own names (degrees under [training] until late 2024,
+    // pipelining and context parallelism under [experimental]); a schedule named at pipeline degree 1 has no effect.
+    void torchtitanOlderLayouts_data()
+    {
+        QTest::addColumn<QByteArray>("toml");
+        QTest::addColumn<int>("tp");
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<int>("cp");
+        QTest::addColumn<int>("vpp");
+        QTest::newRow("2024-05: [training]") << QByteArray("[training]\nbatch_size = 8\nseq_len = 4096\n"
+                                                           "data_parallel_degree = -1\ntensor_parallel_degree = 8\n"
+                                                           "pipeline_parallel_degree = 1\n")
+                                             << 8 << 1 << 1 << 1;
+        QTest::newRow("2024-10: [experimental]")
+            << QByteArray("[training]\ndata_parallel_shard_degree = -1\ntensor_parallel_degree = 4\n"
+                          "[experimental]\npipeline_parallel_degree = 2\ncontext_parallel_degree = 2\n"
+                          "pipeline_parallel_schedule = \"1F1B\"\n")
+            << 4 << 2 << 2 << 1;
+        QTest::newRow("Interleaved1F1B at degree 1")
+            << QByteArray("[parallelism]\ntensor_parallel_degree = 1\npipeline_parallel_degree = 1\n"
+                          "pipeline_parallel_schedule = \"Interleaved1F1B\"\n")
+            << 1 << 1 << 1 << 1;
+    }
+    void torchtitanOlderLayouts()
+    {
+        QFETCH(QByteArray, toml);
+        QFETCH(int, tp);
+        QFETCH(int, pp);
+        QFETCH(int, cp);
+        QFETCH(int, vpp);
+        const auto r = importTorchtitanConfig(
+            toml.toStdString(), example(QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json")), "job.toml");
+        QVERIFY2(r, r ? "" : r.errorText().c_str());
+        const ParallelSpec& p = r.value().plan.parallel;
+        QCOMPARE(p.tp, tp);
+        QCOMPARE(p.pp, pp);
+        QCOMPARE(p.cp, cp);
+        QCOMPARE(std::max(p.vpp, 1), vpp);
+    }
+
     // Issue 40 A: old names that mean the same thing map to the plan's fields, each with a note.
     void oldNamesMapToThePlan()
     {
