@@ -322,6 +322,11 @@ constexpr MessageTemplate kTemplates[] = {
         "reads would say so") },
     { "launch:flags-in-variables", QT_TRANSLATE_NOOP("Messages",
         "the file passes no command its flags: read those it keeps in %1 (an argument file meant to be sourced)") },
+    { "launch:deepspeed-zero-no-pp", QT_TRANSLATE_NOOP("Messages",
+        "ZeRO stage %1 does not run with DeepSpeed's pipeline: PP 1, and the base plan's %2 pipeline stages' GPUs go to "
+        "data parallelism") },
+    { "launch:deepspeed-autotp", QT_TRANSLATE_NOOP("Messages",
+        "tensor_parallel.autotp_size %1: DeepSpeed's AutoTP splits each layer over that many GPUs (TP %1)") },
     { "launch:old-name", QT_TRANSLATE_NOOP("Messages", "%1 (%2) is the old name of %3, read as such") },
     { "launch:megatron-deepspeed-zero", QT_TRANSLATE_NOOP("Messages",
         "%1 (%2) is Megatron-DeepSpeed's: the optimizer runs under DeepSpeed at that ZeRO stage, and the job as "

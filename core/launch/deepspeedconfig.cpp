@@ -164,7 +164,31 @@ Result<ImportedPlan> importDeepSpeedConfig(std::string_view text, const Plan& ba
     tr.framework = Framework::DeepSpeed;
     tr.moeA2aOverlap = false; // Megatron-Core's combined 1F1B; DeepSpeed has no such schedule
     tr.moeDispatcher = MoeDispatcher::AllToAll; // DeepSpeed-MoE sends tokens by all-to-all
-    const long long dp = base.parallel.dp;
+    // The JSON holds no pipeline or data-parallel sizes (the training script builds them), but two settings decide
+    // them: ZeRO-2 and -3 refuse DeepSpeed's PipelineModule, so the pipeline's ranks go to data parallelism, and
+    // AutoTP's tensor_parallel.autotp_size sets TP (issue 40 B). The GPUs the base plan uses stay the job's.
+    ParallelSpec& par = out.plan.parallel;
+    const long long used = base.parallel.gpusUsed();
+    const auto zeroStage = r.integer("zero_optimization.stage", 0, 3);
+    if (const auto autotp = r.integer("tensor_parallel.autotp_size", 1, 1 << 16)) {
+        par.tp = int(*autotp);
+        out.notes.push_back({ "launch:deepspeed-autotp", { str(*autotp) } });
+    }
+    if (zeroStage.value_or(0) >= 2 && par.pp > 1) {
+        out.notes.push_back({ "launch:deepspeed-zero-no-pp", { str(*zeroStage), str(par.pp) } });
+        par.pp = 1;
+        par.vpp = 1;
+        par.schedule = Schedule::OneFOneB;
+    }
+    if (par.tp != base.parallel.tp || par.pp != base.parallel.pp) {
+        const long long others = (long long)par.tp * par.pp * par.cp;
+        if (used % others != 0)
+            errors.push_back(fieldIssue("tensor_parallel.autotp_size", "config-world",
+                { str(used), "the base plan's", str(par.tp), str(par.pp), str(par.cp), str(others) }));
+        else
+            par.dp = int(used / others);
+    }
+    const long long dp = par.dp;
 
     // train_batch_size = micro × accumulation × DP (deepspeed/runtime/config.py _batch_assertion).
     const auto train = r.integer("train_batch_size", 1, 1LL << 40);
@@ -215,7 +239,7 @@ Result<ImportedPlan> importDeepSpeedConfig(std::string_view text, const Plan& ba
         out.notes.push_back({ "launch:deepspeed-fp32", {} });
     }
 
-    if (const auto stage = r.integer("zero_optimization.stage", 0, 3))
+    if (const auto stage = zeroStage)
         setZeroStage(tr, int(*stage));
     else if (!r.at("zero_optimization.stage"))
         setZeroStage(tr, 0);

@@ -497,6 +497,31 @@ private slots:
         QCOMPARE(std::max(p.vpp, 1), vpp);
     }
 
+    // Issue 40 B: the two DeepSpeed settings that decide parallel sizes the JSON does not hold. ZeRO-2/3 refuse
+    // PipelineModule, so the base plan's pipeline ranks go to data parallelism; AutoTP's autotp_size sets TP.
+    void deepSpeedZeroAndAutoTpSetTheSizes()
+    {
+        const Plan base = example(QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json")); // TP 4 · PP 2 · DP 2
+        const auto z3 = importDeepSpeedConfig(R"({"train_micro_batch_size_per_gpu": 1, "gradient_accumulation_steps": 2,
+            "zero_optimization": {"stage": 3}, "bf16": {"enabled": true}})",
+            base, "ds.json");
+        QVERIFY2(z3, z3 ? "" : z3.errorText().c_str());
+        QCOMPARE(z3.value().plan.parallel.pp, 1);
+        QCOMPARE(z3.value().plan.parallel.dp, 4);
+        QCOMPARE(z3.value().plan.training.globalBatch, 8LL);
+        const auto z1 = importDeepSpeedConfig(
+            R"({"zero_optimization": {"stage": 1}, "bf16": {"enabled": true}})", base, "ds.json");
+        QVERIFY2(z1, z1 ? "" : z1.errorText().c_str());
+        QCOMPARE(z1.value().plan.parallel.pp, 2);
+        const auto autotp = importDeepSpeedConfig(R"({"tensor_parallel": {"autotp_size": 2},
+            "zero_optimization": {"stage": 2}, "bf16": {"enabled": true}})",
+            base, "ds.json");
+        QVERIFY2(autotp, autotp ? "" : autotp.errorText().c_str());
+        QCOMPARE(autotp.value().plan.parallel.tp, 2);
+        QCOMPARE(autotp.value().plan.parallel.dp, 8);
+        QVERIFY(!importDeepSpeedConfig(R"({"tensor_parallel": {"autotp_size": 3}})", base, "ds.json"));
+    }
+
     // Issue 40 A: old names that mean the same thing map to the plan's fields, each with a note.
     void oldNamesMapToThePlan()
     {
