@@ -873,9 +873,13 @@ private slots:
         QTest::newRow("a matrix cut short")
             << QStringList { QStringLiteral("import"), QStringLiteral("topology"), cut, QStringLiteral("--plan"), h }
             << 2 << QByteArray("line 3: GPU1 has 2 cells for 3 devices");
-        QTest::newRow("an imported plan that does not divide") << QStringList { QStringLiteral("import"),
-            QStringLiteral("deepspeed"), data + QStringLiteral("deepspeed-auto.json"), QStringLiteral("--plan"),
-            h } << 1 << QByteArray("the imported plan: training.zero_stage: DeepSpeed");
+        // (A ZeRO-3 JSON over a pipelined plan once did; since issue 40 its pipeline ranks go to data parallelism.)
+        const QString uneven = writeFile(QStringLiteral("uneven.sh"),
+            "python pretrain_gpt.py --num-layers 30 --hidden-size 1024 --num-attention-heads 16 --seq-length 1024 "
+            "--micro-batch-size 1 --global-batch-size 1024 --bf16 --pipeline-model-parallel-size 4\n");
+        QTest::newRow("an imported plan that does not divide")
+            << QStringList { QStringLiteral("import"), QStringLiteral("megatron"), uneven, QStringLiteral("--plan"), h }
+            << 1 << QByteArray("the imported plan: parallel.pp: layers (30) must divide by pp");
     }
     void launchConfigNamesWhatIsWrong()
     {
