@@ -11,6 +11,7 @@ namespace {
 // A hostile file could expand one long variable many times; words past these sizes stay unresolved.
 constexpr std::size_t kMaxWordBytes = 64 * 1024;
 constexpr std::size_t kMaxExpandedBytes = 16 * 1024 * 1024;
+constexpr std::size_t kMaxWords = 200000;
 
 bool nameStart(char c)
 {
@@ -121,6 +122,13 @@ private:
     {
         if (m_inDoubleQuotes || inAssignment()) { // NAME=$OTHER is not split either
             append(v);
+            return;
+        }
+        // A hostile file can expand one long variable into millions of words: past this many, values stay whole and
+        // unresolved (real launch scripts have a few thousand words).
+        if (m_out.words.size() > kMaxWords) {
+            append(v);
+            m_word.unresolved = true;
             return;
         }
         std::size_t i = 0;
