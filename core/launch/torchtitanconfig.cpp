@@ -532,6 +532,9 @@ std::string torchtitanConfig(const Plan& plan)
             { "activation_checkpoint", { { "mode", q("selective") }, { "selective_ac_option", q("op") } } });
     else
         tables.push_back({ "activation_checkpoint", { { "mode", q(recomputeName(tr.recompute)) } } });
+    // A fused loss is torchtitan's compiled one (compile.components "loss"): written so it reads back the same.
+    if (tr.fusedCrossEntropy)
+        tables.push_back({ "compile", { { "enable", "true" }, { "components", "[\"loss\"]" } } });
     if (tr.precision == Precision::FP8 && tr.fp8Recipe == Fp8Recipe::Mxfp8) {
         tables.push_back({ "model", { { "converters", "[\"mx\"]" } } });
         tables.push_back({ "mx", { { "recipe_name", q("mxfp8_cublas") } } });
