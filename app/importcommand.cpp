@@ -20,7 +20,8 @@ namespace {
 constexpr int kOk = 0, kInvalid = 1, kUsage = 2;
 constexpr const char* kUsageText
     = "plait import nccl-tests FILE... [--plan PLAN] [--out PLAN] [--json] [--any-gpu]\n"
-      "       plait import megatron|deepspeed|torchtitan|hf-config|auto FILE --plan PLAN [--out PLAN] [--json]\n"
+      "       plait import megatron|deepspeed|torchtitan|hf-config|auto FILE --plan PLAN [--out PLAN] [--json] "
+      "[--keep-cluster]\n"
       "       plait import topology FILE|FOLDER... --plan PLAN [--out PLAN] [--json]";
 
 std::string joined(const std::vector<std::string>& parts)
@@ -181,7 +182,8 @@ std::string settingsText(const std::vector<ConfigSetting>& list)
 }
 
 // A framework's configuration over the plan given by --plan (its cluster, and what the file does not set).
-int importLaunch(const QString& kind, const QString& file, const QString& planPath, const QString& outPath, bool json)
+int importLaunch(const QString& kind, const QString& file, const QString& planPath, const QString& outPath, bool json,
+    bool keepCluster)
 {
     int code = kOk;
     const std::optional<Plan> base = readPlanArgument(planPath, &code);
@@ -189,7 +191,7 @@ int importLaunch(const QString& kind, const QString& file, const QString& planPa
         return code;
     const std::optional<LaunchFormat> format
         = kind == QLatin1String("auto") ? std::nullopt : launchFormatFromName(kind.toStdString());
-    const auto imported = engine::importLaunchFile(file, format, *base);
+    const auto imported = engine::importLaunchFile(file, format, *base, keepCluster);
     if (!imported) {
         printIssues(imported.errors(), file.toStdString() + ": ");
         return kUsage;
@@ -365,6 +367,9 @@ int importCommand(const QStringList& args)
                        "sets it (needs --plan)."),
         QStringLiteral("PLAN") });
     parser.addOption({ QStringLiteral("json"), QStringLiteral("Print one JSON object.") });
+    parser.addOption({ QStringLiteral("keep-cluster"),
+        QStringLiteral("Launch scripts: keep the plan's cluster where torchrun's --nnodes and --nproc-per-node give "
+                       "another (a script written for one node); data parallelism takes the GPUs.") });
     parser.addOption({ QStringLiteral("any-gpu"),
         QStringLiteral("nccl-tests: calibrate the plan's links from measurements made on another GPU model too.") });
     parser.addHelpOption();
@@ -387,7 +392,8 @@ int importCommand(const QStringList& args)
             return kUsage;
         }
         return importLaunch(kind, positional.at(1), parser.value(QStringLiteral("plan")),
-            parser.value(QStringLiteral("out")), parser.isSet(QStringLiteral("json")));
+            parser.value(QStringLiteral("out")), parser.isSet(QStringLiteral("json")),
+            parser.isSet(QStringLiteral("keep-cluster")));
     }
     if (kind == QLatin1String("topology") || kind == QLatin1String("nvidia-smi")
         || kind == QLatin1String("nccl-topo")) {

@@ -5,7 +5,8 @@
 
 namespace plait::engine {
 
-Result<ImportedPlan> importLaunchFile(const QString& path, std::optional<LaunchFormat> format, const Plan& base)
+Result<ImportedPlan> importLaunchFile(
+    const QString& path, std::optional<LaunchFormat> format, const Plan& base, bool keepCluster)
 {
     const std::string name = path.toStdString();
     QFile file(path);
@@ -24,7 +25,7 @@ Result<ImportedPlan> importLaunchFile(const QString& path, std::optional<LaunchF
             "is none of a Megatron-LM command line (--tensor-model-parallel-size, --num-layers), a DeepSpeed JSON "
             "(train_micro_batch_size_per_gpu, zero_optimization) or a torchtitan job ([parallelism], "
             "--parallelism.*)");
-    return importLaunchConfig(*format, text, base, QFileInfo(path).fileName().toStdString());
+    return importLaunchConfig(*format, text, base, QFileInfo(path).fileName().toStdString(), keepCluster);
 }
 
 } // namespace plait::engine

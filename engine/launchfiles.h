@@ -13,6 +13,8 @@ inline constexpr qint64 kMaxLaunchFileBytes = 4 * 1024 * 1024;
 
 // The file's configuration over `base`; without `format`, the format is detected from the content
 // (detectLaunchFormat), and a file that is none of them is refused naming the three.
-Result<ImportedPlan> importLaunchFile(const QString& path, std::optional<LaunchFormat> format, const Plan& base);
+// keepCluster: importMegatronArgs's.
+Result<ImportedPlan> importLaunchFile(
+    const QString& path, std::optional<LaunchFormat> format, const Plan& base, bool keepCluster = false);
 
 } // namespace plait::engine

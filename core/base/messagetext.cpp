@@ -327,6 +327,8 @@ constexpr MessageTemplate kTemplates[] = {
         "data parallelism") },
     { "launch:deepspeed-autotp", QT_TRANSLATE_NOOP("Messages",
         "tensor_parallel.autotp_size %1: DeepSpeed's AutoTP splits each layer over that many GPUs (TP %1)") },
+    { "launch:keep-cluster", QT_TRANSLATE_NOOP("Messages",
+        "--keep-cluster: the file's %1 %2 give way to the plan's cluster of %3 × %4 GPUs") },
     { "launch:old-name", QT_TRANSLATE_NOOP("Messages", "%1 (%2) is the old name of %3, read as such") },
     { "launch:megatron-deepspeed-zero", QT_TRANSLATE_NOOP("Messages",
         "%1 (%2) is Megatron-DeepSpeed's: the optimizer runs under DeepSpeed at that ZeRO stage, and the job as "

@@ -72,9 +72,9 @@ std::optional<LaunchFormat> detectLaunchFormat(std::string_view head)
 }
 
 Result<ImportedPlan> importLaunchConfig(
-    LaunchFormat format, std::string_view text, const Plan& base, const std::string& source)
+    LaunchFormat format, std::string_view text, const Plan& base, const std::string& source, bool keepCluster)
 {
-    auto imported = format == LaunchFormat::Megatron ? importMegatronArgs(text, base, source)
+    auto imported = format == LaunchFormat::Megatron ? importMegatronArgs(text, base, source, keepCluster)
         : format == LaunchFormat::DeepSpeed          ? importDeepSpeedConfig(text, base, source)
         : format == LaunchFormat::Torchtitan         ? importTorchtitanConfig(text, base, source)
                                                      : importHfConfig(text, base, source);

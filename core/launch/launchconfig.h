@@ -56,7 +56,7 @@ struct ImportedPlan {
 // Reads `text` in `format` over `base` (megatronargs.h, deepspeedconfig.h, torchtitanconfig.h, hfimport.h); `source`
 // names it.
 Result<ImportedPlan> importLaunchConfig(
-    LaunchFormat format, std::string_view text, const Plan& base, const std::string& source);
+    LaunchFormat format, std::string_view text, const Plan& base, const std::string& source, bool keepCluster = false);
 // The plan in `format` (one of kLaunchFormats): what importLaunchConfig reads back to the same plan. Check
 // exportProblems first.
 std::string exportLaunchConfig(LaunchFormat format, const Plan& plan);

@@ -474,7 +474,8 @@ static ShellWords flagsOfVariables(const ShellWords& words)
     return out;
 }
 
-Result<ImportedPlan> importMegatronArgs(std::string_view text, const Plan& base, const std::string& source)
+Result<ImportedPlan> importMegatronArgs(
+    std::string_view text, const Plan& base, const std::string& source, bool keepCluster)
 {
     std::vector<Issue> errors;
     if (text.find('\0') != std::string_view::npos)
@@ -509,7 +510,12 @@ Result<ImportedPlan> importMegatronArgs(std::string_view text, const Plan& base,
     const Flag* nodesFlag = a.get("nnodes");
     const Flag* perNodeFlag = a.get("nproc-per-node");
     const bool launcherSize = nodesFlag && perNodeFlag && !nodesFlag->unresolved && !perNodeFlag->unresolved;
-    if (launcherSize) {
+    if (launcherSize && keepCluster) {
+        out.notes.push_back({ "launch:keep-cluster",
+            { a.said("nnodes"), a.said("nproc-per-node"), str(base.cluster.nodes), str(base.cluster.gpusPerNode) } });
+        a.markUsed("nnodes");
+        a.markUsed("nproc-per-node");
+    } else if (launcherSize) {
         const auto nodes = a.integer("nnodes", 1, 1 << 16);
         const auto perNode = a.integer("nproc-per-node", 1, 1 << 10);
         if (nodes && perNode) {
@@ -543,8 +549,8 @@ Result<ImportedPlan> importMegatronArgs(std::string_view text, const Plan& base,
     }
     const long long world = (long long)cluster.nodes * cluster.gpusPerNode;
     const long long tpPpCp = (long long)par.tp * par.pp * par.cp;
-    const std::string worldFrom
-        = launcherSize ? a.where("nnodes") + " and " + a.where("nproc-per-node") : "the base plan's cluster";
+    const std::string worldFrom = launcherSize && !keepCluster ? a.where("nnodes") + " and " + a.where("nproc-per-node")
+                                                               : "the base plan's cluster";
     if (world % tpPpCp != 0)
         errors.push_back(fieldIssue(a.where("tensor-model-parallel-size"), "config-world",
             { str(world), worldFrom, str(par.tp), str(par.pp), str(par.cp), str(tpPpCp) }));

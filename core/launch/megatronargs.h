@@ -14,7 +14,10 @@ namespace plait {
 // Megatron-LM's defaults apply to what the file leaves out (fp32 without --bf16, no overlap of the gradient
 // reduce, …), as the framework would run it. A flag given twice with two values, or two flags that disagree, are
 // errors naming both lines. `source` names the file in notes.
-Result<ImportedPlan> importMegatronArgs(std::string_view text, const Plan& base, const std::string& source);
+// keepCluster: the plan's cluster stays even where torchrun's --nnodes and --nproc-per-node give another (a script
+// written for one node, imported onto the plan's larger cluster; data parallelism takes the GPUs).
+Result<ImportedPlan> importMegatronArgs(
+    std::string_view text, const Plan& base, const std::string& source, bool keepCluster = false);
 
 // The arguments that run the plan with Megatron-LM, as a bash script that launches pretrain_gpt.py with torchrun
 // (data, tokenizer and learning-rate arguments left to the user). importMegatronArgs reads it back to the same plan.

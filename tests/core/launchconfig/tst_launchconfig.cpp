@@ -522,6 +522,27 @@ private slots:
         QVERIFY(!importDeepSpeedConfig(R"({"tensor_parallel": {"autotp_size": 3}})", base, "ds.json"));
     }
 
+    // Issue 40 A: a script written for one node, imported onto the plan's larger cluster when the user says so;
+    // without it the launcher's GPU count is the job's.
+    void keepClusterTakesThePlansGpus()
+    {
+        const Plan base = example(QStringLiteral("h-gpt3-175b-1024xa100.plait.json")); // 128 × 8 GPUs
+        const std::string script
+            = "torchrun --nproc_per_node 8 --nnodes 1 pretrain_gpt.py --num-layers 96 "
+              "--hidden-size 12288 --num-attention-heads 96 --seq-length 2048 --micro-batch-size 1 "
+              "--global-batch-size 1536 --bf16 --tensor-model-parallel-size 8 "
+              "--pipeline-model-parallel-size 16";
+        const auto oneNode = importMegatronArgs(script, base, "run.sh");
+        QVERIFY(!oneNode);
+        QVERIFY2(oneNode.errorText().find("8 GPUs") != std::string::npos, oneNode.errorText().c_str());
+        const auto kept = importMegatronArgs(script, base, "run.sh", true);
+        QVERIFY2(kept, kept ? "" : kept.errorText().c_str());
+        QCOMPARE(kept.value().plan.cluster.gpuCount(), 1024LL);
+        QCOMPARE(kept.value().plan.parallel.dp, 8);
+        QVERIFY(std::any_of(kept.value().notes.begin(), kept.value().notes.end(),
+            [](const Message& m) { return m.key == "launch:keep-cluster"; }));
+    }
+
     // Issue 40 A: old names that mean the same thing map to the plan's fields, each with a note.
     void oldNamesMapToThePlan()
     {
