@@ -120,27 +120,25 @@ int importNcclTests(const QStringList& files, const QString& planPath, const QSt
     for (const std::string& n : notes)
         if (!json)
             std::cout << "  note: " << validUtf8(n) << "\n";
-    const GpuSpec* onlyGpu = plan && !anyGpu ? &plan->cluster.gpu : nullptr;
-    if (plan) {
-        // Exit 0 only on a plan the loader reads back (a 1e-320 µs time once wrote a curve it refuses).
-        const Plan calibrated = engine::planWithLinks(*plan, engine::linksToApply(m, onlyGpu));
-        if (const std::vector<Issue> refused = engine::loaderRefusal(calibrated); !refused.empty()) {
+    const engine::LinkChoice choice = engine::linksToApply(m, plan && !anyGpu ? &plan->cluster.gpu : nullptr);
+    const std::optional<Plan> calibrated
+        = plan ? std::optional<Plan>(engine::planWithLinks(*plan, choice)) : std::nullopt;
+    // Exit 0 only on a plan the loader reads back (a 1e-320 µs time once wrote a curve it refuses).
+    if (calibrated)
+        if (const std::vector<Issue> refused = engine::loaderRefusal(*calibrated); !refused.empty()) {
             printIssues(refused, "the plan with the measured links: ");
             return kInvalid;
         }
-    }
-    if (plan && !outPath.isEmpty()) {
-        const engine::LinkChoice choice = engine::linksToApply(m, onlyGpu);
-        const Plan calibrated = engine::planWithLinks(*plan, choice);
+    if (calibrated && !outPath.isEmpty()) {
         QString error;
-        if (!engine::writePlan(calibrated, outPath, &error)) {
+        if (!engine::writePlan(*calibrated, outPath, &error)) {
             std::cerr << "plait: " << outPath.toStdString() << " was not written: " << error.toStdString() << "\n";
             return kUsage;
         }
         nlohmann::json applied = nlohmann::json::object();
         for (const auto& [name, l, link] :
-            { std::tuple { "intra_node", choice.intraNode, &calibrated.cluster.intraNode },
-                std::tuple { "inter_node", choice.interNode, &calibrated.cluster.interNode } })
+            { std::tuple { "intra_node", choice.intraNode, &calibrated->cluster.intraNode },
+                std::tuple { "inter_node", choice.interNode, &calibrated->cluster.interNode } })
             if (l) {
                 applied[name] = { { "link", link->id }, { "efficiency", link->efficiency },
                     { "source", validUtf8(link->source) } };
@@ -172,12 +170,12 @@ nlohmann::json settingsJson(const std::vector<ConfigSetting>& list)
 std::string settingsText(const std::vector<ConfigSetting>& list)
 {
     std::string s;
-    for (const ConfigSetting& x : list)
+    for (const ConfigSetting& x : list) {
+        const std::string value = utf8Prefix(x.value, 120);
         s += "    " + (x.place == x.name ? "" : x.place + ": ") + x.name
-            + (x.value.empty()
-                    ? ""
-                    : " " + utf8Prefix(x.value, 120) + (utf8Prefix(x.value, 120).size() < x.value.size() ? "…" : ""))
+            + (value.empty() ? "" : " " + value + (value.size() < x.value.size() ? "…" : ""))
             + (x.how.empty() ? "" : " (" + messageText(x.how) + ")") + "\n";
+    }
     return validUtf8(s);
 }
 
@@ -197,11 +195,7 @@ int importLaunch(const QString& kind, const QString& file, const QString& planPa
         return kUsage;
     }
     const ImportedPlan& i = imported.value();
-    const Plan& p = i.plan;
-    if (const std::vector<Issue> refused = engine::loaderRefusal(p); !refused.empty()) {
-        printIssues(refused, "the imported plan: ");
-        return kInvalid;
-    }
+    const Plan& p = i.plan; // importResult has refused what the loader would not read back
     const std::vector<Issue> problems = validate(p);
     // An invalid result is reported, never written over the file --out names (it may hold the user's good plan).
     if (!outPath.isEmpty() && problems.empty()) {

@@ -1,5 +1,7 @@
 #include "text.h"
 
+#include "numtext.h"
+
 #include <algorithm>
 
 namespace plait {
@@ -120,10 +122,7 @@ int firstLineLongerThan(std::string_view text, std::size_t maxBytes)
 
 std::string longLineText(int line, std::size_t maxBytes, const std::string& what)
 {
-    std::string n = std::to_string(maxBytes);
-    for (int i = int(n.size()) - 3; i > 0; i -= 3)
-        n.insert(std::size_t(i), ",");
-    return "line " + std::to_string(line) + " is longer than " + n + " bytes: not " + what;
+    return "line " + std::to_string(line) + " is longer than " + groupedText(double(maxBytes)) + " bytes: not " + what;
 }
 
 } // namespace plait

@@ -454,13 +454,10 @@ static ShellWords flagsOfVariables(const ShellWords& words)
     ShellWords out;
     std::string names;
     for (const ShellWord& w : words.words) {
-        const auto eq = w.text.find('=');
-        if (w.unresolved || eq == std::string::npos || eq == 0 || w.text.find("--", eq) == std::string::npos)
+        const std::size_t eq = assignedName(w.text);
+        if (w.unresolved || eq == 0 || w.text.find("--", eq) == std::string::npos)
             continue;
         const std::string name = w.text.substr(0, eq);
-        if (!std::all_of(name.begin(), name.end(),
-                [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }))
-            continue;
         ShellWords inner = shellWords(w.text.substr(eq + 1));
         for (ShellWord& x : inner.words) {
             x.line += w.line - 1;
@@ -490,10 +487,9 @@ Result<ImportedPlan> importMegatronArgs(
     // An argument file meant to be sourced (ModelOpt's *-args.sh) keeps its flags in MODEL_ARGS="…" and passes them
     // to no command: then the flags of such variables are read, in the file's order, and a note says so.
     const ShellWords kept = flagsOfVariables(words);
-    const bool sourced = !kept.words.empty()
-        && std::none_of(words.words.begin(), words.words.end(),
-            [](const ShellWord& w) { return !w.unresolved && w.text.size() > 2 && w.text.compare(0, 2, "--") == 0; });
-    Flags a(sourced ? kept : words, errors);
+    Flags direct(words, errors);
+    const bool sourced = direct.empty() && !kept.words.empty();
+    Flags a = sourced ? Flags(kept, errors) : std::move(direct);
     // An empty file, or one of no --flags, is not a launch script: never Megatron-LM's defaults over the plan.
     if (a.empty())
         return Result<ImportedPlan>(std::vector<Issue> { fieldIssue("", "config-empty-megatron") });

@@ -22,6 +22,18 @@ bool nameChar(char c)
     return std::isalnum((unsigned char)c) || c == '_';
 }
 
+}
+
+std::size_t assignedName(std::string_view t)
+{
+    std::size_t n = 0;
+    if (!t.empty() && nameStart(t[0]))
+        while (n < t.size() && nameChar(t[n]))
+            ++n;
+    return n > 0 && n < t.size() && t[n] == '=' ? n : 0;
+}
+
+namespace {
 class Splitter {
 public:
     explicit Splitter(std::string_view text, std::map<std::string, std::string> variables = {}, int depth = 0)
@@ -104,17 +116,7 @@ private:
         m_commandStart = false;
     }
 
-    bool inAssignment() const
-    {
-        if (!m_inWord)
-            return false;
-        const std::string& t = m_word.text;
-        std::size_t n = 0;
-        if (!t.empty() && nameStart(t[0]))
-            while (n < t.size() && nameChar(t[n]))
-                ++n;
-        return n > 0 && n < t.size() && t[n] == '=';
-    }
+    bool inAssignment() const { return m_inWord && assignedName(m_word.text) > 0; }
 
     // An expansion's value: inside double quotes one piece of the word; outside them split at blanks as bash splits
     // it (GPT_ARGS="--num-layers 24 --bf16" then ${GPT_ARGS} passes three words).
@@ -171,11 +173,7 @@ private:
             return;
         m_inWord = false;
         const std::string& t = m_word.text;
-        std::size_t n = 0;
-        if (!t.empty() && nameStart(t[0]))
-            while (n < t.size() && nameChar(t[n]))
-                ++n;
-        if (n > 0 && n < t.size() && t[n] == '=' && !m_word.unresolved)
+        if (const std::size_t n = assignedName(t); n > 0 && !m_word.unresolved)
             m_out.variables[t.substr(0, n)] = t.substr(n + 1);
         // An unquoted expansion to nothing is no word ("" is one).
         if (t.empty() && !m_quotedPart && !m_word.unresolved)

@@ -33,6 +33,9 @@ struct ShellWords {
 // unterminated quote ends at the end of the text and is reported; `…` is a command substitution, left unresolved.
 ShellWords shellWords(std::string_view text);
 
+// The length of NAME in a "NAME=value" word (bash's assignment); 0 when the word is none.
+std::size_t assignedName(std::string_view word);
+
 // "line L: unterminated double quote: bash would not run the file", when the words have one.
 std::optional<Issue> unterminatedQuoteIssue(const ShellWords& words);
 
