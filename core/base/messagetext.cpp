@@ -247,7 +247,10 @@ constexpr MessageTemplate kTemplates[] = {
         "%1 places %2 transformer layers where %3 gives %4") },
     { "issue:config-conflict", QT_TRANSLATE_NOOP("Messages", "%1 conflicts with %2 at line %3") },
     { "issue:config-unresolved", QT_TRANSLATE_NOOP("Messages",
-        "%1 takes its value from a variable or a command the file does not set") },
+        "%1 takes its value from %2, a variable or a command the file does not set") },
+    { "issue:config-positional", QT_TRANSLATE_NOOP("Messages",
+        "%1 takes its value from %2, an argument given to the script when it is run, which the file does not "
+        "hold") },
     { "issue:config-no-value", QT_TRANSLATE_NOOP("Messages", "%1 needs a value") },
     { "issue:config-whole-number", QT_TRANSLATE_NOOP("Messages", "%1 needs a whole number from %2 to %3, got %4") },
     { "issue:config-required-with", QT_TRANSLATE_NOOP("Messages",
@@ -255,6 +258,9 @@ constexpr MessageTemplate kTemplates[] = {
     { "issue:config-choice", QT_TRANSLATE_NOOP("Messages", "%1 %2 is not one of: %3") },
     { "issue:config-world", QT_TRANSLATE_NOOP("Messages",
         "%1 GPUs (%2) do not divide by TP·PP·CP = %3·%4·%5 = %6") },
+    { "issue:config-world-launcher", QT_TRANSLATE_NOOP("Messages",
+        "%1 GPUs (%2) do not divide by TP·PP·CP = %3·%4·%5 = %6: for a script written for one node, import with "
+        "--keep-cluster to keep the plan's cluster") },
     { "issue:config-vpp-layers", QT_TRANSLATE_NOOP("Messages",
         "%1: %2 layers over %3 pipeline stages do not split into virtual stages of that many layers") },
     { "issue:config-first-last", QT_TRANSLATE_NOOP("Messages",
@@ -330,6 +336,8 @@ constexpr MessageTemplate kTemplates[] = {
     { "launch:keep-cluster", QT_TRANSLATE_NOOP("Messages",
         "--keep-cluster: the file's %1 %2 give way to the plan's cluster of %3 × %4 GPUs") },
     { "launch:old-name", QT_TRANSLATE_NOOP("Messages", "%1 (%2) is the old name of %3, read as such") },
+    { "launch:mindspeed-names", QT_TRANSLATE_NOOP("Messages",
+        "MindSpeed-LLM's names for Megatron-LM's arguments, read as Megatron-LM's: %1") },
     { "launch:megatron-deepspeed-zero", QT_TRANSLATE_NOOP("Messages",
         "%1 (%2) is Megatron-DeepSpeed's: the optimizer runs under DeepSpeed at that ZeRO stage, and the job as "
         "DeepSpeed runs it") },
@@ -378,6 +386,9 @@ constexpr MessageTemplate kTemplates[] = {
     { "topo:node-differs", QT_TRANSLATE_NOOP("Messages", "%1 has %2 where the other nodes have %3") },
     { "topo:nic-rate-from-base", QT_TRANSLATE_NOOP("Messages",
         "the source gives no NIC speed: the inter-node link is the base plan's, %1") },
+    { "topo:static-file", QT_TRANSLATE_NOOP("Messages",
+        "%1 is a static topology file (NCCL_TOPO_FILE): it lists the GPUs as PCI devices and leaves NVLink, the GPU "
+        "model and NIC speeds to what NCCL reads from the driver, so the plan's GPU-to-GPU link (%2) is kept") },
     { "topo:own-links", QT_TRANSLATE_NOOP("Messages",
         "the nodes differ: %1 node(s) unlike the others keep their own links, and a group across them runs at the "
         "slowest it spans") },

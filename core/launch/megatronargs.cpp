@@ -37,7 +37,10 @@ const std::set<std::string, std::less<>> kBooleanFlags = { "bf16", "fp16", "sequ
     "no-masked-softmax-fusion", "no-bias-dropout-fusion", "no-rope-fusion", "no-gradient-accumulation-fusion",
     "no-async-tensor-model-parallel-allreduce", "manual-gc", "no-save-optim", "no-save-rng", "no-load-optim",
     "no-load-rng", "moe-permute-fusion", "no-create-attention-mask-in-dataloader", "fp8-param-gather",
-    "use-precision-aware-optimizer", "optimizer-cpu-offload", "moe-enable-deepep", "activation-func-fp8-input-store" };
+    "use-precision-aware-optimizer", "optimizer-cpu-offload", "moe-enable-deepep", "activation-func-fp8-input-store",
+    "multi-head-latent-attention", "qk-layernorm", "seq-aux", "reuse-fp32-param", "use-fused-rotary-pos-emb",
+    "use-fused-swiglu", "use-fused-rmsnorm", "moe-permutation-async-comm", "moe-alltoall-overlap-comm",
+    "use-fused-moe-token-permute-and-unpermute", "norm-topk-prob" };
 
 // Flags that take a list of words (argparse nargs='*'): their value is the words, space-separated.
 const std::set<std::string, std::less<>> kListFlags = { "recompute-modules" };
@@ -66,6 +69,7 @@ struct Flag {
     std::string value;
     int line = 0;
     bool unresolved = false;
+    int positional = 0; // the value is the script's argument $N
 };
 
 // The flags of a script, by name with '_' read as '-' (torchrun takes both), each used at most once.
@@ -79,7 +83,7 @@ public:
             const std::string& t = w[i].text;
             if (t.size() < 3 || t.compare(0, 2, "--") != 0 || w[i].unresolved)
                 continue;
-            Flag f { {}, {}, w[i].line, false };
+            Flag f { {}, {}, w[i].line, false, 0 };
             std::string name = t.substr(2);
             if (const auto eq = name.find('='); eq != std::string::npos) {
                 f.value = name.substr(eq + 1);
@@ -89,6 +93,8 @@ public:
                 while (i + 1 < w.size() && !w[i + 1].startsCommand && w[i + 1].text.rfind("--", 0) != 0) {
                     f.value += (f.value.empty() ? "" : " ") + w[i + 1].text;
                     f.unresolved = f.unresolved || w[i + 1].unresolved;
+                    if (!f.positional)
+                        f.positional = w[i + 1].positional;
                     ++i;
                     if (!list)
                         break;
@@ -131,9 +137,18 @@ public:
         const Flag* f = get(name);
         if (!f)
             return std::nullopt;
-        if (f->unresolved || f->value.empty()) {
-            m_errors.push_back(fieldIssue(
-                "line " + str(f->line), f->unresolved ? "config-unresolved" : "config-no-value", { f->spelled }));
+        if (f->positional) {
+            m_errors.push_back(
+                fieldIssue("line " + str(f->line), "config-positional", { f->spelled, "$" + str(f->positional) }));
+            return std::nullopt;
+        }
+        if (f->unresolved) {
+            m_errors.push_back(
+                fieldIssue("line " + str(f->line), "config-unresolved", { f->spelled, inQuotesShort(f->value) }));
+            return std::nullopt;
+        }
+        if (f->value.empty()) {
+            m_errors.push_back(fieldIssue("line " + str(f->line), "config-no-value", { f->spelled }));
             return std::nullopt;
         }
         return f->value;
@@ -184,6 +199,20 @@ public:
     }
 
     void markUsed(const std::string& name) { m_used.insert(name); }
+
+    // Another framework's name for a Megatron-LM argument (MindSpeed-LLM's): read as Megatron-LM's name where the
+    // file does not also give that one. Returns "--other (line L) as --name", or empty when it did not apply.
+    std::string alias(const std::string& name, const std::string& other)
+    {
+        const auto it = m_flags.find(other);
+        if (it == m_flags.end() || m_flags.count(name))
+            return {};
+        const std::string said = it->second.spelled + " (line " + str(it->second.line) + ") as --" + name;
+        m_flags.emplace(name, it->second);
+        m_flags.erase(it);
+        std::replace(m_order.begin(), m_order.end(), other, name);
+        return said;
+    }
 
 private:
     static std::string inQuotesShort(const std::string& v) { return "\"" + v.substr(0, 32) + "\""; }
@@ -410,6 +439,11 @@ std::optional<ModelSpec> modelOf(
             m.moe.sharedExperts = 1;
             m.moe.sharedFfnHidden = *s;
         }
+        // MindSpeed-LLM's --n-shared-experts K: one shared MLP K experts wide (its DeepSeek spec).
+        if (const auto k = a.integer("n-shared-experts", 0, 1 << 10); k && *k > 0 && m.moe.sharedExperts == 0) {
+            m.moe.sharedExperts = 1;
+            m.moe.sharedFfnHidden = *k * (m.moe.expertFfnHidden > 0 ? m.moe.expertFfnHidden : m.ffnHidden);
+        }
         if (const auto g = a.integer("moe-router-num-groups", 1, *e)) {
             m.moe.routerGroups = int(*g);
             m.moe.routerGroupTopK = int(a.integer("moe-router-group-topk", 1, *g).value_or(*g));
@@ -430,6 +464,14 @@ std::optional<ModelSpec> modelOf(
                 out.notModelled.push_back(
                     { a.where("moe-layer-freq"), "--moe-layer-freq", *f, { "launch:how-all-moe", {} } });
         }
+        // MindSpeed-LLM's --first-k-dense-replace N: the first N layers dense (-1: none), before the MoE layers.
+        if (const auto k = a.integer("first-k-dense-replace", -1, 1 << 16); k && *k > 0) {
+            if (*k >= m.layers || (a.has("moe-layer-freq") && m.moe.denseLayers != 0 && m.moe.denseLayers != *k))
+                errors.push_back(fieldIssue(a.where("first-k-dense-replace"), "config-choice",
+                    { "--first-k-dense-replace", str(*k), "fewer than --num-layers " + str(m.layers) }));
+            else
+                m.moe.denseLayers = int(*k);
+        }
     }
     if (a.has("multi-latent-attention")) {
         // Megatron-LM's MLA defaults (arguments.py _add_mla_args) for what the file leaves out.
@@ -447,24 +489,37 @@ std::optional<ModelSpec> modelOf(
 }
 }
 
-// The words of every NAME="… --flag …" assignment's value, at the assignment's line; `variables` holds one entry,
-// the names read, for the note.
+// The words of every NAME="… --flag …" assignment's value, at the assignment's line, then the elements of every
+// array that holds a --flag, split as an unquoted ${NAME[@]} splits them; `variables` holds one entry, the names
+// read, for the note.
 static ShellWords flagsOfVariables(const ShellWords& words)
 {
     ShellWords out;
     std::string names;
-    for (const ShellWord& w : words.words) {
-        const std::size_t eq = assignedName(w.text);
-        if (w.unresolved || eq == 0 || w.text.find("--", eq) == std::string::npos)
-            continue;
-        const std::string name = w.text.substr(0, eq);
-        ShellWords inner = shellWords(w.text.substr(eq + 1));
+    auto add = [&](const std::string& text, int line, const std::string& name) {
+        ShellWords inner = shellWords(text);
         for (ShellWord& x : inner.words) {
-            x.line += w.line - 1;
+            x.line += line - 1;
             x.startsCommand = false;
             out.words.push_back(std::move(x));
         }
-        names += (names.empty() ? "" : ", ") + name;
+        if (names.find(name) == std::string::npos)
+            names += (names.empty() ? "" : ", ") + name;
+    };
+    for (const ShellWord& w : words.words) {
+        const auto a = assignmentOf(w.text);
+        if (w.unresolved || !a || a->value.find("--") == std::string_view::npos)
+            continue;
+        add(std::string(a->value), w.line, std::string(a->name));
+    }
+    for (const ShellArray& a : words.arrays) {
+        const bool flags = std::any_of(a.elements.begin(), a.elements.end(),
+            [](const ShellWord& e) { return e.text.rfind("--", 0) == 0 && !e.unresolved; });
+        if (!flags)
+            continue;
+        for (const ShellWord& e : a.elements)
+            if (!e.unresolved)
+                add(e.text, e.line, a.name);
     }
     if (!names.empty())
         out.variables[""] = names;
@@ -497,6 +552,16 @@ Result<ImportedPlan> importMegatronArgs(
     Plan& plan = out.plan;
     if (sourced)
         out.notes.push_back({ "launch:flags-in-variables", { kept.variables.begin()->second } });
+    // MindSpeed-LLM's launchers (its DeepSeek and Qwen examples) name some of Megatron-LM's arguments their own way.
+    std::string aliased;
+    for (const auto& [name, other] :
+        std::vector<std::pair<std::string, std::string>> { { "multi-latent-attention", "multi-head-latent-attention" },
+            { "qk-head-dim", "qk-nope-head-dim" }, { "qk-pos-emb-head-dim", "qk-rope-head-dim" },
+            { "moe-ffn-hidden-size", "moe-intermediate-size" }, { "vocab-size", "padded-vocab-size" } })
+        if (const std::string said = a.alias(name, other); !said.empty())
+            aliased += (aliased.empty() ? "" : "; ") + said;
+    if (!aliased.empty())
+        out.notes.push_back({ "launch:mindspeed-names", { aliased } });
 
     if (const auto m = modelOf(a, base.model, source, out, errors))
         plan.model = *m;
@@ -548,7 +613,8 @@ Result<ImportedPlan> importMegatronArgs(
     const std::string worldFrom = launcherSize && !keepCluster ? a.where("nnodes") + " and " + a.where("nproc-per-node")
                                                                : "the base plan's cluster";
     if (world % tpPpCp != 0)
-        errors.push_back(fieldIssue(a.where("tensor-model-parallel-size"), "config-world",
+        errors.push_back(fieldIssue(a.where("tensor-model-parallel-size"),
+            launcherSize && !keepCluster ? "config-world-launcher" : "config-world",
             { str(world), worldFrom, str(par.tp), str(par.pp), str(par.cp), str(tpPpCp) }));
     else
         par.dp = int(world / tpPpCp);

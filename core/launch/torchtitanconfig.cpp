@@ -25,6 +25,8 @@ std::string str(long long x)
 struct Setting {
     std::string value; // a string's contents, or the literal as written (42, true, ["float8"])
     int line = 0;
+    int positional = 0; // a command line's value from the script's argument $N
+    bool unresolved = false; // a command line's value from a variable or command the file does not set
 };
 
 // Settings that do not change a step's time or memory.
@@ -119,7 +121,14 @@ public:
         if (it == m_settings.end())
             return nullptr;
         m_used.insert(key);
-        return &it->second;
+        const Setting& s = it->second;
+        if (s.positional || s.unresolved) { // read as not given, and the import fails naming it
+            m_errors.push_back(
+                fieldIssue("line " + str(s.line), s.positional ? "config-positional" : "config-unresolved",
+                    { "--" + key, s.positional ? "$" + str(s.positional) : "\"" + utf8Prefix(s.value, 32) + "\"" }));
+            return nullptr;
+        }
+        return &s;
     }
 
     std::optional<long long> integer(const std::string& key, long long lo, long long hi)
@@ -182,7 +191,7 @@ public:
     }
 
 private:
-    void set(std::string key, std::string value, int line)
+    void set(std::string key, std::string value, int line, int positional = 0, bool unresolved = false)
     {
         std::replace(key.begin(), key.end(), '-', '_');
         // torchtitan's older layouts, by their own names (issue 40 B): the degrees sat under [training] until
@@ -209,7 +218,7 @@ private:
             return;
         }
         m_order.push_back(key);
-        m_settings.emplace(std::move(key), Setting { std::move(value), line });
+        m_settings.emplace(std::move(key), Setting { std::move(value), line, positional, unresolved });
     }
 
     // toml++ reads TOML 1.0 as torchtitan's tomllib does (unterminated strings, bad escapes and duplicate keys are
@@ -279,15 +288,20 @@ private:
             if (t.size() < 3 || t.compare(0, 2, "--") != 0 || w[i].unresolved)
                 continue;
             std::string name = t.substr(2), value;
+            const int line = w[i].line;
+            int positional = 0;
+            bool unresolved = false;
             if (const auto eq = name.find('='); eq != std::string::npos) {
                 value = name.substr(eq + 1);
                 name.resize(eq);
             } else if (i + 1 < w.size() && !w[i + 1].startsCommand && w[i + 1].text.rfind("--", 0) != 0) {
                 value = w[++i].text;
+                positional = w[i].positional;
+                unresolved = w[i].unresolved;
             } else {
                 value = "true";
             }
-            set(name, value, w[i].line);
+            set(name, value, line, positional, unresolved);
         }
     }
 

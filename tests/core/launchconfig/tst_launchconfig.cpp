@@ -63,17 +63,145 @@ class TestLaunchConfig : public QObject {
 private slots:
     void shellWordsAsBashSplitsThem()
     {
-        const ShellWords w
-            = shellWords("N=${N:-128}\nA=( --x $N # note\n  --y \"a b\" 'c $N' \\\n  --z=$(hostname) )\n");
+        const ShellWords w = shellWords("N=${N:-128}\ncmd --x $N # note\n  --y \"a b\" 'c $N' \\\n  --z=$(hostname)\n");
         std::vector<std::string> texts;
         for (const ShellWord& s : w.words)
             texts.push_back(s.text);
-        const std::vector<std::string> expected { "N=128", "A=", "--x", "128", "--y", "a b", "c $N", "--z=" };
+        const std::vector<std::string> expected { "N=128", "cmd", "--x", "128", "--y", "a b", "c $N",
+            "--z=$(hostname)" };
         QCOMPARE(texts, expected);
         QCOMPARE(w.words[6].line, 3); // 'c $N' on the line the continuation started
-        QVERIFY(w.words[7].unresolved); // a command substitution
-        QVERIFY(w.words[2].startsCommand); // after '('
+        QVERIFY(w.words[7].unresolved); // a command substitution, kept as written
+        QVERIFY(w.words[1].startsCommand);
         QVERIFY(!w.words[3].startsCommand);
+    }
+
+    // Issue 40 A: arrays, arithmetic, an if's branches and positional arguments as bash expands them. The words are
+    // joined by '|'; an unresolved one is kept as written.
+    void shellExpansionsAsBashDoes_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("words");
+        QTest::newRow("an array is words where it is expanded, each element split")
+            << QByteArray("A=( --x \"--v 128\" )\ncmd ${A[@]}") << "cmd|--x|--v|128";
+        QTest::newRow("\"${A[@]}\" keeps each element whole")
+            << QByteArray("A=( --x \"--v 128\" )\ncmd \"${A[@]}\"") << "cmd|--x|--v 128";
+        QTest::newRow("\"${A[*]}\" joins them")
+            << QByteArray("A=( --x \"--v 128\" )\ncmd \"${A[*]}\"") << "cmd|--x --v 128";
+        QTest::newRow("+= appends; ${#A[@]} counts; ${A[1]} indexes")
+            << QByteArray("A=(a)\nA+=(b \"$((2+1))\")\nS=x\nS+=y\ncmd ${A[@]} ${#A[@]} ${A[1]} $S")
+            << "S=x|S+=y|cmd|a|b|3|3|b|xy";
+        QTest::newRow("arithmetic over what the file sets")
+            << QByteArray("G=8\nN=2\nW=$(($G*N + 1))\ncmd $W $(( (G - 2) / 4 )) $((G/0)) $((G*X))")
+            << "G=8|N=2|W=17|cmd|17|1|$((G/0))|$((G*X))";
+        QTest::newRow("the branch bash takes")
+            << QByteArray("D=fp8\nif [[ \"$D\" == \"fp8\" ]]; then\n  X=--fp8\nelse\n  X=--bf16\nfi\ncmd $X")
+            << "D=fp8|X=--fp8|cmd|--fp8";
+        QTest::newRow("elif and else") << QByteArray(
+            "D=bf16\nif [ \"$D\" = fp8 ]; then X=a; elif [ -z \"$D\" ]; then X=b; else X=c; fi\ncmd $X")
+                                       << "D=bf16|X=c|cmd|c";
+        QTest::newRow("|| and a number test")
+            << QByteArray("N=1\nif [ $N -gt 1 ] || [[ -n \"\" ]]; then A=(--multi); fi\ncmd ${A[@]} ok")
+            << "N=1|cmd|${A[@]}|ok";
+        QTest::newRow("a nested if inside a branch not taken")
+            << QByteArray("if false; then\n if true; then X=1; fi\n X=2\nelse X=3; fi\ncmd $X") << "X=3|cmd|3";
+        QTest::newRow("a test Plait cannot decide keeps every branch")
+            << QByteArray("if [ -f x ]; then X=a; else X=b; fi\ncmd $X") << "X=a|X=b|cmd|b";
+        QTest::newRow("positional arguments stay unresolved")
+            << QByteArray("P=$1\nQ=${3:-def}\ncmd --x $P --y ${2} \"$@\" $Q")
+            << "P=$1|Q=def|cmd|--x|$P|--y|${2}|$@|def";
+    }
+    void shellExpansionsAsBashDoes()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, words);
+        const ShellWords w = shellWords(text.toStdString());
+        QStringList got;
+        for (const ShellWord& s : w.words)
+            got << QString::fromStdString(s.text);
+        QCOMPARE(got.join(u'|'), words);
+    }
+
+    // A variable's words keep the line they are written on; a positional argument is named through a variable.
+    void shellWordsKeepTheirPlace()
+    {
+        const ShellWords w = shellWords("ARGS=\"--a 1 \\\n  --b 2\"\nA=(\n --c\n 'x y'\n)\nP=$2\ncmd $ARGS ${A[@]} $P");
+        std::map<std::string, ShellWord> by;
+        for (const ShellWord& s : w.words)
+            by[s.text] = s;
+        QCOMPARE(by["--a"].line, 1);
+        QCOMPARE(by["--b"].line, 2);
+        QCOMPARE(by["--c"].line, 4);
+        QCOMPARE(by["y"].line, 5);
+        QCOMPARE(by["$P"].positional, 2);
+        QVERIFY(by["$P"].unresolved);
+    }
+
+    // Issue 40 A: launch scripts read as bash runs them: flags in arrays whose elements hold a flag and its value
+    // (Megatron-LM's Llama 3 8B FP8 example), the branch of an if that the file's own settings choose, arithmetic,
+    // positional arguments named, and MindSpeed-LLM's names for Megatron-LM's arguments. `expect` is either
+    // "error:<text>" or fields of the plan's file, "model.vocab=128256;training.precision=fp8".
+    void launchScriptsAsBashRunsThem_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QString>("expect");
+        const QByteArray model = "M=( --num-layers 32 --hidden-size 4096 --num-attention-heads 32 )\n";
+        QTest::newRow("array elements of a flag and its value")
+            << model
+                + "D=( \"--vocab-size 128256\" \"--fp8-format hybrid\" --bf16 )\n"
+                  "torchrun --nproc_per_node 8 --nnodes 1 pretrain_gpt.py ${M[@]} ${D[@]}"
+            << "model.vocab=128256;training.precision=fp8;cluster.nodes=1";
+        QTest::newRow("the branch the file's settings choose") << model
+                + "DTYPE=\"fp8\"\nX=()\nif [[ \"$DTYPE\" == \"fp8\" ]]; then\n  X+=(\"--fp8-format hybrid\")\n"
+                  "else\n  X+=(--vocab-size 1000)\nfi\npython pretrain_gpt.py ${M[@]} --bf16 ${X[@]}"
+                                                               << "training.precision=fp8;model.vocab=32000";
+        QTest::newRow("arithmetic") << model
+                + "G=4\nN=2\nT=$((G*N/4))\npython pretrain_gpt.py ${M[@]} "
+                  "--tensor-model-parallel-size $T --bf16"
+                                    << "parallel.tp=2";
+        QTest::newRow("a positional argument feeding a setting")
+            << model + "TP=$1\npython pretrain_gpt.py ${M[@]} --tensor-model-parallel-size $TP --bf16"
+            << "error:--tensor-model-parallel-size takes its value from $1, an argument given to the script";
+        QTest::newRow("a positional argument with a default") << model
+                + "TP=${1:-4}\npython pretrain_gpt.py ${M[@]} "
+                  "--tensor-model-parallel-size $TP --bf16"
+                                                              << "parallel.tp=4";
+        QTest::newRow("MindSpeed-LLM's names (DeepSeek-V2-Lite's launcher)")
+            << QByteArray("ARGS=\"--num-layers 27 --hidden-size 2048 --num-attention-heads 16 --swiglu "
+                          "--ffn-hidden-size 10944 --multi-head-latent-attention --qk-rope-head-dim 64 "
+                          "--qk-nope-head-dim 128 --kv-lora-rank 512 --v-head-dim 128 --num-experts 64 "
+                          "--moe-router-topk 6 --moe-intermediate-size 1408 --n-shared-experts 2 "
+                          "--first-k-dense-replace 1 --moe-layer-freq 1 --padded-vocab-size 102400 --bf16\"\n"
+                          "python pretrain_gpt.py $ARGS")
+            << "model.mla.kv_lora_rank=512;model.mla.qk_rope_head_dim=64;model.mla.qk_nope_head_dim=128;"
+               "model.moe.expert_ffn_hidden=1408;model.moe.shared_experts=1;model.moe.shared_ffn_hidden=2816;"
+               "model.moe.dense_layers=1;model.vocab=102400";
+        QTest::newRow("too few GPUs for the sizes names --keep-cluster") << model
+                + "torchrun --nproc_per_node 8 --nnodes 1 pretrain_gpt.py ${M[@]} --tensor-model-parallel-size 8 "
+                  "--pipeline-model-parallel-size 2 --bf16"
+                                                                         << "error:import with --keep-cluster";
+    }
+    void launchScriptsAsBashRunsThem()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, expect);
+        const auto r = importMegatronArgs(
+            text.toStdString(), example(QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json")), "x.sh");
+        if (expect.startsWith(u"error:")) {
+            QVERIFY(!r);
+            QVERIFY2(r.errorText().find(expect.mid(6).toStdString()) != std::string::npos, r.errorText().c_str());
+            return;
+        }
+        QVERIFY2(r, r ? "" : r.errorText().c_str());
+        const nlohmann::json j = toJson(r.value().plan);
+        for (const QString& check : expect.split(u';')) {
+            const QStringList kv = check.split(u'=');
+            nlohmann::json at = j;
+            for (const QString& key : kv[0].split(u'.'))
+                at = at.at(key.toStdString());
+            const std::string got = at.is_string() ? at.get<std::string>() : at.dump();
+            QVERIFY2(got == kv[1].toStdString(), qPrintable(QString(check + u" got " + QString::fromStdString(got))));
+        }
     }
 
     // GPT-3 175B as Megatron-LM's examples launch it, over example h's cluster (Narayanan et al. 2021, Table 1:
@@ -267,7 +395,7 @@ private slots:
             << "megatron-unresolved.sh"
             << "a1-one-node-dp8.plait.json"
             << "line 4"
-            << "--tensor-model-parallel-size takes its value from a variable";
+            << "--tensor-model-parallel-size takes its value from \"$TP\", a variable";
         QTest::newRow("three batch sizes that disagree")
             << "deepspeed"
             << "deepspeed-conflict.json"
