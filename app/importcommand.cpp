@@ -277,7 +277,8 @@ int importTopology(const QStringList& files, const QString& planPath, const QStr
         const NodeTopology& node = i.nodes[n];
         nlohmann::json entry { { "host", validUtf8(node.host) }, { "source", validUtf8(node.source) },
             { "gpus", node.gpus() }, { "nvlinks_per_gpu", node.nvlinksPerGpu() }, { "nvswitch", node.nvswitch },
-            { "nics", nlohmann::json::array() }, { "findings", nlohmann::json::array() } };
+            { "static_file", node.staticFile }, { "nics", nlohmann::json::array() },
+            { "findings", nlohmann::json::array() } };
         nlohmann::json numa = nlohmann::json::array(), cpus = nlohmann::json::array();
         for (std::size_t g = 0; g < node.numaNode.size(); ++g) {
             numa.push_back(validUtf8(node.numaNode[g]));
@@ -299,8 +300,10 @@ int importTopology(const QStringList& files, const QString& planPath, const QStr
         if (!json) {
             std::cout << "  " << validUtf8(node.host) << " (" << validUtf8(node.source) << "): " << node.gpus()
                       << " GPUs, " << (node.nvswitch ? "NVSwitch, " : "")
-                      << (node.nvlinksPerGpu() > 0 ? "NV" + std::to_string(node.nvlinksPerGpu()) : "no NVLink") << ", "
-                      << node.nics.size() << " NIC(s)";
+                      << (node.staticFile                   ? std::string("NVLink not in the file (static)")
+                                 : node.nvlinksPerGpu() > 0 ? "NV" + std::to_string(node.nvlinksPerGpu())
+                                                            : std::string("no NVLink"))
+                      << ", " << node.nics.size() << " NIC(s)";
             for (std::size_t g = 0; g < node.numaNode.size(); ++g)
                 if (g == 0 || node.numaNode[g] != node.numaNode[g - 1])
                     std::cout << (g == 0 ? "; NUMA node of GPU " : ", GPU ") << g << ": "

@@ -35,6 +35,11 @@ struct Nic : Device {
 struct Walk {
     std::vector<Gpu> gpus;
     std::vector<Nic> nics;
+    // A static NCCL_TOPO_FILE (aws-ofi-nccl's, Azure's) lists its GPUs and NICs as bare PCI devices, by class, and
+    // leaves the rest (NVLink, the GPU model, NIC speeds) to what NCCL reads from the driver.
+    std::vector<Gpu> pciGpus;
+    std::vector<Nic> pciNics;
+    int classless = 0; // bare PCI devices with no class: the file cannot say what they are
     std::vector<std::pair<std::string, std::string>> cpus; // affinity, numaid
     std::optional<Issue> error; // the first attribute outside what NCCL writes
 
@@ -81,6 +86,10 @@ struct Walk {
         }
         const std::string busid = lower(e.attribute("busid"));
         const std::string cls = lower(e.attribute("class"));
+        if (e.children.empty()) {
+            bareDevice(e, busid, cls, bridges, cpu);
+            return;
+        }
         for (const XmlElement& c : e.children) {
             if (c.name == "gpu") {
                 Gpu g;
@@ -116,6 +125,32 @@ struct Walk {
             if (c.name == "pci")
                 element(c, bridges, cpu);
         bridges.pop_back();
+    }
+
+    // A PCI device with nothing under it: a GPU (class 0x0300 VGA or 0x0302 3D controller) or a NIC (0x0207
+    // InfiniBand, 0x0200 Ethernet) of a static file; a bridge or anything else is nothing to Plait.
+    void bareDevice(const XmlElement& e, const std::string& busid, const std::string& cls,
+        const std::vector<std::string>& bridges, int cpu)
+    {
+        if (cls.empty()) {
+            ++classless;
+        } else if (cls.rfind("0x0302", 0) == 0 || cls.rfind("0x0300", 0) == 0) {
+            Gpu g;
+            g.busid = busid;
+            g.bridges = bridges;
+            g.cpu = cpu;
+            g.dev = int(pciGpus.size());
+            g.pcieGen = genOf(e.attribute("link_speed"));
+            pciGpus.push_back(std::move(g));
+        } else if (cls.rfind("0x0207", 0) == 0 || cls.rfind("0x0200", 0) == 0) {
+            Nic n;
+            n.busid = busid;
+            n.bridges = bridges;
+            n.cpu = cpu;
+            n.nic.name = "NIC" + std::to_string(pciNics.size());
+            n.nic.infiniband = cls.rfind("0x0207", 0) == 0;
+            pciNics.push_back(std::move(n));
+        }
     }
 
     // The NIC's place and name; its speed is read by number(), which can refuse it.
@@ -193,12 +228,21 @@ Result<NodeTopology> readNcclTopo(std::string_view text, const std::string& sour
         walk.element(c, bridges, 0);
     if (walk.error)
         return Result<NodeTopology>::failure(source + ": " + walk.error->field, walk.error->message);
-    if (walk.gpus.empty())
-        return Result<NodeTopology>::failure(source, "has no <gpu> in its PCI tree");
-    std::sort(walk.gpus.begin(), walk.gpus.end(), [](const Gpu& a, const Gpu& b) { return a.dev < b.dev; });
-
     NodeTopology node;
     node.source = source;
+    if (walk.gpus.empty() && !walk.pciGpus.empty()) { // a static file: its GPUs and NICs by PCI class
+        node.staticFile = true;
+        walk.gpus = std::move(walk.pciGpus);
+        walk.nics = std::move(walk.pciNics);
+    }
+    if (walk.gpus.empty())
+        return Result<NodeTopology>::failure(source,
+            walk.classless > 0 ? "lists " + std::to_string(walk.classless)
+                    + " PCI devices by bus ID only, without a class (a static NCCL_TOPO_FILE that leaves each device's "
+                      "kind to the machine): it cannot say which are GPUs"
+                               : "has no GPU: no <gpu> in its PCI tree and no PCI device of class 0x0300 or 0x0302");
+    std::sort(walk.gpus.begin(), walk.gpus.end(), [](const Gpu& a, const Gpu& b) { return a.dev < b.dev; });
+
     const std::size_t n = walk.gpus.size();
     node.gpuPath.assign(n, std::vector<PathKind>(n, PathKind::Unknown));
     node.nvlinks.assign(n, std::vector<int>(n, 0));

@@ -31,6 +31,9 @@ struct NodeTopology {
     bool nvswitch = false; // the NVLinks go through NVSwitches (every pair reaches every other at full rate)
     int pcieGen = 0; // of the GPUs' links, 0 when the source does not say (nvidia-smi does not)
     int smVersion = 0; // compute capability × 10 (90 for H100), 0 when the source does not say
+    // A static NCCL_TOPO_FILE: the GPUs are bare PCI devices, so NVLink (which NCCL learns from the driver), the GPU
+    // model and NIC speeds are not in it.
+    bool staticFile = false;
 
     int gpus() const { return int(gpuPath.size()); }
     // NVLinks one GPU has in all: through the switches, or the most it bonds to its peers.

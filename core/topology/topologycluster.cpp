@@ -100,7 +100,9 @@ DerivedLinks linksOf(const NodeTopology& n, const ClusterSpec& base, const Catal
                 fb = b;
             }
         }
-    if (allNvLink) {
+    if (n.staticFile) {
+        out.intra = base.intraNode; // the file cannot say how its GPUs are linked: the plan's link stays
+    } else if (allNvLink) {
         const int gen = nvlinkGeneration(n, base);
         out.nvlinks = fewest;
         const double gbps = fewest * perLinkGBps(gen);
@@ -225,6 +227,11 @@ Result<ClusterFromTopology> clusterFromTopology(
     }
     if (unlike > 0)
         out.notes.push_back({ "topo:own-links", { str(unlike) } });
+    for (const NodeTopology& n : nodes)
+        if (n.staticFile) {
+            out.notes.push_back({ "topo:static-file", { n.source, base.intraNode.name } });
+            break;
+        }
     // Neither source names the GPU model: say where the plan's GPU does not fit what the dumps show.
     const NodeTopology& first = nodes.front();
     const int generation = first.smVersion >= 100 ? 5 : first.smVersion >= 90 ? 4 : first.smVersion >= 80 ? 3 : 0;

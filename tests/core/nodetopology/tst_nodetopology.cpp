@@ -140,6 +140,30 @@ private slots:
         QCOMPARE(c.value().cluster.gpusPerNode, node(file.toLatin1().constData(), "n0").gpus());
     }
 
+    // Issue 40 C: a static NCCL_TOPO_FILE (GPUs as PCI devices of class 0x0302, no <gpu>) is read as one: its GPUs,
+    // NICs and PCIe paths come from the file, the GPU-to-GPU link stays the plan's (the file leaves NVLink to the
+    // driver), and a note says so.
+    void staticTopologyFileKeepsThePlansNvlink()
+    {
+        const NodeTopology n = node("nccl-topo-static-4gpu.xml", "s");
+        QVERIFY(n.staticFile);
+        QCOMPARE(n.gpus(), 4);
+        QCOMPARE(int(n.nics.size()), 2);
+        QCOMPARE(n.pcieGen, 5);
+        QCOMPARE(n.gpuPath[0][1], PathKind::Pix);
+        QCOMPARE(n.gpuPath[0][2], PathKind::Sys);
+        QCOMPARE(n.nicPath[2][1], PathKind::Pix);
+        const ClusterSpec base = baseCluster("H100-SXM5-80GB", "nvlink4-nvswitch", "ib-ndr");
+        const auto c = clusterFromTopology({ n }, base);
+        QVERIFY2(c, c ? "" : c.errorText().c_str());
+        QCOMPARE(c.value().cluster.intraNode.id, std::string("nvlink4-nvswitch"));
+        QCOMPARE(c.value().cluster.gpusPerNode, 4);
+        QCOMPARE(c.value().cluster.nics(), 2);
+        QVERIFY(std::any_of(c.value().notes.begin(), c.value().notes.end(),
+            [](const Message& m) { return m.key == "topo:static-file"; }));
+        QVERIFY(c.value().nodeFindings[0].empty()); // no "partial NVLink" or "far NIC": each GPU pair has its NIC
+    }
+
     void findingsNameTheNode()
     {
         const ClusterSpec base = baseCluster("H100-SXM5-80GB", "nvlink4-nvswitch", "ib-ndr");
@@ -234,7 +258,12 @@ private slots:
                                          << "line 5: not XML: Start-end tags mismatch";
         QTest::newRow("not a dump") << "xml" << QByteArray("<html><body/></html>") << "its root is <html>";
         QTest::newRow("no GPU") << "xml" << QByteArray("<system version=\"1\"><cpu numaid=\"0\"/></system>")
-                                << "has no <gpu>";
+                                << "has no GPU: no <gpu> in its PCI tree and no PCI device of class 0x0300 or 0x0302";
+        QTest::newRow("bus IDs without a class") << "xml"
+                                                 << QByteArray("<system version=\"1\"><cpu numaid=\"0\"><pci "
+                                                               "busid=\"0000:00:16.0\"/><pci busid=\"0000:00:17.0\"/>"
+                                                               "</cpu></system>")
+                                                 << "lists 2 PCI devices by bus ID only, without a class";
         QTest::newRow("a value past NCCL's limit")
             << "xml" << QByteArray("<system version=\"1\" x=\"") + QByteArray(300, 'a') + QByteArray("\"/>")
             << "longer than 255 characters";
