@@ -386,6 +386,9 @@ constexpr MessageTemplate kTemplates[] = {
     { "topo:node-differs", QT_TRANSLATE_NOOP("Messages", "%1 has %2 where the other nodes have %3") },
     { "topo:nic-rate-from-base", QT_TRANSLATE_NOOP("Messages",
         "the source gives no NIC speed: the inter-node link is the base plan's, %1") },
+    { "topo:no-nvlink-for-gpu", QT_TRANSLATE_NOOP("Messages",
+        "%1 joins its GPUs over PCIe only, while the plan's GPU (%2) is an %3 part: every group is costed over PCIe; "
+        "if the node's GPUs are another model (a PCIe card), choose it in the plan") },
     { "topo:static-file", QT_TRANSLATE_NOOP("Messages",
         "%1 is a static topology file (NCCL_TOPO_FILE): it lists the GPUs as PCI devices and leaves NVLink, the GPU "
         "model and NIC speeds to what NCCL reads from the driver, so the plan's GPU-to-GPU link (%2) is kept") },

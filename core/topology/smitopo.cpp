@@ -39,6 +39,58 @@ std::vector<std::string> splitCells(std::string_view line, bool tabs)
     return cells;
 }
 
+// A cell that holds several of the matrix's words run together ("NV18NV18", or "X NV18" where a paste turned a tab
+// into a blank): the words,
+// or nothing when the cell is not made of them. Each word starts with a letter and NV takes every digit after it,
+// so a split is unambiguous.
+std::vector<std::string> matrixWords(std::string_view cell)
+{
+    static const char* const kWords[] = { "X", "PIX", "PXB", "PHB", "NODE", "SYS", "SOC" };
+    std::vector<std::string> out;
+    std::size_t i = 0;
+    while (i < cell.size()) {
+        if (cell[i] == ' ') { // a tab that became a blank
+            ++i;
+            continue;
+        }
+        std::size_t n = 0;
+        if (cell.compare(i, 2, "NV") == 0) {
+            n = 2;
+            while (i + n < cell.size() && std::isdigit((unsigned char)cell[i + n]))
+                ++n;
+            if (n == 2)
+                return {};
+        } else {
+            for (const char* w : kWords) // longest first is not needed: no word is the start of another
+                if (cell.compare(i, std::char_traits<char>::length(w), w) == 0)
+                    n = std::char_traits<char>::length(w);
+        }
+        if (n == 0)
+            return {};
+        out.emplace_back(cell.substr(i, n));
+        i += n;
+    }
+    return out;
+}
+
+// A row with fewer matrix cells than the header has devices, or with a cell that is none of the matrix's words: its
+// run-together cells split, when that gives exactly the header's count; else the row as it was.
+std::vector<std::string> splitMergedCells(const std::vector<std::string>& cells, std::size_t devices)
+{
+    std::vector<std::string> out { cells.front() };
+    std::size_t c = 1;
+    for (; c < cells.size() && out.size() < devices + 1; ++c) {
+        const std::vector<std::string> words = matrixWords(cells[c]);
+        if (words.empty() || out.size() - 1 + words.size() > devices)
+            return cells;
+        out.insert(out.end(), words.begin(), words.end());
+    }
+    if (out.size() != devices + 1)
+        return cells;
+    out.insert(out.end(), cells.begin() + std::ptrdiff_t(c), cells.end()); // CPU and NUMA affinity
+    return out;
+}
+
 bool digitsFrom(std::string_view s, std::size_t from)
 {
     return from < s.size()
@@ -159,16 +211,23 @@ Result<NodeTopology> readSmiTopo(std::string_view text, const std::string& sourc
             continue;
         }
         legend = legend || line.find("Legend") != std::string::npos;
-        const std::vector<std::string> cells = legend ? std::vector<std::string>() : splitCells(all[i], tabs);
+        std::vector<std::string> cells = legend ? std::vector<std::string>() : splitCells(all[i], tabs);
         if (cells.empty() || cells.front().rfind("GPU", 0) != 0 || !isDeviceName(cells.front()))
             continue; // a NIC's row repeats its column; blank lines and the legend
-        const std::string& row = cells.front();
+        const std::string row = cells.front();
         const auto it = std::find(columns.begin(), columns.end(), row);
         if (it == columns.end())
             return Result<NodeTopology>::failure(
                 source, "line " + std::to_string(i + 1) + ": " + row.substr(0, 16) + " is not in the header");
         const std::size_t g
             = std::size_t(std::find(gpuColumn.begin(), gpuColumn.end(), int(it - columns.begin())) - gpuColumn.begin());
+        bool merged = cells.size() < columns.size() + 1;
+        for (std::size_t c = 1; c < cells.size() && c <= columns.size() && !merged; ++c) {
+            int links = 0;
+            merged = pathFromName(cells[c], &links) == PathKind::Unknown;
+        }
+        if (merged)
+            cells = splitMergedCells(cells, columns.size());
         if (cells.size() < columns.size() + 1)
             return Result<NodeTopology>::failure(source,
                 "line " + std::to_string(i + 1) + ": " + row + " has " + std::to_string(cells.size() - 1)

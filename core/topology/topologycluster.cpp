@@ -227,6 +227,13 @@ Result<ClusterFromTopology> clusterFromTopology(
     }
     if (unlike > 0)
         out.notes.push_back({ "topo:own-links", { str(unlike) } });
+    // A node of PCIe paths only, under a plan whose GPU is an NVLink part (an SXM H100): nvidia-smi does not name the
+    // GPU, so the file may be from another model; the user is told, since every group is costed over PCIe.
+    if (!nodes[usualNode].staticFile && links[usualNode].intra.kind != LinkKind::NVLink && !base.gpu.nvlink.empty()
+        && nodes[usualNode].gpus() > 1)
+        out.notes.push_back({ "topo:no-nvlink-for-gpu",
+            { nodes[usualNode].host, base.gpu.id,
+                "NVLink " + base.gpu.nvlink.substr(std::min<std::size_t>(6, base.gpu.nvlink.size())) } });
     for (const NodeTopology& n : nodes)
         if (n.staticFile) {
             out.notes.push_back({ "topo:static-file", { n.source, base.intraNode.name } });

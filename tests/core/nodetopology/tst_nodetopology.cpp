@@ -164,6 +164,24 @@ private slots:
         QVERIFY(c.value().nodeFindings[0].empty()); // no "partial NVLink" or "far NIC": each GPU pair has its NIC
     }
 
+    // Issue 40 C: a paste that lost its tabs runs cells together ("NV4NV4", "X NV4"); they are split where that is
+    // unambiguous (each word starts with a letter, NV takes all its digits) and gives the header's count.
+    void mergedCellsSplitWhereUnambiguous()
+    {
+        const auto n = readSmiTopo("\tGPU0\tGPU1\tGPU2\tCPU Affinity\tNUMA Affinity\n"
+                                   "GPU0\t X NV4\tSYS\t0-7\t0\n"
+                                   "GPU1\tNV4X\tSYS\t0-7\t0\n"
+                                   "GPU2\tSYSSYS\t X \t8-15\t1\n",
+            "m");
+        QVERIFY2(n, n ? "" : n.errorText().c_str());
+        QCOMPARE(n.value().nvlinks[0][1], 4);
+        QCOMPARE(n.value().nvlinks[1][0], 4);
+        QCOMPARE(n.value().gpuPath[2][0], PathKind::Sys);
+        QCOMPARE(n.value().gpuPath[2][2], PathKind::Self);
+        QCOMPARE(n.value().cpuAffinity[2], std::string("8-15"));
+        QCOMPARE(n.value().numaNode[2], std::string("1"));
+    }
+
     void findingsNameTheNode()
     {
         const ClusterSpec base = baseCluster("H100-SXM5-80GB", "nvlink4-nvswitch", "ib-ndr");
@@ -274,6 +292,9 @@ private slots:
         QTest::newRow("a short row") << "smi"
                                      << QByteArray("\tGPU0\tGPU1\tCPU Affinity\nGPU0\t X \tNV4\t0-7\nGPU1\tNV4\n")
                                      << "line 3: GPU1 has 1 cells for 2 devices";
+        QTest::newRow("a short row that does not split into the header's cells")
+            << "smi" << QByteArray("\tGPU0\tGPU1\tGPU2\tCPU Affinity\nGPU0\t X \tNV4NV4\t0-7\nGPU1\tNV4 X\t0-7\n")
+            << "line 3: GPU1 has 2 cells for 3 devices";
         QTest::newRow("no header") << "smi" << QByteArray("GPU0 X\n") << "no nvidia-smi topo -m header";
         // Issue 39 B: cells and values outside each format's vocabulary are named, never read as "no NVLink".
         const QByteArray head = "\tGPU0\tGPU1\tCPU Affinity\n";
