@@ -146,7 +146,7 @@ void CalibrationPanel::refresh()
                 += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td><td align=right>%4</td>"
                                   "<td align=right>%5</td></tr>")
                        .arg(QString::fromLatin1(collectiveName(s.op)))
-                       .arg(s.fit.ok() ? QString::number(s.fit.alphaUs, 'f', 1) : QStringLiteral("—"))
+                       .arg(s.fit.alphaFitted() ? QString::number(s.fit.alphaUs, 'f', 1) : QStringLiteral("—"))
                        .arg(s.fit.ok() ? QString::number(s.fit.busBetaGBps, 'f', 1) : QStringLiteral("—"))
                        .arg(s.fit.ok() ? QString::number(s.fit.r2, 'f', 4) : QStringLiteral("—"))
                        .arg(best, 0, 'f', 1);

@@ -75,7 +75,8 @@ int importNcclTests(const QStringList& files, const QString& planPath, const QSt
                     if (x.op == s.op)
                         c = &x;
             const SizePoint& last = s.points.back();
-            nlohmann::json op { { "op", collectiveName(s.op) }, { "alpha_us", s.fit.alphaUs },
+            nlohmann::json op { { "op", collectiveName(s.op) },
+                { "alpha_us", s.fit.alphaFitted() ? nlohmann::json(s.fit.alphaUs) : nlohmann::json() },
                 { "beta_gbps", s.fit.betaGBps }, { "bus_beta_gbps", s.fit.busBetaGBps }, { "r2", s.fit.r2 },
                 { "largest_bytes", last.bytes }, { "busbw_gbps", last.busbwGBps } };
             if (c) {
@@ -87,9 +88,13 @@ int importNcclTests(const QStringList& files, const QString& planPath, const QSt
             if (!json) {
                 std::cout << "    " << collectiveName(s.op) << ": " << numText(last.busbwGBps, "%.1f")
                           << " GB/s bus at " << bytesText(last.bytes);
+                if (s.fit.alphaFitted())
+                    std::cout << ", α " << numText(s.fit.alphaUs, "%.3g") << " µs";
+                else if (s.fit.ok())
+                    std::cout << ", α not fitted (" << s.fit.points << " sizes from " << bytesText(s.fit.smallestBytes)
+                              << ": it needs 4 or more reaching 1 MiB or less)";
                 if (s.fit.ok())
-                    std::cout << ", α " << numText(s.fit.alphaUs, "%.3g") << " µs, β "
-                              << numText(s.fit.busBetaGBps, "%.4g") << " GB/s bus";
+                    std::cout << ", β " << numText(s.fit.busBetaGBps, "%.4g") << " GB/s bus";
                 if (c)
                     std::cout << "; the plan's " << check->link << " leads one to expect "
                               << numText(c->points.back().expectedBusGBps, "%.1f") << " GB/s ("

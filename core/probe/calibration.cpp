@@ -27,6 +27,7 @@ AlphaBetaFit fitAlphaBeta(const std::vector<SizePoint>& sweep, CollectiveKind ki
         if (!(p.bytes > 0) || !(p.timeUs > 0) || !std::isfinite(p.timeUs))
             continue;
         const double w = 1.0 / (p.timeUs * p.timeUs);
+        f.smallestBytes = n == 0 ? p.bytes : std::min(f.smallestBytes, p.bytes);
         n += 1;
         sw += w;
         sx += w * p.bytes;
@@ -89,7 +90,7 @@ LinkSpec calibratedLink(const LinkSpec& base, int ranks, const std::vector<SizeP
     if (lineRate > 0 && best > 0)
         l.efficiency = std::min(1.0, best / lineRate);
     const AlphaBetaFit f = fitAlphaBeta(allReduceSweep, CollectiveKind::AllReduce, ranks);
-    if (f.ok() && f.alphaUs > 0 && ranks > 1)
+    if (f.alphaFitted() && ranks > 1)
         l.latencyUs = f.alphaUs / (2.0 * (ranks - 1));
     l.source = source;
     return l;

@@ -26,7 +26,11 @@ struct AlphaBetaFit {
     double busBetaGBps = 0; // the same, as bus bandwidth
     double r2 = 0;
     int points = 0;
+    double smallestBytes = 0;
     bool ok() const { return points >= 2 && betaGBps > 0; }
+    // α means something only where the sweep reaches sizes that latency dominates: at least 4 sizes, the smallest
+    // at most 1 MiB, and a positive intercept. A sweep of two gigabyte sizes fits β and leaves α to noise (-1 µs).
+    bool alphaFitted() const { return ok() && points >= 4 && smallestBytes <= 1048576 && alphaUs > 0; }
 };
 AlphaBetaFit fitAlphaBeta(const std::vector<SizePoint>& sweep, CollectiveKind kind, int ranks);
 

@@ -160,9 +160,97 @@ Issue lineIssue(int line, const std::string& message)
 }
 }
 
+namespace {
+// A whole number option value: "-g 8", "-g8", "--ngpus=8", "--ngpus 8"; 0 when the words do not give one.
+int optionValue(const std::vector<std::string_view>& w, std::size_t& i,
+    std::initializer_list<std::string_view> shortNames, std::initializer_list<std::string_view> longNames)
+{
+    auto whole = [](std::string_view v) {
+        int x = 0;
+        const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+        return ec == std::errc() && end == v.data() + v.size() && x > 0 && x <= 1 << 20 ? x : 0;
+    };
+    const std::string_view word = w[i];
+    for (std::string_view n : shortNames) {
+        if (word == n && i + 1 < w.size())
+            return whole(w[++i]);
+        if (n.size() == 2 && word.size() > 2 && word.substr(0, 2) == n)
+            return whole(word.substr(2));
+    }
+    for (std::string_view n : longNames) {
+        if (word == n && i + 1 < w.size())
+            return whole(w[++i]);
+        if (word.size() > n.size() + 1 && word.substr(0, n.size()) == n && word[n.size()] == '=')
+            return whole(word.substr(n.size() + 1));
+    }
+    return 0;
+}
+
+// The ranks a command line starts: the launcher's tasks (mpirun -np, srun -n or --nodes × --ntasks-per-node) before
+// the program at words[program], and its threads (-t) and GPUs per thread (-g) after it; 0 where it does not say.
+struct CommandRanks {
+    int processes = 0, threads = 0, gpus = 0;
+};
+CommandRanks commandRanksOf(const std::vector<std::string_view>& w, std::size_t program)
+{
+    CommandRanks out;
+    int nodes = 0, perNode = 0;
+    bool launcher = false;
+    for (std::size_t i = 0; i < program; ++i) {
+        const std::string_view base = w[i].substr(w[i].find_last_of('/') + 1);
+        if (base == "mpirun" || base == "mpiexec" || base == "orterun" || base == "srun") {
+            launcher = true;
+            continue;
+        }
+        if (!launcher)
+            continue;
+        if (const int n = optionValue(w, i, { "-np", "-n" }, { "--np", "--n", "--ntasks" }))
+            out.processes = n;
+        else if (const int m = optionValue(w, i, { "-N" }, { "--nodes" }))
+            nodes = m;
+        else if (const int k = optionValue(w, i, {}, { "--ntasks-per-node", "--npernode", "-npernode" }))
+            perNode = k;
+    }
+    if (out.processes == 0 && nodes > 0 && perNode > 0)
+        out.processes = nodes * perNode;
+    for (std::size_t i = program + 1; i < w.size(); ++i) {
+        if (const int g = optionValue(w, i, { "-g" }, { "--ngpus" }))
+            out.gpus = g;
+        else if (const int t = optionValue(w, i, { "-t" }, { "--nthreads" }))
+            out.threads = t;
+    }
+    return out;
+}
+
+// The ranks busbw / algbw implies (nccl-tests PERFORMANCE.md: 2(n−1)/n for all-reduce, (n−1)/n for all-gather,
+// reduce-scatter and all-to-all), from the largest size whose algbw is printed with enough digits; 0 when the
+// ratio does not pin a whole number down.
+int ranksFromBandwidths(const NcclTestsRun& r)
+{
+    if (!r.op
+        || (*r.op != CollectiveKind::AllReduce && *r.op != CollectiveKind::AllGather
+            && *r.op != CollectiveKind::ReduceScatter && *r.op != CollectiveKind::AllToAll))
+        return 0;
+    for (auto it = r.rows.rbegin(); it != r.rows.rend(); ++it) {
+        const double alg = it->outOfPlace.algbwGBps, bus = it->outOfPlace.busbwGBps;
+        if (alg < 10)
+            continue;
+        const double f = bus / alg;
+        const double scale = *r.op == CollectiveKind::AllReduce ? 2 : 1;
+        if (!(f < scale) || f <= 0)
+            return f == scale / 2 && scale == 2 ? 2 : 0;
+        const double n = scale / (scale - f);
+        const double whole = std::round(n);
+        return whole >= 2 && std::abs(n - whole) < 0.1 ? int(whole) : 0;
+    }
+    return 0;
+}
+}
+
 int NcclTestsRun::ranks() const
 {
-    const long long listed = devices.empty() ? (long long)threads * gpusPerThread : (long long)devices.size();
+    const long long listed
+        = devices.empty() ? (long long)processes * threads * gpusPerThread : (long long)devices.size();
     return int(std::clamp<long long>(listed, 1, kMaxDevices));
 }
 
@@ -313,7 +401,13 @@ Result<NcclTestsLog> readNcclTests(std::string_view text, std::string_view name)
         return true;
     };
     int lineNo = 0;
-    std::vector<std::pair<int, std::string>> commandPrograms; // line, program named on a command line
+    // A command line that names the program: its line, the program, and the ranks it starts (0 where it does not say).
+    struct CommandLine {
+        int line = 0;
+        std::string program;
+        int processes = 0, threads = 0, gpus = 0;
+    };
+    std::vector<CommandLine> commandPrograms;
     std::size_t pos = 0;
     while (pos <= text.size()) {
         const std::size_t nl = text.find('\n', pos);
@@ -338,6 +432,7 @@ Result<NcclTestsLog> readNcclTests(std::string_view text, std::string_view name)
                 if ((!run || !fresh || sawParams) && !begin(lineNo))
                     break;
                 sawParams = true;
+                run->paramsLine = true;
                 const auto w = words(body);
                 for (std::size_t i = 0; i + 1 < w.size(); ++i) {
                     const auto v = number(w[i + 1]);
@@ -404,10 +499,15 @@ Result<NcclTestsLog> readNcclTests(std::string_view text, std::string_view name)
         // The command line a log often starts with (mpirun … ./build/all_reduce_perf -b 8 …) names the program of
         // the run after it, which nccl-tests before 2.13 does not print.
         if (!columns)
-            for (const std::string_view word : w)
-                if (const std::string_view base = word.substr(word.find_last_of('/') + 1);
-                    base.size() > 5 && base.substr(base.size() - 5) == "_perf" && namesAnyProgram(base))
-                    commandPrograms.emplace_back(lineNo, utf8Prefix(base, 64));
+            for (std::size_t k = 0; k < w.size(); ++k)
+                if (const std::string_view base = w[k].substr(w[k].find_last_of('/') + 1);
+                    base.size() > 5 && base.substr(base.size() - 5) == "_perf" && namesAnyProgram(base)) {
+                    const CommandRanks ranks = commandRanksOf(w, k);
+                    CommandLine cl { lineNo, {}, ranks.processes, ranks.threads, ranks.gpus };
+                    cl.program = utf8Prefix(base, 64);
+                    commandPrograms.push_back(std::move(cl));
+                    break;
+                }
         if (!run || !columns || w.empty())
             continue;
         const Columns& c = *columns;
@@ -492,9 +592,24 @@ Result<NcclTestsLog> readNcclTests(std::string_view text, std::string_view name)
     if (log.runs.empty())
         return Result<NcclTestsLog>::failure("", "not an nccl-tests log: no table of sizes and times was found");
     for (NcclTestsRun& r : log.runs) {
-        for (auto it = commandPrograms.rbegin(); it != commandPrograms.rend() && r.program.empty(); ++it)
-            if (it->first <= r.rows.front().line)
-                r.program = it->second; // the last command line before the run's first row
+        // The last command line before the run's first row names its program and, for a log that lists no devices
+        // and prints no nThread line, the ranks it started.
+        const CommandLine* command = nullptr;
+        for (auto it = commandPrograms.rbegin(); it != commandPrograms.rend() && !command; ++it)
+            if (it->line <= r.rows.front().line)
+                command = &*it;
+        if (command && r.program.empty())
+            r.program = command->program;
+        if (r.devices.empty() && command) {
+            r.processes = std::max(1, command->processes);
+            if (!r.paramsLine) {
+                r.threads = std::max(1, command->threads);
+                r.gpusPerThread = std::max(1, command->gpus);
+            }
+            r.ranksFrom = "command";
+        } else if (r.devices.empty()) {
+            r.ranksFrom = r.paramsLine ? "params" : "";
+        }
         if (r.program.empty() && namesAnyProgram(name))
             r.program = programOfName(name);
         if (r.program.empty())
@@ -502,6 +617,26 @@ Result<NcclTestsLog> readNcclTests(std::string_view text, std::string_view name)
                 "the run does not say which collective it measured (nccl-tests before 2.13 prints no \"Collective "
                 "test starting\" line): name the file after the program, e.g. all_reduce_perf.log") });
         r.op = opOfProgram(r.program);
+        // The rank count sets the bus bandwidth factor; a log that does not say it is read from busbw / algbw, and
+        // one that says it is checked against them (a misread command line would cost every link wrongly).
+        const int implied = ranksFromBandwidths(r);
+        if (r.ranksFrom.empty() && r.op) { // a collective Plait does not use is read whatever its ranks
+            if (implied == 0)
+                return Result<NcclTestsLog>(std::vector<Issue> { lineIssue(r.firstLine,
+                    "the run does not say how many ranks ran: no \"# Rank\" lines, no \"# nThread\" line and no "
+                    "command line, and its busbw / algbw do not pin the count down") });
+            r.processes = implied;
+            r.ranksFrom = "bandwidths";
+            log.notes.push_back(r.program + " at line " + std::to_string(r.firstLine) + ": the log does not list its "
+                + "ranks; busbw / algbw give " + std::to_string(implied));
+        } else if (implied > 0 && implied != r.ranks()) {
+            const char* from = r.ranksFrom == "devices" ? "its \"# Rank\" lines list"
+                : r.ranksFrom == "params"               ? "its \"# nThread\" line gives"
+                                                        : "its command line starts";
+            return Result<NcclTestsLog>(std::vector<Issue> { lineIssue(r.firstLine,
+                std::string(from) + " " + std::to_string(r.ranks()) + " ranks, but its busbw / algbw imply "
+                    + std::to_string(implied) + ": the log is not one run's") });
+        }
     }
     for (const NcclTestsRun& r : log.runs)
         if (!r.op) {

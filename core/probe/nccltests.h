@@ -39,6 +39,11 @@ struct NcclTestsRun {
     std::string version; // nccl-tests and NCCL as the run printed them
     std::string startTime; // the JSON's start_time; empty for text
     int threads = 1, gpusPerThread = 1, warmup = 0, iterations = 0;
+    int processes = 1; // MPI or Slurm tasks, from the command line (mpirun -np, srun -n); the log does not print it
+    // Where the rank count comes from: "devices" (the Rank lines), "params" (the nThread line), "command" (-g, -t
+    // and the launcher's -np on the command line), "bandwidths" (busbw / algbw, which depends on it).
+    std::string ranksFrom = "devices";
+    bool paramsLine = false; // the run printed its "# nThread … nGpus …" line
     double minBytes = 0, maxBytes = 0;
     std::vector<NcclTestsDevice> devices;
     std::vector<NcclTestsRow> rows;
@@ -46,7 +51,7 @@ struct NcclTestsRun {
     bool outOfBoundsOk = true;
     int firstLine = 1;
 
-    int ranks() const; // the devices listed, else threads × GPUs per thread
+    int ranks() const; // the devices listed, else processes × threads × GPUs per thread
     std::vector<std::string> hosts() const; // distinct, in rank order
 };
 struct NcclTestsLog {

@@ -282,8 +282,9 @@ int runCollectives(const Options& options, const World& world)
         const AlphaBetaFit fit = fitAlphaBeta(points, k, n);
         nlohmann::json fitJson = { { "points", fit.points } };
         if (fit.ok())
-            fitJson.update({ { "alpha_us", fit.alphaUs }, { "beta_gbps", fit.betaGBps },
-                { "bus_beta_gbps", fit.busBetaGBps }, { "r2", fit.r2 } });
+            fitJson.update({ { "beta_gbps", fit.betaGBps }, { "bus_beta_gbps", fit.busBetaGBps }, { "r2", fit.r2 } });
+        if (fit.alphaFitted()) // a sweep that never reaches latency-bound sizes leaves α to noise
+            fitJson["alpha_us"] = fit.alphaUs;
         if (leader)
             emit({ { "event", "fit" }, { "op", collectiveName(k) }, { "fit", fitJson } });
         opsOut.push_back({ { "op", collectiveName(k) }, { "results", rows }, { "fit", fitJson } });

@@ -248,6 +248,53 @@ private slots:
         QVERIFY2(QString::fromStdString(log.errorText()).contains(says), log.errorText().c_str());
     }
 
+    // Issue 40 C: a log without its "# Rank" lines takes its rank count from the nThread line or the command line
+    // (launcher tasks × threads × GPUs per thread), else from busbw / algbw; a count that the bandwidths contradict
+    // is refused; α is given only where the sweep reaches sizes latency dominates.
+    void ranksWhereTheLogDoesNotListThem_data()
+    {
+        QTest::addColumn<QByteArray>("head");
+        QTest::addColumn<int>("ranks"); // 0: refused
+        QTest::addColumn<QString>("from");
+        QTest::newRow("mpirun -np 2 and -g 4") << QByteArray("mpirun -np 2 --bind-to none ./build/all_reduce_perf -b "
+                                                             "8 -e 1G -f 2 -g 4\n")
+                                               << 8 << "command";
+        QTest::newRow("srun --nodes × --ntasks-per-node")
+            << QByteArray("srun --nodes=2 --ntasks-per-node=4 ./all_reduce_perf -b 8 -e 1G -g2\n") << 0 << "command";
+        QTest::newRow("the nThread line") << QByteArray("# nThread 1 nGpus 8 minBytes 8 maxBytes 1073741824 step: "
+                                                        "2(factor) warmup iters: 5 iters: 20\n")
+                                          << 8 << "params";
+        QTest::newRow("nothing but the table") << QByteArray() << 8 << "bandwidths";
+    }
+    void ranksWhereTheLogDoesNotListThem()
+    {
+        QFETCH(QByteArray, head);
+        QFETCH(int, ranks);
+        QFETCH(QString, from);
+        // All-reduce over 8 ranks: busbw = algbw × 2·7/8.
+        const QByteArray table = "#       size         count      type   redop    root     time   algbw   busbw "
+                                 "#wrong     time   algbw   busbw #wrong\n"
+                                 "    1048576        262144     float     sum      -1    50.00   20.97   36.70"
+                                 "       0    50.00   20.97   36.70       0\n"
+                                 "  1073741824     268435456     float     sum      -1  10737.4  100.00  175.00"
+                                 "       0  10737.4  100.00  175.00       0\n";
+        const auto log = readNcclTests(QByteArray(head + table).toStdString(), "all_reduce_perf.log");
+        if (ranks == 0) { // 2 × 4 tasks × 2 GPUs = 16, where the bandwidths say 8
+            QVERIFY(!log);
+            QVERIFY2(log.errorText().find("its command line starts 16 ranks, but its busbw / algbw imply 8")
+                    != std::string::npos,
+                log.errorText().c_str());
+            return;
+        }
+        QVERIFY2(log, log ? "" : log.errorText().c_str());
+        QCOMPARE(log.value().runs.front().ranks(), ranks);
+        QCOMPARE(QString::fromStdString(log.value().runs.front().ranksFrom), from);
+        const auto links = linksFromNcclTests(log.value());
+        QCOMPARE(links.size(), std::size_t(1));
+        QVERIFY(!links.front().ops.front().fit.alphaFitted()); // two sizes: β only
+        QVERIFY(links.front().ops.front().fit.ok());
+    }
+
     void otherCollectivesAreReadButNamedAsNotUsed()
     {
         const std::string text = "# Collective test starting: broadcast_perf\n"
