@@ -321,6 +321,11 @@ constexpr MessageTemplate kTemplates[] = {
     { "launch:megatron-fp32", QT_TRANSLATE_NOOP("Messages", "neither --bf16 nor --fp16: Megatron-LM trains in fp32") },
     { "issue:hf-mamba-layers", QT_TRANSLATE_NOOP("Messages",
         "holds %1 Mamba (state-space) layers, which Plait does not cost: refused rather than costed as attention") },
+    { "issue:hf-layer-kind", QT_TRANSLATE_NOOP("Messages",
+        "holds %2 layers of kind \"%1\", which Plait does not cost: refused rather than costed as attention") },
+    { "issue:hf-cross-attention", QT_TRANSLATE_NOOP("Messages",
+        "holds %1 cross-attention layers (attention to image features), which Plait does not cost: refused rather "
+        "than costed as self-attention") },
     { "issue:hf-mamba", QT_TRANSLATE_NOOP("Messages",
         "describes Mamba (state-space) layers, which Plait does not cost: refused rather than costed as attention") },
     { "launch:hf-python-words", QT_TRANSLATE_NOOP("Messages",
@@ -367,6 +372,11 @@ constexpr MessageTemplate kTemplates[] = {
     { "launch:how-no-shared-expert", QT_TRANSLATE_NOOP("Messages",
         "shared experts narrower than the dense FFN: left out of the estimate") },
     { "launch:how-full-attention", QT_TRANSLATE_NOOP("Messages", "costed as attention over the whole sequence") },
+    { "launch:hf-position-cap", QT_TRANSLATE_NOOP("Messages",
+        "the model's learned positions end at %1 (n_positions): it cannot take the plan's sequence of %2, so the "
+        "plan trains at %1") },
+    { "launch:hf-type-defaults", QT_TRANSLATE_NOOP("Messages",
+        "the file leaves out what %1's config class gives by default, read as transformers does: %2") },
     { "launch:hf-sequence", QT_TRANSLATE_NOOP("Messages",
         "max_position_embeddings %1 is the model's position limit, not the sequence it trains at: the plan's %2 is "
         "kept") },

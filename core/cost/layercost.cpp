@@ -559,7 +559,7 @@ Plan denseLayerPlan(const Plan& plan)
 
 std::optional<LayerCost> denseLayerCost(const Plan& plan)
 {
-    if (!plan.model.isMoe() || plan.model.moe.denseLayers <= 0)
+    if (plan.model.denseLayerCount() <= 0)
         return std::nullopt;
     return layerCost(denseLayerPlan(plan));
 }

@@ -417,7 +417,7 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     // A MoE model's dense first layers: their own cost, collectives and ops (the stages holding them add them).
     const std::optional<LayerCost> lcDense = denseLayerCost(plan);
     const Plan densePlan = lcDense ? denseLayerPlan(plan) : Plan {};
-    const int denseTotal = lcDense ? model.moe.denseLayers : 0;
+    const int denseTotal = lcDense ? model.denseLayerCount() : 0;
     const EdgeCost first = firstStageCost(plan);
     const EdgeCost last = lastStageCost(plan);
     const bool memoized = memo && detail == EvaluationDetail::Figures && memo->serves(plan);

@@ -5,6 +5,7 @@
 #include "text.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace plait {
@@ -18,25 +19,61 @@ std::string str(long long x)
 }
 
 // The fields modelFromHfConfig reads (GPT-2 and Llama-family names).
-const std::set<std::string> kRead
-    = { "model_type", "_name_or_path", "n_embd", "n_layer", "n_head", "n_inner", "vocab_size", "n_positions",
-          "hidden_size", "num_hidden_layers", "num_attention_heads", "num_key_value_heads", "head_dim",
-          "intermediate_size", "max_position_embeddings", "hidden_act", "tie_word_embeddings", "num_local_experts",
-          "num_experts", "num_experts_per_tok", "moe_intermediate_size", "shared_expert_intermediate_size",
-          "n_routed_experts", "n_shared_experts", "first_k_dense_replace", "q_lora_rank", "kv_lora_rank",
-          "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim", "num_nextn_predict_layers", "n_group", "topk_group" };
+const std::set<std::string> kRead = { "model_type", "_name_or_path", "n_embd", "n_layer", "n_head", "n_inner",
+    "vocab_size", "n_positions", "hidden_size", "num_hidden_layers", "num_attention_heads", "num_key_value_heads",
+    "head_dim", "intermediate_size", "max_position_embeddings", "hidden_act", "tie_word_embeddings",
+    "num_local_experts", "num_experts", "num_experts_per_tok", "moe_intermediate_size",
+    "shared_expert_intermediate_size", "n_routed_experts", "n_shared_experts", "first_k_dense_replace", "q_lora_rank",
+    "kv_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim", "num_nextn_predict_layers", "n_group",
+    "topk_group",
+    // read below for the model types that use them
+    "interleave_moe_layer_step", "intermediate_size_mlp", "top_k_experts", "enable_moe_block", "hidden_activation" };
 
 // Fields that change neither a step's time nor its memory: identity, initialisation, numerics of norms, RoPE's base,
 // dropout, token ids, what inference caches.
-const std::set<std::string> kNoEffect
-    = { "architectures", "torch_dtype", "dtype", "transformers_version", "bos_token_id", "eos_token_id", "pad_token_id",
-          "initializer_range", "rms_norm_eps", "layer_norm_eps", "layer_norm_epsilon", "rope_theta", "rope_scaling",
-          "use_cache", "attention_dropout", "hidden_dropout", "resid_pdrop", "embd_pdrop", "attn_pdrop", "auto_map",
-          "output_router_logits", "router_aux_loss_coef", "router_z_loss_coef", "pretraining_tp", "summary_activation",
-          "summary_first_dropout", "summary_proj_to_labels", "summary_type", "summary_use_proj", "task_specific_params",
-          "aux_loss_alpha", "seq_aux", "norm_topk_prob", "scoring_func", "topk_method", "routed_scaling_factor",
-          "ep_size", "bias_delta", "image_token_index", "boi_token_index", "eoi_token_index", "id2label", "label2id",
-          "tokenizer_class", "use_sliding_window", "max_window_layers" };
+const std::set<std::string> kNoEffect = { "architectures", "torch_dtype", "dtype", "transformers_version",
+    "bos_token_id", "eos_token_id", "pad_token_id", "initializer_range", "rms_norm_eps", "layer_norm_eps",
+    "layer_norm_epsilon", "rope_theta", "rope_scaling", "use_cache", "attention_dropout", "hidden_dropout",
+    "resid_pdrop", "embd_pdrop", "attn_pdrop", "auto_map", "output_router_logits", "router_aux_loss_coef",
+    "router_z_loss_coef", "pretraining_tp", "summary_activation", "summary_first_dropout", "summary_proj_to_labels",
+    "summary_type", "summary_use_proj", "task_specific_params", "aux_loss_alpha", "seq_aux", "norm_topk_prob",
+    "scoring_func", "topk_method", "routed_scaling_factor", "ep_size", "bias_delta", "image_token_index",
+    "boi_token_index", "eoi_token_index", "id2label", "label2id", "tokenizer_class", "use_sliding_window",
+    "max_window_layers",
+    // generation defaults: what decoding does, nothing of training (transformers' GenerationConfig fields)
+    "max_length", "min_length", "do_sample", "early_stopping", "num_beams", "num_beam_groups", "temperature", "top_k",
+    "top_p", "typical_p", "repetition_penalty", "length_penalty", "no_repeat_ngram_size", "bad_words_ids",
+    "num_return_sequences", "diversity_penalty", "forced_bos_token_id", "forced_eos_token_id", "remove_invalid_values",
+    "exponential_decay_length_penalty", "suppress_tokens", "begin_suppress_tokens", "decoder_start_token_id",
+    "sep_token_id", "return_dict_in_generate", "output_scores", "output_attentions", "output_hidden_states",
+    "return_dict", "chunk_size_feed_forward", "is_encoder_decoder", "prefix", "problem_type", "finetuning_task",
+    "tie_encoder_decoder", "torchscript", "use_return_dict", "cache_implementation", "n_ctx" };
+
+// transformers' config class defaults, by model_type, for the fields Plait reads (configuration_llama.py,
+// configuration_mistral.py, configuration_qwen2.py, configuration_gemma3.py): a file may leave any of them out, as
+// LLaVA 1.5's text_config leaves out all of Llama 2 7B's shape.
+const std::map<std::string, json>& typeDefaults()
+{
+    static const std::map<std::string, json> d = {
+        { "llama",
+            { { "vocab_size", 32000 }, { "hidden_size", 4096 }, { "intermediate_size", 11008 },
+                { "num_hidden_layers", 32 }, { "num_attention_heads", 32 }, { "max_position_embeddings", 2048 },
+                { "hidden_act", "silu" }, { "tie_word_embeddings", false } } },
+        { "mistral",
+            { { "vocab_size", 32000 }, { "hidden_size", 4096 }, { "intermediate_size", 14336 },
+                { "num_hidden_layers", 32 }, { "num_attention_heads", 32 }, { "num_key_value_heads", 8 },
+                { "max_position_embeddings", 131072 }, { "hidden_act", "silu" }, { "tie_word_embeddings", false } } },
+        { "qwen2",
+            { { "vocab_size", 151936 }, { "hidden_size", 4096 }, { "intermediate_size", 22016 },
+                { "num_hidden_layers", 32 }, { "num_attention_heads", 32 }, { "num_key_value_heads", 32 },
+                { "max_position_embeddings", 32768 }, { "hidden_act", "silu" }, { "tie_word_embeddings", false } } },
+        { "gemma3_text",
+            { { "vocab_size", 262208 }, { "hidden_size", 2304 }, { "intermediate_size", 9216 },
+                { "num_hidden_layers", 26 }, { "num_attention_heads", 8 }, { "num_key_value_heads", 4 },
+                { "head_dim", 256 }, { "max_position_embeddings", 131072 }, { "tie_word_embeddings", true } } },
+    };
+    return d;
+}
 
 // How the estimate treats fields it does not model, where it says (launch:how-… messages).
 Message howOf(const std::string& key)
@@ -61,7 +98,20 @@ Result<ImportedPlan> importHfConfig(std::string_view text, const Plan& base, con
     ImportedPlan out { base, {}, {}, {}, LaunchFormat::HfConfig };
     // A multimodal model's language model is its text_config; the rest (the vision tower) is not modelled.
     const bool nested = root.contains("text_config") && root["text_config"].is_object();
-    const json& config = nested ? root["text_config"] : root;
+    json config = nested ? root["text_config"] : root;
+    // A multimodal config's text model type when its text_config does not say (LLaVA's default text model is
+    // Llama's, Gemma 3's is gemma3_text).
+    const std::string outerType = root.value("model_type", json("")).is_string() ? root.value("model_type", "") : "";
+    std::string type = config.value("model_type", json("")).is_string() ? config.value("model_type", "") : "";
+    if (type.empty() && nested)
+        type = outerType == "llava" || outerType == "llava_next" ? "llama" : outerType == "gemma3" ? "gemma3_text" : "";
+    std::string defaulted;
+    if (const auto d = typeDefaults().find(type); d != typeDefaults().end())
+        for (const auto& [k, v] : d->second.items())
+            if (!config.contains(k)) {
+                config[k] = v;
+                defaulted += (defaulted.empty() ? "" : ", ") + k + " " + dumpJson(v);
+            }
     const std::string prefix = nested ? "text_config." : "";
     if (nested)
         for (const auto& [k, v] : root.items())
@@ -74,7 +124,8 @@ Result<ImportedPlan> importHfConfig(std::string_view text, const Plan& base, con
         return ((k == "moe_layer_freq" || k == "decoder_sparse_step") && v == json(1))
             || (k == "mlp_only_layers" && v.is_array() && v.empty());
     };
-    for (const auto& [k, v] : config.items()) {
+    const json& given = nested ? root["text_config"] : root; // what the file holds, not the defaults put in
+    for (const auto& [k, v] : given.items()) {
         if (kRead.count(k))
             continue;
         if (everyLayer(k, v)) {
@@ -98,17 +149,68 @@ Result<ImportedPlan> importHfConfig(std::string_view text, const Plan& base, con
                 fieldIssue(prefix + "hybrid_override_pattern", "hf-mamba-layers", { std::to_string(mamba) }) });
         if (ssmKeys)
             return Result<ImportedPlan>(std::vector<Issue> { fieldIssue(prefix + "ssm_state_size", "hf-mamba") });
+        // Layers of another kind than attention with an MLP (Qwen3-Next's linear_attention), and cross-attention
+        // to an image (Llama 3.2 Vision's cross_attention_layers): named, never costed as self-attention.
+        if (config.contains("layer_types") && config["layer_types"].is_array())
+            for (const json& t : config["layer_types"])
+                if (t.is_string() && t != "full_attention" && t != "sliding_attention" && t != "chunked_attention")
+                    return Result<ImportedPlan>(std::vector<Issue> { fieldIssue(prefix + "layer_types", "hf-layer-kind",
+                        { utf8Prefix(t.get<std::string>(), 40),
+                            str(std::count(config["layer_types"].begin(), config["layer_types"].end(), t)) }) });
+        if (config.contains("cross_attention_layers") && config["cross_attention_layers"].is_array()
+            && !config["cross_attention_layers"].empty())
+            return Result<ImportedPlan>(std::vector<Issue> { fieldIssue(prefix + "cross_attention_layers",
+                "hf-cross-attention", { str((long long)config["cross_attention_layers"].size()) }) });
     }
     auto model = modelFromHfConfig(config, nested ? "text_config" : source);
     if (!model)
         return model.errors();
     ModelSpec& m = model.value();
     m.source = source;
-    if (m.name.empty())
-        m.name = source;
-    if (m.seqLen != base.model.seqLen)
-        out.notes.push_back({ "launch:hf-sequence", { str(m.seqLen), str(base.model.seqLen) } });
-    m.seqLen = base.model.seqLen;
+    if (!defaulted.empty())
+        out.notes.push_back({ "launch:hf-type-defaults", { type, defaulted } });
+    auto whole = [&](const char* key) -> long long {
+        const json& v = config.contains(key) ? config[key] : json();
+        return v.is_number_integer() && v.get<long long>() > 0 && v.get<long long>() < (1LL << 40) ? v.get<long long>()
+                                                                                                   : 0;
+    };
+    // Gemma's MLP is gated (gate, up and down projections with GELU): the cost shape of SwiGLU.
+    if (config.contains("hidden_activation") && !config.contains("hidden_act"))
+        m.ffn = FfnKind::SwiGlu;
+    if (type.rfind("gemma", 0) == 0 && !config.contains("tie_word_embeddings"))
+        m.tiedEmbeddings = true; // every Gemma ties its output layer to the embedding
+    if (type == "llama4_text" && m.isMoe()) {
+        // Llama 4 (modeling_llama4.py): each MoE layer has a shared expert of intermediate_size beside the routed
+        // ones; one layer in interleave_moe_layer_step is MoE (the last of each run), the others a dense MLP of
+        // intermediate_size_mlp.
+        m.moe.expertFfnHidden = m.ffnHidden;
+        m.moe.sharedExperts = 1;
+        m.moe.sharedFfnHidden = m.ffnHidden;
+        if (const long long mlp = whole("intermediate_size_mlp"))
+            m.ffnHidden = mlp;
+        if (const long long step = whole("interleave_moe_layer_step"); step > 1 && step <= m.layers) {
+            m.moe.every = int(step);
+            m.moe.phase = int(step) - 1;
+        }
+    }
+    if (type == "gemma4_text" && m.isMoe()) {
+        // Gemma 4's MoE layers keep their dense MLP of intermediate_size beside the experts (enable_moe_block),
+        // and route each token to top_k_experts of them.
+        if (const long long k = whole("top_k_experts"); k > 0 && k <= m.moe.experts)
+            m.moe.topK = int(k);
+        if (config.value("enable_moe_block", json(false)) == json(true)) {
+            m.moe.sharedExperts = 1;
+            m.moe.sharedFfnHidden = m.ffnHidden;
+        }
+    }
+    if (m.learnedPositions && base.model.seqLen > m.seqLen) {
+        // Learned absolute positions (GPT-2's n_positions) end the sequence the model can take at all.
+        out.notes.push_back({ "launch:hf-position-cap", { str(m.seqLen), str(base.model.seqLen) } });
+    } else {
+        if (m.seqLen != base.model.seqLen)
+            out.notes.push_back({ "launch:hf-sequence", { str(m.seqLen), str(base.model.seqLen) } });
+        m.seqLen = base.model.seqLen;
+    }
     out.plan.model = m;
     std::sort(out.noEffect.begin(), out.noEffect.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
     std::sort(

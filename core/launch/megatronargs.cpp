@@ -233,6 +233,7 @@ struct MoePattern {
     int denseFirst = -1;
     bool allDense = false;
     long long listed = -1;
+    int every = 1, phase = 0; // past the dense first layers, one MoE layer in `every`, at `phase` of each run
 };
 MoePattern moeLayerPattern(const std::string& text, int layers)
 {
@@ -240,8 +241,13 @@ MoePattern moeLayerPattern(const std::string& text, int layers)
     for (char c : text)
         if (c != ' ' && c != '"' && c != '\'')
             t += c;
-    if (t.find('[') == std::string::npos)
-        return { t == "1" ? 0 : -1, false, -1 };
+    if (t.find('[') == std::string::npos) { // an integer N: layer i is MoE when i % N == 0 (arguments.py)
+        int n = 0;
+        const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), n);
+        if (ec != std::errc() || end != t.data() + t.size() || n < 1 || n > layers)
+            return {};
+        return { 0, false, -1, n, 0 };
+    }
     // Terms a + b + …, each (…)*n, [x, y]*n or [x, y], as Python repeats them (a negative count gives none).
     std::size_t at = 0;
     bool bad = false, tooLong = false;
@@ -314,10 +320,21 @@ MoePattern moeLayerPattern(const std::string& text, int layers)
         ++dense;
     if (dense == layers)
         return { -1, true, layers };
+    if (std::all_of(v.begin() + dense, v.end(), [](int x) { return x == 1; }))
+        return { dense, false, layers };
+    // One MoE layer in k after them, evenly: "([0]+[1])*24" (phase 1), "([1]+[0]*3)*12" after dense ones (phase 0).
+    // The dense run before the first MoE layer is the phase when it is shorter than the period.
+    int second = dense + 1;
+    while (second < layers && v[std::size_t(second)] == 0)
+        ++second;
+    const int k = second - dense;
+    if (second >= layers || k < 2)
+        return { -1, false, layers };
     for (int i = dense; i < layers; ++i)
-        if (v[std::size_t(i)] != 1)
+        if (v[std::size_t(i)] != ((i - dense) % k == 0 ? 1 : 0))
             return { -1, false, layers };
-    return { dense, false, layers };
+    // Dense first layers fewer than a period are the phase of an interleaved pattern, not dense first layers.
+    return dense < k ? MoePattern { 0, false, layers, k, dense } : MoePattern { dense, false, layers, k, 0 };
 }
 
 // --pipeline-model-parallel-layout: each model chunk's layers. Megatron-LM takes no other way of splitting beside
@@ -458,9 +475,11 @@ std::optional<ModelSpec> modelOf(
             else if (pattern.allDense) {
                 m.moe = MoeSpec {}; // no MoE layer: the model is dense
                 out.notes.push_back({ "launch:moe-all-dense", { a.said("moe-layer-freq") } });
-            } else if (pattern.denseFirst >= 0 && pattern.denseFirst < m.layers)
+            } else if (pattern.denseFirst >= 0 && pattern.denseFirst < m.layers) {
                 m.moe.denseLayers = pattern.denseFirst;
-            else
+                m.moe.every = pattern.every;
+                m.moe.phase = pattern.phase;
+            } else
                 out.notModelled.push_back(
                     { a.where("moe-layer-freq"), "--moe-layer-freq", *f, { "launch:how-all-moe", {} } });
         }
@@ -881,9 +900,21 @@ std::string megatronArgs(const Plan& plan)
             add("moe-router-num-groups", str(m.moe.routerGroups));
             add("moe-router-group-topk", str(m.moe.routerGroupTopK));
         }
-        if (m.moe.denseLayers > 0)
-            add("moe-layer-freq",
-                "\"[0]*" + str(m.moe.denseLayers) + "+[1]*" + str(m.layers - m.moe.denseLayers) + "\"");
+        if (m.moe.denseLayers > 0 || m.moe.every > 1) {
+            // [0]*dense + [one run]*runs + [the part of a run the layers end in], the list Megatron-LM parses.
+            const int every = std::max(m.moe.every, 1), rest = m.layers - m.moe.denseLayers;
+            auto run = [&](int n) {
+                std::string r;
+                for (int i = 0; i < n; ++i)
+                    r += std::string(i ? "," : "") + (i == m.moe.phase ? "1" : "0");
+                return "[" + r + "]";
+            };
+            std::string freq = m.moe.denseLayers > 0 ? "[0]*" + str(m.moe.denseLayers) + "+" : "";
+            freq += run(every) + "*" + str(rest / every);
+            if (rest % every > 0)
+                freq += "+" + run(rest % every);
+            add("moe-layer-freq", "\"" + freq + "\"");
+        }
     }
     // Multi-token prediction is Megatron-Core's for any GPT model, dense or MoE (the importer reads it for both).
     if (m.mtpLayers > 0)

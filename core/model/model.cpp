@@ -38,6 +38,12 @@ void checkShape(const ModelSpec& m, const std::string& field, std::vector<Issue>
         issues.push_back({ field + ".moe.dense_layers",
             "must be fewer than layers (" + std::to_string(m.layers) + "), in a model with experts; got "
                 + std::to_string(m.moe.denseLayers) });
+    if (m.moe.every > 1
+        && (m.moe.experts == 0 || m.moe.phase >= m.moe.every || m.moe.denseLayers + m.moe.phase >= m.layers))
+        issues.push_back({ field + ".moe.every",
+            "one MoE layer in every " + std::to_string(m.moe.every) + " needs a model with experts, a phase below "
+                + std::to_string(m.moe.every) + " (got " + std::to_string(m.moe.phase)
+                + ") and at least one MoE layer among the " + std::to_string(m.layers) + " layers" });
     if (m.mla.on() && (m.mla.qkNopeHeadDim < 1 || m.mla.qkRopeHeadDim < 1 || m.mla.vHeadDim < 1))
         issues.push_back({ field + ".mla",
             "needs qk_nope_head_dim, qk_rope_head_dim and v_head_dim (each at least 1) beside kv_lora_rank" });
@@ -93,6 +99,8 @@ Result<ModelSpec> modelFromJson(const nlohmann::json& j, const std::string& fiel
             m.moe.expertFfnHidden = mr.integer("expert_ffn_hidden", 0, 0, 16 * kMaxHidden);
             m.moe.sharedFfnHidden = mr.integer("shared_ffn_hidden", 0, 0, 16 * kMaxHidden);
             m.moe.denseLayers = int(mr.integer("dense_layers", 0, 0, 100000));
+            m.moe.every = int(mr.integer("every", 1, 1, 100000));
+            m.moe.phase = int(mr.integer("phase", 0, 0, 100000));
             m.moe.routerGroups = int(mr.integer("router_groups", 0, 0, 1 << 16));
             m.moe.routerGroupTopK = int(mr.integer("router_group_top_k", 0, 0, 1 << 16));
         }
@@ -139,6 +147,10 @@ nlohmann::json toJson(const ModelSpec& m)
         j["moe"]["shared_ffn_hidden"] = m.moe.sharedFfnHidden;
     if (m.moe.denseLayers > 0)
         j["moe"]["dense_layers"] = m.moe.denseLayers;
+    if (m.moe.every > 1) {
+        j["moe"]["every"] = m.moe.every;
+        j["moe"]["phase"] = m.moe.phase;
+    }
     if (m.moe.routerGroups > 0) {
         j["moe"]["router_groups"] = m.moe.routerGroups;
         j["moe"]["router_group_top_k"] = m.moe.routerGroupTopK;

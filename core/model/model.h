@@ -2,6 +2,7 @@
 
 #include "error.h"
 
+#include <algorithm>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
@@ -19,6 +20,11 @@ struct MoeSpec {
     long long sharedFfnHidden = 0; // per shared expert; 0 = same as ffn_hidden
     // The first layers are dense, an MLP of ffn_hidden (DeepSeek-V3's first_k_dense_replace = 3).
     int denseLayers = 0;
+    // Past those, one layer in `every` is a MoE layer and the others are dense: the one at `phase` of each run of
+    // `every` (Llama 4's interleave_moe_layer_step 2 makes layers 1, 3, 5, … MoE: phase 1; Megatron-LM's
+    // --moe-layer-freq 2 makes layers 0, 2, 4, … MoE: phase 0). 1 and 0: every layer.
+    int every = 1;
+    int phase = 0;
     // Node-limited (group-limited) routing, DeepSeek-V3 §2.1.2: the experts form `routerGroups` groups and a token
     // picks its top-k among the `routerGroupTopK` best groups (n_group, topk_group; Megatron-Core
     // --moe-router-num-groups, --moe-router-group-topk); 0 = unlimited.
@@ -71,8 +77,22 @@ struct ModelSpec {
     long long expertFfn() const { return moe.expertFfnHidden > 0 ? moe.expertFfnHidden : ffnHidden; }
     long long sharedFfn() const { return moe.sharedFfnHidden > 0 ? moe.sharedFfnHidden : ffnHidden; }
     bool isMoe() const { return moe.experts > 0; }
-    // Whether global layer `layer` (0-based) is a mixture-of-experts layer: all of a MoE model's past its dense ones.
-    bool moeLayer(int layer) const { return isMoe() && layer >= moe.denseLayers; }
+    // Whether global layer `layer` (0-based) is a mixture-of-experts layer: past the dense first ones, one in
+    // moe.every (all of them when it is 1).
+    bool moeLayer(int layer) const
+    {
+        return isMoe() && layer >= moe.denseLayers && (layer - moe.denseLayers) % std::max(moe.every, 1) == moe.phase;
+    }
+    // The layers of a MoE model with an MLP of ffn_hidden instead of experts: the dense first ones and those between
+    // interleaved MoE layers; 0 for a dense model (whose layers are all "dense" in the other sense).
+    int denseLayerCount() const
+    {
+        if (!isMoe())
+            return 0;
+        const int rest = std::max(layers - moe.denseLayers, 0), every = std::max(moe.every, 1);
+        const int moeCount = rest > moe.phase ? (rest - moe.phase + every - 1) / every : 0;
+        return layers - moeCount;
+    }
 };
 
 struct ModelPreset {

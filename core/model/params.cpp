@@ -61,7 +61,7 @@ double mtpParams(const ModelSpec& m)
 
 double totalParams(const ModelSpec& m)
 {
-    const int dense = m.isMoe() ? m.moe.denseLayers : 0;
+    const int dense = m.denseLayerCount();
     return layerParams(m).total() * (m.layers - dense) + layerParams(denseLayerModel(m)).total() * dense
         + embeddingParams(m) + headParams(m);
 }
@@ -72,7 +72,7 @@ double activatedParams(const ModelSpec& m)
         return totalParams(m);
     const LayerParams lp = layerParams(m);
     const double unused = lp.expertShare * (1.0 - double(m.moe.topK) / m.moe.experts);
-    return totalParams(m) - unused * (m.layers - m.moe.denseLayers);
+    return totalParams(m) - unused * (m.layers - m.denseLayerCount());
 }
 
 StageParams stageParams(

@@ -431,14 +431,16 @@ int Plan::layersInModelChunk(int k) const
 
 int Plan::denseLayersInChunk(int stage, int chunk) const
 {
-    const int dense = model.isMoe() ? model.moe.denseLayers : 0;
-    if (dense <= 0)
+    if (model.denseLayerCount() <= 0)
         return 0;
     const int piece = parallel.modelChunkOf(stage, chunk);
     int before = 0;
-    for (int k = 0; k < piece && before < dense; ++k)
+    for (int k = 0; k < piece; ++k)
         before += layersInModelChunk(k);
-    return std::clamp(dense - before, 0, layersInModelChunk(piece));
+    int dense = 0;
+    for (int l = before; l < before + layersInModelChunk(piece); ++l)
+        dense += model.moeLayer(l) ? 0 : 1;
+    return dense;
 }
 
 int Plan::denseLayersOnStage(int stage) const

@@ -17,7 +17,7 @@ const Keys kModel { "name", "layers", "hidden", "heads", "kv_heads", "head_dim",
     "position", "bias", "vocab", "seq_len", "tied_embeddings", "source", "moe", "mla", "mtp_layers" };
 const Keys kModelByReference { "preset", "hf_config", "seq_len", "mtp_layers" };
 const Keys kMoe { "experts", "top_k", "shared_experts", "expert_ffn_hidden", "shared_ffn_hidden", "dense_layers",
-    "router_groups", "router_group_top_k" };
+    "every", "phase", "router_groups", "router_group_top_k" };
 const Keys kMla { "q_lora_rank", "kv_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim" };
 const Keys kCluster { "gpu", "nodes", "gpus_per_node", "intra_node", "inter_node", "nics_per_node", "node_links",
     "nvlink_domain_gpus", "host_memory_GiB", "pod_gpus", "oversubscription" };

@@ -3,6 +3,7 @@
 #include "hfimport.h"
 #include "launchconfig.h"
 #include "megatronargs.h"
+#include "params.h"
 #include "pipelinelayout.h"
 #include "rankmap.h"
 #include "shellwords.h"
@@ -53,6 +54,30 @@ nlohmann::json content(const Plan& p)
 LaunchFormat formatOf(const QString& name)
 {
     return *launchFormatFromName(name.toStdString());
+}
+
+// What is wrong with an import that `expect` describes: "error:<text>" for a refusal saying that text, or fields of
+// the plan's file, "model.vocab=128256;training.precision=fp8"; empty when it is as expected.
+QString importedAsExpected(const Result<ImportedPlan>& r, const QString& expect)
+{
+    if (expect.startsWith(u"error:"))
+        return !r ? (r.errorText().find(expect.mid(6).toStdString()) != std::string::npos
+                       ? QString()
+                       : QString::fromStdString(r.errorText()))
+                  : QStringLiteral("imported, where it should be refused");
+    if (!r)
+        return QString::fromStdString(r.errorText());
+    const nlohmann::json j = toJson(r.value().plan);
+    for (const QString& check : expect.split(u';')) {
+        const QStringList kv = check.split(u'=');
+        nlohmann::json at = j;
+        for (const QString& key : kv[0].split(u'.'))
+            at = at.at(key.toStdString());
+        const std::string got = at.is_string() ? at.get<std::string>() : at.dump();
+        if (got != kv[1].toStdString())
+            return check + u" got " + QString::fromStdString(got);
+    }
+    return {};
 }
 }
 
@@ -187,21 +212,8 @@ private slots:
         QFETCH(QString, expect);
         const auto r = importMegatronArgs(
             text.toStdString(), example(QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json")), "x.sh");
-        if (expect.startsWith(u"error:")) {
-            QVERIFY(!r);
-            QVERIFY2(r.errorText().find(expect.mid(6).toStdString()) != std::string::npos, r.errorText().c_str());
-            return;
-        }
-        QVERIFY2(r, r ? "" : r.errorText().c_str());
-        const nlohmann::json j = toJson(r.value().plan);
-        for (const QString& check : expect.split(u';')) {
-            const QStringList kv = check.split(u'=');
-            nlohmann::json at = j;
-            for (const QString& key : kv[0].split(u'.'))
-                at = at.at(key.toStdString());
-            const std::string got = at.is_string() ? at.get<std::string>() : at.dump();
-            QVERIFY2(got == kv[1].toStdString(), qPrintable(QString(check + u" got " + QString::fromStdString(got))));
-        }
+        const QString wrong = importedAsExpected(r, expect);
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong));
     }
 
     // GPT-3 175B as Megatron-LM's examples launch it, over example h's cluster (Narayanan et al. 2021, Table 1:
@@ -535,6 +547,89 @@ private slots:
 
     // Issue 40 B: Python's NaN/Infinity (json.dump writes them) are read as text where Plait does not read the
     // field, and a model of Mamba layers is refused by name instead of being costed as attention.
+    // Issue 40 B: each model_type's documented defaults where the file leaves a field out, Llama 4's shared expert and
+    // interleaved MoE layers, Gemma 4's top_k_experts beside its dense MLP, GPT-2's position limit, and layer kinds
+    // Plait cannot cost refused by name. Parameter counts are those the model cards publish: Llama 2 7B 6.74B, a
+    // 16-expert interleaved Llama 4 (every other layer MoE, as Maverick) of this shape, GPT-2 124M.
+    void hfConfigsByModelType_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("expect"); // "error:<text>", or plan fields "model.moe.every=2;…"
+        QTest::newRow("LLaVA's text_config leaves Llama 2 7B's shape to LlamaConfig")
+            << QByteArray(R"({"model_type": "llava", "text_config": {"model_type": "llama", "vocab_size": 32064,
+                "max_position_embeddings": 4096}, "vision_config": {"hidden_size": 1024}})")
+            << "model.hidden=4096;model.layers=32;model.heads=32;model.ffn_hidden=11008;model.vocab=32064";
+        QTest::newRow("a text_config without model_type under gemma3")
+            << QByteArray(R"({"model_type": "gemma3", "text_config": {"hidden_size": 2560, "num_hidden_layers": 34,
+                "intermediate_size": 10240}})")
+            << "model.hidden=2560;model.heads=8;model.kv_heads=4;model.head_dim=256;model.vocab=262208;"
+               "model.tied_embeddings=true;model.ffn=swiglu";
+        QTest::newRow("Llama 4: shared expert, one MoE layer in two, dense MLP of intermediate_size_mlp")
+            << QByteArray(R"({"model_type": "llama4", "text_config": {"model_type": "llama4_text", "hidden_size": 5120,
+                "num_hidden_layers": 48, "num_attention_heads": 40, "num_key_value_heads": 8, "head_dim": 128,
+                "intermediate_size": 8192, "intermediate_size_mlp": 16384, "num_local_experts": 128,
+                "num_experts_per_tok": 1, "interleave_moe_layer_step": 2, "vocab_size": 202048}})")
+            << "model.ffn_hidden=16384;model.moe.expert_ffn_hidden=8192;model.moe.shared_experts=1;"
+               "model.moe.shared_ffn_hidden=8192;model.moe.every=2;model.moe.phase=1";
+        QTest::newRow("Gemma 4: top_k_experts, the dense MLP beside the experts")
+            << QByteArray(R"({"model_type": "gemma4", "text_config": {"model_type": "gemma4_text", "hidden_size": 2816,
+                "num_hidden_layers": 30, "num_attention_heads": 16, "num_key_value_heads": 8, "head_dim": 256,
+                "intermediate_size": 2112, "moe_intermediate_size": 704, "num_experts": 128, "top_k_experts": 8,
+                "enable_moe_block": true, "hidden_activation": "gelu_pytorch_tanh", "vocab_size": 262144}})")
+            << "model.moe.top_k=8;model.moe.shared_experts=1;model.moe.shared_ffn_hidden=2112;"
+               "model.moe.expert_ffn_hidden=704;model.tied_embeddings=true";
+        QTest::newRow("GPT-2's learned positions cap the sequence") << QByteArray(
+            R"({"model_type": "gpt2", "n_embd": 768, "n_layer": 12, "n_head": 12, "n_positions": 1024,
+                "vocab_size": 50257, "task_specific_params": {"text-generation": {"do_sample": true}},
+                "max_length": 50, "num_beams": 4})") << "model.seq_len=1024";
+        QTest::newRow("linear attention layers") << QByteArray(R"({"model_type": "qwen3_next", "hidden_size": 2048,
+                "num_hidden_layers": 4, "num_attention_heads": 16, "intermediate_size": 5120, "vocab_size": 151936,
+                "layer_types": ["linear_attention", "linear_attention", "linear_attention", "full_attention"]})")
+                                                 << "error:holds 3 layers of kind \"linear_attention\"";
+        QTest::newRow("cross-attention layers")
+            << QByteArray(R"({"model_type": "mllama", "text_config": {"model_type": "mllama_text_model",
+                "hidden_size": 4096, "num_hidden_layers": 40, "num_attention_heads": 32, "intermediate_size": 14336,
+                "vocab_size": 128256, "cross_attention_layers": [3, 8, 13, 18, 23, 28, 33, 38]}})")
+            << "error:text_config.cross_attention_layers: holds 8 cross-attention layers";
+    }
+    void hfConfigsByModelType()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, expect);
+        const auto r = importHfConfig(
+            json.toStdString(), example(QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json")), "c.json");
+        const QString wrong = importedAsExpected(r, expect);
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong));
+        // Generation defaults change nothing of training: listed as no effect, never as not modelled.
+        for (const ConfigSetting& c : r ? r.value().notModelled : std::vector<ConfigSetting> {})
+            QVERIFY2(c.name != "max_length" && c.name != "num_beams", c.name.c_str());
+    }
+
+    // Parameter counts of whole models read from their configs' layouts, against the model cards.
+    void hfParameterCountsMatchTheModelCards_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<double>("billions");
+        // Llama 2 7B (arXiv 2307.09288 Table 1: 7B; 6.74B counted), the shape LLaVA 1.5 7B's text_config defaults to.
+        QTest::newRow("LLaVA 1.5 7B's language model")
+            << QByteArray(R"({"model_type": "llava", "text_config": {"model_type": "llama", "vocab_size": 32064}})")
+            << 6.74;
+        // GPT-2 small: 124M (Radford et al. 2019, Table 2 lists 117M; the released checkpoint counts 124M).
+        QTest::newRow("GPT-2") << QByteArray(R"({"model_type": "gpt2", "n_embd": 768, "n_layer": 12, "n_head": 12,
+            "n_positions": 1024, "vocab_size": 50257})")
+                               << 0.124;
+    }
+    void hfParameterCountsMatchTheModelCards()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(double, billions);
+        const auto r = importHfConfig(
+            json.toStdString(), example(QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json")), "c.json");
+        QVERIFY2(r, r ? "" : r.errorText().c_str());
+        const double got = totalParams(r.value().plan.model) / 1e9;
+        QVERIFY2(std::abs(got - billions) / billions < 0.01, qPrintable(QString::number(got)));
+    }
+
     void hfConfigsAsPythonWritesThem()
     {
         const Plan base = example(QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json"));
@@ -1184,36 +1279,46 @@ private slots:
         QCOMPARE(again.value().plan.training.activationFp8Input, p.training.activationFp8Input);
     }
 
-    // --moe-layer-freq as arguments.py's moe_freq_type reads it: dense first layers are modelled, other patterns
-    // listed; a list of every layer dense is a dense model; a list whose length is not --num-layers is refused, as
-    // Megatron-LM asserts (issue 39 B).
+    // --moe-layer-freq as arguments.py's moe_freq_type reads it: dense first layers and one MoE layer in N (an integer
+    // N: layers 0, N, 2N…; a list may put it anywhere in each run, Llama 4 style) are modelled and written back the
+    // same; other patterns listed; a list of every layer dense is a dense model; a list whose length is not
+    // --num-layers is refused, as Megatron-LM asserts (issue 39 B, issue 40 B).
     void moeLayerFrequency_data()
     {
         QTest::addColumn<QString>("freq");
         QTest::addColumn<int>("dense"); // -1: listed as not modelled; -2: no experts (a dense model)
+        QTest::addColumn<int>("every");
+        QTest::addColumn<int>("phase");
         QTest::addColumn<QString>("error"); // what the refusal says; empty when read
-        QTest::newRow("every layer") << "1" << 0 << "";
-        QTest::newRow("three dense first") << "[0]*3+[1]*29" << 3 << "";
-        QTest::newRow("in parentheses") << "([0]+[1]*31)" << 1 << "";
-        QTest::newRow("a list") << "[0,0,1,1]+[1]*28" << 2 << "";
-        QTest::newRow("all MoE as a list") << "[1]*32" << 0 << "";
-        QTest::newRow("every other layer") << "2" << -1 << "";
-        QTest::newRow("interleaved") << "([0]+[1])*16" << -1 << "";
-        QTest::newRow("not a list") << "[0]*3+" << -1 << "";
-        QTest::newRow("all dense") << "[0]*32" << -2 << "";
-        QTest::newRow("too short") << "[0]*3+[1]*28" << 0 << "lists 31 layers; --num-layers is 32";
-        QTest::newRow("a negative repeat") << "[1]*-5+[0]*29" << 0 << "lists 29 layers";
-        QTest::newRow("huge repeat") << "[1]*99999999999" << 0 << "lists more than 128 layers";
+        QTest::newRow("every layer") << "1" << 0 << 1 << 0 << "";
+        QTest::newRow("three dense first") << "[0]*3+[1]*29" << 3 << 1 << 0 << "";
+        QTest::newRow("in parentheses") << "([0]+[1]*31)" << 1 << 1 << 0 << "";
+        QTest::newRow("a list") << "[0,0,1,1]+[1]*28" << 2 << 1 << 0 << "";
+        QTest::newRow("all MoE as a list") << "[1]*32" << 0 << 1 << 0 << "";
+        QTest::newRow("every other layer") << "2" << 0 << 2 << 0 << "";
+        QTest::newRow("interleaved, the second of each pair") << "([0]+[1])*16" << 0 << 2 << 1 << "";
+        // Fewer dense first layers than a run are the same layers as one in four at phase 2 (layers 2, 6, 10, …).
+        QTest::newRow("two dense, then one in four") << "[0]*2+([1]+[0]*3)*7+[1,0]" << 0 << 4 << 2 << "";
+        QTest::newRow("six dense, then one in four") << "[0]*6+([1]+[0]*3)*6+[1,0]" << 6 << 4 << 0 << "";
+        QTest::newRow("irregular") << "[1,0,0,1]+[1]*28" << -1 << 1 << 0 << "";
+        QTest::newRow("not a list") << "[0]*3+" << -1 << 1 << 0 << "";
+        QTest::newRow("all dense") << "[0]*32" << -2 << 1 << 0 << "";
+        QTest::newRow("too short") << "[0]*3+[1]*28" << 0 << 1 << 0 << "lists 31 layers; --num-layers is 32";
+        QTest::newRow("a negative repeat") << "[1]*-5+[0]*29" << 0 << 1 << 0 << "lists 29 layers";
+        QTest::newRow("huge repeat") << "[1]*99999999999" << 0 << 1 << 0 << "lists more than 128 layers";
     }
     void moeLayerFrequency()
     {
         QFETCH(QString, freq);
         QFETCH(int, dense);
+        QFETCH(int, every);
+        QFETCH(int, phase);
         QFETCH(QString, error);
         const std::string args = "--num-layers 32 --hidden-size 4096 --num-attention-heads 32 --num-experts 8 "
                                  "--moe-router-topk 2 --moe-layer-freq '"
             + freq.toStdString() + "' --bf16";
-        const auto r = importMegatronArgs(args, example(QStringLiteral("a1-one-node-dp8.plait.json")), "freq.args");
+        const Plan base = example(QStringLiteral("a1-one-node-dp8.plait.json"));
+        const auto r = importMegatronArgs(args, base, "freq.args");
         if (!error.isEmpty()) {
             QVERIFY(!r);
             QVERIFY2(r.errorText().find(error.toStdString()) != std::string::npos, r.errorText().c_str());
@@ -1222,8 +1327,19 @@ private slots:
         QVERIFY2(r, r ? "" : r.errorText().c_str());
         QCOMPARE(listed(r.value().notModelled, "--moe-layer-freq"), dense == -1);
         QCOMPARE(r.value().plan.model.isMoe(), dense != -2);
-        if (dense >= 0)
-            QCOMPARE(r.value().plan.model.moe.denseLayers, dense);
+        if (dense < 0)
+            return;
+        const ModelSpec& m = r.value().plan.model;
+        QCOMPARE(m.moe.denseLayers, dense);
+        QCOMPARE(m.moe.every, every);
+        QCOMPARE(m.moe.phase, phase);
+        // Written back, it reads the same.
+        const auto again = importMegatronArgs(megatronArgs(r.value().plan), base, "again.args");
+        QVERIFY2(again, again ? "" : again.errorText().c_str());
+        QCOMPARE(again.value().plan.model.moe.denseLayers, dense);
+        QCOMPARE(again.value().plan.model.moe.every, every);
+        QCOMPARE(again.value().plan.model.moe.phase, phase);
+        QCOMPARE(again.value().plan.model.denseLayerCount(), m.denseLayerCount());
     }
 
     // Precision recipes through Megatron-LM's flags (--fp8-recipe, --fp4-format, --fp8-param-gather, BF16 moments with
