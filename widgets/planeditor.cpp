@@ -184,6 +184,8 @@ void PlanEditor::build()
             {} },
         { tr("Recipe"), QStringLiteral("training.optimizer_moments"), tr("Adam moments"), QStringLiteral("choice"),
             { QStringLiteral("fp32"), QStringLiteral("bf16") } },
+        { tr("Recipe"), QStringLiteral("training.master_weights"), tr("Master weights and gradients"),
+            QStringLiteral("choice"), { QStringLiteral("fp32"), QStringLiteral("bf16") } },
         { tr("Recipe"), QStringLiteral("training.offload_optimizer"), tr("Optimizer in host memory"),
             QStringLiteral("bool"), {} },
         { tr("Recipe"), QStringLiteral("training.offload_params"), tr("Parameters in host memory"),

@@ -233,6 +233,9 @@ constexpr MessageTemplate kTemplates[] = {
         QT_TRANSLATE_NOOP("Messages",
             "FSDP's CPU offload moves the parameters, gradients and optimizer step together: set offload_params too") },
     { "issue:moments-optimizer", QT_TRANSLATE_NOOP("Messages", "BF16 optimizer moments need Adam") },
+    { "issue:master-weights-bf16", QT_TRANSLATE_NOOP("Messages",
+        "BF16 master weights and gradients are DeepSpeed's (bf16.bf16_master_weights_and_grads), under BF16 "
+        "training") },
     // ---- framework launch configurations, in (megatronargs.cpp, deepspeedconfig.cpp) and out (launchconfig.cpp)
     { "issue:config-layout-size", QT_TRANSLATE_NOOP("Messages", "%1 unrolls to more than %2 letters") },
     { "issue:config-layout-letter", QT_TRANSLATE_NOOP("Messages",
@@ -341,6 +344,9 @@ constexpr MessageTemplate kTemplates[] = {
     { "launch:keep-cluster", QT_TRANSLATE_NOOP("Messages",
         "--keep-cluster: the file's %1 %2 give way to the plan's cluster of %3 × %4 GPUs") },
     { "launch:old-name", QT_TRANSLATE_NOOP("Messages", "%1 (%2) is the old name of %3, read as such") },
+    { "launch:deepspeed-bucket-zero", QT_TRANSLATE_NOOP("Messages",
+        "zero_optimization.reduce_bucket_size 0: ZeRO reduces each gradient tensor alone as the backward produces it; "
+        "costed as buckets of one weight matrix, %1 parameters") },
     { "launch:mindspeed-names", QT_TRANSLATE_NOOP("Messages",
         "MindSpeed-LLM's names for Megatron-LM's arguments, read as Megatron-LM's: %1") },
     { "launch:megatron-deepspeed-zero", QT_TRANSLATE_NOOP("Messages",

@@ -14,9 +14,10 @@ StateBytes stateBytes(const TrainingSpec& t)
     // Low-precision recipes keep 16-bit parameters and quantize per GEMM (their copies: StageMemory::quantizedWeights),
     // unless the primary weights are FP8 themselves.
     b.weights = primaryWeightBytes(t);
-    b.grads = (t.fp32Gradients || fp32) ? 4 : 2;
-    // Mixed precision keeps an fp32 master copy; pure fp32 training does not need one.
-    const double master = fp32 ? 0 : 4;
+    b.grads = ((t.fp32Gradients && !t.bf16Master) || fp32) ? 4 : 2;
+    // Mixed precision keeps an fp32 master copy; pure fp32 training does not need one, nor DeepSpeed's BF16 master
+    // weights (the 16-bit weights are the ones the optimizer steps).
+    const double master = fp32 || t.bf16Master ? 0 : 4;
     const double moment = t.bf16Moments && !fp32 ? 2 : 4;
     b.optimizer = master + (t.optimizer == Optimizer::Adam ? 2 * moment : moment);
     b.lossScaling = t.precision == Precision::FP16;

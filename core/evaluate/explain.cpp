@@ -93,8 +93,9 @@ std::string explainMemory(const Plan& plan, const Evaluation& ev, int stage, Mem
     case MemoryTerm::Optimizer:
         s = "optimizer = parameters × " + numText(bytes.optimizer) + " B"
             + (tr.optimizer == Optimizer::Adam
-                    ? (tr.bf16Moments ? " (fp32 master, Adam m and v in BF16)" : " (fp32 master, Adam m and v)")
-                    : " (fp32 master, momentum)")
+                    ? std::string(tr.bf16Master ? " (no fp32 master: BF16 master weights," : " (fp32 master,")
+                        + (tr.bf16Moments ? " Adam m and v in BF16)" : " Adam m and v)")
+                    : std::string(tr.bf16Master ? " (no fp32 master, momentum)" : " (fp32 master, momentum)"))
             + (tr.zeroStage >= 1 ? " / (dp·cp) (ZeRO-1 / distributed optimizer)" : "") + "\n";
         if (tr.offloadOptimizer) {
             s += "          = 0 on the GPU: in host memory, stepped by the CPU ("

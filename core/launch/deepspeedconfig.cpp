@@ -239,6 +239,10 @@ Result<ImportedPlan> importDeepSpeedConfig(std::string_view text, const Plan& ba
         out.notes.push_back({ "launch:deepspeed-fp32", {} });
     }
 
+    // DeepSpeed's low-precision states (its bf16_master_weight example): BF16 master weights and gradients, BF16
+    // Adam moments.
+    tr.bf16Master = tr.precision == Precision::BF16 && r.boolean("bf16.bf16_master_weights_and_grads").value_or(false);
+    tr.bf16Moments = tr.precision == Precision::BF16 && r.boolean("bf16.bf16_optimizer_states").value_or(false);
     if (const auto stage = zeroStage)
         setZeroStage(tr, int(*stage));
     else if (!r.at("zero_optimization.stage"))
@@ -246,10 +250,17 @@ Result<ImportedPlan> importDeepSpeedConfig(std::string_view text, const Plan& ba
     // overlap_comm's default is on for ZeRO-3 and off below it (runtime/zero/config.py).
     tr.overlapGradReduce = r.boolean("zero_optimization.overlap_comm").value_or(tr.zeroStage == 3);
     tr.overlapParamGather = false;
-    if (const auto b = r.integer("zero_optimization.reduce_bucket_size", 1, 1LL << 40))
+    if (const auto b = r.integer("zero_optimization.reduce_bucket_size", 0, 1LL << 40); b && *b > 0) {
         tr.bucketSize = double(*b);
-    else
+    } else if (b) {
+        // 0: a gradient no longer fits any bucket, so ZeRO reduces each tensor alone as backward produces it
+        // (stage_1_and_2.py, stage3.py: elements + numel > reduce_bucket_size): buckets of one weight matrix.
+        const ModelSpec& m = out.plan.model;
+        tr.bucketSize = double(m.hidden) * double(std::max(m.hidden, m.isMoe() ? m.expertFfn() : m.ffnHidden));
+        out.notes.push_back({ "launch:deepspeed-bucket-zero", { str((long long)tr.bucketSize) } });
+    } else {
         tr.bucketSize = 0;
+    }
     // ZeRO-Offload and ZeRO-Infinity: to host memory ("cpu") is modelled, over pinned memory at the host link's rate;
     // to NVMe, or from pageable memory (pin_memory false, DeepSpeed's default), it is not.
     for (const std::string section : { "zero_optimization.offload_optimizer", "zero_optimization.offload_param" }) {
@@ -290,6 +301,10 @@ std::string deepSpeedConfig(const Plan& plan)
     j["train_micro_batch_size_per_gpu"] = tr.microBatch;
     j["gradient_accumulation_steps"] = perStep > 0 ? tr.globalBatch / perStep : 0;
     j["bf16"] = { { "enabled", tr.precision == Precision::BF16 || tr.precision == Precision::FP8 } };
+    if (tr.bf16Master)
+        j["bf16"]["bf16_master_weights_and_grads"] = true;
+    if (tr.bf16Moments)
+        j["bf16"]["bf16_optimizer_states"] = true;
     j["fp16"] = { { "enabled", tr.precision == Precision::FP16 } };
     json zero = { { "stage", tr.zeroStage }, { "overlap_comm", tr.overlapGradReduce } };
     if (tr.offloadOptimizer)

@@ -583,6 +583,7 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
             tr.fp8Recipe = r;
     tr.fp8ParamGather = t.boolean("fp8_param_gather", false);
     tr.bf16Moments = t.choice("optimizer_moments", "fp32", { "fp32", "bf16" }) == "bf16";
+    tr.bf16Master = t.choice("master_weights", "fp32", { "fp32", "bf16" }) == "bf16";
     tr.offloadOptimizer = t.boolean("offload_optimizer", false);
     tr.offloadParams = t.boolean("offload_params", false);
     tr.optimizer
@@ -770,6 +771,8 @@ nlohmann::json toJson(const Plan& plan)
     t["fp8_recipe"] = fp8RecipeName(tr.fp8Recipe); // used when precision is fp8
     t["fp8_param_gather"] = tr.fp8ParamGather;
     t["optimizer_moments"] = tr.bf16Moments ? "bf16" : "fp32";
+    if (tr.bf16Master)
+        t["master_weights"] = "bf16";
     t["offload_optimizer"] = tr.offloadOptimizer;
     t["offload_params"] = tr.offloadParams;
     t["optimizer"] = tr.optimizer == Optimizer::Sgd ? "sgd" : "adam";
@@ -1007,6 +1010,8 @@ std::vector<Issue> validate(const Plan& plan)
             || (tr.precision == Precision::FP8 && tr.framework == Framework::Megatron && tr.zeroStage == 1),
         "training.fp8_param_gather", "fp8-param-gather", {});
     need(!tr.bf16Moments || tr.optimizer == Optimizer::Adam, "training.optimizer_moments", "moments-optimizer", {});
+    need(!tr.bf16Master || (tr.precision == Precision::BF16 && tr.framework == Framework::DeepSpeed),
+        "training.master_weights", "master-weights-bf16", {});
     // DeepSpeed offloads the optimizer at any ZeRO stage and the parameters at stage 3; Megatron-Core the optimizer
     // under its distributed optimizer; FSDP's CPU offload moves parameters, gradients and the step together.
     need(!tr.offloadParams || (tr.offloadOptimizer && tr.zeroStage == 3 && tr.framework != Framework::Megatron),

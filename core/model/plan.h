@@ -118,6 +118,9 @@ struct TrainingSpec {
     // Adam's moments in BF16 instead of FP32 (DeepSeek-V3 §3.3.3; Megatron-LM --use-precision-aware-optimizer with
     // --exp-avg-dtype / --exp-avg-sq-dtype bf16): 4 of the optimizer's 12 bytes per parameter saved.
     bool bf16Moments = false;
+    // The optimizer's master weights and the gradients in BF16 instead of FP32 (DeepSpeed's
+    // bf16.bf16_master_weights_and_grads): no 4-byte master copy, 2-byte gradients.
+    bool bf16Master = false;
     // CPU offload (cost/offload.h): the optimizer state lives in host memory and the CPU steps it (DeepSpeed
     // ZeRO-Offload, Megatron-Core --optimizer-cpu-offload); with it the parameters too, streamed to the GPU layer by
     // layer (ZeRO-Infinity's offload_param, FSDP's CPU offload).

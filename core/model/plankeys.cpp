@@ -28,11 +28,11 @@ const Keys kGpu { "id", "name", "memory_GiB", "bf16_tflops", "fp16_tflops", "fp8
 const Keys kLink { "id", "name", "kind", "scope", "bandwidth_GBps", "latency_us", "efficiency", "nvls",
     "nvls_algbw_GBps", "busbw_curve", "source" };
 const Keys kTraining { "global_batch", "micro_batch", "precision", "fp8_recipe", "fp8_param_gather",
-    "optimizer_moments", "offload_optimizer", "offload_params", "optimizer", "zero_stage", "recompute",
-    "recompute_modules", "activation_fp8_input", "sequence_parallel", "flash_attention", "attention_kernel",
-    "fp32_gradients", "overlap_grad_reduce", "overlap_param_gather", "bucket_size", "fused_cross_entropy", "tp_overlap",
-    "framework", "moe_load_skew", "moe_capacity_factor", "moe_a2a_overlap", "moe_dispatcher", "other_GiB",
-    "fragmentation" };
+    "optimizer_moments", "master_weights", "offload_optimizer", "offload_params", "optimizer", "zero_stage",
+    "recompute", "recompute_modules", "activation_fp8_input", "sequence_parallel", "flash_attention",
+    "attention_kernel", "fp32_gradients", "overlap_grad_reduce", "overlap_param_gather", "bucket_size",
+    "fused_cross_entropy", "tp_overlap", "framework", "moe_load_skew", "moe_capacity_factor", "moe_a2a_overlap",
+    "moe_dispatcher", "other_GiB", "fragmentation" };
 const Keys kParallel { "tp", "pp", "dp", "cp", "ep", "etp", "vpp", "schedule", "order", "layers_per_stage",
     "layers_per_chunk", "embedding_in_split", "loss_in_split" };
 const Keys kRun(std::begin(kRunKeys), std::end(kRunKeys));

@@ -3,6 +3,7 @@
 #include "hfimport.h"
 #include "launchconfig.h"
 #include "megatronargs.h"
+#include "memory.h"
 #include "params.h"
 #include "pipelinelayout.h"
 #include "rankmap.h"
@@ -722,6 +723,38 @@ private slots:
 
     // Issue 40 B: the two DeepSpeed settings that decide parallel sizes the JSON does not hold. ZeRO-2/3 refuse
     // PipelineModule, so the base plan's pipeline ranks go to data parallelism; AutoTP's autotp_size sets TP.
+    // Issue 40 B: DeepSpeed's BF16 master weights and gradients and BF16 optimizer states (its bf16_master_weight
+    // example) take the state from 16 bytes per parameter (2 weights, 2 gradients, 4 master, 8 moments: ZeRO §3.1)
+    // to 8 (2 + 2 + 0 + 4), and are written back; reduce_bucket_size 0 reduces each weight matrix alone.
+    void deepSpeedLowPrecisionStatesAndBuckets()
+    {
+        const Plan base = example(QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json"));
+        const auto r = importDeepSpeedConfig(R"({"train_micro_batch_size_per_gpu": 1, "gradient_accumulation_steps": 2,
+            "bf16": {"enabled": true, "bf16_master_weights_and_grads": true, "bf16_optimizer_states": true},
+            "zero_optimization": {"stage": 3, "reduce_bucket_size": 0}})",
+            base, "ds.json");
+        QVERIFY2(r, r ? "" : r.errorText().c_str());
+        const TrainingSpec& t = r.value().plan.training;
+        QVERIFY(t.bf16Master);
+        QVERIFY(t.bf16Moments);
+        const StateBytes b = stateBytes(t);
+        QCOMPARE(b.weights + b.grads + b.optimizer, 8.0);
+        QCOMPARE(t.bucketSize, double(base.model.hidden) * double(base.model.ffnHidden));
+        QVERIFY(!listed(r.value().notModelled, "bf16.bf16_master_weights_and_grads"));
+        const auto again
+            = importDeepSpeedConfig(exportLaunchConfig(LaunchFormat::DeepSpeed, r.value().plan), base, "again.json");
+        QVERIFY2(again, again ? "" : again.errorText().c_str());
+        QVERIFY(again.value().plan.training.bf16Master);
+        QVERIFY(again.value().plan.training.bf16Moments);
+        // Without the two keys: an fp32 master and fp32 moments, 12 bytes.
+        const auto plain = importDeepSpeedConfig(
+            R"({"bf16": {"enabled": true}, "zero_optimization": {"stage": 3}})", base, "ds.json");
+        QVERIFY(plain);
+        const StateBytes p = stateBytes(plain.value().plan.training);
+        QCOMPARE(p.weights, 2.0);
+        QCOMPARE(p.optimizer, 12.0);
+    }
+
     void deepSpeedZeroAndAutoTpSetTheSizes()
     {
         const Plan base = example(QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json")); // TP 4 · PP 2 · DP 2
