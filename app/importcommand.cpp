@@ -212,8 +212,9 @@ int importLaunch(const QString& kind, const QString& file, const QString& planPa
     }
     if (json) {
         nlohmann::json out { { "plan", toJson(p) }, { "not_modelled", settingsJson(i.notModelled) },
-            { "no_effect", settingsJson(i.noEffect) }, { "notes", nlohmann::json::array() },
-            { "errors", nlohmann::json::array() }, { "valid", problems.empty() } };
+            { "no_effect", settingsJson(i.noEffect) }, { "launcher", settingsJson(i.launcher) },
+            { "notes", nlohmann::json::array() }, { "errors", nlohmann::json::array() },
+            { "valid", problems.empty() } };
         for (const Message& n : i.notes)
             out["notes"].push_back(validUtf8(messageText(n)));
         for (const Issue& e : problems)
@@ -242,6 +243,9 @@ int importLaunch(const QString& kind, const QString& file, const QString& planPa
         std::cout << "  not modelled (" << i.notModelled.size() << "): what the estimate leaves out\n"
                   << settingsText(i.notModelled) << "  no effect on the estimate (" << i.noEffect.size() << ")\n"
                   << settingsText(i.noEffect);
+        if (!i.launcher.empty())
+            std::cout << "  the launcher's, not the framework's (" << i.launcher.size() << ")\n"
+                      << settingsText(i.launcher);
         if (!outPath.isEmpty() && problems.empty())
             std::cout << "wrote " << outPath.toStdString() << "\n";
     }

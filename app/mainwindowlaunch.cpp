@@ -71,7 +71,12 @@ bool MainWindow::importLaunchConfig(const QString& path, std::optional<LaunchFor
     showImportSummary(tr("Import Launch Config"), notes.join(QLatin1Char('\n')),
         tr("Not modelled (the estimate leaves these out):") + QLatin1Char('\n') + settingLines(i.notModelled)
             + QStringLiteral("\n\n") + tr("No effect on a step's time or memory:") + QLatin1Char('\n')
-            + settingLines(i.noEffect));
+            + settingLines(i.noEffect)
+            + (i.launcher.empty() ? QString()
+                                  : QStringLiteral("\n\n")
+                        + tr("The launcher's (torchrun, srun, mpirun), not the "
+                             "framework's:")
+                        + QLatin1Char('\n') + settingLines(i.launcher)));
     return true;
 }
 

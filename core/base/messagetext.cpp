@@ -287,6 +287,9 @@ constexpr MessageTemplate kTemplates[] = {
         "the file holds binary data (NUL bytes): not a %1 configuration") },
     { "issue:config-empty-megatron", QT_TRANSLATE_NOOP("Messages",
         "the file sets no Megatron-LM argument (no --flag was found): it is not a launch script or argument file") },
+    { "issue:config-only-launcher", QT_TRANSLATE_NOOP("Messages",
+        "the file sets only a launcher's flags (%1) and no Megatron-LM argument after its script: not a Megatron-LM "
+        "launch script") },
     { "issue:config-empty-torchtitan", QT_TRANSLATE_NOOP("Messages",
         "the file sets no torchtitan setting: it is neither a TOML job file nor a command line of --section.key "
         "flags") },
@@ -313,6 +316,9 @@ constexpr MessageTemplate kTemplates[] = {
     { "launch:vocab-from-base", QT_TRANSLATE_NOOP("Messages",
         "the vocabulary comes from the tokenizer, which the arguments do not name (no --vocab-size): the base plan's "
         "%1 is kept") },
+    { "launch:vocab-from-tokenizer", QT_TRANSLATE_NOOP("Messages",
+        "no --vocab-size: the vocabulary is the tokenizer's (%1), which Plait does not read; the base plan's %2 is "
+        "kept") },
     { "launch:seq-from-base", QT_TRANSLATE_NOOP("Messages", "no --seq-length: the base plan's %1 is kept") },
     { "launch:gpus-per-node", QT_TRANSLATE_NOOP("Messages",
         "%1 (%2) where the base plan's nodes have %3 GPUs: the nodes' hardware is the base plan's") },
@@ -347,6 +353,8 @@ constexpr MessageTemplate kTemplates[] = {
     { "launch:deepspeed-bucket-zero", QT_TRANSLATE_NOOP("Messages",
         "zero_optimization.reduce_bucket_size 0: ZeRO reduces each gradient tensor alone as the backward produces it; "
         "costed as buckets of one weight matrix, %1 parameters") },
+    { "launch:megatron-fsdp", QT_TRANSLATE_NOOP("Messages",
+        "Megatron-FSDP with %1 shards as ZeRO-%2: costed as training.framework %3") },
     { "launch:mindspeed-names", QT_TRANSLATE_NOOP("Messages",
         "MindSpeed-LLM's names for Megatron-LM's arguments, read as Megatron-LM's: %1") },
     { "launch:megatron-deepspeed-zero", QT_TRANSLATE_NOOP("Messages",

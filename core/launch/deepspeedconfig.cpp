@@ -158,7 +158,7 @@ Result<ImportedPlan> importDeepSpeedConfig(std::string_view text, const Plan& ba
     if (!root.is_object())
         return Result<ImportedPlan>::failure(source, "a DeepSpeed configuration is a JSON object");
     std::vector<Issue> errors;
-    ImportedPlan out { base, {}, {}, {} };
+    ImportedPlan out { base, {}, {}, {}, {} };
     Reader r(root, errors, out);
     TrainingSpec& tr = out.plan.training;
     tr.framework = Framework::DeepSpeed;

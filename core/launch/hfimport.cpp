@@ -95,7 +95,7 @@ Result<ImportedPlan> importHfConfig(std::string_view text, const Plan& base, con
     const json& root = parsed.value();
     if (!root.is_object())
         return Result<ImportedPlan>::failure(source, "a Hugging Face config.json is a JSON object");
-    ImportedPlan out { base, {}, {}, {}, LaunchFormat::HfConfig };
+    ImportedPlan out { base, {}, {}, {}, {}, LaunchFormat::HfConfig };
     // A multimodal model's language model is its text_config; the rest (the vision tower) is not modelled.
     const bool nested = root.contains("text_config") && root["text_config"].is_object();
     json config = nested ? root["text_config"] : root;

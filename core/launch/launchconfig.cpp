@@ -90,6 +90,7 @@ Result<ImportedPlan> importLaunchConfig(
     auto byLine = [](const ConfigSetting& a, const ConfigSetting& b) { return lineOf(a.place) < lineOf(b.place); };
     std::stable_sort(i.notModelled.begin(), i.notModelled.end(), byLine);
     std::stable_sort(i.noEffect.begin(), i.noEffect.end(), byLine);
+    std::stable_sort(i.launcher.begin(), i.launcher.end(), byLine);
     return imported;
 }
 

@@ -49,6 +49,9 @@ struct ImportedPlan {
     Plan plan;
     std::vector<ConfigSetting> notModelled; // may change time or memory; the estimate does not include it
     std::vector<ConfigSetting> noEffect; // data, logging, learning rate: no effect on a step's time or memory
+    // The launcher's own (torchrun, srun, mpirun, a container's options) before the framework's script on its
+    // command line: they start the job, they are not the framework's settings. The GPU count they give is read.
+    std::vector<ConfigSetting> launcher;
     std::vector<Message> notes; // defaults the framework applies where the file says nothing, and the like
     LaunchFormat format = LaunchFormat::Megatron; // what the file was read as
 };

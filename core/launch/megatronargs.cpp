@@ -40,7 +40,7 @@ const std::set<std::string, std::less<>> kBooleanFlags = { "bf16", "fp16", "sequ
     "use-precision-aware-optimizer", "optimizer-cpu-offload", "moe-enable-deepep", "activation-func-fp8-input-store",
     "multi-head-latent-attention", "qk-layernorm", "seq-aux", "reuse-fp32-param", "use-fused-rotary-pos-emb",
     "use-fused-swiglu", "use-fused-rmsnorm", "moe-permutation-async-comm", "moe-alltoall-overlap-comm",
-    "use-fused-moe-token-permute-and-unpermute", "norm-topk-prob" };
+    "use-fused-moe-token-permute-and-unpermute", "norm-topk-prob", "use-megatron-fsdp" };
 
 // Flags that take a list of words (argparse nargs='*'): their value is the words, space-separated.
 const std::set<std::string, std::less<>> kListFlags = { "recompute-modules" };
@@ -70,6 +70,7 @@ struct Flag {
     int line = 0;
     bool unresolved = false;
     int positional = 0; // the value is the script's argument $N
+    bool launcher = false; // on a command line before the framework's script: torchrun's, srun's, mpirun's
 };
 
 // The flags of a script, by name with '_' read as '-' (torchrun takes both), each used at most once.
@@ -79,11 +80,27 @@ public:
         : m_errors(errors)
     {
         const auto& w = s.words;
+        // In a launcher's command (srun, torchrun, mpirun …) or one that runs a .py script: the words before the
+        // program it starts (the script, or bash, python …) are the launcher's.
+        bool beforeScript = false;
         for (std::size_t i = 0; i < w.size(); ++i) {
             const std::string& t = w[i].text;
+            // Whether a .py script follows in this command (python -m torch.distributed.run … pretrain_gpt.py).
+            auto scriptAhead = [&]() {
+                for (std::size_t k = i + 1; k < w.size() && !w[k].startsCommand; ++k)
+                    if (isScript(w[k].text))
+                        return true;
+                return false;
+            };
+            if (w[i].startsCommand)
+                beforeScript = !isScript(t) && (isLauncher(t) || scriptAhead());
+            else if (isScript(t))
+                beforeScript = false;
+            else if (startsProgram(t))
+                beforeScript = scriptAhead();
             if (t.size() < 3 || t.compare(0, 2, "--") != 0 || w[i].unresolved)
                 continue;
-            Flag f { {}, {}, w[i].line, false, 0 };
+            Flag f { {}, {}, w[i].line, false, 0, beforeScript };
             std::string name = t.substr(2);
             if (const auto eq = name.find('='); eq != std::string::npos) {
                 f.value = name.substr(eq + 1);
@@ -114,6 +131,30 @@ public:
     }
 
     bool empty() const { return m_flags.empty(); }
+    bool frameworkEmpty() const
+    {
+        return std::all_of(m_flags.begin(), m_flags.end(), [](const auto& f) { return f.second.launcher; });
+    }
+
+    static std::string baseName(const std::string& word) { return word.substr(word.find_last_of('/') + 1); }
+    static bool isLauncher(const std::string& word)
+    {
+        static const std::set<std::string, std::less<>> kLaunchers
+            = { "srun", "salloc", "sbatch", "mpirun", "mpiexec", "orterun", "torchrun", "deepspeed", "accelerate" };
+        return kLaunchers.count(baseName(word)) > 0;
+    }
+    // A program a launcher runs: the words after it are that program's.
+    static bool startsProgram(const std::string& word)
+    {
+        static const std::set<std::string, std::less<>> kPrograms
+            = { "bash", "sh", "python", "python3", "env", "numactl", "nsys", "ncu" };
+        return kPrograms.count(baseName(word)) > 0;
+    }
+    // The framework's script on a command line (pretrain_gpt.py, pretrain_mamba.py, a path to one).
+    static bool isScript(const std::string& word)
+    {
+        return word.size() > 3 && word.compare(word.size() - 3, 3, ".py") == 0 && word.rfind("--", 0) != 0;
+    }
 
     static std::string normal(std::string name)
     {
@@ -194,7 +235,7 @@ public:
                 continue;
             const Flag& f = m_flags.at(name);
             ConfigSetting s { "line " + str(f.line), f.spelled, f.value, {} };
-            (noEffect(name) ? out.noEffect : out.notModelled).push_back(std::move(s));
+            (f.launcher ? out.launcher : noEffect(name) ? out.noEffect : out.notModelled).push_back(std::move(s));
         }
     }
 
@@ -438,7 +479,12 @@ std::optional<ModelSpec> modelOf(
         m.vocab = *v;
     } else {
         m.vocab = base.vocab;
-        out.notes.push_back({ "launch:vocab-from-base", { str(base.vocab) } });
+        const std::string tokenizer
+            = a.said("tokenizer-model").empty() ? a.said("vocab-file") : a.said("tokenizer-model");
+        if (tokenizer.empty())
+            out.notes.push_back({ "launch:vocab-from-base", { str(base.vocab) } });
+        else
+            out.notes.push_back({ "launch:vocab-from-tokenizer", { tokenizer, str(base.vocab) } });
     }
     if (const auto s = a.integer("seq-length", 1, 1 << 24)) {
         m.seqLen = *s;
@@ -567,7 +613,17 @@ Result<ImportedPlan> importMegatronArgs(
     // An empty file, or one of no --flags, is not a launch script: never Megatron-LM's defaults over the plan.
     if (a.empty())
         return Result<ImportedPlan>(std::vector<Issue> { fieldIssue("", "config-empty-megatron") });
-    ImportedPlan out { base, {}, {}, {} };
+    // A launcher's line alone (torchrun … train.py with no Megatron-LM argument) is not a Megatron-LM job either.
+    if (a.frameworkEmpty()) {
+        ImportedPlan seen;
+        a.listUnused(seen);
+        std::string found;
+        for (const ConfigSetting& c : seen.launcher)
+            found += (found.empty() ? "" : ", ") + c.name;
+        return Result<ImportedPlan>(
+            std::vector<Issue> { fieldIssue("", "config-only-launcher", { utf8Prefix(found, 120) }) });
+    }
+    ImportedPlan out { base, {}, {}, {}, {} };
     Plan& plan = out.plan;
     if (sourced)
         out.notes.push_back({ "launch:flags-in-variables", { kept.variables.begin()->second } });
@@ -760,6 +816,25 @@ Result<ImportedPlan> importMegatronArgs(
         tr.framework = Framework::DeepSpeed;
         setZeroStage(tr, int(*stage));
         out.notes.push_back({ "launch:megatron-deepspeed-zero", { a.said("zero-stage"), a.where("zero-stage") } });
+    }
+    // Megatron-FSDP (--use-megatron-fsdp) shards by --data-parallel-sharding-strategy (default no_shard): optim is
+    // the distributed optimizer's ZeRO-1; optim_grads and optim_grads_params shard gradients and then weights as
+    // PyTorch FSDP does (ZeRO-2, ZeRO-3), costed as framework fsdp.
+    if (a.has("use-megatron-fsdp")) {
+        const std::string strategy = a.text("data-parallel-sharding-strategy").value_or("no_shard");
+        const std::vector<std::string> names { "no_shard", "optim", "optim_grads", "optim_grads_params" };
+        const auto it = std::find(names.begin(), names.end(), strategy);
+        if (it == names.end()) {
+            errors.push_back(fieldIssue(a.where("data-parallel-sharding-strategy"), "config-choice",
+                { "--data-parallel-sharding-strategy", strategy, "no_shard, optim, optim_grads, optim_grads_params" }));
+        } else {
+            const int stage = int(it - names.begin());
+            if (stage >= 2)
+                tr.framework = Framework::Fsdp;
+            setZeroStage(tr, stage);
+            out.notes.push_back({ "launch:megatron-fsdp",
+                { "--data-parallel-sharding-strategy " + strategy, str(stage), frameworkName(tr.framework) } });
+        }
     }
     tr.sequenceParallel = a.has("sequence-parallel");
     if (tr.sequenceParallel && par.tp == 1) {

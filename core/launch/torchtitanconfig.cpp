@@ -186,7 +186,10 @@ public:
             const bool none = launcher
                 || std::find(kNoEffectSections.begin(), kNoEffectSections.end(), section) != kNoEffectSections.end()
                 || (key.rfind("optimizer.", 0) == 0 && key != "optimizer.name");
-            (none ? out.noEffect : out.notModelled).push_back({ "line " + str(s.line), key, s.value, {} });
+            (launcher      ? out.launcher
+                    : none ? out.noEffect
+                           : out.notModelled)
+                .push_back({ "line " + str(s.line), key, s.value, {} });
         }
     }
 
@@ -334,7 +337,7 @@ Result<ImportedPlan> importTorchtitanConfig(std::string_view text, const Plan& b
 {
     std::vector<Issue> errors;
     Settings s(text, errors);
-    ImportedPlan out { base, {}, {}, {} };
+    ImportedPlan out { base, {}, {}, {}, {} };
     Plan& plan = out.plan;
     for (const char* key : { "model.name", "model.flavor" })
         if (const Setting* v = s.get(key))

@@ -202,11 +202,40 @@ private slots:
             << "model.mla.kv_lora_rank=512;model.mla.qk_rope_head_dim=64;model.mla.qk_nope_head_dim=128;"
                "model.moe.expert_ffn_hidden=1408;model.moe.shared_experts=1;model.moe.shared_ffn_hidden=2816;"
                "model.moe.dense_layers=1;model.vocab=102400";
+        QTest::newRow("Megatron-FSDP's full sharding") << model
+                + "python pretrain_gpt.py ${M[@]} --bf16 --use-megatron-fsdp --data-parallel-sharding-strategy "
+                  "optim_grads_params"
+                                                       << "training.framework=fsdp;training.zero_stage=3";
+        QTest::newRow("Megatron-FSDP sharding the optimizer only")
+            << model
+                + "python pretrain_gpt.py ${M[@]} --bf16 --use-megatron-fsdp --data-parallel-sharding-strategy optim"
+            << "training.framework=megatron;training.zero_stage=1";
+        QTest::newRow("a launcher's line alone") << QByteArray("torchrun --nproc_per_node 8 --nnodes 2 train.py\n")
+                                                 << "error:the file sets only a launcher's flags (--nproc_per_node, "
+                                                    "--nnodes)";
         QTest::newRow("too few GPUs for the sizes names --keep-cluster") << model
                 + "torchrun --nproc_per_node 8 --nnodes 1 pretrain_gpt.py ${M[@]} --tensor-model-parallel-size 8 "
                   "--pipeline-model-parallel-size 2 --bf16"
                                                                          << "error:import with --keep-cluster";
     }
+    // srun's and torchrun's flags before the program they start are the launcher's, listed apart; the framework's
+    // after it are read.
+    void launcherFlagsAreListedApart()
+    {
+        const auto r
+            = importMegatronArgs("srun --mpi=pmix -l --container-image=img.sqsh \\\n"
+                                 "  python -m torch.distributed.run --nproc_per_node 8 --nnodes 2 --master_port 6000 "
+                                 "pretrain_gpt.py --num-layers 32 --hidden-size 4096 --num-attention-heads 32 "
+                                 "--bf16 --lr 1e-4",
+                example(QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json")), "x.sh");
+        QVERIFY2(r, r ? "" : r.errorText().c_str());
+        for (const char* f : { "--mpi", "--container-image", "--master_port" })
+            QVERIFY2(listed(r.value().launcher, f), f);
+        QVERIFY(listed(r.value().noEffect, "--lr"));
+        QCOMPARE(r.value().plan.cluster.nodes, 2); // the GPU count the launcher gives is read
+        QVERIFY(r.value().notModelled.empty());
+    }
+
     void launchScriptsAsBashRunsThem()
     {
         QFETCH(QByteArray, text);
@@ -246,8 +275,11 @@ private slots:
         // Everything the script sets is either read or listed; nothing here changes the estimate unread.
         const ImportedPlan& i = r.value();
         QVERIFY2(i.notModelled.empty(), i.notModelled.empty() ? "" : i.notModelled.front().name.c_str());
-        for (const char* f : { "--lr", "--save", "--data-path", "--node_rank", "--master_addr", "--train-iters" })
+        for (const char* f : { "--lr", "--save", "--data-path", "--train-iters" })
             QVERIFY2(listed(i.noEffect, f), f);
+        // torchrun's, before the script: listed apart as the launcher's (issue 40 A).
+        for (const char* f : { "--node_rank", "--master_addr" })
+            QVERIFY2(listed(i.launcher, f) && !listed(i.noEffect, f), f);
     }
 
     void megatronReadsAnArgumentFile()
@@ -342,7 +374,7 @@ private slots:
         QCOMPARE(q.training.globalBatch, 64LL);
         QCOMPARE(q.training.microBatch, 1);
         QCOMPARE(int(q.training.recompute), int(Recompute::Full));
-        QVERIFY(listed(flags.value().noEffect, "nproc_per_node"));
+        QVERIFY(listed(flags.value().launcher, "nproc_per_node"));
         QVERIFY(listed(flags.value().notModelled, "config")); // the model's flavor, from torchtitan's code
         QVERIFY(validate(q).empty());
     }
