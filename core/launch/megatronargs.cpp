@@ -959,6 +959,12 @@ std::string megatronArgs(const Plan& plan)
     add("position-embedding-type", m.learnedPositions ? "learned_absolute" : "rope");
     if (!m.linearBiases)
         add("disable-bias-linear");
+    // The estimate costs dropout for GPT-style models only (layercost.cpp); Megatron-LM's default is 0.1 for both,
+    // so a Llama-style plan runs as planned only with them off.
+    if (!m.linearBiases) {
+        add("attention-dropout", "0.0");
+        add("hidden-dropout", "0.0");
+    }
     if (!m.tiedEmbeddings)
         add("untie-embeddings-and-output-weights");
     add("seq-length", str(m.seqLen));
@@ -1105,16 +1111,23 @@ std::string megatronArgs(const Plan& plan)
         name.begin(), name.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
     std::string s = "#!/bin/bash\n# Megatron-LM arguments for the Plait plan " + name
         + "\n# Add the data, tokenizer and learning-rate arguments; the vocabulary size then comes from the "
-          "tokenizer.\n"
-          "# Each node runs the torchrun line with its --node-rank; `plait export PLAN --to hostfile` places the ranks "
-          "on the GPUs as drawn.\n"
+          "tokenizer.\n# The plan does not hold RoPE's base or scaling: add --rotary-base and the scaling your model "
+          "uses.\n"
+          "# Every node runs this script with NODE_RANK set (0 on MASTER_ADDR's node); `plait export PLAN --to "
+          "hostfile` places the ranks on the GPUs as drawn.\n"
         + "PLAIT_ARGS=(\n";
     for (const std::string& arg : args)
         s += "    " + arg + "\n";
     // Megatron-LM runs on every rank it is launched with: the nodes the plan uses (exportProblems: whole nodes).
     const int nodes = std::max(1, plan.parallel.gpusUsed() / std::max(plan.cluster.gpusPerNode, 1));
-    s += ")\ntorchrun --nnodes " + str(nodes) + " --nproc-per-node " + str(plan.cluster.gpusPerNode)
-        + " pretrain_gpt.py \"${PLAIT_ARGS[@]}\" \"$@\"\n";
+    s += ")\ntorchrun --nnodes " + str(nodes) + " --nproc-per-node " + str(plan.cluster.gpusPerNode);
+    // One job over all the nodes: each joins with its rank at the first node's address (torchrun's static
+    // rendezvous), not N one-node jobs.
+    if (nodes > 1)
+        s += " --node-rank \"${NODE_RANK:?set NODE_RANK to the rank of this node, 0 to " + str(nodes - 1)
+            + "}\" --master-addr \"${MASTER_ADDR:?set MASTER_ADDR to the address of node 0}\" --master-port "
+              "\"${MASTER_PORT:-29500}\"";
+    s += " pretrain_gpt.py \"${PLAIT_ARGS[@]}\" \"$@\"\n";
     return s;
 }
 

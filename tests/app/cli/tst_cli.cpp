@@ -766,7 +766,10 @@ private slots:
         const Run out = plait({ QStringLiteral("export"), plan, QStringLiteral("--to"), QStringLiteral("megatron") });
         QVERIFY2(out.code == 0, out.err.constData());
         QVERIFY(out.out.contains("--tensor-model-parallel-size 8\n"));
-        QVERIFY(out.out.contains("torchrun --nnodes 128 --nproc-per-node 8 pretrain_gpt.py"));
+        // One job over the 128 nodes: each joins with its rank at node 0's address (issue 40 D).
+        QVERIFY(out.out.contains("torchrun --nnodes 128 --nproc-per-node 8 --node-rank \"${NODE_RANK:?"));
+        QVERIFY(out.out.contains("--master-addr \"${MASTER_ADDR:?"));
+        QVERIFY(out.out.contains("\" pretrain_gpt.py \"${PLAIT_ARGS[@]}\""));
 
         const QString toml = m_dir.filePath(QStringLiteral("job.toml"));
         const Run titan = plait({ QStringLiteral("export"), plan, QStringLiteral("--to"), QStringLiteral("torchtitan"),

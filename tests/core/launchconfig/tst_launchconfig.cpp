@@ -236,6 +236,21 @@ private slots:
         QVERIFY(r.value().notModelled.empty());
     }
 
+    // Issue 40 D: the export writes what changes the run from Megatron-LM's defaults. Dropout: the estimate costs it
+    // for GPT-style models only, Megatron-LM's default is 0.1, so a Llama-style plan writes it off. A plan over
+    // several nodes starts one job (node rank and the first node's address), not one per node.
+    void megatronExportRunsWhatWasPlanned()
+    {
+        const std::string llama = megatronArgs(example(QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json")));
+        QVERIFY(llama.find("--attention-dropout 0.0\n") != std::string::npos);
+        QVERIFY(llama.find("--hidden-dropout 0.0\n") != std::string::npos);
+        QVERIFY(llama.find("--node-rank \"${NODE_RANK:?") != std::string::npos);
+        const std::string gpt = megatronArgs(example(QStringLiteral("h-gpt3-175b-1024xa100.plait.json")));
+        QVERIFY(gpt.find("dropout") == std::string::npos);
+        const std::string one = megatronArgs(example(QStringLiteral("a1-one-node-dp8.plait.json")));
+        QVERIFY(one.find("--node-rank") == std::string::npos); // one node: nothing to join
+    }
+
     void launchScriptsAsBashRunsThem()
     {
         QFETCH(QByteArray, text);
