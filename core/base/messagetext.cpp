@@ -355,6 +355,9 @@ constexpr MessageTemplate kTemplates[] = {
         "costed as buckets of one weight matrix, %1 parameters") },
     { "launch:megatron-fsdp", QT_TRANSLATE_NOOP("Messages",
         "Megatron-FSDP with %1 shards as ZeRO-%2: costed as training.framework %3") },
+    { "launch:megatron-fsdp-dispatch", QT_TRANSLATE_NOOP("Messages",
+        "Megatron-FSDP's %1 token dispatcher is costed as the all-to-all: Plait costs the %1 dispatcher under "
+        "Megatron-LM's own sharding only") },
     { "launch:mindspeed-names", QT_TRANSLATE_NOOP("Messages",
         "MindSpeed-LLM's names for Megatron-LM's arguments, read as Megatron-LM's: %1") },
     { "launch:megatron-deepspeed-zero", QT_TRANSLATE_NOOP("Messages",
@@ -368,6 +371,8 @@ constexpr MessageTemplate kTemplates[] = {
         "fewer than two of train_batch_size, train_micro_batch_size_per_gpu and gradient_accumulation_steps are "
         "numbers: the rest are the base plan's (global batch %1, micro-batch %2)") },
     { "launch:deepspeed-fp32", QT_TRANSLATE_NOOP("Messages", "neither bf16 nor fp16 is enabled: DeepSpeed trains in fp32") },
+    { "launch:torchtitan-preset", QT_TRANSLATE_NOOP("Messages",
+        "[model] %1 (%2): torchtitan's shape of it is the published model Plait has as the preset %3, read as such") },
     { "launch:torchtitan-model", QT_TRANSLATE_NOOP("Messages",
         "%1 = %2 (%3): torchtitan's code holds that model's shape; the plan keeps the base plan's model, %4") },
     { "launch:how-even-split", QT_TRANSLATE_NOOP("Messages", "with virtual stages: the layers are split evenly") },

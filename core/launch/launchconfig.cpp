@@ -64,7 +64,10 @@ std::optional<LaunchFormat> detectLaunchFormat(std::string_view head)
         return LaunchFormat::DeepSpeed;
     if (has("\"model_type\"") && (has("\"hidden_size\"") || has("\"n_embd\"")))
         return LaunchFormat::HfConfig;
-    if (has("[parallelism]") || has("--parallelism."))
+    // torchtitan's job file: [parallelism] since late 2024; before it the degrees sat under [training], beside
+    // [job] and [model] (name, flavor).
+    if (has("[parallelism]") || has("--parallelism.") || (has("[job]") && has("[training]"))
+        || (has("[model]") && has("flavor")))
         return LaunchFormat::Torchtitan;
     if (has("--tensor-model-parallel-size") || (has("--num-layers") && has("--hidden-size")))
         return LaunchFormat::Megatron;

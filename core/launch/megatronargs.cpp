@@ -910,6 +910,16 @@ Result<ImportedPlan> importMegatronArgs(
     if (const auto b = a.text("moe-flex-dispatcher-backend"); b && *b != "deepep" && *b != "hybridep")
         errors.push_back(fieldIssue(a.where("moe-flex-dispatcher-backend"), "config-choice",
             { "--moe-flex-dispatcher-backend", *b, "deepep, hybridep" }));
+    // Megatron-FSDP costed as fsdp: its ZeRO-3 gathers the weights unit by unit (its own prefetch, no separate
+    // overlapped gather of updates), and Plait takes fsdp's token dispatch as the all-to-all.
+    if (tr.framework == Framework::Fsdp && a.has("use-megatron-fsdp")) {
+        if (tr.zeroStage >= 3)
+            tr.overlapParamGather = false;
+        if (tr.moeDispatcher == MoeDispatcher::Flex || tr.moeDispatcher == MoeDispatcher::AllGather) {
+            out.notes.push_back({ "launch:megatron-fsdp-dispatch", { moeDispatcherName(tr.moeDispatcher) } });
+            tr.moeDispatcher = MoeDispatcher::AllToAll;
+        }
+    }
     // Megatron-LM keeps fp32 main gradients.
     tr.fp32Gradients = true;
     if (const auto f = a.text("moe-expert-capacity-factor")) {

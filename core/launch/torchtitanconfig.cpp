@@ -339,10 +339,25 @@ Result<ImportedPlan> importTorchtitanConfig(std::string_view text, const Plan& b
     Settings s(text, errors);
     ImportedPlan out { base, {}, {}, {}, {} };
     Plan& plan = out.plan;
-    for (const char* key : { "model.name", "model.flavor" })
-        if (const Setting* v = s.get(key))
-            out.notes.push_back(
-                { "launch:torchtitan-model", { key, utf8Prefix(v->value, 32), s.where(key), base.model.name } });
+    // torchtitan's code holds each model's shape by name and flavor; those that are published models Plait has as
+    // presets (its llama3 flavors are Meta's Llama 3.1, deepseek_v3 671B is DeepSeek-V3) are read as them.
+    static const std::map<std::pair<std::string, std::string>, std::string> kPresets
+        = { { { "llama3", "8B" }, "llama3-8b" }, { { "llama3", "70B" }, "llama3-70b" },
+              { { "llama3", "405B" }, "llama3-405b" }, { { "deepseek_v3", "671B" }, "deepseek-v3" } };
+    const Setting* nameSet = s.get("model.name");
+    const Setting* flavorSet = s.get("model.flavor");
+    const auto preset = nameSet && flavorSet ? kPresets.find({ nameSet->value, flavorSet->value }) : kPresets.end();
+    if (const ModelSpec* m = preset != kPresets.end() ? findPreset(preset->second) : nullptr) {
+        plan.model = *m;
+        plan.model.seqLen = base.model.seqLen;
+        out.notes.push_back({ "launch:torchtitan-preset",
+            { nameSet->value + " " + flavorSet->value, s.where("model.name"), preset->second } });
+    } else {
+        for (const char* key : { "model.name", "model.flavor" })
+            if (const Setting* v = s.get(key))
+                out.notes.push_back(
+                    { "launch:torchtitan-model", { key, utf8Prefix(v->value, 32), s.where(key), base.model.name } });
+    }
     if (const auto seq = s.integer("training.seq_len", 1, 1 << 24))
         plan.model.seqLen = *seq;
 

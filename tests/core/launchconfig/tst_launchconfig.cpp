@@ -730,6 +730,31 @@ private slots:
 
     // Issue 40 B: torchtitan's older layouts read by their own names (degrees under [training] until late 2024,
     // pipelining and context parallelism under [experimental]); a schedule named at pipeline degree 1 has no effect.
+    // Issue 40 B: torchtitan's [model] name and flavor that are published models are read as Plait's presets (its
+    // llama3 flavors are Meta's Llama 3.1 shapes, deepseek_v3 671B is DeepSeek-V3); others keep the base plan's model
+    // and say so. A job file of the 2024 layout ([job], [training]) is recognised by `import auto`.
+    void torchtitanFlavorsArePresets()
+    {
+        const Plan base = example(QStringLiteral("a1-one-node-dp8.plait.json"));
+        const std::string old = "[job]\ndump_folder = \"./outputs\"\n[model]\nname = \"llama3\"\nflavor = \"70B\"\n"
+                                "[training]\nbatch_size = 8\nseq_len = 8192\ntensor_parallel_degree = 8\n"
+                                "data_parallel_degree = -1\n";
+        QCOMPARE(detectLaunchFormat(old).value_or(LaunchFormat::Megatron), LaunchFormat::Torchtitan);
+        const auto r = importTorchtitanConfig(old, base, "t.toml");
+        QVERIFY2(r, r ? "" : r.errorText().c_str());
+        QCOMPARE(r.value().plan.model.layers, 80);
+        QCOMPARE(r.value().plan.model.hidden, 8192LL);
+        QCOMPARE(r.value().plan.model.seqLen, 8192LL);
+        QVERIFY(std::any_of(r.value().notes.begin(), r.value().notes.end(),
+            [](const Message& m) { return m.key == "launch:torchtitan-preset"; }));
+        const auto qwen = importTorchtitanConfig(
+            "[model]\nname = \"qwen3\"\nflavor = \"32B\"\n[parallelism]\ntensor_parallel_degree = 1\n", base, "q.toml");
+        QVERIFY2(qwen, qwen ? "" : qwen.errorText().c_str());
+        QCOMPARE(qwen.value().plan.model.layers, base.model.layers); // no preset: the base plan's, said in a note
+        QVERIFY(std::any_of(qwen.value().notes.begin(), qwen.value().notes.end(),
+            [](const Message& m) { return m.key == "launch:torchtitan-model"; }));
+    }
+
     void torchtitanOlderLayouts_data()
     {
         QTest::addColumn<QByteArray>("toml");
