@@ -350,6 +350,9 @@ constexpr MessageTemplate kTemplates[] = {
     { "launch:keep-cluster", QT_TRANSLATE_NOOP("Messages",
         "--keep-cluster: the file's %1 %2 give way to the plan's cluster of %3 × %4 GPUs") },
     { "launch:old-name", QT_TRANSLATE_NOOP("Messages", "%1 (%2) is the old name of %3, read as such") },
+    { "launch:deepspeed-sizes-from-base", QT_TRANSLATE_NOOP("Messages",
+        "a DeepSpeed JSON holds no TP or pipeline sizes (the training script builds them: PipelineModule's "
+        "num_stages, the model's code): the base plan's TP %1 · PP %2 · DP %3 are kept") },
     { "launch:deepspeed-bucket-zero", QT_TRANSLATE_NOOP("Messages",
         "zero_optimization.reduce_bucket_size 0: ZeRO reduces each gradient tensor alone as the backward produces it; "
         "costed as buckets of one weight matrix, %1 parameters") },

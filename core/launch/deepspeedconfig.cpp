@@ -180,6 +180,9 @@ Result<ImportedPlan> importDeepSpeedConfig(std::string_view text, const Plan& ba
         par.vpp = 1;
         par.schedule = Schedule::OneFOneB;
     }
+    // Otherwise the sizes are the base plan's, which the user should know the file did not set.
+    if (!r.at("tensor_parallel.autotp_size") && par.pp == base.parallel.pp)
+        out.notes.push_back({ "launch:deepspeed-sizes-from-base", { str(par.tp), str(par.pp), str(par.dp) } });
     if (par.tp != base.parallel.tp || par.pp != base.parallel.pp) {
         const long long others = (long long)par.tp * par.pp * par.cp;
         if (used % others != 0)
