@@ -47,7 +47,28 @@ const std::set<std::string> kNoEffect = { "architectures", "torch_dtype", "dtype
     "exponential_decay_length_penalty", "suppress_tokens", "begin_suppress_tokens", "decoder_start_token_id",
     "sep_token_id", "return_dict_in_generate", "output_scores", "output_attentions", "output_hidden_states",
     "return_dict", "chunk_size_feed_forward", "is_encoder_decoder", "prefix", "problem_type", "finetuning_task",
-    "tie_encoder_decoder", "torchscript", "use_return_dict", "cache_implementation", "n_ctx" };
+    "tie_encoder_decoder", "torchscript", "use_return_dict", "cache_implementation", "n_ctx",
+    // PretrainedConfig.to_dict()'s own defaults, written into every config it saves
+    "cross_attention_hidden_size", "encoder_no_repeat_ngram_size", "is_decoder", "pruned_heads", "tf_legacy_loss",
+    "use_bfloat16", "vision_soft_tokens_per_image" };
+
+// A field that states what Plait already assumes or that changes nothing at the plan's sequence: no effect.
+bool noEffectValue(const std::string& key, const json& v, const json& config, long long seqLen)
+{
+    if ((key.size() > 9 && key.compare(key.size() - 9, 9, "_token_id") == 0)
+        || key.find("_token_index") != std::string::npos)
+        return true; // a special token's id
+    if ((key == "attention_bias" || key == "add_cross_attention" || key == "use_sliding_window") && v == json(false))
+        return true;
+    if (key == "audio_config")
+        return v.is_null();
+    if (key == "sliding_window") // no window, one longer than the sequence trained at, or one switched off
+        return v.is_null() || (v.is_number_integer() && v.get<long long>() >= seqLen)
+            || (config.contains("use_sliding_window") && config["use_sliding_window"] == json(false));
+    if (key == "experts_per_token") // gpt-oss's second name for num_experts_per_tok
+        return config.contains("num_experts_per_tok") && config["num_experts_per_tok"] == v;
+    return false;
+}
 
 // transformers' config class defaults, by model_type, for the fields Plait reads (configuration_llama.py,
 // configuration_mistral.py, configuration_qwen2.py, configuration_gemma3.py): a file may leave any of them out, as
@@ -113,10 +134,15 @@ Result<ImportedPlan> importHfConfig(std::string_view text, const Plan& base, con
                 defaulted += (defaulted.empty() ? "" : ", ") + k + " " + dumpJson(v);
             }
     const std::string prefix = nested ? "text_config." : "";
+    const long long seq = base.model.seqLen;
     if (nested)
         for (const auto& [k, v] : root.items())
             if (k != "text_config")
-                (kNoEffect.count(k) || k == "model_type" ? out.noEffect : out.notModelled)
+                // The outer config's copy of a field the text model also sets alike changes nothing.
+                (kNoEffect.count(k) || k == "model_type" || noEffectValue(k, v, root, seq)
+                            || (kRead.count(k) && root["text_config"].contains(k) && root["text_config"][k] == v)
+                        ? out.noEffect
+                        : out.notModelled)
                     .push_back({ k, k, utf8Prefix(dumpJson(v), 48), {} });
     // Every layer a MoE layer past the dense first ones (moe_layer_freq 1, decoder_sparse_step 1, no mlp_only_layers)
     // is what Plait models: those values change nothing; others are listed.
@@ -132,8 +158,9 @@ Result<ImportedPlan> importHfConfig(std::string_view text, const Plan& base, con
             out.noEffect.push_back({ prefix + k, prefix + k, utf8Prefix(dumpJson(v), 48), {} });
             continue;
         }
-        ConfigSetting s { prefix + k, prefix + k, utf8Prefix(dumpJson(v), 48), howOf(k) };
-        (kNoEffect.count(k) ? out.noEffect : out.notModelled).push_back(std::move(s));
+        const bool none = kNoEffect.count(k) || noEffectValue(k, v, given, seq);
+        ConfigSetting s { prefix + k, prefix + k, utf8Prefix(dumpJson(v), 48), none ? Message {} : howOf(k) };
+        (none ? out.noEffect : out.notModelled).push_back(std::move(s));
     }
     // Layers Plait cannot cost are refused by name, never costed as attention (issue 40 B): Mamba's state-space
     // layers (Nemotron-H's hybrid_override_pattern 'M', Jamba, Zamba, Falcon-H1: ssm_state_size, mamba_* keys).

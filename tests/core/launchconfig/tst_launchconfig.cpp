@@ -653,6 +653,29 @@ private slots:
             QVERIFY2(c.name != "max_length" && c.name != "num_beams", c.name.c_str());
     }
 
+    // What states Plait's own assumption, or changes nothing at the plan's sequence, is "no effect", not "not
+    // modelled": special token ids, a sliding window that is off or longer than the sequence, attention_bias false,
+    // what PretrainedConfig.to_dict() writes into every file. A window shorter than the sequence is not modelled.
+    void hfFieldsWithoutEffect()
+    {
+        const Plan base = example(QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json")); // sequence 4096
+        const auto r = importHfConfig(R"({"model_type": "mistral", "hidden_size": 4096, "num_hidden_layers": 32,
+            "num_attention_heads": 32, "num_key_value_heads": 8, "intermediate_size": 14336, "vocab_size": 32768,
+            "image_token_id": 10, "attention_bias": false, "is_decoder": false, "pruned_heads": {},
+            "sliding_window": 131072, "text_window": 3})",
+            base, "c.json");
+        QVERIFY2(r, r ? "" : r.errorText().c_str());
+        for (const char* k : { "image_token_id", "attention_bias", "is_decoder", "pruned_heads", "sliding_window" })
+            QVERIFY2(listed(r.value().noEffect, k) && !listed(r.value().notModelled, k), k);
+        QVERIFY(listed(r.value().notModelled, "text_window")); // unknown: listed, never dropped
+        const auto windowed = importHfConfig(R"({"model_type": "mistral", "hidden_size": 4096,
+            "num_hidden_layers": 32, "num_attention_heads": 32, "intermediate_size": 14336, "vocab_size": 32768,
+            "sliding_window": 1024})",
+            base, "c.json");
+        QVERIFY(windowed);
+        QVERIFY(listed(windowed.value().notModelled, "sliding_window"));
+    }
+
     // Parameter counts of whole models read from their configs' layouts, against the model cards.
     void hfParameterCountsMatchTheModelCards_data()
     {
