@@ -32,7 +32,7 @@ if "plan" in d:
     size = " ".join(f"{k.upper()} {par[k]}" for k in ("tp", "pp", "dp", "cp", "ep") if par.get(k, 1) != 1 or k in ("tp", "pp", "dp"))
     model = (f'{m.get("layers")}L h{m.get("hidden")} {m.get("heads")}/{m.get("kv_heads")}H v{m.get("vocab")} s{m.get("seq_len")}'
              if "hidden" in m else f'{m["layers"]} (the base plan\'s)')
-    if moe: model += f' MoE {moe.get("experts")}x top{moe.get("top_k")}'
+    if moe.get("experts"): model += f' MoE {moe.get("experts")}x top{moe.get("top_k")}'
     print(f'{model}; {c["nodes"]}x{c["gpus_per_node"]}; {size}; {t["framework"]} {t["precision"]} ZeRO {t["zero_stage"]} '
           f'gb {t["global_batch"]} mb {t["micro_batch"]}; {len(d.get("not_modelled", []))} not modelled, '
           f'{len(d.get("launcher", []))} launcher; valid {d.get("valid")}' + ("" if d.get("valid") else f' ({d["errors"][0]["message"][:120]})'))
