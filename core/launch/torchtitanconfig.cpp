@@ -333,6 +333,23 @@ Schedule scheduleOf(const std::string& name, bool* known)
 }
 }
 
+namespace {
+// torchtitan's [model] name and flavor whose shapes are published models Plait has as presets (its llama3 flavors are
+// Meta's Llama 3.1, deepseek_v3 671B is DeepSeek-V3).
+const std::map<std::pair<std::string, std::string>, std::string> kPresets
+    = { { { "llama3", "8B" }, "llama3-8b" }, { { "llama3", "70B" }, "llama3-70b" },
+          { { "llama3", "405B" }, "llama3-405b" }, { { "deepseek_v3", "671B" }, "deepseek-v3" } };
+
+// The model's shape, without its name and the sequence it trains at.
+nlohmann::json shapeOf(const ModelSpec& m)
+{
+    nlohmann::json j = toJson(m);
+    for (const char* k : { "name", "source", "seq_len" })
+        j.erase(k);
+    return j;
+}
+}
+
 Result<ImportedPlan> importTorchtitanConfig(std::string_view text, const Plan& base, const std::string& /*source*/)
 {
     std::vector<Issue> errors;
@@ -341,9 +358,6 @@ Result<ImportedPlan> importTorchtitanConfig(std::string_view text, const Plan& b
     Plan& plan = out.plan;
     // torchtitan's code holds each model's shape by name and flavor; those that are published models Plait has as
     // presets (its llama3 flavors are Meta's Llama 3.1, deepseek_v3 671B is DeepSeek-V3) are read as them.
-    static const std::map<std::pair<std::string, std::string>, std::string> kPresets
-        = { { { "llama3", "8B" }, "llama3-8b" }, { { "llama3", "70B" }, "llama3-70b" },
-              { { "llama3", "405B" }, "llama3-405b" }, { { "deepseek_v3", "671B" }, "deepseek-v3" } };
     const Setting* nameSet = s.get("model.name");
     const Setting* flavorSet = s.get("model.flavor");
     const auto preset = nameSet && flavorSet ? kPresets.find({ nameSet->value, flavorSet->value }) : kPresets.end();
@@ -577,9 +591,24 @@ std::string torchtitanConfig(const Plan& plan)
     std::string name = plan.name;
     std::replace_if(
         name.begin(), name.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+    // The model by torchtitan's name and flavor where it is one of those presets.
+    std::string modelTable;
+    for (const auto& [nameFlavor, id] : kPresets)
+        if (const ModelSpec* preset = findPreset(id); preset && shapeOf(*preset) == shapeOf(plan.model))
+            modelTable = "\n[model]\nname = \"" + nameFlavor.first + "\"\nflavor = \"" + nameFlavor.second + "\"\n";
+    const int gpusPerNode = std::max(plan.cluster.gpusPerNode, 1);
+    const int nodes = std::max(1, par.gpusUsed() / gpusPerNode);
     std::string toml = "# torchtitan job for the Plait plan " + name
-        + "\n# The model ([model] name and flavor) and the data are yours to add; NGPU = " + str(par.gpusUsed())
-        + ".\n# torchtitan since its Python configs takes the same as flags:\n#  ";
+        + (modelTable.empty() ? "\n# The model ([model] name and flavor) and the data are yours to add; NGPU = "
+                              : "\n# The data is yours to add; NGPU = ")
+        + str(par.gpusUsed()) + ".\n"
+        + (nodes > 1 ? "# One job over " + str(nodes) + " nodes: on each, with NODE_RANK 0 to " + str(nodes - 1)
+                    + " and MASTER_ADDR node 0's address,\n#  torchrun --nnodes " + str(nodes) + " --nproc-per-node "
+                    + str(gpusPerNode)
+                    + " --node-rank $NODE_RANK --rdzv-backend c10d --rdzv-endpoint $MASTER_ADDR:29500 -m "
+                      "torchtitan.train --job.config_file THIS.toml\n"
+                     : "")
+        + "# torchtitan since its Python configs takes the same as flags:\n#  ";
     std::string body;
     for (const auto& [table, entries] : tables) {
         body += "\n[" + table + "]\n";
@@ -592,7 +621,7 @@ std::string torchtitanConfig(const Plan& plan)
             toml += " --" + table + "." + key + " " + flagValue;
         }
     }
-    return toml + "\n" + body;
+    return toml + "\n" + modelTable + body;
 }
 
 } // namespace plait

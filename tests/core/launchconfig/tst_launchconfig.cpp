@@ -902,6 +902,12 @@ private slots:
         QCOMPARE(r.value().plan.model.seqLen, 8192LL);
         QVERIFY(std::any_of(r.value().notes.begin(), r.value().notes.end(),
             [](const Message& m) { return m.key == "launch:torchtitan-preset"; }));
+        // Written back by its name and flavor, it reads back as the same model (issue 40 D).
+        const std::string back = exportLaunchConfig(LaunchFormat::Torchtitan, r.value().plan);
+        QVERIFY2(back.find("[model]\nname = \"llama3\"\nflavor = \"70B\"") != std::string::npos, back.c_str());
+        const auto again = importTorchtitanConfig(back, base, "again.toml");
+        QVERIFY2(again, again ? "" : again.errorText().c_str());
+        QCOMPARE(again.value().plan.model.layers, 80);
         const auto qwen = importTorchtitanConfig(
             "[model]\nname = \"qwen3\"\nflavor = \"32B\"\n[parallelism]\ntensor_parallel_degree = 1\n", base, "q.toml");
         QVERIFY2(qwen, qwen ? "" : qwen.errorText().c_str());
