@@ -591,16 +591,24 @@ std::string torchtitanConfig(const Plan& plan)
     std::string name = plan.name;
     std::replace_if(
         name.begin(), name.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
-    // The model by torchtitan's name and flavor where it is one of those presets.
-    std::string modelTable;
+    // The model by torchtitan's name and flavor where it is one of those presets, in the one [model] table.
+    bool modelNamed = false;
     for (const auto& [nameFlavor, id] : kPresets)
-        if (const ModelSpec* preset = findPreset(id); preset && shapeOf(*preset) == shapeOf(plan.model))
-            modelTable = "\n[model]\nname = \"" + nameFlavor.first + "\"\nflavor = \"" + nameFlavor.second + "\"\n";
+        if (const ModelSpec* preset = findPreset(id); preset && shapeOf(*preset) == shapeOf(plan.model)) {
+            const std::vector<std::pair<std::string, std::string>> named
+                = { { "name", q(nameFlavor.first) }, { "flavor", q(nameFlavor.second) } };
+            auto model = std::find_if(tables.begin(), tables.end(), [](const auto& t) { return t.first == "model"; });
+            if (model == tables.end())
+                tables.insert(tables.begin(), { "model", named });
+            else
+                model->second.insert(model->second.begin(), named.begin(), named.end());
+            modelNamed = true;
+        }
     const int gpusPerNode = std::max(plan.cluster.gpusPerNode, 1);
     const int nodes = std::max(1, par.gpusUsed() / gpusPerNode);
     std::string toml = "# torchtitan job for the Plait plan " + name
-        + (modelTable.empty() ? "\n# The model ([model] name and flavor) and the data are yours to add; NGPU = "
-                              : "\n# The data is yours to add; NGPU = ")
+        + (!modelNamed ? "\n# The model ([model] name and flavor) and the data are yours to add; NGPU = "
+                       : "\n# The data is yours to add; NGPU = ")
         + str(par.gpusUsed()) + ".\n"
         + (nodes > 1 ? "# One job over " + str(nodes) + " nodes: on each, with NODE_RANK 0 to " + str(nodes - 1)
                     + " and MASTER_ADDR node 0's address,\n#  torchrun --nnodes " + str(nodes) + " --nproc-per-node "
@@ -621,7 +629,7 @@ std::string torchtitanConfig(const Plan& plan)
             toml += " --" + table + "." + key + " " + flagValue;
         }
     }
-    return toml + "\n" + modelTable + body;
+    return toml + "\n" + body;
 }
 
 } // namespace plait
