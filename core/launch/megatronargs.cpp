@@ -135,6 +135,15 @@ public:
     {
         return std::all_of(m_flags.begin(), m_flags.end(), [](const auto& f) { return f.second.launcher; });
     }
+    // The launcher's flags as written, in the file's order.
+    std::string launcherFlags() const
+    {
+        std::string found;
+        for (const std::string& name : m_order)
+            if (const Flag& f = m_flags.at(name); f.launcher)
+                found += (found.empty() ? "" : ", ") + f.spelled;
+        return found;
+    }
 
     static std::string baseName(const std::string& word) { return word.substr(word.find_last_of('/') + 1); }
     static bool isLauncher(const std::string& word)
@@ -614,15 +623,9 @@ Result<ImportedPlan> importMegatronArgs(
     if (a.empty())
         return Result<ImportedPlan>(std::vector<Issue> { fieldIssue("", "config-empty-megatron") });
     // A launcher's line alone (torchrun … train.py with no Megatron-LM argument) is not a Megatron-LM job either.
-    if (a.frameworkEmpty()) {
-        ImportedPlan seen;
-        a.listUnused(seen);
-        std::string found;
-        for (const ConfigSetting& c : seen.launcher)
-            found += (found.empty() ? "" : ", ") + c.name;
+    if (a.frameworkEmpty())
         return Result<ImportedPlan>(
-            std::vector<Issue> { fieldIssue("", "config-only-launcher", { utf8Prefix(found, 120) }) });
-    }
+            std::vector<Issue> { fieldIssue("", "config-only-launcher", { utf8Prefix(a.launcherFlags(), 120) }) });
     ImportedPlan out { base, {}, {}, {}, {} };
     Plan& plan = out.plan;
     if (sourced)

@@ -364,11 +364,10 @@ private:
         const auto a = assignmentOf(m_word.text);
         if (!a || !a->value.empty() || m_word.unresolved)
             return false;
-        m_arrayName = std::string(a->name);
-        m_array.emplace();
-        if (const ShellArray* old = arrayNamed(m_arrayName); old && a->append)
+        m_array.emplace(ShellArray { std::string(a->name), {} });
+        if (const ShellArray* old = arrayNamed(m_array->name); old && a->append)
             m_array->elements = old->elements;
-        else if (const auto it = m_out.variables.find(m_arrayName); it != m_out.variables.end() && a->append)
+        else if (const auto it = m_out.variables.find(m_array->name); it != m_out.variables.end() && a->append)
             m_array->elements.push_back({ it->second, m_word.line, false, false, 0 });
         m_inWord = false;
         return true;
@@ -376,7 +375,7 @@ private:
 
     void endArray()
     {
-        ShellArray done { m_arrayName, std::move(m_array->elements) };
+        ShellArray done = std::move(*m_array);
         m_array.reset();
         if (skipping())
             return;
@@ -452,6 +451,20 @@ private:
         return std::string_view::npos;
     }
 
+    // Words joined by a blank into one, unresolved if any is, holding the first positional argument any holds; at no
+    // line of its own (the words it goes into keep theirs).
+    static ShellWord joinedWords(const std::vector<ShellWord>& words)
+    {
+        ShellWord joined { {}, 0, false, false, 0 };
+        for (const ShellWord& w : words) {
+            joined.text += (joined.text.empty() ? "" : " ") + w.text;
+            joined.unresolved = joined.unresolved || w.unresolved;
+            if (!joined.positional)
+                joined.positional = w.positional;
+        }
+        return joined;
+    }
+
     // A ${NAME:-default}'s default as bash expands it: quotes removed, variables and nested defaults put in.
     void appendDefault(std::string_view text)
     {
@@ -459,15 +472,7 @@ private:
             unresolvedText("${…}");
             return;
         }
-        ShellWords inner = Splitter(text, &m_out, m_depth + 1).run();
-        ShellWord joined { {}, m_line, false, false, 0 };
-        for (const ShellWord& w : inner.words) {
-            joined.text += (joined.text.empty() ? "" : " ") + w.text;
-            joined.unresolved = joined.unresolved || w.unresolved;
-            if (!joined.positional)
-                joined.positional = w.positional;
-        }
-        joined.line = 0;
+        const ShellWord joined = joinedWords(Splitter(text, &m_out, m_depth + 1).run().words);
         appendValue(joined.text, &joined);
     }
 
@@ -475,15 +480,8 @@ private:
     void appendElements(const ShellArray& a, bool joinedAsOne)
     {
         if (joinedAsOne) { // "${ARR[*]}": one word, the elements joined by a blank
-            std::string joined;
-            ShellWord marks;
-            for (const ShellWord& e : a.elements) {
-                joined += (joined.empty() ? "" : " ") + e.text;
-                marks.unresolved = marks.unresolved || e.unresolved;
-                if (!marks.positional)
-                    marks.positional = e.positional;
-            }
-            appendValue(joined, &marks);
+            const ShellWord joined = joinedWords(a.elements);
+            appendValue(joined.text, &joined);
             return;
         }
         bool first = true;
@@ -649,7 +647,6 @@ private:
     std::map<std::string, int> m_unknownVariables; // set from what the file does not hold: the positional, or 0
     ShellWords m_out;
     std::optional<ShellArray> m_array; // the array whose elements are being read
-    std::string m_arrayName;
     std::vector<IfFrame> m_ifs;
     std::optional<std::vector<ConditionWord>> m_condition; // the test of an if or elif being read
     bool m_conditionOfElif = false;
