@@ -76,13 +76,15 @@ int exportCommand(const QStringList& args)
         }
     }
     const std::string text = format ? exportLaunchConfig(*format, plan) : launchFiles(plan, hosts);
-    if (format == LaunchFormat::DeepSpeed)
-        std::cerr << "plait: DeepSpeed's JSON holds no parallel sizes: the training script sets PP " << plan.parallel.pp
-                  << " (PipelineModule(num_stages=" << plan.parallel.pp << ")) and TP " << plan.parallel.tp
-                  << "; DP is then " << plan.parallel.gpusUsed() << " ranks / (PP " << plan.parallel.pp << " · TP "
-                  << plan.parallel.tp << ") = " << plan.parallel.dp << "\n";
+    // What starts the job beside the file (DeepSpeed's sizes and launcher line), once the file is written.
+    auto printNotes = [&](const std::string& writtenAs) {
+        if (format)
+            for (const Message& note : exportNotes(plan, *format, writtenAs))
+                std::cerr << "plait: " << validUtf8(messageText(note)) << "\n";
+    };
     if (!parser.isSet(QStringLiteral("out"))) {
         std::cout << text;
+        printNotes("ds_config.json");
         return kOk;
     }
     const QString out = parser.value(QStringLiteral("out"));
@@ -92,6 +94,7 @@ int exportCommand(const QStringList& args)
         return kUsage;
     }
     std::cerr << "wrote " << out.toStdString() << "\n";
+    printNotes(out.toStdString());
     return kOk;
 }
 

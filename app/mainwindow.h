@@ -114,7 +114,7 @@ private:
     void showMeasuredFindings(bool say);
     void showNodeFindings(); // both kinds of findings on the topology
     // What an import did, in a box that does not block, when the window is shown (mainwindowlaunch.cpp).
-    void showImportSummary(const QString& title, const QString& informative, const QString& details);
+    void showSummary(const QString& title, const QString& informative, const QString& details);
     void editPlacement(const Result<Plan>& edited, const QString& description);
     bool maybeSave();
     void updateTitle();

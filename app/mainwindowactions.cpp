@@ -109,9 +109,7 @@ void MainWindow::createMenus()
             if (path.isEmpty())
                 return;
             const QString error = exportLaunchConfig(kind, path);
-            if (error.isEmpty())
-                m_status->setText(tr("Saved %1").arg(path));
-            else
+            if (!error.isEmpty())
                 QMessageBox::warning(this, tr("Export Launch Config"), error);
         });
     }

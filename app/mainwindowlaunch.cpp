@@ -68,7 +68,7 @@ bool MainWindow::importLaunchConfig(const QString& path, std::optional<LaunchFor
     QStringList notes;
     for (const Message& n : i.notes)
         notes << widgets::translatedText(n);
-    showImportSummary(tr("Import Launch Config"), notes.join(QLatin1Char('\n')),
+    showSummary(tr("Import Launch Config"), notes.join(QLatin1Char('\n')),
         tr("Not modelled (the estimate leaves these out):") + QLatin1Char('\n') + settingLines(i.notModelled)
             + QStringLiteral("\n\n") + tr("No effect on a step's time or memory:") + QLatin1Char('\n')
             + settingLines(i.noEffect)
@@ -123,11 +123,11 @@ bool MainWindow::importNodeDumps(const QStringList& paths)
     QStringList lines;
     for (auto it = m_dumpFindings.cbegin(); it != m_dumpFindings.cend(); ++it)
         lines << it.value();
-    showImportSummary(tr("Import Cluster"), (notes + lines).join(QLatin1Char('\n')), QString());
+    showSummary(tr("Import Cluster"), (notes + lines).join(QLatin1Char('\n')), QString());
     return true;
 }
 
-void MainWindow::showImportSummary(const QString& title, const QString& informative, const QString& details)
+void MainWindow::showSummary(const QString& title, const QString& informative, const QString& details)
 {
     if (!isVisible())
         return;
@@ -161,6 +161,14 @@ QString MainWindow::exportLaunchConfig(const QString& kind, const QString& path)
     QString error;
     if (!engine::writeFileAtomically(path, QByteArray::fromStdString(text), &error))
         return tr("Could not save %1: %2").arg(path, error);
+    // What starts the job beside the file: DeepSpeed's parallel sizes and launcher line.
+    QStringList notes;
+    if (format)
+        for (const Message& note : exportNotes(plan, *format, path.toStdString()))
+            notes << widgets::translatedText(note);
+    m_status->setText(tr("Saved %1").arg(path));
+    if (!notes.isEmpty())
+        showSummary(tr("Export Launch Config"), notes.join(QStringLiteral("\n\n")), QString());
     return {};
 }
 

@@ -236,6 +236,13 @@ constexpr MessageTemplate kTemplates[] = {
     { "issue:master-weights-bf16", QT_TRANSLATE_NOOP("Messages",
         "BF16 master weights and gradients are DeepSpeed's (bf16.bf16_master_weights_and_grads), under BF16 "
         "training") },
+    { "issue:master-weights-zero", QT_TRANSLATE_NOOP("Messages",
+        "DeepSpeed keeps BF16 master weights only under ZeRO 1, 2 or 3 (\"Bf16_master_weights_and_grads is only "
+        "supported with ZeRO Stage 1, 2, or 3.\")") },
+    { "issue:moments-deepspeed", QT_TRANSLATE_NOOP("Messages",
+        "DeepSpeed keeps Adam's moments in BF16 only beside BF16 master weights (\"bf16_optimizer_states requires "
+        "bf16_master_weights_and_grads to be enabled.\"): set training.master_weights to bf16, or the moments to "
+        "fp32") },
     // ---- framework launch configurations, in (megatronargs.cpp, deepspeedconfig.cpp) and out (launchconfig.cpp)
     { "issue:config-layout-size", QT_TRANSLATE_NOOP("Messages", "%1 unrolls to more than %2 letters") },
     { "issue:config-layout-letter", QT_TRANSLATE_NOOP("Messages",
@@ -309,6 +316,25 @@ constexpr MessageTemplate kTemplates[] = {
         "%1 splits the layers evenly over the stages; export to Megatron-LM for an uneven split, or remove it") },
     { "issue:export-partial-node", QT_TRANSLATE_NOOP("Messages",
         "%1 runs on whole nodes: the plan uses %2 GPUs, not a multiple of %3 per node") },
+    { "launch:ds-export-sizes", QT_TRANSLATE_NOOP("Messages",
+        "DeepSpeed's JSON holds no parallel sizes: the training script sets PP %1 (PipelineModule(num_stages=%1)) and "
+        "TP %2; DP is then %3 ranks / (PP %1 · TP %2) = %4") },
+    { "launch:ds-export-launch", QT_TRANSLATE_NOOP("Messages",
+        "start it on the first node with DeepSpeed's launcher, which reaches the others through the hostfile that "
+        "`plait export PLAN --to hostfile` writes: %1") },
+    { "launch:ds-export-launch-one", QT_TRANSLATE_NOOP("Messages", "start it with DeepSpeed's launcher: %1") },
+    { "launch:ds-export-no-launcher", QT_TRANSLATE_NOOP("Messages",
+        "DeepSpeed's launcher gives each node a block of consecutive ranks and local rank i GPU i, which is not this "
+        "plan's placement: start it with the torchrun lines that `plait export PLAN --to hostfile` writes "
+        "(deepspeed.init_distributed reads torchrun's environment)") },
+    { "issue:export-torchtitan-sp", QT_TRANSLATE_NOOP("Messages",
+        "torchtitan's TOML versions (v0.2) always shard the sequence under TP %1: set training.sequence_parallel to "
+        "true") },
+    { "issue:export-torchtitan-etp", QT_TRANSLATE_NOOP("Messages",
+        "torchtitan runs expert TP only as 1 or as the TP size (%1), not %2 (\"Currently we only support ETP=TP or "
+        "ETP=1\")") },
+    { "issue:export-torchtitan-seq", QT_TRANSLATE_NOOP("Messages",
+        "torchtitan needs the sequence (%1 tokens) to divide by TP · 2 · CP = %2; %3 tokens would") },
     { "launch:gqa-without-groups", QT_TRANSLATE_NOOP("Messages",
         "--group-query-attention without --num-query-groups: Megatron-LM keeps one KV head per attention head") },
     { "launch:query-groups-ignored", QT_TRANSLATE_NOOP("Messages",
@@ -356,6 +382,9 @@ constexpr MessageTemplate kTemplates[] = {
     { "launch:deepspeed-bucket-zero", QT_TRANSLATE_NOOP("Messages",
         "zero_optimization.reduce_bucket_size 0: ZeRO reduces each gradient tensor alone as the backward produces it; "
         "costed as buckets of one weight matrix, %1 parameters") },
+    { "launch:megatron-fsdp-default", QT_TRANSLATE_NOOP("Messages",
+        "%1: --use-megatron-fsdp without --data-parallel-sharding-strategy: read as optim_grads_params (ZeRO-3), "
+        "Megatron-LM's default since 2026-04-01 (#3691); before it the default was no_shard (no sharding)") },
     { "launch:megatron-fsdp", QT_TRANSLATE_NOOP("Messages",
         "Megatron-FSDP with %1 shards as ZeRO-%2: costed as training.framework %3") },
     { "launch:megatron-fsdp-dispatch", QT_TRANSLATE_NOOP("Messages",

@@ -1,7 +1,9 @@
 #include "deepspeedconfig.h"
 
 #include "messagetext.h"
+#include "rankmap.h"
 #include "safejson.h"
+#include "shellwords.h"
 #include "text.h"
 
 #include <algorithm>
@@ -318,7 +320,25 @@ std::string deepSpeedConfig(const Plan& plan)
         zero["reduce_bucket_size"] = (long long)tr.bucketSize;
     j["zero_optimization"] = zero;
     j["optimizer"] = { { "type", tr.optimizer == Optimizer::Sgd ? "SGD" : "AdamW" } };
+    // torch.optim.SGD is not among ZeRO's tested optimizers: the engine asserts at start unless the file allows it.
+    if (tr.optimizer == Optimizer::Sgd && tr.zeroStage > 0)
+        j["zero_allow_untested_optimizer"] = true;
     return dumpJson(j, 2) + "\n";
+}
+
+std::string deepSpeedLaunchLine(const Plan& plan, const std::string& configPath)
+{
+    const RankMap map = rankMap(plan);
+    if (!map.torchrunCan || map.devicesByLocalRank.empty())
+        return {};
+    for (const std::vector<int>& devices : map.devicesByLocalRank)
+        for (std::size_t i = 0; i < devices.size(); ++i)
+            if (devices[i] != int(i))
+                return {};
+    const std::size_t nodes = map.nodes.size(), k = map.devicesByLocalRank.front().size();
+    return "deepspeed" + (nodes > 1 ? " --hostfile hostfile --num_nodes " + std::to_string(nodes) : std::string())
+        + " --num_gpus " + std::to_string(k) + " TRAIN_SCRIPT --deepspeed --deepspeed_config "
+        + shellQuoted(configPath);
 }
 
 } // namespace plait

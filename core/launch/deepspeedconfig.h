@@ -18,4 +18,10 @@ Result<ImportedPlan> importDeepSpeedConfig(std::string_view text, const Plan& ba
 // The JSON that runs the plan's batch, precision and ZeRO stage with DeepSpeed; importDeepSpeedConfig reads it back.
 std::string deepSpeedConfig(const Plan& plan);
 
+// DeepSpeed's launcher line that starts the whole job from the plan's first node (pdsh reaches the others through
+// the hostfile), running TRAIN_SCRIPT with the JSON at `configPath`; empty when that launcher cannot place the ranks
+// as drawn: it gives each node a block of consecutive ranks, and local rank i the i-th of GPUs 0…k−1 (runner.py sorts
+// an --include's slots), so a placement drawn otherwise is launched by torchrun with CUDA_VISIBLE_DEVICES (rankmap.h).
+std::string deepSpeedLaunchLine(const Plan& plan, const std::string& configPath);
+
 } // namespace plait

@@ -129,7 +129,10 @@ std::vector<Issue> exportProblems(const Plan& plan, LaunchFormat format)
     if (m.kvHeads > 0 && m.kvHeads % par.tp != 0 && format != LaunchFormat::DeepSpeed)
         problems.push_back(fieldIssue("parallel.tp", "export-kv-heads",
             { name, str(m.kvHeads), str(par.tp), str(tpDividingKvHeads(m, par.tp)) }));
-    if (const Message no = frameworkRefusal(framework, tr.zeroStage, par.pp); !no.empty() && tr.framework != framework)
+    // A plan of framework fsdp sharding gradients or weights runs in Megatron-LM as Megatron-FSDP.
+    const bool megatronFsdp = format == LaunchFormat::Megatron && tr.framework == Framework::Fsdp && tr.zeroStage >= 2;
+    if (const Message no = frameworkRefusal(framework, tr.zeroStage, par.pp);
+        !no.empty() && tr.framework != framework && !megatronFsdp)
         problems.push_back(fieldIssue("training.zero_stage", no));
     if (const Message no = contextParallelRefusal(framework, par.cp, tr.flashAttention);
         !no.empty() && tr.framework != framework)
@@ -151,10 +154,39 @@ std::vector<Issue> exportProblems(const Plan& plan, LaunchFormat format)
         problems.push_back(
             fieldIssue(par.layersPerChunk.empty() ? "parallel.layers_per_stage" : "parallel.layers_per_chunk",
                 "export-stage-list", { name }));
+    // torchtitan v0.2's own checks (parallelize.py, parallel_dims.py): TP shards the sequence, expert TP is 1 or TP,
+    // and the sequence divides by TP · 2 · CP (seq_len_divisor).
+    if (format == LaunchFormat::Torchtitan) {
+        if (par.tp > 1 && !tr.sequenceParallel)
+            problems.push_back(fieldIssue("training.sequence_parallel", "export-torchtitan-sp", { str(par.tp) }));
+        if (par.ep > 1 && par.expertTp() != 1 && par.expertTp() != par.tp)
+            problems.push_back(
+                fieldIssue("parallel.etp", "export-torchtitan-etp", { str(par.tp), str(par.expertTp()) }));
+        const long long divisor = 2LL * par.tp * par.cp;
+        if (m.seqLen % divisor != 0)
+            problems.push_back(fieldIssue("model.seq_len", "export-torchtitan-seq",
+                { str(m.seqLen), str(divisor), str(std::max(divisor, m.seqLen / divisor * divisor)) }));
+    }
     if (par.gpusUsed() % plan.cluster.gpusPerNode != 0)
         problems.push_back(fieldIssue(
             "parallel", "export-partial-node", { name, str(par.gpusUsed()), str(plan.cluster.gpusPerNode) }));
     return problems;
+}
+
+std::vector<Message> exportNotes(const Plan& plan, LaunchFormat format, const std::string& writtenAs)
+{
+    if (format != LaunchFormat::DeepSpeed)
+        return {};
+    const ParallelSpec& p = plan.parallel;
+    std::vector<Message> notes
+        = { { "launch:ds-export-sizes", { str(p.pp), str(p.tp), str(p.gpusUsed()), str(p.dp) } } };
+    const std::string line = deepSpeedLaunchLine(plan, writtenAs);
+    const int nodes = std::max(1, p.gpusUsed() / std::max(plan.cluster.gpusPerNode, 1));
+    if (line.empty())
+        notes.push_back({ "launch:ds-export-no-launcher", {} });
+    else
+        notes.push_back({ nodes > 1 ? "launch:ds-export-launch" : "launch:ds-export-launch-one", { line } });
+    return notes;
 }
 
 namespace {

@@ -68,6 +68,11 @@ std::string exportLaunchConfig(LaunchFormat format, const Plan& plan);
 // own validate() problems come first.
 std::vector<Issue> exportProblems(const Plan& plan, LaunchFormat format);
 
+// What the user needs beside the written file to start the job: for DeepSpeed, the parallel sizes its JSON cannot
+// hold and its launcher's line for the file at `writtenAs` (or why that launcher cannot place the ranks as drawn).
+// Megatron-LM's script and torchtitan's job carry their torchrun lines themselves.
+std::vector<Message> exportNotes(const Plan& plan, LaunchFormat format, const std::string& writtenAs);
+
 // An importer's last step: its errors when it found any, else the plan made whole: its placement reset to the
 // default when the parallel sizes changed from the base's (a drawn placement belongs to the sizes it was drawn for),
 // its model written out in full when it is no longer the base's preset or config.json.

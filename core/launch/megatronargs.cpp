@@ -820,11 +820,14 @@ Result<ImportedPlan> importMegatronArgs(
         setZeroStage(tr, int(*stage));
         out.notes.push_back({ "launch:megatron-deepspeed-zero", { a.said("zero-stage"), a.where("zero-stage") } });
     }
-    // Megatron-FSDP (--use-megatron-fsdp) shards by --data-parallel-sharding-strategy (default no_shard): optim is
-    // the distributed optimizer's ZeRO-1; optim_grads and optim_grads_params shard gradients and then weights as
-    // PyTorch FSDP does (ZeRO-2, ZeRO-3), costed as framework fsdp.
+    // Megatron-FSDP (--use-megatron-fsdp) shards by --data-parallel-sharding-strategy: optim is the distributed
+    // optimizer's ZeRO-1; optim_grads and optim_grads_params shard gradients and then weights as PyTorch FSDP does
+    // (ZeRO-2, ZeRO-3), costed as framework fsdp. Its default is optim_grads_params since Megatron-LM's change of
+    // 2026-04-01 (#3691), no_shard before: a file that leaves it out is read with today's and says so.
     if (a.has("use-megatron-fsdp")) {
-        const std::string strategy = a.text("data-parallel-sharding-strategy").value_or("no_shard");
+        const std::string strategy = a.text("data-parallel-sharding-strategy").value_or("optim_grads_params");
+        if (!a.has("data-parallel-sharding-strategy"))
+            out.notes.push_back({ "launch:megatron-fsdp-default", { a.where("use-megatron-fsdp") } });
         const std::vector<std::string> names { "no_shard", "optim", "optim_grads", "optim_grads_params" };
         const auto it = std::find(names.begin(), names.end(), strategy);
         if (it == names.end()) {
@@ -1075,8 +1078,16 @@ std::string megatronArgs(const Plan& plan)
         add("exp-avg-sq-dtype", "bf16");
     }
     add("optimizer", tr.optimizer == Optimizer::Sgd ? "sgd" : "adam");
-    if (tr.zeroStage == 1)
+    if (tr.zeroStage == 1) {
         add("use-distributed-optimizer");
+    } else if (tr.zeroStage >= 2) {
+        // Gradients and weights sharded as FSDP does (a plan of framework fsdp, exportProblems): Megatron-FSDP, which
+        // asserts the fsdp_dtensor checkpoint format and in its version 1 runs the distributed optimizer.
+        add("use-megatron-fsdp");
+        add("data-parallel-sharding-strategy", tr.zeroStage == 2 ? "optim_grads" : "optim_grads_params");
+        add("use-distributed-optimizer");
+        add("ckpt-format", "fsdp_dtensor");
+    }
     if (tr.overlapGradReduce)
         add("overlap-grad-reduce");
     if (tr.overlapParamGather)

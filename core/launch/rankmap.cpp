@@ -1,5 +1,7 @@
 #include "rankmap.h"
 
+#include "deepspeedconfig.h"
+
 #include <cctype>
 
 #include <algorithm>
@@ -106,6 +108,12 @@ std::string launchFiles(const Plan& plan, const std::vector<std::string>& hosts)
     s += "\n## hostfile (mpirun --hostfile, the DeepSpeed launcher), by node rank\n";
     for (int node : map.nodes)
         s += host(node) + " slots=" + str((long long)k) + "\n";
+    const std::string deepspeed = deepSpeedLaunchLine(plan, "ds_config.json");
+    s += deepspeed.empty()
+        ? "\n## The DeepSpeed launcher cannot launch this placement: it gives local rank i GPU i of each node. Use the "
+          "torchrun lines below (deepspeed.init_distributed reads their environment).\n"
+        : "\n## DeepSpeed launcher, run on " + host(map.nodes.front())
+            + " (it reaches the others through the hostfile above, saved as hostfile)\n" + deepspeed + "\n";
     s += "\n## torchrun on each node\n";
     for (std::size_t i = 0; i < map.nodes.size(); ++i) {
         std::string devices;

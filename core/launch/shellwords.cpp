@@ -3,6 +3,7 @@
 #include "messagetext.h"
 #include "shellexpr.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cstdlib>
@@ -664,6 +665,20 @@ std::optional<Issue> unterminatedQuoteIssue(const ShellWords& words)
         return std::nullopt;
     return fieldIssue("line " + std::to_string(words.unterminatedLine),
         words.unterminatedQuote == '"' ? "config-unterminated-double" : "config-unterminated-single");
+}
+
+std::string shellQuoted(std::string_view word)
+{
+    const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c))
+            || std::string_view("_./:=@%+,-").find(c) != std::string_view::npos;
+    });
+    if (plain)
+        return std::string(word);
+    std::string out = "'";
+    for (char c : word)
+        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
 }
 
 } // namespace plait

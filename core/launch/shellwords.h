@@ -57,4 +57,8 @@ std::optional<ShellAssignment> assignmentOf(std::string_view word);
 // "line L: unterminated double quote: bash would not run the file", when the words have one.
 std::optional<Issue> unterminatedQuoteIssue(const ShellWords& words);
 
+// `word` as one bash word: as it is when it holds only characters bash gives no meaning (letters, digits and
+// _ . / : = @ % + , -), else in single quotes (a ' inside as '\''). shellWords reads it back to `word`.
+std::string shellQuoted(std::string_view word);
+
 } // namespace plait

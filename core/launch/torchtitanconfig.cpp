@@ -468,15 +468,27 @@ Result<ImportedPlan> importTorchtitanConfig(std::string_view text, const Plan& b
     } else {
         tr.precision = Precision::BF16; // torchtitan's default
     }
-    // torchao's converters: float8 (recipe_name tensorwise by default, rowwise, rowwise_with_gw_hp) and mx (MXFP8).
+    // torchao's converters: float8 (recipe_name tensorwise by default, rowwise, rowwise_with_gw_hp) and mx (MXFP8),
+    // named "float8" and "mx" with [float8] and [mx] tables until torchtitan's quantization API of 2025-09-30 (#1763),
+    // "quantize.linear.float8" and "quantize.linear.mx" with [quantize.linear.*] tables since.
+    auto either = [&](const std::string& now, const std::string& before) {
+        const std::optional<std::string> v = s.text(now);
+        return v ? v : s.text(before);
+    };
     if (const auto converters = s.text("model.converters")) {
         if (converters->find("float8") != std::string::npos) {
             tr.precision = Precision::FP8;
-            const std::string recipe = s.text("float8.recipe_name").value_or("tensorwise");
+            const std::string recipe
+                = either("quantize.linear.float8.recipe_name", "float8.recipe_name").value_or("tensorwise");
             tr.fp8Recipe = recipe.rfind("rowwise", 0) == 0 ? Fp8Recipe::Rowwise : Fp8Recipe::Tensorwise;
         } else if (converters->find("mx") != std::string::npos) {
             tr.precision = Precision::FP8;
             tr.fp8Recipe = Fp8Recipe::Mxfp8;
+            const std::string key = s.where("quantize.linear.mx.recipe_name").empty()
+                ? "mx.recipe_name"
+                : "quantize.linear.mx.recipe_name";
+            if (const auto recipe = s.text(key); recipe && recipe->rfind("mxfp8", 0) != 0)
+                out.notModelled.push_back({ s.where(key), key, *recipe, { "launch:how-estimated-as", { "MXFP8" } } });
         }
     }
     const bool sharded = shard > 1;
@@ -485,6 +497,8 @@ Result<ImportedPlan> importTorchtitanConfig(std::string_view text, const Plan& b
     setZeroStage(tr, !sharded ? 0 : reshard == "never" ? 2 : 3);
     // FSDP2's CPUOffloadPolicy: parameters, gradients and the optimizer step on the host.
     tr.offloadOptimizer = tr.offloadParams = s.boolean("training.enable_cpu_offload").value_or(false);
+    // TP shards the sequence too: torchtitan's TOML versions always did, and the setting came with its Python configs
+    // ("Decouple SP with TP", 2026-03-29).
     const bool sequenceParallel = s.boolean("parallelism.enable_sequence_parallel").value_or(true);
     tr.sequenceParallel = par.tp > 1 && sequenceParallel;
     tr.tpOverlap
@@ -554,7 +568,6 @@ std::string torchtitanConfig(const Plan& plan)
         { "data_parallel_shard_degree", str(sharded ? par.dp : 1) },
         { "fsdp_reshard_after_forward", q(tr.zeroStage == 2 ? "never" : "always") },
         { "tensor_parallel_degree", str(par.tp) },
-        { "enable_sequence_parallel", tr.sequenceParallel ? "true" : "false" },
         { "enable_async_tensor_parallel", tr.tpOverlap == TpOverlap::All ? "true" : "false" },
         { "pipeline_parallel_degree", str(par.pp) },
         { "pipeline_parallel_schedule",
@@ -578,15 +591,23 @@ std::string torchtitanConfig(const Plan& plan)
             { "activation_checkpoint", { { "mode", q("selective") }, { "selective_ac_option", q("op") } } });
     else
         tables.push_back({ "activation_checkpoint", { { "mode", q(recomputeName(tr.recompute)) } } });
-    // A fused loss is torchtitan's compiled one (compile.components "loss"): written so it reads back the same.
-    if (tr.fusedCrossEntropy)
-        tables.push_back({ "compile", { { "enable", "true" }, { "components", "[\"loss\"]" } } });
+    // A fused loss is torchtitan's compiled one (compile.components "loss"): written so it reads back the same. Async
+    // TP needs the model compiled ("Async TP requires 'model' in --compile.components and --compile.enable").
+    const bool asyncTp = tr.tpOverlap == TpOverlap::All;
+    if (tr.fusedCrossEntropy || asyncTp)
+        tables.push_back({ "compile",
+            { { "enable", "true" },
+                { "components",
+                    asyncTp && tr.fusedCrossEntropy ? "[\"model\", \"loss\"]"
+                        : asyncTp                   ? "[\"model\"]"
+                                                    : "[\"loss\"]" } } });
+    // torchao's converters by the names v0.2 registers (quantize.linear.float8, quantize.linear.mx).
     if (tr.precision == Precision::FP8 && tr.fp8Recipe == Fp8Recipe::Mxfp8) {
-        tables.push_back({ "model", { { "converters", "[\"mx\"]" } } });
-        tables.push_back({ "mx", { { "recipe_name", q("mxfp8_cublas") } } });
+        tables.push_back({ "model", { { "converters", "[\"quantize.linear.mx\"]" } } });
+        tables.push_back({ "quantize.linear.mx", { { "recipe_name", q("mxfp8_cublas") } } });
     } else if (tr.precision == Precision::FP8) {
-        tables.push_back({ "model", { { "converters", "[\"float8\"]" } } });
-        tables.push_back({ "float8", { { "recipe_name", q(fp8RecipeName(tr.fp8Recipe)) } } });
+        tables.push_back({ "model", { { "converters", "[\"quantize.linear.float8\"]" } } });
+        tables.push_back({ "quantize.linear.float8", { { "recipe_name", q(fp8RecipeName(tr.fp8Recipe)) } } });
     }
     std::string name = plan.name;
     std::replace_if(
@@ -607,6 +628,7 @@ std::string torchtitanConfig(const Plan& plan)
     const int gpusPerNode = std::max(plan.cluster.gpusPerNode, 1);
     const int nodes = std::max(1, par.gpusUsed() / gpusPerNode);
     std::string toml = "# torchtitan job for the Plait plan " + name
+        + "\n# torchtitan v0.2.0 to v0.2.2 read it (their TOML JobConfig; later versions configure in Python)."
         + (!modelNamed ? "\n# The model ([model] name and flavor) and the data are yours to add; NGPU = "
                        : "\n# The data is yours to add; NGPU = ")
         + str(par.gpusUsed()) + ".\n"
@@ -616,17 +638,24 @@ std::string torchtitanConfig(const Plan& plan)
                     + " --node-rank $NODE_RANK --rdzv-backend c10d --rdzv-endpoint $MASTER_ADDR:29500 -m "
                       "torchtitan.train --job.config_file THIS.toml\n"
                      : "")
-        + "# torchtitan since its Python configs takes the same as flags:\n#  ";
+        + "# The same as run_train.sh's command-line overrides:\n#  ";
     std::string body;
     for (const auto& [table, entries] : tables) {
         body += "\n[" + table + "]\n";
         for (const auto& [key, value] : entries) {
             body += key + " = " + value + "\n";
-            std::string flagValue = value; // a string or a list of strings, unquoted
+            // As tyro parses JobConfig's fields: a bool is a flag without a value (every one written defaults to
+            // false, so a false one is left out), a list of strings one word of comma-separated items.
+            if (value == "false")
+                continue;
+            toml += " --" + table + "." + key;
+            if (value == "true")
+                continue;
+            std::string flagValue = value;
             flagValue.erase(std::remove_if(flagValue.begin(), flagValue.end(),
-                                [](char c) { return c == '"' || c == '[' || c == ']'; }),
+                                [](char c) { return c == '"' || c == '[' || c == ']' || c == ' '; }),
                 flagValue.end());
-            toml += " --" + table + "." + key + " " + flagValue;
+            toml += " " + flagValue;
         }
     }
     return toml + "\n" + body;

@@ -1,6 +1,6 @@
 #pragma once
 // torchtitan's job configuration (torchtitan/config/job_config.py): the TOML job file torchtitan read until its
-// Feb 2026 move to Python configs, and the `--section.option value` flags both old and new versions take.
+// Feb 2026 move to Python configs, and the `--section.option value` overrides of the same names on a command line.
 
 #include "launchconfig.h"
 
@@ -15,7 +15,9 @@ namespace plait {
 // GPUs the other degrees leave. The model's shape (a flavor in torchtitan's code) is the base plan's.
 Result<ImportedPlan> importTorchtitanConfig(std::string_view text, const Plan& base, const std::string& source);
 
-// The plan as a TOML job file, with the same settings as flags in a comment for torchtitan's Python configs.
+// The plan as a TOML job file for torchtitan v0.2.0–v0.2.2 (the last JobConfig: converters and [quantize.linear.*]
+// tables by their 2025-09 names; TP always with sequence parallelism), with the same settings as command-line
+// overrides in a comment. Check exportProblems first.
 std::string torchtitanConfig(const Plan& plan);
 
 } // namespace plait

@@ -1012,6 +1012,11 @@ std::vector<Issue> validate(const Plan& plan)
     need(!tr.bf16Moments || tr.optimizer == Optimizer::Adam, "training.optimizer_moments", "moments-optimizer", {});
     need(!tr.bf16Master || (tr.precision == Precision::BF16 && tr.framework == Framework::DeepSpeed),
         "training.master_weights", "master-weights-bf16", {});
+    // DeepSpeed's own checks (runtime/config.py _do_error_check): BF16 master weights under ZeRO 1–3 only, BF16 Adam
+    // states only beside them.
+    need(!tr.bf16Master || tr.zeroStage > 0, "training.master_weights", "master-weights-zero", {});
+    need(!tr.bf16Moments || tr.framework != Framework::DeepSpeed || tr.bf16Master, "training.optimizer_moments",
+        "moments-deepspeed", {});
     // DeepSpeed offloads the optimizer at any ZeRO stage and the parameters at stage 3; Megatron-Core the optimizer
     // under its distributed optimizer; FSDP's CPU offload moves parameters, gradients and the step together.
     need(!tr.offloadParams || (tr.offloadOptimizer && tr.zeroStage == 3 && tr.framework != Framework::Megatron),

@@ -918,6 +918,26 @@ private slots:
         qunsetenv("PLAIT_FAKE_MODE");
     }
 
+    // Issue 40 D: DeepSpeed's JSON holds neither the parallel sizes nor a launch line; the export says both, the line
+    // for the file just written.
+    void deepSpeedExportSaysHowToLaunch()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-ds-launch")));
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/a2-one-node-tp2-dp4.plait.json")));
+        w.show();
+        const QString ds = m_dir.filePath(QStringLiteral("a2 ds.json"));
+        QCOMPARE(w.exportLaunchConfig(QStringLiteral("deepspeed"), ds), QString());
+        QVERIFY(QFile::exists(ds));
+        auto* box = w.findChild<QMessageBox*>(QStringLiteral("launchImportSummary"));
+        QVERIFY(box);
+        const QString said = box->informativeText();
+        QVERIFY2(said.contains(QStringLiteral("TP 2")), qPrintable(said));
+        QVERIFY2(said.contains(QStringLiteral("deepspeed --num_gpus 8 TRAIN_SCRIPT --deepspeed --deepspeed_config '")
+                     + ds + QLatin1Char('\'')),
+            qPrintable(said));
+        box->close();
+    }
+
     // nccl-tests logs opened (or dropped) on the window: the measurement goes to calibration, and the node a fabric
     // check finds slow is outlined on the topology with the finding in its tooltip (node-by-node runs on example b's
     // four nodes: the fourth host, c04, at half its peers' bus bandwidth).
