@@ -196,40 +196,11 @@ Result<ImportedPlan> importHfConfig(std::string_view text, const Plan& base, con
     m.source = source;
     if (!defaulted.empty())
         out.notes.push_back({ "launch:hf-type-defaults", { type, defaulted } });
-    auto whole = [&](const char* key) -> long long {
-        const json& v = config.contains(key) ? config[key] : json();
-        return v.is_number_integer() && v.get<long long>() > 0 && v.get<long long>() < (1LL << 40) ? v.get<long long>()
-                                                                                                   : 0;
-    };
     // Gemma's MLP is gated (gate, up and down projections with GELU): the cost shape of SwiGLU.
     if (config.contains("hidden_activation") && !config.contains("hidden_act"))
         m.ffn = FfnKind::SwiGlu;
     if (type.rfind("gemma", 0) == 0 && !config.contains("tie_word_embeddings"))
         m.tiedEmbeddings = true; // every Gemma ties its output layer to the embedding
-    if (type == "llama4_text" && m.isMoe()) {
-        // Llama 4 (modeling_llama4.py): each MoE layer has a shared expert of intermediate_size beside the routed
-        // ones; one layer in interleave_moe_layer_step is MoE (the last of each run), the others a dense MLP of
-        // intermediate_size_mlp.
-        m.moe.expertFfnHidden = m.ffnHidden;
-        m.moe.sharedExperts = 1;
-        m.moe.sharedFfnHidden = m.ffnHidden;
-        if (const long long mlp = whole("intermediate_size_mlp"))
-            m.ffnHidden = mlp;
-        if (const long long step = whole("interleave_moe_layer_step"); step > 1 && step <= m.layers) {
-            m.moe.every = int(step);
-            m.moe.phase = int(step) - 1;
-        }
-    }
-    if (type == "gemma4_text" && m.isMoe()) {
-        // Gemma 4's MoE layers keep their dense MLP of intermediate_size beside the experts (enable_moe_block),
-        // and route each token to top_k_experts of them.
-        if (const long long k = whole("top_k_experts"); k > 0 && k <= m.moe.experts)
-            m.moe.topK = int(k);
-        if (config.value("enable_moe_block", json(false)) == json(true)) {
-            m.moe.sharedExperts = 1;
-            m.moe.sharedFfnHidden = m.ffnHidden;
-        }
-    }
     if (m.learnedPositions && base.model.seqLen > m.seqLen) {
         // Learned absolute positions (GPT-2's n_positions) end the sequence the model can take at all.
         out.notes.push_back({ "launch:hf-position-cap", { str(m.seqLen), str(base.model.seqLen) } });

@@ -4,6 +4,8 @@
 #include "jsonfields.h"
 #include "safejson.h"
 
+#include <algorithm>
+
 namespace plait {
 
 namespace {
@@ -233,6 +235,29 @@ Result<ModelSpec> modelFromHfConfig(const nlohmann::json& c, const std::string& 
                 m.moe.routerGroupTopK = int(r.integer("topk_group", 0, 0, 1 << 16));
                 if (m.moe.routerGroups <= 1)
                     m.moe.routerGroups = m.moe.routerGroupTopK = 0;
+            }
+        }
+        if (type == "llama4_text" && m.isMoe()) {
+            // Llama 4 (modeling_llama4.py): each MoE layer has a shared expert of intermediate_size beside the routed
+            // ones; one layer in interleave_moe_layer_step is MoE (the last of each run), the others a dense MLP of
+            // intermediate_size_mlp.
+            m.moe.expertFfnHidden = m.ffnHidden;
+            m.moe.sharedExperts = 1;
+            m.moe.sharedFfnHidden = m.ffnHidden;
+            m.ffnHidden = r.integer("intermediate_size_mlp", m.ffnHidden, 1, 16 * kMaxHidden);
+            const int step = int(r.integer("interleave_moe_layer_step", 1, 1, std::max(m.layers, 1)));
+            if (step > 1) {
+                m.moe.every = step;
+                m.moe.phase = step - 1;
+            }
+        }
+        if (type == "gemma4_text" && m.isMoe()) {
+            // Gemma 4's MoE layers keep their dense MLP of intermediate_size beside the experts (enable_moe_block),
+            // and route each token to top_k_experts of them.
+            m.moe.topK = int(r.integer("top_k_experts", m.moe.topK, 1, std::max(m.moe.experts, 1)));
+            if (r.boolean("enable_moe_block", false)) {
+                m.moe.sharedExperts = 1;
+                m.moe.sharedFfnHidden = m.ffnHidden;
             }
         }
         if (r.has("num_nextn_predict_layers") && !c["num_nextn_predict_layers"].is_null())

@@ -628,6 +628,16 @@ private slots:
                 "enable_moe_block": true, "hidden_activation": "gelu_pytorch_tanh", "vocab_size": 262144}})")
             << "model.moe.top_k=8;model.moe.shared_experts=1;model.moe.shared_ffn_hidden=2112;"
                "model.moe.expert_ffn_hidden=704;model.tied_embeddings=true";
+        // Read by the same field reader as every other key: a value outside the model's range is refused by name.
+        QTest::newRow("Llama 4: an interleave step longer than the model") << QByteArray(
+            R"({"model_type": "llama4_text", "hidden_size": 5120, "num_hidden_layers": 48,
+                "num_attention_heads": 40, "intermediate_size": 8192, "num_local_experts": 16,
+                "interleave_moe_layer_step": 96, "vocab_size": 202048})") << "error:interleave_moe_layer_step";
+        QTest::newRow("Gemma 4: top_k_experts as text")
+            << QByteArray(R"({"model_type": "gemma4_text", "hidden_size": 2816, "num_hidden_layers": 30,
+                "num_attention_heads": 16, "intermediate_size": 2112, "moe_intermediate_size": 704,
+                "num_experts": 128, "top_k_experts": "eight", "vocab_size": 262144})")
+            << "error:top_k_experts";
         QTest::newRow("GPT-2's learned positions cap the sequence") << QByteArray(
             R"({"model_type": "gpt2", "n_embd": 768, "n_layer": 12, "n_head": 12, "n_positions": 1024,
                 "vocab_size": 50257, "task_specific_params": {"text-generation": {"do_sample": true}},
