@@ -34,10 +34,17 @@ QString formatTitle(LaunchFormat f)
 QString settingLines(const std::vector<ConfigSetting>& list)
 {
     QStringList lines;
-    for (const ConfigSetting& s : list)
-        lines << QString::fromStdString(
-                     (s.place == s.name ? "" : s.place + ": ") + s.name + (s.value.empty() ? "" : " " + s.value))
+    for (const ConfigSetting& s : list) {
+        // "line 12" in the reader's language; a JSON path or a TOML key as the file spells it.
+        const QString place = QString::fromStdString(s.place);
+        bool isLine = false;
+        const int line = place.startsWith(QLatin1String("line ")) ? place.mid(5).toInt(&isLine) : 0;
+        lines << (s.place == s.name ? QString()
+                                    : (isLine ? QCoreApplication::translate("MainWindow", "line %1").arg(line) : place)
+                             + QStringLiteral(": "))
+                + QString::fromStdString(s.name + (s.value.empty() ? "" : " " + s.value))
                 + (s.how.empty() ? QString() : QStringLiteral(" — ") + widgets::translatedText(s.how));
+    }
     return lines.join(QLatin1Char('\n'));
 }
 }
@@ -60,23 +67,29 @@ bool MainWindow::importLaunchConfig(const QString& path, std::optional<LaunchFor
     }
     const ImportedPlan& i = imported.value();
     m_document.edit(i.plan, tr("Import %1").arg(name));
-    m_status->setText(tr("Imported %1 (%2): %3 setting(s) not modelled, %4 without effect on the estimate; Undo "
-                         "brings the plan back")
-                          .arg(name, formatTitle(i.format))
-                          .arg(i.notModelled.size())
-                          .arg(i.noEffect.size()));
+    QString status = (i.launcher.empty() ? tr("Imported %1 (%2): %3 setting(s) not modelled, %4 without effect on "
+                                              "the estimate; Undo brings the plan back")
+                                         : tr("Imported %1 (%2): %3 setting(s) not modelled, %4 without effect on "
+                                              "the estimate, %5 the launcher's; Undo brings the plan back"))
+                         .arg(name, formatTitle(i.format))
+                         .arg(i.notModelled.size())
+                         .arg(i.noEffect.size());
+    if (!i.launcher.empty())
+        status = status.arg(i.launcher.size());
+    m_status->setText(status);
     QStringList notes;
     for (const Message& n : i.notes)
         notes << widgets::translatedText(n);
-    showSummary(tr("Import Launch Config"), notes.join(QLatin1Char('\n')),
-        tr("Not modelled (the estimate leaves these out):") + QLatin1Char('\n') + settingLines(i.notModelled)
-            + QStringLiteral("\n\n") + tr("No effect on a step's time or memory:") + QLatin1Char('\n')
-            + settingLines(i.noEffect)
-            + (i.launcher.empty() ? QString()
-                                  : QStringLiteral("\n\n")
-                        + tr("The launcher's (torchrun, srun, mpirun), not the "
-                             "framework's:")
-                        + QLatin1Char('\n') + settingLines(i.launcher)));
+    // Each list under its heading, the empty ones left out.
+    QStringList sections;
+    const std::pair<QString, const std::vector<ConfigSetting>*> lists[]
+        = { { tr("Not modelled (the estimate leaves these out):"), &i.notModelled },
+              { tr("No effect on a step's time or memory:"), &i.noEffect },
+              { tr("The launcher's (torchrun, srun, mpirun), not the framework's:"), &i.launcher } };
+    for (const auto& [heading, list] : lists)
+        if (!list->empty())
+            sections << heading + QLatin1Char('\n') + settingLines(*list);
+    showSummary(tr("Import Launch Config"), notes.join(QLatin1Char('\n')), sections.join(QStringLiteral("\n\n")));
     return true;
 }
 
@@ -138,6 +151,7 @@ void MainWindow::showSummary(const QString& title, const QString& informative, c
     box->setStyleSheet(
         QStringLiteral("QLabel#qt_msgbox_label, QLabel#qt_msgbox_informativelabel { min-width: 560px; }"));
     box->setInformativeText(informative);
+    box->setTextInteractionFlags(Qt::TextSelectableByMouse); // a flag or a command line copied from it
     if (!details.isEmpty())
         box->setDetailedText(details);
     box->open(); // not exec(): nothing waits on it
@@ -161,14 +175,22 @@ QString MainWindow::exportLaunchConfig(const QString& kind, const QString& path)
     QString error;
     if (!engine::writeFileAtomically(path, QByteArray::fromStdString(text), &error))
         return tr("Could not save %1: %2").arg(path, error);
-    // What starts the job beside the file: DeepSpeed's parallel sizes and launcher line.
+    // What starts the job beside the file: DeepSpeed's parallel sizes and launcher line, the line on a line of its
+    // own in a fixed font (the box's text is selectable; a soft wrap copies as nothing).
     QStringList notes;
     if (format)
-        for (const Message& note : exportNotes(plan, *format, path.toStdString()))
-            notes << widgets::translatedText(note);
+        for (Message note : exportNotes(plan, *format, path.toStdString())) {
+            const bool launchLine = note.key.rfind("launch:ds-export-launch", 0) == 0 && !note.args.empty();
+            const QString line = launchLine ? QString::fromStdString(note.args.front()) : QString();
+            if (launchLine)
+                note.args.front() = "\x01";
+            notes << widgets::translatedText(note).toHtmlEscaped().replace(
+                QLatin1Char('\x01'), QStringLiteral("<br><tt>%1</tt>").arg(line.toHtmlEscaped()));
+        }
     m_status->setText(tr("Saved %1").arg(path));
     if (!notes.isEmpty())
-        showSummary(tr("Export Launch Config"), notes.join(QStringLiteral("\n\n")), QString());
+        showSummary(tr("Export Launch Config"),
+            QStringLiteral("<p>") + notes.join(QStringLiteral("</p><p>")) + QStringLiteral("</p>"), QString());
     return {};
 }
 

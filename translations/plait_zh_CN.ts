@@ -113,6 +113,14 @@
     </message>
 </context>
 <context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../app/mainwindowlaunch.cpp" line="43"/>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+</context>
+<context>
     <name>Messages</name>
     <message>
         <location filename="../core/base/messagetext.cpp" line="16"/>
@@ -2454,8 +2462,8 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
     <message>
         <location filename="../app/mainwindowactions.cpp" line="85"/>
-        <location filename="../app/mainwindowlaunch.cpp" line="57"/>
-        <location filename="../app/mainwindowlaunch.cpp" line="71"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="64"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="92"/>
         <source>Import Launch Config</source>
         <translation>导入启动配置</translation>
     </message>
@@ -2466,8 +2474,8 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
     <message>
         <location filename="../app/mainwindowactions.cpp" line="92"/>
-        <location filename="../app/mainwindowlaunch.cpp" line="94"/>
-        <location filename="../app/mainwindowlaunch.cpp" line="126"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="107"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="139"/>
         <source>Import Cluster</source>
         <translation>导入集群</translation>
     </message>
@@ -2504,7 +2512,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     <message>
         <location filename="../app/mainwindowactions.cpp" line="107"/>
         <location filename="../app/mainwindowactions.cpp" line="113"/>
-        <location filename="../app/mainwindowlaunch.cpp" line="171"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="192"/>
         <source>Export Launch Config</source>
         <translation>导出启动配置</translation>
     </message>
@@ -2561,7 +2569,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     <message>
         <location filename="../app/mainwindowactions.cpp" line="133"/>
         <location filename="../app/mainwindowactions.cpp" line="143"/>
-        <location filename="../app/mainwindowlaunch.cpp" line="163"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="177"/>
         <source>Could not save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
@@ -2719,7 +2727,7 @@ The file on disk is unchanged.</source>
         <location filename="../app/mainwindow.cpp" line="328"/>
         <location filename="../app/mainwindowactions.cpp" line="132"/>
         <location filename="../app/mainwindowactions.cpp" line="143"/>
-        <location filename="../app/mainwindowlaunch.cpp" line="169"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="190"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
@@ -2945,75 +2953,80 @@ Discard them?</source>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="55"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="62"/>
         <source>%1 was not imported: %2</source>
         <translation>%1 未导入：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="58"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="65"/>
         <source>%1 was not imported:
 %2</source>
         <translation>%1 未导入：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="62"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="69"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="63"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="70"/>
         <source>Imported %1 (%2): %3 setting(s) not modelled, %4 without effect on the estimate; Undo brings the plan back</source>
         <translation>已导入 %1（%2）：%3 项设置未建模，%4 项不影响估算；撤销可恢复原方案</translation>
     </message>
     <message>
         <location filename="../app/mainwindowlaunch.cpp" line="72"/>
+        <source>Imported %1 (%2): %3 setting(s) not modelled, %4 without effect on the estimate, %5 the launcher&apos;s; Undo brings the plan back</source>
+        <translation>已导入 %1（%2）：%3 项设置未建模，%4 项不影响估算，%5 项属于启动器；撤销可恢复原方案</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowlaunch.cpp" line="86"/>
         <source>Not modelled (the estimate leaves these out):</source>
         <translation>未建模（估算未包含）：</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="73"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="87"/>
         <source>No effect on a step&apos;s time or memory:</source>
         <translation>不影响每步时间或显存：</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="77"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="88"/>
         <source>The launcher&apos;s (torchrun, srun, mpirun), not the framework&apos;s:</source>
         <translation>属于启动器（torchrun、srun、mpirun）而非框架的参数：</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="92"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="105"/>
         <source>The nodes were not imported: %1</source>
         <translation>节点未导入：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindowlaunch.cpp" line="109"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="122"/>
         <source>Import %n node(s)</source>
         <translation>
             <numerusform>导入 %n 个节点</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindowlaunch.cpp" line="114"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="127"/>
         <source>Imported %n node(s): %1 × %2 GPUs over %3, %4 NIC(s) per node on %5; %6 finding(s) on the topology</source>
         <translation>
             <numerusform>已导入 %n 个节点：%1 × %2 个 GPU，经 %3 互连，每节点 %4 块网卡接入 %5；拓扑上有 %6 项发现</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="149"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="163"/>
         <source>No plan is open.</source>
         <translation>没有打开的方案。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="157"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="171"/>
         <source>%1 would not run this plan; nothing was written:
 %2</source>
         <translation>%1 无法运行此方案；未写入任何文件：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowlaunch.cpp" line="158"/>
+        <location filename="../app/mainwindowlaunch.cpp" line="172"/>
         <source>The rank map</source>
         <translation>Rank 映射</translation>
     </message>

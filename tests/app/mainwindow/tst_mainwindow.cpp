@@ -935,6 +935,10 @@ private slots:
         QVERIFY2(said.contains(QStringLiteral("deepspeed --num_gpus 8 TRAIN_SCRIPT --deepspeed --deepspeed_config '")
                      + ds + QLatin1Char('\'')),
             qPrintable(said));
+        if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty()) {
+            QTest::qWait(300);
+            box->grab().save(shots + QStringLiteral("/deepspeed-export-notes.png"));
+        }
         box->close();
     }
 
@@ -980,6 +984,7 @@ private slots:
             box->grab().save(shots + QStringLiteral("/launch-import-summary.png"));
             w.grab().save(shots + QStringLiteral("/window-launch-import.png"));
             box->close();
+            shootLauncherImport(w, shots + QStringLiteral("/launch-import-launcher.png"));
         }
     }
 
@@ -1407,6 +1412,31 @@ private slots:
         app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-editor")));
         QVERIFY(w.openPlan(QStringLiteral(PLAIT_TEST_DATA "/moe/deepseek-v3-256xgb200-dualpipev.plait.json")));
         checkEditorLabels(w, QStringLiteral("/plan-editor.png"));
+        interleaveMoe(w);
+        checkEditorLabels(w, QStringLiteral("/plan-editor-moe-interleaved.png"));
+    }
+    // One MoE layer in two after the dense ones, as Llama 4 Maverick: the editor's model.moe.every and phase rows.
+    static void interleaveMoe(app::MainWindow& w)
+    {
+        QVERIFY(w.planEditor()->applyEdit(QStringLiteral("model.moe.every"), 2).isEmpty());
+        QVERIFY(w.planEditor()->applyEdit(QStringLiteral("model.moe.phase"), 1).isEmpty());
+        QTRY_COMPARE_WITH_TIMEOUT(w.document()->plan().model.moe.phase, 1, 5000);
+    }
+    // A script whose torchrun carries the launcher's own flags: listed apart in the import's summary.
+    static void shootLauncherImport(app::MainWindow& w, const QString& picture)
+    {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete); // boxes closed before are gone
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/h-gpt3-175b-1024xa100.plait.json")));
+        QVERIFY(w.importLaunchConfig(QStringLiteral(PLAIT_TEST_DATA "/launch/megatron-gpt3-175b.sh")));
+        auto* box = w.findChild<QMessageBox*>(QStringLiteral("launchImportSummary"));
+        QVERIFY(box);
+        for (QAbstractButton* b : box->buttons())
+            if (box->buttonRole(b) == QMessageBox::ActionRole)
+                b->click(); // Show Details…
+        QTest::qWait(300);
+        box->grab().save(picture);
+        box->close();
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete); // the next box is found, not this one
     }
 
     void chineseCoversQtsOwnTextsToo()
@@ -1425,6 +1455,23 @@ private slots:
             app::MainWindow editor(m_dir.filePath(QStringLiteral("autosave-editor-zh")));
             QVERIFY(editor.openPlan(QStringLiteral(PLAIT_TEST_DATA "/moe/deepseek-v3-256xgb200-dualpipev.plait.json")));
             checkEditorLabels(editor, QStringLiteral("/plan-editor-zh.png"));
+            interleaveMoe(editor);
+            checkEditorLabels(editor, QStringLiteral("/plan-editor-moe-interleaved-zh.png"));
+        }
+        {
+            app::MainWindow launch(m_dir.filePath(QStringLiteral("autosave-launch-zh")));
+            launch.resize(1600, 1000);
+            launch.show();
+            shootLauncherImport(launch, shots + QStringLiteral("/launch-import-launcher-zh.png"));
+            QVERIFY(launch.openPlan(QStringLiteral(PLAIT_EXAMPLES "/a2-one-node-tp2-dp4.plait.json")));
+            QCOMPARE(
+                launch.exportLaunchConfig(QStringLiteral("deepspeed"), m_dir.filePath(QStringLiteral("a2-zh-ds.json"))),
+                QString());
+            if (auto* box = launch.findChild<QMessageBox*>(QStringLiteral("launchImportSummary"))) {
+                QTest::qWait(300);
+                box->grab().save(shots + QStringLiteral("/deepspeed-export-notes-zh.png"));
+                box->close();
+            }
         }
         app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-zh")));
         QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/g-7b-adam-one-gpu.plait.json")));
