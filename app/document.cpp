@@ -56,11 +56,7 @@ bool Document::save(const QString& path, QString* error)
 {
     if (!engine::writePlan(*m_plan, path, error))
         return false;
-    // What was written is what the file now holds: keep the written form as the raw document. The same plan
-    // otherwise, so no one is told it changed.
-    auto saved = std::make_shared<Plan>(*m_plan);
-    saved->raw = toJson(*saved);
-    m_plan = std::move(saved);
+    // The plan stays the very one analysed: what was written is toJson of it, which a later save writes again.
     m_undo.setClean();
     if (path != m_path) {
         m_path = path;

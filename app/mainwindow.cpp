@@ -355,8 +355,14 @@ bool MainWindow::exportReport(const QString& path, QString* error)
     const auto analysis = documentAnalysis();
     if (!analysis || !analysis->evaluation->valid)
         return exportView(QString(), path, error); // says why
+    // The engine's advice for this analysis: the report evaluates nothing on the GUI thread (issue 41).
+    const auto advice = m_analysis.adviceFor(analysis);
+    if (!advice) {
+        *error = tr("the advice is still being worked out; export again in a moment");
+        return false;
+    }
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    ReportPlan plan { analysis, advise(*analysis->plan, *analysis->evaluation) };
+    ReportPlan plan { analysis, advice->items };
     const bool ok = writeReport(
         { plan }, QLocale().measurementSystem() == QLocale::ImperialUSSystem ? Paper::Letter : Paper::A4, path, error);
     QApplication::restoreOverrideCursor();

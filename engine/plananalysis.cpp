@@ -105,4 +105,12 @@ void PlanAnalysis::startScheduleStudy(const std::shared_ptr<const Analysis>& ana
         [this](std::shared_ptr<const ScheduleStudyResult> r) { emit scheduleStudyAvailable(std::move(r)); });
 }
 
+std::shared_ptr<const AdviceResult> PlanAnalysis::adviceFor(const std::shared_ptr<const Analysis>& analysis) const
+{
+    for (const Recent& r : m_recent)
+        if (r.analysis == analysis)
+            return r.advice;
+    return nullptr;
+}
+
 } // namespace plait::engine

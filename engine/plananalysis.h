@@ -41,6 +41,8 @@ public:
     // While true, every document analysis is followed by its schedule study (and one runs now for the latest).
     void setScheduleStudyWanted(bool wanted);
     int analysesRun() const { return m_analysesRun; } // evaluations started, for tests and the benchmark
+    // The advice computed for `analysis` (one of the last few document plans'); null while the advisor runs.
+    std::shared_ptr<const AdviceResult> adviceFor(const std::shared_ptr<const Analysis>& analysis) const;
 
 signals:
     void analysisAvailable(std::shared_ptr<const plait::Analysis> analysis);

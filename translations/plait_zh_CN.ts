@@ -2732,37 +2732,37 @@ The file on disk is unchanged.</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="380"/>
+        <location filename="../app/mainwindow.cpp" line="386"/>
         <source>Opening trace %1…</source>
         <translation>正在打开追踪 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="385"/>
+        <location filename="../app/mainwindow.cpp" line="391"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="385"/>
+        <location filename="../app/mainwindow.cpp" line="391"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="405"/>
+        <location filename="../app/mainwindow.cpp" line="411"/>
         <source>Nothing to export: the plan is not valid.</source>
         <translation>没有可导出的内容：规划无效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="409"/>
+        <location filename="../app/mainwindow.cpp" line="415"/>
         <source>Exporting the timeline to %1…</source>
         <translation>正在将时间线导出到 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="426"/>
+        <location filename="../app/mainwindow.cpp" line="432"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="424"/>
+        <location filename="../app/mainwindow.cpp" line="430"/>
         <source>%1 was not written: %2</source>
         <translation>%1 未写入：%2</translation>
     </message>
@@ -2777,51 +2777,51 @@ The file on disk is unchanged.</source>
         <translation>该方案无法评估：概览中说明了原因</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="400"/>
+        <location filename="../app/mainwindow.cpp" line="406"/>
         <source>Not exported: the plan is still being evaluated; export again in a moment.</source>
         <translation>未导出：方案仍在评估中，请稍后再导出。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="428"/>
+        <location filename="../app/mainwindow.cpp" line="434"/>
         <source>Exported the timeline to %1</source>
         <translation>时间线已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="438"/>
+        <location filename="../app/mainwindow.cpp" line="444"/>
         <source>%1 cannot be compared: %2</source>
         <translation>无法比较 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="460"/>
+        <location filename="../app/mainwindow.cpp" line="466"/>
         <source>The plan could not be written for the probe: %1</source>
         <translation>无法为探测写出规划：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="565"/>
+        <location filename="../app/mainwindow.cpp" line="571"/>
         <source>Link measurements from %1</source>
         <translation>来自 %1 的链路测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="555"/>
-        <location filename="../app/mainwindow.cpp" line="568"/>
-        <location filename="../app/mainwindow.cpp" line="579"/>
-        <location filename="../app/mainwindow.cpp" line="590"/>
+        <location filename="../app/mainwindow.cpp" line="561"/>
+        <location filename="../app/mainwindow.cpp" line="574"/>
+        <location filename="../app/mainwindow.cpp" line="585"/>
+        <location filename="../app/mainwindow.cpp" line="596"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="576"/>
+        <location filename="../app/mainwindow.cpp" line="582"/>
         <source>Compute measurements from %1</source>
         <translation>来自 %1 的计算测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="587"/>
+        <location filename="../app/mainwindow.cpp" line="593"/>
         <source>PyTorch reference measurements from %1</source>
         <translation>来自 %1 的 PyTorch 参考测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="550"/>
-        <location filename="../app/mainwindow.cpp" line="594"/>
+        <location filename="../app/mainwindow.cpp" line="556"/>
+        <location filename="../app/mainwindow.cpp" line="600"/>
         <source>%1 is not a probe result (TRACE.json, LINKS.json, COMPUTE.json or torch-reference.json).</source>
         <translation>%1 不是探测结果（TRACE.json、LINKS.json、COMPUTE.json 或 torch-reference.json）。</translation>
     </message>
@@ -2840,74 +2840,79 @@ The file on disk is unchanged.</source>
         <source>New plan</source>
         <translation>新规划</translation>
     </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="361"/>
+        <source>the advice is still being worked out; export again in a moment</source>
+        <translation>建议仍在计算中；请稍后再导出</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="477"/>
+        <location filename="../app/mainwindow.cpp" line="483"/>
         <source>Reading %n nccl-tests file(s)…</source>
         <translation>
             <numerusform>正在读取 %n 个 nccl-tests 文件…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="481"/>
+        <location filename="../app/mainwindow.cpp" line="487"/>
         <source>Not read: %1</source>
         <translation>未读取：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="483"/>
+        <location filename="../app/mainwindow.cpp" line="489"/>
         <source>Cannot read nccl-tests output</source>
         <translation>无法读取 nccl-tests 输出</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="518"/>
+        <location filename="../app/mainwindow.cpp" line="524"/>
         <source>%n measurement(s) of the links; </source>
         <translation>
             <numerusform>%n 组链路测量；</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="519"/>
+        <location filename="../app/mainwindow.cpp" line="525"/>
         <source>the plan&apos;s links match them</source>
         <translation>规划中的链路与测量相符</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="520"/>
+        <location filename="../app/mainwindow.cpp" line="526"/>
         <source>%n finding(s) on the topology&apos;s nodes: %1</source>
         <translation>
             <numerusform>拓扑节点上有 %n 项发现：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="646"/>
+        <location filename="../app/mainwindow.cpp" line="652"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="664"/>
+        <location filename="../app/mainwindow.cpp" line="670"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="664"/>
+        <location filename="../app/mainwindow.cpp" line="670"/>
         <source>The plan has changes that are not saved. Save them?</source>
         <translation>规划有未保存的更改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="684"/>
+        <location filename="../app/mainwindow.cpp" line="690"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="685"/>
+        <location filename="../app/mainwindow.cpp" line="691"/>
         <source>%1[*] — Plait</source>
         <translation>%1[*] — Plait</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="718"/>
+        <location filename="../app/mainwindow.cpp" line="724"/>
         <source>Recover unsaved plan?</source>
         <translation>恢复未保存的规划？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="719"/>
+        <location filename="../app/mainwindow.cpp" line="725"/>
         <source>Plait did not close normally. A plan with unsaved changes was kept:
 %1
 last written %2.
@@ -2918,12 +2923,12 @@ Recover it?</source>
 是否恢复？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="726"/>
+        <location filename="../app/mainwindow.cpp" line="732"/>
         <source>Recovered plan</source>
         <translation>已恢复的规划</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="736"/>
+        <location filename="../app/mainwindow.cpp" line="742"/>
         <source>%n autosaved plan(s) from an earlier session cannot be read:
 %1
 Discard them?</source>
@@ -2934,19 +2939,19 @@ Discard them?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="740"/>
+        <location filename="../app/mainwindow.cpp" line="746"/>
         <source>%n autosaved plan(s) cannot be read; they were kept</source>
         <translation>
             <numerusform>%n 个自动保存的规划无法读取，已保留</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="741"/>
+        <location filename="../app/mainwindow.cpp" line="747"/>
         <source>Unreadable autosaves</source>
         <translation>无法读取的自动保存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="745"/>
+        <location filename="../app/mainwindow.cpp" line="751"/>
         <source>%n unreadable autosave(s) discarded</source>
         <translation>
             <numerusform>已丢弃 %n 个无法读取的自动保存</numerusform>
@@ -4142,7 +4147,7 @@ Click for the formula</source>
         <location filename="../widgets/planeditor.cpp" line="154"/>
         <location filename="../widgets/planeditor.cpp" line="156"/>
         <location filename="../widgets/planeditor.cpp" line="364"/>
-        <location filename="../widgets/planeditor.cpp" line="474"/>
+        <location filename="../widgets/planeditor.cpp" line="479"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -4417,27 +4422,27 @@ Click for the formula</source>
         <translation>参数放在主机内存</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="457"/>
+        <location filename="../widgets/planeditor.cpp" line="462"/>
         <source>unset</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="459"/>
+        <location filename="../widgets/planeditor.cpp" line="464"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="459"/>
+        <location filename="../widgets/planeditor.cpp" line="464"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="473"/>
+        <location filename="../widgets/planeditor.cpp" line="478"/>
         <source>Model %1</source>
         <translation>模型 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="480"/>
+        <location filename="../widgets/planeditor.cpp" line="485"/>
         <source>%1 %2 → %3</source>
         <translation>%1 %2 → %3</translation>
     </message>
@@ -4685,17 +4690,17 @@ Click for the formula</source>
         <translation>导入 Hugging Face config.json…</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="425"/>
+        <location filename="../widgets/planeditor.cpp" line="430"/>
         <source>no plan</source>
         <translation>无规划</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="527"/>
+        <location filename="../widgets/planeditor.cpp" line="532"/>
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="527"/>
+        <location filename="../widgets/planeditor.cpp" line="532"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>

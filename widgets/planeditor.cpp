@@ -398,6 +398,11 @@ void PlanEditor::refreshValues()
             f->editor->setEnabled(m_plan.training.recompute == Recompute::Selective);
             continue;
         }
+        if (f->path == QLatin1String("training.fused_cross_entropy")) {
+            // Unstated: the framework's default, shown as it applies.
+            static_cast<QCheckBox*>(f->editor)->setChecked(m_plan.training.fusedCrossEntropy());
+            continue;
+        }
         const nlohmann::json* v = at(expanded, f->path, false);
         if (!v || v->is_null()) {
             // An unset optional field shows its placeholder, not the last plan's value.

@@ -597,7 +597,7 @@ EdgeCost lastStageCost(const Plan& plan)
     // the gradient's scaling (8) and its cast back for the output layer (6) backward. A fused loss writes the fp32
     // logits, reads them for the softmax and writes the gradient.
     const double normBytes = 2 * e * x.tokens * x.h;
-    const bool fused = plan.training.fusedCrossEntropy;
+    const bool fused = plan.training.fusedCrossEntropy();
     const double ceFwd = (fused ? 8.0 : 38.0) * x.tokens * vocabLocal;
     const double ceBwd = (fused ? 4.0 : 14.0) * x.tokens * vocabLocal;
     c.fwd += elementwiseTime(normBytes + ceFwd, plan.cluster);

@@ -442,14 +442,10 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
         return all;
     }
     if (const auto f = options.constraints.framework; f && *f != base.training.framework) {
-        // The plan as that framework runs it: what follows the framework unless the file says otherwise follows it.
+        // The plan as that framework runs it: what follows the framework unless the plan states otherwise
+        // (TrainingSpec::crossEntropyFusion) follows it.
         Plan other = base;
         other.training.framework = *f;
-        const auto* stated = base.raw.contains("training") && base.raw["training"].contains("fused_cross_entropy")
-            ? &base.raw["training"]["fused_cross_entropy"]
-            : nullptr;
-        if (!stated || stated->is_null())
-            other.training.fusedCrossEntropy = *f != Framework::Megatron;
         SearchOptions same = options;
         same.constraints.framework.reset();
         return searchPlans(other, same);

@@ -897,7 +897,7 @@ Result<ImportedPlan> importMegatronArgs(
     tr.overlapParamGather = a.has("overlap-param-gather");
     if (const auto b = a.integer("ddp-bucket-size", 1, 1LL << 40))
         tr.bucketSize = double(*b);
-    tr.fusedCrossEntropy = a.has("cross-entropy-loss-fusion");
+    tr.crossEntropyFusion = a.has("cross-entropy-loss-fusion");
     tr.tpOverlap = a.has("tp-comm-overlap") ? TpOverlap::All : TpOverlap::Backward;
     tr.moeA2aOverlap = a.has("overlap-moe-expert-parallel-comm");
     // Megatron-LM's default dispatcher gathers every token (arguments.py: allgather); DeepEP and HybridEP are the
@@ -1116,7 +1116,7 @@ std::string megatronArgs(const Plan& plan)
             : tr.attentionKernel == AttentionKernel::CuDnn ? "fused"
             : tr.attentionKernel == AttentionKernel::Auto  ? "auto"
                                                            : "flash");
-    if (tr.fusedCrossEntropy)
+    if (tr.fusedCrossEntropy())
         add("cross-entropy-loss-fusion");
     if (tr.tpOverlap == TpOverlap::All)
         add("tp-comm-overlap");

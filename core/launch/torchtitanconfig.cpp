@@ -538,7 +538,7 @@ Result<ImportedPlan> importTorchtitanConfig(std::string_view text, const Plan& b
     // which fuses the fp32 upcast and softmax; eager, F.cross_entropy keeps fp32 copies (layercost.cpp).
     const bool compiled = s.boolean("compile.enable").value_or(false) || s.boolean("training.compile").value_or(false);
     const std::string components = s.text("compile.components").value_or("loss");
-    tr.fusedCrossEntropy = compiled && components.find("loss") != std::string::npos;
+    tr.crossEntropyFusion = compiled && components.find("loss") != std::string::npos;
     // The compiled model's own kernels are not: Plait times eager ones.
     for (const char* key : { "compile.enable", "training.compile" })
         if (s.boolean(key).value_or(false))
@@ -594,13 +594,13 @@ std::string torchtitanConfig(const Plan& plan)
     // A fused loss is torchtitan's compiled one (compile.components "loss"): written so it reads back the same. Async
     // TP needs the model compiled ("Async TP requires 'model' in --compile.components and --compile.enable").
     const bool asyncTp = tr.tpOverlap == TpOverlap::All;
-    if (tr.fusedCrossEntropy || asyncTp)
+    if (tr.fusedCrossEntropy() || asyncTp)
         tables.push_back({ "compile",
             { { "enable", "true" },
                 { "components",
-                    asyncTp && tr.fusedCrossEntropy ? "[\"model\", \"loss\"]"
-                        : asyncTp                   ? "[\"model\"]"
-                                                    : "[\"loss\"]" } } });
+                    asyncTp && tr.fusedCrossEntropy() ? "[\"model\", \"loss\"]"
+                        : asyncTp                     ? "[\"model\"]"
+                                                      : "[\"loss\"]" } } });
     // torchao's converters by the names v0.2 registers (quantize.linear.float8, quantize.linear.mx).
     if (tr.precision == Precision::FP8 && tr.fp8Recipe == Fp8Recipe::Mxfp8) {
         tables.push_back({ "model", { { "converters", "[\"quantize.linear.mx\"]" } } });

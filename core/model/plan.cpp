@@ -622,7 +622,8 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     tr.bucketSize = std::round(t.number("bucket_size", 0, 0, 1e13));
     const std::string fw = t.choice("framework", "megatron", { "megatron", "deepspeed", "fsdp" });
     tr.framework = frameworkFromName(fw).value_or(Framework::Megatron);
-    tr.fusedCrossEntropy = t.boolean("fused_cross_entropy", tr.framework != Framework::Megatron);
+    if (t.has("fused_cross_entropy") && !tj["fused_cross_entropy"].is_null())
+        tr.crossEntropyFusion = t.boolean("fused_cross_entropy", false);
     const std::string tpo = t.choice("tp_overlap", "backward", { "none", "backward", "all" });
     tr.tpOverlap = tpo == "none" ? TpOverlap::None : tpo == "all" ? TpOverlap::All : TpOverlap::Backward;
     tr.moeLoadSkew = t.number("moe_load_skew", 1.0, 1.0, 1e3);
@@ -803,7 +804,10 @@ nlohmann::json toJson(const Plan& plan)
         t["bucket_size"] = (long long)std::llround(tr.bucketSize); // a count of parameters, written as one
     else
         t.erase("bucket_size");
-    t["fused_cross_entropy"] = tr.fusedCrossEntropy;
+    if (tr.crossEntropyFusion) // unset stays unset: it follows the framework as that is edited
+        t["fused_cross_entropy"] = *tr.crossEntropyFusion;
+    else
+        t.erase("fused_cross_entropy");
     t["framework"] = frameworkName(tr.framework);
     t["tp_overlap"] = tr.tpOverlap == TpOverlap::None ? "none" : tr.tpOverlap == TpOverlap::All ? "all" : "backward";
     t["other_GiB"] = tr.otherGiB;

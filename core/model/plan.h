@@ -154,8 +154,10 @@ struct TrainingSpec {
     // longer exposed last one.
     double bucketSize = 0;
     // A fused cross-entropy kernel (flash-attn's, Megatron's --cross-entropy-loss-fusion) instead of Megatron-LM's
-    // default pass-by-pass vocab-parallel loss; unset in the file: unfused under Megatron-LM, fused elsewhere.
-    bool fusedCrossEntropy = false;
+    // default pass-by-pass vocab-parallel loss, as the file or an edit states it. Unset, it follows the framework:
+    // unfused under Megatron-LM, fused elsewhere; so the plan, not its JSON, says whether it was stated (issue 41).
+    std::optional<bool> crossEntropyFusion;
+    bool fusedCrossEntropy() const { return crossEntropyFusion.value_or(framework != Framework::Megatron); }
     TpOverlap tpOverlap = TpOverlap::Backward;
     Framework framework = Framework::Megatron; // which combinations can run (framework.h)
     // Routing imbalance: the most loaded EP rank's routed tokens over the mean (1 = balanced, as the auxiliary loss

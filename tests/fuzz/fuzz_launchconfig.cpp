@@ -35,6 +35,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         std::abort();
     if (!plait::exportProblems(p, format).empty())
         return 0;
+    (void)plait::exportNotes(p, format, "ds config.json"); // DeepSpeed's sizes and launcher line
     const auto second = plait::importLaunchConfig(format, plait::exportLaunchConfig(format, p), p, "fuzz");
     if (!second)
         std::abort();

@@ -167,6 +167,17 @@ private slots:
         w.autosave()->finish();
     }
 
+    // Compare against example a1, waited for until drawn, then closed.
+    static void compareWithA1(app::MainWindow& w)
+    {
+        auto* compare = qobject_cast<app::CompareWindow*>(
+            w.compareWith(QStringLiteral(PLAIT_EXAMPLES "/a1-one-node-dp8.plait.json")));
+        QVERIFY(compare);
+        QSignalSpy ready(compare, &app::CompareWindow::ready);
+        QVERIFY(compare->isReady() || ready.wait(10000));
+        compare->close();
+    }
+
     // The engine evaluates each edit's plan once, and nothing is evaluated on the GUI thread: not a field edit, a
     // drag (its previews included), an undo, the Schedules mode, export, Compare, the advice or a search. During a
     // preview the timeline draws the preview's own plan with its own evaluation.
@@ -239,15 +250,46 @@ private slots:
         QSignalSpy exported(&w, &app::MainWindow::timelineExported);
         w.exportTimeline(m_dir.filePath(QStringLiteral("once.trace.json")));
         QVERIFY(exported.wait(10000));
-        auto* compare = qobject_cast<app::CompareWindow*>(
-            w.compareWith(QStringLiteral(PLAIT_EXAMPLES "/a1-one-node-dp8.plait.json")));
-        QVERIFY(compare);
-        QSignalSpy ready(compare, &app::CompareWindow::ready);
-        QVERIFY(compare->isReady() || ready.wait(10000));
-        compare->close();
+        compareWithA1(w);
         QSignalSpy searched(w.suggestPanel(), &app::SuggestPanel::searchFinished);
         w.suggestPanel()->search();
         QVERIFY(searched.wait(60000));
+        QCOMPARE(onGuiThread.load(), 0);
+        setEvaluationObserver(nullptr);
+        w.autosave()->finish();
+    }
+
+    // Issue 41: a save keeps the very plan that was analysed, so every export right after it uses the analysis at
+    // hand (they refused, "still being evaluated", until the next edit), nothing is evaluated again, and Export
+    // Report takes the engine's advice instead of advising on the GUI thread (6 evaluations there before).
+    void exportsRightAfterASaveUseTheAnalysisAtHand()
+    {
+        static std::atomic<int> onGuiThread { 0 };
+        setEvaluationObserver([](const Plan&, EvaluationDetail) {
+            if (QThread::currentThread() == QCoreApplication::instance()->thread())
+                ++onGuiThread;
+        });
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-saved")));
+        QSignalSpy evaluated(w.analysis(), &engine::PlanAnalysis::analysisAvailable);
+        QSignalSpy advised(w.advicePanel(), &app::AdvicePanel::itemsChanged);
+        QVERIFY(w.openPlan(writePlan(QStringLiteral("saved-exports.plait.json"), kTwoNodes)));
+        QVERIFY(waitForEvaluation(w, evaluated));
+        QVERIFY(advised.count() > 0 || advised.wait(30000));
+        const auto plan = w.document()->sharedPlan();
+        const int runs = w.analysis()->analysesRun();
+        QVERIFY(w.savePlan(m_dir.filePath(QStringLiteral("saved-exports-2.plait.json"))));
+        QCOMPARE(w.document()->sharedPlan(), plan);
+        QString error;
+        QVERIFY2(w.exportView(QStringLiteral("topology"), m_dir.filePath(QStringLiteral("saved.png")), &error),
+            qPrintable(error));
+        QVERIFY2(w.exportView(QStringLiteral("memory"), m_dir.filePath(QStringLiteral("saved.svg")), &error),
+            qPrintable(error));
+        QVERIFY2(w.exportReport(m_dir.filePath(QStringLiteral("saved.pdf")), &error), qPrintable(error));
+        QSignalSpy exported(&w, &app::MainWindow::timelineExported);
+        w.exportTimeline(m_dir.filePath(QStringLiteral("saved.trace.json")));
+        QVERIFY(exported.count() > 0 || exported.wait(10000));
+        compareWithA1(w);
+        QCOMPARE(w.analysis()->analysesRun(), runs); // the saved plan is not evaluated again
         QCOMPARE(onGuiThread.load(), 0);
         setEvaluationObserver(nullptr);
         w.autosave()->finish();

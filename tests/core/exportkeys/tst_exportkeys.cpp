@@ -92,7 +92,7 @@ private slots:
         fp8.training.offloadOptimizer = true;
         fp8.training.tpOverlap = TpOverlap::All;
         fp8.training.activationFp8Input = true;
-        fp8.training.fusedCrossEntropy = true;
+        fp8.training.crossEntropyFusion = true;
         fp8.training.bucketSize = 40000000;
         fp8.training.recompute = Recompute::Selective;
         fp8.training.recomputeModules = unsigned(RecomputeModule::LayerNorm) | unsigned(RecomputeModule::Mlp);
@@ -220,7 +220,7 @@ private slots:
         asyncTp.parallel.dp = 4;
         asyncTp.training.sequenceParallel = true;
         asyncTp.training.tpOverlap = TpOverlap::All;
-        asyncTp.training.fusedCrossEntropy = true;
+        asyncTp.training.crossEntropyFusion = true;
         asyncTp.training.recompute = Recompute::SelectiveOps;
         plans.push_back(asyncTp);
         Plan pipelined = example("b-four-nodes-tp4-pp2-dp2.plait.json");
@@ -319,7 +319,7 @@ private slots:
         p.parallel.dp = 4;
         p.training.sequenceParallel = true;
         p.training.tpOverlap = TpOverlap::All; // compile.enable true, components model and loss
-        p.training.fusedCrossEntropy = true;
+        p.training.crossEntropyFusion = true;
         const std::string text = exportLaunchConfig(LaunchFormat::Torchtitan, p);
         const std::size_t at = text.find(" --training.");
         QVERIFY(at != std::string::npos);

@@ -184,7 +184,7 @@ private slots:
     {
         auto j = test::gptPlanJson("megatron-gpt-1.7b", 1, 1, 1, 8, 64);
         Plan unfused = test::unfitted(test::mustPlan(j));
-        QVERIFY(!unfused.training.fusedCrossEntropy); // Megatron-LM's default
+        QVERIFY(!unfused.training.fusedCrossEntropy()); // Megatron-LM's default
         j["training"]["fused_cross_entropy"] = true;
         const Plan fused = test::unfitted(test::mustPlan(j));
         const EdgeCost a = lastStageCost(unfused), b = lastStageCost(fused);
@@ -194,7 +194,7 @@ private slots:
         j["training"].erase("fused_cross_entropy");
         j["training"]["framework"] = "fsdp";
         QVERIFY(test::unfitted(test::mustPlan(j))
-                    .training.fusedCrossEntropy); // elsewhere fused unless the file says otherwise
+                    .training.fusedCrossEntropy()); // elsewhere fused unless the file says otherwise
     }
 
     // Megatron-LM's weight gradient adds into the fp32 main_grad inside the GEMM (gradient_accumulation_fusion): the

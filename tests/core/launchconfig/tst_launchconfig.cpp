@@ -314,7 +314,7 @@ private slots:
         QCOMPARE(int(p.parallel.schedule), int(Schedule::Interleaved));
         QCOMPARE(p.parallel.dp, 1); // the base plan's 32 GPUs
         QVERIFY(p.training.sequenceParallel && p.training.overlapGradReduce && p.training.overlapParamGather);
-        QVERIFY(p.training.fusedCrossEntropy);
+        QVERIFY(p.training.fusedCrossEntropy());
         const ImportedPlan& i = r.value();
         QVERIFY(listed(i.notModelled, "--recompute-method")); // block recompute of 4 layers
         QVERIFY(listed(i.notModelled, "--expert-tensor-parallel-size"));
@@ -371,13 +371,13 @@ private slots:
         QVERIFY(!toJson(p)["model"].contains("preset")); // the sequence length is no longer the preset's
         QVERIFY(listed(toml.value().noEffect, "job.dump_folder"));
         // compile.enable false: the loss is PyTorch's eager F.cross_entropy, nothing left unmodelled.
-        QVERIFY(!p.training.fusedCrossEntropy);
+        QVERIFY(!p.training.fusedCrossEntropy());
         QVERIFY(!listed(toml.value().notModelled, "compile.enable"));
         std::string compiled = fixture(QStringLiteral("torchtitan-llama3-8b.toml"));
         compiled.replace(compiled.find("enable = false\ncomponents"), 14, "enable = true ");
         const auto withCompile = importTorchtitanConfig(compiled, a1, "8b.toml");
         QVERIFY2(withCompile, withCompile ? "" : withCompile.errorText().c_str());
-        QVERIFY(withCompile.value().plan.training.fusedCrossEntropy); // components ["model", "loss"]
+        QVERIFY(withCompile.value().plan.training.fusedCrossEntropy()); // components ["model", "loss"]
         QVERIFY(listed(withCompile.value().notModelled, "compile.enable"));
 
         const Plan e1 = example(QStringLiteral("e1-70b-a800-pp4-tp8.plait.json"));
@@ -1048,7 +1048,7 @@ private slots:
             QCOMPARE(b.flashAttention, a.flashAttention);
             QCOMPARE(b.overlapGradReduce, a.overlapGradReduce);
             QCOMPARE(b.overlapParamGather, a.overlapParamGather);
-            QCOMPARE(b.fusedCrossEntropy, a.fusedCrossEntropy);
+            QCOMPARE(b.fusedCrossEntropy(), a.fusedCrossEntropy());
         }
         if (f == LaunchFormat::DeepSpeed)
             QCOMPARE(b.overlapGradReduce, a.overlapGradReduce);
@@ -1349,6 +1349,7 @@ private slots:
         p.training.framework = Framework::Fsdp;
         p.training.zeroStage = stage;
         p.training.overlapParamGather = false;
+        p.training.crossEntropyFusion = true; // what a script states, --cross-entropy-loss-fusion or not
         const std::vector<Issue> problems = exportProblems(p, LaunchFormat::Megatron);
         QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().message.c_str());
         const std::string out = megatronArgs(p);
