@@ -124,7 +124,7 @@ void LessonsPanel::setAnalysis(const Analysis& analysis)
 {
     if (analysis.preview || !analysis.plan || m_step < 0 || std::size_t(m_step) >= m_stepAnalyses.size())
         return;
-    if (toJson(*analysis.plan) != toJson(m_current))
+    if (!(*analysis.plan == m_current))
         return; // another plan: the user edited on from the lesson's
     m_stepAnalyses[std::size_t(m_step)] = analysis;
     refresh();

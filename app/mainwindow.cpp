@@ -528,7 +528,7 @@ void MainWindow::showMeasuredFindings(bool say)
 
 void MainWindow::showNodeFindings()
 {
-    if (!m_dumpFindings.isEmpty() && (!m_document.hasPlan() || toJson(m_document.plan())["cluster"] != m_dumpCluster))
+    if (!m_dumpFindings.isEmpty() && (!m_document.hasPlan() || !(m_document.plan().cluster == m_dumpCluster)))
         m_dumpFindings.clear(); // undone, or another cluster since
     QMap<int, QString> all = m_measuredFindings;
     for (auto it = m_dumpFindings.cbegin(); it != m_dumpFindings.cend(); ++it)

@@ -131,7 +131,7 @@ private:
     // Findings on the topology's nodes: from nccl-tests (worked out again for each plan), and from the nodes' own
     // dumps (kept while the plan's cluster is the one they described).
     QMap<int, QString> m_measuredFindings, m_dumpFindings;
-    nlohmann::json m_dumpCluster;
+    ClusterSpec m_dumpCluster;
     engine::TraceLoader m_traceLoader;
     widgets::SummaryView* m_summary = nullptr;
     widgets::TopologyView* m_topology = nullptr;

@@ -109,7 +109,7 @@ bool MainWindow::importNodeDumps(const QStringList& paths)
     }
     const engine::ImportedCluster& i = imported.value();
     m_dumpFindings.clear();
-    m_dumpCluster = toJson(i.plan)["cluster"];
+    m_dumpCluster = i.plan.cluster;
     int findings = 0;
     for (int n = 0; n < int(i.cluster.nodeFindings.size()); ++n) {
         QStringList texts;

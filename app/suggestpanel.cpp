@@ -205,21 +205,6 @@ void SuggestPanel::setConstraints(const SearchConstraints& c)
         c.recomputes.size() == 1 ? std::max(0, m_recompute->findData(int(c.recomputes[0]))) : 0);
 }
 
-namespace {
-// What a search depends on: everything but the choices it makes (parallel sizes, placement, micro-batch, ZeRO stage,
-// recomputation, framework) and the name. Two plans with the same key have the same candidates.
-std::string searchKey(const Plan& plan)
-{
-    nlohmann::json j = toJson(plan);
-    for (const char* key : { "name", "description", "parallel", "placement" })
-        j.erase(key);
-    if (j.contains("training") && j["training"].is_object())
-        for (const char* key : { "micro_batch", "zero_stage", "recompute", "recompute_modules", "framework" })
-            j["training"].erase(key);
-    return j.dump();
-}
-}
-
 void SuggestPanel::setAnalysis(std::shared_ptr<const Analysis> analysis)
 {
     if (!analysis || analysis->preview)
@@ -231,7 +216,7 @@ void SuggestPanel::setAnalysis(std::shared_ptr<const Analysis> analysis)
     const std::shared_ptr<const Plan> basis = m_run ? m_run->plan : m_searchingFrom;
     if (!basis)
         return;
-    if (searchKey(*m_analysis->plan) == searchKey(*basis)) {
+    if (searchBasis(*m_analysis->plan) == searchBasis(*basis)) {
         if (m_run)
             showResult(); // a row applied, or a field the search sets: the results still hold; the star moves
         return;

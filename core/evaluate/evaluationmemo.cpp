@@ -2,33 +2,12 @@
 
 namespace plait {
 
-namespace {
-bool sameCluster(const ClusterSpec& a, const ClusterSpec& b)
-{
-    auto link = [](const LinkSpec& x, const LinkSpec& y) {
-        return x.id == y.id && x.bandwidthGBps == y.bandwidthGBps && x.efficiency == y.efficiency
-            && x.latencyUs == y.latencyUs && x.nvls == y.nvls && x.nvlsAlgGBps == y.nvlsAlgGBps
-            && x.busbwCurve == y.busbwCurve;
-    };
-    if (a.nodeLinks.size() != b.nodeLinks.size() || !(a.calibration == b.calibration))
-        return false;
-    for (std::size_t i = 0; i < a.nodeLinks.size(); ++i) {
-        const NodeLinks &x = a.nodeLinks[i], &y = b.nodeLinks[i];
-        if (x.node != y.node || x.nics != y.nics || !link(x.intraNode, y.intraNode) || !link(x.interNode, y.interNode))
-            return false;
-    }
-    return a.nodes == b.nodes && a.gpusPerNode == b.gpusPerNode && a.nvlinkDomainGpus == b.nvlinkDomainGpus
-        && a.nics() == b.nics() && a.gpu.id == b.gpu.id && link(a.intraNode, b.intraNode)
-        && link(a.interNode, b.interNode);
-}
-}
-
 bool EvaluationMemo::serves(const Plan& plan)
 {
     std::lock_guard lock(m_mutex);
     if (!m_cluster)
         m_cluster = std::make_unique<ClusterSpec>(plan.cluster);
-    return sameCluster(*m_cluster, plan.cluster);
+    return *m_cluster == plan.cluster; // every field, the pod size and oversubscription the groups read too
 }
 
 std::shared_ptr<const GroupSet> EvaluationMemo::groups(const Plan& plan)

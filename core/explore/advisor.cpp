@@ -200,7 +200,6 @@ Result<Plan> reshaped(const Plan& plan, int tp, int pp, int dp, int cp)
     if (!placement)
         return placement.errors();
     p.placement = placement.value();
-    p.raw.erase("placement");
     if (auto issues = validate(p); !issues.empty())
         return issues;
     return p;
@@ -554,7 +553,6 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
             if (!placement)
                 continue;
             q.placement = placement.value();
-            q.raw.erase("placement");
             if (validate(q).empty())
                 c.push_back(q);
         }

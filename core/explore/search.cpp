@@ -367,8 +367,6 @@ Result<Plan> applyCandidate(const Plan& base, const SearchCandidate& c)
     if (!placement)
         return placement.errors();
     p.placement = placement.value();
-    // The document keeps what it says about placement and parallelism in sync with the new values.
-    p.raw.erase("placement");
     return p;
 }
 
@@ -763,6 +761,23 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
     if (options.bestKnown && !announced && !out.stopped)
         options.bestKnown(out); // every fitting candidate was evaluated before the bound passed
     return out;
+}
+
+Plan searchBasis(const Plan& plan)
+{
+    Plan b = plan;
+    b.name.clear();
+    b.raw = nlohmann::json();
+    b.parallel = ParallelSpec {};
+    b.placement = Placement {};
+    TrainingSpec& t = b.training;
+    const TrainingSpec chosen {};
+    t.microBatch = chosen.microBatch;
+    t.zeroStage = chosen.zeroStage;
+    t.recompute = chosen.recompute;
+    t.recomputeModules = chosen.recomputeModules;
+    t.framework = chosen.framework;
+    return b;
 }
 
 } // namespace plait

@@ -65,6 +65,11 @@ struct SearchOptions {
     std::function<void(const SearchResult& known)> bestKnown;
 };
 
+// What a search depends on: the plan without the choices the search makes (parallel sizes, placement, micro-batch,
+// ZeRO stage, recomputation, framework) and without its name and document. Two plans with equal bases have the same
+// candidates.
+Plan searchBasis(const Plan& plan);
+
 // Every valid combination, on all of the cluster's GPUs: TP within a node (divisors of the GPUs per node), CP
 // (powers of two), PP (any count up to the layers; an uneven split gives the last stage fewer layers), DP the rest,
 // EP for MoE models, micro-batch 1–8, the ZeRO stages the plan's framework runs with that PP (framework.h),

@@ -68,6 +68,7 @@ struct GpuSpec {
     std::string tdpSource;
     std::vector<MeasuredGemm> measuredGemms; // from a probe run on this GPU; empty in the catalog
     std::string source;
+    bool operator==(const GpuSpec&) const = default;
 };
 
 enum class LinkKind { NVLink, PCIe, InfiniBand, RoCE, Ethernet, InfinityFabric };
@@ -90,6 +91,7 @@ struct LinkSpec {
     double effectiveGBps() const { return bandwidthGBps * efficiency; }
     // Fraction of the asymptotic bus bandwidth reached at `bytes`, from busbwCurve; 1 without a curve.
     double sizeEfficiency(double bytes) const;
+    bool operator==(const LinkSpec&) const = default;
 };
 
 class Catalog {

@@ -30,6 +30,7 @@ struct MoeSpec {
     // --moe-router-num-groups, --moe-router-group-topk); 0 = unlimited.
     int routerGroups = 0;
     int routerGroupTopK = 0;
+    bool operator==(const MoeSpec&) const = default;
 };
 
 // Multi-head latent attention (DeepSeek-V2/V3, Megatron-Core's MLASelfAttention): queries through a low-rank
@@ -38,6 +39,7 @@ struct MoeSpec {
 struct MlaSpec {
     long long qLoraRank = 0, kvLoraRank = 0, qkNopeHeadDim = 0, qkRopeHeadDim = 0, vHeadDim = 0;
     bool on() const { return kvLoraRank > 0; }
+    bool operator==(const MlaSpec&) const = default;
 };
 
 // The shape of a decoder-only transformer.
@@ -93,6 +95,7 @@ struct ModelSpec {
         const int moeCount = rest > moe.phase ? (rest - moe.phase + every - 1) / every : 0;
         return layers - moeCount;
     }
+    bool operator==(const ModelSpec&) const = default;
 };
 
 struct ModelPreset {

@@ -727,13 +727,13 @@ nlohmann::json toJson(const Plan& plan)
         j["model"] = toJson(plan.model);
     auto linkRef = [](const LinkSpec& l, const Catalog& catalog) -> nlohmann::json {
         const LinkSpec* known = catalog.link(l.id);
-        return known && toJson(*known) == toJson(l) ? nlohmann::json(l.id) : toJson(l);
+        return known && *known == l ? nlohmann::json(l.id) : toJson(l);
     };
     const Catalog& catalog = Catalog::builtin();
     auto& c = j["cluster"];
     const GpuSpec* knownGpu = catalog.gpu(plan.cluster.gpu.id);
-    c["gpu"] = knownGpu && toJson(*knownGpu) == toJson(plan.cluster.gpu) ? nlohmann::json(plan.cluster.gpu.id)
-                                                                         : toJson(plan.cluster.gpu);
+    c["gpu"]
+        = knownGpu && *knownGpu == plan.cluster.gpu ? nlohmann::json(plan.cluster.gpu.id) : toJson(plan.cluster.gpu);
     c["nodes"] = plan.cluster.nodes;
     c["gpus_per_node"] = plan.cluster.gpusPerNode;
     c["intra_node"] = linkRef(plan.cluster.intraNode, catalog);

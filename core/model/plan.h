@@ -66,6 +66,7 @@ struct NodeLinks {
     LinkSpec intraNode;
     LinkSpec interNode;
     int nics = 0; // 0 = the cluster's count
+    bool operator==(const NodeLinks&) const = default;
 };
 
 struct ClusterSpec {
@@ -106,6 +107,7 @@ struct ClusterSpec {
     const LinkSpec& intraOf(int node) const { return linksOf(node) ? linksOf(node)->intraNode : intraNode; }
     const LinkSpec& interOf(int node) const { return linksOf(node) ? linksOf(node)->interNode : interNode; }
     int nicsOf(int node) const { return linksOf(node) && linksOf(node)->nics > 0 ? linksOf(node)->nics : nics(); }
+    bool operator==(const ClusterSpec&) const = default;
 };
 
 struct TrainingSpec {
@@ -176,6 +178,7 @@ struct TrainingSpec {
     }
     double otherGiB = 1.0; // CUDA context, cuBLAS workspace, NCCL buffers: fixed part of "other"
     double fragmentation = 0.05; // allocator fragmentation, as a fraction of the tensors (Megatron's 5% factor)
+    bool operator==(const TrainingSpec&) const = default;
 };
 
 // Sets the ZeRO stage and keeps what depends on it valid: the overlapped weight gather exists only with ZeRO 1-2
@@ -260,6 +263,7 @@ struct ParallelSpec {
                 return true;
         return false;
     }
+    bool operator==(const ParallelSpec&) const = default;
 };
 
 // ", embedding and loss in the split" (or one of them), empty when neither counts as a layer.
@@ -276,6 +280,7 @@ struct Placement {
     bool isDefault = true;
 
     bool idle(int gpu) const { return coordOf[std::size_t(gpu)].tp < 0; }
+    bool operator==(const Placement&) const = default;
 };
 
 struct Plan {
@@ -303,6 +308,7 @@ struct Plan {
     int denseLayersInChunk(int stage, int chunk) const;
     int denseLayersOnStage(int stage) const;
     std::string edgesInSplitText() const { return plait::edgesInSplitText(parallel); }
+    bool operator==(const Plan&) const = default;
 };
 
 // Sets the pipeline schedule and its virtual stages (1 unless interleaved). A chunk list (layers_per_chunk) whose

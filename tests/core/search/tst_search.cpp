@@ -1,5 +1,6 @@
 #include "../testplans.h"
 #include "evaluate.h"
+#include "evaluationmemo.h"
 #include "search.h"
 
 #include <QTest>
@@ -99,6 +100,45 @@ private slots:
         stated.training.crossEntropyFusion = false;
         const SearchResult c = searchPlans(planFromJson(toJson(stated)).value(), o);
         QVERIFY(!c.candidates[std::size_t(c.best.front())].training.fusedCrossEntropy());
+    }
+
+    // Issue 41: what a search depends on is a plan value compared with ==, not a JSON key a panel builds: the
+    // search's own choices and the name do not change it, anything else does.
+    void searchBasisIgnoresOnlyTheSearchsChoices()
+    {
+        const Plan base = test::examplePlan("b-four-nodes-tp4-pp2-dp2.plait.json");
+        Plan chosen = base;
+        chosen.name = "another";
+        chosen.parallel.tp = 8;
+        chosen.parallel.dp = 1;
+        chosen.placement = defaultPlacement(chosen.cluster, chosen.parallel).value();
+        chosen.training.microBatch = 2;
+        chosen.training.zeroStage = 1;
+        chosen.training.recompute = Recompute::Full;
+        chosen.training.framework = Framework::DeepSpeed;
+        QVERIFY(!(chosen == base));
+        QVERIFY(searchBasis(chosen) == searchBasis(base));
+        Plan batch = base;
+        batch.training.globalBatch *= 2;
+        QVERIFY(!(searchBasis(batch) == searchBasis(base)));
+        Plan fused = base;
+        fused.training.crossEntropyFusion = true;
+        QVERIFY(!(searchBasis(fused) == searchBasis(base)));
+    }
+    // The memo serves plans of the cluster it was filled for, every field of it compared: its hand-written comparison
+    // missed the pod size and the oversubscription, which the group paths read.
+    void memoServesOnlyItsOwnCluster()
+    {
+        const Plan base = test::examplePlan("b-four-nodes-tp4-pp2-dp2.plait.json");
+        EvaluationMemo memo;
+        QVERIFY(memo.serves(base));
+        QVERIFY(memo.serves(base));
+        Plan pods = base;
+        pods.cluster.podGpus = 16;
+        QVERIFY(!memo.serves(pods));
+        Plan oversubscribed = base;
+        oversubscribed.cluster.oversubscription = 2;
+        QVERIFY(!memo.serves(oversubscribed));
     }
 
     void anyFrameworkPoolsTheFrameworks()
