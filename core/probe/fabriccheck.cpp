@@ -64,10 +64,10 @@ FabricCheck checkFabric(const LinksResult& measured, const ClusterSpec& planClus
         op.op = sweep.op;
         for (const SizePoint& p : sweep.points) {
             const double t = collectiveTime(sweep.op, p.bytes, path).seconds;
-            if (t <= 0)
+            const double expected = t > 0 ? p.bytes / t / 1e9 * busBandwidthFactor(sweep.op, measured.ranks) : 0;
+            if (!(expected > 0) || !std::isfinite(expected)) // nothing crosses a link: no ratio to take
                 continue;
-            op.points.push_back(
-                { p.bytes, p.busbwGBps, p.bytes / t / 1e9 * busBandwidthFactor(sweep.op, measured.ranks) });
+            op.points.push_back({ p.bytes, p.busbwGBps, expected });
         }
         if (op.points.empty())
             continue;

@@ -233,6 +233,12 @@ private slots:
             << "line 4: column 1 (size) is \"NaN\"";
         QTest::newRow("every size 1e308") << header + "       1e308          2048" + tail << "x.log"
                                           << "line 3: column 1 (size) is \"1e308\"";
+        // nccl-tests prints whole bytes: a size of 1e-320 B (fuzzing found it) made the fabric check's ratio NaN.
+        QTest::newRow("a fractional size") << header + "      1e-320          2048" + tail << "x.log"
+                                           << "line 3: column 1 (size) is \"1e-320\", not a whole number of bytes";
+        QTest::newRow("-J with a fractional size")
+            << QByteArray("{\"results\": [{\"size\": 8.5, \"out_of_place\": {\"time\": 1}}]}") << "x.json"
+            << "results[0].size: must be a whole number of bytes";
         QTest::newRow("-J with a negative time")
             << QByteArray("{\"results\": [{\"size\": 8, \"out_of_place\": {\"time\": -1}}]}") << "x.json"
             << "results[0].out_of_place.time: must be a positive number";
