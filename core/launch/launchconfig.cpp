@@ -193,17 +193,13 @@ namespace {
 Result<ImportedPlan> placedImport(ImportedPlan imported, const Plan& base)
 {
     Plan& plan = imported.plan;
-    // The base's model when the file describes the same shape (its name, source and preset reference kept).
-    auto shape = [](const ModelSpec& m) {
-        nlohmann::json j = toJson(m);
-        j.erase("name");
-        j.erase("source");
-        return j;
-    };
-    if (shape(plan.model) == shape(base.model))
+    // The base's model when the file describes the same shape (its name and source kept), so the plan is written
+    // with the base's preset or config.json reference; another shape is written out (toJson's ModelSource rule).
+    ModelSpec sameNamed = plan.model;
+    sameNamed.name = base.model.name;
+    sameNamed.source = base.model.source;
+    if (sameNamed == base.model)
         plan.model = base.model;
-    else if (plan.raw.is_object())
-        plan.raw.erase("model");
     const ParallelSpec &p = plan.parallel, &b = base.parallel;
     const bool sameShape = p.tp == b.tp && p.pp == b.pp && p.dp == b.dp && p.cp == b.cp && p.order == b.order
         && plan.cluster.gpuCount() == base.cluster.gpuCount();

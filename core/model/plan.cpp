@@ -1,5 +1,7 @@
 #include "plan.h"
 
+#include "plankeys.h"
+
 #include "jsonfields.h"
 #include "oplevelrecompute.h"
 #include "safejson.h"
@@ -54,7 +56,7 @@ Spec resolveCatalogEntry(const nlohmann::json& doc, const char* key, const std::
     return {};
 }
 
-ModelSpec readModel(const nlohmann::json& doc, std::vector<Issue>& issues)
+ModelSpec readModel(const nlohmann::json& doc, std::vector<Issue>& issues, ModelSource& source)
 {
     if (!doc.contains("model") || !doc["model"].is_object()) {
         issues.push_back(
@@ -80,8 +82,10 @@ ModelSpec readModel(const nlohmann::json& doc, std::vector<Issue>& issues)
     };
     if (m.contains("preset")) {
         const std::string id = m["preset"].get<std::string>();
-        if (const ModelSpec* spec = findPreset(id))
+        if (const ModelSpec* spec = findPreset(id)) {
+            source = { ModelSource::Kind::Preset, id, {} };
             return withSeqLen(*spec);
+        }
         issues.push_back({ "model.preset", "unknown preset " + inQuotes(id) + "; known: " + presetIds() });
         return {};
     }
@@ -96,6 +100,7 @@ ModelSpec readModel(const nlohmann::json& doc, std::vector<Issue>& issues)
         issues.insert(issues.end(), parsed.errors().begin(), parsed.errors().end());
         return {};
     }
+    source = { ModelSource::Kind::HfConfig, {}, m["hf_config"] };
     return withSeqLen(parsed.value());
 }
 
@@ -508,7 +513,7 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
         issues.push_back(
             { "format", "unsupported format " + inQuotes(format, 40) + "; this Plait reads plait-plan/1" });
     plan.name = top.string("name", "untitled plan");
-    plan.model = readModel(doc, issues);
+    plan.model = readModel(doc, issues, plan.modelSource);
     plan.run = readRunSpec(doc.contains("run") ? doc["run"] : nlohmann::json(), issues);
 
     for (const char* block : { "cluster", "training", "parallel" })
@@ -703,6 +708,47 @@ Result<Plan> loadPlanFile(const std::string& path, const Catalog& catalog)
     return planFromJson(doc.value(), catalog);
 }
 
+namespace {
+// The plan's model as its file says it: by its reference (a preset's id, a config.json) while the model is what the
+// reference resolves to, with seq_len and mtp_layers where they differ from it; else the shape. Keys this version
+// does not read stay as `before` had them.
+nlohmann::json modelToJson(const Plan& plan, const nlohmann::json& before)
+{
+    const ModelSource& source = plan.modelSource;
+    std::optional<ModelSpec> resolved;
+    nlohmann::json out;
+    if (source.kind == ModelSource::Kind::Preset) {
+        if (const ModelSpec* p = findPreset(source.preset))
+            resolved = *p;
+        out = { { "preset", source.preset } };
+    } else if (source.kind == ModelSource::Kind::HfConfig) {
+        if (auto m = modelFromHfConfig(source.hfConfig, "model.hf_config"))
+            resolved = m.value();
+        out = { { "hf_config", source.hfConfig } };
+    }
+    if (resolved) {
+        ModelSpec asWritten = *resolved;
+        asWritten.seqLen = plan.model.seqLen;
+        asWritten.mtpLayers = plan.model.mtpLayers;
+        if (asWritten == plan.model) {
+            if (plan.model.seqLen != resolved->seqLen)
+                out["seq_len"] = plan.model.seqLen;
+            if (plan.model.mtpLayers != resolved->mtpLayers)
+                out["mtp_layers"] = plan.model.mtpLayers;
+        } else {
+            resolved.reset(); // an edited shape: written out
+        }
+    }
+    if (!resolved)
+        out = toJson(plan.model);
+    if (before.is_object())
+        for (auto it = before.begin(); it != before.end(); ++it)
+            if (!isModelKey(it.key()))
+                out[it.key()] = it.value();
+    return out;
+}
+}
+
 nlohmann::json toJson(const Plan& plan)
 {
     nlohmann::json j = plan.raw.is_object() ? plan.raw : nlohmann::json::object();
@@ -720,11 +766,7 @@ nlohmann::json toJson(const Plan& plan)
         else
             j["run"] = std::move(run);
     }
-    // A preset or HF config reference stays a reference when the shape was not edited.
-    const bool modelIsReference = j.contains("model") && j["model"].is_object()
-        && (j["model"].contains("preset") || j["model"].contains("hf_config"));
-    if (!modelIsReference)
-        j["model"] = toJson(plan.model);
+    j["model"] = modelToJson(plan, j.contains("model") ? j["model"] : nlohmann::json());
     auto linkRef = [](const LinkSpec& l, const Catalog& catalog) -> nlohmann::json {
         const LinkSpec* known = catalog.link(l.id);
         return known && *known == l ? nlohmann::json(l.id) : toJson(l);

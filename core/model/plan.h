@@ -283,9 +283,21 @@ struct Placement {
     bool operator==(const Placement&) const = default;
 };
 
+// Where the plan's model comes from, as its file names it: a shipped preset by id, a Hugging Face config.json held
+// inline, or the shape written out. Typed, never read back from the raw document (issue 41): toJson writes the
+// reference while the model is still what it resolves to (seq_len and mtp_layers beside it), the shape once edited.
+struct ModelSource {
+    enum class Kind { Explicit, Preset, HfConfig };
+    Kind kind = Kind::Explicit;
+    std::string preset; // Preset: its id
+    nlohmann::json hfConfig; // HfConfig: the config as the file holds it
+    bool operator==(const ModelSource&) const = default;
+};
+
 struct Plan {
     std::string name;
     ModelSpec model;
+    ModelSource modelSource;
     ClusterSpec cluster;
     TrainingSpec training;
     ParallelSpec parallel;

@@ -101,4 +101,10 @@ std::vector<Warning> unknownKeyWarnings(const nlohmann::json& doc, const nlohman
     return out;
 }
 
+bool isModelKey(const std::string& key)
+{
+    return std::find(kModel.begin(), kModel.end(), key) != kModel.end()
+        || std::find(kModelByReference.begin(), kModelByReference.end(), key) != kModelByReference.end();
+}
+
 } // namespace plait

@@ -14,4 +14,7 @@ namespace plait {
 // path of a shape key beside a preset or config.json.
 std::vector<Warning> unknownKeyWarnings(const nlohmann::json& doc, const nlohmann::json* applied = nullptr);
 
+// Whether `key` is one Plait reads in a plan's "model" object (a shape, or a preset or config.json reference).
+bool isModelKey(const std::string& key);
+
 } // namespace plait

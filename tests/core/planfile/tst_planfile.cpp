@@ -397,6 +397,47 @@ private slots:
         QVERIFY(!toJson(test::mustPlan(j))["training"].contains("bucket_size"));
     }
 
+    // Issue 41: the model's source is the plan's own (ModelSource), not the raw document's. A preset or config.json
+    // stays a reference while the model is what it resolves to; an edit of the shape made anywhere, not only in the
+    // editor, is written out; it used to be lost on save, the stale reference in raw winning.
+    void modelSourceIsTypedAndEditsAreKept_data()
+    {
+        QTest::addColumn<QByteArray>("model");
+        QTest::newRow("preset") << QByteArray(R"({"preset": "llama2-13b", "future": 1})");
+        QTest::newRow("hf_config") << QByteArray(R"({"hf_config": {"model_type": "llama", "hidden_size": 2048,
+            "num_hidden_layers": 16, "num_attention_heads": 16, "intermediate_size": 5504, "vocab_size": 32000},
+            "future": 1})");
+    }
+    void modelSourceIsTypedAndEditsAreKept()
+    {
+        QFETCH(QByteArray, model);
+        nlohmann::json j = test::gptPlanJson("llama2-13b", 4, 8, 2, 2, 64);
+        j["model"] = nlohmann::json::parse(model.toStdString());
+        const Plan loaded = planFromJson(j).value();
+        QVERIFY(loaded.modelSource.kind != ModelSource::Kind::Explicit);
+        // As loaded: the reference, and a key this version does not read, kept.
+        const nlohmann::json same = toJson(loaded)["model"];
+        QVERIFY2(same.contains("preset") != same.contains("hf_config"), same.dump().c_str());
+        QVERIFY(!same.contains("layers"));
+        QCOMPARE(same["future"].get<int>(), 1);
+        // Another sequence length: still the reference, with seq_len beside it.
+        Plan longer = loaded;
+        longer.model.seqLen = 8192;
+        QCOMPARE(toJson(longer)["model"]["seq_len"].get<long long>(), 8192LL);
+        QVERIFY(!toJson(longer)["model"].contains("layers"));
+        QCOMPARE(planFromJson(toJson(longer)).value().model, longer.model);
+        // An edited shape, the raw document untouched: written out, and read back as edited.
+        Plan edited = loaded;
+        edited.model.layers = 12;
+        const nlohmann::json out = toJson(edited)["model"];
+        QVERIFY2(!out.contains("preset") && !out.contains("hf_config"), out.dump().c_str());
+        QCOMPARE(out["layers"].get<int>(), 12);
+        QCOMPARE(out["future"].get<int>(), 1);
+        const Plan back = planFromJson(toJson(edited)).value();
+        QCOMPARE(back.model.layers, 12);
+        QVERIFY(back.modelSource.kind == ModelSource::Kind::Explicit);
+    }
+
     void unknownFieldsSurviveARoundTrip()
     {
         nlohmann::json j = test::gptPlanJson("gpt3-175b", 4, 8, 2, 2, 64);
