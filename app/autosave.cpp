@@ -31,9 +31,10 @@ Autosave::Autosave(const QString& directory, QObject* parent)
 
 Autosave::~Autosave() = default;
 
-void Autosave::planChanged(std::shared_ptr<const Plan> plan, bool modified)
+void Autosave::planChanged(std::shared_ptr<const Plan> plan, const PlanDocument& file, bool modified)
 {
     m_plan = std::move(plan);
+    m_planFile = file;
     if (!modified) {
         m_timer.stop();
         m_pending = false;
@@ -52,7 +53,7 @@ void Autosave::writeNow()
     if (!m_pending)
         return;
     QString error;
-    if (m_plan && engine::writePlan(*m_plan, m_file, &error))
+    if (m_plan && engine::writePlan(*m_plan, m_planFile, m_file, &error))
         m_pending = false;
 }
 

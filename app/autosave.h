@@ -1,6 +1,7 @@
 #pragma once
 
 #include "plan.h"
+#include "plandocument.h"
 
 #include <QDir>
 #include <QLockFile>
@@ -23,8 +24,8 @@ public:
     static QString defaultDirectory();
     QString filePath() const { return m_file; }
 
-    void planChanged(
-        std::shared_ptr<const Plan> plan, bool modified); // schedules a write when modified, removes the file when not
+    // Schedules a write of the plan and what its file held beside it when modified, removes the file when not.
+    void planChanged(std::shared_ptr<const Plan> plan, const PlanDocument& file, bool modified);
     void writeNow();
     void finish(); // clean exit
 
@@ -37,6 +38,7 @@ private:
     std::unique_ptr<QLockFile> m_lock;
     QTimer m_timer;
     std::shared_ptr<const Plan> m_plan;
+    PlanDocument m_planFile;
     bool m_pending = false;
 };
 

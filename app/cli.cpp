@@ -54,7 +54,7 @@ Loaded load(const QString& path)
     Loaded l;
     l.code = file.unreadable ? kUsage : file.plan ? kOk : kInvalid;
     l.plan = std::move(file.plan);
-    l.keyWarnings = std::move(file.keyWarnings);
+    l.keyWarnings = std::move(file.document.keyWarnings);
     return l;
 }
 
@@ -126,6 +126,8 @@ int evaluateCommand(const QStringList& args)
     }
     Evaluation ev = evaluate(plan);
     addStepRange(plan, ev);
+    // The file's keys Plait does not read first: a misspelt one may be why a figure surprises.
+    ev.warnings.insert(ev.warnings.begin(), l.keyWarnings.begin(), l.keyWarnings.end());
     if (!ev.valid)
         printIssues(ev.errors);
     if (!ev.valid || json)
@@ -162,6 +164,7 @@ int timelineCommand(const QStringList& args)
         return l.code;
     }
     const Evaluation ev = evaluate(l.plan.value());
+    printWarnings(l.keyWarnings);
     printWarnings(ev.warnings);
     if (!ev.valid) {
         printIssues(ev.errors);
@@ -294,6 +297,7 @@ int searchCommand(const QStringList& args)
     }
     if (l.code == kInvalid)
         return invalid(l.plan.errors(), "", json, l.keyWarnings);
+    printWarnings(l.keyWarnings);
     const Plan& base = l.plan.value();
     SearchOptions options;
     options.top = top;
@@ -356,15 +360,17 @@ void printIssues(const std::vector<Issue>& issues, const std::string& where)
         std::cerr << "plait: " << validUtf8(where + (e.field.empty() ? "" : e.field + ": ") + e.message) << "\n";
 }
 
-std::optional<Plan> readPlanArgument(const QString& path, int* exitCode)
+std::optional<Plan> readPlanArgument(const QString& path, int* exitCode, PlanDocument* document)
 {
-    const engine::PlanFile file = engine::readPlanFile(path, engine::loadCatalog());
+    engine::PlanFile file = engine::readPlanFile(path, engine::loadCatalog());
     if (!file.plan) {
         for (const Issue& e : file.plan.errors()) // readPlanFile names the file in a problem of the whole document
             printIssues({ e }, e.field.empty() ? std::string() : path.toStdString() + ": ");
         *exitCode = file.unreadable ? kUsage : kInvalid;
         return std::nullopt;
     }
+    if (document)
+        *document = std::move(file.document);
     return file.plan.value();
 }
 

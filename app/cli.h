@@ -1,6 +1,7 @@
 #pragma once
 
 #include "plan.h"
+#include "plandocument.h"
 
 #include <optional>
 #include <string>
@@ -29,7 +30,7 @@ void printIssues(const std::vector<Issue>& issues, const std::string& where = {}
 
 // The plan file a command was given (an argument, or --plan), with the catalogs; when it cannot be read or is
 // invalid, its problems are printed naming the file and *exitCode is set: 2 unreadable, 1 invalid.
-std::optional<Plan> readPlanArgument(const QString& path, int* exitCode);
+std::optional<Plan> readPlanArgument(const QString& path, int* exitCode, PlanDocument* document = nullptr);
 
 // What `plait --help` adds after the window's options: every subcommand, one line each.
 std::string commandsHelp();

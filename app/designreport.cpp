@@ -59,12 +59,6 @@ QSize pageSize(Paper paper)
     return QSize(kPageWidth, int(std::lround(kPageWidth * (h - 20) / (w - 20))));
 }
 
-QString description(const Plan& plan)
-{
-    const auto d = plan.raw.find("description");
-    return d != plan.raw.end() && d->is_string() ? str(d->get<std::string>()) : QString();
-}
-
 QString parallelText(const ParallelSpec& p)
 {
     QString s = QStringLiteral("TP %1 · PP %2 · DP %3 · CP %4").arg(p.tp).arg(p.pp).arg(p.dp).arg(p.cp);
@@ -387,7 +381,7 @@ std::unique_ptr<QWidget> figurePage(const ReportPlan& r, QSize size)
     v->setContentsMargins(0, 0, 0, 0);
     v->setSpacing(2);
     v->addWidget(titleLabel(str(r.analysis->plan->name), 1.5, page.get()));
-    const QString about = description(*r.analysis->plan);
+    const QString about = str(r.description);
     QLabel* aboutLabel = nullptr;
     if (!about.isEmpty()) {
         aboutLabel = new QLabel(about, page.get());
@@ -570,7 +564,7 @@ bool writeHtml(const std::vector<ReportPlan>& plans, Paper paper, QByteArray* by
         const QString id = QStringLiteral("plan-%1").arg(++n);
         html += QStringLiteral("<section id=\"%1-figures\"><h1>").arg(id) + esc(str(plan.name))
             + QStringLiteral("</h1>");
-        if (const QString about = description(plan); !about.isEmpty())
+        if (const QString about = str(r.description); !about.isEmpty())
             html += QStringLiteral("<p>") + esc(about) + QStringLiteral("</p>");
         html += QStringLiteral("<table>");
         for (const KeyFigure& k : keyFigures(r))
@@ -672,7 +666,8 @@ int runReport(int argc, char** argv)
     std::vector<ReportPlan> plans;
     for (const QString& path : files) {
         int code = kOk;
-        std::optional<Plan> read = readPlanArgument(path, &code);
+        PlanDocument file;
+        std::optional<Plan> read = readPlanArgument(path, &code, &file);
         if (!read)
             return code;
         Plan plan = std::move(*read);
@@ -680,6 +675,7 @@ int runReport(int argc, char** argv)
         if (std::string why; !applyRunOptions(parser, plan, &why))
             return bad(why);
         ReportPlan r;
+        r.description = std::move(file.description);
         r.analysis = std::make_shared<const Analysis>(analyze(std::make_shared<const Plan>(std::move(plan))));
         if (!r.analysis->evaluation->valid) {
             printIssues(r.analysis->evaluation->errors, path.toStdString() + ": ");

@@ -15,6 +15,7 @@ namespace plait::app {
 struct ReportPlan {
     std::shared_ptr<const Analysis> analysis;
     std::vector<Advice> advice; // the advisor's findings for it (empty when there are none)
+    std::string description; // what the plan's file says it is for (its PlanDocument), or empty
 };
 
 enum class Paper { A4, Letter };

@@ -35,9 +35,10 @@ void Document::apply(std::shared_ptr<const Plan> plan)
     emit planChanged(m_plan);
 }
 
-void Document::load(const Plan& plan, const QString& path)
+void Document::load(const Plan& plan, const QString& path, PlanDocument file)
 {
     m_undo.clear();
+    m_file = std::move(file);
     m_hasPlan = true;
     m_path = path;
     apply(std::make_shared<const Plan>(plan));
@@ -54,9 +55,9 @@ void Document::edit(const Plan& plan, const QString& description)
 
 bool Document::save(const QString& path, QString* error)
 {
-    if (!engine::writePlan(*m_plan, path, error))
+    if (!engine::writePlan(*m_plan, m_file, path, error))
         return false;
-    // The plan stays the very one analysed: what was written is toJson of it, which a later save writes again.
+    // The plan stays the very one analysed: what was written is toJson of it and the file's document.
     m_undo.setClean();
     if (path != m_path) {
         m_path = path;

@@ -45,9 +45,10 @@ int importNcclTests(const QStringList& files, const QString& planPath, const QSt
         return kUsage;
     }
     std::optional<Plan> plan;
+    PlanDocument document; // the plan file's description and foreign keys, kept in the calibrated copy
     if (!planPath.isEmpty()) {
         int code = kOk;
-        plan = readPlanArgument(planPath, &code);
+        plan = readPlanArgument(planPath, &code, &document);
         if (!plan)
             return code;
     }
@@ -136,7 +137,7 @@ int importNcclTests(const QStringList& files, const QString& planPath, const QSt
         }
     if (calibrated && !outPath.isEmpty()) {
         QString error;
-        if (!engine::writePlan(*calibrated, outPath, &error)) {
+        if (!engine::writePlan(*calibrated, document, outPath, &error)) {
             std::cerr << "plait: " << outPath.toStdString() << " was not written: " << error.toStdString() << "\n";
             return kUsage;
         }

@@ -119,8 +119,9 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
     connect(&m_document, &Document::planChanged, this, [this](std::shared_ptr<const Plan> plan) {
         m_editor->setPlan(*plan);
         m_calibration->setPlan(plan);
+        m_summary->setFileWarnings(m_document.file().keyWarnings);
         m_analysis.request(plan);
-        m_autosave.planChanged(plan, m_document.isModified());
+        m_autosave.planChanged(plan, m_document.file(), m_document.isModified());
         updateTitle();
         showMeasuredFindings(false); // against the plan's cluster now
         showNodeFindings();
@@ -128,7 +129,7 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
     // What the status bar said of an edit is not true of the plan after undo or redo.
     connect(m_document.undoStack(), &QUndoStack::indexChanged, m_status, &QLabel::clear);
     connect(m_document.undoStack(), &QUndoStack::cleanChanged, this, [this] {
-        m_autosave.planChanged(m_document.sharedPlan(), m_document.isModified());
+        m_autosave.planChanged(m_document.sharedPlan(), m_document.file(), m_document.isModified());
         updateTitle();
     });
     connect(&m_analysis, &engine::PlanAnalysis::analysisAvailable, this, &MainWindow::showAnalysis);
@@ -267,7 +268,8 @@ MainWindow::~MainWindow()
 
 bool MainWindow::openPlan(const QString& path)
 {
-    auto plan = engine::readPlan(path, m_catalog);
+    engine::PlanFile file = engine::readPlanFile(path, m_catalog);
+    const Result<Plan>& plan = file.plan;
     if (!plan) {
         const QString text = QString::fromStdString(plan.errorText());
         if (isVisible())
@@ -277,7 +279,7 @@ bool MainWindow::openPlan(const QString& path)
             std::cerr << "plait: " << text.toStdString() << "\n";
         return false;
     }
-    m_document.load(plan.value(), path);
+    m_document.load(plan.value(), path, std::move(file.document));
     if (!path.startsWith(QLatin1Char(':')))
         addRecent(path);
     return true;
@@ -290,7 +292,6 @@ void MainWindow::newPlan()
     if (openPlan(engine::examplePath(QStringLiteral("a1")))) {
         Plan fresh = m_document.plan();
         fresh.name = tr("New plan").toStdString();
-        fresh.raw.erase("description");
         m_document.load(fresh, QString());
     }
 }
@@ -362,7 +363,7 @@ bool MainWindow::exportReport(const QString& path, QString* error)
         return false;
     }
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    ReportPlan plan { analysis, advice->items };
+    ReportPlan plan { analysis, advice->items, m_document.file().description };
     const bool ok = writeReport(
         { plan }, QLocale().measurementSystem() == QLocale::ImperialUSSystem ? Paper::Letter : Paper::A4, path, error);
     QApplication::restoreOverrideCursor();
@@ -715,7 +716,8 @@ void MainWindow::offerRecovery()
     const QString dir = QFileInfo(m_autosave.filePath()).absolutePath();
     QStringList unreadable, reasons;
     for (const QString& file : Autosave::recoverable(dir)) {
-        auto plan = engine::readPlan(file, m_catalog);
+        engine::PlanFile read = engine::readPlanFile(file, m_catalog);
+        const Result<Plan>& plan = read.plan;
         if (!plan) {
             unreadable << file;
             reasons << QString::fromStdString(plan.errorText());
@@ -727,7 +729,7 @@ void MainWindow::offerRecovery()
                     QLocale().toString(QFileInfo(file).lastModified(), QLocale::LongFormat)),
             QMessageBox::Yes | QMessageBox::Discard | QMessageBox::Ignore);
         if (answer == QMessageBox::Yes) {
-            m_document.load(plan.value(), QString());
+            m_document.load(plan.value(), QString(), std::move(read.document));
             // Mark it modified: it is not saved anywhere the user chose.
             m_document.edit(plan.value(), tr("Recovered plan"));
             Autosave::discard(file);

@@ -34,8 +34,11 @@ PlanFile readPlanFile(const QString& path, const Catalog& catalog)
         return out;
     }
     out.unreadable = false;
-    out.keyWarnings = unknownKeyWarnings(doc.value());
     out.plan = planFromJson(doc.value(), catalog);
+    if (out.plan)
+        out.document = planDocumentOf(doc.value(), out.plan.value());
+    else // a misspelt key may be why the plan is refused
+        out.document.keyWarnings = unknownKeyWarnings(doc.value());
     if (!out.plan) {
         // A problem with the document as a whole names the file it is about.
         std::vector<Issue> issues = out.plan.errors();
@@ -60,6 +63,11 @@ std::vector<Issue> loaderRefusal(const Plan& plan)
 
 bool writePlan(const Plan& plan, const QString& path, QString* error)
 {
+    return writePlan(plan, PlanDocument {}, path, error);
+}
+
+bool writePlan(const Plan& plan, const PlanDocument& document, const QString& path, QString* error)
+{
     if (const std::vector<Issue> refused = loaderRefusal(plan); !refused.empty()) {
         if (error)
             *error = QString::fromStdString("the plan would not load again: "
@@ -67,7 +75,8 @@ bool writePlan(const Plan& plan, const QString& path, QString* error)
         return false;
     }
     QString why;
-    const bool ok = writeFileAtomically(path, QByteArray::fromStdString(dumpJson(toJson(plan), 2) + "\n"), &why);
+    const bool ok
+        = writeFileAtomically(path, QByteArray::fromStdString(dumpJson(toJson(plan, document), 2) + "\n"), &why);
     if (!ok && error)
         *error = why;
     return ok;

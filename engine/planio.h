@@ -2,6 +2,7 @@
 
 #include "evaluation.h"
 #include "plan.h"
+#include "plandocument.h"
 
 #include <QString>
 
@@ -11,7 +12,9 @@ namespace plait::engine {
 // always either the old plan or the new one, never half of each.
 Result<Plan> readPlan(const QString& path, const Catalog& catalog = Catalog::builtin());
 // A plan the loader would refuse once written (a figure outside its range, an over-long source) is not written.
-bool writePlan(const Plan& plan, const QString& path, QString* error);
+// With its document, the description and keys this version does not read are written beside it.
+bool writePlan(const Plan& plan, const PlanDocument& document, const QString& path, QString* error);
+bool writePlan(const Plan& plan, const QString& path, QString* error); // a new plan: no file held anything beside it
 
 // Why the plan loader would refuse `plan` once written; empty when it reads back. Every import checks its result
 // with this before saying anything worked (issue 39 B).
@@ -22,7 +25,7 @@ std::vector<Issue> loaderRefusal(const Plan& plan);
 struct PlanFile {
     Result<Plan> plan = Result<Plan>::failure("", "not read");
     bool unreadable = false;
-    std::vector<Warning> keyWarnings; // keys Plait does not read (the evaluation repeats them for a valid plan)
+    PlanDocument document; // the description, the keys Plait does not read and the warnings about them
 };
 PlanFile readPlanFile(const QString& path, const Catalog& catalog = Catalog::builtin());
 

@@ -117,7 +117,7 @@ QString SummaryView::basisText(const Evaluation& ev)
 void SummaryView::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
 {
     m_evaluation = std::move(evaluation);
-    m_warnings->clear();
+    listWarnings();
     const Evaluation* ev = m_evaluation.get();
     if (!ev || !ev->valid) {
         for (QLabel* l : std::as_const(m_figures))
@@ -168,9 +168,23 @@ void SummaryView::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
     QLabel* mem = m_figures[QStringLiteral("memory")];
     mem->setText(tr("%1 of %2").arg(formatBytes(ev->peakBytes), formatBytes(ev->capacityBytes)));
     mem->setStyleSheet(ev->peakBytes > ev->capacityBytes ? QStringLiteral("color: #c0392b;") : QString());
-    for (const Warning& w : ev->warnings)
+}
+
+void SummaryView::setFileWarnings(std::vector<Warning> warnings)
+{
+    m_fileWarnings = std::move(warnings);
+    listWarnings();
+}
+
+void SummaryView::listWarnings()
+{
+    m_warnings->clear();
+    for (const Warning& w : m_fileWarnings)
         m_warnings->addItem(warningText(w)); // in the user's language, with core's numbers
-    if (ev->warnings.empty())
+    if (m_evaluation && m_evaluation->valid)
+        for (const Warning& w : m_evaluation->warnings)
+            m_warnings->addItem(warningText(w));
+    if (m_warnings->count() == 0 && m_evaluation && m_evaluation->valid)
         m_warnings->addItem(tr("No warnings."));
 }
 

@@ -20,6 +20,9 @@ public:
     explicit SummaryView(QWidget* parent = nullptr);
 
     void setEvaluation(std::shared_ptr<const Evaluation> evaluation);
+    // The plan file's own warnings (keys it holds that Plait does not read), listed before the evaluation's, also
+    // when the plan cannot be evaluated: a misspelt key is often why.
+    void setFileWarnings(std::vector<Warning> warnings);
     // What the evaluation's step time rests on, one sentence: the shipped calibration (its runs and cross-validated
     // error), the cluster's own efficiencies, or the unfitted model. The report says the same.
     static QString basisText(const Evaluation& ev);
@@ -29,8 +32,10 @@ public:
 
 private:
     QLabel* addFigure(const QString& key, const QString& title);
+    void listWarnings();
 
     std::shared_ptr<const Evaluation> m_evaluation;
+    std::vector<Warning> m_fileWarnings;
     QHash<QString, QLabel*> m_figures;
     QLabel* m_status = nullptr;
     QListWidget* m_warnings = nullptr;

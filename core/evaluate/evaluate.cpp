@@ -395,12 +395,6 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     ev.calibrationCrossValidated = builtinCalibration().crossValidatedMeanAbs;
     ev.paramsTotal = totalParams(plan.model);
     ev.capacityBytes = plan.cluster.gpu.memoryGiB * double(1ull << 30);
-    // A misspelt key may be why the plan is invalid: say so either way, with the value that applies instead.
-    ev.warnings = unknownKeyWarnings(plan.raw);
-    if (!ev.warnings.empty()) {
-        const nlohmann::json applied = toJson(plan);
-        ev.warnings = unknownKeyWarnings(plan.raw, &applied);
-    }
     ev.errors = validate(plan);
     if (!ev.errors.empty())
         return ev;

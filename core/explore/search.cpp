@@ -767,7 +767,6 @@ Plan searchBasis(const Plan& plan)
 {
     Plan b = plan;
     b.name.clear();
-    b.raw = nlohmann::json();
     b.parallel = ParallelSpec {};
     b.placement = Placement {};
     TrainingSpec& t = b.training;

@@ -506,7 +506,6 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
         return Result<Plan>::failure("", std::string("a plan must be a JSON object, not ") + doc.type_name());
     std::vector<Issue> issues;
     Plan plan;
-    plan.raw = doc;
     FieldReader top(doc, "", issues);
     const std::string format = top.string("format", "plait-plan/1");
     if (format != "plait-plan/1")
@@ -710,9 +709,8 @@ Result<Plan> loadPlanFile(const std::string& path, const Catalog& catalog)
 
 namespace {
 // The plan's model as its file says it: by its reference (a preset's id, a config.json) while the model is what the
-// reference resolves to, with seq_len and mtp_layers where they differ from it; else the shape. Keys this version
-// does not read stay as `before` had them.
-nlohmann::json modelToJson(const Plan& plan, const nlohmann::json& before)
+// reference resolves to, with seq_len and mtp_layers where they differ from it; else the shape.
+nlohmann::json modelToJson(const Plan& plan)
 {
     const ModelSource& source = plan.modelSource;
     std::optional<ModelSpec> resolved;
@@ -741,32 +739,18 @@ nlohmann::json modelToJson(const Plan& plan, const nlohmann::json& before)
     }
     if (!resolved)
         out = toJson(plan.model);
-    if (before.is_object())
-        for (auto it = before.begin(); it != before.end(); ++it)
-            if (!isModelKey(it.key()))
-                out[it.key()] = it.value();
     return out;
 }
 }
 
 nlohmann::json toJson(const Plan& plan)
 {
-    nlohmann::json j = plan.raw.is_object() ? plan.raw : nlohmann::json::object();
+    nlohmann::json j = nlohmann::json::object();
     j["format"] = "plait-plan/1";
     j["name"] = plan.name;
-    {
-        // The run block's known fields as the plan has them; fields this version does not know stay.
-        nlohmann::json run = j.contains("run") && j["run"].is_object() ? j["run"] : nlohmann::json::object();
-        for (const char* key : kRunKeys)
-            run.erase(key);
-        if (const nlohmann::json known = runSpecToJson(plan.run); known.is_object())
-            run.update(known);
-        if (run.empty())
-            j.erase("run");
-        else
-            j["run"] = std::move(run);
-    }
-    j["model"] = modelToJson(plan, j.contains("model") ? j["model"] : nlohmann::json());
+    if (nlohmann::json run = runSpecToJson(plan.run); run.is_object() && !run.empty())
+        j["run"] = std::move(run);
+    j["model"] = modelToJson(plan);
     auto linkRef = [](const LinkSpec& l, const Catalog& catalog) -> nlohmann::json {
         const LinkSpec* known = catalog.link(l.id);
         return known && *known == l ? nlohmann::json(l.id) : toJson(l);
@@ -780,31 +764,22 @@ nlohmann::json toJson(const Plan& plan)
     c["gpus_per_node"] = plan.cluster.gpusPerNode;
     c["intra_node"] = linkRef(plan.cluster.intraNode, catalog);
     c["inter_node"] = linkRef(plan.cluster.interNode, catalog);
-    c["nics_per_node"] = plan.cluster.nics();
+    if (plan.cluster.nicsPerNode > 0) // unset stays unset: one per GPU, as GPUs per node is edited
+        c["nics_per_node"] = plan.cluster.nicsPerNode;
     if (plan.cluster.hostMemoryGiB > 0)
         c["host_memory_GiB"] = plan.cluster.hostMemoryGiB;
-    else
-        c.erase("host_memory_GiB");
     if (plan.cluster.nvlinkDomainGpus > 0)
         c["nvlink_domain_gpus"] = plan.cluster.nvlinkDomainGpus;
-    else
-        c.erase("nvlink_domain_gpus");
     if (plan.cluster.podGpus > 0)
         c["pod_gpus"] = plan.cluster.podGpus;
-    else
-        c.erase("pod_gpus");
     if (plan.cluster.oversubscription != 1)
         c["oversubscription"] = plan.cluster.oversubscription;
-    else
-        c.erase("oversubscription");
     nlohmann::json nodeLinks = nlohmann::json::array();
     for (const NodeLinks& l : plan.cluster.nodeLinks)
         if (l.node < plan.cluster.nodes) // a node the cluster still has
             nodeLinks.push_back({ { "node", l.node }, { "intra_node", linkRef(l.intraNode, catalog) },
                 { "inter_node", linkRef(l.interNode, catalog) }, { "nics", l.nics } });
-    if (nodeLinks.empty())
-        c.erase("node_links");
-    else
+    if (!nodeLinks.empty())
         c["node_links"] = nodeLinks;
     const TrainingSpec& tr = plan.training;
     auto& t = j["training"];
@@ -828,13 +803,9 @@ nlohmann::json toJson(const Plan& plan)
             if (tr.recomputeModules & unsigned(m))
                 list.push_back(recomputeModuleName(m));
         t["recompute_modules"] = list;
-    } else {
-        t.erase("recompute_modules");
     }
     if (tr.activationFp8Input)
         t["activation_fp8_input"] = true;
-    else
-        t.erase("activation_fp8_input");
     t["sequence_parallel"] = tr.sequenceParallel;
     t["flash_attention"] = tr.flashAttention;
     t["attention_kernel"] = attentionKernelName(tr.attentionKernel);
@@ -844,12 +815,8 @@ nlohmann::json toJson(const Plan& plan)
     // Unset stays unset: the framework's default follows the plan's DP size as it is edited.
     if (tr.bucketSize > 0)
         t["bucket_size"] = (long long)std::llround(tr.bucketSize); // a count of parameters, written as one
-    else
-        t.erase("bucket_size");
     if (tr.crossEntropyFusion) // unset stays unset: it follows the framework as that is edited
         t["fused_cross_entropy"] = *tr.crossEntropyFusion;
-    else
-        t.erase("fused_cross_entropy");
     t["framework"] = frameworkName(tr.framework);
     t["tp_overlap"] = tr.tpOverlap == TpOverlap::None ? "none" : tr.tpOverlap == TpOverlap::All ? "all" : "backward";
     t["other_GiB"] = tr.otherGiB;
@@ -859,11 +826,6 @@ nlohmann::json toJson(const Plan& plan)
         t["moe_capacity_factor"] = tr.moeCapacityFactor;
         t["moe_a2a_overlap"] = tr.moeA2aOverlap;
         t["moe_dispatcher"] = moeDispatcherName(tr.moeDispatcher);
-    } else {
-        t.erase("moe_dispatcher");
-        t.erase("moe_load_skew");
-        t.erase("moe_capacity_factor");
-        t.erase("moe_a2a_overlap");
     }
     const ParallelSpec& par = plan.parallel;
     auto& p = j["parallel"];
@@ -874,20 +836,14 @@ nlohmann::json toJson(const Plan& plan)
     p["ep"] = par.ep;
     if (par.etp > 0)
         p["etp"] = par.etp;
-    else
-        p.erase("etp");
     p["vpp"] = par.vpp;
     p["schedule"] = scheduleName(par.schedule);
     p["order"] = par.order;
     p["embedding_in_split"] = par.embeddingInSplit;
     p["loss_in_split"] = par.lossInSplit;
-    if (par.layersPerStage.empty())
-        p.erase("layers_per_stage");
-    else
+    if (!par.layersPerStage.empty())
         p["layers_per_stage"] = par.layersPerStage;
-    if (par.layersPerChunk.empty())
-        p.erase("layers_per_chunk");
-    else
+    if (!par.layersPerChunk.empty())
         p["layers_per_chunk"] = par.layersPerChunk;
     j["placement"] = placementToJson(plan.placement);
     return j;

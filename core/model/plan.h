@@ -284,7 +284,7 @@ struct Placement {
 };
 
 // Where the plan's model comes from, as its file names it: a shipped preset by id, a Hugging Face config.json held
-// inline, or the shape written out. Typed, never read back from the raw document (issue 41): toJson writes the
+// inline, or the shape written out. Typed (issue 41): toJson writes the
 // reference while the model is still what it resolves to (seq_len and mtp_layers beside it), the shape once edited.
 struct ModelSource {
     enum class Kind { Explicit, Preset, HfConfig };
@@ -303,7 +303,6 @@ struct Plan {
     ParallelSpec parallel;
     Placement placement;
     RunSpec run; // the training run the plan is for: budget, price, storage, failures (optional)
-    nlohmann::json raw; // the document as loaded, so fields this version does not know survive a save
 
     long long microBatches() const // per pipeline, per step
     {
@@ -332,7 +331,9 @@ void setSchedule(Plan& plan, Schedule schedule, int vpp);
 Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog = Catalog::builtin());
 Result<Plan> loadPlanFile(const std::string& path, const Catalog& catalog = Catalog::builtin());
 
-// Writes the plan back over its raw document, so unknown fields are kept.
+// The plan as a plan document: catalog entries and presets by name while they are what the name resolves to. What
+// the file held beside the plan (description, keys this version does not read) is its PlanDocument's
+// (plandocument.h), written with toJson(plan, document).
 nlohmann::json toJson(const Plan& plan);
 
 // Checks sizes that must divide and fit, and the placement; empty when the plan can be evaluated.

@@ -6,6 +6,7 @@
 #include "text.h"
 
 #include <algorithm>
+#include <string_view>
 
 namespace plait {
 
@@ -38,24 +39,58 @@ const Keys kParallel { "tp", "pp", "dp", "cp", "ep", "etp", "vpp", "schedule", "
 const Keys kRun(std::begin(kRunKeys), std::end(kRunKeys));
 const Keys kPlacement { "gpu", "tp", "cp", "dp", "pp" };
 
+// The objects of a plan document whose keys Plait knows, each with its path and the keys it reads, as a walk.
 // `reference`: the object is a model given by a preset or config.json, beside which shape keys are not read.
-void check(const nlohmann::json& object, const std::string& prefix, const Keys& known, std::vector<Warning>& out,
-    const nlohmann::json* applied, bool reference = false)
+template <class Visit> void walkKnownObjects(const nlohmann::json& doc, Visit&& visit)
+{
+    visit(doc, std::string(), kTop, false);
+    if (const auto m = doc.find("model"); m != doc.end() && m->is_object()) {
+        const bool byReference = m->contains("preset") || m->contains("hf_config");
+        visit(*m, std::string("model"), byReference ? kModelByReference : kModel, byReference);
+        if (const auto moe = m->find("moe"); !byReference && moe != m->end())
+            visit(*moe, std::string("model.moe"), kMoe, false);
+        if (const auto mla = m->find("mla"); !byReference && mla != m->end())
+            visit(*mla, std::string("model.mla"), kMla, false);
+    }
+    if (const auto c = doc.find("cluster"); c != doc.end() && c->is_object()) {
+        visit(*c, std::string("cluster"), kCluster, false);
+        for (const char* link : { "gpu", "intra_node", "inter_node" })
+            if (const auto l = c->find(link); l != c->end())
+                visit(*l, std::string("cluster.") + link, std::string_view(link) == "gpu" ? kGpu : kLink, false);
+    }
+    if (const auto t = doc.find("training"); t != doc.end())
+        visit(*t, std::string("training"), kTraining, false);
+    if (const auto p = doc.find("parallel"); p != doc.end())
+        visit(*p, std::string("parallel"), kParallel, false);
+    if (const auto r = doc.find("run"); r != doc.end())
+        visit(*r, std::string("run"), kRun, false);
+    if (const auto p = doc.find("placement"); p != doc.end() && p->is_array())
+        for (std::size_t i = 0; i < p->size(); ++i)
+            visit((*p)[i], "placement[" + std::to_string(i) + "]", kPlacement, false);
+}
+
+bool known(const Keys& keys, const std::string& key)
+{
+    return std::find(keys.begin(), keys.end(), key) != keys.end();
+}
+
+void check(const nlohmann::json& object, const std::string& prefix, const Keys& keys, std::vector<Warning>& out,
+    const nlohmann::json* applied, bool reference)
 {
     if (!object.is_object())
         return;
     for (auto it = object.begin(); it != object.end(); ++it) {
         const std::string& key = it.key();
-        if (std::find(known.begin(), known.end(), key) != known.end())
+        if (known(keys, key))
             continue;
         if (out.size() >= 20)
             return; // a file of thousands of foreign keys needs no thousand warnings
         const std::string path = (prefix.empty() ? "" : prefix + ".") + utf8Prefix(key, 64);
-        if (reference && std::find(kModel.begin(), kModel.end(), key) != kModel.end()) {
+        if (reference && known(kModel, key)) {
             out.push_back({ "key-ignored", messageText("warning:key-ignored", { path }), { path } });
             continue;
         }
-        const std::string guess = closestMatch(key, known);
+        const std::string guess = closestMatch(key, keys);
         const std::string meant = guess.empty() ? "" : (prefix.empty() ? "" : prefix + ".") + guess;
         std::string value;
         if (applied && !meant.empty()) {
@@ -74,37 +109,52 @@ void check(const nlohmann::json& object, const std::string& prefix, const Keys& 
 std::vector<Warning> unknownKeyWarnings(const nlohmann::json& doc, const nlohmann::json* applied)
 {
     std::vector<Warning> out;
-    check(doc, "", kTop, out, applied);
-    if (const auto m = doc.find("model"); m != doc.end() && m->is_object()) {
-        const bool byReference = m->contains("preset") || m->contains("hf_config");
-        check(*m, "model", byReference ? kModelByReference : kModel, out, applied, byReference);
-        if (const auto moe = m->find("moe"); !byReference && moe != m->end())
-            check(*moe, "model.moe", kMoe, out, applied);
-        if (const auto mla = m->find("mla"); !byReference && mla != m->end())
-            check(*mla, "model.mla", kMla, out, applied);
-    }
-    if (const auto c = doc.find("cluster"); c != doc.end() && c->is_object()) {
-        check(*c, "cluster", kCluster, out, applied);
-        check(c->value("gpu", nlohmann::json()), "cluster.gpu", kGpu, out, applied);
-        check(c->value("intra_node", nlohmann::json()), "cluster.intra_node", kLink, out, applied);
-        check(c->value("inter_node", nlohmann::json()), "cluster.inter_node", kLink, out, applied);
-    }
-    if (const auto t = doc.find("training"); t != doc.end())
-        check(*t, "training", kTraining, out, applied);
-    if (const auto p = doc.find("parallel"); p != doc.end())
-        check(*p, "parallel", kParallel, out, applied);
-    if (const auto r = doc.find("run"); r != doc.end())
-        check(*r, "run", kRun, out, applied);
-    if (const auto p = doc.find("placement"); p != doc.end() && p->is_array())
-        for (std::size_t i = 0; i < p->size() && out.size() < 20; ++i)
-            check((*p)[i], "placement[" + std::to_string(i) + "]", kPlacement, out, applied);
+    walkKnownObjects(doc, [&](const nlohmann::json& object, const std::string& prefix, const Keys& keys, bool ref) {
+        if (out.size() < 20)
+            check(object, prefix, keys, out, applied, ref);
+    });
     return out;
+}
+
+nlohmann::json unknownKeysOf(const nlohmann::json& doc)
+{
+    nlohmann::json out = nlohmann::json::object();
+    walkKnownObjects(doc, [&](const nlohmann::json& object, const std::string& prefix, const Keys& keys, bool ref) {
+        if (!object.is_object() || prefix.rfind("placement[", 0) == 0)
+            return; // a placement is rewritten whole with the plan's groups: what its entries said does not carry
+        for (auto it = object.begin(); it != object.end(); ++it)
+            if (!known(keys, it.key()) && !(ref && known(kModel, it.key())))
+                out[prefix][it.key()] = it.value();
+    });
+    return out;
+}
+
+void addUnknownKeys(nlohmann::json& doc, const nlohmann::json& unknown)
+{
+    if (!unknown.is_object())
+        return;
+    for (auto group = unknown.begin(); group != unknown.end(); ++group) {
+        // Into the known object they were read from, while the plan still writes it (a MoE block of a model
+        // edited to dense does not come back to hold them).
+        nlohmann::json* into = &doc;
+        const std::string& prefix = group.key();
+        for (std::size_t from = 0; into && !prefix.empty() && from <= prefix.size();) {
+            const std::size_t dot = std::min(prefix.find('.', from), prefix.size());
+            const auto at = into->is_object() ? into->find(prefix.substr(from, dot - from)) : into->end();
+            into = into->is_object() && at != into->end() ? &*at : nullptr;
+            from = dot + 1;
+        }
+        if (!into || !into->is_object() || !group.value().is_object())
+            continue;
+        for (auto it = group.value().begin(); it != group.value().end(); ++it)
+            if (!into->contains(it.key())) // a known key the plan writes wins
+                (*into)[it.key()] = it.value();
+    }
 }
 
 bool isModelKey(const std::string& key)
 {
-    return std::find(kModel.begin(), kModel.end(), key) != kModel.end()
-        || std::find(kModelByReference.begin(), kModelByReference.end(), key) != kModelByReference.end();
+    return known(kModel, key) || known(kModelByReference, key);
 }
 
 } // namespace plait

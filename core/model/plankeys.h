@@ -14,6 +14,14 @@ namespace plait {
 // path of a shape key beside a preset or config.json.
 std::vector<Warning> unknownKeyWarnings(const nlohmann::json& doc, const nlohmann::json* applied = nullptr);
 
+// The keys Plait does not read with their values, by the path of the object they sit in ("" for the top level,
+// "training", "model.moe"): what a plan document keeps beside the plan so that a save loses nothing. Shape keys
+// beside a preset, which the plan never reads, are not kept.
+nlohmann::json unknownKeysOf(const nlohmann::json& doc);
+// Writes `unknown` (from unknownKeysOf) back into the objects of `doc` they came from, where `doc` still has that
+// object and no such key.
+void addUnknownKeys(nlohmann::json& doc, const nlohmann::json& unknown);
+
 // Whether `key` is one Plait reads in a plan's "model" object (a shape, or a preset or config.json reference).
 bool isModelKey(const std::string& key);
 

@@ -499,7 +499,7 @@ private slots:
         QCOMPARE(w.suggestedReportName(), QStringLiteral("b-four-nodes-tp4-pp2-dp2-report.pdf"));
         w.newPlan();
         QCOMPARE(QString::fromStdString(w.document()->plan().name), QStringLiteral("New plan"));
-        QVERIFY(!w.document()->plan().raw.contains("description"));
+        QVERIFY(w.document()->file().description.empty());
         QCOMPARE(w.suggestedReportName(), QStringLiteral("new-plan-report.pdf"));
         w.lessonsPanel()->startLesson(0);
         QTRY_VERIFY(w.document()->plan().name != "New plan");
@@ -588,7 +588,7 @@ private slots:
         QVERIFY(toJson(recovered.value()) == edited);
         // The running session's own file is never offered.
         next.planEditor()->setPlan(recovered.value());
-        next.autosave()->planChanged(std::make_shared<const Plan>(recovered.value()), true);
+        next.autosave()->planChanged(std::make_shared<const Plan>(recovered.value()), PlanDocument {}, true);
         next.autosave()->writeNow();
         QCOMPARE(app::Autosave::recoverable(dir).size(), 1);
         app::Autosave::discard(found.front());

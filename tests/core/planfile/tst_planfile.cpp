@@ -1,6 +1,7 @@
 #include "../testplans.h"
 #include "evaluate.h"
 #include "plan.h"
+#include "plandocument.h"
 #include "safejson.h"
 
 #include <QTemporaryDir>
@@ -414,9 +415,10 @@ private slots:
         nlohmann::json j = test::gptPlanJson("llama2-13b", 4, 8, 2, 2, 64);
         j["model"] = nlohmann::json::parse(model.toStdString());
         const Plan loaded = planFromJson(j).value();
+        const PlanDocument file = planDocumentOf(j, loaded);
         QVERIFY(loaded.modelSource.kind != ModelSource::Kind::Explicit);
-        // As loaded: the reference, and a key this version does not read, kept.
-        const nlohmann::json same = toJson(loaded)["model"];
+        // As loaded: the reference, and a key this version does not read, kept by the file's document.
+        const nlohmann::json same = toJson(loaded, file)["model"];
         QVERIFY2(same.contains("preset") != same.contains("hf_config"), same.dump().c_str());
         QVERIFY(!same.contains("layers"));
         QCOMPARE(same["future"].get<int>(), 1);
@@ -426,10 +428,10 @@ private slots:
         QCOMPARE(toJson(longer)["model"]["seq_len"].get<long long>(), 8192LL);
         QVERIFY(!toJson(longer)["model"].contains("layers"));
         QCOMPARE(planFromJson(toJson(longer)).value().model, longer.model);
-        // An edited shape, the raw document untouched: written out, and read back as edited.
+        // An edited shape: written out, and read back as edited; the foreign key stays beside it.
         Plan edited = loaded;
         edited.model.layers = 12;
-        const nlohmann::json out = toJson(edited)["model"];
+        const nlohmann::json out = toJson(edited, file)["model"];
         QVERIFY2(!out.contains("preset") && !out.contains("hf_config"), out.dump().c_str());
         QCOMPARE(out["layers"].get<int>(), 12);
         QCOMPARE(out["future"].get<int>(), 1);
@@ -438,18 +440,52 @@ private slots:
         QVERIFY(back.modelSource.kind == ModelSource::Kind::Explicit);
     }
 
-    void unknownFieldsSurviveARoundTrip()
+    // Issue 41: what a file holds beside the plan lives in its PlanDocument. The plan is a pure value (a file with
+    // foreign keys and a description reads as the same plan as one without), the document writes them back over
+    // any edit, and the warnings about them are the document's, read once: evaluate() no longer scans for them.
+    void unknownFieldsLiveInTheDocument()
     {
         nlohmann::json j = test::gptPlanJson("gpt3-175b", 4, 8, 2, 2, 64);
+        const Plan bare = test::mustPlan(j);
+        j["description"] = "the plan of record";
         j["future_field"] = { { "kept", true } };
         j["training"]["future_knob"] = 3;
+        j["training"]["zero_stge"] = 1; // misspelt
+        j["model"]["layers"] = 2; // beside a preset: not read, not kept
+        j["placement_hint"] = "rack-aware";
         const Plan plan = test::mustPlan(j);
-        const nlohmann::json out = toJson(plan);
+        QVERIFY(plan == bare);
+        const PlanDocument file = planDocumentOf(j, plan);
+        QCOMPARE(file.description, std::string("the plan of record"));
+        QCOMPARE(int(file.keyWarnings.size()), 5); // two at the top, one ignored beside the preset, two in training
+        QCOMPARE(file.keyWarnings[0].code, std::string("unknown-key"));
+        QVERIFY(evaluate(plan).warnings.size() == evaluate(bare).warnings.size());
+        const nlohmann::json out = toJson(plan, file);
+        QCOMPARE(out["description"].get<std::string>(), std::string("the plan of record"));
         QCOMPARE(out["future_field"]["kept"].get<bool>(), true);
         QCOMPARE(out["training"]["future_knob"].get<int>(), 3);
+        QCOMPARE(out["training"]["zero_stge"].get<int>(), 1);
+        QCOMPARE(out["placement_hint"].get<std::string>(), std::string("rack-aware"));
+        QVERIFY(!out["model"].contains("layers"));
         QCOMPARE(out["model"]["preset"].get<std::string>(), std::string("gpt3-175b"));
+        QVERIFY(!toJson(plan).contains("future_field")); // the plan alone holds none of it
+        // Read back, the same plan and the same document; written again, the same file.
         const Plan again = test::mustPlan(out);
-        QVERIFY(toJson(again) == out);
+        QVERIFY(again.cluster == plan.cluster); // nics_per_node unset stays unset (it was written as 8)
+        QVERIFY(again == plan);
+        QVERIFY(toJson(again, planDocumentOf(out, again)) == out);
+        // A foreign key inside an object the edited plan no longer writes (the MLA block of a model edited to
+        // plain attention) does not bring that object back.
+        nlohmann::json mla = test::gptPlanJson("gpt3-175b", 4, 8, 2, 2, 64);
+        mla["model"] = toJson(*findPreset("deepseek-v3"));
+        mla["model"]["mla"]["future_rope"] = "yarn";
+        const Plan latent = test::mustPlan(mla);
+        const PlanDocument latentFile = planDocumentOf(mla, latent);
+        QCOMPARE(toJson(latent, latentFile)["model"]["mla"]["future_rope"].get<std::string>(), std::string("yarn"));
+        Plan plain = latent;
+        plain.model.mla = MlaSpec {};
+        QVERIFY(!plain.model.mla.on());
+        QVERIFY(!toJson(plain, latentFile)["model"].contains("mla"));
     }
 
     void explicitPlacementRoundTrips()

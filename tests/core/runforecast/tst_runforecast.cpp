@@ -1,6 +1,7 @@
 #include "../testplans.h"
 #include "evaluate.h"
 #include "memory.h"
+#include "plandocument.h"
 #include "range.h"
 #include "runforecast.h"
 
@@ -10,13 +11,18 @@
 using namespace plait;
 
 namespace {
-Plan gpt3(int nodes, nlohmann::json run)
+nlohmann::json gpt3Json(int nodes, nlohmann::json run)
 {
     nlohmann::json j = test::gptPlanJson("gpt3-175b", nodes, 8, 16, 8, 1536);
     j["training"]["zero_stage"] = 1;
     j["training"]["recompute"] = "full";
     j["run"] = std::move(run);
-    return test::mustPlan(j);
+    return j;
+}
+
+Plan gpt3(int nodes, nlohmann::json run)
+{
+    return test::mustPlan(gpt3Json(nodes, std::move(run)));
 }
 
 RunForecast forecast(const Plan& plan)
@@ -172,17 +178,17 @@ private slots:
 
     void runBlockReadsAndRoundTrips()
     {
-        const Plan plan = gpt3(128,
+        const nlohmann::json file = gpt3Json(128,
             { { "tokens", 3e11 }, { "price_per_gpu_hour", 1.5 }, { "currency", "CNY" },
                 { "failures_per_node_day", 0.004 }, { "future_key", 1 } });
+        const Plan plan = test::mustPlan(file);
         QCOMPARE(plan.run.currency, std::string("CNY"));
-        const nlohmann::json saved = toJson(plan);
-        QCOMPARE(saved["run"]["future_key"].get<int>(), 1); // unknown keys survive
+        const nlohmann::json saved = toJson(plan, planDocumentOf(file, plan));
+        QCOMPARE(saved["run"]["future_key"].get<int>(), 1); // unknown keys survive, kept by the file's document
         const Plan again = test::mustPlan(saved);
         QVERIFY(again.run == plan.run);
         Plan cleared = plan;
         cleared.run = {};
-        cleared.raw.erase("run");
         QVERIFY(!toJson(cleared).contains("run"));
     }
 

@@ -1,4 +1,5 @@
 #include "evaluate.h"
+#include "plandocument.h"
 #include "range.h"
 #include "runforecast.h"
 
@@ -70,12 +71,17 @@ private slots:
     {
         QFETCH(QString, json);
         QFETCH(QString, code);
-        auto plan = planFromJson(nlohmann::json::parse(json.toStdString()));
+        const nlohmann::json doc = nlohmann::json::parse(json.toStdString());
+        auto plan = planFromJson(doc);
         QVERIFY2(plan, plan ? "" : plan.errorText().c_str());
         const Evaluation ev = evaluate(plan.value());
         QVERIFY(ev.valid);
+        // The file's own warnings (keys it holds that Plait does not read) come from its document, read once.
+        const std::vector<Warning> fileWarnings = planDocumentOf(doc, plan.value()).keyWarnings;
+        std::vector<Warning> all = fileWarnings;
+        all.insert(all.end(), ev.warnings.begin(), ev.warnings.end());
         bool found = false;
-        for (const Warning& w : ev.warnings) {
+        for (const Warning& w : all) {
             QCOMPARE(widgets::warningText(w),
                 QStringLiteral("[%1] %2").arg(QString::fromStdString(w.code), QString::fromStdString(w.message)));
             found |= QString::fromStdString(w.code) == code;
@@ -83,12 +89,13 @@ private slots:
         QVERIFY2(found, qPrintable(code));
         // The view lists them as warningText says them (translated in another language).
         widgets::SummaryView view;
+        view.setFileWarnings(fileWarnings);
         view.setEvaluation(std::make_shared<const Evaluation>(ev));
         auto* list = view.findChild<QListWidget*>();
         QVERIFY(list);
-        QCOMPARE(list->count(), int(ev.warnings.size()));
+        QCOMPARE(list->count(), int(all.size()));
         for (int i = 0; i < list->count(); ++i)
-            QCOMPARE(list->item(i)->text(), widgets::warningText(ev.warnings[std::size_t(i)]));
+            QCOMPARE(list->item(i)->text(), widgets::warningText(all[std::size_t(i)]));
     }
 
     // The training run beside the step (issue 18): a figure whose input is missing is a dash with a tip naming the
