@@ -1,5 +1,7 @@
 #include "planeditor.h"
 
+#include "planedit.h"
+
 #include <cmath>
 
 #include "model.h"
@@ -28,14 +30,13 @@ struct PlanEditor::Field {
 };
 
 namespace {
-nlohmann::json* at(nlohmann::json& j, const QString& path, bool create)
+// The value at a plan file path ("training.zero_stage"), or null when the file has none.
+const nlohmann::json* at(const nlohmann::json& j, const QString& path)
 {
-    nlohmann::json* p = &j;
+    const nlohmann::json* p = &j;
     for (const QString& part : path.split(QLatin1Char('.'))) {
         const std::string key = part.toStdString();
-        if (create && p->is_null()) // a block the plan does not have yet, e.g. "run"
-            *p = nlohmann::json::object();
-        if (!p->is_object() || (!create && !p->contains(key)))
+        if (!p->is_object() || !p->contains(key))
             return nullptr;
         p = &(*p)[key];
     }
@@ -403,7 +404,7 @@ void PlanEditor::refreshValues()
             static_cast<QCheckBox*>(f->editor)->setChecked(m_plan.training.fusedCrossEntropy());
             continue;
         }
-        const nlohmann::json* v = at(expanded, f->path, false);
+        const nlohmann::json* v = at(expanded, f->path);
         if (!v || v->is_null()) {
             // An unset optional field shows its placeholder, not the last plan's value.
             if (auto* line = qobject_cast<QLineEdit*>(f->editor); line && !line->placeholderText().isEmpty())
@@ -428,18 +429,9 @@ QStringList PlanEditor::applyEdit(const QString& path, const nlohmann::json& val
 {
     if (!m_hasPlan)
         return { tr("no plan") };
-    nlohmann::json doc = toJson(m_plan);
     const QString description = editDescription(path, value);
-    // Editing one dimension of the model turns a preset or imported config into an explicit shape.
-    if (path.startsWith(QLatin1String("model."))
-        && (doc["model"].contains("preset") || doc["model"].contains("hf_config")))
-        doc["model"] = toJson(m_plan.model);
-    *at(doc, path, true) = value;
-    // New sizes or a new cluster invalidate a hand-made placement: go back to the default order.
-    if (path.startsWith(QLatin1String("parallel.")) || path == QLatin1String("cluster.nodes")
-        || path == QLatin1String("cluster.gpus_per_node"))
-        doc["placement"] = nullptr;
-    auto plan = planFromJson(doc, m_catalog);
+    // Core's edit rules: a preset's shape written out once edited, the default placement after new sizes.
+    auto plan = withField(m_plan, path.toStdString(), value, m_catalog);
     std::vector<Issue> issues = plan ? validate(plan.value()) : plan.errors();
     showProblems(issues, path);
     QStringList problems;
@@ -479,7 +471,7 @@ QString PlanEditor::editDescription(const QString& path, const nlohmann::json& v
             : tr("Model");
     nlohmann::json doc = toJson(m_plan);
     doc["model"] = toJson(m_plan.model);
-    const nlohmann::json* before = at(doc, path, false);
+    const nlohmann::json* before = at(doc, path);
     const auto field = std::find_if(m_fields.begin(), m_fields.end(), [&](const Field* f) { return f->path == path; });
     const QString label = field != m_fields.end() ? (*field)->label : path;
     return tr("%1 %2 → %3").arg(label, text(before), text(&value));

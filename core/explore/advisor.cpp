@@ -5,6 +5,7 @@
 #include "memory.h"
 #include "numtext.h"
 #include "placementedit.h"
+#include "planedit.h"
 #include "search.h"
 
 #include <algorithm>
@@ -173,38 +174,6 @@ std::optional<Advice> precisionAdvice(const Plan& plan, const Evaluation& ev, co
 
 }
 
-Result<Plan> reshaped(const Plan& plan, int tp, int pp, int dp, int cp)
-{
-    if (tp < 1 || pp < 1 || dp < 1 || cp < 1)
-        return Result<Plan>::failure("parallel", "sizes must be positive");
-    Plan p = plan;
-    p.parallel.tp = tp;
-    p.parallel.pp = pp;
-    p.parallel.dp = dp;
-    p.parallel.cp = cp;
-    if (p.parallel.schedule == Schedule::Interleaved && plan.model.layers % (pp * p.parallel.vpp) != 0) {
-        p.parallel.schedule = Schedule::OneFOneB;
-        p.parallel.vpp = 1;
-    }
-    p.parallel.layersPerStage = balancedLayers(plan.model.layers, pp);
-    p.parallel.layersPerChunk.clear();
-    p.training.sequenceParallel = plan.training.sequenceParallel && tp > 1;
-    if (p.parallel.ep > 1 && (tp * cp * dp) % p.parallel.expertShard() != 0) {
-        p.parallel.ep = 1;
-        p.parallel.etp = 0;
-    }
-    // The combined 1F1B runs with EP, unpipelined or interleaved only.
-    if (p.parallel.ep == 1 || (pp > 1 && (p.parallel.schedule != Schedule::Interleaved || p.parallel.vpp < 2)))
-        p.training.moeA2aOverlap = false;
-    auto placement = defaultPlacement(p.cluster, p.parallel);
-    if (!placement)
-        return placement.errors();
-    p.placement = placement.value();
-    if (auto issues = validate(p); !issues.empty())
-        return issues;
-    return p;
-}
-
 std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancelled& cancelled)
 {
     std::vector<Advice> out;
@@ -290,11 +259,11 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
             c.push_back(withTraining(plan, [](TrainingSpec& t) { t.recompute = Recompute::Full; }));
             if (par.dp % 2 == 0) {
                 if (contextParallelRefusal(tr.framework, par.cp * 2, tr.flashAttention).empty())
-                    c.push_back(reshaped(plan, par.tp, par.pp, par.dp / 2, par.cp * 2));
+                    c.push_back(withShape(plan, par.tp, par.pp, par.dp / 2, par.cp * 2));
                 if (par.tp * 2 <= gpn)
-                    c.push_back(reshaped(plan, par.tp * 2, par.pp, par.dp / 2, par.cp));
+                    c.push_back(withShape(plan, par.tp * 2, par.pp, par.dp / 2, par.cp));
                 if (par.pp * 2 <= plan.model.layers)
-                    c.push_back(reshaped(plan, par.tp, par.pp * 2, par.dp / 2, par.cp));
+                    c.push_back(withShape(plan, par.tp, par.pp * 2, par.dp / 2, par.cp));
             }
             const auto best = bestOf(cancelled, c, [](const Evaluation&) { return true; });
             Message fix;
@@ -323,11 +292,11 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
             a.why = said(a.code, "why");
             std::vector<Result<Plan>> c;
             if (par.tp * 2 <= gpn && par.dp % 2 == 0)
-                c.push_back(reshaped(plan, par.tp * 2, par.pp, par.dp / 2, par.cp));
+                c.push_back(withShape(plan, par.tp * 2, par.pp, par.dp / 2, par.cp));
             if (par.dp % 2 == 0 && par.pp * 2 <= plan.model.layers)
-                c.push_back(reshaped(plan, par.tp, par.pp * 2, par.dp / 2, par.cp));
+                c.push_back(withShape(plan, par.tp, par.pp * 2, par.dp / 2, par.cp));
             if (par.dp % 4 == 0 && par.pp * 4 <= plan.model.layers)
-                c.push_back(reshaped(plan, par.tp, par.pp * 4, par.dp / 4, par.cp));
+                c.push_back(withShape(plan, par.tp, par.pp * 4, par.dp / 4, par.cp));
             const auto best = bestOf(cancelled, c, [](const Evaluation&) { return true; });
             if (best) {
                 const ParallelSpec& q = best->plan.parallel;
@@ -349,8 +318,8 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
         a.why = said(a.code, "why", { w.args[3], w.args[5], w.args[6] });
         const int shrink = par.tp / domain;
         std::vector<Result<Plan>> c;
-        c.push_back(reshaped(plan, domain, par.pp * shrink, par.dp, par.cp));
-        c.push_back(reshaped(plan, domain, par.pp, par.dp * shrink, par.cp));
+        c.push_back(withShape(plan, domain, par.pp * shrink, par.dp, par.cp));
+        c.push_back(withShape(plan, domain, par.pp, par.dp * shrink, par.cp));
         const auto best = bestOf(cancelled, c, [](const Evaluation&) { return true; });
         if (best) {
             const ParallelSpec& q = best->plan.parallel;
@@ -415,7 +384,7 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
                 t.sequenceParallel = true;
             }));
         if (par.tp % 2 == 0)
-            c.push_back(reshaped(plan, par.tp / 2, par.pp, par.dp * 2, par.cp));
+            c.push_back(withShape(plan, par.tp / 2, par.pp, par.dp * 2, par.cp));
         // A drawn placement whose TP groups cross nodes: the default one puts them back on NVLink.
         if (!plan.placement.isDefault)
             c.push_back(autoPlace(plan));
@@ -434,9 +403,9 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
         if (!tr.overlapGradReduce)
             c.push_back(withTraining(plan, [](TrainingSpec& t) { t.overlapGradReduce = true; }));
         if (par.dp % 2 == 0 && par.tp * 2 <= gpn)
-            c.push_back(reshaped(plan, par.tp * 2, par.pp, par.dp / 2, par.cp));
+            c.push_back(withShape(plan, par.tp * 2, par.pp, par.dp / 2, par.cp));
         if (par.dp % 2 == 0 && par.pp * 2 <= plan.model.layers)
-            c.push_back(reshaped(plan, par.tp, par.pp * 2, par.dp / 2, par.cp));
+            c.push_back(withShape(plan, par.tp, par.pp * 2, par.dp / 2, par.cp));
         if (!plan.placement.isDefault)
             c.push_back(autoPlace(plan));
         const auto best = clearing(cancelled, c, a.code, [&](const Evaluation& e) { return e.stepS < ev.stepS; });
@@ -456,7 +425,7 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
         const int n = par.tp * par.pp * par.dp;
         std::vector<Result<Plan>> c;
         for (int z = 0; z <= 3; ++z) {
-            auto q = reshaped(plan, 1, 1, n, par.cp);
+            auto q = withShape(plan, 1, 1, n, par.cp);
             if (q) {
                 setZeroStage(q.value().training, z);
                 q.value().training.framework = frameworkFor(tr.framework, z, 1);
@@ -549,12 +518,8 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
             q.parallel.dp = dp;
             if (q.training.globalBatch % (static_cast<long long>(dp) * q.training.microBatch) != 0)
                 continue;
-            auto placement = defaultPlacement(q.cluster, q.parallel);
-            if (!placement)
-                continue;
-            q.placement = placement.value();
-            if (validate(q).empty())
-                c.push_back(q);
+            if (auto placed = withDefaultPlacement(std::move(q)); placed && validate(placed.value()).empty())
+                c.push_back(std::move(placed));
         }
         const auto best = bestOf(cancelled, c, [](const Evaluation&) { return true; });
         if (best) {

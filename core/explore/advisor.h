@@ -36,8 +36,4 @@ struct Advice {
 using Cancelled = std::function<bool()>;
 std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancelled& cancelled = {});
 
-// The plan with other parallel sizes (and the rest unchanged), the layers split as evenly as they go and the
-// default placement; an error when the sizes do not work.
-Result<Plan> reshaped(const Plan& plan, int tp, int pp, int dp, int cp);
-
 } // namespace plait

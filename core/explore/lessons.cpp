@@ -1,6 +1,7 @@
 #include "lessons.h"
 
 #include "builtin_resources.h"
+#include "planedit.h"
 #include "safejson.h"
 
 namespace plait {
@@ -51,19 +52,37 @@ const std::vector<Lesson>& builtinLessons()
     return lessons;
 }
 
+namespace {
+// Two merge patches as one: `next` applied after `into`. Unlike merge_patch, a null (remove the field) is kept.
+void composePatch(nlohmann::json& into, const nlohmann::json& next)
+{
+    if (!next.is_object()) {
+        into = next;
+        return;
+    }
+    for (auto it = next.begin(); it != next.end(); ++it) {
+        nlohmann::json& slot = into[it.key()];
+        if (it.value().is_object() && slot.is_object())
+            composePatch(slot, it.value());
+        else
+            slot = it.value();
+    }
+}
+}
+
 Result<Plan> lessonPlan(const Plan& example, const Lesson& lesson, int step)
 {
     if (step < 0 || step >= int(lesson.steps.size()))
         return Result<Plan>::failure("step", "no step " + std::to_string(step + 1) + " in lesson " + lesson.id);
-    nlohmann::json doc = toJson(example);
+    nlohmann::json patch = nlohmann::json::object();
     for (int i = 0; i <= step; ++i)
-        doc.merge_patch(lesson.steps[std::size_t(i)].patch);
-    doc["placement"] = nullptr; // sizes may have changed: the default placement
-    if (doc.contains("parallel") && doc["parallel"].is_object() && !lesson.steps[std::size_t(step)].patch.empty()) {
-        doc["parallel"].erase("layers_per_stage");
-        doc["parallel"].erase("layers_per_chunk");
+        composePatch(patch, lesson.steps[std::size_t(i)].patch);
+    patch["placement"] = nullptr; // sizes may have changed: the default placement
+    if (!lesson.steps[std::size_t(step)].patch.empty()) { // a step's sizes split the layers evenly again
+        patch["parallel"]["layers_per_stage"] = nullptr;
+        patch["parallel"]["layers_per_chunk"] = nullptr;
     }
-    return planFromJson(doc);
+    return withPatch(example, patch);
 }
 
 namespace {

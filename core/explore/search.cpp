@@ -9,6 +9,7 @@
 #include "oplevelrecompute.h"
 #include "overlap.h"
 #include "params.h"
+#include "planedit.h"
 #include "range.h"
 #include "schedule.h"
 #include "stagecost.h"
@@ -160,18 +161,20 @@ struct FastestPaths {
 };
 FastestPaths fastestPaths(const ClusterSpec& cluster, const ParallelSpec& par)
 {
-    // The order's dimensions, innermost first (the plan was read, so it names each of tp, cp, dp, pp once).
-    std::array<char, 4> dims {};
-    for (std::size_t i = 0, at = 0; i < 4 && at < par.order.size(); ++i, at = par.order.find('-', at) + 1)
-        dims[i] = par.order[at];
+    // The order's dimensions, innermost first (the plan was read, so the order is one).
+    const std::array<ParallelDim, 4> dims = rankOrder(par.order).value_or(
+        std::array { ParallelDim::Tp, ParallelDim::Cp, ParallelDim::Dp, ParallelDim::Pp });
     auto sizes = std::array<int, 4> {};
     for (std::size_t i = 0; i < 4; ++i)
-        sizes[i] = dims[i] == 't' ? par.tp : dims[i] == 'c' ? par.cp : dims[i] == 'd' ? par.dp : par.pp;
+        sizes[i] = par.size(dims[i]);
     auto reach = [&](int tp, int cp, int dp) {
-        std::array<int, 4> span {};
+        std::array<int, 4> spans {};
         for (std::size_t i = 0; i < 4; ++i)
-            span[i] = dims[i] == 't' ? tp : dims[i] == 'c' ? cp : dims[i] == 'd' ? dp : 1;
-        return reachOf(cluster, sizes, span);
+            spans[i] = dims[i] == ParallelDim::Tp ? tp
+                : dims[i] == ParallelDim::Cp      ? cp
+                : dims[i] == ParallelDim::Dp      ? dp
+                                                  : 1;
+        return reachOf(cluster, sizes, spans);
     };
     const bool all = par.gpusUsed() == cluster.gpuCount();
     FastestPaths f;
@@ -213,14 +216,7 @@ double pipelineLowerBound(
     // between the GPUs evaluate pairs, pipeline 0's first and last (stage k sits k × the sizes ordered inside pp).
     double tiedReduce = 0;
     if (p > 1 && plan.model.tiedEmbeddings) {
-        int inner = 1;
-        for (std::size_t at = 0; at < par.order.size() && par.order.compare(at, 2, "pp") != 0;
-             at = par.order.find('-', at) + 1) {
-            const char d = par.order[at];
-            inner *= d == 't' ? par.tp : d == 'c' ? par.cp : par.dp;
-            if (par.order.find('-', at) == std::string::npos)
-                break;
-        }
+        const int inner = par.stride(ParallelDim::Pp);
         tiedReduce = tiedEmbeddingReduce(plan, pairPath(plan.cluster, 0, (p - 1) * inner), bytes).seconds;
     }
     // One layer's ops, and each chunk's, exactly as evaluate() builds them (cost/stagecost.h); a MoE model's dense
@@ -302,17 +298,6 @@ bool isPareto(const SearchCandidate& c, const std::vector<SearchCandidate>& all)
 
 } // namespace
 
-std::vector<int> balancedLayers(int layers, int pp)
-{
-    if (layers % pp == 0)
-        return {};
-    std::vector<int> split(static_cast<std::size_t>(pp), layers / pp);
-    const int extra = layers % pp;
-    for (int i = 0; i < extra; ++i)
-        split[std::size_t(extra <= pp - 2 ? i + 1 : i)] += 1;
-    return split;
-}
-
 namespace {
 // Each comma-separated name as `name` spells a value, or nullopt when one is none of them.
 template <typename T, std::size_t N>
@@ -363,11 +348,7 @@ Result<Plan> applyCandidate(const Plan& base, const SearchCandidate& c)
     Plan p = base;
     p.parallel = c.parallel;
     p.training = c.training;
-    auto placement = defaultPlacement(p.cluster, p.parallel);
-    if (!placement)
-        return placement.errors();
-    p.placement = placement.value();
-    return p;
+    return withDefaultPlacement(std::move(p));
 }
 
 namespace {

@@ -92,10 +92,6 @@ struct SearchResult {
 };
 SearchResult searchPlans(const Plan& base, const SearchOptions& options = {});
 
-// Layers per stage for pp stages: empty when they divide evenly; otherwise as even as possible, the first and last
-// stages (which also run the embedding and the output layer) getting the fewer.
-std::vector<int> balancedLayers(int layers, int pp);
-
 // The base plan run the candidate's way, with the default placement.
 Result<Plan> applyCandidate(const Plan& base, const SearchCandidate& candidate);
 

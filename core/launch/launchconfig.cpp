@@ -1,5 +1,7 @@
 #include "launchconfig.h"
 
+#include "planedit.h"
+
 #include "deepspeedconfig.h"
 #include "hfimport.h"
 #include "megatronargs.h"
@@ -208,10 +210,10 @@ Result<ImportedPlan> placedImport(ImportedPlan imported, const Plan& base)
     if (p.gpusUsed() > plan.cluster.gpuCount())
         return std::vector<Issue> { fieldIssue(
             "parallel", "gpus-needed", { str(p.gpusUsed()), str(plan.cluster.gpuCount()) }) };
-    auto placement = defaultPlacement(plan.cluster, plan.parallel);
-    if (!placement)
-        return placement.errors();
-    plan.placement = std::move(placement.value());
+    auto placed = withDefaultPlacement(std::move(plan));
+    if (!placed)
+        return placed.errors();
+    plan = std::move(placed.value());
     return imported;
 }
 }

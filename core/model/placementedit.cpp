@@ -1,5 +1,7 @@
 #include "placementedit.h"
 
+#include "planedit.h"
+
 #include <algorithm>
 
 namespace plait {
@@ -101,12 +103,7 @@ Result<Plan> assignToStage(const Plan& plan, const std::vector<int>& gpus, int s
 
 Result<Plan> autoPlace(const Plan& plan)
 {
-    auto placed = defaultPlacement(plan.cluster, plan.parallel);
-    if (!placed)
-        return placed.errors();
-    Plan p = plan;
-    p.placement = placed.value();
-    return p;
+    return withDefaultPlacement(plan);
 }
 
 } // namespace plait

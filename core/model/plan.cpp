@@ -456,27 +456,47 @@ int Plan::denseLayersOnStage(int stage) const
     return sum;
 }
 
+std::optional<std::array<ParallelDim, 4>> rankOrder(const std::string& order)
+{
+    if (order.size() != 11)
+        return std::nullopt;
+    std::array<ParallelDim, 4> dims {};
+    unsigned seen = 0;
+    for (std::size_t i = 0; i < 4; ++i) {
+        const std::string_view name = std::string_view(order).substr(3 * i, 2);
+        if (i < 3 && order[3 * i + 2] != '-')
+            return std::nullopt;
+        const auto d = name == "tp" ? ParallelDim::Tp
+            : name == "cp"          ? ParallelDim::Cp
+            : name == "dp"          ? ParallelDim::Dp
+            : name == "pp"          ? ParallelDim::Pp
+                                    : std::optional<ParallelDim>();
+        if (!d || (seen & (1u << unsigned(*d))))
+            return std::nullopt;
+        seen |= 1u << unsigned(*d);
+        dims[i] = *d;
+    }
+    return dims;
+}
+
+int ParallelSpec::stride(ParallelDim d) const
+{
+    const auto dims = rankOrder(order);
+    if (!dims)
+        return 0;
+    int inner = 1;
+    for (std::size_t i = 0; i < 4 && (*dims)[i] != d; ++i)
+        inner *= size((*dims)[i]);
+    return inner;
+}
+
 Result<Placement> defaultPlacement(const ClusterSpec& cluster, const ParallelSpec& parallel)
 {
-    std::array<std::string, 4> names;
-    std::array<std::string, 4> expected = { "cp", "dp", "pp", "tp" };
-    {
-        std::string order = parallel.order;
-        std::size_t i = 0, start = 0;
-        while (i < 4) {
-            const auto dash = order.find('-', start);
-            names[i++] = order.substr(start, dash == std::string::npos ? std::string::npos : dash - start);
-            if (dash == std::string::npos)
-                break;
-            start = dash + 1;
-        }
-        auto sorted = names;
-        std::sort(sorted.begin(), sorted.end());
-        if (i != 4 || sorted != expected || order.size() != 11)
-            return Result<Placement>::failure("parallel.order",
-                "must name tp, cp, dp and pp once each, innermost first, e.g. \"tp-cp-dp-pp\"; got "
-                    + inQuotes(order, 32));
-    }
+    const auto dims = rankOrder(parallel.order);
+    if (!dims)
+        return Result<Placement>::failure("parallel.order",
+            "must name tp, cp, dp and pp once each, innermost first, e.g. \"tp-cp-dp-pp\"; got "
+                + inQuotes(parallel.order, 32));
     Placement p;
     p.coordOf.assign(std::size_t(cluster.gpuCount()), Coord { -1, -1, -1, -1 });
     const int used = parallel.gpusUsed();
@@ -484,9 +504,12 @@ Result<Placement> defaultPlacement(const ClusterSpec& cluster, const ParallelSpe
     std::array<int Coord::*, 4> slots {};
     std::array<int, 4> sizes {};
     for (std::size_t i = 0; i < 4; ++i) {
-        const std::string& name = names[i];
-        slots[i] = name == "tp" ? &Coord::tp : name == "cp" ? &Coord::cp : name == "dp" ? &Coord::dp : &Coord::pp;
-        sizes[i] = name == "tp" ? parallel.tp : name == "cp" ? parallel.cp : name == "dp" ? parallel.dp : parallel.pp;
+        const ParallelDim d = (*dims)[i];
+        slots[i] = d == ParallelDim::Tp ? &Coord::tp
+            : d == ParallelDim::Cp      ? &Coord::cp
+            : d == ParallelDim::Dp      ? &Coord::dp
+                                        : &Coord::pp;
+        sizes[i] = parallel.size(d);
     }
     for (int rank = 0; rank < used && rank < cluster.gpuCount(); ++rank) {
         Coord c;

@@ -9,6 +9,7 @@
 #include "runspec.h"
 
 #include <algorithm>
+#include <array>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -192,6 +193,11 @@ struct Coord {
     bool operator==(const Coord&) const = default;
 };
 
+// The four dimensions of a rank order ("tp-cp-dp-pp": TP innermost, PP outermost).
+enum class ParallelDim { Tp, Cp, Dp, Pp };
+// The order's dimensions, innermost first; nullopt unless it names tp, cp, dp and pp once each, dash-separated.
+std::optional<std::array<ParallelDim, 4>> rankOrder(const std::string& order);
+
 struct ParallelSpec {
     int tp = 1, pp = 1, dp = 1, cp = 1, ep = 1, vpp = 1;
     // Tensor parallelism of the MoE layers' experts; 0 = tp (Megatron-Core's --expert-tensor-parallel-size, whose
@@ -210,6 +216,13 @@ struct ParallelSpec {
     bool embeddingInSplit = false, lossInSplit = false;
 
     int gpusUsed() const { return tp * pp * dp * cp; }
+    int size(ParallelDim d) const
+    {
+        return d == ParallelDim::Tp ? tp : d == ParallelDim::Cp ? cp : d == ParallelDim::Dp ? dp : pp;
+    }
+    // Ranks between neighbours along `d` in the default placement: the product of the sizes inside it in the rank
+    // order (0 when the order is not one).
+    int stride(ParallelDim d) const;
     // Megatron-Core's parallel folding: within a pipeline stage the MoE layers regroup the tp·cp·dp GPUs as expert
     // TP × EP × expert DP, expert TP innermost. expertShard() GPUs hold one layer's experts between them.
     int expertTp() const { return etp > 0 ? etp : tp; }

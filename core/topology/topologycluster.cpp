@@ -1,5 +1,7 @@
 #include "topologycluster.h"
 
+#include "planedit.h"
+
 #include "messagetext.h"
 #include "numtext.h"
 
@@ -263,11 +265,7 @@ Result<Plan> planOnCluster(Plan plan, const ClusterSpec& cluster)
     if (plan.parallel.gpusUsed() > cluster.gpuCount())
         return std::vector<Issue> { fieldIssue(
             "parallel", "topo-plan-too-large", { str(plan.parallel.gpusUsed()), str(cluster.gpuCount()) }) };
-    auto placement = defaultPlacement(plan.cluster, plan.parallel);
-    if (!placement)
-        return placement.errors();
-    plan.placement = std::move(placement.value());
-    return plan;
+    return withDefaultPlacement(std::move(plan));
 }
 
 } // namespace plait

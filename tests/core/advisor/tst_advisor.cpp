@@ -2,6 +2,7 @@
 #include "advisor.h"
 #include "evaluate.h"
 #include "placementedit.h"
+#include "planedit.h"
 
 #include <QTest>
 #include <tuple>
@@ -126,7 +127,7 @@ private slots:
                 QVERIFY(it->fixedStepS <= e.stepS);
         }
         for (auto [tp, dp, cp] : { std::tuple { 1, 4, 2 }, std::tuple { 2, 4, 1 } }) {
-            const auto q = reshaped(p, tp, 1, dp, cp);
+            const auto q = withShape(p, tp, 1, dp, cp);
             QVERIFY(q.ok());
             const Evaluation e = evaluate(q.value());
             if (e.valid && e.peakBytes <= e.capacityBytes)
