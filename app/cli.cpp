@@ -3,6 +3,7 @@
 #include "runoptions.h"
 #include "runreport.h"
 
+#include "analysis.h"
 #include "atomicfile.h"
 #include "catalogloader.h"
 #include "evaluate.h"
@@ -124,22 +125,22 @@ int evaluateCommand(const QStringList& args)
         std::cerr << "plait: " << validUtf8(why) << "\n";
         return kUsage;
     }
-    Evaluation ev = evaluate(plan);
-    addStepRange(plan, ev);
+    // The window's analysis, the same recipe (analysis.h).
+    const Analysis analysis = analyze(std::make_shared<const Plan>(plan));
+    Evaluation ev = *analysis.evaluation;
     // The file's keys Plait does not read first: a misspelt one may be why a figure surprises.
     ev.warnings.insert(ev.warnings.begin(), l.keyWarnings.begin(), l.keyWarnings.end());
     if (!ev.valid)
         printIssues(ev.errors);
     if (!ev.valid || json)
         printWarnings(ev.warnings); // the text view of a valid plan prints them itself
-    const RunForecast run = forecastRun(plan, ev);
     if (json) {
         nlohmann::json out = evaluationToJson(ev);
-        if (ev.valid)
-            out["run"] = runForecastToJson(run);
+        if (analysis.run)
+            out["run"] = runForecastToJson(*analysis.run);
         std::cout << dumpJson(out, 2) << "\n";
-    } else if (ev.valid) {
-        std::cout << evaluationText(ev, plan) << runForecastText(run, plan);
+    } else if (ev.valid && analysis.run) {
+        std::cout << evaluationText(ev, plan) << runForecastText(*analysis.run, plan);
     }
     return ev.valid ? kOk : kInvalid;
 }

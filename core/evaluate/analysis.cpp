@@ -1,6 +1,7 @@
 #include "analysis.h"
 
 #include "evaluate.h"
+#include "evaluationmemo.h"
 #include "predictedtimeline.h"
 #include "range.h"
 
@@ -10,10 +11,13 @@ Analysis analyze(std::shared_ptr<const Plan> plan, bool preview)
 {
     Analysis a;
     a.preview = preview;
-    Evaluation ev = evaluate(*plan);
-    addStepRange(*plan, ev);
+    // The point and the range's two ends are three evaluations at other compute rates; they share one set of groups
+    // and op lists, which the analysis keeps.
+    EvaluationMemo memo;
+    Evaluation ev = evaluate(*plan, EvaluationDetail::Full, &memo);
+    addStepRange(*plan, ev, &memo);
     if (ev.valid) {
-        a.groups = std::make_shared<const GroupSet>(buildGroups(*plan));
+        a.groups = memo.groups(*plan);
         a.timeline = std::make_shared<const Timeline>(predictedTimeline(ev, *plan));
         a.run = std::make_shared<const RunForecast>(forecastRun(*plan, ev));
     }

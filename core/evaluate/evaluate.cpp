@@ -414,9 +414,12 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     const int denseTotal = lcDense ? model.denseLayerCount() : 0;
     const EdgeCost first = firstStageCost(plan);
     const EdgeCost last = lastStageCost(plan);
-    const bool memoized = memo && detail == EvaluationDetail::Figures && memo->serves(plan);
+    // The groups and op lists depend on the shape alone: any memo on this cluster shares them, whatever the detail.
+    // A simulation is shared only when its events are not kept.
+    const bool served = memo && memo->serves(plan);
+    const bool memoized = served && detail == EvaluationDetail::Figures;
     const std::shared_ptr<const GroupSet> groupsHeld
-        = memoized ? memo->groups(plan) : std::make_shared<const GroupSet>(buildGroups(plan));
+        = served ? memo->groups(plan) : std::make_shared<const GroupSet>(buildGroups(plan));
     const GroupSet& groups = *groupsHeld;
     const StateBytes stateB = stateBytes(tr);
 
@@ -482,9 +485,8 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
                 c.backwardInput -= epComm[std::size_t(d)][std::size_t(ch)].backwardInput;
             }
 
-    // Op lists depend on the shape alone: any memo shares them, whatever the detail.
-    in.ops = memo && memo->serves(plan) ? memo->schedule(shape)
-                                        : std::make_shared<const std::vector<std::vector<Op>>>(generateSchedule(shape));
+    in.ops = served ? memo->schedule(shape)
+                    : std::make_shared<const std::vector<std::vector<Op>>>(generateSchedule(shape));
     SimOptions simOptions;
     simOptions.recordEvents = detail == EvaluationDetail::Full;
     // A fresh simulation is moved in, not copied (a ?: with the memo's shared result would copy every event).

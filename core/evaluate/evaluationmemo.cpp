@@ -2,12 +2,24 @@
 
 namespace plait {
 
+namespace {
+// The cluster as groups, paths and op lists read it: the GPU's compute rates aside, which the step range's two ends
+// change (range.h) and which only the op costs read, themselves part of a simulation's key.
+ClusterSpec withoutComputeRates(ClusterSpec c)
+{
+    c.gpu.gemmSustainedEfficiency = c.gpu.fp8SustainedEfficiency = c.gpu.overlapSlowdown = 0;
+    c.gpu.measuredGemms.clear();
+    return c;
+}
+}
+
 bool EvaluationMemo::serves(const Plan& plan)
 {
     std::lock_guard lock(m_mutex);
     if (!m_cluster)
-        m_cluster = std::make_unique<ClusterSpec>(plan.cluster);
-    return *m_cluster == plan.cluster; // every field, the pod size and oversubscription the groups read too
+        m_cluster = std::make_unique<ClusterSpec>(withoutComputeRates(plan.cluster));
+    // Every other field, the pod size and oversubscription the groups read too.
+    return *m_cluster == withoutComputeRates(plan.cluster);
 }
 
 std::shared_ptr<const GroupSet> EvaluationMemo::groups(const Plan& plan)

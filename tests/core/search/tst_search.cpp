@@ -1,6 +1,8 @@
 #include "../testplans.h"
+#include "analysis.h"
 #include "evaluate.h"
 #include "evaluationmemo.h"
+#include "range.h"
 #include "search.h"
 
 #include <QTest>
@@ -139,6 +141,36 @@ private slots:
         Plan oversubscribed = base;
         oversubscribed.cluster.oversubscription = 2;
         QVERIFY(!memo.serves(oversubscribed));
+        Plan otherLinks = base;
+        otherLinks.cluster.interNode.bandwidthGBps /= 2;
+        QVERIFY(!memo.serves(otherLinks));
+        // The step range's two ends change only the GPU's compute rates, which no group or op list reads: one
+        // analysis shares its groups and op lists between its three evaluations (issue 41).
+        QVERIFY(memo.serves(fastEndPlan(base)));
+        QVERIFY(memo.serves(slowEndPlan(base)));
+    }
+
+    // One analysis, its three evaluations sharing one memo, gives what three evaluations of their own give.
+    void anAnalysisSharesItsShapeWork_data()
+    {
+        QTest::addColumn<QString>("example");
+        QTest::newRow("b") << "b-four-nodes-tp4-pp2-dp2.plait.json";
+        QTest::newRow("h, 1,024 GPUs") << "h-gpt3-175b-1024xa100.plait.json";
+        QTest::newRow("deepseek-v3 DualPipe") << "../../tests/data/moe/deepseek-v3-2048xh800-dualpipe.plait.json";
+    }
+    void anAnalysisSharesItsShapeWork()
+    {
+        QFETCH(QString, example);
+        const Plan plan = test::examplePlan(example.toStdString().c_str());
+        const Analysis a = analyze(std::make_shared<const Plan>(plan));
+        Evaluation alone = evaluate(plan);
+        addStepRange(plan, alone);
+        QVERIFY(a.evaluation->valid && alone.valid);
+        QCOMPARE(a.evaluation->stepS, alone.stepS);
+        QCOMPARE(a.evaluation->stepFastS, alone.stepFastS);
+        QCOMPARE(a.evaluation->stepSlowS, alone.stepSlowS);
+        QCOMPARE(a.evaluation->peakBytes, alone.peakBytes);
+        QCOMPARE(a.groups->tp.size(), buildGroups(plan).tp.size());
     }
 
     void anyFrameworkPoolsTheFrameworks()
