@@ -4,82 +4,82 @@
 <context>
     <name>CommWhat</name>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="23"/>
+        <location filename="../widgets/commbreakdown.cpp" line="51"/>
         <source>ZeRO-3 gradients</source>
         <translation>ZeRO-3 梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="23"/>
+        <location filename="../widgets/commbreakdown.cpp" line="51"/>
         <source>ZeRO-3 weights</source>
         <translation>ZeRO-3 权重</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="24"/>
+        <location filename="../widgets/commbreakdown.cpp" line="50"/>
         <source>activations and gradients, all stage boundaries</source>
         <translation>激活与梯度，所有阶段边界</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="25"/>
+        <location filename="../widgets/commbreakdown.cpp" line="52"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="25"/>
+        <location filename="../widgets/commbreakdown.cpp" line="45"/>
         <source>key and value gradients</source>
         <translation>键和值的梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="26"/>
+        <location filename="../widgets/commbreakdown.cpp" line="45"/>
         <source>keys and values</source>
         <translation>键和值</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="27"/>
+        <location filename="../widgets/commbreakdown.cpp" line="44"/>
         <source>layer activations (sequence parallel)</source>
         <translation>层激活（序列并行）</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="28"/>
+        <location filename="../widgets/commbreakdown.cpp" line="42"/>
         <source>layer activations, and inputs re-gathered for weight gradients (sequence parallel)</source>
         <translation>层激活，以及为权重梯度重新收集的输入（序列并行）</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="30"/>
+        <location filename="../widgets/commbreakdown.cpp" line="41"/>
         <source>layer outputs and input gradients</source>
         <translation>层输出与输入梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="31"/>
+        <location filename="../widgets/commbreakdown.cpp" line="53"/>
         <source>tied embedding gradients</source>
         <translation>共享嵌入层的梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="32"/>
+        <location filename="../widgets/commbreakdown.cpp" line="54"/>
         <source>gradients of DualPipe&apos;s two copies of each stage</source>
         <translation>DualPipe 每个阶段两份副本的梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="33"/>
+        <location filename="../widgets/commbreakdown.cpp" line="47"/>
         <source>token combine (and the dispatch&apos;s gradient)</source>
         <translation>token 合并（及分发的梯度）</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="34"/>
+        <location filename="../widgets/commbreakdown.cpp" line="46"/>
         <source>token dispatch (and the combine&apos;s gradient)</source>
         <translation>token 分发（及合并的梯度）</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="35"/>
+        <location filename="../widgets/commbreakdown.cpp" line="52"/>
         <source>updated weights</source>
         <translation>更新后的权重</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="36"/>
+        <location filename="../widgets/commbreakdown.cpp" line="48"/>
         <source>routed tokens over expert TP (and their gradients&apos; sums)</source>
         <translation>经专家 TP 收集的路由 token（及其梯度之和）</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="37"/>
+        <location filename="../widgets/commbreakdown.cpp" line="49"/>
         <source>expert outputs over expert TP (and the tokens&apos; gradients)</source>
         <translation>经专家 TP 归约分散的专家输出（及 token 的梯度）</translation>
     </message>
@@ -87,17 +87,22 @@
 <context>
     <name>LaneText</name>
     <message>
-        <location filename="../widgets/lanetext.cpp" line="21"/>
-        <source>stage %1%2</source>
-        <translation>阶段 %1%2</translation>
+        <location filename="../widgets/lanetext.cpp" line="18"/>
+        <source>stage %1</source>
+        <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/lanetext.cpp" line="23"/>
+        <location filename="../widgets/lanetext.cpp" line="19"/>
+        <source>stage %1 (%2)</source>
+        <translation>阶段 %1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/lanetext.cpp" line="21"/>
         <source>node %1</source>
         <translation>节点 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/lanetext.cpp" line="25"/>
+        <location filename="../widgets/lanetext.cpp" line="23"/>
         <source>activations %1</source>
         <translation>激活 %1</translation>
     </message>
@@ -107,7 +112,7 @@
         <translation>梯度 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/lanetext.cpp" line="28"/>
+        <location filename="../widgets/lanetext.cpp" line="27"/>
         <source>measured</source>
         <translation>实测</translation>
     </message>
@@ -1632,286 +1637,286 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>plait::app</name>
     <message>
-        <location filename="../app/designreport.cpp" line="83"/>
+        <location filename="../app/designreport.cpp" line="77"/>
         <source>micro-batch %1 · global batch %2 · ZeRO %3 · recompute %4 · %5</source>
         <translation>微批次 %1 · 全局批大小 %2 · ZeRO %3 · 重计算 %4 · %5</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="108"/>
+        <location filename="../app/designreport.cpp" line="102"/>
         <source>%1: %2B parameters, %3 layers, hidden %4, sequence %5</source>
         <translation>%1：%2B 参数，%3 层，隐藏维度 %4，序列长度 %5</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="109"/>
+        <location filename="../app/designreport.cpp" line="103"/>
         <source>custom model</source>
         <translation>自定义模型</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="115"/>
+        <location filename="../app/designreport.cpp" line="109"/>
         <source>, %1 experts, top-%2</source>
         <translation>，%1 个专家，top-%2</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="121"/>
+        <location filename="../app/designreport.cpp" line="115"/>
         <source>%1 nodes × %2 %3; %4 inside a node, %5 between nodes</source>
         <translation>%1 个节点 × %2 块 %3；节点内 %4，节点间 %5</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="142"/>
+        <location filename="../app/designreport.cpp" line="136"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="143"/>
+        <location filename="../app/designreport.cpp" line="137"/>
         <source>%1 (%2–%3)</source>
         <translation>%1（%2–%3）</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="148"/>
+        <location filename="../app/designreport.cpp" line="142"/>
         <source>Tokens/s</source>
         <translation>Tokens/s</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="149"/>
+        <location filename="../app/designreport.cpp" line="143"/>
         <source>MFU (causal)</source>
         <translation>MFU（因果计数）</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="150"/>
+        <location filename="../app/designreport.cpp" line="144"/>
         <source>MFU (Megatron count)</source>
         <translation>MFU（Megatron 计数）</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="151"/>
+        <location filename="../app/designreport.cpp" line="145"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="152"/>
+        <location filename="../app/designreport.cpp" line="146"/>
         <source>Exposed communication</source>
         <translation>暴露的通信</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="153"/>
+        <location filename="../app/designreport.cpp" line="147"/>
         <source>Peak memory per GPU</source>
         <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="154"/>
+        <location filename="../app/designreport.cpp" line="148"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="156"/>
+        <location filename="../app/designreport.cpp" line="150"/>
         <source>GPUs used</source>
         <translation>使用的 GPU</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="159"/>
+        <location filename="../app/designreport.cpp" line="153"/>
         <source>Time to train</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="160"/>
+        <location filename="../app/designreport.cpp" line="154"/>
         <source>Cost to train</source>
         <translation>训练成本</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="161"/>
+        <location filename="../app/designreport.cpp" line="155"/>
         <source>Goodput</source>
         <translation>有效产出率</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="162"/>
+        <location filename="../app/designreport.cpp" line="156"/>
         <source>Checkpoint</source>
         <translation>检查点</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="170"/>
+        <location filename="../app/designreport.cpp" line="164"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="170"/>
+        <location filename="../app/designreport.cpp" line="164"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="171"/>
+        <location filename="../app/designreport.cpp" line="165"/>
         <source>Parallelism</source>
         <translation>并行策略</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="171"/>
+        <location filename="../app/designreport.cpp" line="165"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="172"/>
+        <location filename="../app/designreport.cpp" line="166"/>
         <source>Recipe</source>
         <translation>训练配置</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="181"/>
+        <location filename="../app/designreport.cpp" line="175"/>
         <source>Times: %1 Efficiencies: %2.</source>
         <translation>时间：%1效率：%2。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="183"/>
+        <location filename="../app/designreport.cpp" line="177"/>
         <source>GPU %1: %2 TFLOP/s dense BF16%3, %4 GiB, %5 GB/s HBM. Source: %6.</source>
         <translation>GPU %1：稠密 BF16 %2 TFLOP/s%3，%4 GiB，HBM %5 GB/s。来源：%6。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="186"/>
+        <location filename="../app/designreport.cpp" line="180"/>
         <source>, %1 FP8</source>
         <translation>，FP8 %1</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="189"/>
-        <location filename="../app/designreport.cpp" line="232"/>
+        <location filename="../app/designreport.cpp" line="183"/>
+        <location filename="../app/designreport.cpp" line="226"/>
         <source>given in the plan</source>
         <translation>规划中给出</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="191"/>
+        <location filename="../app/designreport.cpp" line="185"/>
         <source>Sustained GEMM rate %1 of peak (burst best %2). Source: %3.</source>
         <translation>持续 GEMM 速率为峰值的 %1（短时突发最佳 %2）。来源：%3。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="195"/>
+        <location filename="../app/designreport.cpp" line="189"/>
         <source>GEMM rate %1 of peak, a short-burst best (no sustained figure published): an upper bound.</source>
         <translation>GEMM 速率为峰值的 %1，是短时突发的最佳值（没有公开的持续速率）：只是上限。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="198"/>
+        <location filename="../app/designreport.cpp" line="192"/>
         <source>No measured GEMM rate for this GPU: compute runs at the datasheet peak, an upper bound.</source>
         <translation>此 GPU 没有实测 GEMM 速率：计算按数据手册峰值估算，只是上限。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/designreport.cpp" line="200"/>
+        <location filename="../app/designreport.cpp" line="194"/>
         <source>%n GEMM shape(s) measured by the probe on this GPU replace the catalog&apos;s rate for those shapes.</source>
         <translation>
             <numerusform>探测程序在此 GPU 上实测的 %n 种 GEMM 形状取代了目录中对应形状的速率。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="203"/>
+        <location filename="../app/designreport.cpp" line="197"/>
         <source>Memory-bound kernels stream at %1 GB/s. Source: %2.</source>
         <translation>访存密集型内核按 %1 GB/s 计算。来源：%2。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="211"/>
+        <location filename="../app/designreport.cpp" line="205"/>
         <source>Fused attention %1 (%2): published speeds. Source: %3.</source>
         <translation>融合注意力 %1（%2）：已公开的速度。来源：%3。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="214"/>
+        <location filename="../app/designreport.cpp" line="208"/>
         <source>Fused attention %1: no published speed on this GPU; it runs at the GEMM rate, a lower bound on its time.</source>
         <translation>融合注意力 %1：此 GPU 上没有公开的速度；按 GEMM 速率计算，其时间是下限。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="219"/>
+        <location filename="../app/designreport.cpp" line="213"/>
         <source>Compute beside a collective runs %1 slower, measured by the probe.</source>
         <translation>与集合通信同时运行时计算慢 %1，由探测程序实测。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="221"/>
+        <location filename="../app/designreport.cpp" line="215"/>
         <source>Compute beside a collective: no slowdown at the fast end, 40% at the slow end (Lee et al. 2025, arXiv 2507.03114); the point estimate %1.</source>
         <translation>与集合通信同时运行的计算：快端不减速，慢端减速 40%（Lee 等 2025，arXiv 2507.03114）；点估计 %1。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="224"/>
+        <location filename="../app/designreport.cpp" line="218"/>
         <source>The slow end also runs GEMMs 5% below the sustained rate, the spread between GPUs of one node (S. Bekman, Machine Learning Engineering).</source>
         <translation>慢端还让 GEMM 比持续速率低 5%，即同一节点内 GPU 之间的差异（S. Bekman，Machine Learning Engineering）。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="227"/>
+        <location filename="../app/designreport.cpp" line="221"/>
         <source>Link %1: %2 GB/s per direction at %3 of line rate, %4 µs per step. Source: %5.</source>
         <translation>链路 %1：每方向 %2 GB/s，达到线速的 %3，每步 %4 µs。来源：%5。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="234"/>
+        <location filename="../app/designreport.cpp" line="228"/>
         <source>GPU power %1 W, measured (given in the plan).</source>
         <translation>GPU 功耗 %1 W，实测值（规划中给出）。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="236"/>
+        <location filename="../app/designreport.cpp" line="230"/>
         <source>GPU power %1 W, the datasheet maximum. Source: %2.</source>
         <translation>GPU 功耗 %1 W，数据手册最大值。来源：%2。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="251"/>
+        <location filename="../app/designreport.cpp" line="245"/>
         <source>The advisor found nothing to change in this plan.</source>
         <translation>顾问认为此规划无需改动。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="258"/>
+        <location filename="../app/designreport.cpp" line="252"/>
         <source>Fix: %1</source>
         <translation>修正：%1</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="273"/>
+        <location filename="../app/designreport.cpp" line="267"/>
         <source>Training run, checkpoints and failures</source>
         <translation>训练过程、检查点与故障</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="276"/>
+        <location filename="../app/designreport.cpp" line="270"/>
         <source>Advisor&apos;s findings</source>
         <translation>顾问的发现</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="283"/>
+        <location filename="../app/designreport.cpp" line="277"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="288"/>
+        <location filename="../app/designreport.cpp" line="282"/>
         <source>Assumptions: every rate used, with its source</source>
         <translation>假设：所用的每个速率及其来源</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="301"/>
+        <location filename="../app/designreport.cpp" line="295"/>
         <source>B against A</source>
         <translation>B 相对 A</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="310"/>
+        <location filename="../app/designreport.cpp" line="304"/>
         <source>%1%2%</source>
         <translation>%1%2%</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="329"/>
+        <location filename="../app/designreport.cpp" line="323"/>
         <source>differs</source>
         <translation>不同</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="332"/>
+        <location filename="../app/designreport.cpp" line="326"/>
         <source>Green: B is better than A by more than 0.5%; red: worse. Settings that differ are shaded.</source>
         <translation>绿色：B 比 A 好 0.5% 以上；红色：更差。不同的设置以底色标出。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="436"/>
+        <location filename="../app/designreport.cpp" line="430"/>
         <source>%1: the step&apos;s first %2, the pipeline filling</source>
         <translation>%1：单步的前 %2，流水线填充阶段</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="458"/>
+        <location filename="../app/designreport.cpp" line="452"/>
         <source>%1: run, findings and assumptions</source>
         <translation>%1：训练过程、发现与假设</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="478"/>
-        <location filename="../app/designreport.cpp" line="564"/>
+        <location filename="../app/designreport.cpp" line="472"/>
+        <location filename="../app/designreport.cpp" line="558"/>
         <source>Plan A against plan B</source>
         <translation>规划 A 对比规划 B</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="509"/>
+        <location filename="../app/designreport.cpp" line="503"/>
         <source>%1 against %2</source>
         <translation>%1 对比 %2</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="590"/>
+        <location filename="../app/designreport.cpp" line="584"/>
         <source>Made by Plait %1.</source>
         <translation>由 Plait %1 生成。</translation>
     </message>
@@ -2240,7 +2245,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
     <message>
         <location filename="../app/docksetup.cpp" line="39"/>
-        <location filename="../app/mainwindow.cpp" line="220"/>
+        <location filename="../app/mainwindow.cpp" line="221"/>
         <source>Communication</source>
         <translation>通信</translation>
     </message>
@@ -2275,82 +2280,82 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>推荐规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="145"/>
+        <location filename="../app/mainwindow.cpp" line="146"/>
         <source>Open Trace</source>
         <translation>打开追踪</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="145"/>
+        <location filename="../app/mainwindow.cpp" line="146"/>
         <source>Chrome traces (*.json *.trace.json);;All files (*)</source>
         <translation>Chrome 追踪 (*.json *.trace.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="151"/>
+        <location filename="../app/mainwindow.cpp" line="152"/>
         <source>Export Timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="151"/>
+        <location filename="../app/mainwindow.cpp" line="152"/>
         <source>Chrome traces (*.json)</source>
         <translation>Chrome 追踪 (*.json)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="158"/>
+        <location filename="../app/mainwindow.cpp" line="159"/>
         <source>Opened trace %1: %n event(s)</source>
         <translation>
             <numerusform>已打开追踪 %1：%n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="161"/>
+        <location filename="../app/mainwindow.cpp" line="162"/>
         <source>not drawn: %1</source>
         <translation>未绘制：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="165"/>
+        <location filename="../app/mainwindow.cpp" line="166"/>
         <source>Trace %1 not opened: %2</source>
         <translation>追踪 %1 未打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="167"/>
+        <location filename="../app/mainwindow.cpp" line="168"/>
         <source>Cannot open trace</source>
         <translation>无法打开追踪</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="167"/>
+        <location filename="../app/mainwindow.cpp" line="168"/>
         <source>%1 was not opened: %2</source>
         <translation>%1 未打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="180"/>
+        <location filename="../app/mainwindow.cpp" line="181"/>
         <source>Preview: swap GPU %1 and GPU %2 — release to apply</source>
         <translation>预览：交换 GPU %1 与 GPU %2 — 松开鼠标以应用</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="191"/>
+        <location filename="../app/mainwindow.cpp" line="192"/>
         <source>Swap GPU %1 and GPU %2</source>
         <translation>交换 GPU %1 与 GPU %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="195"/>
+        <location filename="../app/mainwindow.cpp" line="196"/>
         <source>Assign %n GPU(s) to stage %1</source>
         <translation>
             <numerusform>将 %n 个 GPU 分配到阶段 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="202"/>
+        <location filename="../app/mainwindow.cpp" line="203"/>
         <source>Make TP group</source>
         <translation>组成 TP 组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="205"/>
+        <location filename="../app/mainwindow.cpp" line="206"/>
         <location filename="../app/mainwindowactions.cpp" line="167"/>
         <source>Auto-place</source>
         <translation>自动放置</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="215"/>
+        <location filename="../app/mainwindow.cpp" line="216"/>
         <source>Stage %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
@@ -2690,41 +2695,41 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>语言将在下次启动 Plait 时生效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="275"/>
+        <location filename="../app/mainwindow.cpp" line="277"/>
         <source>Cannot open plan</source>
         <translation>无法打开规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="275"/>
+        <location filename="../app/mainwindow.cpp" line="277"/>
         <source>%1 cannot be opened:
 %2</source>
         <translation>无法打开 %1：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="302"/>
+        <location filename="../app/mainwindow.cpp" line="303"/>
         <source>Opened %1, the last plan you worked on</source>
         <translation>已打开 %1，即上次使用的规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="306"/>
+        <location filename="../app/mainwindow.cpp" line="307"/>
         <source>A new plan: change it here, or open one (File → Open, Open Example)</source>
         <translation>新规划：可在此修改，或打开已有规划（文件 → 打开、打开示例）</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="324"/>
+        <location filename="../app/mainwindow.cpp" line="325"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="324"/>
+        <location filename="../app/mainwindow.cpp" line="325"/>
         <source>%1 was not saved: %2
 The file on disk is unchanged.</source>
         <translation>%1 未保存：%2
 磁盘上的文件未更改。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="328"/>
+        <location filename="../app/mainwindow.cpp" line="329"/>
         <location filename="../app/mainwindowactions.cpp" line="132"/>
         <location filename="../app/mainwindowactions.cpp" line="143"/>
         <location filename="../app/mainwindowlaunch.cpp" line="190"/>
@@ -2732,96 +2737,96 @@ The file on disk is unchanged.</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="386"/>
+        <location filename="../app/mainwindow.cpp" line="387"/>
         <source>Opening trace %1…</source>
         <translation>正在打开追踪 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="391"/>
+        <location filename="../app/mainwindow.cpp" line="392"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="391"/>
+        <location filename="../app/mainwindow.cpp" line="392"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="411"/>
+        <location filename="../app/mainwindow.cpp" line="412"/>
         <source>Nothing to export: the plan is not valid.</source>
         <translation>没有可导出的内容：规划无效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="415"/>
+        <location filename="../app/mainwindow.cpp" line="416"/>
         <source>Exporting the timeline to %1…</source>
         <translation>正在将时间线导出到 %1…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="432"/>
+        <location filename="../app/mainwindow.cpp" line="433"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="430"/>
+        <location filename="../app/mainwindow.cpp" line="431"/>
         <source>%1 was not written: %2</source>
         <translation>%1 未写入：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="342"/>
+        <location filename="../app/mainwindow.cpp" line="343"/>
         <source>the plan is still being evaluated; export again in a moment</source>
         <translation>方案仍在评估中，请稍后再导出</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="346"/>
+        <location filename="../app/mainwindow.cpp" line="347"/>
         <source>the plan cannot be evaluated: the summary says why</source>
         <translation>该方案无法评估：概览中说明了原因</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="406"/>
+        <location filename="../app/mainwindow.cpp" line="407"/>
         <source>Not exported: the plan is still being evaluated; export again in a moment.</source>
         <translation>未导出：方案仍在评估中，请稍后再导出。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="434"/>
+        <location filename="../app/mainwindow.cpp" line="435"/>
         <source>Exported the timeline to %1</source>
         <translation>时间线已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="444"/>
+        <location filename="../app/mainwindow.cpp" line="445"/>
         <source>%1 cannot be compared: %2</source>
         <translation>无法比较 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="466"/>
+        <location filename="../app/mainwindow.cpp" line="467"/>
         <source>The plan could not be written for the probe: %1</source>
         <translation>无法为探测写出规划：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="571"/>
+        <location filename="../app/mainwindow.cpp" line="572"/>
         <source>Link measurements from %1</source>
         <translation>来自 %1 的链路测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="561"/>
-        <location filename="../app/mainwindow.cpp" line="574"/>
-        <location filename="../app/mainwindow.cpp" line="585"/>
-        <location filename="../app/mainwindow.cpp" line="596"/>
+        <location filename="../app/mainwindow.cpp" line="562"/>
+        <location filename="../app/mainwindow.cpp" line="575"/>
+        <location filename="../app/mainwindow.cpp" line="586"/>
+        <location filename="../app/mainwindow.cpp" line="597"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="582"/>
+        <location filename="../app/mainwindow.cpp" line="583"/>
         <source>Compute measurements from %1</source>
         <translation>来自 %1 的计算测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="593"/>
+        <location filename="../app/mainwindow.cpp" line="594"/>
         <source>PyTorch reference measurements from %1</source>
         <translation>来自 %1 的 PyTorch 参考测量</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="556"/>
-        <location filename="../app/mainwindow.cpp" line="600"/>
+        <location filename="../app/mainwindow.cpp" line="557"/>
+        <location filename="../app/mainwindow.cpp" line="601"/>
         <source>%1 is not a probe result (TRACE.json, LINKS.json, COMPUTE.json or torch-reference.json).</source>
         <translation>%1 不是探测结果（TRACE.json、LINKS.json、COMPUTE.json 或 torch-reference.json）。</translation>
     </message>
@@ -2836,83 +2841,83 @@ The file on disk is unchanged.</source>
         <translation>已关闭 trace %1：%2。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="292"/>
+        <location filename="../app/mainwindow.cpp" line="294"/>
         <source>New plan</source>
         <translation>新规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="361"/>
+        <location filename="../app/mainwindow.cpp" line="362"/>
         <source>the advice is still being worked out; export again in a moment</source>
         <translation>建议仍在计算中；请稍后再导出</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="483"/>
+        <location filename="../app/mainwindow.cpp" line="484"/>
         <source>Reading %n nccl-tests file(s)…</source>
         <translation>
             <numerusform>正在读取 %n 个 nccl-tests 文件…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="487"/>
+        <location filename="../app/mainwindow.cpp" line="488"/>
         <source>Not read: %1</source>
         <translation>未读取：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="489"/>
+        <location filename="../app/mainwindow.cpp" line="490"/>
         <source>Cannot read nccl-tests output</source>
         <translation>无法读取 nccl-tests 输出</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="524"/>
+        <location filename="../app/mainwindow.cpp" line="525"/>
         <source>%n measurement(s) of the links; </source>
         <translation>
             <numerusform>%n 组链路测量；</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="525"/>
+        <location filename="../app/mainwindow.cpp" line="526"/>
         <source>the plan&apos;s links match them</source>
         <translation>规划中的链路与测量相符</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="526"/>
+        <location filename="../app/mainwindow.cpp" line="527"/>
         <source>%n finding(s) on the topology&apos;s nodes: %1</source>
         <translation>
             <numerusform>拓扑节点上有 %n 项发现：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="652"/>
+        <location filename="../app/mainwindow.cpp" line="653"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="670"/>
+        <location filename="../app/mainwindow.cpp" line="671"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="670"/>
+        <location filename="../app/mainwindow.cpp" line="671"/>
         <source>The plan has changes that are not saved. Save them?</source>
         <translation>规划有未保存的更改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="690"/>
+        <location filename="../app/mainwindow.cpp" line="691"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="691"/>
+        <location filename="../app/mainwindow.cpp" line="692"/>
         <source>%1[*] — Plait</source>
         <translation>%1[*] — Plait</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="724"/>
+        <location filename="../app/mainwindow.cpp" line="726"/>
         <source>Recover unsaved plan?</source>
         <translation>恢复未保存的规划？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="725"/>
+        <location filename="../app/mainwindow.cpp" line="727"/>
         <source>Plait did not close normally. A plan with unsaved changes was kept:
 %1
 last written %2.
@@ -2923,12 +2928,12 @@ Recover it?</source>
 是否恢复？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="732"/>
+        <location filename="../app/mainwindow.cpp" line="734"/>
         <source>Recovered plan</source>
         <translation>已恢复的规划</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="742"/>
+        <location filename="../app/mainwindow.cpp" line="744"/>
         <source>%n autosaved plan(s) from an earlier session cannot be read:
 %1
 Discard them?</source>
@@ -2939,19 +2944,19 @@ Discard them?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="746"/>
+        <location filename="../app/mainwindow.cpp" line="748"/>
         <source>%n autosaved plan(s) cannot be read; they were kept</source>
         <translation>
             <numerusform>%n 个自动保存的规划无法读取，已保留</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="747"/>
+        <location filename="../app/mainwindow.cpp" line="749"/>
         <source>Unreadable autosaves</source>
         <translation>无法读取的自动保存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="751"/>
+        <location filename="../app/mainwindow.cpp" line="753"/>
         <source>%n unreadable autosave(s) discarded</source>
         <translation>
             <numerusform>已丢弃 %n 个无法读取的自动保存</numerusform>
@@ -3340,37 +3345,37 @@ Discard them?</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="246"/>
+        <location filename="../app/suggestpanel.cpp" line="231"/>
         <source>The model, cluster or batch changed since the last search: search again.</source>
         <translation>自上次搜索以来模型、集群或批大小已改变：请重新搜索。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="254"/>
+        <location filename="../app/suggestpanel.cpp" line="239"/>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="266"/>
+        <location filename="../app/suggestpanel.cpp" line="251"/>
         <source>%1 combinations, %2 fit in memory, %3 evaluated in full, in %4 s.</source>
         <translation>%1 种组合，%2 种放得下，%3 种完整评估，用时 %4 秒。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="271"/>
+        <location filename="../app/suggestpanel.cpp" line="256"/>
         <source>No plan fits in memory on this cluster.</source>
         <translation>此集群上没有放得下的规划。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="292"/>
+        <location filename="../app/suggestpanel.cpp" line="277"/>
         <source>step %1 (slow end %5) · %2 tokens/s · MFU %3 · peak %4 per GPU</source>
         <translation>步长 %1（慢端 %5）· %2 tokens/s · MFU %3 · 每 GPU 峰值 %4</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="295"/>
+        <location filename="../app/suggestpanel.cpp" line="280"/>
         <source>Click to apply.</source>
         <translation>点击应用。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="326"/>
+        <location filename="../app/suggestpanel.cpp" line="311"/>
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
@@ -3385,27 +3390,27 @@ Discard them?</source>
         <translation>全部 %1 个放得下的方案都已绘入图表。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="306"/>
+        <location filename="../app/suggestpanel.cpp" line="291"/>
         <source>Apply suggested plan</source>
         <translation>应用推荐规划</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="320"/>
+        <location filename="../app/suggestpanel.cpp" line="305"/>
         <source>At the slow end, for the plan&apos;s budget at %1 %2 per GPU-hour on the cluster&apos;s %3 GPUs, with checkpoints and failures. Every plan here uses all of them, so the ranking by step time is also the ranking by cost.</source>
         <translation>按慢端计算：规划的训练预算，每 GPU 小时 %1 %2，集群的 %3 块 GPU，计入检查点与故障。这里每个规划都用全部 GPU，所以按单步时间排序也就是按成本排序。</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="333"/>
+        <location filename="../app/suggestpanel.cpp" line="318"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="341"/>
+        <location filename="../app/suggestpanel.cpp" line="326"/>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
     <message>
-        <location filename="../app/suggestpanel.cpp" line="343"/>
+        <location filename="../app/suggestpanel.cpp" line="328"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
@@ -3795,96 +3800,96 @@ Discard them?</source>
 <context>
     <name>plait::widgets::CommBreakdown</name>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="49"/>
+        <location filename="../widgets/commbreakdown.cpp" line="25"/>
         <source>dispatch</source>
         <translation>分发</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="51"/>
+        <location filename="../widgets/commbreakdown.cpp" line="27"/>
         <source>combine</source>
         <translation>合并</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="53"/>
+        <location filename="../widgets/commbreakdown.cpp" line="30"/>
         <source>expert TP</source>
         <translation>专家 TP</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="66"/>
+        <location filename="../widgets/commbreakdown.cpp" line="67"/>
         <source>Exposed and hidden</source>
         <translation>暴露与隐藏</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="67"/>
+        <location filename="../widgets/commbreakdown.cpp" line="68"/>
         <source>Latency (α) and bandwidth (S/β)</source>
         <translation>延迟 (α) 与带宽 (S/β)</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="68"/>
+        <location filename="../widgets/commbreakdown.cpp" line="69"/>
         <source>Split:</source>
         <translation>拆分：</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="78"/>
+        <location filename="../widgets/commbreakdown.cpp" line="79"/>
         <source>Communication per step</source>
         <translation>每步通信</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="134"/>
+        <location filename="../widgets/commbreakdown.cpp" line="135"/>
         <source>exposed</source>
         <translation>暴露</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="134"/>
+        <location filename="../widgets/commbreakdown.cpp" line="135"/>
         <source>latency (α)</source>
         <translation>延迟 (α)</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="135"/>
+        <location filename="../widgets/commbreakdown.cpp" line="136"/>
         <source>hidden under compute</source>
         <translation>被计算隐藏</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="135"/>
+        <location filename="../widgets/commbreakdown.cpp" line="136"/>
         <source>bandwidth (S/β)</source>
         <translation>带宽 (S/β)</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="148"/>
+        <location filename="../widgets/commbreakdown.cpp" line="149"/>
         <source>ms per step (stage %1, the busiest)</source>
         <translation>每步毫秒数（阶段 %1，最忙的阶段）</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="149"/>
+        <location filename="../widgets/commbreakdown.cpp" line="150"/>
         <source>ms per step</source>
         <translation>每步毫秒数</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="158"/>
+        <location filename="../widgets/commbreakdown.cpp" line="159"/>
         <source>%1 %2
 %3 × %4 on %5</source>
         <translation>%1 %2
 %3 × %4，经 %5</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="178"/>
+        <location filename="../widgets/commbreakdown.cpp" line="179"/>
         <source>No plan evaluated yet.</source>
         <translation>尚未评估任何方案。</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="179"/>
+        <location filename="../widgets/commbreakdown.cpp" line="180"/>
         <source>The plan cannot be evaluated: the summary says why.</source>
         <translation>无法评估该方案：原因见摘要。</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="180"/>
+        <location filename="../widgets/commbreakdown.cpp" line="181"/>
         <source>No communication: every parallel size is 1,
 so no GPU sends anything to another.</source>
         <translation>没有通信：所有并行规模均为 1，
 没有 GPU 向其他 GPU 发送数据。</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="216"/>
+        <location filename="../widgets/commbreakdown.cpp" line="217"/>
         <source>%1: %2 per step, %3 exposed
 latency %4, bandwidth %5
 %6 per call, %7 calls, %8 ranks
@@ -4119,17 +4124,16 @@ Click for the formula</source>
 <context>
     <name>plait::widgets::PlanEditor</name>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="91"/>
+        <location filename="../widgets/planeditor.cpp" line="92"/>
         <source>framework default</source>
         <translation>框架默认值</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="93"/>
+        <location filename="../widgets/planeditor.cpp" line="94"/>
         <source>one node</source>
         <translation>一个节点</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="131"/>
         <location filename="../widgets/planeditor.cpp" line="132"/>
         <location filename="../widgets/planeditor.cpp" line="133"/>
         <location filename="../widgets/planeditor.cpp" line="134"/>
@@ -4137,570 +4141,571 @@ Click for the formula</source>
         <location filename="../widgets/planeditor.cpp" line="136"/>
         <location filename="../widgets/planeditor.cpp" line="137"/>
         <location filename="../widgets/planeditor.cpp" line="138"/>
-        <location filename="../widgets/planeditor.cpp" line="140"/>
-        <location filename="../widgets/planeditor.cpp" line="142"/>
-        <location filename="../widgets/planeditor.cpp" line="144"/>
-        <location filename="../widgets/planeditor.cpp" line="146"/>
-        <location filename="../widgets/planeditor.cpp" line="148"/>
-        <location filename="../widgets/planeditor.cpp" line="150"/>
-        <location filename="../widgets/planeditor.cpp" line="152"/>
-        <location filename="../widgets/planeditor.cpp" line="154"/>
-        <location filename="../widgets/planeditor.cpp" line="156"/>
-        <location filename="../widgets/planeditor.cpp" line="364"/>
-        <location filename="../widgets/planeditor.cpp" line="479"/>
+        <location filename="../widgets/planeditor.cpp" line="139"/>
+        <location filename="../widgets/planeditor.cpp" line="141"/>
+        <location filename="../widgets/planeditor.cpp" line="143"/>
+        <location filename="../widgets/planeditor.cpp" line="145"/>
+        <location filename="../widgets/planeditor.cpp" line="147"/>
+        <location filename="../widgets/planeditor.cpp" line="149"/>
+        <location filename="../widgets/planeditor.cpp" line="151"/>
+        <location filename="../widgets/planeditor.cpp" line="153"/>
+        <location filename="../widgets/planeditor.cpp" line="155"/>
+        <location filename="../widgets/planeditor.cpp" line="157"/>
+        <location filename="../widgets/planeditor.cpp" line="365"/>
+        <location filename="../widgets/planeditor.cpp" line="471"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="131"/>
+        <location filename="../widgets/planeditor.cpp" line="132"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="132"/>
+        <location filename="../widgets/planeditor.cpp" line="133"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="133"/>
+        <location filename="../widgets/planeditor.cpp" line="134"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="134"/>
+        <location filename="../widgets/planeditor.cpp" line="135"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="135"/>
+        <location filename="../widgets/planeditor.cpp" line="136"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="96"/>
         <location filename="../widgets/planeditor.cpp" line="97"/>
-        <location filename="../widgets/planeditor.cpp" line="136"/>
+        <location filename="../widgets/planeditor.cpp" line="98"/>
+        <location filename="../widgets/planeditor.cpp" line="137"/>
         <source>FFN size</source>
         <translation>FFN 维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="92"/>
+        <location filename="../widgets/planeditor.cpp" line="93"/>
         <source>not stated</source>
         <translation>未给出</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="94"/>
         <location filename="../widgets/planeditor.cpp" line="95"/>
+        <location filename="../widgets/planeditor.cpp" line="96"/>
         <source>non-blocking</source>
         <translation>无阻塞</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="98"/>
+        <location filename="../widgets/planeditor.cpp" line="99"/>
         <source>dropless</source>
         <translation>不丢弃 token</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="99"/>
+        <location filename="../widgets/planeditor.cpp" line="100"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="100"/>
-        <location filename="../widgets/planeditor.cpp" line="102"/>
+        <location filename="../widgets/planeditor.cpp" line="101"/>
+        <location filename="../widgets/planeditor.cpp" line="103"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="100"/>
+        <location filename="../widgets/planeditor.cpp" line="101"/>
         <source>USD</source>
         <translation>USD</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="101"/>
+        <location filename="../widgets/planeditor.cpp" line="102"/>
         <source>datasheet TDP</source>
         <translation>数据手册 TDP</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="103"/>
+        <location filename="../widgets/planeditor.cpp" line="104"/>
         <source>Llama 3&apos;s rate</source>
         <translation>Llama 3 的故障率</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="104"/>
+        <location filename="../widgets/planeditor.cpp" line="105"/>
         <source>10 (MegaScale)</source>
         <translation>10（MegaScale）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="137"/>
+        <location filename="../widgets/planeditor.cpp" line="138"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="138"/>
+        <location filename="../widgets/planeditor.cpp" line="139"/>
         <source>Routed experts (0: dense)</source>
         <translation>路由专家数（0：稠密）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="140"/>
+        <location filename="../widgets/planeditor.cpp" line="141"/>
         <source>Experts per token (top-k)</source>
         <translation>每个 token 的专家数 (top-k)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="142"/>
+        <location filename="../widgets/planeditor.cpp" line="143"/>
         <source>Expert FFN size</source>
         <translation>专家 FFN 维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="144"/>
+        <location filename="../widgets/planeditor.cpp" line="145"/>
         <source>Shared experts</source>
         <translation>共享专家数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="146"/>
+        <location filename="../widgets/planeditor.cpp" line="147"/>
         <source>Shared expert FFN size</source>
         <translation>共享专家 FFN 维度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="148"/>
+        <location filename="../widgets/planeditor.cpp" line="149"/>
         <source>Dense first layers</source>
         <translation>前置稠密层数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="150"/>
+        <location filename="../widgets/planeditor.cpp" line="151"/>
         <source>One MoE layer in (after the dense ones)</source>
         <translation>每几层一个 MoE 层（在稠密层之后）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="152"/>
+        <location filename="../widgets/planeditor.cpp" line="153"/>
         <source>Its place in each run (0: first)</source>
         <translation>它在每组中的位置（0：第一层）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="154"/>
+        <location filename="../widgets/planeditor.cpp" line="155"/>
         <source>Router groups (0: unlimited)</source>
         <translation>路由分组（0：不限）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="156"/>
+        <location filename="../widgets/planeditor.cpp" line="157"/>
         <source>Groups per token</source>
         <translation>每个 token 的分组数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="158"/>
         <location filename="../widgets/planeditor.cpp" line="159"/>
         <location filename="../widgets/planeditor.cpp" line="160"/>
-        <location filename="../widgets/planeditor.cpp" line="162"/>
-        <location filename="../widgets/planeditor.cpp" line="164"/>
+        <location filename="../widgets/planeditor.cpp" line="161"/>
+        <location filename="../widgets/planeditor.cpp" line="163"/>
         <location filename="../widgets/planeditor.cpp" line="165"/>
         <location filename="../widgets/planeditor.cpp" line="166"/>
-        <location filename="../widgets/planeditor.cpp" line="168"/>
-        <location filename="../widgets/planeditor.cpp" line="170"/>
+        <location filename="../widgets/planeditor.cpp" line="167"/>
+        <location filename="../widgets/planeditor.cpp" line="169"/>
         <location filename="../widgets/planeditor.cpp" line="171"/>
+        <location filename="../widgets/planeditor.cpp" line="172"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="158"/>
+        <location filename="../widgets/planeditor.cpp" line="159"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="159"/>
+        <location filename="../widgets/planeditor.cpp" line="160"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="160"/>
+        <location filename="../widgets/planeditor.cpp" line="161"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="162"/>
+        <location filename="../widgets/planeditor.cpp" line="163"/>
         <source>GPUs per NVLink domain</source>
         <translation>每个 NVLink 域的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="164"/>
+        <location filename="../widgets/planeditor.cpp" line="165"/>
         <source>Inside a node</source>
         <translation>节点内互联</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="165"/>
+        <location filename="../widgets/planeditor.cpp" line="166"/>
         <source>Between nodes</source>
         <translation>节点间互联</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="166"/>
+        <location filename="../widgets/planeditor.cpp" line="167"/>
         <source>NICs per node</source>
         <translation>每节点网卡数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="168"/>
+        <location filename="../widgets/planeditor.cpp" line="169"/>
         <source>Host memory per node (GiB)</source>
         <translation>每节点主机内存（GiB）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="170"/>
+        <location filename="../widgets/planeditor.cpp" line="171"/>
         <source>GPUs per pod</source>
         <translation>每个 pod 的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="171"/>
+        <location filename="../widgets/planeditor.cpp" line="172"/>
         <source>Oversubscription above a pod (N:1)</source>
         <translation>pod 之上的超额订阅（N:1）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="173"/>
-        <location filename="../widgets/planeditor.cpp" line="175"/>
-        <location filename="../widgets/planeditor.cpp" line="177"/>
-        <location filename="../widgets/planeditor.cpp" line="180"/>
-        <location filename="../widgets/planeditor.cpp" line="183"/>
-        <location filename="../widgets/planeditor.cpp" line="185"/>
-        <location filename="../widgets/planeditor.cpp" line="187"/>
-        <location filename="../widgets/planeditor.cpp" line="189"/>
-        <location filename="../widgets/planeditor.cpp" line="191"/>
-        <location filename="../widgets/planeditor.cpp" line="193"/>
-        <location filename="../widgets/planeditor.cpp" line="196"/>
-        <location filename="../widgets/planeditor.cpp" line="198"/>
-        <location filename="../widgets/planeditor.cpp" line="200"/>
-        <location filename="../widgets/planeditor.cpp" line="202"/>
+        <location filename="../widgets/planeditor.cpp" line="174"/>
+        <location filename="../widgets/planeditor.cpp" line="176"/>
+        <location filename="../widgets/planeditor.cpp" line="178"/>
+        <location filename="../widgets/planeditor.cpp" line="181"/>
+        <location filename="../widgets/planeditor.cpp" line="184"/>
+        <location filename="../widgets/planeditor.cpp" line="186"/>
+        <location filename="../widgets/planeditor.cpp" line="188"/>
+        <location filename="../widgets/planeditor.cpp" line="190"/>
+        <location filename="../widgets/planeditor.cpp" line="192"/>
+        <location filename="../widgets/planeditor.cpp" line="194"/>
+        <location filename="../widgets/planeditor.cpp" line="197"/>
+        <location filename="../widgets/planeditor.cpp" line="199"/>
+        <location filename="../widgets/planeditor.cpp" line="201"/>
         <location filename="../widgets/planeditor.cpp" line="203"/>
-        <location filename="../widgets/planeditor.cpp" line="206"/>
-        <location filename="../widgets/planeditor.cpp" line="208"/>
-        <location filename="../widgets/planeditor.cpp" line="210"/>
-        <location filename="../widgets/planeditor.cpp" line="212"/>
-        <location filename="../widgets/planeditor.cpp" line="214"/>
-        <location filename="../widgets/planeditor.cpp" line="216"/>
-        <location filename="../widgets/planeditor.cpp" line="219"/>
-        <location filename="../widgets/planeditor.cpp" line="221"/>
+        <location filename="../widgets/planeditor.cpp" line="204"/>
+        <location filename="../widgets/planeditor.cpp" line="207"/>
+        <location filename="../widgets/planeditor.cpp" line="209"/>
+        <location filename="../widgets/planeditor.cpp" line="211"/>
+        <location filename="../widgets/planeditor.cpp" line="213"/>
+        <location filename="../widgets/planeditor.cpp" line="215"/>
+        <location filename="../widgets/planeditor.cpp" line="217"/>
+        <location filename="../widgets/planeditor.cpp" line="220"/>
+        <location filename="../widgets/planeditor.cpp" line="222"/>
         <source>Recipe</source>
         <translation>训练配置</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="173"/>
+        <location filename="../widgets/planeditor.cpp" line="174"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="175"/>
+        <location filename="../widgets/planeditor.cpp" line="176"/>
         <source>Micro-batch</source>
         <translation>微批次</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="177"/>
+        <location filename="../widgets/planeditor.cpp" line="178"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="180"/>
+        <location filename="../widgets/planeditor.cpp" line="181"/>
         <source>FP8 scaling</source>
         <translation>FP8 缩放方式</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="183"/>
+        <location filename="../widgets/planeditor.cpp" line="184"/>
         <source>FP8 primary weights</source>
         <translation>FP8 主权重</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="185"/>
+        <location filename="../widgets/planeditor.cpp" line="186"/>
         <source>Adam moments</source>
         <translation>Adam 动量</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="187"/>
+        <location filename="../widgets/planeditor.cpp" line="188"/>
         <source>Master weights and gradients</source>
         <translation>主权重和梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="189"/>
+        <location filename="../widgets/planeditor.cpp" line="190"/>
         <source>Optimizer in host memory</source>
         <translation>优化器放在主机内存</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="191"/>
+        <location filename="../widgets/planeditor.cpp" line="192"/>
         <source>Parameters in host memory</source>
         <translation>参数放在主机内存</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="462"/>
+        <location filename="../widgets/planeditor.cpp" line="454"/>
         <source>unset</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="464"/>
+        <location filename="../widgets/planeditor.cpp" line="456"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="464"/>
+        <location filename="../widgets/planeditor.cpp" line="456"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="478"/>
+        <location filename="../widgets/planeditor.cpp" line="470"/>
         <source>Model %1</source>
         <translation>模型 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="485"/>
+        <location filename="../widgets/planeditor.cpp" line="477"/>
         <source>%1 %2 → %3</source>
         <translation>%1 %2 → %3</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="124"/>
+        <location filename="../widgets/planeditor.cpp" line="125"/>
         <source>Framework</source>
         <translation>训练框架</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="126"/>
+        <location filename="../widgets/planeditor.cpp" line="127"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="193"/>
+        <location filename="../widgets/planeditor.cpp" line="194"/>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="196"/>
+        <location filename="../widgets/planeditor.cpp" line="197"/>
         <source>Recomputed modules (selective)</source>
         <translation>重计算的模块（选择性）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="198"/>
+        <location filename="../widgets/planeditor.cpp" line="199"/>
         <source>Activation input kept in FP8</source>
         <translation>激活函数输入以 FP8 保存</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="200"/>
+        <location filename="../widgets/planeditor.cpp" line="201"/>
         <source>Sequence parallel</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="202"/>
+        <location filename="../widgets/planeditor.cpp" line="203"/>
         <source>Flash attention</source>
         <translation>Flash Attention</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="203"/>
+        <location filename="../widgets/planeditor.cpp" line="204"/>
         <source>Attention kernel</source>
         <translation>注意力内核</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="206"/>
+        <location filename="../widgets/planeditor.cpp" line="207"/>
         <source>Overlap weight gather</source>
         <translation>权重收集与前向重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="208"/>
+        <location filename="../widgets/planeditor.cpp" line="209"/>
         <source>Gradient bucket (parameters)</source>
         <translation>梯度桶（参数个数）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="210"/>
+        <location filename="../widgets/planeditor.cpp" line="211"/>
         <source>Expert load skew (max / mean)</source>
         <translation>专家负载偏斜（最大 / 平均）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="212"/>
+        <location filename="../widgets/planeditor.cpp" line="213"/>
         <source>Expert capacity factor</source>
         <translation>专家容量因子</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="214"/>
+        <location filename="../widgets/planeditor.cpp" line="215"/>
         <source>Overlap the all-to-all (combined 1F1B)</source>
         <translation>重叠 all-to-all（combined 1F1B）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="216"/>
+        <location filename="../widgets/planeditor.cpp" line="217"/>
         <source>Token dispatcher (MoE)</source>
         <translation>token 分发器（MoE）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="219"/>
+        <location filename="../widgets/planeditor.cpp" line="220"/>
         <source>Fused cross entropy</source>
         <translation>融合交叉熵</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="221"/>
+        <location filename="../widgets/planeditor.cpp" line="222"/>
         <source>TP overlap</source>
         <translation>TP 通信重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="223"/>
         <location filename="../widgets/planeditor.cpp" line="224"/>
         <location filename="../widgets/planeditor.cpp" line="225"/>
-        <location filename="../widgets/planeditor.cpp" line="227"/>
+        <location filename="../widgets/planeditor.cpp" line="226"/>
         <location filename="../widgets/planeditor.cpp" line="228"/>
         <location filename="../widgets/planeditor.cpp" line="229"/>
-        <location filename="../widgets/planeditor.cpp" line="231"/>
-        <location filename="../widgets/planeditor.cpp" line="233"/>
+        <location filename="../widgets/planeditor.cpp" line="230"/>
+        <location filename="../widgets/planeditor.cpp" line="232"/>
+        <location filename="../widgets/planeditor.cpp" line="234"/>
         <source>Training run</source>
         <translation>训练过程</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="223"/>
+        <location filename="../widgets/planeditor.cpp" line="224"/>
         <source>Budget in tokens</source>
         <translation>预算（token 数）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="224"/>
+        <location filename="../widgets/planeditor.cpp" line="225"/>
         <source>or in steps</source>
         <translation>或步数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="225"/>
+        <location filename="../widgets/planeditor.cpp" line="226"/>
         <source>Price per GPU-hour</source>
         <translation>每 GPU 小时价格</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="227"/>
+        <location filename="../widgets/planeditor.cpp" line="228"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="228"/>
+        <location filename="../widgets/planeditor.cpp" line="229"/>
         <source>Power per GPU (W)</source>
         <translation>每 GPU 功耗 (W)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="229"/>
+        <location filename="../widgets/planeditor.cpp" line="230"/>
         <source>Checkpoint storage (GB/s in all)</source>
         <translation>检查点存储（总 GB/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="231"/>
+        <location filename="../widgets/planeditor.cpp" line="232"/>
         <source>Failures per GPU-hour</source>
         <translation>每 GPU 小时故障数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="233"/>
+        <location filename="../widgets/planeditor.cpp" line="234"/>
         <source>Restart (minutes)</source>
         <translation>重启（分钟）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="107"/>
-        <location filename="../widgets/planeditor.cpp" line="109"/>
-        <location filename="../widgets/planeditor.cpp" line="111"/>
-        <location filename="../widgets/planeditor.cpp" line="113"/>
-        <location filename="../widgets/planeditor.cpp" line="115"/>
-        <location filename="../widgets/planeditor.cpp" line="117"/>
-        <location filename="../widgets/planeditor.cpp" line="119"/>
-        <location filename="../widgets/planeditor.cpp" line="121"/>
-        <location filename="../widgets/planeditor.cpp" line="124"/>
-        <location filename="../widgets/planeditor.cpp" line="126"/>
+        <location filename="../widgets/planeditor.cpp" line="108"/>
+        <location filename="../widgets/planeditor.cpp" line="110"/>
+        <location filename="../widgets/planeditor.cpp" line="112"/>
+        <location filename="../widgets/planeditor.cpp" line="114"/>
+        <location filename="../widgets/planeditor.cpp" line="116"/>
+        <location filename="../widgets/planeditor.cpp" line="118"/>
+        <location filename="../widgets/planeditor.cpp" line="120"/>
+        <location filename="../widgets/planeditor.cpp" line="122"/>
+        <location filename="../widgets/planeditor.cpp" line="125"/>
         <location filename="../widgets/planeditor.cpp" line="127"/>
-        <location filename="../widgets/planeditor.cpp" line="129"/>
+        <location filename="../widgets/planeditor.cpp" line="128"/>
+        <location filename="../widgets/planeditor.cpp" line="130"/>
         <source>Parallelism</source>
         <translation>并行策略</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="107"/>
+        <location filename="../widgets/planeditor.cpp" line="108"/>
         <source>Tensor parallel (TP)</source>
         <translation>张量并行 (TP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="109"/>
+        <location filename="../widgets/planeditor.cpp" line="110"/>
         <source>Pipeline parallel (PP)</source>
         <translation>流水线并行 (PP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="111"/>
+        <location filename="../widgets/planeditor.cpp" line="112"/>
         <source>Data parallel (DP)</source>
         <translation>数据并行 (DP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="113"/>
+        <location filename="../widgets/planeditor.cpp" line="114"/>
         <source>Context parallel (CP)</source>
         <translation>上下文并行 (CP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="115"/>
+        <location filename="../widgets/planeditor.cpp" line="116"/>
         <source>Expert parallel (EP)</source>
         <translation>专家并行 (EP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="117"/>
+        <location filename="../widgets/planeditor.cpp" line="118"/>
         <source>Expert tensor parallel (0 = TP)</source>
         <translation>专家张量并行（0 = TP）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="119"/>
+        <location filename="../widgets/planeditor.cpp" line="120"/>
         <source>Virtual stages (VPP)</source>
         <translation>虚拟阶段 (VPP)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="121"/>
+        <location filename="../widgets/planeditor.cpp" line="122"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="127"/>
+        <location filename="../widgets/planeditor.cpp" line="128"/>
         <source>Embedding counts as a layer</source>
         <translation>嵌入层计为一层</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="129"/>
+        <location filename="../widgets/planeditor.cpp" line="130"/>
         <source>Loss counts as a layer</source>
         <translation>损失计为一层</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="296"/>
+        <location filename="../widgets/planeditor.cpp" line="297"/>
         <source>the attention core&apos;s score matrix (nothing under flash attention)</source>
         <translation>注意力核心的分数矩阵（flash attention 下不保存）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="297"/>
+        <location filename="../widgets/planeditor.cpp" line="298"/>
         <source>the two norms&apos; outputs</source>
         <translation>两个归一化层的输出</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="297"/>
+        <location filename="../widgets/planeditor.cpp" line="298"/>
         <source>MLA&apos;s up projections and RoPE: Q, K and V</source>
         <translation>MLA 的上投影与 RoPE：Q、K 和 V</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="298"/>
+        <location filename="../widgets/planeditor.cpp" line="299"/>
         <source>the routed experts&apos; activation output</source>
         <translation>路由专家激活函数的输出</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="298"/>
+        <location filename="../widgets/planeditor.cpp" line="299"/>
         <source>a dense MLP whole</source>
         <translation>整个稠密 MLP</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="299"/>
+        <location filename="../widgets/planeditor.cpp" line="300"/>
         <source>a MoE layer whole, dispatch and combine included</source>
         <translation>整个 MoE 层，包括分发与合并</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="299"/>
+        <location filename="../widgets/planeditor.cpp" line="300"/>
         <source>the shared experts whole</source>
         <translation>整个共享专家</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="329"/>
+        <location filename="../widgets/planeditor.cpp" line="330"/>
         <source>(custom)</source>
         <translation>（自定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="362"/>
+        <location filename="../widgets/planeditor.cpp" line="363"/>
         <source>Import Hugging Face config.json…</source>
         <translation>导入 Hugging Face config.json…</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="430"/>
+        <location filename="../widgets/planeditor.cpp" line="431"/>
         <source>no plan</source>
         <translation>无规划</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="532"/>
+        <location filename="../widgets/planeditor.cpp" line="524"/>
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="532"/>
+        <location filename="../widgets/planeditor.cpp" line="524"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
@@ -4838,7 +4843,7 @@ Click for the formula</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="174"/>
+        <location filename="../widgets/summaryview.cpp" line="188"/>
         <source>No warnings.</source>
         <translation>无警告。</translation>
     </message>

@@ -16,43 +16,43 @@
 namespace plait::widgets {
 
 namespace {
-// What a communication item carries, as core names it (evaluate.cpp), in the reader's language.
-QString whatText(const std::string& what)
-{
-    static const char* const kWhat[]
-        = { QT_TRANSLATE_NOOP("CommWhat", "ZeRO-3 gradients"), QT_TRANSLATE_NOOP("CommWhat", "ZeRO-3 weights"),
-              QT_TRANSLATE_NOOP("CommWhat", "activations and gradients, all stage boundaries"),
-              QT_TRANSLATE_NOOP("CommWhat", "gradients"), QT_TRANSLATE_NOOP("CommWhat", "key and value gradients"),
-              QT_TRANSLATE_NOOP("CommWhat", "keys and values"),
-              QT_TRANSLATE_NOOP("CommWhat", "layer activations (sequence parallel)"),
-              QT_TRANSLATE_NOOP(
-                  "CommWhat", "layer activations, and inputs re-gathered for weight gradients (sequence parallel)"),
-              QT_TRANSLATE_NOOP("CommWhat", "layer outputs and input gradients"),
-              QT_TRANSLATE_NOOP("CommWhat", "tied embedding gradients"),
-              QT_TRANSLATE_NOOP("CommWhat", "gradients of DualPipe's two copies of each stage"),
-              QT_TRANSLATE_NOOP("CommWhat", "token combine (and the dispatch's gradient)"),
-              QT_TRANSLATE_NOOP("CommWhat", "token dispatch (and the combine's gradient)"),
-              QT_TRANSLATE_NOOP("CommWhat", "updated weights"),
-              QT_TRANSLATE_NOOP("CommWhat", "routed tokens over expert TP (and their gradients' sums)"),
-              QT_TRANSLATE_NOOP("CommWhat", "expert outputs over expert TP (and the tokens' gradients)") };
-    for (const char* w : kWhat)
-        if (what == w)
-            return QCoreApplication::translate("CommWhat", w);
-    return QString::fromStdString(what);
-}
-
 // The part of a MoE layer's traffic an item is, where two items share a dimension and a collective: the dispatch
 // and the combine (both all-to-alls under the all-to-all and flex dispatchers), expert TP's gather and scatter.
-QString roleText(const std::string& what)
+QString roleText(CommPayload p)
 {
-    if (what.rfind("token dispatch", 0) == 0)
+    switch (p) {
+    case CommPayload::TokenDispatch:
         return CommBreakdown::tr("dispatch");
-    if (what.rfind("token combine", 0) == 0)
+    case CommPayload::TokenCombine:
         return CommBreakdown::tr("combine");
-    if (what.find("over expert TP") != std::string::npos)
+    case CommPayload::RoutedTokensOverEtp:
+    case CommPayload::ExpertOutputsOverEtp:
         return CommBreakdown::tr("expert TP");
-    return {};
+    default:
+        return {};
+    }
 }
+}
+
+QString commPayloadText(CommPayload p)
+{
+    // In the order of CommPayload; untranslated, each reads as core's commPayloadName (tst_commbreakdown).
+    static const char* const kWhat[] = { QT_TRANSLATE_NOOP("CommWhat", "layer outputs and input gradients"),
+        QT_TRANSLATE_NOOP(
+            "CommWhat", "layer activations, and inputs re-gathered for weight gradients (sequence parallel)"),
+        QT_TRANSLATE_NOOP("CommWhat", "layer activations (sequence parallel)"),
+        QT_TRANSLATE_NOOP("CommWhat", "keys and values"), QT_TRANSLATE_NOOP("CommWhat", "key and value gradients"),
+        QT_TRANSLATE_NOOP("CommWhat", "token dispatch (and the combine's gradient)"),
+        QT_TRANSLATE_NOOP("CommWhat", "token combine (and the dispatch's gradient)"),
+        QT_TRANSLATE_NOOP("CommWhat", "routed tokens over expert TP (and their gradients' sums)"),
+        QT_TRANSLATE_NOOP("CommWhat", "expert outputs over expert TP (and the tokens' gradients)"),
+        QT_TRANSLATE_NOOP("CommWhat", "activations and gradients, all stage boundaries"),
+        QT_TRANSLATE_NOOP("CommWhat", "ZeRO-3 weights"), QT_TRANSLATE_NOOP("CommWhat", "ZeRO-3 gradients"),
+        QT_TRANSLATE_NOOP("CommWhat", "gradients"), QT_TRANSLATE_NOOP("CommWhat", "updated weights"),
+        QT_TRANSLATE_NOOP("CommWhat", "tied embedding gradients"),
+        QT_TRANSLATE_NOOP("CommWhat", "gradients of DualPipe's two copies of each stage") };
+    static_assert(std::size(kWhat) == std::size(kCommPayloads));
+    return QCoreApplication::translate("CommWhat", kWhat[std::size_t(p)]);
 }
 
 CommBreakdown::CommBreakdown(QWidget* parent)
@@ -154,7 +154,7 @@ void CommBreakdown::rebuild()
         first << (exposure ? c.exposedS : c.alphaS) * 1e3;
         second << (exposure ? std::max(0.0, c.timeS - c.exposedS) : c.bandwidthS) * 1e3;
         longest = std::max(longest, c.timeS * 1e3);
-        const QString role = roleText(c.what);
+        const QString role = roleText(c.payload);
         const QString label = tr("%1 %2\n%3 × %4 on %5")
                                   .arg(QString::fromLatin1(dimName(c.dim)).toUpper(),
                                       QString::fromLatin1(collectiveName(c.collective))
@@ -215,8 +215,8 @@ bool CommBreakdown::eventFilter(QObject* watched, QEvent* event)
             QToolTip::showText(me->globalPosition().toPoint(),
                 tr("%1: %2 per step, %3 exposed\nlatency %4, bandwidth %5\n%6 per call, %7 calls, %8 ranks\nClick for "
                    "the formula")
-                    .arg(whatText(c.what), formatSeconds(c.timeS), formatSeconds(c.exposedS), formatSeconds(c.alphaS),
-                        formatSeconds(c.bandwidthS), formatBytes(c.bytesPerCall))
+                    .arg(commPayloadText(c.payload), formatSeconds(c.timeS), formatSeconds(c.exposedS),
+                        formatSeconds(c.alphaS), formatSeconds(c.bandwidthS), formatBytes(c.bytesPerCall))
                     .arg(c.count)
                     .arg(c.groupSize),
                 m_plot);

@@ -11,6 +11,9 @@ class QCPItemText;
 
 namespace plait::widgets {
 
+// What a communication item carries, by its code, in the reader's language.
+QString commPayloadText(CommPayload p);
+
 // Communication per step by dimension and collective: one horizontal bar each, split into the part exposed on
 // the critical path and the part hidden under compute, or (switch) into latency (α) and bandwidth (S/β). The
 // labels name the link and the bytes. A click asks for the item's formula. Draws; computes nothing.

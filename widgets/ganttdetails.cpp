@@ -32,7 +32,7 @@ QString ganttOpDetails(
     const Span& s = lane.spans[std::size_t(spanIndex)];
     const QString name = s.name < t.names.size() ? QString::fromStdString(t.names[s.name]) : QString();
     QString text = QStringLiteral("<b>%1</b> — %2<br>").arg(name.toHtmlEscaped(), spanKindLabel(s.kind));
-    QStringList where { laneText(lane.name).toHtmlEscaped() };
+    QStringList where { laneText(lane.label, lane.name).toHtmlEscaped() };
     if (s.stage >= 0)
         where << QCoreApplication::translate("plait::widgets::GanttView", "stage %1").arg(s.stage);
     if (s.microBatch >= 0)

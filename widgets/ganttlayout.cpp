@@ -23,7 +23,8 @@ std::vector<GanttRow> layoutGanttRows(const std::vector<GanttSection>& sections,
             = std::any_of(lanes.begin(), lanes.end(), [&](const Lane& l) { return l.group != lanes.front().group; });
         for (std::size_t li = 0; li < lanes.size(); ++li) {
             if (severalGroups && (li == 0 || lanes[li].group != lanes[li - 1].group)) {
-                rows.push_back({ int(si), GanttRow::kGroupHeading, laneText(lanes[li].group), y, theme.groupHeight });
+                rows.push_back({ int(si), GanttRow::kGroupHeading, laneText(lanes[li].groupLabel, lanes[li].group), y,
+                    theme.groupHeight });
                 y += theme.groupHeight;
             }
             const int h = lanes[li].thin ? theme.thinHeight : theme.laneHeight;

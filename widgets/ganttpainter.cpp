@@ -151,7 +151,7 @@ void GanttPainter::paintHeader(
         const int idleWidth = idle.isEmpty() ? 0 : fm.horizontalAdvance(idle) + 8;
         p.setPen(Qt::black);
         p.drawText(QRect(6, top, header - 12 - idleWidth, row.height), Qt::AlignVCenter | Qt::AlignLeft,
-            fm.elidedText(laneText(lane.name), Qt::ElideRight, header - 12 - idleWidth));
+            fm.elidedText(laneText(lane.label, lane.name), Qt::ElideRight, header - 12 - idleWidth));
         if (!idle.isEmpty()) {
             p.setPen(m_theme.idleText);
             p.drawText(QRect(0, top, header - 6, row.height), Qt::AlignVCenter | Qt::AlignRight, idle);

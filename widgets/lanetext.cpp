@@ -1,7 +1,6 @@
 #include "lanetext.h"
 
 #include <QCoreApplication>
-#include <QRegularExpression>
 
 namespace plait::widgets {
 
@@ -11,22 +10,25 @@ struct LaneText {
 };
 }
 
-QString laneText(const std::string& name)
+QString laneText(const LaneLabel& label, const std::string& name)
 {
-    const QString text = QString::fromStdString(name);
-    static const QRegularExpression stage(QStringLiteral("^stage (\\d+)(.*)$"));
-    static const QRegularExpression node(QStringLiteral("^node (\\d+)$"));
-    static const QRegularExpression transfer(QStringLiteral("^(act|grad) (\\d+→\\d+.*)$"));
-    if (const auto m = stage.match(text); m.hasMatch())
-        return LaneText::tr("stage %1%2").arg(m.captured(1), m.captured(2));
-    if (const auto m = node.match(text); m.hasMatch())
-        return LaneText::tr("node %1").arg(m.captured(1));
-    if (const auto m = transfer.match(text); m.hasMatch())
-        return (m.captured(1) == QLatin1String("act") ? LaneText::tr("activations %1") : LaneText::tr("gradients %1"))
-            .arg(m.captured(2));
-    if (text == QLatin1String("measured"))
+    const QString detail = QString::fromStdString(label.detail);
+    switch (label.kind) {
+    case LaneLabel::Kind::Stage:
+        return label.detail.empty() ? LaneText::tr("stage %1").arg(label.index)
+                                    : LaneText::tr("stage %1 (%2)").arg(label.index).arg(detail);
+    case LaneLabel::Kind::Node:
+        return LaneText::tr("node %1").arg(label.index);
+    case LaneLabel::Kind::Activations:
+        return LaneText::tr("activations %1").arg(detail);
+    case LaneLabel::Kind::Gradients:
+        return LaneText::tr("gradients %1").arg(detail);
+    case LaneLabel::Kind::Measured:
         return LaneText::tr("measured");
-    return text;
+    case LaneLabel::Kind::Text:
+        break;
+    }
+    return QString::fromStdString(name);
 }
 
 } // namespace plait::widgets

@@ -1,13 +1,14 @@
 #pragma once
 
+#include "timeline.h"
+
 #include <QString>
 #include <string>
 
 namespace plait::widgets {
 
-// A lane or group heading in the user's language. Core names the lanes it makes in one fixed form ("stage 3",
-// "stage 3 (H100)", "node 8", "act 0→1", "grad 1→0 (2→2)", "measured"), as traces carry them; those forms are
-// translated, any other name (a PyTorch trace's thread names) is shown as it is.
-QString laneText(const std::string& name);
+// A lane or group heading in the user's language: Plait's own lanes by their label's code ("stage 3", "node 8",
+// "activations 0→1", "measured"); a name from a trace (a PyTorch trace's thread names) as it is.
+QString laneText(const LaneLabel& label, const std::string& name);
 
 } // namespace plait::widgets

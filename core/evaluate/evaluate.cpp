@@ -236,13 +236,13 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
     // The multi-token prediction modules' layers run where the model's last piece does (stagecost.cpp).
     const int mtpHere = par.holdsLastChunk(heavyStage) ? model.mtpLayers : 0;
     const double mbLayers = double(m) * (layersMax + mtpHere) * passShare;
-    auto pushItem = [&](Dim dim, CollectiveKind kind, const char* what, CommTotals t, double bytesPerCall,
+    auto pushItem = [&](Dim dim, CollectiveKind kind, CommPayload what, CommTotals t, double bytesPerCall,
                         long long calls, const std::string& link, int groupSize) {
         if (t.item.timeS <= 0 && bytesPerCall <= 0)
             return;
         t.item.dim = dim;
         t.item.collective = kind;
-        t.item.what = what;
+        t.item.payload = what;
         t.item.bytesPerCall = bytesPerCall;
         t.item.count = calls;
         t.item.bytesPerStep = bytesPerCall * calls;
@@ -253,7 +253,7 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
     // Items of one family share the time the family adds (exposed and contention) in proportion to their own time.
     const int rcFull = tr.recompute == Recompute::Full ? 1 : 0;
     auto pushShared
-        = [&](Dim dim, const std::vector<std::tuple<CollectiveKind, const char*, CollectiveCost, long long>>& parts,
+        = [&](Dim dim, const std::vector<std::tuple<CollectiveKind, CommPayload, CollectiveCost, long long>>& parts,
               double bytesPerCall, double addedPerStep, const std::string& link, int groupSize) {
               double total = 0;
               for (const auto& [kind, what, cost, calls] : parts)
@@ -273,22 +273,22 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
             = in.inLayerExposedShare * mbLayers * (hc.added.tpForward * (1 + rcFull) + hc.added.tpBackward);
         if (sp)
             pushShared(Dim::TP,
-                { { CollectiveKind::AllGather,
-                      "layer activations, and inputs re-gathered for weight gradients (sequence parallel)",
-                      hcalls.tpGather, each * (1 + rcFull + 2) },
-                    { CollectiveKind::ReduceScatter, "layer activations (sequence parallel)", hcalls.tpScatter,
+                { { CollectiveKind::AllGather, CommPayload::SpActivationsAndInputs, hcalls.tpGather,
+                      each * (1 + rcFull + 2) },
+                    { CollectiveKind::ReduceScatter, CommPayload::SpActivations, hcalls.tpScatter,
                         each * (1 + rcFull + 1) } },
                 lc.tpBytes, added, hc.tpLink, par.tp);
         else
             pushShared(Dim::TP,
-                { { CollectiveKind::AllReduce, "layer outputs and input gradients", hcalls.tpAllReduce,
-                    each * (2 + rcFull) } },
+                { { CollectiveKind::AllReduce, CommPayload::LayerOutputs, hcalls.tpAllReduce, each * (2 + rcFull) } },
                 lc.tpBytes, added, hc.tpLink, par.tp);
     }
     if (par.cp > 1)
         pushShared(Dim::CP,
-            { { CollectiveKind::AllGather, "keys and values", hcalls.cpGather, (long long)mbLayers * (2 + rcFull) },
-                { CollectiveKind::ReduceScatter, "key and value gradients", hcalls.cpScatter, (long long)mbLayers } },
+            { { CollectiveKind::AllGather, CommPayload::KeysAndValues, hcalls.cpGather,
+                  (long long)mbLayers * (2 + rcFull) },
+                { CollectiveKind::ReduceScatter, CommPayload::KeyValueGradients, hcalls.cpScatter,
+                    (long long)mbLayers } },
             lc.cpBytes, in.inLayerExposedShare * mbLayers * (hc.added.cpForward * (1 + rcFull) + hc.added.cpBackward),
             hc.cpLink, par.cp);
     const double moeLayers = double(m) * (layersMax - plan.denseLayersOnStage(heavyStage) + mtpHere) * passShare;
@@ -299,8 +299,8 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
         const long long calls = (long long)moeLayers * (lc.epCallsFwd + lc.epCallsBwd) / 2;
         const ExpertDispatch& d = hcalls.epDispatch;
         ev.dispatch = d;
-        for (const auto& [kind, what] : { std::pair { d.dispatchKind, "token dispatch (and the combine's gradient)" },
-                 std::pair { d.combineKind, "token combine (and the dispatch's gradient)" } }) {
+        for (const auto& [kind, what] : { std::pair { d.dispatchKind, CommPayload::TokenDispatch },
+                 std::pair { d.combineKind, CommPayload::TokenCombine } }) {
             CommTotals t;
             t.accumulate(hcalls.ep, calls, moeExposed * hcalls.ep.seconds);
             pushItem(Dim::EP, kind, what, t, d.bytes, calls, hc.epLink, par.ep);
@@ -310,10 +310,9 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
         // Expert TP: the received tokens gathered before the experts and their outputs reduce-scattered after, in
         // each direction.
         const long long calls = (long long)moeLayers * 2;
-        for (const auto& [kind, cost, what] : { std::tuple { CollectiveKind::AllGather, hcalls.etpGather,
-                                                    "routed tokens over expert TP (and their gradients' sums)" },
-                 std::tuple { CollectiveKind::ReduceScatter, hcalls.etpScatter,
-                     "expert outputs over expert TP (and the tokens' gradients)" } }) {
+        for (const auto& [kind, cost, what] :
+            { std::tuple { CollectiveKind::AllGather, hcalls.etpGather, CommPayload::RoutedTokensOverEtp },
+                std::tuple { CollectiveKind::ReduceScatter, hcalls.etpScatter, CommPayload::ExpertOutputsOverEtp } }) {
             CommTotals t;
             t.accumulate(cost, calls, moeExposed * cost.seconds);
             pushItem(Dim::TP, kind, what, t, lc.etpBytes, calls, hc.etpLink, par.expertTp());
@@ -334,8 +333,8 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
         for (const auto& l : in.p2p.links)
             if (!l.empty() && l != plan.cluster.intraNode.id)
                 link = l;
-        pushItem(Dim::PP, CollectiveKind::SendRecv, "activations and gradients, all stage boundaries", t, in.p2p.bytes,
-            calls, link.empty() ? plan.cluster.intraNode.id : link, 2);
+        pushItem(Dim::PP, CollectiveKind::SendRecv, CommPayload::StageBoundaries, t, in.p2p.bytes, calls,
+            link.empty() ? plan.cluster.intraNode.id : link, 2);
     }
     if (tr.zeroStage >= 3 && par.dp * par.cp > 1) {
         const int layersOnHeavy = plan.layersOnStage(heavyStage);
@@ -352,24 +351,24 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
         g.item.exposedS = added * share;
         r.accumulate(hcalls.zero3Scatter, calls, 0);
         r.item.exposedS = added * (1 - share);
-        pushItem(Dim::DP, CollectiveKind::AllGather, "ZeRO-3 weights", g, sp1.total() * stateB.weights, 2 * calls,
-            hc.dpLink, par.dp * par.cp);
-        pushItem(Dim::DP, CollectiveKind::ReduceScatter, "ZeRO-3 gradients", r, sp1.total() * stateB.grads, calls,
-            hc.dpLink, par.dp * par.cp);
+        pushItem(Dim::DP, CollectiveKind::AllGather, CommPayload::Zero3Weights, g, sp1.total() * stateB.weights,
+            2 * calls, hc.dpLink, par.dp * par.cp);
+        pushItem(Dim::DP, CollectiveKind::ReduceScatter, CommPayload::Zero3Gradients, r, sp1.total() * stateB.grads,
+            calls, hc.dpLink, par.dp * par.cp);
     }
     if (in.dpGrad && in.dpParam) {
         const bool sharded = tr.zeroStage >= 1;
-        pushItem(Dim::DP, sharded ? CollectiveKind::ReduceScatter : CollectiveKind::AllReduce, "gradients", *in.dpGrad,
-            in.dpGrad->item.bytesPerCall, in.dpGrad->item.count, in.dpGrad->item.link, par.dp * par.cp);
+        pushItem(Dim::DP, sharded ? CollectiveKind::ReduceScatter : CollectiveKind::AllReduce, CommPayload::Gradients,
+            *in.dpGrad, in.dpGrad->item.bytesPerCall, in.dpGrad->item.count, in.dpGrad->item.link, par.dp * par.cp);
         if (sharded)
-            pushItem(Dim::DP, CollectiveKind::AllGather, "updated weights", *in.dpParam, in.dpParam->item.bytesPerCall,
-                in.dpParam->item.count, in.dpParam->item.link, par.dp * par.cp);
+            pushItem(Dim::DP, CollectiveKind::AllGather, CommPayload::UpdatedWeights, *in.dpParam,
+                in.dpParam->item.bytesPerCall, in.dpParam->item.count, in.dpParam->item.link, par.dp * par.cp);
     }
     if (in.embAllReduce && in.embAllReduce->item.timeS > 0)
-        pushItem(Dim::PP, CollectiveKind::AllReduce, "tied embedding gradients", *in.embAllReduce,
+        pushItem(Dim::PP, CollectiveKind::AllReduce, CommPayload::TiedEmbeddingGradients, *in.embAllReduce,
             in.embAllReduce->item.bytesPerCall, 1, in.embAllReduce->item.link, 2);
     if (in.copyReduce && in.copyReduce->item.timeS > 0)
-        pushItem(Dim::PP, CollectiveKind::AllReduce, "gradients of DualPipe's two copies of each stage", *in.copyReduce,
+        pushItem(Dim::PP, CollectiveKind::AllReduce, CommPayload::DualPipeCopies, *in.copyReduce,
             in.copyReduce->item.bytesPerCall, 1, in.copyReduce->item.link, 2);
 }
 

@@ -7,15 +7,55 @@
 #include "offload.h"
 #include "simulate.h"
 
+#include <iterator>
 #include <string>
 #include <vector>
 
 namespace plait {
 
+// What a communication item carries: a code, which the views translate (widgets/commbreakdown.cpp), and its
+// English name for the JSON and text outputs (commPayloadName). The order is the names' table's.
+enum class CommPayload {
+    LayerOutputs, // TP all-reduce
+    SpActivationsAndInputs, // TP all-gather under sequence parallelism
+    SpActivations, // TP reduce-scatter under sequence parallelism
+    KeysAndValues, // CP all-gather
+    KeyValueGradients, // CP reduce-scatter
+    TokenDispatch, // EP
+    TokenCombine, // EP
+    RoutedTokensOverEtp, // expert TP all-gather
+    ExpertOutputsOverEtp, // expert TP reduce-scatter
+    StageBoundaries, // PP send/receive
+    Zero3Weights,
+    Zero3Gradients,
+    Gradients, // the DP reduction
+    UpdatedWeights, // the distributed optimizer's gather
+    TiedEmbeddingGradients,
+    DualPipeCopies,
+};
+inline constexpr CommPayload kCommPayloads[] = { CommPayload::LayerOutputs, CommPayload::SpActivationsAndInputs,
+    CommPayload::SpActivations, CommPayload::KeysAndValues, CommPayload::KeyValueGradients, CommPayload::TokenDispatch,
+    CommPayload::TokenCombine, CommPayload::RoutedTokensOverEtp, CommPayload::ExpertOutputsOverEtp,
+    CommPayload::StageBoundaries, CommPayload::Zero3Weights, CommPayload::Zero3Gradients, CommPayload::Gradients,
+    CommPayload::UpdatedWeights, CommPayload::TiedEmbeddingGradients, CommPayload::DualPipeCopies };
+inline const char* commPayloadName(CommPayload p)
+{
+    static const char* const kNames[] = { "layer outputs and input gradients",
+        "layer activations, and inputs re-gathered for weight gradients (sequence parallel)",
+        "layer activations (sequence parallel)", "keys and values", "key and value gradients",
+        "token dispatch (and the combine's gradient)", "token combine (and the dispatch's gradient)",
+        "routed tokens over expert TP (and their gradients' sums)",
+        "expert outputs over expert TP (and the tokens' gradients)", "activations and gradients, all stage boundaries",
+        "ZeRO-3 weights", "ZeRO-3 gradients", "gradients", "updated weights", "tied embedding gradients",
+        "gradients of DualPipe's two copies of each stage" };
+    static_assert(std::size(kNames) == std::size(kCommPayloads));
+    return kNames[std::size_t(p)];
+}
+
 struct CommItem {
     Dim dim = Dim::TP;
     CollectiveKind collective = CollectiveKind::AllReduce;
-    std::string what; // e.g. "layer outputs", "gradients"
+    CommPayload payload = CommPayload::LayerOutputs;
     std::string link; // bottleneck link id
     Algorithm algorithm = Algorithm::Ring;
     int groupSize = 1;

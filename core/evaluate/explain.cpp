@@ -146,8 +146,9 @@ std::string explainComm(const Plan& plan, const CommItem& c)
     (void)plan;
     const double perCall = c.count > 0 ? c.timeS / c.count : 0;
     const double alphaPerCall = c.count > 0 ? c.alphaS / c.count : 0;
-    std::string s = std::string(dimName(c.dim)) + " " + collectiveName(c.collective) + " of " + c.what + ", "
-        + std::to_string(c.groupSize) + " ranks, " + algorithmName(c.algorithm) + " over " + c.link + "\n";
+    std::string s = std::string(dimName(c.dim)) + " " + collectiveName(c.collective) + " of "
+        + commPayloadName(c.payload) + ", " + std::to_string(c.groupSize) + " ranks, " + algorithmName(c.algorithm)
+        + " over " + c.link + "\n";
     s += "T per call = α·steps + S·factor/β = " + numText(alphaPerCall * 1e6) + " µs + "
         + numText((perCall - alphaPerCall) * 1e6) + " µs = " + numText(perCall * 1e6)
         + " µs   (S = " + numText(c.bytesPerCall / 1048576.0)

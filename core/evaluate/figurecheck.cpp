@@ -62,7 +62,8 @@ std::vector<Issue> figureProblems(const Evaluation& ev, double ceilingFraction)
     if (ev.exposedCommS > ev.stepS * (1 + 1e-9))
         internal("the exposed communication over the step time", ev.exposedCommS / ev.stepS, "[0, 1]");
     for (const CommItem& c : ev.comm) {
-        const std::string what = std::string(dimName(c.dim)) + " " + collectiveName(c.collective) + " (" + c.what + ")";
+        const std::string what = std::string(dimName(c.dim)) + " " + collectiveName(c.collective) + " ("
+            + commPayloadName(c.payload) + ")";
         time(what + " time", c.timeS);
         time(what + " exposed time", c.exposedS);
         // Exposed times are differences of absolute times on the step's clock: allow their rounding.

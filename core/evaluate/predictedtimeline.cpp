@@ -47,7 +47,9 @@ Timeline predictedTimeline(const Evaluation& ev, const Plan& plan)
     for (int d = 0; d < p; ++d) {
         const std::string node = "node " + std::to_string(nodes[std::size_t(d)]);
         stageLane[std::size_t(d)] = int(t.lanes.size());
-        t.lanes.push_back({ "stage " + std::to_string(d), node, nodes[std::size_t(d)], d, false, {} });
+        const LaneLabel nodeLabel { LaneLabel::Kind::Node, nodes[std::size_t(d)], {} };
+        t.lanes.push_back({ "stage " + std::to_string(d), node, nodes[std::size_t(d)], d, false, {},
+            { LaneLabel::Kind::Stage, d, {} }, nodeLabel });
         for (int b = 0; b < boundaries; ++b)
             for (bool forward : { true, false }) {
                 const int a = routes.boundaryFrom(b).device, c = routes.boundaryTo(b).device;
@@ -56,12 +58,13 @@ Timeline predictedTimeline(const Evaluation& ev, const Plan& plan)
                     continue;
                 const int k = b % perRoute;
                 transferLane[std::size_t(2 * b + (forward ? 0 : 1))] = int(t.lanes.size());
-                const std::string name = std::string(forward ? "act " : "grad ") + std::to_string(from) + "→"
-                    + std::to_string(to)
+                const std::string path = std::to_string(from) + "→" + std::to_string(to)
                     + (manyChunks ? " (" + std::string(b >= perRoute ? "↩ " : "") + std::to_string(forward ? k : k + 1)
                                 + "→" + std::to_string(forward ? k + 1 : k) + ")"
                                   : "");
-                t.lanes.push_back({ name, node, nodes[std::size_t(d)], 1000 + 2 * b + (forward ? 0 : 1), true, {} });
+                t.lanes.push_back({ std::string(forward ? "act " : "grad ") + path, node, nodes[std::size_t(d)],
+                    1000 + 2 * b + (forward ? 0 : 1), true, {},
+                    { forward ? LaneLabel::Kind::Activations : LaneLabel::Kind::Gradients, 0, path }, nodeLabel });
             }
     }
     const auto& events = ev.timeline.events;

@@ -61,7 +61,7 @@ nlohmann::json evaluationToJson(const Evaluation& ev)
     j["comm"] = nlohmann::json::array();
     for (const CommItem& c : ev.comm)
         j["comm"].push_back({ { "dim", dimName(c.dim) }, { "collective", collectiveName(c.collective) },
-            { "what", c.what }, { "bytes_per_step", whole(c.bytesPerStep) },
+            { "what", commPayloadName(c.payload) }, { "bytes_per_step", whole(c.bytesPerStep) },
             { "bytes_per_call", whole(c.bytesPerCall) }, { "calls_per_step", c.count }, { "group_size", c.groupSize },
             { "link", c.link }, { "algorithm", algorithmName(c.algorithm) }, { "time_s", c.timeS },
             { "exposed_s", c.exposedS }, { "latency_s", c.alphaS }, { "bandwidth_s", c.bandwidthS } });
@@ -159,7 +159,7 @@ std::string evaluationText(const Evaluation& ev, const Plan& plan)
         char line[240];
         std::snprintf(line, sizeof line, "    %-3s %-15s %12s %13s %9s  %s (%s, %d ranks)\n", dimName(c.dim),
             collectiveName(c.collective), num(c.timeS * 1e3, "%.4g").c_str(), num(c.exposedS * 1e3, "%.4g").c_str(),
-            bytesText(c.bytesPerCall).c_str(), c.link.c_str(), c.what.c_str(), c.groupSize);
+            bytesText(c.bytesPerCall).c_str(), c.link.c_str(), commPayloadName(c.payload), c.groupSize);
         o << line;
     }
     for (const Warning& w : ev.warnings)

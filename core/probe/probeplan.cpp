@@ -70,7 +70,9 @@ Timeline measuredTimeline(const ProbePipeline& p, const std::vector<MeasuredOp>&
         const std::string gpuName
             = gpu < int(gpuNames.size()) ? gpuNames[std::size_t(gpu)] : "GPU " + std::to_string(gpu);
         stageLane[std::size_t(s)] = int(t.lanes.size());
-        t.lanes.push_back({ "stage " + std::to_string(s) + " (" + gpuName + ")", "measured", 0, s, false, {} });
+        const LaneLabel measured { LaneLabel::Kind::Measured, 0, {} };
+        t.lanes.push_back({ "stage " + std::to_string(s) + " (" + gpuName + ")", "measured", 0, s, false, {},
+            { LaneLabel::Kind::Stage, s, gpuName }, measured });
         for (int k = 0; k < boundaries; ++k)
             for (bool forward : { true, false }) {
                 const int a = routes.boundaryFrom(k).device, b = routes.boundaryTo(k).device;
@@ -78,9 +80,10 @@ Timeline measuredTimeline(const ProbePipeline& p, const std::vector<MeasuredOp>&
                 if (from != s)
                     continue;
                 transferLane[std::size_t(2 * k + (forward ? 0 : 1))] = int(t.lanes.size());
-                t.lanes.push_back(
-                    { std::string(forward ? "act " : "grad ") + std::to_string(from) + "→" + std::to_string(to),
-                        "measured", 0, 1000 + 2 * k + (forward ? 0 : 1), true, {} });
+                const std::string path = std::to_string(from) + "→" + std::to_string(to);
+                t.lanes.push_back({ std::string(forward ? "act " : "grad ") + path, "measured", 0,
+                    1000 + 2 * k + (forward ? 0 : 1), true, {},
+                    { forward ? LaneLabel::Kind::Activations : LaneLabel::Kind::Gradients, 0, path }, measured });
             }
     }
     // Compute ops, and an index to find the op that consumed each transfer.

@@ -41,6 +41,16 @@ struct Span {
     double duration() const { return end - start; }
 };
 
+// What a lane or a group heading is, as a code the views say in the reader's language (widgets/lanetext.cpp),
+// where its name is the English a trace file carries. Text: a name from a trace, shown as it is.
+struct LaneLabel {
+    enum class Kind { Text, Stage, Node, Activations, Gradients, Measured };
+    Kind kind = Kind::Text;
+    int index = 0; // Stage, Node: its number
+    std::string detail; // Stage: the GPU's name, or empty; Activations, Gradients: "0→1", "1→0 (2→2)"
+    bool operator==(const LaneLabel&) const = default;
+};
+
 // One row of the view: a pipeline stage, a GPU, a transfer track or a thread of a foreign trace.
 struct Lane {
     std::string name;
@@ -48,6 +58,7 @@ struct Lane {
     long long pid = 0, tid = 0; // as in the trace
     bool thin = false; // a transfer track, drawn narrow under its stage
     std::vector<Span> spans; // sorted by start
+    LaneLabel label, groupLabel; // what the name and the group are, for Plait's own lanes
 };
 
 // A dependency drawn as an arrow: data leaving one lane at one time and arriving at another.

@@ -51,10 +51,10 @@ double distinct(double n, double k)
     return n * (1 - std::pow(1 - 1 / n, k));
 }
 
-const CommItem* commItem(const Evaluation& ev, const std::string& what)
+const CommItem* commItem(const Evaluation& ev, CommPayload what)
 {
     for (const CommItem& c : ev.comm)
-        if (c.what.rfind(what, 0) == 0)
+        if (c.payload == what)
             return &c;
     return nullptr;
 }
@@ -112,8 +112,8 @@ private slots:
         const Evaluation flex = evaluate(test::unfitted(test::mustPlan(j))),
                          all = evaluate(test::unfitted(test::mustPlan(a)));
         QVERIFY(flex.valid && all.valid);
-        const CommItem* f = commItem(flex, "token dispatch");
-        const CommItem* t = commItem(all, "token dispatch");
+        const CommItem* f = commItem(flex, CommPayload::TokenDispatch);
+        const CommItem* t = commItem(all, CommPayload::TokenDispatch);
         QVERIFY(f && t);
         QCOMPARE(f->collective, CollectiveKind::AllToAll);
         QVERIFY2(f->timeS < 0.5 * t->timeS, qPrintable(QString::number(f->timeS / t->timeS)));
@@ -147,7 +147,7 @@ private slots:
         QCOMPARE(ag.combineKind, CollectiveKind::ReduceScatter);
         const Evaluation ev = evaluate(gatherPlan);
         QVERIFY(ev.valid);
-        QCOMPARE(commItem(ev, "token combine")->collective, CollectiveKind::ReduceScatter);
+        QCOMPARE(commItem(ev, CommPayload::TokenCombine)->collective, CollectiveKind::ReduceScatter);
     }
 
     // Inside one NVLink domain the fused kernel sends a token once to each GPU it needs: 8·(1 − (7/8)^8) = 5.25 of
@@ -180,7 +180,7 @@ private slots:
         QCOMPARE(lc.tpCallsFwd, 1);
         const Evaluation ev = evaluate(plan);
         QVERIFY(ev.valid);
-        const CommItem* gather = commItem(ev, "routed tokens over expert TP");
+        const CommItem* gather = commItem(ev, CommPayload::RoutedTokensOverEtp);
         QVERIFY(gather);
         QCOMPARE(gather->collective, CollectiveKind::AllGather);
         QCOMPARE(gather->groupSize, 2);

@@ -102,7 +102,7 @@ private slots:
         const Evaluation ev = evaluate(plan);
         QVERIFY(ev.valid);
         const auto grad = std::find_if(ev.comm.begin(), ev.comm.end(),
-            [](const CommItem& c) { return c.dim == Dim::DP && c.what == "gradients"; });
+            [](const CommItem& c) { return c.dim == Dim::DP && c.payload == CommPayload::Gradients; });
         QVERIFY(grad != ev.comm.end());
         QCOMPARE(grad->groupSize, 2);
         QVERIFY(grad->timeS > 0);

@@ -127,7 +127,7 @@ private slots:
         const Evaluation ev = evaluate(p);
         QVERIFY(ev.valid);
         const auto grad = std::find_if(ev.comm.begin(), ev.comm.end(),
-            [](const CommItem& c) { return c.dim == Dim::DP && c.what == "gradients"; });
+            [](const CommItem& c) { return c.dim == Dim::DP && c.payload == CommPayload::Gradients; });
         QVERIFY(grad != ev.comm.end());
         const double params = stageParamsOf(p);
         QCOMPARE(grad->count, (long long)std::ceil(params / 40e6));

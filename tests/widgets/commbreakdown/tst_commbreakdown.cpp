@@ -10,6 +10,14 @@ class TestCommBreakdown : public QObject {
     Q_OBJECT
 private slots:
     // One row per collective; a chart with none says why instead of drawing a 0–0.001 ms axis.
+    // Each item carries a code (issue 41), which the chart translates; untranslated it reads as core's own name, so
+    // the two tables cannot drift apart.
+    void payloadsReadAsCoreNamesThem()
+    {
+        for (CommPayload p : kCommPayloads)
+            QCOMPARE(widgets::commPayloadText(p), QString::fromLatin1(commPayloadName(p)));
+    }
+
     void anEmptyChartSaysWhy_data()
     {
         QTest::addColumn<QString>("example");

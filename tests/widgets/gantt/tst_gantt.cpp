@@ -21,26 +21,62 @@ using namespace plait::widgets;
 class TestGantt : public QObject {
     Q_OBJECT
 private slots:
-    // The lane names core writes are said in the user's language (here, without a translator, as they are, with
-    // their parts kept); any other name, a PyTorch trace's thread, is left alone.
-    void laneNamesCoreWritesAreTranslatable_data()
+    // Plait's own lanes carry a label's code, said in the user's language (here, without a translator, in
+    // English, with their parts kept); a trace's own lane names are left alone, even one that reads like Plait's
+    // (issue 41: the names used to be parsed back with regular expressions).
+    void laneLabelsAreSaidByTheirCode_data()
     {
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<int>("index");
+        QTest::addColumn<QString>("detail");
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("shown");
-        QTest::newRow("stage") << QStringLiteral("stage 3") << QStringLiteral("stage 3");
-        QTest::newRow("measured stage") << QStringLiteral("stage 1 (H100)") << QStringLiteral("stage 1 (H100)");
-        QTest::newRow("node") << QStringLiteral("node 8") << QStringLiteral("node 8");
-        QTest::newRow("activations") << QStringLiteral("act 0→1") << QStringLiteral("activations 0→1");
-        QTest::newRow("gradients, virtual stages")
-            << QStringLiteral("grad 1→0 (2→2)") << QStringLiteral("gradients 1→0 (2→2)");
-        QTest::newRow("a PyTorch thread") << QStringLiteral("stream 7") << QStringLiteral("stream 7");
-        QTest::newRow("not a stage") << QStringLiteral("stagehand") << QStringLiteral("stagehand");
+        using K = LaneLabel::Kind;
+        QTest::newRow("stage") << int(K::Stage) << 3 << ""
+                               << "stage 3"
+                               << "stage 3";
+        QTest::newRow("measured stage") << int(K::Stage) << 1 << "H100"
+                                        << "stage 1 (H100)"
+                                        << "stage 1 (H100)";
+        QTest::newRow("node") << int(K::Node) << 8 << ""
+                              << "node 8"
+                              << "node 8";
+        QTest::newRow("activations") << int(K::Activations) << 0 << "0→1"
+                                     << "act 0→1"
+                                     << "activations 0→1";
+        QTest::newRow("gradients, virtual stages") << int(K::Gradients) << 0 << "1→0 (2→2)"
+                                                   << "grad 1→0 (2→2)"
+                                                   << "gradients 1→0 (2→2)";
+        QTest::newRow("a PyTorch thread") << int(K::Text) << 0 << ""
+                                          << "stream 7"
+                                          << "stream 7";
+        QTest::newRow("a trace's lane that reads like Plait's") << int(K::Text) << 0 << ""
+                                                                << "act 0→1"
+                                                                << "act 0→1";
     }
-    void laneNamesCoreWritesAreTranslatable()
+    void laneLabelsAreSaidByTheirCode()
     {
+        QFETCH(int, kind);
+        QFETCH(int, index);
+        QFETCH(QString, detail);
         QFETCH(QString, name);
         QFETCH(QString, shown);
-        QCOMPARE(widgets::laneText(name.toStdString()), shown);
+        const LaneLabel label { LaneLabel::Kind(kind), index, detail.toStdString() };
+        QCOMPARE(widgets::laneText(label, name.toStdString()), shown);
+    }
+
+    void predictedLanesCarryTheirLabels()
+    {
+        const auto plan = engine::readPlan(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json"));
+        QVERIFY(plan);
+        const Timeline t = predictedTimeline(evaluate(plan.value()), plan.value());
+        QVERIFY(t.lanes.size() >= 4); // two stages and their transfer tracks
+        for (const Lane& lane : t.lanes) {
+            QVERIFY(lane.label.kind != LaneLabel::Kind::Text);
+            QCOMPARE(lane.groupLabel.kind, LaneLabel::Kind::Node);
+            QCOMPARE(widgets::laneText(lane.groupLabel, lane.group), QString::fromStdString(lane.group));
+        }
+        QCOMPARE(widgets::laneText(t.lanes.front().label, t.lanes.front().name), QStringLiteral("stage 0"));
     }
 
     void timeToPixel_data()
