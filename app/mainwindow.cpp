@@ -218,7 +218,7 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
     });
     connect(m_comm, &widgets::CommBreakdown::itemClicked, this, [this, showFormula](int i) {
         if (auto a = m_analysis.latest(); a && i < int(a->evaluation->comm.size()))
-            showFormula(tr("Communication"), explainComm(*a->plan, a->evaluation->comm[std::size_t(i)]));
+            showFormula(tr("Communication"), explainComm(a->evaluation->comm[std::size_t(i)]));
     });
 
     // The first window takes the whole screen (the charts need it); later ones come back as they were left.

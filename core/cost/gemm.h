@@ -18,7 +18,8 @@ struct GemmShape {
 };
 
 // Time of one GEMM from its shape, not from one efficiency constant:
-//  - compute: the output is cut into 128×128 tiles; tiles run in waves of one tile per SM, so a partial last
+//  - compute: the output is cut into cuBLAS's 256×128 (or 128×256) tiles; tiles run in waves of one tile per SM, so a
+//  partial last
 //    wave and partial edge tiles waste SM time (tile and wave quantization, NVIDIA "Matrix Multiplication
 //    Background User's Guide"). Each full tile runs at the GPU's sustained GEMM rate
 //    per SM (gemmEfficiency × dense peak / SMs): with the GPU at its power limit, as in a training step, not

@@ -22,23 +22,6 @@ const char* dimName(Dim d)
     return "";
 }
 
-const std::vector<Group>& GroupSet::of(Dim d) const
-{
-    switch (d) {
-    case Dim::TP:
-        return tp;
-    case Dim::CP:
-        return cp;
-    case Dim::DP:
-        return dp;
-    case Dim::PP:
-        return pp;
-    case Dim::EP:
-        return ep;
-    }
-    return tp;
-}
-
 namespace {
 // How many distinct values a sorted list holds, and the fewest times any of them occurs: the domains (or pods) a
 // group spans and its fewest members in one.

@@ -29,7 +29,6 @@ struct GroupSet {
     // The MoE layers' expert-TP groups under parallel folding (empty at expert TP 1, and at expert TP = TP, where
     // they are the TP groups): not drawn, only timed.
     std::vector<Group> etp;
-    const std::vector<Group>& of(Dim d) const;
     const std::vector<Group>& gradientGroups() const { return dpcp.empty() ? dp : dpcp; }
 };
 

@@ -428,7 +428,7 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     const std::vector<StageComm> scDense
         = lcDense ? stageComms(densePlan, *lcDense, groups, slowdown) : std::vector<StageComm> {};
 
-    // ---- op durations per device and chunk (cost/stagecost.h), and the in-layer communication inside each op
+    // ---- op durations per device and chunk (evaluate/stagecost.h), and the in-layer communication inside each op
     SimInput in;
     in.devices = p;
     in.chunks = v;

@@ -103,7 +103,7 @@ struct Evaluation {
     SimResult timeline;
     int microBatches = 0;
     double stepS = 0;
-    // The step at both ends of the uncertain rates' published spread (cost/range.h); 0 until addStepRange().
+    // The step at both ends of the uncertain rates' published spread (evaluate/range.h); 0 until addStepRange().
     double stepFastS = 0, stepSlowS = 0;
     double pipelineS = 0; // makespan of the forward/backward part
     double computeS = 0; // busy compute time of the busiest stage

@@ -141,9 +141,8 @@ std::string explainMemory(const Plan& plan, const Evaluation& ev, int stage, Mem
     return s;
 }
 
-std::string explainComm(const Plan& plan, const CommItem& c)
+std::string explainComm(const CommItem& c)
 {
-    (void)plan;
     const double perCall = c.count > 0 ? c.timeS / c.count : 0;
     const double alphaPerCall = c.count > 0 ? c.alphaS / c.count : 0;
     std::string s = std::string(dimName(c.dim)) + " " + collectiveName(c.collective) + " of "

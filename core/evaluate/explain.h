@@ -14,6 +14,6 @@ const char* memoryTermName(MemoryTerm t);
 std::string explainMemory(const Plan& plan, const Evaluation& ev, int stage, MemoryTerm term);
 
 // The formula behind one communication item: α + S·factor/β per call, the link, the calls per step.
-std::string explainComm(const Plan& plan, const CommItem& item);
+std::string explainComm(const CommItem& item);
 
 } // namespace plait

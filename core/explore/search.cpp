@@ -219,7 +219,7 @@ double pipelineLowerBound(
         const int inner = par.stride(ParallelDim::Pp);
         tiedReduce = tiedEmbeddingReduce(plan, pairPath(plan.cluster, 0, (p - 1) * inner), bytes).seconds;
     }
-    // One layer's ops, and each chunk's, exactly as evaluate() builds them (cost/stagecost.h); a MoE model's dense
+    // One layer's ops, and each chunk's, exactly as evaluate() builds them (evaluate/stagecost.h); a MoE model's dense
     // first layers likewise, and where the bound takes one layer of either kind, the cheaper.
     const LayerOps layer = layerOps(plan, lc, calls, added);
     LayerOps denseOps = layer;
@@ -449,7 +449,7 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
     for (int s = 0; s <= int(Schedule::DualPipe); ++s)
         tried[s] = scheduleTried(Schedule(s));
     // Evaluated without a placement: memory and layer costs do not depend on it. Its GPU is the slow end of the rates'
-    // spread (cost/range.h), so layer costs and the bound are those of the step time the search ranks by; memory
+    // spread (evaluate/range.h), so layer costs and the bound are those of the step time the search ranks by; memory
     // does not depend on rates.
     Plan shape = base;
     shape.cluster.gpu = slowEndPlan(base).cluster.gpu;

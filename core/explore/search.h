@@ -18,7 +18,7 @@ struct SearchCandidate {
     double lowerBoundS = 0; // of slowS: what no evaluation at the slow end can beat
     bool evaluated = false; // fully evaluated (placement, communication, simulated schedule)
     double stepS = 0, tokensPerS = 0, mfu = 0, bubbleFraction = 0;
-    // The step with every uncertain rate at the slow end of its spread (cost/range.h): what the search ranks by,
+    // The step with every uncertain rate at the slow end of its spread (evaluate/range.h): what the search ranks by,
     // so a plan that wins only if overlap is perfect does not come first.
     double slowS = 0;
 };

@@ -44,8 +44,8 @@ struct CalibrationRecord {
     double inSampleMeanAbs = 0; // mean |step-time error| over the training runs, fitted on all of them
     double crossValidatedMeanAbs = 0; // each source predicted by a fit without it; mean over the sources' runs
     // The 10th and 90th percentiles of ln(published / predicted) over the runs, each predicted by the fit without
-    // its source: a step's range reaches at least point × e^low … point × e^high (split-conformal, cost/range.h), so
-    // it holds the measured time for about 80% of runs the fit did not see. 0 and 0 when not fitted.
+    // its source: a step's range reaches at least point × e^low … point × e^high (split-conformal, evaluate/range.h),
+    // so it holds the measured time for about 80% of runs the fit did not see. 0 and 0 when not fitted.
     double rangeLowLog = 0, rangeHighLog = 0;
     nlohmann::json doc; // the whole file
 };

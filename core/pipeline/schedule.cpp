@@ -7,21 +7,6 @@
 
 namespace plait {
 
-const char* opKindName(OpKind k)
-{
-    switch (k) {
-    case OpKind::Forward:
-        return "forward";
-    case OpKind::Recompute:
-        return "recompute";
-    case OpKind::BackwardInput:
-        return "backward";
-    case OpKind::BackwardWeight:
-        return "backward-weight";
-    }
-    return "";
-}
-
 namespace {
 void backward(std::vector<Op>& ops, int mb, int chunk, bool recompute, bool overlapsPrevious = false)
 {

@@ -11,7 +11,6 @@ namespace plait {
 // Compute work on one pipeline device. B is the backward for inputs; for schedules that do not split the
 // backward (splitsBackward() false) B also holds the weight gradients. R is recomputation before a backward.
 enum class OpKind : std::uint8_t { Forward, Recompute, BackwardInput, BackwardWeight };
-const char* opKindName(OpKind k);
 
 struct Op {
     OpKind kind = OpKind::Forward;

@@ -143,8 +143,9 @@ private slots:
             text.c_str());
     }
 
-    // Printed for a reviewer: every step in both languages with its figures (run with -v2 to read them).
-    void printEverySteps()
+    // Every step of every lesson in both languages, from the plan it shows: said in full (no {name} left unfilled,
+    // no empty text), in Chinese with no English figure words, and readable with -v2 by a reviewer.
+    void everyStepIsSaidInFullInBothLanguages()
     {
         for (const Lesson& l : builtinLessons()) {
             const Plan example = loadPlanFile(examplePath(l.example)).value();
@@ -155,8 +156,13 @@ private slots:
                 const Evaluation ev = evaluate(plan);
                 const GroupSet groups = buildGroups(plan);
                 LessonFacts f { &plan, &ev, &groups, before ? &*before : nullptr, before ? &beforeEv : nullptr };
-                qDebug("%s %zu: %s", l.id.c_str(), i + 1, lessonText(l.steps[i].en, f, false).c_str());
-                qDebug("%s %zu: %s", l.id.c_str(), i + 1, lessonText(l.steps[i].zh, f, true).c_str());
+                const std::string en = lessonText(l.steps[i].en, f, false), zh = lessonText(l.steps[i].zh, f, true);
+                const std::string where = l.id + " " + std::to_string(i + 1) + ": ";
+                QVERIFY2(!en.empty() && en.find('{') == std::string::npos, (where + en).c_str());
+                QVERIFY2(!zh.empty() && zh.find('{') == std::string::npos, (where + zh).c_str());
+                for (const char* english : { " seconds", " GiB of", " billion" })
+                    QVERIFY2(zh.find(english) == std::string::npos, (where + zh).c_str());
+                qDebug("%s%s\n%s%s", where.c_str(), en.c_str(), where.c_str(), zh.c_str());
                 before = plan;
                 beforeEv = ev;
             }

@@ -45,32 +45,32 @@ private slots:
         QTest::addColumn<QString>("framework");
         QTest::addColumn<bool>("overlap");
         QTest::addColumn<double>("bucketSize");
-        QTest::addColumn<double>("expected"); // parameters; -1: the whole stage; -2: one transformer layer
+        QTest::addColumn<QString>("expected"); // a count of parameters, "stage" (the whole stage) or "layer" (one)
         // Megatron-LM distributed_data_parallel.py: max(40M, 1M x DP size); 16 ranks give 40M.
-        QTest::newRow("megatron, overlapped") << QStringLiteral("megatron") << true << 0.0 << 40e6;
-        QTest::newRow("megatron, not overlapped: one bucket") << QStringLiteral("megatron") << false << 0.0 << -1.0;
-        QTest::newRow("deepspeed: reduce_bucket_size 5e8") << QStringLiteral("deepspeed") << true << 0.0 << 5e8;
-        QTest::newRow("fsdp: one wrapped block") << QStringLiteral("fsdp") << true << 0.0 << -2.0;
-        QTest::newRow("the plan's bucket_size wins") << QStringLiteral("megatron") << true << 1e8 << 1e8;
+        QTest::newRow("megatron, overlapped") << QStringLiteral("megatron") << true << 0.0 << "40e6";
+        QTest::newRow("megatron, not overlapped: one bucket") << QStringLiteral("megatron") << false << 0.0 << "stage";
+        QTest::newRow("deepspeed: reduce_bucket_size 5e8") << QStringLiteral("deepspeed") << true << 0.0 << "5e8";
+        QTest::newRow("fsdp: one wrapped block") << QStringLiteral("fsdp") << true << 0.0 << "layer";
+        QTest::newRow("the plan's bucket_size wins") << QStringLiteral("megatron") << true << 1e8 << "1e8";
         // ...except where Megatron-LM drops it: without overlap it sets bucket_size to None (one bucket).
         QTest::newRow("megatron, not overlapped, bucket_size asked")
-            << QStringLiteral("megatron") << false << 1e8 << -1.0;
-        QTest::newRow("fsdp with bucket_size") << QStringLiteral("fsdp") << true << 1e8 << 1e8;
+            << QStringLiteral("megatron") << false << 1e8 << "stage";
+        QTest::newRow("fsdp with bucket_size") << QStringLiteral("fsdp") << true << 1e8 << "1e8";
     }
     void bucketFollowsTheFramework()
     {
         QFETCH(QString, framework);
         QFETCH(bool, overlap);
         QFETCH(double, bucketSize);
-        QFETCH(double, expected);
+        QFETCH(QString, expected);
         const Plan p
             = dpPlan(framework.toUtf8().constData(), framework == QLatin1String("fsdp") ? 3 : 1, overlap, bucketSize);
         const double params = stageParamsOf(p);
-        if (expected == -1)
-            expected = params;
-        if (expected == -2)
-            expected = stageParams(p.model, 1, false, false, 1, 1, 1).total();
-        QCOMPARE(gradientBucketParams(p, params), expected);
+        const double want = expected == QLatin1String("stage") ? params
+            : expected == QLatin1String("layer")               ? stageParams(p.model, 1, false, false, 1, 1, 1).total()
+                                                               : expected.toDouble();
+        QVERIFY(want > 0);
+        QCOMPARE(gradientBucketParams(p, params), want);
     }
 
     void megatronBucketsGrowWithDataParallelSize()
