@@ -36,11 +36,10 @@ QString settingLines(const std::vector<ConfigSetting>& list)
     QStringList lines;
     for (const ConfigSetting& s : list) {
         // "line 12" in the reader's language; a JSON path or a TOML key as the file spells it.
-        const QString place = QString::fromStdString(s.place);
-        bool isLine = false;
-        const int line = place.startsWith(QLatin1String("line ")) ? place.mid(5).toInt(&isLine) : 0;
+        const int line = lineOfPlace(s.place);
         lines << (s.place == s.name ? QString()
-                                    : (isLine ? QCoreApplication::translate("MainWindow", "line %1").arg(line) : place)
+                                    : (line > 0 ? QCoreApplication::translate("MainWindow", "line %1").arg(line)
+                                                : QString::fromStdString(s.place))
                              + QStringLiteral(": "))
                 + QString::fromStdString(s.name + (s.value.empty() ? "" : " " + s.value))
                 + (s.how.empty() ? QString() : QStringLiteral(" — ") + widgets::translatedText(s.how));

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
 #include <numeric>
 
 namespace plait {
@@ -18,12 +19,6 @@ namespace {
 std::string str(long long x)
 {
     return std::to_string(x);
-}
-
-// N of a "line N" place; 0 for a place that is not a line (a JSON path keeps the file's order).
-long long lineOf(const std::string& place)
-{
-    return place.rfind("line ", 0) == 0 ? std::atoll(place.c_str() + 5) : 0;
 }
 
 // The largest TP below `tp` that divides the KV heads, the heads and the FFN: the fix offered with a refusal.
@@ -92,7 +87,8 @@ Result<ImportedPlan> importLaunchConfig(
     i.plan.name = source + " (" + launchFormatName(format) + ") on " + str(c.nodes) + " × " + str(c.gpusPerNode) + " "
         + c.gpu.id;
     // In the file's order: a setting found while reading another comes back to its own line.
-    auto byLine = [](const ConfigSetting& a, const ConfigSetting& b) { return lineOf(a.place) < lineOf(b.place); };
+    auto byLine
+        = [](const ConfigSetting& a, const ConfigSetting& b) { return lineOfPlace(a.place) < lineOfPlace(b.place); };
     std::stable_sort(i.notModelled.begin(), i.notModelled.end(), byLine);
     std::stable_sort(i.noEffect.begin(), i.noEffect.end(), byLine);
     std::stable_sort(i.launcher.begin(), i.launcher.end(), byLine);
@@ -234,6 +230,14 @@ Result<ImportedPlan> importResult(ImportedPlan imported, const Plan& base, std::
         return refused;
     }
     return placed;
+}
+
+int lineOfPlace(const std::string& place)
+{
+    if (place.rfind("line ", 0) != 0 || place.size() > 15)
+        return 0;
+    const long long n = std::atoll(place.c_str() + 5);
+    return n > 0 && n <= std::numeric_limits<int>::max() ? int(n) : 0;
 }
 
 } // namespace plait

@@ -37,11 +37,15 @@ std::optional<LaunchFormat> detectLaunchFormat(std::string_view head);
 // One setting of a configuration file: where it is ("line 12", "zero_optimization.offload_optimizer"), its name as
 // the file spells it, and its value as written (empty for a flag without one).
 struct ConfigSetting {
-    std::string place;
+    std::string place; // "line N" in a script or TOML file, a JSON path, or the name itself
     std::string name;
     std::string value;
     Message how = {}; // how the estimate treats it instead ("estimated as Adam"), when it says
 };
+
+// N of a setting's "line N" place; 0 for a place that is not a line (a JSON path). One reading for the import's
+// order and for the views that say "line N" in the reader's language.
+int lineOfPlace(const std::string& place);
 
 // A plan read from a framework's configuration over a base plan (the cluster, and whatever the file does not set,
 // come from the base), with everything the file sets that the plan does not hold listed rather than dropped.
