@@ -10,6 +10,12 @@ namespace plait {
 // Text that reaches a message, a file or a JSON document. Untrusted strings are cut by characters, never by
 // bytes, so a message never holds half of a UTF-8 character (a cut Chinese name used to abort the JSON writer).
 
+// A whole number as text, for messages' arguments.
+inline std::string str(long long x)
+{
+    return std::to_string(x);
+}
+
 // `s` with every invalid UTF-8 sequence replaced by U+FFFD.
 std::string validUtf8(std::string_view s);
 

@@ -7,6 +7,7 @@
 #include "placementedit.h"
 #include "planedit.h"
 #include "search.h"
+#include "text.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -74,11 +75,6 @@ void attach(Advice& a, const std::optional<Tried>& t, Message fix)
         a.fixedPeakBytes = t->ev.peakBytes;
         a.fix = std::move(fix);
     }
-}
-
-std::string str(int x)
-{
-    return std::to_string(x);
 }
 
 // The message of this advice's `part` ("saw", "why") with these arguments.

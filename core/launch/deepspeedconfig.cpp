@@ -17,11 +17,6 @@ namespace plait {
 namespace {
 using nlohmann::json;
 
-std::string str(long long x)
-{
-    return std::to_string(x);
-}
-
 // Settings that do not change a step's time or memory: the learning rate and its schedule, logging, loss scaling.
 const std::vector<std::string> kNoEffect = { "scheduler", "steps_per_print", "wall_clock_breakdown",
     "gradient_clipping", "tensorboard", "wandb", "csv_monitor", "comms_logger", "flops_profiler", "optimizer.params",

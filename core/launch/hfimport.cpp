@@ -13,11 +13,6 @@ namespace plait {
 namespace {
 using nlohmann::json;
 
-std::string str(long long x)
-{
-    return std::to_string(x);
-}
-
 // The fields modelFromHfConfig reads (GPT-2 and Llama-family names).
 const std::set<std::string> kRead = { "model_type", "_name_or_path", "n_embd", "n_layer", "n_head", "n_inner",
     "vocab_size", "n_positions", "hidden_size", "num_hidden_layers", "num_attention_heads", "num_key_value_heads",

@@ -1,11 +1,11 @@
 #include "launchconfig.h"
 
-#include "planedit.h"
-
 #include "deepspeedconfig.h"
 #include "hfimport.h"
 #include "megatronargs.h"
 #include "messagetext.h"
+#include "planedit.h"
+#include "text.h"
 #include "torchtitanconfig.h"
 
 #include <algorithm>
@@ -16,11 +16,6 @@
 namespace plait {
 
 namespace {
-std::string str(long long x)
-{
-    return std::to_string(x);
-}
-
 // The largest TP below `tp` that divides the KV heads, the heads and the FFN: the fix offered with a refusal.
 int tpDividingKvHeads(const ModelSpec& m, int tp)
 {

@@ -18,11 +18,6 @@
 namespace plait {
 
 namespace {
-std::string str(long long x)
-{
-    return std::to_string(x);
-}
-
 // store_true flags of pretrain_gpt.py (and torchrun's standalone): they never take the next word as a value.
 const std::set<std::string, std::less<>> kBooleanFlags = { "bf16", "fp16", "sequence-parallel",
     "use-distributed-optimizer", "swiglu", "untie-embeddings-and-output-weights", "disable-bias-linear",

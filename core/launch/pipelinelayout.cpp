@@ -1,6 +1,7 @@
 #include "pipelinelayout.h"
 
 #include "messagetext.h"
+#include "text.h"
 
 #include <algorithm>
 #include <numeric>
@@ -9,11 +10,6 @@ namespace plait {
 
 namespace {
 constexpr std::size_t kMaxUnrolled = std::size_t(1) << 20;
-
-std::string str(long long x)
-{
-    return std::to_string(x);
-}
 
 // Megatron-LM's two substitutions, in its order: `(body)*n` (the body without parentheses), then `x*n` for one
 // letter. Returns false when the result would pass kMaxUnrolled.

@@ -1,6 +1,7 @@
 #include "rankmap.h"
 
 #include "deepspeedconfig.h"
+#include "text.h"
 
 #include <cctype>
 
@@ -8,13 +9,6 @@
 #include <map>
 
 namespace plait {
-
-namespace {
-std::string str(long long x)
-{
-    return std::to_string(x);
-}
-}
 
 int rankOf(const Coord& c, const ParallelSpec& p)
 {

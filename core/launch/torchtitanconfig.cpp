@@ -17,11 +17,6 @@
 namespace plait {
 
 namespace {
-std::string str(long long x)
-{
-    return std::to_string(x);
-}
-
 struct Setting {
     std::string value; // a string's contents, or the literal as written (42, true, ["float8"])
     int line = 0;

@@ -1,17 +1,13 @@
 #include "placementedit.h"
 
 #include "planedit.h"
+#include "text.h"
 
 #include <algorithm>
 
 namespace plait {
 
 namespace {
-std::string str(long long x)
-{
-    return std::to_string(x);
-}
-
 bool inRange(const Plan& plan, int gpu)
 {
     return gpu >= 0 && gpu < int(plan.placement.coordOf.size());

@@ -19,11 +19,6 @@ namespace {
 constexpr long long kMaxGpus = 1 << 17;
 constexpr double kMaxSimulatedChunks = 1e6;
 
-std::string str(long long x)
-{
-    return std::to_string(x);
-}
-
 template <typename Spec>
 Spec resolveCatalogEntry(const nlohmann::json& doc, const char* key, const std::string& field,
     const Spec* (Catalog::*lookup)(const std::string&) const, std::string (Catalog::*ids)() const,

@@ -1,9 +1,9 @@
 #include "topologycluster.h"
 
-#include "planedit.h"
-
 #include "messagetext.h"
 #include "numtext.h"
+#include "planedit.h"
+#include "text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -13,11 +13,6 @@
 namespace plait {
 
 namespace {
-std::string str(long long x)
-{
-    return std::to_string(x);
-}
-
 // NVLink's rate per link and direction, from the datasheets: A100 12 links and H100 18 links at 600 and 900 GB/s
 // both ways (25 GB/s each way per link), B200 18 links at 1.8 TB/s (50).
 double perLinkGBps(int generation)
