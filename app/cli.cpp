@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include "exitcodes.h"
 #include "runoptions.h"
 #include "runreport.h"
 
@@ -28,8 +29,6 @@
 namespace plait::app {
 
 namespace {
-constexpr int kOk = 0, kInvalid = 1, kUsage = 2;
-
 const std::vector<std::string>& commandNames()
 {
     static const std::vector<std::string> names { "evaluate", "search", "timeline", "render", "report", "import",

@@ -1,6 +1,7 @@
 #include "designreport.h"
 
 #include "attention.h"
+#include "exitcodes.h"
 
 #include "advicepanel.h"
 #include "atomicfile.h"
@@ -34,7 +35,6 @@
 namespace plait::app {
 
 namespace {
-constexpr int kOk = 0, kInvalid = 1, kUsage = 2;
 constexpr int kPageWidth = 1500; // the width pages are laid out at, in pixels; the PDF scales them to the paper
 
 QString tr(const char* text, const char* disambiguation = nullptr, int n = -1)

@@ -3,6 +3,7 @@
 #include "atomicfile.h"
 #include "catalogloader.h"
 #include "cli.h"
+#include "exitcodes.h"
 #include "launchconfig.h"
 #include "planio.h"
 #include "rankmap.h"
@@ -15,7 +16,6 @@
 namespace plait::app {
 
 namespace {
-constexpr int kOk = 0, kInvalid = 1, kUsage = 2;
 constexpr const char* kUsageText
     = "plait export PLAN --to megatron|deepspeed|torchtitan|hostfile [--out FILE] [--hosts NAME,NAME,...]";
 }

@@ -2,6 +2,7 @@
 
 #include "catalogloader.h"
 #include "cli.h"
+#include "exitcodes.h"
 #include "launchfiles.h"
 #include "measuredlinks.h"
 #include "nodedumps.h"
@@ -17,7 +18,6 @@
 namespace plait::app {
 
 namespace {
-constexpr int kOk = 0, kInvalid = 1, kUsage = 2;
 constexpr const char* kUsageText
     = "plait import nccl-tests FILE... [--plan PLAN] [--out PLAN] [--json] [--any-gpu]\n"
       "       plait import megatron|deepspeed|torchtitan|hf-config|auto FILE --plan PLAN [--out PLAN] [--json] "

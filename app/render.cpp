@@ -4,6 +4,7 @@
 #include "atomicfile.h"
 #include "cli.h"
 #include "commbreakdown.h"
+#include "exitcodes.h"
 #include "ganttview.h"
 #include "language.h"
 #include "memorybars.h"
@@ -33,7 +34,6 @@
 namespace plait::app {
 
 namespace {
-constexpr int kOk = 0, kInvalid = 1, kUsage = 2;
 constexpr const char* kAskedSize = "plaitAskedSize"; // a picture's size as the user gave it (--size)
 
 // Lays out and shows a picture's widget without a window on screen (the GUI's Export Picture too), so it paints.
@@ -179,7 +179,6 @@ bool drawPicture(QWidget* widget, const QString& suffix, QByteArray* bytes, QStr
 }
 
 namespace {
-
 // The figure under a title that names its plan, as a reviewer sees it on a slide. The page grows by the title, or
 // keeps `size` exactly when the user gave one (the figure gives the title its room).
 std::unique_ptr<QWidget> titledPicture(std::unique_ptr<QWidget> figure, const QString& title, std::optional<QSize> size)
