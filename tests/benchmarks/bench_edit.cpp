@@ -1,6 +1,7 @@
 // One edit through the whole window, for example (h) (1,024 GPUs): a field edit, a drag preview and a drop, each
 // until every view shows the new plan (and, for edits, its advice). Reports per edit the GUI thread's CPU time, the
-// evaluations run (Full detail: the plan and the advisor's candidate fixes) and those run on the GUI thread.
+// evaluations run (Full detail: the plan and the advisor's candidate fixes; figures_only: the step range's two ends),
+// and those run on the GUI thread.
 // Runs offscreen: build/<preset>/bin/bench_edit
 #include "advicepanel.h"
 #include "evaluate.h"
@@ -18,12 +19,14 @@
 
 namespace {
 
-std::atomic<int> g_evaluations { 0 }, g_onGuiThread { 0 };
+std::atomic<int> g_evaluations { 0 }, g_figures { 0 }, g_onGuiThread { 0 };
 
 void observe(const plait::Plan&, plait::EvaluationDetail detail)
 {
     if (detail == plait::EvaluationDetail::Full)
         ++g_evaluations;
+    else
+        ++g_figures; // the step range's two ends, and the advisor's bounds
     if (QThread::currentThread() == QCoreApplication::instance()->thread())
         ++g_onGuiThread;
 }
@@ -60,6 +63,7 @@ void report(benchmark::State& state, double cpu, int evaluations, int onGui)
     const double n = double(state.iterations());
     state.counters["gui_cpu_ms"] = 1e3 * cpu / n;
     state.counters["evaluations"] = evaluations / n;
+    state.counters["figures_only"] = g_figures / n;
     state.counters["on_gui_thread"] = onGui / n;
 }
 
@@ -69,7 +73,7 @@ void measure(benchmark::State& state, Edit edit, Sender* sender, Signal done)
 {
     double cpu = 0;
     int i = 0;
-    g_evaluations = g_onGuiThread = 0;
+    g_evaluations = g_figures = g_onGuiThread = 0;
     for (auto _ : state) {
         const double start = guiThreadCpuSeconds();
         edit(i++);
