@@ -168,12 +168,13 @@ FastestPaths fastestPaths(const ClusterSpec& cluster, const ParallelSpec& par)
     for (std::size_t i = 0; i < 4; ++i)
         sizes[i] = par.size(dims[i]);
     auto reach = [&](int tp, int cp, int dp) {
+        ParallelSpec span; // the group's reach along each dimension, none along PP
+        span.tp = tp;
+        span.cp = cp;
+        span.dp = dp;
         std::array<int, 4> spans {};
         for (std::size_t i = 0; i < 4; ++i)
-            spans[i] = dims[i] == ParallelDim::Tp ? tp
-                : dims[i] == ParallelDim::Cp      ? cp
-                : dims[i] == ParallelDim::Dp      ? dp
-                                                  : 1;
+            spans[i] = span.size(dims[i]);
         return reachOf(cluster, sizes, spans);
     };
     const bool all = par.gpusUsed() == cluster.gpuCount();

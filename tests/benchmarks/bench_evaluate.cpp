@@ -9,18 +9,28 @@
 
 #include <benchmark/benchmark.h>
 #include <cstdlib>
+#include <optional>
 
 namespace {
 
-void evaluateExample(benchmark::State& state, const char* file)
+// A built-in example, or the benchmark skipped with the reason.
+std::optional<plait::Plan> example(benchmark::State& state, const char* file)
 {
     auto plan = plait::loadPlanFile(std::string(PLAIT_EXAMPLES) + "/" + file);
     if (!plan) {
         state.SkipWithError(plan.errorText().c_str());
-        return;
+        return std::nullopt;
     }
+    return plan.value();
+}
+
+void evaluateExample(benchmark::State& state, const char* file)
+{
+    const auto plan = example(state, file);
+    if (!plan)
+        return;
     for (auto _ : state) {
-        plait::Evaluation ev = plait::evaluate(plan.value());
+        plait::Evaluation ev = plait::evaluate(*plan);
         benchmark::DoNotOptimize(ev.stepS);
     }
 }
@@ -29,12 +39,10 @@ void evaluateExample(benchmark::State& state, const char* file)
 // groups and op lists, then the groups, the predicted timeline and the run forecast.
 void analyzeExample(benchmark::State& state, const char* file)
 {
-    auto plan = plait::loadPlanFile(std::string(PLAIT_EXAMPLES) + "/" + file);
-    if (!plan) {
-        state.SkipWithError(plan.errorText().c_str());
+    const auto plan = example(state, file);
+    if (!plan)
         return;
-    }
-    const auto shared = std::make_shared<const plait::Plan>(plan.value());
+    const auto shared = std::make_shared<const plait::Plan>(*plan);
     for (auto _ : state) {
         const plait::Analysis a = plait::analyze(shared);
         benchmark::DoNotOptimize(a.evaluation->stepS);
@@ -45,17 +53,15 @@ void analyzeExample(benchmark::State& state, const char* file)
 // op lists, and the groups built a fourth time.
 void analyzeUnsharedExample(benchmark::State& state, const char* file)
 {
-    auto plan = plait::loadPlanFile(std::string(PLAIT_EXAMPLES) + "/" + file);
-    if (!plan) {
-        state.SkipWithError(plan.errorText().c_str());
+    const auto plan = example(state, file);
+    if (!plan)
         return;
-    }
     for (auto _ : state) {
-        plait::Evaluation ev = plait::evaluate(plan.value());
-        plait::addStepRange(plan.value(), ev);
-        const plait::GroupSet groups = plait::buildGroups(plan.value());
-        const plait::Timeline timeline = plait::predictedTimeline(ev, plan.value());
-        const plait::RunForecast run = plait::forecastRun(plan.value(), ev);
+        plait::Evaluation ev = plait::evaluate(*plan);
+        plait::addStepRange(*plan, ev);
+        const plait::GroupSet groups = plait::buildGroups(*plan);
+        const plait::Timeline timeline = plait::predictedTimeline(ev, *plan);
+        const plait::RunForecast run = plait::forecastRun(*plan, ev);
         benchmark::DoNotOptimize(ev.stepS);
         benchmark::DoNotOptimize(groups.tp.size());
         benchmark::DoNotOptimize(timeline);
