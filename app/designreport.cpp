@@ -1,24 +1,20 @@
 #include "designreport.h"
 
 #include "attention.h"
-#include "exitcodes.h"
 
 #include "advicepanel.h"
 #include "atomicfile.h"
-#include "cli.h"
 #include "format.h"
 #include "language.h"
 #include "overlap.h"
 #include "range.h"
 #include "render.h"
-#include "runoptions.h"
 #include "runtext.h"
 #include "summaryview.h"
 #include "text.h"
 
 #include <QApplication>
 #include <QBuffer>
-#include <QCommandLineParser>
 #include <QFileInfo>
 #include <QFontInfo>
 #include <QHBoxLayout>
@@ -609,88 +605,6 @@ bool writeReport(const std::vector<ReportPlan>& plans, Paper paper, const QStrin
     else
         *error = QStringLiteral("unknown report format \"%1\"; use .pdf or .html").arg(suffix.left(16));
     return ok && engine::writeFileAtomically(path, bytes, error);
-}
-
-bool isReportCommand(const char* arg)
-{
-    return arg && std::strcmp(arg, "report") == 0;
-}
-
-int runReport(int argc, char** argv)
-{
-    useOffscreenWithoutDisplay();
-    QApplication app(argc, argv);
-    QStringList args = app.arguments();
-    args.removeAt(1);
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Write the design-review report of a plan, or of two compared."));
-    parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("Plan file"));
-    parser.addOption({ QStringLiteral("compare"), QStringLiteral("A second plan, compared against the first"),
-        QStringLiteral("plan") });
-    parser.addOption({ QStringLiteral("out"), QStringLiteral("Output file: .pdf or .html"), QStringLiteral("file") });
-    parser.addOption(
-        { QStringLiteral("paper"), QStringLiteral("a4 (default) or letter, landscape"), QStringLiteral("size") });
-    parser.addOption(
-        { QStringLiteral("lang"), QStringLiteral("Language of the report, e.g. zh_CN"), QStringLiteral("locale") });
-    addRunOptions(parser);
-    const char* usage = "plait report PLAN.plait.json [--compare OTHER.plait.json] --out FILE.(pdf|html) [--paper "
-                        "a4|letter] [--lang LOCALE] [--tokens N | --steps N] [--price X] [--currency C] "
-                        "[--storage-GBps X] [--failures-per-gpu-hour X] [--restart-min X] [--gpu-power-W X]";
-    const bool parsed = parser.parse(args);
-    if (printHelpIfAsked(parser, "report"))
-        return kOk;
-    auto bad = [&](const std::string& why) {
-        std::cerr << "plait: " << validUtf8(why) << "; usage: " << usage << "\n";
-        return kUsage;
-    };
-    if (parser.isSet(QStringLiteral("lang")))
-        installTranslations(QLocale(parser.value(QStringLiteral("lang"))));
-    if (!parsed)
-        return bad(parser.errorText().toStdString());
-    if (parser.positionalArguments().size() != 1)
-        return bad("one plan file is needed");
-    if (!parser.isSet(QStringLiteral("out")))
-        return bad("--out is required");
-    const QString suffix = QFileInfo(parser.value(QStringLiteral("out"))).suffix().toLower();
-    if (suffix != QLatin1String("pdf") && suffix != QLatin1String("html") && suffix != QLatin1String("htm"))
-        return bad("unknown report format " + inQuotes(suffix.toStdString(), 16) + "; use .pdf or .html");
-    const QString paperName = parser.value(QStringLiteral("paper")).toLower();
-    if (!paperName.isEmpty() && paperName != QLatin1String("a4") && paperName != QLatin1String("letter"))
-        return bad("unknown --paper " + inQuotes(paperName.toStdString(), 16) + "; known: a4, letter");
-    const Paper paper = paperName == QLatin1String("letter") ? Paper::Letter : Paper::A4;
-
-    QStringList files { parser.positionalArguments().front() };
-    if (parser.isSet(QStringLiteral("compare")))
-        files << parser.value(QStringLiteral("compare"));
-    std::vector<ReportPlan> plans;
-    for (const QString& path : files) {
-        int code = kOk;
-        PlanDocument file;
-        std::optional<Plan> read = readPlanArgument(path, &code, &file);
-        if (!read)
-            return code;
-        Plan plan = std::move(*read);
-        // The run options apply to both plans: a comparison at one budget, price and storage.
-        if (std::string why; !applyRunOptions(parser, plan, &why))
-            return bad(why);
-        ReportPlan r;
-        r.description = std::move(file.description);
-        r.analysis = std::make_shared<const Analysis>(analyze(std::make_shared<const Plan>(std::move(plan))));
-        if (!r.analysis->evaluation->valid) {
-            printIssues(r.analysis->evaluation->errors, path.toStdString() + ": ");
-            return kInvalid;
-        }
-        r.advice = advise(*r.analysis->plan, *r.analysis->evaluation);
-        plans.push_back(std::move(r));
-    }
-    QString error;
-    if (!writeReport(plans, paper, parser.value(QStringLiteral("out")), &error)) {
-        std::cerr << "plait: cannot write " << parser.value(QStringLiteral("out")).toStdString() << ": "
-                  << error.toStdString() << "\n";
-        return kUsage;
-    }
-    return kOk;
 }
 
 } // namespace plait::app

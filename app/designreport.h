@@ -24,8 +24,4 @@ enum class Paper { A4, Letter };
 // HTML file (pictures inline as SVG), by the file's suffix, atomically. False with the reason otherwise.
 bool writeReport(const std::vector<ReportPlan>& plans, Paper paper, const QString& path, QString* error);
 
-// `plait report PLAN [--compare OTHER] --out FILE.pdf|html [--lang L] [--paper a4|letter] [run options]`.
-bool isReportCommand(const char* arg);
-int runReport(int argc, char** argv);
-
 } // namespace plait::app

@@ -1,6 +1,7 @@
 #include "lessonspanel.h"
 
 #include "lessontext.h"
+#include "translatedtext.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -179,7 +180,8 @@ void LessonsPanel::refresh()
                 });
         }
     }
-    m_text->setText(QString::fromStdString(lessonText(chinese() ? s.zh : s.en, facts, chinese())));
+    m_text->setText(QString::fromStdString(lessonText(
+        chinese() ? s.zh : s.en, facts, [](const Message& m) { return widgets::translatedText(m).toStdString(); })));
 }
 
 } // namespace plait::app

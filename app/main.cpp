@@ -1,10 +1,8 @@
-#include "cli.h"
-#include "designreport.h"
+#include "commandline.h"
 #include "evaluate.h"
 #include "language.h"
 #include "mainwindow.h"
 #include "planio.h"
-#include "render.h"
 #include "settings.h"
 
 #include <QApplication>
@@ -57,12 +55,8 @@ void addWindowOptions(QCommandLineParser& parser)
 
 int main(int argc, char** argv)
 {
-    if (argc > 1 && plait::app::isHeadlessCommand(argv[1]))
-        return plait::app::runHeadless(argc, argv);
-    if (argc > 1 && plait::app::isRenderCommand(argv[1]))
-        return plait::app::runRender(argc, argv);
-    if (argc > 1 && plait::app::isReportCommand(argv[1]))
-        return plait::app::runReport(argc, argv);
+    if (argc > 1 && plait::app::isCommand(argv[1]))
+        return plait::app::runCommand(argc, argv);
     if (argc > 1)
         if (const int code = plait::app::unknownCommand(argv[1]); code >= 0)
             return code;

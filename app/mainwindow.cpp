@@ -73,6 +73,62 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
     m_docks = setUpDocks(this,
         { m_summary, m_editor, m_advice, m_lessons, m_memory, m_comm, m_calibration, m_timeline, m_suggest },
         &m_restoredLayout);
+    setAcceptDrops(true);
+    m_summary->setMaximumHeight(200);
+    m_status = new QLabel(this);
+    statusBar()->addWidget(m_status, 1);
+    m_files = new FileOpener(
+        { this, &m_document, m_timeline, m_calibration, m_topology, &m_docks, m_status },
+        [this](const QString& path) { return maybeSave() && openPlan(path); }, this);
+    m_exports = new Exports(this, &m_document, &m_analysis, m_status, this);
+    resize(1500, 950);
+    createMenus();
+    connectDocument();
+    connectAnalysis();
+    connectPanels();
+    connectPlacementEdits();
+    connectFormulas();
+
+    // The first window takes the whole screen (the charts need it); later ones come back as they were left.
+    m_fillScreen = !restoreGeometry(settings::windowGeometry());
+    m_restoredLayout = restoreState(settings::windowState());
+}
+
+void MainWindow::connectDocument()
+{
+    // One analysis per edit: the engine evaluates the new plan once and every view shows what it publishes.
+    connect(&m_document, &Document::planChanged, this, [this](std::shared_ptr<const Plan> plan) {
+        m_editor->setPlan(*plan);
+        m_calibration->setPlan(plan);
+        m_summary->setFileWarnings(m_document.file().keyWarnings);
+        m_analysis.request(plan);
+        m_autosave.planChanged(plan, m_document.file(), m_document.isModified());
+        updateTitle();
+        m_files->planChanged();
+    });
+    // What the status bar said of an edit is not true of the plan after undo or redo.
+    connect(m_document.undoStack(), &QUndoStack::indexChanged, m_status, &QLabel::clear);
+    connect(m_document.undoStack(), &QUndoStack::cleanChanged, this, [this] {
+        m_autosave.planChanged(m_document.sharedPlan(), m_document.file(), m_document.isModified());
+        updateTitle();
+    });
+}
+
+void MainWindow::connectAnalysis()
+{
+    connect(&m_analysis, &engine::PlanAnalysis::analysisAvailable, this, &MainWindow::showAnalysis);
+    connect(&m_analysis, &engine::PlanAnalysis::adviceStarted, m_advice, &AdvicePanel::setPending);
+    connect(&m_analysis, &engine::PlanAnalysis::adviceAvailable, m_advice, &AdvicePanel::setAdvice);
+    connect(&m_analysis, &engine::PlanAnalysis::scheduleStudyAvailable, this,
+        [this](std::shared_ptr<const engine::ScheduleStudyResult> study) {
+            m_timeline->setScheduleStudy(std::shared_ptr<const std::vector<ScheduleStudy>>(study, &study->schedules));
+        });
+    connect(
+        m_timeline, &TimelinePanel::scheduleStudyWanted, &m_analysis, &engine::PlanAnalysis::setScheduleStudyWanted);
+}
+
+void MainWindow::connectPanels()
+{
     connect(m_lessons, &LessonsPanel::exampleRequested, this, [this](const QString& name, const QString& title) {
         // A lesson starts as one edit of the open plan, so undo brings the user's own plan back.
         auto example = engine::readPlan(engine::examplePath(name), m_catalog);
@@ -108,70 +164,26 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
         [this](const Plan& p, const QString& what) { m_document.edit(p, what); });
     connect(m_calibration, &CalibrationPanel::applyRequested, this,
         [this](const Plan& p, const QString& what) { m_document.edit(p, what); });
-    setAcceptDrops(true);
-    m_summary->setMaximumHeight(200);
-    m_status = new QLabel(this);
-    statusBar()->addWidget(m_status, 1);
-    resize(1500, 950);
-    createMenus();
-
-    // One analysis per edit: the engine evaluates the new plan once and every view shows what it publishes.
-    connect(&m_document, &Document::planChanged, this, [this](std::shared_ptr<const Plan> plan) {
-        m_editor->setPlan(*plan);
-        m_calibration->setPlan(plan);
-        m_summary->setFileWarnings(m_document.file().keyWarnings);
-        m_analysis.request(plan);
-        m_autosave.planChanged(plan, m_document.file(), m_document.isModified());
-        updateTitle();
-        showMeasuredFindings(false); // against the plan's cluster now
-        showNodeFindings();
-    });
-    // What the status bar said of an edit is not true of the plan after undo or redo.
-    connect(m_document.undoStack(), &QUndoStack::indexChanged, m_status, &QLabel::clear);
-    connect(m_document.undoStack(), &QUndoStack::cleanChanged, this, [this] {
-        m_autosave.planChanged(m_document.sharedPlan(), m_document.file(), m_document.isModified());
-        updateTitle();
-    });
-    connect(&m_analysis, &engine::PlanAnalysis::analysisAvailable, this, &MainWindow::showAnalysis);
-    connect(&m_analysis, &engine::PlanAnalysis::adviceStarted, m_advice, &AdvicePanel::setPending);
-    connect(&m_analysis, &engine::PlanAnalysis::adviceAvailable, m_advice, &AdvicePanel::setAdvice);
-    connect(&m_analysis, &engine::PlanAnalysis::scheduleStudyAvailable, this,
-        [this](std::shared_ptr<const engine::ScheduleStudyResult> study) {
-            m_timeline->setScheduleStudy(std::shared_ptr<const std::vector<ScheduleStudy>>(study, &study->schedules));
-        });
-    connect(
-        m_timeline, &TimelinePanel::scheduleStudyWanted, &m_analysis, &engine::PlanAnalysis::setScheduleStudyWanted);
     connect(m_timeline, &TimelinePanel::openTraceRequested, this, [this] {
         const QString path = QFileDialog::getOpenFileName(
             this, tr("Open Trace"), QString(), tr("Chrome traces (*.json *.trace.json);;All files (*)"));
         if (!path.isEmpty())
-            openTrace(path);
+            m_files->openTrace(path);
     });
     connect(m_timeline, &TimelinePanel::exportRequested, this, [this] {
         const QString path
             = QFileDialog::getSaveFileName(this, tr("Export Timeline"), QString(), tr("Chrome traces (*.json)"));
         if (!path.isEmpty())
-            exportTimeline(path);
-    });
-    connect(&m_traceLoader, &engine::TraceLoader::loaded, this,
-        [this](std::shared_ptr<const TraceRead> trace, const QString& path) {
-            m_timeline->setTrace(trace, QFileInfo(path).fileName());
-            QString text = tr("Opened trace %1: %n event(s)", nullptr, int(trace->timeline.spanCount())).arg(path);
-            if (!trace->problems.empty())
-                text
-                    += QStringLiteral(" — ") + tr("not drawn: %1").arg(QString::fromStdString(trace->problems.front()));
-            m_status->setText(text);
-        });
-    connect(&m_traceLoader, &engine::TraceLoader::failed, this, [this](const QString& path, const QString& message) {
-        m_status->setText(tr("Trace %1 not opened: %2").arg(path, message));
-        if (isVisible() && QGuiApplication::platformName() != QLatin1String("offscreen"))
-            QMessageBox::warning(this, tr("Cannot open trace"), tr("%1 was not opened: %2").arg(path, message));
+            m_exports->exportTimeline(path);
     });
     connect(m_editor, &widgets::PlanEditor::planEdited, this,
         [this](const Plan& p, const QString& what) { m_document.edit(p, what); });
     connect(m_editor, &widgets::PlanEditor::hfConfigChosen, this,
-        [this](const QString& path) { importLaunchConfig(path, LaunchFormat::HfConfig); });
+        [this](const QString& path) { m_files->importLaunchConfig(path, LaunchFormat::HfConfig); });
+}
 
+void MainWindow::connectPlacementEdits()
+{
     // Dragging previews the result in the charts; the drop is one undoable edit.
     connect(m_topology, &widgets::TopologyView::swapPreviewed, this, [this](int a, int b) {
         auto swapped = swapGpus(m_document.plan(), a, b);
@@ -204,26 +216,29 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
     });
     connect(m_topology, &widgets::TopologyView::autoPlaceRequested, this,
         [this] { editPlacement(autoPlace(m_document.plan()), tr("Auto-place")); });
+}
 
-    auto showFormula = [this](const QString& title, const std::string& text) {
-        QMessageBox box(QMessageBox::NoIcon, title, QString::fromStdString(text), QMessageBox::Close, this);
+void MainWindow::connectFormulas()
+{
+    // In the user's language, the numbers the same (evaluate/explain.h).
+    auto showFormula = [this](const QString& title, const Explanation& explanation) {
+        QMessageBox box(QMessageBox::NoIcon, title, widgets::explanationText(explanation), QMessageBox::Close, this);
         box.setStyleSheet(QStringLiteral("QLabel { font-family: monospace; }"));
         box.exec();
     };
     connect(m_memory, &widgets::MemoryBars::segmentClicked, this, [this, showFormula](int stage, MemoryTerm term) {
         // The formula of what the chart shows: the latest analysis (a preview's while dragging), with its own plan.
         if (auto a = m_analysis.latest())
-            showFormula(tr("Stage %1: %2").arg(stage).arg(QString::fromLatin1(memoryTermName(term))),
+            showFormula(
+                tr("Stage %1: %2").arg(stage).arg(widgets::translatedText(std::string("term:") + memoryTermName(term))),
                 explainMemory(*a->plan, *a->evaluation, stage, term));
     });
     connect(m_comm, &widgets::CommBreakdown::itemClicked, this, [this, showFormula](int i) {
-        if (auto a = m_analysis.latest(); a && i < int(a->evaluation->comm.size()))
-            showFormula(tr("Communication"), explainComm(a->evaluation->comm[std::size_t(i)]));
+        if (auto a = m_analysis.latest(); a && i < int(a->evaluation->comm.size())) {
+            const CommItem& item = a->evaluation->comm[std::size_t(i)];
+            showFormula(tr("Communication: %1").arg(widgets::commPayloadText(item.payload)), explainComm(item));
+        }
     });
-
-    // The first window takes the whole screen (the charts need it); later ones come back as they were left.
-    m_fillScreen = !restoreGeometry(settings::windowGeometry());
-    m_restoredLayout = restoreState(settings::windowState());
 }
 
 void MainWindow::showEvent(QShowEvent* event)
@@ -330,46 +345,6 @@ bool MainWindow::savePlan(const QString& chosen)
     return true;
 }
 
-std::shared_ptr<const Analysis> MainWindow::documentAnalysis() const
-{
-    const auto analysis = m_analysis.document();
-    return analysis && analysis->plan == m_document.sharedPlan() ? analysis : nullptr;
-}
-
-bool MainWindow::exportView(const QString& view, const QString& path, QString* error)
-{
-    const auto analysis = documentAnalysis();
-    if (!analysis) {
-        *error = tr("the plan is still being evaluated; export again in a moment");
-        return false;
-    }
-    if (!analysis->evaluation->valid) {
-        *error = tr("the plan cannot be evaluated: the summary says why");
-        return false;
-    }
-    const std::unique_ptr<QWidget> picture = pictureOf(view, analysis, defaultPictureSize(view));
-    return writePicture(picture.get(), path, error);
-}
-
-bool MainWindow::exportReport(const QString& path, QString* error)
-{
-    const auto analysis = documentAnalysis();
-    if (!analysis || !analysis->evaluation->valid)
-        return exportView(QString(), path, error); // says why
-    // The engine's advice for this analysis: the report evaluates nothing on the GUI thread (issue 41).
-    const auto advice = m_analysis.adviceFor(analysis);
-    if (!advice) {
-        *error = tr("the advice is still being worked out; export again in a moment");
-        return false;
-    }
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    ReportPlan plan { analysis, advice->items, m_document.file().description };
-    const bool ok = writeReport(
-        { plan }, QLocale().measurementSystem() == QLocale::ImperialUSSystem ? Paper::Letter : Paper::A4, path, error);
-    QApplication::restoreOverrideCursor();
-    return ok;
-}
-
 void MainWindow::showAnalysis(std::shared_ptr<const Analysis> analysis)
 {
     m_summary->setEvaluation(analysis->evaluation);
@@ -382,62 +357,6 @@ void MainWindow::showAnalysis(std::shared_ptr<const Analysis> analysis)
     m_lessons->setAnalysis(*analysis);
 }
 
-void MainWindow::openTrace(const QString& path)
-{
-    m_status->setText(tr("Opening trace %1…").arg(path));
-    m_traceLoader.load(path);
-    if (!isVisible() || QGuiApplication::platformName() == QLatin1String("offscreen"))
-        return;
-    // Large traces take seconds: a progress dialog with cancel, shown only if the load lasts.
-    auto* dialog = new QProgressDialog(tr("Reading %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 1000, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setMinimumDuration(300);
-    dialog->setWindowModality(Qt::WindowModal);
-    connect(&m_traceLoader, &engine::TraceLoader::progress, dialog, &QProgressDialog::setValue);
-    connect(&m_traceLoader, &engine::TraceLoader::loaded, dialog, &QProgressDialog::close);
-    connect(&m_traceLoader, &engine::TraceLoader::failed, dialog, &QProgressDialog::close);
-    connect(dialog, &QProgressDialog::canceled, &m_traceLoader, &engine::TraceLoader::cancel);
-}
-
-void MainWindow::exportTimeline(const QString& path)
-{
-    const auto analysis = documentAnalysis();
-    if (!analysis) {
-        // The newest edit is still being evaluated: what is there is another plan's timeline.
-        m_status->setText(tr("Not exported: the plan is still being evaluated; export again in a moment."));
-        emit timelineExported(path, m_status->text());
-        return;
-    }
-    if (!analysis->evaluation->valid || !analysis->timeline) {
-        m_status->setText(tr("Nothing to export: the plan is not valid."));
-        emit timelineExported(path, m_status->text());
-        return;
-    }
-    m_status->setText(tr("Exporting the timeline to %1…").arg(path));
-    m_export.start(
-        [analysis, path](const engine::JobTracker::Cancelled&) {
-            QString error;
-            engine::writeFileAtomically(
-                path,
-                [&](std::ostream& out, QString*) {
-                    writeTimelineTrace(out, *analysis->evaluation, *analysis->plan, *analysis->timeline);
-                    return bool(out);
-                },
-                &error);
-            return error;
-        },
-        [this, path](const QString& error) {
-            if (!error.isEmpty()) {
-                m_status->setText(tr("%1 was not written: %2").arg(path, error));
-                if (isVisible() && QGuiApplication::platformName() != QLatin1String("offscreen"))
-                    QMessageBox::warning(this, tr("Cannot export"), m_status->text());
-            } else {
-                m_status->setText(tr("Exported the timeline to %1").arg(path));
-            }
-            emit timelineExported(path, error);
-        });
-}
-
 QWidget* MainWindow::compareWith(const QString& path)
 {
     auto other = engine::readPlan(path, m_catalog);
@@ -445,9 +364,8 @@ QWidget* MainWindow::compareWith(const QString& path)
         m_status->setText(tr("%1 cannot be compared: %2").arg(path, QString::fromStdString(other.errorText())));
         return nullptr;
     }
-    auto current = m_analysis.document();
-    if (current && current->plan != m_document.sharedPlan())
-        current.reset(); // still being evaluated: the window analyses it itself
+    // Null while the plan is still being evaluated: the window analyses it itself.
+    const auto current = currentAnalysis(m_analysis, m_document);
     auto* window = new CompareWindow(
         current, m_document.sharedPlan(), std::make_shared<const Plan>(std::move(other.value())), this);
     window->setAttribute(Qt::WA_DeleteOnClose);
@@ -468,138 +386,9 @@ ProbeDialog* MainWindow::openProbeDialog()
     auto* dialog = new ProbeDialog(m_document.plan(), planPath, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &ProbeDialog::outputReady, this,
-        [this](const QString&, const QString& path) { openProbeResult(path); });
+        [this](const QString&, const QString& path) { m_files->openFiles({ path }); });
     dialog->show();
     return dialog;
-}
-
-bool MainWindow::openProbeResult(const QString& path)
-{
-    // What it is from its first bytes: a trace (which may be huge) is read by the trace loader, off the GUI thread.
-    return openResult(path, engine::classifyFile(path));
-}
-
-void MainWindow::openMeasuredLinks(const QStringList& paths)
-{
-    m_status->setText(tr("Reading %n nccl-tests file(s)…", nullptr, int(paths.size())));
-    m_import.start([paths](const engine::JobTracker::Cancelled&) { return engine::readMeasuredLinks(paths); },
-        [this, paths](const Result<engine::MeasuredLinks>& links) {
-            if (!links) {
-                m_status->setText(tr("Not read: %1").arg(QString::fromStdString(links.errorText())));
-                if (isVisible() && QGuiApplication::platformName() != QLatin1String("offscreen"))
-                    QMessageBox::warning(this, tr("Cannot read nccl-tests output"), m_status->text());
-                return;
-            }
-            m_measured = links.value();
-            QStringList names;
-            for (const QString& p : paths)
-                names << QFileInfo(p).fileName();
-            const engine::LinkChoice choice = engine::linksToApply(*m_measured);
-            if (const LinksResult* shown = choice.interNode ? choice.interNode : choice.intraNode) {
-                m_calibration->setLinks(*shown, names.join(QStringLiteral(", ")));
-                m_docks.calibration->raise();
-            }
-            showMeasuredFindings(true);
-        });
-}
-
-void MainWindow::showMeasuredFindings(bool say)
-{
-    if (!m_measured || !m_document.hasPlan())
-        return;
-    QMap<int, QString> byNode;
-    int count = 0;
-    QString first;
-    for (const auto& [node, findings] : engine::nodeFindings(*m_measured, m_document.plan().cluster)) {
-        QStringList texts;
-        for (const Warning& w : findings)
-            texts << widgets::translatedText("fabric:" + w.code, w.args);
-        byNode[node] = texts.join(QStringLiteral("\n"));
-        count += int(findings.size());
-        if (first.isEmpty())
-            first = texts.front();
-    }
-    m_measuredFindings = byNode;
-    showNodeFindings();
-    if (say)
-        m_status->setText(tr("%n measurement(s) of the links; ", nullptr, int(m_measured->measurements.size()))
-            + (count == 0 ? tr("the plan's links match them")
-                          : tr("%n finding(s) on the topology's nodes: %1", nullptr, count).arg(first)));
-}
-
-void MainWindow::showNodeFindings()
-{
-    if (!m_dumpFindings.isEmpty() && (!m_document.hasPlan() || !(m_document.plan().cluster == m_dumpCluster)))
-        m_dumpFindings.clear(); // undone, or another cluster since
-    QMap<int, QString> all = m_measuredFindings;
-    for (auto it = m_dumpFindings.cbegin(); it != m_dumpFindings.cend(); ++it)
-        all[it.key()]
-            = all.value(it.key()).isEmpty() ? it.value() : all.value(it.key()) + QLatin1Char('\n') + it.value();
-    m_topology->setNodeFindings(all);
-}
-
-bool MainWindow::openResult(const QString& path, engine::FileKind kind)
-{
-    if (kind == engine::FileKind::Trace) {
-        openTrace(path);
-        return true;
-    }
-    if (kind == engine::FileKind::NcclTests) {
-        openMeasuredLinks({ path });
-        return true;
-    }
-    if (kind == engine::FileKind::LaunchConfig)
-        return importLaunchConfig(path);
-    if (kind == engine::FileKind::NodeDump)
-        return importNodeDumps({ path });
-    if (kind == engine::FileKind::Unknown || kind == engine::FileKind::Plan) {
-        m_status->setText(
-            tr("%1 is not a probe result (TRACE.json, LINKS.json, COMPUTE.json or torch-reference.json).").arg(path));
-        return false;
-    }
-    auto doc = readJsonFile(path.toStdString()); // a measurement file: small
-    if (!doc) {
-        m_status->setText(tr("%1: %2").arg(path, QString::fromStdString(doc.errorText())));
-        return false;
-    }
-    const nlohmann::json& root = doc.value();
-    const QString name = QFileInfo(path).fileName();
-    if (kind == engine::FileKind::Links) {
-        auto links = linksFromJson(doc.value());
-        if (links) {
-            m_calibration->setLinks(links.value(), name);
-            m_docks.calibration->raise();
-            m_status->setText(tr("Link measurements from %1").arg(path));
-            return true;
-        }
-        m_status->setText(tr("%1: %2").arg(path, QString::fromStdString(links.errorText())));
-        return false;
-    }
-    if (kind == engine::FileKind::Compute) {
-        auto compute = computeFromJson(doc.value());
-        if (compute) {
-            m_calibration->setCompute(compute.value(), name);
-            m_docks.calibration->raise();
-            m_status->setText(tr("Compute measurements from %1").arg(path));
-            return true;
-        }
-        m_status->setText(tr("%1: %2").arg(path, QString::fromStdString(compute.errorText())));
-        return false;
-    }
-    if (kind == engine::FileKind::TorchReference) {
-        auto reference = torchReferenceFromJson(root);
-        if (reference) {
-            m_calibration->setTorchReference(reference.value(), name);
-            m_docks.calibration->raise();
-            m_status->setText(tr("PyTorch reference measurements from %1").arg(path));
-            return true;
-        }
-        m_status->setText(tr("%1: %2").arg(path, QString::fromStdString(reference.errorText())));
-        return false;
-    }
-    m_status->setText(
-        tr("%1 is not a probe result (TRACE.json, LINKS.json, COMPUTE.json or torch-reference.json).").arg(path));
-    return false;
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
@@ -611,38 +400,16 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 void MainWindow::dropEvent(QDropEvent* event)
 {
     // A plan opens as the document; a trace goes to the timeline, a measurement to calibration (by content).
-    // nccl-tests logs dropped together are read together (node-by-node runs are judged against each other).
-    // Nodes' topology dumps dropped together are one cluster.
-    QStringList logs, dumps;
-    for (const QUrl& url : event->mimeData()->urls()) {
-        const QString path = url.toLocalFile();
-        const engine::FileKind kind = path.isEmpty() ? engine::FileKind::Unknown : engine::classifyFile(path);
-        if (kind == engine::FileKind::NcclTests)
-            logs << path;
-        else if (kind == engine::FileKind::NodeDump)
-            dumps << path;
-    }
-    if (!logs.isEmpty() || !dumps.isEmpty()) {
-        if (!dumps.isEmpty())
-            importNodeDumps(dumps);
-        if (!logs.isEmpty())
-            openMeasuredLinks(logs);
-        event->acceptProposedAction();
+    // nccl-tests logs dropped together are read together (node-by-node runs are judged against each other), and
+    // nodes' topology dumps dropped together are one cluster (engine/fileroute.h).
+    QStringList paths;
+    for (const QUrl& url : event->mimeData()->urls())
+        if (const QString path = url.toLocalFile(); !path.isEmpty())
+            paths << path;
+    if (paths.isEmpty())
         return;
-    }
-    for (const QUrl& url : event->mimeData()->urls()) {
-        const QString path = url.toLocalFile();
-        if (path.isEmpty())
-            continue;
-        if (const engine::FileKind kind = engine::classifyFile(path); kind == engine::FileKind::Plan) {
-            if (maybeSave())
-                openPlan(path);
-        } else {
-            openResult(path, kind);
-        }
-        event->acceptProposedAction();
-        return;
-    }
+    m_files->openFiles(paths);
+    event->acceptProposedAction();
 }
 
 void MainWindow::editPlacement(const Result<Plan>& edited, const QString& description)

@@ -20,24 +20,6 @@
 
 namespace plait::app {
 
-QString MainWindow::suggestedReportName() const
-{
-    // The file's name while the plan is the file's; else (a lesson, a new or edited plan) the plan's own name, in
-    // letters, digits and dashes: "gpt-3-175b-1024-x-a100-report.pdf", never "-report.pdf".
-    if (!m_document.path().isEmpty() && !m_document.isModified())
-        return QFileInfo(m_document.path()).baseName() + QStringLiteral("-report.pdf");
-    QString slug;
-    for (const QChar c : QString::fromStdString(m_document.plan().name).toLower()) {
-        if (c.isLetterOrNumber())
-            slug += c;
-        else if (!slug.isEmpty() && !slug.endsWith(QLatin1Char('-')))
-            slug += QLatin1Char('-');
-    }
-    while (slug.endsWith(QLatin1Char('-')))
-        slug.chop(1);
-    return (slug.isEmpty() ? QStringLiteral("plan") : slug.left(60)) + QStringLiteral("-report.pdf");
-}
-
 void MainWindow::createMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -86,13 +68,13 @@ void MainWindow::createMenus()
         if (path.isEmpty())
             return;
         const int chosen = int(filters.indexOf(filter));
-        importLaunchConfig(path, chosen > 0 ? std::optional(kImportFormats[chosen - 1]) : std::nullopt);
+        m_files->importLaunchConfig(path, chosen > 0 ? std::optional(kImportFormats[chosen - 1]) : std::nullopt);
     });
     file->addAction(tr("Import &Cluster…"), this, [this] {
         const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Import Cluster"), QString(),
             tr("nvidia-smi topo -m output or NCCL topology dumps, one per node (*.txt *.xml);;All files (*)"));
         if (!paths.isEmpty())
-            importNodeDumps(paths);
+            m_files->importNodeDumps(paths);
     });
     QMenu* launch = file->addMenu(tr("Export &Launch Config"));
     const std::tuple<QString, QString, QString> launchKinds[] = {
@@ -108,7 +90,7 @@ void MainWindow::createMenus()
                 QFileInfo(m_document.path()).completeBaseName().remove(QStringLiteral(".plait")) + suffix);
             if (path.isEmpty())
                 return;
-            const QString error = exportLaunchConfig(kind, path);
+            const QString error = m_exports->exportLaunchConfig(kind, path);
             if (!error.isEmpty())
                 QMessageBox::warning(this, tr("Export Launch Config"), error);
         });
@@ -129,18 +111,18 @@ void MainWindow::createMenus()
             if (path.isEmpty())
                 return;
             QString error;
-            m_status->setText(exportView(view, path, &error) ? tr("Saved %1").arg(path)
-                                                             : tr("Could not save %1: %2").arg(path, error));
+            m_status->setText(m_exports->exportView(view, path, &error) ? tr("Saved %1").arg(path)
+                                                                        : tr("Could not save %1: %2").arg(path, error));
         });
     }
     file->addAction(tr("Export &Report…"), this, [this] {
         const QString path = QFileDialog::getSaveFileName(
-            this, tr("Export Report"), suggestedReportName(), tr("PDF document (*.pdf);;Web page (*.html)"));
+            this, tr("Export Report"), m_exports->suggestedReportName(), tr("PDF document (*.pdf);;Web page (*.html)"));
         if (path.isEmpty())
             return;
         QString error;
-        m_status->setText(
-            exportReport(path, &error) ? tr("Saved %1").arg(path) : tr("Could not save %1: %2").arg(path, error));
+        m_status->setText(m_exports->exportReport(path, &error) ? tr("Saved %1").arg(path)
+                                                                : tr("Could not save %1: %2").arg(path, error));
     });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
@@ -152,7 +134,7 @@ void MainWindow::createMenus()
             tr("Probe results and nccl-tests logs (TRACE.json LINKS.json COMPUTE.json *.json *.txt *.log);;All files "
                "(*)"));
         if (!path.isEmpty())
-            openProbeResult(path);
+            m_files->openFiles({ path });
     });
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));

@@ -47,9 +47,4 @@ void paintPicture(QCPPainter& painter, QWidget* picture);
 std::unique_ptr<QWidget> reportWidget(
     std::shared_ptr<const Analysis> analysis, QSize size, bool fitTimeline, bool withTimeline = true);
 
-// `plait render PLAN --view topology|memory|comm --out FILE.png|svg|pdf`: draws a view exactly as the window
-// draws it (the same widgets, offscreen). Exit codes as the other headless commands.
-bool isRenderCommand(const char* arg);
-int runRender(int argc, char** argv);
-
 } // namespace plait::app

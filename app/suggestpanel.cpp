@@ -107,9 +107,8 @@ SuggestPanel::SuggestPanel(QWidget* parent)
     // The CLI's --schedules and --recompute filters, one value or any.
     m_schedule = new QComboBox(this);
     m_schedule->addItem(tr("any the framework runs"), -1);
-    for (Schedule sch : { Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved, Schedule::ZbH1, Schedule::ZbV,
-             Schedule::DualPipeV, Schedule::DualPipe })
-        m_schedule->addItem(QString::fromLatin1(scheduleName(sch)), int(sch));
+    for (const ScheduleTraits& t : kScheduleTraits)
+        m_schedule->addItem(QString::fromLatin1(t.name), int(t.schedule));
     m_schedule->setToolTip(tr("Only this pipeline schedule; a schedule the framework does not run is then tried as a "
                               "what-if"));
     m_recompute = new QComboBox(this);

@@ -7,6 +7,7 @@
 
 #include <QFile>
 #include <QRegularExpression>
+#include <algorithm>
 
 namespace plait::engine {
 
@@ -50,6 +51,21 @@ FileKind classifyFile(const QString& path)
     if (kind == FileKind::Unknown && file.size() <= 8 * 1024 * 1024 && file.seek(0))
         return classifyFile(path, file.readAll());
     return kind;
+}
+
+std::vector<FileGroup> groupFiles(const QStringList& paths)
+{
+    std::vector<FileGroup> groups;
+    for (const QString& path : paths) {
+        const FileKind kind = path.isEmpty() ? FileKind::Unknown : classifyFile(path);
+        auto same = std::find_if(groups.begin(), groups.end(), [kind](const FileGroup& g) { return g.kind == kind; });
+        if (traitsOf(kind).together && same != groups.end())
+            same->paths << path;
+        else
+            groups.push_back({ kind, { path } });
+    }
+    std::stable_partition(groups.begin(), groups.end(), [](const FileGroup& g) { return g.kind == FileKind::Plan; });
+    return groups;
 }
 
 } // namespace plait::engine

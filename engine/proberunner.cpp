@@ -1,5 +1,7 @@
 #include "proberunner.h"
 
+#include "probeexit.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -56,17 +58,17 @@ QString ProbeRunner::defaultProgram()
 QString ProbeRunner::exitCodeText(int code)
 {
     switch (code) {
-    case 2:
+    case probe::kUsage:
         return tr("the probe was called wrongly (exit code 2)");
-    case 3:
+    case probe::kNoDevice:
         return tr("no CUDA device or driver on this machine (exit code 3); the probe measures real GPUs only");
-    case 4:
+    case probe::kNcclError:
         return tr("NCCL failed or a rank hung (exit code 4)");
-    case 5:
+    case probe::kCudaError:
         return tr("a CUDA error (exit code 5)");
-    case 6:
+    case probe::kOutOfMemory:
         return tr("the GPU ran out of memory (exit code 6)");
-    case 7:
+    case probe::kCheckFailed:
         return tr("the results were wrong: the correctness check failed (exit code 7)");
     default:
         return tr("the probe failed with exit code %1").arg(code);

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Fails when an #include points up the layers (DESIGN.md): core (plain C++, no Qt) ← engine, widgets ← app.
-# engine and widgets are siblings: neither includes the other. engine/probe is the probe binary, on core only.
+# engine and widgets are siblings: neither includes the other. engine/plait-probe is the probe binary, on core only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 headers_of() { git ls-files "$@" | grep '\.h$' | xargs -r -n1 basename | sort -u; }
 declare -A layer_headers=(
     [core]="$(headers_of 'core/*.h')"
-    [engine]="$(headers_of 'engine/*.h' ':!engine/probe/*')"
+    [engine]="$(headers_of 'engine/*.h' ':!engine/plait-probe/*')"
     [widgets]="$(headers_of 'widgets/*.h')"
     [app]="$(headers_of 'app/*.h')"
-    [probe]="$(headers_of 'engine/probe/*.h')"
+    [probe]="$(headers_of 'engine/plait-probe/*.h')"
 )
 # layer → the layers above it (or beside it) that it must not include
 declare -A forbidden=(
@@ -20,9 +20,9 @@ declare -A forbidden=(
 )
 declare -A files=(
     [core]="$(git ls-files 'core/*.cpp' 'core/*.h')"
-    [engine]="$(git ls-files 'engine/*.cpp' 'engine/*.h' ':!engine/probe/*')"
+    [engine]="$(git ls-files 'engine/*.cpp' 'engine/*.h' ':!engine/plait-probe/*')"
     [widgets]="$(git ls-files 'widgets/*.cpp' 'widgets/*.h')"
-    [probe]="$(git ls-files 'engine/probe/*.cpp' 'engine/probe/*.h' 'engine/probe/*.cu')"
+    [probe]="$(git ls-files 'engine/plait-probe/*.cpp' 'engine/plait-probe/*.h' 'engine/plait-probe/*.cu')"
 )
 failed=0
 for layer in core engine widgets probe; do
@@ -59,7 +59,7 @@ declare -A below=(
     [pipeline]="model trace base"
     [evaluate]="cost pipeline trace model base"
     [explore]="evaluate cost pipeline trace model base"
-    [probe]="cost pipeline trace model base"
+    [measure]="cost pipeline trace model base"
 )
 declare -A folder_of=()
 for folder in "${!below[@]}"; do

@@ -1,6 +1,7 @@
 #include "translatedtext.h"
 
 #include <QCoreApplication>
+#include <QStringList>
 
 namespace plait::widgets {
 
@@ -20,6 +21,18 @@ QString translatedText(std::string_view key, const std::vector<std::string>& arg
 QString translatedText(const Message& m)
 {
     return translatedText(m.key, m.args);
+}
+
+QString explanationText(const Explanation& e)
+{
+    QStringList lines;
+    for (const ExplainLine& line : e) {
+        QString text;
+        for (const Message& m : line)
+            text += translatedText(m);
+        lines << text;
+    }
+    return lines.join(QLatin1Char('\n'));
 }
 
 QString warningText(const Warning& w)

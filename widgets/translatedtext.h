@@ -3,6 +3,7 @@
 // filled with core's arguments. In English they read exactly as core writes them.
 #include "error.h"
 #include "evaluation.h"
+#include "explain.h"
 #include "messagetext.h"
 
 #include <QString>
@@ -11,6 +12,8 @@ namespace plait::widgets {
 
 QString translatedText(std::string_view key, const std::vector<std::string>& args = {});
 QString translatedText(const Message& m);
+// A formula pop-up's lines (evaluate/explain.h), each phrase in the user's language.
+QString explanationText(const Explanation& e);
 // "[code] text": the warning in the user's language.
 QString warningText(const Warning& w);
 // The problem's own text, in the user's language (without its field).

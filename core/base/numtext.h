@@ -56,4 +56,11 @@ inline std::string bytesText(double b)
     return numText(b, "%.4g") + " " + units[u];
 }
 
+// A size in GiB at a fixed number of decimals, for figures compared side by side: "79.3 GiB" (decimals 1).
+inline std::string gibText(double bytes, int decimals)
+{
+    const char* formats[] = { "%.0f", "%.1f", "%.2f", "%.3f" };
+    return numText(bytes / double(1ull << 30), formats[decimals < 0 ? 0 : decimals > 3 ? 3 : decimals]) + " GiB";
+}
+
 } // namespace plait

@@ -14,10 +14,6 @@ std::string fmt(double x, int precision = 3)
 {
     return numText(x, ("%." + std::to_string(precision) + "g").c_str());
 }
-std::string gib(double bytes)
-{
-    return fmt(bytes / double(1ull << 30), 3) + " GiB";
-}
 }
 
 void addEvaluationWarnings(
@@ -79,8 +75,8 @@ void addEvaluationWarnings(
         const auto* largest = std::max_element(
             std::begin(terms), std::end(terms), [](auto& a, auto& b) { return a.second < b.second; });
         warn("out-of-memory",
-            { std::to_string(ev.peakStage), gib(ev.peakBytes), plan.cluster.gpu.id, gib(ev.capacityBytes),
-                largest->first, gib(largest->second) });
+            { std::to_string(ev.peakStage), gibText(ev.peakBytes, 1), plan.cluster.gpu.id, gibText(ev.capacityBytes, 1),
+                largest->first, gibText(largest->second, 1) });
     }
     if (slow.dpExposed > 0.25 * ev.stepS && par.dp > 1)
         warn("dp-comm-dominates",
@@ -115,9 +111,9 @@ void addEvaluationWarnings(
     if (ev.hostBytesPerNode > 0) {
         const double host = plan.cluster.hostMemoryGiB * double(1ull << 30);
         if (host <= 0)
-            warn("host-memory-unstated", { gib(ev.hostBytesPerNode) });
+            warn("host-memory-unstated", { gibText(ev.hostBytesPerNode, 1) });
         else if (ev.hostBytesPerNode > host)
-            warn("host-out-of-memory", { gib(ev.hostBytesPerNode), gib(host) });
+            warn("host-out-of-memory", { gibText(ev.hostBytesPerNode, 1), gibText(host, 1) });
     }
     if (gpu.hbmAchievableGBps <= 0)
         warn("hbm-rate-datasheet", { gpu.id, fmt(gpu.hbmGBps) });

@@ -159,16 +159,12 @@ Timeline predictedTimeline(const Evaluation& ev, const Plan& plan)
 std::vector<ScheduleStudy> studySchedules(const Plan& plan)
 {
     std::vector<ScheduleStudy> out;
-    for (Schedule s : { Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved, Schedule::ZbH1, Schedule::ZbV,
-             Schedule::DualPipeV, Schedule::DualPipe }) {
+    for (const ScheduleTraits& traits : kScheduleTraits) {
+        const Schedule s = traits.schedule;
         ScheduleStudy st;
         st.schedule = s;
         Plan variant = plan;
-        const bool vShape = s == Schedule::ZbV || s == Schedule::DualPipeV;
-        setSchedule(variant, s,
-            s == Schedule::Interleaved ? (plan.parallel.vpp > 1 ? plan.parallel.vpp : 2)
-                : vShape               ? 2
-                                       : 1);
+        setSchedule(variant, s, vppFor(s, plan.parallel.vpp));
         st.chunks = variant.parallel.chunks();
         const Evaluation ev = evaluate(variant);
         st.valid = ev.valid;
@@ -189,7 +185,7 @@ std::vector<ScheduleStudy> studySchedules(const Plan& plan)
             }
         st.timeline = predictedTimeline(ev, variant);
         const std::string group = std::string(scheduleName(s))
-            + (s == Schedule::Interleaved && st.chunks > 1 ? " (v=" + std::to_string(st.chunks) + ")" : "");
+            + (traits.vpp == 0 && st.chunks > 1 ? " (v=" + std::to_string(st.chunks) + ")" : "");
         for (Lane& l : st.timeline.lanes)
             l.group = group;
         out.push_back(std::move(st));

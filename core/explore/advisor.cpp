@@ -21,10 +21,6 @@ std::string num(double x, const char* format = "%.3g")
 {
     return numText(x, format);
 }
-std::string gib(double bytes)
-{
-    return num(bytes / double(1ull << 30), "%.1f") + " GiB";
-}
 
 bool hasWarning(const Evaluation& ev, const std::string& code)
 {
@@ -187,7 +183,8 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
         a.step = 1;
         if (states >= mm.activations && states >= mm.weights && (tr.zeroStage < 3 || par.dp * par.cp == 1)) {
             a.code = "memory-optimizer";
-            a.saw = said(a.code, "saw", { str(ev.peakStage), gib(ev.peakBytes), gib(ev.capacityBytes), gib(states) });
+            a.saw = said(a.code, "saw",
+                { str(ev.peakStage), gibText(ev.peakBytes, 1), gibText(ev.capacityBytes, 1), gibText(states, 1) });
             const StateBytes bytes = stateBytes(tr);
             a.why = said(a.code, par.dp * par.cp == 1 ? "why-one-rank" : "why",
                 { num(bytes.optimizer, "%g"), num(bytes.grads, "%g") });
@@ -224,7 +221,8 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
                 attach(a, best,
                     fixed.offloadOptimizer && !tr.offloadOptimizer
                         ? Message { fixed.framework != tr.framework ? "fix:offload-framework" : "fix:offload",
-                            { gib(best->ev.hostBytesPerNode), frameworkName(fixed.framework), str(fixed.zeroStage) } }
+                            { gibText(best->ev.hostBytesPerNode, 1), frameworkName(fixed.framework),
+                                str(fixed.zeroStage) } }
                         : fixed.framework != tr.framework
                         ? Message { "fix:zero-framework",
                             { str(fixed.zeroStage), str(par.dp * par.cp), frameworkName(fixed.framework) } }
@@ -233,7 +231,8 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
         } else if (mm.activations >= mm.weights && tr.recompute != Recompute::Full) {
             a.code = "memory-activations";
             a.saw = said(a.code, "saw",
-                { str(ev.peakStage), gib(ev.peakBytes), gib(ev.capacityBytes), str(mm.inFlight), gib(mm.activations) });
+                { str(ev.peakStage), gibText(ev.peakBytes, 1), gibText(ev.capacityBytes, 1), str(mm.inFlight),
+                    gibText(mm.activations, 1) });
             a.why = said(a.code, "why");
             // Recomputation and the splits that divide activations, each evaluated: the cheapest that fits wins.
             std::vector<Result<Plan>> c;
@@ -284,7 +283,8 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
             const auto* largest = std::max_element(
                 std::begin(terms), std::end(terms), [](auto& x, auto& y) { return x.second < y.second; });
             a.saw = said(a.code, "saw",
-                { str(ev.peakStage), gib(ev.peakBytes), gib(ev.capacityBytes), largest->first, gib(largest->second) });
+                { str(ev.peakStage), gibText(ev.peakBytes, 1), gibText(ev.capacityBytes, 1), largest->first,
+                    gibText(largest->second, 1) });
             a.why = said(a.code, "why");
             std::vector<Result<Plan>> c;
             if (par.tp * 2 <= gpn && par.dp % 2 == 0)
@@ -344,10 +344,7 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
             for (Schedule s : { par.schedule, Schedule::ZbH1, Schedule::Interleaved }) {
                 Plan q = plan;
                 q.training.microBatch = mb;
-                setSchedule(q, s,
-                    s == Schedule::Interleaved                           ? std::max(2, par.vpp)
-                        : s == Schedule::ZbV || s == Schedule::DualPipeV ? 2
-                                                                         : 1);
+                setSchedule(q, s, vppFor(s, par.vpp));
                 if (mb == tr.microBatch && s == par.schedule)
                     continue;
                 auto issues = validate(q);
@@ -469,7 +466,7 @@ std::vector<Advice> advise(const Plan& plan, const Evaluation& ev, const Cancell
         // estimated to take, to the least busy: each split on the way is a candidate, evaluated.
         const int step = std::max(1, par.chunks());
         if (par.layersPerChunk.empty() && !par.embeddingInSplit && !par.lossInSplit
-            && par.schedule != Schedule::DualPipe) {
+            && !traitsOf(par.schedule).twoDirections) {
             std::vector<int> stages;
             int layers = 0;
             for (int d = 0; d < par.pp; ++d) {

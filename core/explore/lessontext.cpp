@@ -10,22 +10,18 @@
 namespace plait {
 
 namespace {
-std::string gib(double bytes)
-{
-    return numText(bytes / double(1ull << 30), "%.1f") + " GiB";
-}
 std::string percent(double fraction)
 {
     return numText(100 * fraction, "%.0f") + "%";
 }
 
 constexpr std::string_view kNames[] = { "gpu", "gpus", "nodes", "gpus_per_node", "model", "params", "bytes_weights",
-    "bytes_grads", "bytes_optimizer", "bytes_states", "bytes_optimizer_sharded", "states", "peak", "capacity", "tp",
-    "pp", "dp", "cp", "vpp", "m", "micro_batch", "global_batch", "step", "step_vs_previous", "throughput_vs_previous",
-    "batch_vs_previous", "bubble", "bubble_1f1b", "bubble_interleaved", "intra_link", "intra_GBps", "inter_link",
-    "nics_per_node", "nic_fraction", "tp_group_nodes", "dp_reduce", "dp_exposed" };
+    "bytes_grads", "bytes_optimizer", "bytes_states", "bytes_optimizer_sharded", "states", "params_yi", "peak",
+    "capacity", "tp", "pp", "dp", "cp", "vpp", "m", "micro_batch", "global_batch", "step", "step_vs_previous",
+    "throughput_vs_previous", "batch_vs_previous", "bubble", "bubble_1f1b", "bubble_interleaved", "intra_link",
+    "intra_GBps", "inter_link", "nics_per_node", "nic_fraction", "tp_group_nodes", "dp_reduce", "dp_exposed" };
 
-std::optional<std::string> fact(std::string_view name, const LessonFacts& f, bool zh)
+std::optional<std::string> fact(std::string_view name, const LessonFacts& f, const SayMessage& say)
 {
     const Plan& plan = *f.plan;
     const ParallelSpec& par = plan.parallel;
@@ -113,21 +109,23 @@ std::optional<std::string> fact(std::string_view name, const LessonFacts& f, boo
     if (!ev)
         return std::nullopt;
     if (name == "params")
-        return zh ? numText(ev->paramsTotal / 1e8, "%.1f") + " 亿" : numText(ev->paramsTotal / 1e9, "%.2f") + " B";
+        return say({ "fact:params", { numText(ev->paramsTotal / 1e9, "%.2f") } });
+    if (name == "params_yi") // in units of 10⁸ (亿), as Chinese counts
+        return say({ "fact:params-yi", { numText(ev->paramsTotal / 1e8, "%.1f") } });
     if (name == "states")
-        return gib(ev->paramsTotal * states);
+        return gibText(ev->paramsTotal * states, 1);
     if (name == "peak")
-        return gib(ev->peakBytes);
+        return gibText(ev->peakBytes, 1);
     if (name == "capacity")
-        return gib(ev->capacityBytes);
+        return gibText(ev->capacityBytes, 1);
     if (name == "step")
-        return numText(ev->stepS, "%.3g") + (zh ? " 秒" : " s");
+        return say({ "fact:seconds", { numText(ev->stepS, "%.3g") } });
     if (name == "bubble")
         return percent(ev->bubbleFraction);
     if (name == "dp_reduce")
-        return numText(comm(Dim::DP, &CommItem::timeS), "%.2g") + (zh ? " 秒" : " s");
+        return say({ "fact:seconds", { numText(comm(Dim::DP, &CommItem::timeS), "%.2g") } });
     if (name == "dp_exposed")
-        return numText(comm(Dim::DP, &CommItem::exposedS), "%.2g") + (zh ? " 秒" : " s");
+        return say({ "fact:seconds", { numText(comm(Dim::DP, &CommItem::exposedS), "%.2g") } });
     if (!before)
         return std::nullopt;
     if (name == "step_vs_previous") {
@@ -135,11 +133,9 @@ std::optional<std::string> fact(std::string_view name, const LessonFacts& f, boo
         const double ratio = before->stepS / ev->stepS;
         if (ratio >= 1.5 || ratio <= 1 / 1.5) {
             const std::string times = numText(ratio >= 1 ? ratio : 1 / ratio, "%.1f");
-            return ratio >= 1 ? (zh ? "速度提高到 " + times + " 倍" : times + "× as fast")
-                              : (zh ? "速度降到 1/" + times : times + "× as slow");
+            return say({ ratio >= 1 ? "fact:times-as-fast" : "fact:times-as-slow", { times } });
         }
-        const std::string by = percent(std::abs(ratio - 1));
-        return ratio >= 1 ? (zh ? "快 " + by : by + " faster") : (zh ? "慢 " + by : by + " slower");
+        return say({ ratio >= 1 ? "fact:faster" : "fact:slower", { percent(std::abs(ratio - 1)) } });
     }
     if (name == "throughput_vs_previous")
         return numText(ev->tokensPerS / before->tokensPerS, "%.1f");
@@ -150,6 +146,11 @@ std::optional<std::string> fact(std::string_view name, const LessonFacts& f, boo
 bool isLessonFact(std::string_view name)
 {
     return std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
+}
+
+std::string_view lessonFigure(std::string_view fact)
+{
+    return fact == "params_yi" ? std::string_view("params") : fact;
 }
 
 std::vector<std::string> lessonFactNames(std::string_view text)
@@ -164,7 +165,7 @@ std::vector<std::string> lessonFactNames(std::string_view text)
     return names;
 }
 
-std::string lessonText(std::string_view text, const LessonFacts& facts, bool chinese)
+std::string lessonText(std::string_view text, const LessonFacts& facts, const SayMessage& say)
 {
     std::string out;
     std::size_t at = 0;
@@ -175,13 +176,18 @@ std::string lessonText(std::string_view text, const LessonFacts& facts, bool chi
         const std::string_view name = text.substr(open + 1, close - open - 1);
         out += text.substr(at, open - at);
         if (isLessonFact(name))
-            out += fact(name, facts, chinese).value_or("…");
+            out += fact(name, facts, say).value_or("…");
         else
             out += text.substr(open, close - open + 1);
         at = close + 1;
     }
     out += text.substr(at);
     return out;
+}
+
+std::string lessonText(std::string_view text, const LessonFacts& facts)
+{
+    return lessonText(text, facts, [](const Message& m) { return messageText(m); });
 }
 
 } // namespace plait

@@ -252,10 +252,10 @@ double pipelineLowerBound(
     // one of a stage's two chunks, and the first forwards start at both ends.
     // Megatron-Core's combined 1F1B pairs a forward with a backward too (its all-to-alls hidden; all of the
     // in-layer communication is taken as hidden here, which keeps it a bound).
-    const bool pairs
-        = par.schedule == Schedule::DualPipe || par.schedule == Schedule::DualPipeV || plan.training.moeA2aOverlap;
-    const bool ownWorkOnly = pairs || par.schedule == Schedule::ZbV;
-    const double passes = par.schedule == Schedule::DualPipe ? 0.5 : 1.0;
+    const ScheduleTraits& sched = traitsOf(par.schedule);
+    const bool pairs = sched.pairs || plan.training.moeA2aOverlap;
+    const bool ownWorkOnly = pairs || !sched.chain;
+    const double passes = sched.twoDirections ? 0.5 : 1.0;
     for (int s = 0; s < p; ++s) {
         // All its work for m micro-batches; outside the weight passes ZB-H1 may defer, what must run in order.
         double perMicroBatch = 0, inOrder = 0;
@@ -267,7 +267,7 @@ double pipelineLowerBound(
             inOrder += cc.forward + cc.backwardInput + cc.recompute;
         }
         const double work = m * passes * perMicroBatch;
-        const double start = par.schedule == Schedule::DualPipe ? 0 : forwardsBefore;
+        const double start = sched.twoDirections ? 0 : forwardsBefore;
         const double after = afterPipeline(s);
         leastAfter = std::min(leastAfter, after);
         ownEnd = std::max(ownEnd, start + work + after);
@@ -301,8 +301,8 @@ bool isPareto(const SearchCandidate& c, const std::vector<SearchCandidate>& all)
 
 namespace {
 // Each comma-separated name as `name` spells a value, or nullopt when one is none of them.
-template <typename T, std::size_t N>
-std::optional<std::vector<T>> namesFromText(const std::string& text, const T (&values)[N], const char* (*name)(T))
+template <typename T, typename Values>
+std::optional<std::vector<T>> namesFromText(const std::string& text, const Values& values, const char* (*name)(T))
 {
     std::vector<T> out;
     std::size_t at = 0;
@@ -321,8 +321,12 @@ std::optional<std::vector<T>> namesFromText(const std::string& text, const T (&v
 
 std::optional<std::vector<Schedule>> schedulesFromText(const std::string& text)
 {
-    static const Schedule all[] = { Schedule::GPipe, Schedule::OneFOneB, Schedule::Interleaved, Schedule::ZbH1,
-        Schedule::ZbV, Schedule::DualPipeV, Schedule::DualPipe };
+    static const auto all = [] {
+        std::array<Schedule, std::size(kScheduleTraits)> out {};
+        for (std::size_t i = 0; i < out.size(); ++i)
+            out[i] = kScheduleTraits[i].schedule;
+        return out;
+    }();
     return namesFromText(text, all, scheduleName);
 }
 
@@ -446,9 +450,9 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
             ? scheduleRefusal(base.training.framework, s).empty()
             : std::find(need.schedules.begin(), need.schedules.end(), s) != need.schedules.end();
     };
-    bool tried[int(Schedule::DualPipe) + 1] = {};
-    for (int s = 0; s <= int(Schedule::DualPipe); ++s)
-        tried[s] = scheduleTried(Schedule(s));
+    bool tried[std::size(kScheduleTraits)] = {};
+    for (const ScheduleTraits& t : kScheduleTraits)
+        tried[int(t.schedule)] = scheduleTried(t.schedule);
     // Evaluated without a placement: memory and layer costs do not depend on it. Its GPU is the slow end of the rates'
     // spread (evaluate/range.h), so layer costs and the bound are those of the step time the search ranks by; memory
     // does not depend on rates.
@@ -536,20 +540,16 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                         if (pp > 1) {
                             schedules.push_back({ Schedule::GPipe, 1 });
                             schedules.push_back({ Schedule::ZbH1, 1 });
-                            // Interleaved where the layers split evenly over pp·v chunks, or do once the embedding
-                            // and the loss take a layer's place each (Megatron-LM's account-for flags).
-                            // Two chunks in a V where each stage's layers split in two; DualPipe on an even pp;
-                            // both DualPipes with at least 2·pp micro-batches (an even number for DualPipe).
+                            // Two chunks in a V where each stage's layers split in two. What each schedule asks
+                            // of pp and the micro-batches: scheduleFits, below.
                             if (model.layers % (2 * pp) == 0) {
                                 schedules.push_back({ Schedule::ZbV, 2 });
-                                if (m >= 2 * pp)
-                                    schedules.push_back({ Schedule::DualPipeV, 2 });
+                                schedules.push_back({ Schedule::DualPipeV, 2 });
                             }
-                            if (pp % 2 == 0 && m >= 2 * pp && m % 2 == 0)
-                                schedules.push_back({ Schedule::DualPipe, 1 });
+                            schedules.push_back({ Schedule::DualPipe, 1 });
+                            // Interleaved where the layers split evenly over pp·v chunks, or do once the embedding
+                            // and the loss take a layer's place each (Megatron-LM's account-for flags).
                             for (int v : { 2, 4, 8 }) {
-                                if (m % pp != 0)
-                                    continue;
                                 if (model.layers % (pp * v) == 0)
                                     schedules.push_back({ Schedule::Interleaved, v });
                                 else if ((model.layers + 2) % (pp * v) == 0)
@@ -559,7 +559,7 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
                         for (const Sched& sch : schedules) {
                             if (double(m) * pp * sch.v > 1e6)
                                 continue;
-                            if (!tried[int(sch.s)])
+                            if (!tried[int(sch.s)] || !scheduleFits(sch.s, m, pp))
                                 continue;
                             ++simulable;
                             const std::vector<int>& inFlight = inFlightPerDevice(inFlightCache, sch.s, pp, m, sch.v,

@@ -410,8 +410,8 @@ Result<ImportedPlan> importTorchtitanConfig(std::string_view text, const Plan& b
     } else {
         par.schedule = Schedule::OneFOneB; // torchtitan's default
     }
-    if (par.schedule == Schedule::ZbV || par.schedule == Schedule::DualPipeV) {
-        par.vpp = 2;
+    if (traitsOf(par.schedule).vShape) {
+        par.vpp = traitsOf(par.schedule).vpp;
         s.get("parallelism.pipeline_parallel_layers_per_stage");
     } else if (par.schedule == Schedule::Interleaved) {
         const auto perStage = s.integer("parallelism.pipeline_parallel_layers_per_stage", 1, 1 << 16);

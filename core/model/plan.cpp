@@ -19,32 +19,9 @@ constexpr double kMaxSimulatedChunks = 1e6;
 
 Message scheduleRefusal(Framework f, Schedule s)
 {
-    const bool runs = s == Schedule::OneFOneB || (s == Schedule::Interleaved && f != Framework::DeepSpeed)
-        || ((s == Schedule::ZbV || s == Schedule::DualPipeV) && f == Framework::Fsdp);
-    if (runs)
+    if (traitsOf(s).frameworks & frameworkBit(f))
         return {};
     return { "issue:schedule-framework", { frameworkName(f), scheduleName(s) } };
-}
-
-const char* scheduleName(Schedule s)
-{
-    switch (s) {
-    case Schedule::GPipe:
-        return "gpipe";
-    case Schedule::OneFOneB:
-        return "1f1b";
-    case Schedule::Interleaved:
-        return "interleaved";
-    case Schedule::ZbH1:
-        return "zb-h1";
-    case Schedule::ZbV:
-        return "zb-v";
-    case Schedule::DualPipeV:
-        return "dualpipev";
-    case Schedule::DualPipe:
-        return "dualpipe";
-    }
-    return "1f1b";
 }
 
 const char* recomputeName(Recompute r)
@@ -164,7 +141,7 @@ std::optional<MoeDispatcher> moeDispatcherFromName(std::string_view name)
 
 int Plan::layersOnStage(int stage) const
 {
-    const bool plain = parallel.schedule != Schedule::DualPipe && parallel.layersPerChunk.empty()
+    const bool plain = !traitsOf(parallel.schedule).twoDirections && parallel.layersPerChunk.empty()
         && !(parallel.embeddingInSplit || parallel.lossInSplit);
     if (plain && !parallel.layersPerStage.empty())
         return parallel.layersPerStage[std::size_t(stage)];
@@ -249,11 +226,10 @@ int Plan::layersInModelChunk(int k) const
         return std::size_t(k) < par.layersPerChunk.size() ? par.layersPerChunk[std::size_t(k)] : 0;
     if (!par.layersPerStage.empty()) {
         // A stage list gives each GPU's layers, split evenly over its chunks; under DualPipe it gives each piece's.
-        if (par.schedule == Schedule::DualPipe)
+        if (traitsOf(par.schedule).twoDirections)
             return std::size_t(k) < par.layersPerStage.size() ? par.layersPerStage[std::size_t(k)] : 0;
         const int v = std::max(par.vpp, 1);
-        const bool vShape = par.schedule == Schedule::ZbV || par.schedule == Schedule::DualPipeV;
-        const int stage = vShape ? (k < p ? k : 2 * p - 1 - k) : k % p;
+        const int stage = traitsOf(par.schedule).vShape ? (k < p ? k : 2 * p - 1 - k) : k % p;
         return std::size_t(stage) < par.layersPerStage.size() ? par.layersPerStage[std::size_t(stage)] / v : 0;
     }
     const int e = par.embeddingInSplit ? 1 : 0, l = par.lossInSplit ? 1 : 0;
@@ -400,13 +376,12 @@ std::vector<Issue> validate(const Plan& plan)
         "param-gather-zero", { str(tr.zeroStage) });
     need(!tr.overlapParamGather || tr.overlapGradReduce, "training.overlap_param_gather", "param-gather-grad-reduce",
         {});
-    const bool vShape = par.schedule == Schedule::ZbV || par.schedule == Schedule::DualPipeV;
-    if (vShape)
-        need(par.vpp == 2, "parallel.vpp", "vpp-v-shape", { scheduleName(par.schedule), str(par.vpp) });
+    const ScheduleTraits& sched = traitsOf(par.schedule);
+    if (sched.vShape)
+        need(par.vpp == sched.vpp, "parallel.vpp", "vpp-v-shape", { scheduleName(par.schedule), str(par.vpp) });
     else
-        need(
-            par.vpp == 1 || par.schedule == Schedule::Interleaved, "parallel.vpp", "vpp-interleaved", { str(par.vpp) });
-    if (par.schedule == Schedule::DualPipe)
+        need(sched.vpp == 0 || par.vpp == sched.vpp, "parallel.vpp", "vpp-interleaved", { str(par.vpp) });
+    if (sched.divisiblePp)
         need(par.pp >= 2 && par.pp % 2 == 0, "parallel.pp", "dualpipe-pp", { str(par.pp) });
     const int extra = (par.embeddingInSplit ? 1 : 0) + (par.lossInSplit ? 1 : 0);
     if (!par.layersPerChunk.empty()) {
@@ -441,13 +416,13 @@ std::vector<Issue> validate(const Plan& plan)
     const long long perStep = (long long)tr.microBatch * par.dp;
     need(tr.globalBatch % perStep == 0, "training.global_batch", "batch-dp",
         { str(tr.globalBatch), str(par.dp), str(tr.microBatch), str(perStep) });
-    if (tr.globalBatch % perStep == 0 && par.schedule == Schedule::Interleaved)
+    if (tr.globalBatch % perStep == 0 && sched.microBatchesPerPp)
         need(plan.microBatches() % par.pp == 0, "training.global_batch", "interleaved-microbatches",
             { str(plan.microBatches()), str(par.pp) });
     // DeepSeek's DualPipe and DualPipeV assert both (dualpipe.py, dualpipev.py: num_chunks >= num_ranks * 2).
-    if (tr.globalBatch % perStep == 0 && (par.schedule == Schedule::DualPipe || par.schedule == Schedule::DualPipeV)) {
+    if (tr.globalBatch % perStep == 0 && sched.atLeastTwicePp) {
         const long long mb = plan.microBatches();
-        need(mb >= 2LL * par.pp && (par.schedule != Schedule::DualPipe || mb % 2 == 0), "training.global_batch",
+        need(mb >= 2LL * par.pp && (!sched.evenMicroBatches || mb % 2 == 0), "training.global_batch",
             "dualpipe-microbatches",
             { scheduleName(par.schedule), std::string("2"), str(par.pp), str(2LL * par.pp), str(mb) });
     }

@@ -7,6 +7,7 @@
 #include "framework.h"
 #include "model.h"
 #include "runspec.h"
+#include "schedules.h"
 
 #include <algorithm>
 #include <array>
@@ -45,12 +46,6 @@ enum class RecomputeModule : unsigned {
 inline constexpr RecomputeModule kRecomputeModules[]
     = { RecomputeModule::CoreAttn, RecomputeModule::LayerNorm, RecomputeModule::MlaUpProj, RecomputeModule::MoeAct,
           RecomputeModule::Mlp, RecomputeModule::Moe, RecomputeModule::SharedExperts };
-enum class Schedule { GPipe, OneFOneB, Interleaved, ZbH1, ZbV, DualPipeV, DualPipe };
-// Schedules that run the weight gradients (W) as ops of their own, apart from the input gradients (B).
-inline bool splitsBackward(Schedule s)
-{
-    return s == Schedule::ZbH1 || s == Schedule::ZbV || s == Schedule::DualPipeV || s == Schedule::DualPipe;
-}
 // Which TP collectives run beside GEMMs (cost/inlayer.h): none; the backward's, as Megatron-LM does by default;
 // all of them (Transformer Engine userbuffers, torchtitan async TP).
 enum class TpOverlap { None, Backward, All };
@@ -231,39 +226,23 @@ struct ParallelSpec {
     // Model chunks each pipeline stage (GPU of a pipeline) runs: vpp when interleaved or V-shaped (ZB-V and
     // DualPipeV hold two, one on the way down the pipeline and one on the way back), 2 under DualPipe (a stage of
     // each direction), else 1.
-    int chunks() const
-    {
-        switch (schedule) {
-        case Schedule::Interleaved:
-        case Schedule::ZbV:
-        case Schedule::DualPipeV:
-            return vpp;
-        case Schedule::DualPipe:
-            return 2;
-        default:
-            return 1;
-        }
-    }
+    int chunks() const { return chunksPerStage(schedule, vpp); }
     // Pieces the model is cut into, in model order: pp·vpp; DualPipe cuts it in pp and runs each piece on two
     // stages, one per direction.
-    int modelChunks() const { return schedule == Schedule::DualPipe ? pp : pp * vpp; }
+    int modelChunks() const { return traitsOf(schedule).twoDirections ? pp : pp * vpp; }
     // Which model piece chunk `chunk` of stage `stage` runs: chunk·pp + stage interleaved (Megatron-LM's order);
     // stage, then 2·pp − 1 − stage in a V; under DualPipe stage h = min(stage, pp − 1 − stage) of the direction in
     // which the stage is in the first half, then pp − 1 − h (DeepSeek-V3 §3.2.1: rank i holds stages i and
     // pp − 1 − i).
     int modelChunkOf(int stage, int chunk) const
     {
-        switch (schedule) {
-        case Schedule::ZbV:
-        case Schedule::DualPipeV:
+        if (traitsOf(schedule).vShape)
             return chunk == 0 ? stage : 2 * pp - 1 - stage;
-        case Schedule::DualPipe: {
+        if (traitsOf(schedule).twoDirections) {
             const int h = std::min(stage, pp - 1 - stage);
             return chunk == 0 ? h : pp - 1 - h;
         }
-        default:
-            return chunk * pp + stage;
-        }
+        return chunk * pp + stage;
     }
     // Whether the stage holds the model's first piece (the embedding) or its last (output layer and loss): both
     // the first and the last stage of a V hold both; under DualPipe the two end stages do.
@@ -355,11 +334,7 @@ std::vector<Issue> validate(const Plan& plan);
 // The default placement: walks GPUs in cluster order assigning coordinates in `order`, innermost first.
 Result<Placement> defaultPlacement(const ClusterSpec& cluster, const ParallelSpec& parallel);
 
-const char* scheduleName(Schedule s);
-// Why framework `f` does not run schedule `s`; empty when it does. Megatron-LM runs 1F1B and interleaved 1F1B;
-// DeepSpeed's PipelineEngine 1F1B alone; torchtitan (torch.distributed.pipelining) those and the V-shaped ZB-V and
-// DualPipeV. None of them runs GPipe's all-forward-first, ZB-H1 or the two-direction DualPipe as a schedule option
-// (the Schedules view still simulates them, as what-ifs).
+// Why framework `f` does not run schedule `s` (ScheduleTraits::frameworks); empty when it does.
 Message scheduleRefusal(Framework f, Schedule s);
 const char* recomputeName(Recompute r);
 const char* recomputeModuleName(RecomputeModule m); // Megatron-Core's names: "core_attn", "layernorm", ...

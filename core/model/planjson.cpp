@@ -101,23 +101,6 @@ ModelSpec readModel(const nlohmann::json& doc, std::vector<Issue>& issues, Model
     return withSeqLen(parsed.value());
 }
 
-Schedule scheduleFromName(const std::string& s)
-{
-    if (s == "gpipe")
-        return Schedule::GPipe;
-    if (s == "interleaved")
-        return Schedule::Interleaved;
-    if (s == "zb-h1")
-        return Schedule::ZbH1;
-    if (s == "zb-v")
-        return Schedule::ZbV;
-    if (s == "dualpipev")
-        return Schedule::DualPipeV;
-    if (s == "dualpipe")
-        return Schedule::DualPipe;
-    return Schedule::OneFOneB;
-}
-
 Placement readPlacement(
     const nlohmann::json& v, const ClusterSpec& cluster, const ParallelSpec& parallel, std::vector<Issue>& issues)
 {
@@ -336,8 +319,10 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     par.ep = int(p.integer("ep", 1, 1, kMaxGpus));
     par.etp = int(p.integer("etp", 0, 0, kMaxGpus));
     par.vpp = int(p.integer("vpp", 1, 1, 1024));
-    par.schedule = scheduleFromName(
-        p.choice("schedule", "1f1b", { "gpipe", "1f1b", "interleaved", "zb-h1", "zb-v", "dualpipev", "dualpipe" }));
+    std::vector<std::string> schedules;
+    for (const ScheduleTraits& t : kScheduleTraits)
+        schedules.push_back(t.name);
+    par.schedule = scheduleFromName(p.choice("schedule", "1f1b", schedules)).value_or(Schedule::OneFOneB);
     par.order = p.string("order", "tp-cp-dp-pp");
     par.embeddingInSplit = p.boolean("embedding_in_split", false);
     par.lossInSplit = p.boolean("loss_in_split", false);

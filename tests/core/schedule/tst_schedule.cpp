@@ -367,6 +367,43 @@ private slots:
         QVERIFY(hasWarning(few));
         QVERIFY(!hasWarning(many));
     }
+
+    // The traits table is indexed by the enum, and every name reads back as its schedule.
+    void everyScheduleHasItsOwnRowAndName()
+    {
+        for (std::size_t i = 0; i < std::size(kScheduleTraits); ++i) {
+            const Schedule s = Schedule(i);
+            QCOMPARE(int(traitsOf(s).schedule), int(i));
+            QCOMPARE(scheduleFromName(scheduleName(s)), std::optional<Schedule>(s));
+        }
+        QVERIFY(!scheduleFromName("1F1B").has_value());
+        QVERIFY(!scheduleFromName("").has_value());
+    }
+
+    // What each schedule asks of pp and the micro-batches, as the plan's checks and DeepSeek's asserts say.
+    void scheduleFitsWhatItsFrameworkAsserts_data()
+    {
+        QTest::addColumn<int>("schedule");
+        QTest::addColumn<int>("microBatches");
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<bool>("fits");
+        QTest::newRow("1f1b runs fewer micro-batches than stages") << int(Schedule::OneFOneB) << 3 << 8 << true;
+        QTest::newRow("interleaved needs a multiple of pp") << int(Schedule::Interleaved) << 12 << 8 << false;
+        QTest::newRow("interleaved 16 over 8") << int(Schedule::Interleaved) << 16 << 8 << true;
+        QTest::newRow("dualpipev needs 2 pp") << int(Schedule::DualPipeV) << 15 << 8 << false;
+        QTest::newRow("dualpipev 17 over 8 (odd is fine)") << int(Schedule::DualPipeV) << 17 << 8 << true;
+        QTest::newRow("dualpipe needs an even count") << int(Schedule::DualPipe) << 17 << 8 << false;
+        QTest::newRow("dualpipe needs an even pp") << int(Schedule::DualPipe) << 18 << 3 << false;
+        QTest::newRow("dualpipe 18 over 4") << int(Schedule::DualPipe) << 18 << 4 << true;
+    }
+    void scheduleFitsWhatItsFrameworkAsserts()
+    {
+        QFETCH(int, schedule);
+        QFETCH(int, microBatches);
+        QFETCH(int, pp);
+        QFETCH(bool, fits);
+        QCOMPARE(scheduleFits(Schedule(schedule), microBatches, pp), fits);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSchedule)

@@ -81,6 +81,44 @@ private slots:
         QCOMPARE(classifyFile(path), FileKind::Links);
         QCOMPARE(classifyFile(dir.filePath(QStringLiteral("missing.json"))), FileKind::Unknown);
     }
+
+    // The table is indexed by the kind.
+    void everyKindHasItsOwnRow()
+    {
+        for (std::size_t i = 0; i < std::size(kFileKinds); ++i)
+            QCOMPARE(int(traitsOf(FileKind(i)).kind), int(i));
+    }
+
+    // Dropped together: the plan first; nccl-tests logs in one group and node dumps in another, each at the place
+    // of its first file; a trace and an unknown file on their own.
+    void filesAreGroupedAsTheyAreRead()
+    {
+        QTemporaryDir dir;
+        auto write = [&](const char* name, const QByteArray& text) {
+            const QString path = dir.filePath(QString::fromLatin1(name));
+            QFile f(path);
+            if (!f.open(QIODevice::WriteOnly))
+                return QString();
+            f.write(text);
+            return path;
+        };
+        const QByteArray nccl("# nThread 1 nGpus 8 minBytes 8 maxBytes 128 step: 2(factor) warmup iters: 5\n");
+        const QString log1 = write("node1.log", nccl), log2 = write("node2.log", nccl);
+        const QString trace = write("t.json", R"({"traceEvents":[]})");
+        const QString plan = write("p.plait.json", R"({"format":"plait-plan/1"})");
+        const QString dump
+            = write("n0.txt", "\tGPU0\tGPU1\tCPU Affinity\nGPU0\t X \tNV18\t0-55\nGPU1\tNV18\t X \t0-55\n");
+        const QString other = write("notes.json", R"({"hello":1})");
+        const std::vector<FileGroup> groups = groupFiles({ log1, trace, log2, plan, dump, other });
+        QCOMPARE(groups.size(), std::size_t(5));
+        QCOMPARE(int(groups[0].kind), int(FileKind::Plan));
+        QCOMPARE(int(groups[1].kind), int(FileKind::NcclTests));
+        QCOMPARE(groups[1].paths, QStringList({ log1, log2 }));
+        QCOMPARE(int(groups[2].kind), int(FileKind::Trace));
+        QCOMPARE(int(groups[3].kind), int(FileKind::NodeDump));
+        QCOMPARE(int(groups[4].kind), int(FileKind::Unknown));
+        QCOMPARE(groups[4].paths, QStringList({ other }));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFileRoute)

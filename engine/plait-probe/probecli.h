@@ -2,6 +2,7 @@
 // The parts of plait-probe that need no GPU: options, size sweeps, the JSON-lines protocol, exit codes and
 // atomic output files (contract: shared/contracts/probe.md). Built and tested on every machine.
 #include "collective.h"
+#include "probeexit.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -13,16 +14,6 @@
 #include <vector>
 
 namespace plait::probe {
-
-enum ExitCode {
-    kOk = 0,
-    kUsage = 2,
-    kNoDevice = 3,
-    kNcclError = 4,
-    kCudaError = 5,
-    kOutOfMemory = 6,
-    kCheckFailed = 7
-};
 
 // A failure that ends the run: its exit code and the contract's error code name.
 struct ProbeError : std::runtime_error {

@@ -1,9 +1,8 @@
-#include "exportcommand.h"
+#include "plaitcommands.h"
 
 #include "atomicfile.h"
 #include "catalogloader.h"
-#include "cli.h"
-#include "exitcodes.h"
+#include "commandcontext.h"
 #include "launchconfig.h"
 #include "planio.h"
 #include "rankmap.h"
@@ -15,18 +14,15 @@
 
 namespace plait::app {
 
-namespace {
-constexpr const char* kUsageText
-    = "plait export PLAN --to megatron|deepspeed|torchtitan|hostfile [--out FILE] [--hosts NAME,NAME,...]";
-}
-
 int exportCommand(const QStringList& args)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Write the plan as a framework's launch configuration (Megatron-LM arguments, DeepSpeed JSON, a torchtitan "
-        "job), or the rank map, hostfile and per-node CUDA_VISIBLE_DEVICES that launch it as placed. A plan the "
-        "framework would refuse when it starts is not written; each reason is printed with its fix."));
+    CommandContext c("export",
+        "plait export PLAN --to megatron|deepspeed|torchtitan|hostfile [--out FILE] [--hosts NAME,NAME,...]",
+        QStringLiteral(
+            "Write the plan as a framework's launch configuration (Megatron-LM arguments, DeepSpeed JSON, a torchtitan "
+            "job), or the rank map, hostfile and per-node CUDA_VISIBLE_DEVICES that launch it as placed. A plan the "
+            "framework would refuse when it starts is not written; each reason is printed with its fix."));
+    QCommandLineParser& parser = c.parser;
     parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("The plan"), QStringLiteral("PLAN"));
     parser.addOption({ QStringLiteral("to"), QStringLiteral("megatron, deepspeed, torchtitan or hostfile"),
         QStringLiteral("FORMAT") });
@@ -35,22 +31,14 @@ int exportCommand(const QStringList& args)
     parser.addOption({ QStringLiteral("hosts"),
         QStringLiteral("The nodes' host names in the plan's order, for the rank map (default node0, node1, ...)."),
         QStringLiteral("NAMES") });
-    parser.addHelpOption();
-    const bool ok = parser.parse(args);
-    if (printHelpIfAsked(parser, "export"))
-        return kOk;
+    if (const std::optional<int> done = c.parse(args))
+        return *done;
     const QString to = parser.value(QStringLiteral("to"));
     const std::optional<LaunchFormat> format = launchFormatFromName(to.toStdString(), kLaunchFormats);
-    if (!ok || parser.positionalArguments().size() != 1 || (!format && to != QLatin1String("hostfile"))) {
-        std::cerr << "plait: "
-                  << (!ok                   ? parser.errorText().toStdString() + "; "
-                             : to.isEmpty() ? std::string("--to is required; ")
-                             : !format && to != QLatin1String("hostfile")
-                             ? "unknown format " + inQuotes(to.toStdString(), 32) + "; "
-                             : std::string())
-                  << "usage: " << kUsageText << "\n";
-        return kUsage;
-    }
+    if (to.isEmpty())
+        return c.bad("--to is required");
+    if (!format && to != QLatin1String("hostfile"))
+        return c.bad("unknown format " + inQuotes(to.toStdString(), 32));
     const QString planPath = parser.positionalArguments().constFirst();
     int code = kOk;
     const std::optional<Plan> read = readPlanArgument(planPath, &code);

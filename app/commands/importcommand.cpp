@@ -1,8 +1,7 @@
-#include "importcommand.h"
+#include "plaitcommands.h"
 
 #include "catalogloader.h"
-#include "cli.h"
-#include "exitcodes.h"
+#include "commandcontext.h"
 #include "launchfiles.h"
 #include "measuredlinks.h"
 #include "nodedumps.h"
@@ -356,12 +355,14 @@ int importTopology(const QStringList& files, const QString& planPath, const QStr
 
 int importCommand(const QStringList& args)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Read what engineers' tools print into a plan. nccl-tests: text logs or -J JSON, any mix, one node or many; "
-        "each measurement is held against the plan's links and outlier nodes are named. megatron, deepspeed, "
-        "torchtitan (or auto, from the content): a launch script, argument file, JSON or TOML read over --plan, "
-        "with what it sets that Plait does not model listed."));
+    CommandContext c("import", kUsageText,
+        QStringLiteral(
+            "Read what engineers' tools print into a plan. nccl-tests: text logs or -J JSON, any mix, one node or "
+            "many; "
+            "each measurement is held against the plan's links and outlier nodes are named. megatron, deepspeed, "
+            "torchtitan (or auto, from the content): a launch script, argument file, JSON or TOML read over --plan, "
+            "with what it sets that Plait does not model listed."));
+    QCommandLineParser& parser = c.parser;
     parser.addPositionalArgument(QStringLiteral("kind"),
         QStringLiteral("What the files are: nccl-tests, megatron, deepspeed, torchtitan, hf-config, auto (one of those "
                        "four by its content) or topology (nvidia-smi topo -m output or NCCL topology dumps, one per "
@@ -379,48 +380,31 @@ int importCommand(const QStringList& args)
                        "another (a script written for one node); data parallelism takes the GPUs.") });
     parser.addOption({ QStringLiteral("any-gpu"),
         QStringLiteral("nccl-tests: calibrate the plan's links from measurements made on another GPU model too.") });
-    parser.addHelpOption();
-    const bool ok = parser.parse(args);
-    if (printHelpIfAsked(parser, "import"))
-        return kOk;
+    if (const std::optional<int> done = c.parse(args, 2, -1))
+        return *done;
     const QStringList positional = parser.positionalArguments();
-    if (!ok || positional.size() < 2) {
-        std::cerr << "plait: " << (ok ? "" : parser.errorText().toStdString() + "; ") << "usage: " << kUsageText
-                  << "\n";
-        return kUsage;
-    }
     const QString kind = positional.front();
     if (kind == QLatin1String("auto") || launchFormatFromName(kind.toStdString())) {
-        if (positional.size() != 2 || !parser.isSet(QStringLiteral("plan"))) {
-            std::cerr << "plait: import " << kind.toStdString()
-                      << " reads one FILE over the plan given by --plan (the configuration does not say which GPUs "
-                         "and links the cluster has); usage: "
-                      << kUsageText << "\n";
-            return kUsage;
-        }
+        if (positional.size() != 2 || !parser.isSet(QStringLiteral("plan")))
+            return c.bad("import " + kind.toStdString()
+                + " reads one FILE over the plan given by --plan (the configuration does not say which GPUs and "
+                  "links the cluster has)");
         return importLaunch(kind, positional.at(1), parser.value(QStringLiteral("plan")),
             parser.value(QStringLiteral("out")), parser.isSet(QStringLiteral("json")),
             parser.isSet(QStringLiteral("keep-cluster")));
     }
     if (kind == QLatin1String("topology") || kind == QLatin1String("nvidia-smi")
         || kind == QLatin1String("nccl-topo")) {
-        if (!parser.isSet(QStringLiteral("plan"))) {
-            std::cerr << "plait: import " << kind.toStdString()
-                      << " needs --plan: the dumps do not name the GPU model, and the plan's sizes are kept; usage: "
-                      << kUsageText << "\n";
-            return kUsage;
-        }
+        if (!parser.isSet(QStringLiteral("plan")))
+            return c.bad("import " + kind.toStdString()
+                + " needs --plan: the dumps do not name the GPU model, and the plan's sizes are kept");
         return importTopology(positional.mid(1), parser.value(QStringLiteral("plan")),
             parser.value(QStringLiteral("out")), parser.isSet(QStringLiteral("json")));
     }
-    if (kind != QLatin1String("nccl-tests")) {
-        std::cerr << "plait: unknown kind " << inQuotes(kind.toStdString(), 32) << "; usage: " << kUsageText << "\n";
-        return kUsage;
-    }
-    if (parser.isSet(QStringLiteral("out")) && !parser.isSet(QStringLiteral("plan"))) {
-        std::cerr << "plait: --out writes the plan given by --plan with measured links; usage: " << kUsageText << "\n";
-        return kUsage;
-    }
+    if (kind != QLatin1String("nccl-tests"))
+        return c.bad("unknown kind " + inQuotes(kind.toStdString(), 32));
+    if (parser.isSet(QStringLiteral("out")) && !parser.isSet(QStringLiteral("plan")))
+        return c.bad("--out writes the plan given by --plan with measured links");
     return importNcclTests(positional.mid(1), parser.value(QStringLiteral("plan")), parser.value(QStringLiteral("out")),
         parser.isSet(QStringLiteral("json")), parser.isSet(QStringLiteral("any-gpu")));
 }

@@ -23,17 +23,17 @@ Result<ProbePipeline> probePipeline(const Plan& plan, int gpus, int microBatches
     p.shape.chunks = par.chunks();
     p.shape.microBatches = microBatches > 0 ? microBatches : int(plan.microBatches());
     p.shape.recompute = plan.training.recompute == Recompute::Full;
-    if (par.schedule == Schedule::Interleaved && p.shape.microBatches % par.pp != 0)
+    const ScheduleTraits& sched = traitsOf(par.schedule);
+    if (sched.microBatchesPerPp && p.shape.microBatches % par.pp != 0)
         return Result<ProbePipeline>::failure("microbatches",
             "the interleaved schedule needs a multiple of " + std::to_string(par.pp) + " micro-batches, got "
                 + std::to_string(p.shape.microBatches));
     // DeepSeek's DualPipe and DualPipeV assert at least 2·pp micro-batches (an even number for DualPipe).
     const int mbs = p.shape.microBatches;
-    if ((par.schedule == Schedule::DualPipe || par.schedule == Schedule::DualPipeV)
-        && (mbs < 2 * par.pp || (par.schedule == Schedule::DualPipe && mbs % 2 != 0)))
+    if (sched.atLeastTwicePp && (mbs < 2 * par.pp || (sched.evenMicroBatches && mbs % 2 != 0)))
         return Result<ProbePipeline>::failure("microbatches",
             std::string(scheduleName(par.schedule)) + " needs at least " + std::to_string(2 * par.pp)
-                + (par.schedule == Schedule::DualPipe ? " (an even number of)" : "") + " micro-batches, got "
+                + (sched.evenMicroBatches ? " (an even number of)" : "") + " micro-batches, got "
                 + std::to_string(mbs));
     p.ops = generateSchedule(p.shape);
     p.layerGemms = layerGemms(plan);

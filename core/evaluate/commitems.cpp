@@ -1,0 +1,166 @@
+#include "commitems.h"
+
+#include "params.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace plait {
+
+void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
+{
+    const Plan& plan = in.plan;
+    const LayerCost& lc = in.lc;
+    const ParallelSpec& par = plan.parallel;
+    const TrainingSpec& tr = plan.training;
+    const int p = par.pp;
+    const int v = par.chunks();
+    const int m = ev.microBatches;
+    const bool sp = tr.sequenceParallel && par.tp > 1;
+    const StateBytes stateB = stateBytes(tr);
+    const ModelSpec& model = plan.model;
+    const int heavyStage = in.stage;
+    const int layersMax = plan.layersOnStage(heavyStage);
+    const StageComm& hc = in.sc[std::size_t(heavyStage)];
+    // Each micro-batch passes every chunk of a GPU, except under DualPipe, where it passes the one of its direction.
+    const double passShare = 1.0 / double(std::max<std::size_t>(1, in.routes.routes.size()));
+    // The multi-token prediction modules' layers run where the model's last piece does (stagecost.cpp).
+    const int mtpHere = par.holdsLastChunk(heavyStage) ? model.mtpLayers : 0;
+    const double mbLayers = double(m) * (layersMax + mtpHere) * passShare;
+    auto pushItem = [&](Dim dim, CollectiveKind kind, CommPayload what, CommTotals t, double bytesPerCall,
+                        long long calls, const std::string& link, int groupSize) {
+        if (t.item.timeS <= 0 && bytesPerCall <= 0)
+            return;
+        t.item.dim = dim;
+        t.item.collective = kind;
+        t.item.payload = what;
+        t.item.bytesPerCall = bytesPerCall;
+        t.item.count = calls;
+        t.item.bytesPerStep = bytesPerCall * calls;
+        t.item.link = link;
+        t.item.groupSize = groupSize;
+        ev.comm.push_back(t.item);
+    };
+    // Items of one family share the time the family adds (exposed and contention) in proportion to their own time.
+    const int rcFull = tr.recompute == Recompute::Full ? 1 : 0;
+    auto pushShared
+        = [&](Dim dim, const std::vector<std::tuple<CollectiveKind, CommPayload, CollectiveCost, long long>>& parts,
+              double bytesPerCall, double addedPerStep, const std::string& link, int groupSize) {
+              double total = 0;
+              for (const auto& [kind, what, cost, calls] : parts)
+                  total += cost.seconds * double(calls);
+              for (const auto& [kind, what, cost, calls] : parts) {
+                  CommTotals t;
+                  t.accumulate(cost, double(calls), 0);
+                  t.item.exposedS = total > 0 ? addedPerStep * cost.seconds * double(calls) / total : 0;
+                  t.item.algorithm = cost.algorithm;
+                  pushItem(dim, kind, what, t, bytesPerCall, calls, link, groupSize);
+              }
+          };
+    const LayerCollectives& hcalls = hc.calls;
+    if (par.tp > 1) {
+        const long long each = (long long)mbLayers * lc.tpCallsFwd; // per pass, over both blocks
+        const double added
+            = in.inLayerExposedShare * mbLayers * (hc.added.tpForward * (1 + rcFull) + hc.added.tpBackward);
+        if (sp)
+            pushShared(Dim::TP,
+                { { CollectiveKind::AllGather, CommPayload::SpActivationsAndInputs, hcalls.tpGather,
+                      each * (1 + rcFull + 2) },
+                    { CollectiveKind::ReduceScatter, CommPayload::SpActivations, hcalls.tpScatter,
+                        each * (1 + rcFull + 1) } },
+                lc.tpBytes, added, hc.tpLink, par.tp);
+        else
+            pushShared(Dim::TP,
+                { { CollectiveKind::AllReduce, CommPayload::LayerOutputs, hcalls.tpAllReduce, each * (2 + rcFull) } },
+                lc.tpBytes, added, hc.tpLink, par.tp);
+    }
+    if (par.cp > 1)
+        pushShared(Dim::CP,
+            { { CollectiveKind::AllGather, CommPayload::KeysAndValues, hcalls.cpGather,
+                  (long long)mbLayers * (2 + rcFull) },
+                { CollectiveKind::ReduceScatter, CommPayload::KeyValueGradients, hcalls.cpScatter,
+                    (long long)mbLayers } },
+            lc.cpBytes, in.inLayerExposedShare * mbLayers * (hc.added.cpForward * (1 + rcFull) + hc.added.cpBackward),
+            hc.cpLink, par.cp);
+    const double moeLayers = double(m) * (layersMax - plan.denseLayersOnStage(heavyStage) + mtpHere) * passShare;
+    const double moeExposed = in.inLayerExposedShare * in.epExposedShare;
+    if (par.ep > 1) {
+        // Each MoE layer dispatches its tokens to their experts and combines the outputs back, forward, and sends
+        // the gradients the opposite ways backward: two items of the same buffer, half of the calls each.
+        const long long calls = (long long)moeLayers * (lc.epCallsFwd + lc.epCallsBwd) / 2;
+        const ExpertDispatch& d = hcalls.epDispatch;
+        ev.dispatch = d;
+        for (const auto& [kind, what] : { std::pair { d.dispatchKind, CommPayload::TokenDispatch },
+                 std::pair { d.combineKind, CommPayload::TokenCombine } }) {
+            CommTotals t;
+            t.accumulate(hcalls.ep, calls, moeExposed * hcalls.ep.seconds);
+            pushItem(Dim::EP, kind, what, t, d.bytes, calls, hc.epLink, par.ep);
+        }
+    }
+    if (lc.etpBytes > 0) {
+        // Expert TP: the received tokens gathered before the experts and their outputs reduce-scattered after, in
+        // each direction.
+        const long long calls = (long long)moeLayers * 2;
+        for (const auto& [kind, cost, what] :
+            { std::tuple { CollectiveKind::AllGather, hcalls.etpGather, CommPayload::RoutedTokensOverEtp },
+                std::tuple { CollectiveKind::ReduceScatter, hcalls.etpScatter, CommPayload::ExpertOutputsOverEtp } }) {
+            CommTotals t;
+            t.accumulate(cost, calls, moeExposed * cost.seconds);
+            pushItem(Dim::TP, kind, what, t, lc.etpBytes, calls, hc.etpLink, par.expertTp());
+        }
+    }
+    if (p > 1) {
+        // Every boundary between two GPUs, both directions, once per micro-batch that crosses it (one route each):
+        // the transfers the critical path can wait for.
+        int crossings = 0;
+        for (int b = 0; b < in.routes.boundaries(); ++b)
+            crossings += in.routes.boundaryFrom(b).device != in.routes.boundaryTo(b).device ? 1 : 0;
+        CommTotals t;
+        const long long calls = 2LL * m * crossings / std::max<long long>(1, (long long)in.routes.routes.size());
+        t.accumulate(in.p2p.worst, calls, 0);
+        t.item.exposedS = in.p2pExposed;
+        t.item.algorithm = Algorithm::Direct;
+        std::string link;
+        for (const auto& l : in.p2p.links)
+            if (!l.empty() && l != plan.cluster.intraNode.id)
+                link = l;
+        pushItem(Dim::PP, CollectiveKind::SendRecv, CommPayload::StageBoundaries, t, in.p2p.bytes, calls,
+            link.empty() ? plan.cluster.intraNode.id : link, 2);
+    }
+    if (tr.zeroStage >= 3 && par.dp * par.cp > 1) {
+        const int layersOnHeavy = plan.layersOnStage(heavyStage);
+        const long long calls = (long long)(double(m) * layersOnHeavy * passShare);
+        const StageParams sp1 = stageParams(model, 1, false, false, p, par.tp, par.expertShard());
+        // Each layer gathered for its forward and again for its backward; the first of each chunk exposed.
+        const double added = double(m)
+            * (layersOnHeavy * (hc.added.zero3Forward + hc.added.zero3Backward)
+                + v * (hcalls.zero3Gather.seconds - hc.added.zero3Forward));
+        const double gatherTime = 2.0 * double(calls) * hcalls.zero3Gather.seconds;
+        const double share = gatherTime / std::max(1e-300, gatherTime + double(calls) * hcalls.zero3Scatter.seconds);
+        CommTotals g, r;
+        g.accumulate(hcalls.zero3Gather, 2.0 * double(calls), 0);
+        g.item.exposedS = added * share;
+        r.accumulate(hcalls.zero3Scatter, calls, 0);
+        r.item.exposedS = added * (1 - share);
+        pushItem(Dim::DP, CollectiveKind::AllGather, CommPayload::Zero3Weights, g, sp1.total() * stateB.weights,
+            2 * calls, hc.dpLink, par.dp * par.cp);
+        pushItem(Dim::DP, CollectiveKind::ReduceScatter, CommPayload::Zero3Gradients, r, sp1.total() * stateB.grads,
+            calls, hc.dpLink, par.dp * par.cp);
+    }
+    if (in.dpGrad && in.dpParam) {
+        const bool sharded = tr.zeroStage >= 1;
+        pushItem(Dim::DP, sharded ? CollectiveKind::ReduceScatter : CollectiveKind::AllReduce, CommPayload::Gradients,
+            *in.dpGrad, in.dpGrad->item.bytesPerCall, in.dpGrad->item.count, in.dpGrad->item.link, par.dp * par.cp);
+        if (sharded)
+            pushItem(Dim::DP, CollectiveKind::AllGather, CommPayload::UpdatedWeights, *in.dpParam,
+                in.dpParam->item.bytesPerCall, in.dpParam->item.count, in.dpParam->item.link, par.dp * par.cp);
+    }
+    if (in.embAllReduce && in.embAllReduce->item.timeS > 0)
+        pushItem(Dim::PP, CollectiveKind::AllReduce, CommPayload::TiedEmbeddingGradients, *in.embAllReduce,
+            in.embAllReduce->item.bytesPerCall, 1, in.embAllReduce->item.link, 2);
+    if (in.copyReduce && in.copyReduce->item.timeS > 0)
+        pushItem(Dim::PP, CollectiveKind::AllReduce, CommPayload::DualPipeCopies, *in.copyReduce,
+            in.copyReduce->item.bytesPerCall, 1, in.copyReduce->item.link, 2);
+}
+
+} // namespace plait

@@ -1,0 +1,374 @@
+// The main window's scenarios, as a user runs them: what the window opens beside the plan: traces, the probe and its
+// results, launch configurations, node dumps and nccl-tests logs.
+#include "advicepanel.h"
+#include "autosave.h"
+#include "calibrationpanel.h"
+#include "commbreakdown.h"
+#include "comparewindow.h"
+#include "evaluate.h"
+#include "format.h"
+#include "ganttview.h"
+#include "language.h"
+#include "layercost.h"
+#include "lessonspanel.h"
+#include "mainwindow.h"
+#include "memorybars.h"
+#include "planeditor.h"
+#include "planio.h"
+#include "predictedtimeline.h"
+#include "probedialog.h"
+#include "proberesults.h"
+#include "range.h"
+#include "runcost.h"
+#include "safejson.h"
+#include "settings.h"
+#include "suggestpanel.h"
+#include "summaryview.h"
+#include "timelinepanel.h"
+#include "topologyview.h"
+#include <QTableWidget>
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+#include <QTimer>
+#include <QToolButton>
+#include <QTranslator>
+#include <QXmlStreamReader>
+#include <mutex>
+#include <qcustomplot.h>
+#include <set>
+
+#include "mainwindowfixture.h"
+
+using namespace plait;
+using namespace plait::test;
+
+class TestMainWindowMeasured : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString writePlan(const QString& name, const char* text) { return writeFile(m_dir, name, text); }
+
+private slots:
+    void initTestCase() { startSettings("tst_mainwindow_measured"); }
+
+    // Export the predicted timeline, open it as a trace: the Gantt shows both, aligned, with no difference; a
+    // truncated trace is refused with the byte where it ends, and the view keeps what it had.
+    // Issue 37: a trace is checked before it is compared. Example h's timeline (16 stages) against example b (2) is
+    // drawn but named as another shape, not aligned; b's own trace is aligned, and leaves the timeline when the plan
+    // changes shape, or when a lesson starts, with the reason on the status line.
+    void aTraceOfAnotherShapeIsNamedAndLeavesWithTheShape()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-shape")));
+        QSignalSpy evaluated(w.analysis(), &engine::PlanAnalysis::analysisAvailable);
+        QSignalSpy exported(w.exports(), &app::Exports::timelineExported);
+        QSignalSpy loaded(w.files()->traceLoader(), &engine::TraceLoader::loaded);
+        const QString h = m_dir.filePath(QStringLiteral("h.trace.json")),
+                      b = m_dir.filePath(QStringLiteral("b2.trace.json"));
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/h-gpt3-175b-1024xa100.plait.json")));
+        QVERIFY(waitForEvaluation(w, evaluated));
+        w.exports()->exportTimeline(h);
+        QVERIFY(exported.wait(10000));
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json")));
+        QVERIFY(waitForEvaluation(w, evaluated));
+        w.exports()->exportTimeline(b);
+        QVERIFY(exported.wait(10000));
+        app::TimelinePanel* panel = w.timelinePanel();
+
+        w.files()->openTrace(h);
+        QVERIFY(loaded.wait(10000));
+        QCOMPARE(panel->view()->sections().size(), std::size_t(2));
+        QVERIFY2(panel->figuresText().contains(QStringLiteral("the trace has 16 pipeline stages and the plan 2")),
+            qPrintable(panel->figuresText()));
+        QVERIFY(!panel->figuresText().contains(QStringLiteral("aligned")));
+
+        w.files()->openTrace(b);
+        QVERIFY(loaded.wait(10000));
+        QVERIFY(panel->figuresText().contains(QStringLiteral("ops aligned")));
+        w.planEditor()->applyEdit(QStringLiteral("parallel.pp"), 1);
+        QVERIFY(waitForEvaluation(w, evaluated));
+        QVERIFY(!panel->hasTrace());
+        QCOMPARE(panel->mode(), app::TimelineMode::Predicted);
+        QVERIFY2(w.statusText().contains(QStringLiteral("changed shape")), qPrintable(w.statusText()));
+        w.document()->undoStack()->undo();
+        QVERIFY(waitForEvaluation(w, evaluated));
+
+        w.files()->openTrace(b);
+        QVERIFY(loaded.wait(10000));
+        QVERIFY(panel->hasTrace());
+        w.lessonsPanel()->startLesson(0);
+        QTRY_VERIFY(!panel->hasTrace());
+        QTRY_VERIFY2(w.statusText().contains(QStringLiteral("a lesson started")), qPrintable(w.statusText()));
+        w.autosave()->finish();
+    }
+
+    // The probe flow against the fake probe: a pipeline run's trace lands in the Gantt beside the prediction; a
+    // link measurement lands in calibration and "apply" is one undoable edit of the plan's link.
+    void aProbeRunIsDrawnBesideThePredictionAndCalibrates()
+    {
+        qputenv("PLAIT_PROBE", PLAIT_FAKE_PROBE);
+        qputenv("PLAIT_FAKE_MODE", "ok");
+        qputenv("PLAIT_FAKE_REPLAY", PLAIT_TEST_DATA "/probe/pipeline.jsonl");
+        qputenv("PLAIT_FAKE_OUT_FROM", PLAIT_TEST_DATA "/probe/trace-b-fixture.json");
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave8")));
+        QSignalSpy evaluated(w.analysis(), &engine::PlanAnalysis::analysisAvailable);
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json")));
+        QVERIFY(waitForEvaluation(w, evaluated));
+        app::ProbeDialog* dialog = w.openProbeDialog();
+        dialog->setCommand(QStringLiteral("pipeline"));
+        QVERIFY(dialog->arguments().contains(QStringLiteral("--plan")));
+        QSignalSpy loaded(w.files()->traceLoader(), &engine::TraceLoader::loaded);
+        dialog->run();
+        QVERIFY(loaded.wait(10000));
+        app::TimelinePanel* panel = w.timelinePanel();
+        QCOMPARE(panel->view()->sections().size(), std::size_t(2));
+        // The comparison's figures themselves are tst_timeline's; here: every op was aligned and a difference shown.
+        QVERIFY2(panel->figuresText().contains(
+                     QRegularExpression(QStringLiteral("384 ops aligned, mean \\|difference\\| [0-9.]+%"))),
+            qPrintable(panel->figuresText()));
+        if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty())
+            dialog->grab().save(shots + QStringLiteral("/probe-dialog.png")); // for looking at, by hand
+        dialog->close();
+
+        const Plan before = w.document()->plan();
+        QVERIFY(w.files()->openFiles({ QStringLiteral(PLAIT_TEST_DATA "/probe/links-fixture.json") }));
+        QVERIFY(w.calibrationPanel()->summaryText().contains(QStringLiteral("all-reduce")));
+        auto calibrated = w.calibrationPanel()->planWithLinks();
+        QVERIFY(calibrated.has_value());
+        QVERIFY(calibrated->cluster.intraNode.efficiency != before.cluster.intraNode.efficiency);
+        if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty()) {
+            w.resize(1600, 1000);
+            w.show();
+            QTest::qWait(200);
+            w.grab().save(shots + QStringLiteral("/window-calibration.png"));
+        }
+        emit w.calibrationPanel()->applyRequested(*calibrated, QStringLiteral("Apply measured links"));
+        QCOMPARE(w.document()->plan().cluster.intraNode.efficiency, calibrated->cluster.intraNode.efficiency);
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->plan().cluster.intraNode.efficiency, before.cluster.intraNode.efficiency);
+        qunsetenv("PLAIT_PROBE");
+    }
+
+    // Issue 37: on a workstation without a GPU (the probe's exit code 3, "no CUDA device or driver", or no probe built
+    // at all) the dialog says so in those words, disables Run, points to a GPU node and Probe → Open Results, and
+    // stays inside the screen.
+    void theProbeDialogWithoutAGpuSaysWhereToRunIt_data()
+    {
+        QTest::addColumn<QByteArray>("probe");
+        QTest::newRow("the driver finds no device") << QByteArray(PLAIT_FAKE_PROBE);
+        QTest::newRow("no probe built here") << QByteArray("/nonexistent/plait-probe");
+    }
+
+    void theProbeDialogWithoutAGpuSaysWhereToRunIt()
+    {
+        QFETCH(QByteArray, probe);
+        qputenv("PLAIT_PROBE", probe);
+        qputenv("PLAIT_FAKE_MODE", "exit=3");
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-nogpu")));
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json")));
+        app::ProbeDialog* dialog = w.openProbeDialog();
+        auto* elsewhere = dialog->findChild<QLabel*>(QStringLiteral("probeElsewhere"));
+        QVERIFY(elsewhere);
+        QVERIFY(QTest::qWaitFor([&] { return !dialog->canRun(); }, 10000));
+        QVERIFY(!elsewhere->isHidden());
+        QVERIFY(elsewhere->text().contains(QStringLiteral("Probe → Open Results")));
+        bool said = false;
+        for (QLabel* l : dialog->findChildren<QLabel*>())
+            said |= l->text() == QStringLiteral("No NVIDIA GPU found here.");
+        QVERIFY(said);
+        QVERIFY(dialog->arguments().contains(QStringLiteral("--plan")));
+        dialog->show();
+        QVERIFY(QTest::qWaitForWindowExposed(dialog));
+        const QSize screen = dialog->screen()->availableGeometry().size();
+        QVERIFY(dialog->width() <= screen.width() && dialog->height() <= screen.height());
+        if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty())
+            dialog->grab().save(
+                shots + QStringLiteral("/probe-dialog-no-gpu-%1.png").arg(QTest::currentDataTag()[0] == 't' ? 1 : 2));
+        dialog->close();
+        qunsetenv("PLAIT_PROBE");
+        qunsetenv("PLAIT_FAKE_MODE");
+    }
+
+    // nccl-tests logs opened (or dropped) on the window: the measurement goes to calibration, and the node a fabric
+    // check finds slow is outlined on the topology with the finding in its tooltip (node-by-node runs on example b's
+    // four nodes: the fourth host, c04, at half its peers' bus bandwidth).
+    // A dropped or opened launch configuration becomes the plan as one edit that Undo takes back, and the plan goes
+    // out again as a framework would run it, or is refused with the reason.
+    void launchConfigsInAndOut()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-launch")));
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/e1-70b-a800-pp4-tp8.plait.json")));
+        const nlohmann::json before = toJson(w.document()->plan());
+        const QString args = QStringLiteral(PLAIT_TEST_DATA "/launch/megatron-llama3-70b.args");
+        QVERIFY(w.files()->openFiles({ args })); // as a drop routes it: by its content
+        QCOMPARE(w.document()->plan().parallel.vpp, 4);
+        QVERIFY(w.document()->plan().training.overlapParamGather);
+        QVERIFY2(w.statusText().contains(QStringLiteral("2 setting(s) not modelled")), qPrintable(w.statusText()));
+        w.document()->undoStack()->undo();
+        QCOMPARE(toJson(w.document()->plan()).dump(), before.dump());
+        w.document()->undoStack()->redo();
+
+        const QString ranks = m_dir.filePath(QStringLiteral("e1-ranks.txt"));
+        QCOMPARE(w.exports()->exportLaunchConfig(QStringLiteral("hostfile"), ranks), QString());
+        QVERIFY(QFile::exists(ranks));
+        // Interleaved 1F1B is not a schedule DeepSpeed runs: nothing is written, and the reason is given.
+        const QString ds = m_dir.filePath(QStringLiteral("e1-ds.json"));
+        const QString refused = w.exports()->exportLaunchConfig(QStringLiteral("deepspeed"), ds);
+        QVERIFY2(refused.contains(QStringLiteral("interleaved")), qPrintable(refused));
+        QVERIFY(!QFile::exists(ds));
+        QVERIFY(!w.files()->importLaunchConfig(QStringLiteral(PLAIT_TEST_DATA "/launch/megatron-conflict.sh")));
+        QVERIFY2(w.statusText().contains(QStringLiteral("line 7")), qPrintable(w.statusText()));
+        if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty()) {
+            w.resize(1600, 1000);
+            w.show();
+            QVERIFY(w.files()->importLaunchConfig(QStringLiteral(PLAIT_TEST_DATA "/launch/megatron-llama3-70b.args")));
+            shootImportSummary(w, shots + QStringLiteral("/launch-import-summary.png"),
+                shots + QStringLiteral("/window-launch-import.png"));
+            shootLauncherImport(w, shots + QStringLiteral("/launch-import-launcher.png"));
+        }
+    }
+
+    // Two nodes' NCCL topology dumps dropped on the window: the plan's cluster is theirs (one undoable edit), and the
+    // node whose NIC runs at half the rate is outlined with the finding.
+    void nodeDumpsBecomeTheCluster()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-nodes")));
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json")));
+        auto h100 = engine::readPlan(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json"));
+        QVERIFY(h100);
+        h100.value().cluster.gpu = *Catalog::builtin().gpu("H100-SXM5-80GB");
+        w.document()->edit(h100.value(), QStringLiteral("H100"));
+        const nlohmann::json before = toJson(w.document()->plan());
+        const QString data = QStringLiteral(PLAIT_TEST_DATA "/topology/");
+        QVERIFY(w.files()->importNodeDumps(
+            { data + QStringLiteral("nccl-topo-h100-a.xml"), data + QStringLiteral("nccl-topo-h100-b.xml") }));
+        const Plan& p = w.document()->plan();
+        QCOMPARE(p.cluster.nodes, 2);
+        QCOMPARE(p.cluster.intraNode.id, std::string("nvlink4-nvswitch"));
+        QCOMPARE(p.cluster.interNode.id, std::string("ib-ndr"));
+        QCOMPARE(p.cluster.interOf(1).id, std::string("ib-hdr")); // node b keeps its 200 Gb/s NICs
+        QTRY_VERIFY2(w.topologyView()->nodeFinding(1).contains(QStringLiteral("200 Gb/s")),
+            qPrintable(w.topologyView()->nodeFinding(1)));
+        QVERIFY(w.topologyView()->nodeFinding(0).isEmpty());
+        if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty()) {
+            w.resize(1600, 1000);
+            w.show();
+            QTest::qWait(300);
+            w.grab().save(shots + QStringLiteral("/window-nodes-2node.png"));
+            w.topologyView()->setParent(nullptr); // the view alone, at a size a review page shows
+            w.topologyView()->resize(900, 520);
+            w.topologyView()->show();
+            QTest::qWait(300);
+            w.topologyView()->grab().save(shots + QStringLiteral("/topology-nodes-2node.png"));
+            w.topologyView()->hide();
+            w.topologyView()->setParent(&w);
+        }
+        w.document()->undoStack()->undo();
+        QCOMPARE(toJson(w.document()->plan()).dump(), before.dump());
+        QTRY_VERIFY(w.topologyView()->nodeFinding(1).isEmpty()); // the findings were of the imported cluster
+        QVERIFY(!w.files()->importNodeDumps({ data + QStringLiteral("nccl-topo-bad.xml") }));
+        QVERIFY2(w.statusText().contains(QStringLiteral("line 5")), qPrintable(w.statusText()));
+    }
+
+    void ncclTestsLogsFlagTheSlowNode()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-nccl")));
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json")));
+        QVERIFY(w.files()->openFiles({ QStringLiteral(PLAIT_TEST_DATA "/nccltests/all_reduce_perf-per-node.log") }));
+        QTRY_VERIFY(!w.topologyView()->nodeFinding(3).isEmpty());
+        QVERIFY2(w.topologyView()->nodeFinding(3).contains(QStringLiteral("c04")),
+            qPrintable(w.topologyView()->nodeFinding(3)));
+        for (int node : { 0, 1, 2 })
+            QVERIFY(w.topologyView()->nodeFinding(node).isEmpty());
+        QVERIFY(w.calibrationPanel()->summaryText().contains(QStringLiteral("all-reduce")));
+        QVERIFY2(w.statusText().contains(QStringLiteral("finding")), qPrintable(w.statusText()));
+        // A two-node run across a fabric at a third of its rate: both nodes flagged.
+        auto two = engine::readPlan(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json"));
+        QVERIFY(two);
+        Plan p = two.value();
+        p.cluster.nodes = 2;
+        p.cluster.gpu = *Catalog::builtin().gpu("H100-SXM5-80GB");
+        p.cluster.intraNode = *Catalog::builtin().link("nvlink4-nvswitch");
+        p.cluster.interNode = *Catalog::builtin().link("ib-ndr");
+        p.name = "Two H100 nodes, their fabric measured";
+        w.document()->load(p, QString());
+        QVERIFY(w.files()->openFiles({ QStringLiteral(PLAIT_TEST_DATA "/nccltests/all_reduce_perf-2node-slow.txt") }));
+        QTRY_VERIFY(!w.topologyView()->nodeFinding(1).isEmpty());
+        QVERIFY(!w.topologyView()->nodeFinding(0).isEmpty());
+        QVERIFY2(w.topologyView()->nodeFinding(0).contains(QStringLiteral("all-reduce over 16 ranks on 2 host(s)")),
+            qPrintable(w.topologyView()->nodeFinding(0)));
+        if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty()) {
+            w.resize(1600, 1000);
+            w.show();
+            QTest::qWait(300);
+            w.grab().save(shots + QStringLiteral("/window-fabric-2node.png"));
+        }
+    }
+
+    // What the probe's compute run and the PyTorch reference measured, read by the Calibration panel: each GEMM
+    // shape keeps its own time when applied, a GEMM beside an all-reduce, and fused attention beside the plan's
+    // prediction for the same shape (the fixture is in the reference script's format, not a measurement).
+    void calibrationReadsComputeContentionAndAttention()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-calibration")));
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/e1-70b-a800-pp4-tp8.plait.json")));
+        QVERIFY(w.files()->openFiles({ QStringLiteral(PLAIT_TEST_DATA "/probe/torch-reference-fixture.json") }));
+        const QString text = w.calibrationPanel()->summaryText();
+        QVERIFY2(text.contains(QStringLiteral("Attention on cudnn (batch 1, 8 heads, 1 KV heads, 4096 queries")),
+            qPrintable(text));
+        const LayerCost c = layerCost(w.document()->plan());
+        QVERIFY2(text.contains(QStringLiteral("The plan predicts %1 µs").arg(c.fwdAttention * 1e6, 0, 'f', 0)),
+            qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("Attention on flash did not run")));
+
+        const nlohmann::json compute
+            = { { "format", "plait-compute/1" }, { "gpu", "NVIDIA A800-SXM4-80GB" }, { "memory_bytes", 85198045184.0 },
+                  { "gemms",
+                      { { { "gemm", "fc1" }, { "pass", "forward" }, { "m", 4096 }, { "n", 7168 }, { "k", 8192 },
+                          { "time_us", 2000.0 } } } },
+                  { "memory", { { "traffic_gbps", 1700.0 } } },
+                  { "contention",
+                      { { { "gemm", "fc1 forward" }, { "beside", "all_reduce" }, { "ranks", 2 },
+                          { "bytes", 268435456.0 }, { "gemm_alone_us", 2000.0 }, { "gemm_beside_us", 2200.0 },
+                          { "collective_alone_us", 1200.0 }, { "collective_beside_us", 1500.0 } } } } };
+        auto read = computeFromJson(compute);
+        QVERIFY(read);
+        w.calibrationPanel()->setCompute(read.value(), QStringLiteral("COMPUTE.json"));
+        const QString after = w.calibrationPanel()->summaryText();
+        QVERIFY2(after.contains(QStringLiteral("On 2 GPUs beside an all-reduce of 256 MiB the GEMM ran 1.10× as long "
+                                               "and the all-reduce 1.25×")),
+            qPrintable(after));
+        QVERIFY2(after.contains(QStringLiteral("Applying keeps each of the 1 measured GEMM shapes at its own time")),
+            qPrintable(after));
+        auto calibrated = w.calibrationPanel()->planWithCompute();
+        QVERIFY(calibrated.has_value());
+        QCOMPARE(calibrated->cluster.gpu.measuredGemms.size(), std::size_t(1));
+        QCOMPARE(calibrated->cluster.gpu.hbmAchievableGBps, 1700.0);
+        if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty()) {
+            w.resize(1600, 1000);
+            w.show();
+            QTest::qWait(200);
+            w.findChild<QDockWidget*>(QStringLiteral("calibration"))->raise();
+            QTest::qWait(100);
+            w.grab().save(shots + QStringLiteral("/window-calibration-compute.png"));
+        }
+    }
+};
+
+QTEST_MAIN(TestMainWindowMeasured)
+#include "tst_mainwindow_measured.moc"
