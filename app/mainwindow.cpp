@@ -34,6 +34,8 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontDatabase>
+#include <QFontMetrics>
 #include <QLabel>
 #include <QLocale>
 #include <QMenu>
@@ -222,8 +224,18 @@ void MainWindow::connectFormulas()
 {
     // In the user's language, the numbers the same (evaluate/explain.h).
     auto showFormula = [this](const QString& title, const Explanation& explanation) {
-        QMessageBox box(QMessageBox::NoIcon, title, widgets::explanationText(explanation), QMessageBox::Close, this);
-        box.setStyleSheet(QStringLiteral("QLabel { font-family: monospace; }"));
+        const QString text = widgets::explanationText(explanation);
+        QMessageBox box(QMessageBox::NoIcon, title, text, QMessageBox::Close, this);
+        // In a fixed font, each line whole: a wrapped formula loses the alignment of its "=" (up to the screen's
+        // width).
+        const QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+        int widest = 0;
+        for (const QString& line : text.split(QLatin1Char('\n')))
+            widest = std::max(widest, QFontMetrics(fixed).horizontalAdvance(line));
+        const int room = screen() ? screen()->availableGeometry().width() * 9 / 10 : 1600;
+        box.setStyleSheet(QStringLiteral("QLabel#qt_msgbox_label { font-family: \"%1\"; min-width: %2px; }")
+                              .arg(fixed.family())
+                              .arg(std::min(widest + 16, room)));
         box.exec();
     };
     connect(m_memory, &widgets::MemoryBars::segmentClicked, this, [this, showFormula](int stage, MemoryTerm term) {

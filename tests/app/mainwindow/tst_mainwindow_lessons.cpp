@@ -13,6 +13,7 @@
 #include "lessonspanel.h"
 #include "mainwindow.h"
 #include "memorybars.h"
+#include "numtext.h"
 #include "planeditor.h"
 #include "planio.h"
 #include "predictedtimeline.h"
@@ -24,6 +25,7 @@
 #include "settings.h"
 #include "suggestpanel.h"
 #include "summaryview.h"
+#include "text.h"
 #include "timelinepanel.h"
 #include "topologyview.h"
 #include <QTableWidget>
@@ -204,6 +206,57 @@ private slots:
         QVERIFY(w.planEditor()->applyEdit(QStringLiteral("model.moe.phase"), 1).isEmpty());
         QTRY_COMPARE_WITH_TIMEOUT(w.document()->plan().model.moe.phase, 1, 5000);
     }
+    // A click on a memory segment opens its formula with the evaluation's own bytes, and a collective's its calls and
+    // time; in Chinese the same numbers, every phrase translated (the pop-ups were English only). Pictures of both
+    // languages for a reviewer with PLAIT_SCREENSHOTS.
+    void formulaPopUpsSayTheEvaluatedFiguresInBothLanguages()
+    {
+        const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS");
+        QTranslator chinese;
+        const bool hasChinese = chinese.load(QStringLiteral(PLAIT_QM));
+        for (const bool zh : { false, true }) {
+            if (zh && !hasChinese)
+                QSKIP("the build's plait_zh_CN.qm is not there");
+            if (zh)
+                QCoreApplication::installTranslator(&chinese);
+            app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-formula")));
+            QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json")));
+            QSignalSpy evaluated(w.analysis(), &engine::PlanAnalysis::analysisAvailable);
+            const auto ev = waitForEvaluation(w, evaluated);
+            QVERIFY(ev && ev->valid);
+            // The pop-up is modal: read (and draw) it from the event loop, then close it.
+            auto readPopUp = [&](const QString& picture) {
+                auto text = std::make_shared<QString>();
+                QTimer::singleShot(200, [text, shots, picture] {
+                    auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+                    if (!box)
+                        return;
+                    *text = box->windowTitle() + QLatin1Char('\n') + box->text();
+                    if (!shots.isEmpty())
+                        box->grab().save(shots + picture);
+                    box->close();
+                });
+                return text;
+            };
+            const auto weights
+                = readPopUp(zh ? QStringLiteral("/formula-weights-zh.png") : QStringLiteral("/formula-weights.png"));
+            emit w.memoryBars()->segmentClicked(1, MemoryTerm::Weights);
+            const QString gib = QString::fromStdString(gibText(ev->memory[1].weights, 3));
+            QVERIFY2(weights->contains(gib), qPrintable(*weights));
+            QCOMPARE(weights->contains(QStringLiteral("权重")), zh);
+            QCOMPARE(weights->contains(QStringLiteral("parameters on this GPU")), !zh);
+            const auto comm
+                = readPopUp(zh ? QStringLiteral("/formula-comm-zh.png") : QStringLiteral("/formula-comm.png"));
+            emit w.commBreakdown()->itemClicked(0);
+            QVERIFY2(comm->contains(QString::fromStdString(str(ev->comm.front().count)) + QLatin1Char(' ')),
+                qPrintable(*comm));
+            QCOMPARE(comm->contains(QStringLiteral("每步")), zh);
+            if (zh)
+                QCoreApplication::removeTranslator(&chinese);
+            w.autosave()->finish();
+        }
+    }
+
     void chineseCoversQtsOwnTextsToo()
     {
         app::installTranslations(QLocale(QStringLiteral("zh_CN")));
