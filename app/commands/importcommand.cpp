@@ -2,6 +2,7 @@
 
 #include "catalogloader.h"
 #include "commandcontext.h"
+#include "fileroute.h"
 #include "launchfiles.h"
 #include "measuredlinks.h"
 #include "nodedumps.h"
@@ -353,6 +354,25 @@ int importTopology(const QStringList& files, const QString& planPath, const QStr
 }
 }
 
+namespace {
+
+// The kind of file the command's first word names: a launch configuration (a framework's name, or auto: from the
+// content), else a kind of the file kinds' table by its import word (engine/fileroute.h) or an older alias of one.
+std::optional<engine::FileKind> importKind(const QString& word)
+{
+    const std::string w = word.toStdString();
+    if (w == "auto" || launchFormatFromName(w))
+        return engine::FileKind::LaunchConfig;
+    if (w == "nvidia-smi" || w == "nccl-topo")
+        return engine::FileKind::NodeDump;
+    for (const engine::FileKindTraits& t : engine::kFileKinds)
+        if (t.importWord && w == t.importWord)
+            return t.kind;
+    return std::nullopt;
+}
+
+} // namespace
+
 int importCommand(const QStringList& args)
 {
     CommandContext c("import", kUsageText,
@@ -384,7 +404,8 @@ int importCommand(const QStringList& args)
         return *done;
     const QStringList positional = parser.positionalArguments();
     const QString kind = positional.front();
-    if (kind == QLatin1String("auto") || launchFormatFromName(kind.toStdString())) {
+    switch (importKind(kind).value_or(engine::FileKind::Unknown)) {
+    case engine::FileKind::LaunchConfig:
         if (positional.size() != 2 || !parser.isSet(QStringLiteral("plan")))
             return c.bad("import " + kind.toStdString()
                 + " reads one FILE over the plan given by --plan (the configuration does not say which GPUs and "
@@ -392,21 +413,21 @@ int importCommand(const QStringList& args)
         return importLaunch(kind, positional.at(1), parser.value(QStringLiteral("plan")),
             parser.value(QStringLiteral("out")), parser.isSet(QStringLiteral("json")),
             parser.isSet(QStringLiteral("keep-cluster")));
-    }
-    if (kind == QLatin1String("topology") || kind == QLatin1String("nvidia-smi")
-        || kind == QLatin1String("nccl-topo")) {
+    case engine::FileKind::NodeDump:
         if (!parser.isSet(QStringLiteral("plan")))
             return c.bad("import " + kind.toStdString()
                 + " needs --plan: the dumps do not name the GPU model, and the plan's sizes are kept");
         return importTopology(positional.mid(1), parser.value(QStringLiteral("plan")),
             parser.value(QStringLiteral("out")), parser.isSet(QStringLiteral("json")));
-    }
-    if (kind != QLatin1String("nccl-tests"))
+    case engine::FileKind::NcclTests:
+        if (parser.isSet(QStringLiteral("out")) && !parser.isSet(QStringLiteral("plan")))
+            return c.bad("--out writes the plan given by --plan with measured links");
+        return importNcclTests(positional.mid(1), parser.value(QStringLiteral("plan")),
+            parser.value(QStringLiteral("out")), parser.isSet(QStringLiteral("json")),
+            parser.isSet(QStringLiteral("any-gpu")));
+    default:
         return c.bad("unknown kind " + inQuotes(kind.toStdString(), 32));
-    if (parser.isSet(QStringLiteral("out")) && !parser.isSet(QStringLiteral("plan")))
-        return c.bad("--out writes the plan given by --plan with measured links");
-    return importNcclTests(positional.mid(1), parser.value(QStringLiteral("plan")), parser.value(QStringLiteral("out")),
-        parser.isSet(QStringLiteral("json")), parser.isSet(QStringLiteral("any-gpu")));
+    }
 }
 
 } // namespace plait::app
