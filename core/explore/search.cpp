@@ -12,6 +12,7 @@
 #include "planedit.h"
 #include "range.h"
 #include "schedule.h"
+#include "searchbound.h"
 #include "stagecost.h"
 #include "tail.h"
 
@@ -64,228 +65,6 @@ const std::vector<int>& inFlightPerDevice(std::map<std::tuple<int, int, int, int
         }
     }
     return cache.emplace(key, std::move(peak)).first->second;
-}
-
-// Where the groups of one kind sit under the default placement: all inside a node, all across nodes, or some of each;
-// and the most members one group has on one node.
-enum class Reach { InNode, AcrossNodes, Mixed };
-struct GroupReach {
-    Reach reach = Reach::InNode;
-    int membersPerNode = 1;
-};
-
-// A group's members are the ranks whose coordinates differ from its first member's only in the group's dimensions
-// (`span` members along each, in the order's dimension order); the first members have those coordinates at multiples
-// of span. Ranks are GPUs in cluster order (the default placement), and a node holds a contiguous range of them, so a
-// group stays inside a node exactly when its first and last members do.
-GroupReach reachOf(const ClusterSpec& cluster, const std::array<int, 4>& sizes, const std::array<int, 4>& span)
-{
-    std::array<int, 4> stride {};
-    int used = 1;
-    std::vector<int> offsets { 0 };
-    for (std::size_t i = 0; i < 4; ++i) {
-        stride[i] = used;
-        const std::size_t n = offsets.size();
-        for (int c = 1; c < span[i]; ++c)
-            for (std::size_t j = 0; j < n; ++j)
-                offsets.push_back(offsets[j] + c * used);
-        used *= sizes[i];
-    }
-    std::sort(offsets.begin(), offsets.end());
-    // The unit a group must stay inside to keep to NVLink: the node, or the NVLink domain that joins nodes.
-    const int gpn = cluster.domainGpus();
-    GroupReach r;
-    // Members within any window of gpn consecutive ranks: at least as many as on any one node (domain).
-    for (std::size_t a = 0, b = 0; b < offsets.size(); ++b) {
-        while (offsets[b] - offsets[a] >= gpn)
-            ++a;
-        r.membersPerNode = std::max(r.membersPerNode, int(b - a + 1));
-    }
-    // Only a first member's place within its node matters: the group stays inside when that place plus the last
-    // offset is still in the node. Those places are sums of the dimensions' steps, modulo the node size.
-    std::vector<char> place(std::size_t(gpn), 0);
-    place[0] = 1;
-    for (std::size_t i = 0; i < 4; ++i) {
-        const std::vector<char> before = place;
-        const int steps = std::min(sizes[i] / span[i], gpn); // the step's residues repeat within gpn
-        for (int c = 1; c < steps; ++c)
-            for (int x = 0; x < gpn; ++x)
-                if (before[std::size_t(x)])
-                    place[std::size_t((x + std::int64_t(c) * span[i] * stride[i]) % gpn)] = 1;
-    }
-    bool inside = false, across = false;
-    for (int x = 0; x < gpn; ++x)
-        if (place[std::size_t(x)])
-            (x + offsets.back() < gpn ? inside : across) = true;
-    r.reach = inside && across ? Reach::Mixed : across ? Reach::AcrossNodes : Reach::InNode;
-    return r;
-}
-
-// The fastest path a group of this reach can have: inside a node exactly the one groups.cpp gives; across nodes the
-// slower of NVLink and the group's share of its node's NICs (all of the node's GPUs then cross, and share them by
-// members, as groups.cpp counts); mixed, NVLink's bandwidth with no latency. Measured size curves can make mid-size
-// messages faster than α + size/β, so with a curve the latency is left out too.
-GroupPath fastestPath(const ClusterSpec& cluster, int ranks, GroupReach reach, bool allGpusUsed)
-{
-    const LinkSpec& intra = cluster.intraNode;
-    const LinkSpec& inter = cluster.interNode;
-    const bool curves = !intra.busbwCurve.empty() || !inter.busbwCurve.empty();
-    GroupPath path;
-    path.ranks = ranks;
-    path.link = intra.id;
-    if (reach.reach == Reach::InNode) {
-        path.alphaS = intra.latencyUs * 1e-6;
-        path.busGBps = intra.effectiveGBps();
-        path.bottleneck = &intra;
-    } else if (reach.reach == Reach::AcrossNodes) {
-        // A domain leaves through its nodes' NICs (groups.cpp): at most all of them, or, with every GPU crossing in
-        // some group, its members' part of them.
-        const double nodesPerDomain = double(cluster.domainGpus()) / cluster.gpusPerNode;
-        const double share = allGpusUsed ? std::min(nodesPerDomain, double(reach.membersPerNode) / cluster.gpusPerNode)
-                                         : nodesPerDomain;
-        path.nodes = 2;
-        path.alphaS = curves ? 0 : std::max(intra.latencyUs, inter.latencyUs) * 1e-6;
-        path.busGBps = std::min(intra.effectiveGBps(), cluster.nics() * inter.effectiveGBps() * share);
-        return path;
-    } else {
-        path.busGBps = intra.effectiveGBps();
-    }
-    if (intra.nvls && intra.nvlsAlgGBps > 0 && ranks > 2)
-        path.nvlsAlgGBps = intra.nvlsAlgGBps;
-    return path;
-}
-
-// The fastest paths of a candidate's TP, CP, EP and gradient (DP × CP) groups.
-struct FastestPaths {
-    GroupPath tp, cp, ep, grad, etp;
-};
-FastestPaths fastestPaths(const ClusterSpec& cluster, const ParallelSpec& par)
-{
-    // The order's dimensions, innermost first (the plan was read, so the order is one).
-    const std::array<ParallelDim, 4> dims = rankOrder(par.order).value_or(
-        std::array { ParallelDim::Tp, ParallelDim::Cp, ParallelDim::Dp, ParallelDim::Pp });
-    auto sizes = std::array<int, 4> {};
-    for (std::size_t i = 0; i < 4; ++i)
-        sizes[i] = par.size(dims[i]);
-    auto reach = [&](int tp, int cp, int dp) {
-        ParallelSpec span; // the group's reach along each dimension, none along PP
-        span.tp = tp;
-        span.cp = cp;
-        span.dp = dp;
-        std::array<int, 4> spans {};
-        for (std::size_t i = 0; i < 4; ++i)
-            spans[i] = span.size(dims[i]);
-        return reachOf(cluster, sizes, spans);
-    };
-    const bool all = par.gpusUsed() == cluster.gpuCount();
-    FastestPaths f;
-    f.tp = fastestPath(cluster, par.tp, reach(par.tp, 1, 1), all);
-    f.cp = fastestPath(cluster, par.cp, reach(1, par.cp, 1), all);
-    // EP groups run over a stage's CP ranks first, then its DP ranks (groups.cpp: expert TP = TP innermost, then EP).
-    const int epOverCp = std::min(par.cp, par.ep);
-    f.ep = fastestPath(cluster, par.ep, reach(1, epOverCp, par.ep / epOverCp), all);
-    f.grad = fastestPath(cluster, par.dp * par.cp, reach(1, par.cp, par.dp), all);
-    // Expert TP is innermost like TP: its groups reach no further than a TP group's (farther only when wider).
-    f.etp = fastestPath(cluster, par.expertTp(), reach(std::min(par.expertTp(), par.tp), 1, 1), all);
-    return f;
-}
-
-// A step time no evaluation of this shape can beat, from what every stage s must do in order: its first forward
-// waits for the forwards of the stages before it; it then runs all its work (m micro-batches); after its last
-// backward the gradient still flows back through the stages before it (one chunk's worth each when interleaved;
-// for ZB-H1, input gradients only, then stage 0's last weight pass; weight passes may be deferred, so there the bound
-// also takes the start plus all the work). For uniform stages this is the familiar fill and drain: (p−1)·(F+B) for
-// GPipe and 1F1B, divided by v interleaved. The step then adds what stages spend after the pipeline: gradient
-// reduction (at least its last bucket when overlapped), the ZeRO 1–2 weight gather, the tied embedding gradient's
-// all-reduce on the first and last stages, and the optimizer step.
-// Work is the layers' compute and recomputation, the embedding on the first stage and the output layer on the
-// last (which dominate a model of few layers and a large vocabulary), and the in-layer collectives (TP; what CP,
-// EP and ZeRO-3 traffic adds beyond the compute it hides under) timed on the fastest path their groups can have;
-// p2p transfers are left out, so it stays below the evaluation (tst_search checks it against every candidate of
-// several examples, evaluated in full).
-double pipelineLowerBound(
-    const Plan& plan, const LayerCost& lc, const LayerCost* dense, int m, const FastestPaths& paths)
-{
-    const ParallelSpec& par = plan.parallel;
-    const TrainingSpec& tr = plan.training;
-    const int p = par.pp, v = par.chunks();
-    // The in-layer collectives exactly as evaluate() counts them (cost/inlayer.h), on the fastest paths.
-    const LayerCollectives calls = layerCollectives(plan, lc, &paths.tp, &paths.cp, &paths.ep, &paths.grad, &paths.etp);
-    const LayerCommTime added = layerCommTime(plan, lc, calls, overlapSlowdown(plan.cluster.gpu));
-    const StateBytes bytes = stateBytes(tr);
-    // Tied embeddings across the pipeline: stages 0 and p−1 all-reduce the embedding gradient after the pipeline,
-    // between the GPUs evaluate pairs, pipeline 0's first and last (stage k sits k × the sizes ordered inside pp).
-    double tiedReduce = 0;
-    if (p > 1 && plan.model.tiedEmbeddings) {
-        const int inner = par.stride(ParallelDim::Pp);
-        tiedReduce = tiedEmbeddingReduce(plan, pairPath(plan.cluster, 0, (p - 1) * inner), bytes).seconds;
-    }
-    // One layer's ops, and each chunk's, exactly as evaluate() builds them (evaluate/stagecost.h); a MoE model's dense
-    // first layers likewise, and where the bound takes one layer of either kind, the cheaper.
-    const LayerOps layer = layerOps(plan, lc, calls, added);
-    LayerOps denseOps = layer;
-    if (dense) {
-        const Plan densePlan = denseLayerPlan(plan);
-        const LayerCollectives denseCalls
-            = layerCollectives(densePlan, *dense, &paths.tp, &paths.cp, &paths.ep, &paths.grad, &paths.etp);
-        denseOps = layerOps(densePlan, *dense, denseCalls,
-            layerCommTime(densePlan, *dense, denseCalls, overlapSlowdown(plan.cluster.gpu)));
-    }
-    const double f = std::min(layer.total.forward, denseOps.total.forward);
-    const double b = std::min(layer.total.backwardInput, denseOps.total.backwardInput);
-    const double w = std::min(layer.total.backwardWeight, denseOps.total.backwardWeight);
-    const bool zb = par.schedule == Schedule::ZbH1;
-    // What stage s spends after the pipeline (cost/tail.h), with every overlappable byte hidden for free.
-    auto afterPipeline = [&](int s) {
-        const StageParams params = stageParams(plan.model, plan.layersOnStage(s), par.holdsFirstChunk(s),
-            par.holdsLastChunk(s), p, par.tp, par.expertShard(), dense ? plan.denseLayersOnStage(s) : 0);
-        const DataParallelTail tail
-            = dataParallelTail(plan, params.total(), &paths.grad, bytes, TailWindows {}, params.expert);
-        return tail.optimizerS + tail.exposedS() + (par.holdsFirstChunk(s) != par.holdsLastChunk(s) ? tiedReduce : 0);
-    };
-    const EdgeCost first = firstStageCost(plan), last = lastStageCost(plan);
-    double pipeline = 0, ownEnd = 0, leastAfter = INFINITY;
-    double forwardsBefore = 0, chainBefore = 0; // over the stages before s: forwards; forwards and backwards
-    const double firstWeightPass = plan.layersOnStage(0) * w;
-    // The V-shaped schedules and DualPipe: each stage's own work alone (their order is no 1F1B chain). DualPipe and
-    // DualPipeV run pairs that may hide all of their in-layer communication; under DualPipe a micro-batch passes
-    // one of a stage's two chunks, and the first forwards start at both ends.
-    // Megatron-Core's combined 1F1B pairs a forward with a backward too (its all-to-alls hidden; all of the
-    // in-layer communication is taken as hidden here, which keeps it a bound).
-    const ScheduleTraits& sched = traitsOf(par.schedule);
-    const bool pairs = sched.pairs || plan.training.moeA2aOverlap;
-    const bool ownWorkOnly = pairs || !sched.chain;
-    const double passes = sched.twoDirections ? 0.5 : 1.0;
-    for (int s = 0; s < p; ++s) {
-        // All its work for m micro-batches; outside the weight passes ZB-H1 may defer, what must run in order.
-        double perMicroBatch = 0, inOrder = 0;
-        for (int c = 0; c < v; ++c) {
-            const ChunkOps ops = chunkOps(plan, layer, first, last, s, c, dense ? &denseOps : nullptr);
-            const ChunkCost& cc = ops.cost;
-            const double hidden = pairs ? ops.comm.forward + ops.comm.backwardInput + ops.comm.recompute : 0;
-            perMicroBatch += cc.forward + cc.backwardInput + cc.backwardWeight + cc.recompute - hidden;
-            inOrder += cc.forward + cc.backwardInput + cc.recompute;
-        }
-        const double work = m * passes * perMicroBatch;
-        const double start = sched.twoDirections ? 0 : forwardsBefore;
-        const double after = afterPipeline(s);
-        leastAfter = std::min(leastAfter, after);
-        ownEnd = std::max(ownEnd, start + work + after);
-        if (ownWorkOnly)
-            pipeline = std::max(pipeline, start + work);
-        else if (zb)
-            pipeline = std::max({ pipeline, start + work, chainBefore + m * inOrder + firstWeightPass });
-        else
-            pipeline = std::max(pipeline, chainBefore + work);
-        // The first micro-batch reaches the next stage after one chunk of each stage before; chunks may differ by
-        // a layer (the embedding or the loss in the split), so the fewest is a bound.
-        int fewest = plan.layersInChunk(s, 0);
-        for (int c = 1; c < v; ++c)
-            fewest = std::min(fewest, plan.layersInChunk(s, c));
-        forwardsBefore += fewest * f;
-        chainBefore += fewest * (f + b + (zb ? 0 : w));
-    }
-    return std::max(ownEnd, pipeline + (std::isfinite(leastAfter) ? leastAfter : 0));
 }
 
 bool isPareto(const SearchCandidate& c, const std::vector<SearchCandidate>& all)
@@ -384,63 +163,63 @@ void rankEvaluated(SearchResult& out, int top)
 
 } // namespace
 
-SearchResult searchPlans(const Plan& base, const SearchOptions& options)
+namespace {
+
+// A plan fits when it leaves the headroom asked for free.
+double usableBytes(const Plan& base, const SearchConstraints& need)
 {
-    if (options.constraints.anyFramework) {
-        // One search per framework, pooled: each candidate keeps its framework in its training spec, so the ranking,
-        // the chart and applyCandidate need nothing more. The best are reported once, when all are known.
-        SearchResult all;
-        int evaluatedBefore = 0, fittingBefore = 0;
-        for (Framework f : kFrameworks) {
-            SearchOptions one = options;
-            one.constraints.anyFramework = false;
-            one.constraints.framework = f;
-            one.bestKnown = nullptr;
-            if (options.progress)
-                one.progress = [&](int evaluated, int fitting) {
-                    return options.progress(evaluatedBefore + evaluated, fittingBefore + fitting);
-                };
-            SearchResult r = searchPlans(base, one);
-            const int offset = int(all.candidates.size());
-            all.candidates.insert(all.candidates.end(), r.candidates.begin(), r.candidates.end());
-            all.combinations += r.combinations;
-            all.fitting += r.fitting;
-            all.evaluatedCount += r.evaluatedCount;
-            evaluatedBefore = all.evaluatedCount;
-            fittingBefore = all.fitting;
-            if (r.smallest >= 0
-                && (all.smallest < 0
-                    || r.candidates[std::size_t(r.smallest)].peakBytes
-                        < all.candidates[std::size_t(all.smallest)].peakBytes))
-                all.smallest = offset + r.smallest;
-            if (all.problems.empty())
-                all.problems = r.problems;
-            if (r.stopped) {
-                all.stopped = true;
-                break;
-            }
+    return base.cluster.gpu.memoryGiB * double(1ull << 30) * (1 - std::clamp(need.headroom, 0.0, 0.99));
+}
+
+// One search per framework, pooled: each candidate keeps its framework in its training spec, so the ranking, the
+// chart and applyCandidate need nothing more. The best are reported once, when all are known.
+SearchResult searchEveryFramework(const Plan& base, const SearchOptions& options)
+{
+    SearchResult all;
+    int evaluatedBefore = 0, fittingBefore = 0;
+    for (Framework f : kFrameworks) {
+        SearchOptions one = options;
+        one.constraints.anyFramework = false;
+        one.constraints.framework = f;
+        one.bestKnown = nullptr;
+        if (options.progress)
+            one.progress = [&](int evaluated, int fitting) {
+                return options.progress(evaluatedBefore + evaluated, fittingBefore + fitting);
+            };
+        SearchResult r = searchPlans(base, one);
+        const int offset = int(all.candidates.size());
+        all.candidates.insert(all.candidates.end(), r.candidates.begin(), r.candidates.end());
+        all.combinations += r.combinations;
+        all.fitting += r.fitting;
+        all.evaluatedCount += r.evaluatedCount;
+        evaluatedBefore = all.evaluatedCount;
+        fittingBefore = all.fitting;
+        if (r.smallest >= 0
+            && (all.smallest < 0
+                || r.candidates[std::size_t(r.smallest)].peakBytes
+                    < all.candidates[std::size_t(all.smallest)].peakBytes))
+            all.smallest = offset + r.smallest;
+        if (all.problems.empty())
+            all.problems = r.problems;
+        if (r.stopped) {
+            all.stopped = true;
+            break;
         }
-        rankEvaluated(all, std::max(1, options.top));
-        if (options.bestKnown && !all.stopped)
-            options.bestKnown(all);
-        return all;
     }
-    if (const auto f = options.constraints.framework; f && *f != base.training.framework) {
-        // The plan as that framework runs it: what follows the framework unless the plan states otherwise
-        // (TrainingSpec::crossEntropyFusion) follows it.
-        Plan other = base;
-        other.training.framework = *f;
-        SearchOptions same = options;
-        same.constraints.framework.reset();
-        return searchPlans(other, same);
-    }
+    rankEvaluated(all, std::max(1, options.top));
+    if (options.bestKnown && !all.stopped)
+        options.bestKnown(all);
+    return all;
+}
+
+// Every shape, micro-batch, schedule, recomputation, sequence parallelism and ZeRO stage the plan's framework runs
+// for the model, cluster and batch, each with its peak memory and its step's lower bound; or why there is none.
+SearchResult candidatesOf(const Plan& base, const SearchConstraints& need)
+{
     SearchResult out;
     const ModelSpec& model = base.model;
     const int gpus = base.cluster.gpuCount();
-    const SearchConstraints& need = options.constraints;
-    // A plan fits when it leaves the headroom asked for free.
-    const double capacity
-        = base.cluster.gpu.memoryGiB * double(1ull << 30) * (1 - std::clamp(need.headroom, 0.0, 0.99));
+    const double capacity = usableBytes(base, need);
     auto allowed
         = [](int value, int fixed, int most) { return (fixed == 0 || value == fixed) && (most == 0 || value <= most); };
     // The schedules tried: those the user named (a what-if, DeepSeek's DualPipe), else those the plan's framework
@@ -656,6 +435,13 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
             out.problems.push_back({ "parallel", "no valid plan for this model on " + std::to_string(gpus) + " GPUs" });
         return out;
     }
+    return out;
+}
+
+// Branch and bound over the fitting candidates, best lower bound first, on every core a batch at a time: evaluated
+// until the bound passes the top-th best (at least options.minEvaluated), then ranked.
+void evaluateBestFirst(SearchResult& out, const Plan& base, const SearchOptions& options)
+{
     for (std::size_t i = 0; i < out.candidates.size(); ++i)
         if (out.smallest < 0 || out.candidates[i].peakBytes < out.candidates[std::size_t(out.smallest)].peakBytes)
             out.smallest = int(i);
@@ -670,6 +456,7 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
         return out.candidates[std::size_t(a)].lowerBoundS < out.candidates[std::size_t(b)].lowerBoundS;
     });
     const int top = std::max(1, options.top);
+    const double capacity = usableBytes(base, options.constraints);
     std::vector<double> bestSteps; // sorted, at most `top`
     // Evaluations run on every core, a batch at a time; the bound is checked between batches.
     const std::size_t threads = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
@@ -742,6 +529,26 @@ SearchResult searchPlans(const Plan& base, const SearchOptions& options)
     rankEvaluated(out, top);
     if (options.bestKnown && !announced && !out.stopped)
         options.bestKnown(out); // every fitting candidate was evaluated before the bound passed
+}
+
+} // namespace
+
+SearchResult searchPlans(const Plan& base, const SearchOptions& options)
+{
+    if (options.constraints.anyFramework)
+        return searchEveryFramework(base, options);
+    if (const auto f = options.constraints.framework; f && *f != base.training.framework) {
+        // The plan as that framework runs it: what follows the framework unless the plan states otherwise
+        // (TrainingSpec::crossEntropyFusion) follows it.
+        Plan other = base;
+        other.training.framework = *f;
+        SearchOptions same = options;
+        same.constraints.framework.reset();
+        return searchPlans(other, same);
+    }
+    SearchResult out = candidatesOf(base, options.constraints);
+    if (!out.candidates.empty())
+        evaluateBestFirst(out, base, options);
     return out;
 }
 
