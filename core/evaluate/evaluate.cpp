@@ -19,6 +19,7 @@
 #include <numeric>
 #include <optional>
 #include <tuple>
+#include <utility>
 
 namespace plait {
 
@@ -88,18 +89,17 @@ OpGrids opGrids(const Plan& plan, const LayerCost& lc, const std::vector<StageCo
 // What of the step's communication lies on the chain of work that ends the slowest stage's pipeline part: the
 // transfers waited for, and the in-layer collectives (`pathComm`) inside the ops on that chain. Without recorded
 // events: the slowest stage's own in-layer communication. Where pairs hide the all-to-alls (DualPipe, combined
-// 1F1B): what the busiest GPU's pairs leave of them, and the rest as without them.
+// 1F1B): `pairedExposed`, what the busiest GPU's pairs leave of them, and the rest as without them.
 struct ExposedComm {
     double p2p = 0, inLayer = 0;
 };
-ExposedComm exposedComm(const SimResult& timeline, const SimInput& in, const ChunkGrid& pathComm, bool pairsHide,
-    int slowest, int busiest, int microBatches)
+ExposedComm exposedComm(const SimResult& timeline, const SimInput& in, const ChunkGrid& pathComm, double pairedExposed,
+    int slowest, int microBatches)
 {
     constexpr OpKind kOps[] = { OpKind::Forward, OpKind::Recompute, OpKind::BackwardInput, OpKind::BackwardWeight };
     const int p = in.devices, v = in.chunks;
     ExposedComm out;
-    if (pairsHide)
-        out.inLayer = pairedComm(in, busiest).exposed;
+    out.inLayer = pairedExposed;
     if (!timeline.events.empty()) {
         const CriticalPath path = criticalPath(timeline, slowest, p, v);
         out.p2p = path.transferWaitS;
@@ -183,11 +183,11 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
         = lcDense ? stageComms(densePlan, *lcDense, groups, slowdown) : std::vector<StageComm> {};
 
     // ---- op durations per device and chunk (evaluate/stagecost.h), and the in-layer communication inside each op
-    const OpGrids grids = opGrids(plan, lc, sc, lcDense ? &*lcDense : nullptr, densePlan, scDense, ev.stages);
+    OpGrids grids = opGrids(plan, lc, sc, lcDense ? &*lcDense : nullptr, densePlan, scDense, ev.stages);
     SimInput in;
     in.devices = p;
     in.chunks = v;
-    in.cost = grids.cost;
+    in.cost = std::move(grids.cost);
 
     // ---- pipeline p2p: activations forward, gradients back
     ScheduleShape shape { par.schedule, p, m, v, tr.recompute != Recompute::None, tr.moeA2aOverlap };
@@ -204,9 +204,9 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     if (pairsHideAllToAll)
         in.comm = grids.epComm;
     if (!in.comm.empty() && plan.model.isMoe())
-        in.moeMlp = grids.moeMlp;
+        in.moeMlp = std::move(grids.moeMlp);
     // What the critical path's ops expose of the in-layer collectives outside the pairs' hiding.
-    ChunkGrid pathComm = grids.comm;
+    ChunkGrid pathComm = std::move(grids.comm);
     if (pairsHideAllToAll)
         for (int d = 0; d < p; ++d)
             for (int ch = 0; ch < v; ++ch) {
@@ -249,7 +249,9 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
             busiest = d;
 
     // ---- exposed communication on the chain of work that ends the slowest stage
-    const ExposedComm exposed = exposedComm(ev.timeline, in, pathComm, pairsHideAllToAll, slowest, busiest, m);
+    // What the busiest GPU's pairs leave of the all-to-alls they hide: the headline's and the breakdown's share.
+    const std::optional<PairedComm> paired = pairsHideAllToAll ? std::optional(pairedComm(in, busiest)) : std::nullopt;
+    const ExposedComm exposed = exposedComm(ev.timeline, in, pathComm, paired ? paired->exposed : 0, slowest, m);
 
     // ---- bubble: idle time of the busiest stage within the pipeline phase, over the step
     addBubble(busiest, ev);
@@ -258,10 +260,9 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     // The busiest stage's: a stage slowed by a group that crosses nodes lists that group's collectives.
     CommBreakdownInput bi { plan, lc, sc, p2p, in.routes, exposed.p2p };
     bi.stage = busiest;
-    if (!in.comm.empty()) {
-        const PairedComm bc = pairedComm(in, busiest);
-        (shape.combined ? bi.epExposedShare : bi.inLayerExposedShare) = bc.total > 0 ? bc.exposed / bc.total : 1;
-    }
+    if (paired)
+        (shape.combined ? bi.epExposedShare : bi.inLayerExposedShare)
+            = paired->total > 0 ? paired->exposed / paired->total : 1;
     if (stepTail.reduces) {
         bi.dpGrad = &stepTail.dpGrad;
         bi.dpParam = &stepTail.dpParam;
