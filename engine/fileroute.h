@@ -14,7 +14,6 @@ enum class FileKind { Plan, Trace, Links, Compute, TorchReference, NcclTests, La
 
 struct FileKindTraits {
     FileKind kind;
-    const char* name; // for messages: "an nccl-tests log"
     // What `plait import` calls it (nullptr: the command does not read it; launch configurations go by their format).
     const char* importWord;
     // Several files of the kind opened or dropped at once are read as one: nccl-tests logs of node-by-node runs are
@@ -22,15 +21,15 @@ struct FileKindTraits {
     bool together;
 };
 inline constexpr FileKindTraits kFileKinds[] = {
-    { FileKind::Plan, "a plan", nullptr, false },
-    { FileKind::Trace, "a Chrome trace", nullptr, false },
-    { FileKind::Links, "plait-probe's link measurements", nullptr, false },
-    { FileKind::Compute, "plait-probe's compute measurements", nullptr, false },
-    { FileKind::TorchReference, "a PyTorch reference measurement", nullptr, false },
-    { FileKind::NcclTests, "an nccl-tests log", "nccl-tests", true },
-    { FileKind::LaunchConfig, "a framework's launch configuration", nullptr, false },
-    { FileKind::NodeDump, "a node's topology dump", "topology", true },
-    { FileKind::Unknown, "a file Plait does not read", nullptr, false },
+    { FileKind::Plan, nullptr, false },
+    { FileKind::Trace, nullptr, false },
+    { FileKind::Links, nullptr, false },
+    { FileKind::Compute, nullptr, false },
+    { FileKind::TorchReference, nullptr, false },
+    { FileKind::NcclTests, "nccl-tests", true },
+    { FileKind::LaunchConfig, nullptr, false },
+    { FileKind::NodeDump, "topology", true },
+    { FileKind::Unknown, nullptr, false },
 };
 inline constexpr const FileKindTraits& traitsOf(FileKind k)
 {

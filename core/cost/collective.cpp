@@ -5,47 +5,6 @@
 
 namespace plait {
 
-const char* collectiveName(CollectiveKind k)
-{
-    switch (k) {
-    case CollectiveKind::AllReduce:
-        return "all-reduce";
-    case CollectiveKind::AllGather:
-        return "all-gather";
-    case CollectiveKind::ReduceScatter:
-        return "reduce-scatter";
-    case CollectiveKind::AllToAll:
-        return "all-to-all";
-    case CollectiveKind::SendRecv:
-        return "send-recv";
-    }
-    return "";
-}
-
-std::optional<CollectiveKind> collectiveFromName(std::string_view name)
-{
-    for (CollectiveKind k : { CollectiveKind::AllReduce, CollectiveKind::AllGather, CollectiveKind::ReduceScatter,
-             CollectiveKind::AllToAll, CollectiveKind::SendRecv })
-        if (name == collectiveName(k))
-            return k;
-    return std::nullopt;
-}
-
-const char* algorithmName(Algorithm a)
-{
-    switch (a) {
-    case Algorithm::Ring:
-        return "ring";
-    case Algorithm::Tree:
-        return "tree";
-    case Algorithm::Nvls:
-        return "nvls";
-    case Algorithm::Direct:
-        return "direct";
-    }
-    return "";
-}
-
 double busBandwidthFactor(CollectiveKind k, int ranks)
 {
     const double n = ranks;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "catalog.h"
+#include "namedvalues.h"
 
 #include <optional>
 #include <string>
@@ -9,11 +10,26 @@
 namespace plait {
 
 enum class CollectiveKind { AllReduce, AllGather, ReduceScatter, AllToAll, SendRecv };
+// As the probe contract names them.
+inline constexpr NamedValue<CollectiveKind> kCollectiveNames[] = { { CollectiveKind::AllReduce, "all-reduce" },
+    { CollectiveKind::AllGather, "all-gather" }, { CollectiveKind::ReduceScatter, "reduce-scatter" },
+    { CollectiveKind::AllToAll, "all-to-all" }, { CollectiveKind::SendRecv, "send-recv" } };
 enum class Algorithm { Ring, Tree, Nvls, Direct };
+inline constexpr NamedValue<Algorithm> kAlgorithmNames[] = { { Algorithm::Ring, "ring" }, { Algorithm::Tree, "tree" },
+    { Algorithm::Nvls, "nvls" }, { Algorithm::Direct, "direct" } };
 
-const char* collectiveName(CollectiveKind k); // "all-reduce", "all-gather", … as the probe contract names them
-std::optional<CollectiveKind> collectiveFromName(std::string_view name);
-const char* algorithmName(Algorithm a);
+inline const char* collectiveName(CollectiveKind k)
+{
+    return nameIn(kCollectiveNames, k);
+}
+inline std::optional<CollectiveKind> collectiveFromName(std::string_view name)
+{
+    return valueIn(kCollectiveNames, name);
+}
+inline const char* algorithmName(Algorithm a)
+{
+    return nameIn(kAlgorithmNames, a);
+}
 
 // nccl-tests' bus-bandwidth factor (doc/PERFORMANCE.md): busbw = algbw × factor.
 double busBandwidthFactor(CollectiveKind k, int ranks);

@@ -26,25 +26,10 @@ int tpDividingKvHeads(const ModelSpec& m, int tp)
 }
 }
 
-const char* launchFormatName(LaunchFormat f)
-{
-    switch (f) {
-    case LaunchFormat::Megatron:
-        return "megatron";
-    case LaunchFormat::DeepSpeed:
-        return "deepspeed";
-    case LaunchFormat::Torchtitan:
-        return "torchtitan";
-    case LaunchFormat::HfConfig:
-        return "hf-config";
-    }
-    return "";
-}
-
 std::optional<LaunchFormat> launchFormatFromName(std::string_view name, std::span<const LaunchFormat> formats)
 {
     for (LaunchFormat f : formats)
-        if (name == launchFormatName(f))
+        if (name == nameIn(kLaunchFormatNames, f))
             return f;
     return std::nullopt;
 }

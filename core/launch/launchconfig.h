@@ -18,8 +18,14 @@ namespace plait {
 // holds the model, which the three take from their own code or checkpoints).
 enum class LaunchFormat { Megatron, DeepSpeed, Torchtitan, HfConfig };
 
-const char* launchFormatName(
-    LaunchFormat f); // "megatron", "deepspeed", "torchtitan", "hf-config", as commands spell them
+// As commands spell them.
+inline constexpr NamedValue<LaunchFormat> kLaunchFormatNames[]
+    = { { LaunchFormat::Megatron, "megatron" }, { LaunchFormat::DeepSpeed, "deepspeed" },
+          { LaunchFormat::Torchtitan, "torchtitan" }, { LaunchFormat::HfConfig, "hf-config" } };
+inline const char* launchFormatName(LaunchFormat f)
+{
+    return nameIn(kLaunchFormatNames, f);
+}
 inline constexpr LaunchFormat kLaunchFormats[] // those exportLaunchConfig writes
     = { LaunchFormat::Megatron, LaunchFormat::DeepSpeed, LaunchFormat::Torchtitan };
 inline constexpr LaunchFormat kImportFormats[]

@@ -1,13 +1,26 @@
 #pragma once
 // Which fused attention kernel a plan trains with, as the plan file names it (its speed is the cost model's:
 // cost/attention.h).
+#include "namedvalues.h"
+
 #include <string>
 
 namespace plait {
 
 enum class AttentionKernel { Auto, Flash1, Triton, Flash2, Flash3, CuDnn };
+inline constexpr NamedValue<AttentionKernel> kAttentionKernelNames[] = { { AttentionKernel::Auto, "auto" },
+    { AttentionKernel::Flash1, "flash1" }, { AttentionKernel::Triton, "triton" }, { AttentionKernel::Flash2, "flash2" },
+    { AttentionKernel::Flash3, "flash3" }, { AttentionKernel::CuDnn, "cudnn" } };
 
-const char* attentionKernelName(AttentionKernel k); // as the plan file spells it: "auto", "flash1", ...
-AttentionKernel attentionKernelFromName(const std::string& name); // Auto for an unknown name
+// As the plan file spells it: "auto", "flash1", ...
+inline const char* attentionKernelName(AttentionKernel k)
+{
+    return nameIn(kAttentionKernelNames, k);
+}
+// Auto for an unknown name.
+inline AttentionKernel attentionKernelFromName(const std::string& name)
+{
+    return valueIn(kAttentionKernelNames, name).value_or(AttentionKernel::Auto);
+}
 
 } // namespace plait

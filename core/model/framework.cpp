@@ -2,27 +2,6 @@
 
 namespace plait {
 
-const char* frameworkName(Framework f)
-{
-    switch (f) {
-    case Framework::Megatron:
-        return "megatron";
-    case Framework::DeepSpeed:
-        return "deepspeed";
-    case Framework::Fsdp:
-        return "fsdp";
-    }
-    return "megatron";
-}
-
-std::optional<Framework> frameworkFromName(const std::string& name)
-{
-    for (Framework f : kFrameworks)
-        if (name == frameworkName(f))
-            return f;
-    return std::nullopt;
-}
-
 Message frameworkRefusal(Framework f, int zeroStage, int pp)
 {
     switch (f) {

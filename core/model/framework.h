@@ -2,6 +2,7 @@
 // The training framework a plan is run with, and the combinations each can run: the evaluator refuses, and the
 // search never offers, a plan its framework would reject.
 #include "messagetext.h"
+#include "namedvalues.h"
 
 #include <optional>
 #include <string>
@@ -11,8 +12,18 @@ namespace plait {
 enum class Framework { Megatron, DeepSpeed, Fsdp };
 
 inline constexpr Framework kFrameworks[] = { Framework::Megatron, Framework::DeepSpeed, Framework::Fsdp };
-const char* frameworkName(Framework f); // "megatron", "deepspeed", "fsdp", as the plan file spells them
-std::optional<Framework> frameworkFromName(const std::string& name); // nullopt for a name none of them has
+// As the plan file spells them.
+inline constexpr NamedValue<Framework> kFrameworkNames[]
+    = { { Framework::Megatron, "megatron" }, { Framework::DeepSpeed, "deepspeed" }, { Framework::Fsdp, "fsdp" } };
+inline const char* frameworkName(Framework f)
+{
+    return nameIn(kFrameworkNames, f);
+}
+// nullopt for a name none of them has.
+inline std::optional<Framework> frameworkFromName(const std::string& name)
+{
+    return valueIn(kFrameworkNames, name);
+}
 
 // Why `f` cannot shard states at `zeroStage` with `pp` pipeline stages; empty when it can.
 //  - Megatron-LM: no sharding, or its distributed optimizer (optimizer states sharded, gradients reduce-scattered

@@ -24,84 +24,6 @@ Message scheduleRefusal(Framework f, Schedule s)
     return { "issue:schedule-framework", { frameworkName(f), scheduleName(s) } };
 }
 
-const char* recomputeName(Recompute r)
-{
-    switch (r) {
-    case Recompute::None:
-        break;
-    case Recompute::Selective:
-        return "selective";
-    case Recompute::Full:
-        return "full";
-    case Recompute::SelectiveOps:
-        return "selective_op";
-    }
-    return "none";
-}
-
-const char* precisionName(Precision p)
-{
-    switch (p) {
-    case Precision::BF16:
-        return "bf16";
-    case Precision::FP16:
-        return "fp16";
-    case Precision::FP8:
-        return "fp8";
-    case Precision::FP32:
-        return "fp32";
-    case Precision::FP4:
-        return "fp4";
-    }
-    return "bf16";
-}
-
-const char* fp8RecipeName(Fp8Recipe r)
-{
-    switch (r) {
-    case Fp8Recipe::Delayed:
-        return "delayed";
-    case Fp8Recipe::Tensorwise:
-        return "tensorwise";
-    case Fp8Recipe::Rowwise:
-        return "rowwise";
-    case Fp8Recipe::Blockwise:
-        return "blockwise";
-    case Fp8Recipe::Mxfp8:
-        return "mxfp8";
-    }
-    return "delayed";
-}
-
-const char* recomputeModuleName(RecomputeModule m)
-{
-    switch (m) {
-    case RecomputeModule::CoreAttn:
-        return "core_attn";
-    case RecomputeModule::LayerNorm:
-        return "layernorm";
-    case RecomputeModule::MlaUpProj:
-        return "mla_up_proj";
-    case RecomputeModule::MoeAct:
-        return "moe_act";
-    case RecomputeModule::Mlp:
-        return "mlp";
-    case RecomputeModule::Moe:
-        return "moe";
-    case RecomputeModule::SharedExperts:
-        return "shared_experts";
-    }
-    return "core_attn";
-}
-
-std::optional<RecomputeModule> recomputeModuleFromName(std::string_view name)
-{
-    for (RecomputeModule m : kRecomputeModules)
-        if (name == recomputeModuleName(m))
-            return m;
-    return std::nullopt;
-}
-
 std::string recomputeModulesText(unsigned modules)
 {
     std::string s;
@@ -116,27 +38,6 @@ std::string recomputeText(const TrainingSpec& tr)
     if (tr.recompute != Recompute::Selective || tr.recomputeModules == unsigned(RecomputeModule::CoreAttn))
         return recomputeName(tr.recompute);
     return std::string("selective (") + recomputeModulesText(tr.recomputeModules) + ")";
-}
-
-const char* moeDispatcherName(MoeDispatcher d)
-{
-    switch (d) {
-    case MoeDispatcher::AllToAll:
-        return "alltoall";
-    case MoeDispatcher::AllGather:
-        return "allgather";
-    case MoeDispatcher::Flex:
-        return "flex";
-    }
-    return "alltoall";
-}
-
-std::optional<MoeDispatcher> moeDispatcherFromName(std::string_view name)
-{
-    for (MoeDispatcher d : { MoeDispatcher::AllToAll, MoeDispatcher::AllGather, MoeDispatcher::Flex })
-        if (name == moeDispatcherName(d))
-            return d;
-    return std::nullopt;
 }
 
 int Plan::layersOnStage(int stage) const

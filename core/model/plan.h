@@ -6,6 +6,7 @@
 #include "error.h"
 #include "framework.h"
 #include "model.h"
+#include "namedvalues.h"
 #include "runspec.h"
 #include "schedules.h"
 
@@ -22,16 +23,26 @@ namespace plait {
 // The transformer layers' linears run at `precision` (FP8: under `fp8_recipe`; FP4: NVIDIA's NVFP4 recipe); the rest
 // (attention, norms, embedding, output layer) in 16-bit. FP32 trains in TF32 without a 16-bit copy.
 enum class Precision { BF16, FP16, FP8, FP32, FP4 };
+inline constexpr NamedValue<Precision> kPrecisionNames[] = { { Precision::BF16, "bf16" }, { Precision::FP16, "fp16" },
+    { Precision::FP8, "fp8" }, { Precision::FP32, "fp32" }, { Precision::FP4, "fp4" } };
 // How FP8 tensors are scaled (Transformer Engine's recipes, torchao's rowwise): one scale per tensor from an amax
 // history (delayed) or from the tensor itself (tensorwise, "current scaling"); one per row (rowwise); one per 1×128
 // activation and 128×128 weight block (blockwise, DeepSeek-V3 §3.3.2); one E8M0 scale per 32 elements (MXFP8,
 // Blackwell's tensor cores apply it).
 enum class Fp8Recipe { Delayed, Tensorwise, Rowwise, Blockwise, Mxfp8 };
+inline constexpr NamedValue<Fp8Recipe> kFp8RecipeNames[]
+    = { { Fp8Recipe::Delayed, "delayed" }, { Fp8Recipe::Tensorwise, "tensorwise" }, { Fp8Recipe::Rowwise, "rowwise" },
+          { Fp8Recipe::Blockwise, "blockwise" }, { Fp8Recipe::Mxfp8, "mxfp8" } };
 enum class Optimizer { Adam, Sgd };
+// "adamw" reads as Adam (the same states); Adam is written "adam".
+inline constexpr NamedValue<Optimizer> kOptimizerNames[]
+    = { { Optimizer::Adam, "adam" }, { Optimizer::Adam, "adamw" }, { Optimizer::Sgd, "sgd" } };
 // SelectiveOps: torchtitan's op-level selective activation checkpointing (activation_checkpoint.mode "selective",
 // selective_ac_option "op"): each layer keeps the outputs of every other matmul and of the attention kernel and
 // recomputes the rest; dense layers under PyTorch FSDP only (validate()).
 enum class Recompute { None, Selective, Full, SelectiveOps };
+inline constexpr NamedValue<Recompute> kRecomputeNames[] = { { Recompute::None, "none" },
+    { Recompute::Selective, "selective" }, { Recompute::Full, "full" }, { Recompute::SelectiveOps, "selective_op" } };
 // Megatron-Core's --recompute-modules (with --recompute-granularity selective): the parts of a layer that drop what
 // they would keep for the backward pass and run again in it. Bits of TrainingSpec::recomputeModules.
 enum class RecomputeModule : unsigned {
@@ -46,14 +57,23 @@ enum class RecomputeModule : unsigned {
 inline constexpr RecomputeModule kRecomputeModules[]
     = { RecomputeModule::CoreAttn, RecomputeModule::LayerNorm, RecomputeModule::MlaUpProj, RecomputeModule::MoeAct,
           RecomputeModule::Mlp, RecomputeModule::Moe, RecomputeModule::SharedExperts };
+// Megatron-Core's names.
+inline constexpr NamedValue<RecomputeModule> kRecomputeModuleNames[] = { { RecomputeModule::CoreAttn, "core_attn" },
+    { RecomputeModule::LayerNorm, "layernorm" }, { RecomputeModule::MlaUpProj, "mla_up_proj" },
+    { RecomputeModule::MoeAct, "moe_act" }, { RecomputeModule::Mlp, "mlp" }, { RecomputeModule::Moe, "moe" },
+    { RecomputeModule::SharedExperts, "shared_experts" } };
 // Which TP collectives run beside GEMMs (cost/inlayer.h): none; the backward's, as Megatron-LM does by default;
 // all of them (Transformer Engine userbuffers, torchtitan async TP).
 enum class TpOverlap { None, Backward, All };
+inline constexpr NamedValue<TpOverlap> kTpOverlapNames[]
+    = { { TpOverlap::None, "none" }, { TpOverlap::Backward, "backward" }, { TpOverlap::All, "all" } };
 // How a MoE layer's tokens reach their experts (Megatron-Core --moe-token-dispatcher-type, cost/dispatch.h): every
 // token's top-k copies sent by an NCCL all-to-all; every token all-gathered to every rank of the expert group (and
 // the outputs reduce-scattered back); or a fused kernel (DeepEP, HybridEP: "flex") that sends a token once to each
 // GPU and, across NVLink domains, once to each domain, forwarding it there over NVLink.
 enum class MoeDispatcher { AllToAll, AllGather, Flex };
+inline constexpr NamedValue<MoeDispatcher> kMoeDispatcherNames[] = { { MoeDispatcher::AllToAll, "alltoall" },
+    { MoeDispatcher::AllGather, "allgather" }, { MoeDispatcher::Flex, "flex" } };
 
 // A node whose links differ from the cluster's (its own nvidia-smi or NCCL dump says so: a degraded NVLink, a slower
 // NIC): its link between GPUs, its NICs and their link to other nodes.
@@ -336,16 +356,37 @@ Result<Placement> defaultPlacement(const ClusterSpec& cluster, const ParallelSpe
 
 // Why framework `f` does not run schedule `s` (ScheduleTraits::frameworks); empty when it does.
 Message scheduleRefusal(Framework f, Schedule s);
-const char* recomputeName(Recompute r);
-const char* recomputeModuleName(RecomputeModule m); // Megatron-Core's names: "core_attn", "layernorm", ...
-std::optional<RecomputeModule> recomputeModuleFromName(std::string_view name);
+inline const char* recomputeName(Recompute r)
+{
+    return nameIn(kRecomputeNames, r);
+}
+inline const char* recomputeModuleName(RecomputeModule m)
+{
+    return nameIn(kRecomputeModuleNames, m);
+}
+inline std::optional<RecomputeModule> recomputeModuleFromName(std::string_view name)
+{
+    return valueIn(kRecomputeModuleNames, name);
+}
 // "core_attn, mla_up_proj" for the bits set, in kRecomputeModules' order.
 std::string recomputeModulesText(unsigned modules);
 // "none", "full", "selective", or "selective (layernorm, mla_up_proj)" where the modules are not the default.
 std::string recomputeText(const TrainingSpec& tr);
-const char* precisionName(Precision p);
-const char* fp8RecipeName(Fp8Recipe r); // "delayed", "tensorwise", "rowwise", "blockwise", "mxfp8"
-const char* moeDispatcherName(MoeDispatcher d); // "alltoall", "allgather", "flex" (Megatron-Core's names)
-std::optional<MoeDispatcher> moeDispatcherFromName(std::string_view name);
+inline const char* precisionName(Precision p)
+{
+    return nameIn(kPrecisionNames, p);
+}
+inline const char* fp8RecipeName(Fp8Recipe r)
+{
+    return nameIn(kFp8RecipeNames, r);
+}
+inline const char* moeDispatcherName(MoeDispatcher d)
+{
+    return nameIn(kMoeDispatcherNames, d);
+}
+inline std::optional<MoeDispatcher> moeDispatcherFromName(std::string_view name)
+{
+    return valueIn(kMoeDispatcherNames, name);
+}
 
 } // namespace plait

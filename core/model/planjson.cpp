@@ -19,6 +19,14 @@
 namespace plait {
 
 namespace {
+
+// A field that names one of an enum's values, read by the enum's table (namedvalues.h); the fallback when absent.
+template <typename E, std::size_t N>
+E named(const FieldReader& r, const char* key, const NamedValue<E> (&table)[N], E fallback)
+{
+    return valueIn(table, r.choice(key, nameIn(table, fallback), namesIn(table))).value_or(fallback);
+}
+
 constexpr long long kMaxGpus = 1 << 17;
 
 template <typename Spec>
@@ -243,31 +251,16 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     TrainingSpec& tr = plan.training;
     tr.globalBatch = t.integer("global_batch", 0, 1, 1LL << 32, true);
     tr.microBatch = int(t.integer("micro_batch", 1, 1, 1 << 20));
-    const std::string prec = t.choice("precision", "bf16", { "bf16", "fp16", "fp8", "fp32", "fp4" });
-    tr.precision = prec == "fp16" ? Precision::FP16
-        : prec == "fp8"           ? Precision::FP8
-        : prec == "fp32"          ? Precision::FP32
-        : prec == "fp4"           ? Precision::FP4
-                                  : Precision::BF16;
-    const std::string recipe
-        = t.choice("fp8_recipe", "delayed", { "delayed", "tensorwise", "rowwise", "blockwise", "mxfp8" });
-    for (Fp8Recipe r :
-        { Fp8Recipe::Delayed, Fp8Recipe::Tensorwise, Fp8Recipe::Rowwise, Fp8Recipe::Blockwise, Fp8Recipe::Mxfp8 })
-        if (recipe == fp8RecipeName(r))
-            tr.fp8Recipe = r;
+    tr.precision = named(t, "precision", kPrecisionNames, Precision::BF16);
+    tr.fp8Recipe = named(t, "fp8_recipe", kFp8RecipeNames, Fp8Recipe::Delayed);
     tr.fp8ParamGather = t.boolean("fp8_param_gather", false);
     tr.bf16Moments = t.choice("optimizer_moments", "fp32", { "fp32", "bf16" }) == "bf16";
     tr.bf16Master = t.choice("master_weights", "fp32", { "fp32", "bf16" }) == "bf16";
     tr.offloadOptimizer = t.boolean("offload_optimizer", false);
     tr.offloadParams = t.boolean("offload_params", false);
-    tr.optimizer
-        = t.choice("optimizer", "adam", { "adam", "adamw", "sgd" }) == "sgd" ? Optimizer::Sgd : Optimizer::Adam;
+    tr.optimizer = named(t, "optimizer", kOptimizerNames, Optimizer::Adam);
     tr.zeroStage = int(t.integer("zero_stage", 0, 0, 3));
-    const std::string rc = t.choice("recompute", "none", { "none", "selective", "full", "selective_op" });
-    tr.recompute = rc == "full" ? Recompute::Full
-        : rc == "selective"     ? Recompute::Selective
-        : rc == "selective_op"  ? Recompute::SelectiveOps
-                                : Recompute::None;
+    tr.recompute = named(t, "recompute", kRecomputeNames, Recompute::None);
     if (tj.is_object() && tj.contains("recompute_modules") && !tj["recompute_modules"].is_null()) {
         const auto& list = tj["recompute_modules"];
         const std::string known = recomputeModulesText(~0u);
@@ -288,24 +281,19 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     tr.activationFp8Input = t.boolean("activation_fp8_input", false);
     tr.sequenceParallel = t.boolean("sequence_parallel", false);
     tr.flashAttention = t.boolean("flash_attention", false);
-    tr.attentionKernel = attentionKernelFromName(
-        t.choice("attention_kernel", "auto", { "auto", "flash1", "triton", "flash2", "flash3", "cudnn" }));
+    tr.attentionKernel = named(t, "attention_kernel", kAttentionKernelNames, AttentionKernel::Auto);
     tr.fp32Gradients = t.boolean("fp32_gradients", true);
     tr.overlapGradReduce = t.boolean("overlap_grad_reduce", true);
     tr.overlapParamGather = t.boolean("overlap_param_gather", false);
     tr.bucketSize = std::round(t.number("bucket_size", 0, 0, 1e13));
-    const std::string fw = t.choice("framework", "megatron", { "megatron", "deepspeed", "fsdp" });
-    tr.framework = frameworkFromName(fw).value_or(Framework::Megatron);
+    tr.framework = named(t, "framework", kFrameworkNames, Framework::Megatron);
     if (t.has("fused_cross_entropy") && !tj["fused_cross_entropy"].is_null())
         tr.crossEntropyFusion = t.boolean("fused_cross_entropy", false);
-    const std::string tpo = t.choice("tp_overlap", "backward", { "none", "backward", "all" });
-    tr.tpOverlap = tpo == "none" ? TpOverlap::None : tpo == "all" ? TpOverlap::All : TpOverlap::Backward;
+    tr.tpOverlap = named(t, "tp_overlap", kTpOverlapNames, TpOverlap::Backward);
     tr.moeLoadSkew = t.number("moe_load_skew", 1.0, 1.0, 1e3);
     tr.moeCapacityFactor = t.number("moe_capacity_factor", 0, 0, 1e3);
     tr.moeA2aOverlap = t.boolean("moe_a2a_overlap", false);
-    tr.moeDispatcher
-        = moeDispatcherFromName(t.choice("moe_dispatcher", "alltoall", { "alltoall", "allgather", "flex" }))
-              .value_or(MoeDispatcher::AllToAll);
+    tr.moeDispatcher = named(t, "moe_dispatcher", kMoeDispatcherNames, MoeDispatcher::AllToAll);
     tr.otherGiB = t.number("other_GiB", 1.0, 0, 1e4);
     tr.fragmentation = t.number("fragmentation", 0.05, 0, 1);
 
@@ -465,7 +453,7 @@ nlohmann::json toJson(const Plan& plan)
         t["master_weights"] = "bf16";
     t["offload_optimizer"] = tr.offloadOptimizer;
     t["offload_params"] = tr.offloadParams;
-    t["optimizer"] = tr.optimizer == Optimizer::Sgd ? "sgd" : "adam";
+    t["optimizer"] = nameIn(kOptimizerNames, tr.optimizer);
     t["zero_stage"] = tr.zeroStage;
     t["recompute"] = recomputeName(tr.recompute);
     // Written when selective and other than Megatron-Core's default, so plans without it stay as they were.
@@ -490,7 +478,7 @@ nlohmann::json toJson(const Plan& plan)
     if (tr.crossEntropyFusion) // unset stays unset: it follows the framework as that is edited
         t["fused_cross_entropy"] = *tr.crossEntropyFusion;
     t["framework"] = frameworkName(tr.framework);
-    t["tp_overlap"] = tr.tpOverlap == TpOverlap::None ? "none" : tr.tpOverlap == TpOverlap::All ? "all" : "backward";
+    t["tp_overlap"] = nameIn(kTpOverlapNames, tr.tpOverlap);
     t["other_GiB"] = tr.otherGiB;
     t["fragmentation"] = tr.fragmentation;
     if (plan.model.isMoe() || tr.moeLoadSkew != 1.0 || tr.moeCapacityFactor > 0) {
