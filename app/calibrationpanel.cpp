@@ -2,9 +2,11 @@
 
 #include "fabriccheck.h"
 #include "format.h"
+#include "ratestandingstext.h"
 #include "translatedtext.h"
 
 #include "gemm.h"
+#include "layercost.h"
 #include "palette.h"
 
 #include <QHBoxLayout>
@@ -27,7 +29,7 @@ CalibrationPanel::CalibrationPanel(QWidget* parent)
     m_plot->yAxis->setLabel(tr("bus bandwidth (GB/s)"));
     m_plot->legend->setVisible(true);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
-    m_text = new QLabel(tr("No probe results yet: Probe → Run probe…, or Probe → Open results…"), this);
+    m_text = new QLabel(noResultsText(), this);
     m_text->setTextFormat(Qt::RichText);
     m_text->setWordWrap(true);
     m_applyLinks = new QPushButton(tr("Apply link measurement to plan"), this);
@@ -107,6 +109,11 @@ std::optional<Plan> CalibrationPanel::planWithCompute() const
     Plan p = *m_plan;
     p.cluster.gpu = gpu.value();
     return p;
+}
+
+QString CalibrationPanel::noResultsText()
+{
+    return tr("No probe results yet: Probe → Run probe…, or Probe → Open results…");
 }
 
 QString CalibrationPanel::summaryText() const
@@ -213,6 +220,11 @@ void CalibrationPanel::refresh()
                       .arg(m_compute->readGBps, 0, 'f', 0)
                       .arg(m_compute->writeGBps, 0, 'f', 0)
                       .arg(m_compute->triadGBps, 0, 'f', 0);
+        if (m_compute->kernelFixedUs > 0)
+            html += QStringLiteral("<br>")
+                + tr("A kernel's fixed cost: %1 µs (empty kernels launched back to back); the plan assumes %2 µs.")
+                      .arg(m_compute->kernelFixedUs, 0, 'f', 2)
+                      .arg(m_plan ? kernelFixedUs(m_plan->cluster) : 0.0, 0, 'f', 2);
         for (const ContentionResult& c : m_compute->contention) {
             if (!(c.gemmAloneUs > 0))
                 continue;
@@ -293,6 +305,11 @@ void CalibrationPanel::refresh()
                     + tr("Not compared: %1").arg(QString::fromStdString(p.errorText()).toHtmlEscaped());
         }
     }
+    // What every rate of the cost model rests on for the plan's cluster: measured here, or calibrated on published
+    // runs (issue 42 C).
+    if (m_plan)
+        html = (html.isEmpty() ? noResultsText() : html) + QStringLiteral("<br><br>")
+            + rateStandingsHtml(m_plan->cluster);
     if (!html.isEmpty())
         m_text->setText(html);
     m_plot->setVisible(m_links.has_value());

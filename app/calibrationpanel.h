@@ -37,6 +37,7 @@ signals:
     void applyRequested(const plait::Plan& plan, const QString& what);
 
 private:
+    static QString noResultsText();
     void refresh();
 
     std::shared_ptr<const Plan> m_plan;

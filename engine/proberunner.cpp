@@ -70,6 +70,8 @@ QString ProbeRunner::exitCodeText(int code)
         return tr("the GPU ran out of memory (exit code 6)");
     case probe::kCheckFailed:
         return tr("the results were wrong: the correctness check failed (exit code 7)");
+    case probe::kOutputError:
+        return tr("the probe measured but could not write its results file (exit code 8): free space or permission");
     default:
         return tr("the probe failed with exit code %1").arg(code);
     }

@@ -1758,6 +1758,144 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
 </context>
 <context>
+    <name>RateStandings</name>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="18"/>
+        <source>share of the sustained GEMM rate a layer&apos;s GEMMs reach</source>
+        <translation>各层 GEMM 达到的持续 GEMM 速率占比</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="20"/>
+        <source>share of the best known GEMM rate sustained, where no sustained figure is known</source>
+        <translation>无持续速率数据时，可持续的最佳已知 GEMM 速率占比</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="22"/>
+        <source>share of a dense GEMM&apos;s rate the expert GEMMs reach</source>
+        <translation>专家 GEMM 达到的稠密 GEMM 速率占比</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="24"/>
+        <source>share of the streaming HBM rate element-wise kernels reach</source>
+        <translation>逐元素内核达到的流式 HBM 速率占比</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="26"/>
+        <source>fixed cost per kernel</source>
+        <translation>每个内核的固定开销</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="28"/>
+        <source>collective rate lost per doubling of ranks past 8</source>
+        <translation>超过 8 个 rank 后每翻倍一次损失的集合通信速率</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="30"/>
+        <source>step added per doubling of GPUs past 8 (stragglers, jitter)</source>
+        <translation>超过 8 块 GPU 后每翻倍一次增加的步时（掉队者、抖动）</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="32"/>
+        <source>GEMM rate (share of the dense peak)</source>
+        <translation>GEMM 速率（占稠密峰值的比例）</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="34"/>
+        <source>streaming HBM rate</source>
+        <translation>流式 HBM 速率</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="36"/>
+        <source>compute slowdown beside a collective</source>
+        <translation>与集合通信并行时的计算减速</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="38"/>
+        <source>link inside a node (bus bandwidth)</source>
+        <translation>节点内链路（总线带宽）</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="40"/>
+        <source>link between nodes (bus bandwidth)</source>
+        <translation>节点间链路（总线带宽）</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="47"/>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="49"/>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="51"/>
+        <source>%1 GB/s</source>
+        <translation>%1 GB/s</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="53"/>
+        <source>+%1%</source>
+        <translation>+%1%</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="54"/>
+        <source>published mean</source>
+        <translation>已发表的平均值</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="65"/>
+        <source>the plan&apos;s own calibration</source>
+        <translation>计划自带的校准</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="67"/>
+        <source>not calibrated (the unfitted model)</source>
+        <translation>未校准（未拟合的模型）</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="68"/>
+        <source>calibrated on %1 published runs (cross-validated error %2%)</source>
+        <translation>基于 %1 次已发表运行校准（交叉验证误差 %2%）</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="75"/>
+        <source>not used: the catalog&apos;s sustained figure replaces it (%1)</source>
+        <translation>未使用：由目录中的持续速率数据代替（%1）</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="76"/>
+        <source>published figure</source>
+        <translation>已发表的数据</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="77"/>
+        <source>published figure: %1</source>
+        <translation>已发表的数据：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="80"/>
+        <source>not used: the sustained rate &lt;b&gt;measured on this cluster&lt;/b&gt; replaces it (%1)</source>
+        <translation>未使用：由&lt;b&gt;在本集群上实测&lt;/b&gt;的持续速率代替（%1）</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="82"/>
+        <source>&lt;b&gt;measured on this cluster&lt;/b&gt;: %1</source>
+        <translation>&lt;b&gt;在本集群上实测&lt;/b&gt;：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="84"/>
+        <source>&lt;b&gt;measured&lt;/b&gt; for the %1 GEMM shapes timed (%2); other shapes use the calibrated value</source>
+        <translation>已计时的 %1 个 GEMM 形状为&lt;b&gt;实测&lt;/b&gt;（%2）；其他形状使用校准值</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="96"/>
+        <source>What the cost model rests on</source>
+        <translation>成本模型的依据</translation>
+    </message>
+</context>
+<context>
     <name>Report</name>
     <message>
         <location filename="../app/render.cpp" line="239"/>
@@ -2231,137 +2369,142 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>plait::app::CalibrationPanel</name>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="26"/>
+        <location filename="../app/calibrationpanel.cpp" line="28"/>
         <source>message size (bytes)</source>
         <translation>消息大小（字节）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="27"/>
+        <location filename="../app/calibrationpanel.cpp" line="29"/>
         <source>bus bandwidth (GB/s)</source>
         <translation>总线带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="30"/>
+        <location filename="../app/calibrationpanel.cpp" line="116"/>
         <source>No probe results yet: Probe → Run probe…, or Probe → Open results…</source>
         <translation>尚无探测结果：探测 → 运行探测…，或 探测 → 打开结果…</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="33"/>
+        <location filename="../app/calibrationpanel.cpp" line="35"/>
         <source>Apply link measurement to plan</source>
         <translation>将链路测量应用到规划</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="34"/>
+        <location filename="../app/calibrationpanel.cpp" line="36"/>
         <source>Apply compute measurement to plan</source>
         <translation>将计算测量应用到规划</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="55"/>
+        <location filename="../app/calibrationpanel.cpp" line="57"/>
         <source>Apply measured links</source>
         <translation>应用实测链路</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="59"/>
+        <location filename="../app/calibrationpanel.cpp" line="61"/>
         <source>Apply measured compute</source>
         <translation>应用实测计算</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="124"/>
+        <location filename="../app/calibrationpanel.cpp" line="131"/>
         <source>&lt;b&gt;Links&lt;/b&gt; (%1, %2 ranks, %3):</source>
         <translation>&lt;b&gt;链路&lt;/b&gt;（%1，%2 个 rank，%3）：</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="131"/>
+        <location filename="../app/calibrationpanel.cpp" line="138"/>
         <source>op</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="131"/>
+        <location filename="../app/calibrationpanel.cpp" line="138"/>
         <source>largest busbw (GB/s)</source>
         <translation>最大总线带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="156"/>
+        <location filename="../app/calibrationpanel.cpp" line="163"/>
         <source>The plan assumes %1: %2 GB/s × efficiency %3 = %4 GB/s bus bandwidth, α %5 µs per ring step.</source>
         <translation>规划假设 %1：%2 GB/s × 效率 %3 = %4 GB/s 总线带宽，每个环步 α %5 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="168"/>
+        <location filename="../app/calibrationpanel.cpp" line="175"/>
         <source>%1, the plan&apos;s links</source>
         <translation>%1，规划中的链路</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="175"/>
+        <location filename="../app/calibrationpanel.cpp" line="182"/>
         <source>%1: %2% of what the plan&apos;s links lead one to expect at %3 and up.</source>
         <translation>%1：在 %3 及以上为规划中链路应有值的 %2%。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="190"/>
+        <location filename="../app/calibrationpanel.cpp" line="197"/>
         <source>&lt;b&gt;Compute&lt;/b&gt; (%1, %2): best GEMM %3 TFLOP/s, device copy %4 GB/s (read + write)</source>
         <translation>&lt;b&gt;计算&lt;/b&gt;（%1，%2）：最佳 GEMM %3 TFLOP/s，设备内拷贝 %4 GB/s（读 + 写）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="196"/>
+        <location filename="../app/calibrationpanel.cpp" line="203"/>
         <source>The plan assumes %1: %2 TFLOP/s dense bf16 × sustained GEMM efficiency %3, HBM %4 GB/s.</source>
         <translation>计划假定 %1：稠密 bf16 %2 TFLOP/s × 持续 GEMM 效率 %3，HBM %4 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="209"/>
+        <location filename="../app/calibrationpanel.cpp" line="216"/>
         <source>%1 of %2 GEMM shapes ran slower than predicted.</source>
         <translation>%2 个 GEMM 形状中有 %1 个比预测慢。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="212"/>
+        <location filename="../app/calibrationpanel.cpp" line="219"/>
         <source>HBM kernels: read %1 GB/s, write %2 GB/s, triad %3 GB/s.</source>
         <translation>HBM 内核：读 %1 GB/s，写 %2 GB/s，三元组 %3 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="221"/>
+        <location filename="../app/calibrationpanel.cpp" line="225"/>
+        <source>A kernel&apos;s fixed cost: %1 µs (empty kernels launched back to back); the plan assumes %2 µs.</source>
+        <translation>内核的固定开销：%1 µs（空内核背靠背启动）；计划假定 %2 µs。</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="233"/>
         <source>On %1 GPUs beside an all-reduce of %2 MiB the GEMM ran %3× as long and the all-reduce %4× (bus bandwidth %5 GB/s alone, %6 GB/s beside).</source>
         <translation>在 %1 块 GPU 上与 %2 MiB 的 all-reduce 同时运行时，GEMM 耗时为单独运行的 %3 倍，all-reduce 为 %4 倍（总线带宽单独 %5 GB/s，同时运行 %6 GB/s）。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="231"/>
+        <location filename="../app/calibrationpanel.cpp" line="243"/>
         <source>The all-reduces ended before the GEMMs did, so the GEMM&apos;s figure is a lower bound.</source>
         <translation>all-reduce 先于 GEMM 结束，因此 GEMM 的数值是下限。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="235"/>
+        <location filename="../app/calibrationpanel.cpp" line="247"/>
         <source>Beside a copy on %1 thread blocks the GEMM ran %2× as long.</source>
         <translation>与占用 %1 个线程块的拷贝同时运行时，GEMM 耗时为单独运行的 %2 倍。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="242"/>
+        <location filename="../app/calibrationpanel.cpp" line="254"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="246"/>
+        <location filename="../app/calibrationpanel.cpp" line="258"/>
         <source>Applying keeps each of the %1 measured GEMM shapes at its own time; other shapes take the rate fitted to them, %2 TFLOP/s (GEMM efficiency %3), and HBM %4 GB/s.</source>
         <translation>应用后，%1 个已测 GEMM 形状各自使用其实测时间；其他形状使用据此拟合的速率 %2 TFLOP/s（GEMM 效率 %3），HBM 为 %4 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="256"/>
+        <location filename="../app/calibrationpanel.cpp" line="268"/>
         <source>&lt;b&gt;PyTorch reference&lt;/b&gt; (%1, %2, torch %3, CUDA %4): GEMM 8192³ bf16 at %5 TFLOP/s on normal data, %6 on a periodic pattern, %7 on zeros.</source>
         <translation>&lt;b&gt;PyTorch 参考&lt;/b&gt;（%1，%2，torch %3，CUDA %4）：GEMM 8192³ bf16 在正态分布数据上 %5 TFLOP/s，在周期性数据上 %6，在全零数据上 %7。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="268"/>
+        <location filename="../app/calibrationpanel.cpp" line="280"/>
         <source>Attention on %1 did not run: %2</source>
         <translation>%1 上的注意力未运行：%2</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="273"/>
+        <location filename="../app/calibrationpanel.cpp" line="285"/>
         <source>Attention on %1 (batch %2, %3 heads, %4 KV heads, %5 queries × %6 keys, head size %7, causal): forward %8 µs, forward and backward %9 µs.</source>
         <translation>%1 上的注意力（批 %2，%3 个头，%4 个 KV 头，%5 个查询 × %6 个键，头维度 %7，因果）：前向 %8 µs，前向加反向 %9 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="288"/>
+        <location filename="../app/calibrationpanel.cpp" line="300"/>
         <source>The plan predicts %1 µs and %2 µs.</source>
         <translation>规划预测为 %1 µs 和 %2 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="293"/>
+        <location filename="../app/calibrationpanel.cpp" line="305"/>
         <source>Not compared: %1</source>
         <translation>未比较：%1</translation>
     </message>
@@ -2586,139 +2729,139 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="170"/>
+        <location filename="../app/fileopener.cpp" line="171"/>
         <source>Link measurements from %1</source>
         <translation>来自 %1 的链路测量</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="173"/>
+        <location filename="../app/fileopener.cpp" line="174"/>
         <source>Compute measurements from %1</source>
         <translation>来自 %1 的计算测量</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="176"/>
+        <location filename="../app/fileopener.cpp" line="177"/>
         <source>PyTorch reference measurements from %1</source>
         <translation>来自 %1 的 PyTorch 参考测量</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="185"/>
+        <location filename="../app/fileopener.cpp" line="186"/>
         <source>Opening trace %1…</source>
         <translation>正在打开追踪 %1…</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="191"/>
+        <location filename="../app/fileopener.cpp" line="192"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="191"/>
+        <location filename="../app/fileopener.cpp" line="192"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="203"/>
+        <location filename="../app/fileopener.cpp" line="204"/>
         <source>Reading %n nccl-tests file(s)…</source>
         <translation>
             <numerusform>正在读取 %n 个 nccl-tests 文件…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="207"/>
+        <location filename="../app/fileopener.cpp" line="208"/>
         <source>Not read: %1</source>
         <translation>未读取：%1</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="209"/>
+        <location filename="../app/fileopener.cpp" line="210"/>
         <source>Cannot read nccl-tests output</source>
         <translation>无法读取 nccl-tests 输出</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="250"/>
+        <location filename="../app/fileopener.cpp" line="251"/>
         <source>%n measurement(s) of the links; </source>
         <translation>
             <numerusform>%n 组链路测量；</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="251"/>
+        <location filename="../app/fileopener.cpp" line="252"/>
         <source>the plan&apos;s links match them</source>
         <translation>规划中的链路与测量相符</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="252"/>
+        <location filename="../app/fileopener.cpp" line="253"/>
         <source>%n finding(s) on the topology&apos;s nodes: %1</source>
         <translation>
             <numerusform>拓扑节点上有 %n 项发现：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="278"/>
+        <location filename="../app/fileopener.cpp" line="279"/>
         <source>%1 was not imported: %2</source>
         <translation>%1 未导入：%2</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="280"/>
-        <location filename="../app/fileopener.cpp" line="308"/>
+        <location filename="../app/fileopener.cpp" line="281"/>
+        <location filename="../app/fileopener.cpp" line="309"/>
         <source>Import Launch Config</source>
         <translation>导入启动配置</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="281"/>
+        <location filename="../app/fileopener.cpp" line="282"/>
         <source>%1 was not imported:
 %2</source>
         <translation>%1 未导入：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="285"/>
+        <location filename="../app/fileopener.cpp" line="286"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="286"/>
+        <location filename="../app/fileopener.cpp" line="287"/>
         <source>Imported %1 (%2): %3 setting(s) not modelled, %4 without effect on the estimate; Undo brings the plan back</source>
         <translation>已导入 %1（%2）：%3 项设置未建模，%4 项不影响估算；撤销可恢复原方案</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="288"/>
+        <location filename="../app/fileopener.cpp" line="289"/>
         <source>Imported %1 (%2): %3 setting(s) not modelled, %4 without effect on the estimate, %5 the launcher&apos;s; Undo brings the plan back</source>
         <translation>已导入 %1（%2）：%3 项设置未建模，%4 项不影响估算，%5 项属于启动器；撤销可恢复原方案</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="302"/>
+        <location filename="../app/fileopener.cpp" line="303"/>
         <source>Not modelled (the estimate leaves these out):</source>
         <translation>未建模（估算未包含）：</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="303"/>
+        <location filename="../app/fileopener.cpp" line="304"/>
         <source>No effect on a step&apos;s time or memory:</source>
         <translation>不影响每步时间或显存：</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="304"/>
+        <location filename="../app/fileopener.cpp" line="305"/>
         <source>The launcher&apos;s (torchrun, srun, mpirun), not the framework&apos;s:</source>
         <translation>属于启动器（torchrun、srun、mpirun）而非框架的参数：</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="323"/>
+        <location filename="../app/fileopener.cpp" line="324"/>
         <source>The nodes were not imported: %1</source>
         <translation>节点未导入：%1</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="325"/>
-        <location filename="../app/fileopener.cpp" line="357"/>
+        <location filename="../app/fileopener.cpp" line="326"/>
+        <location filename="../app/fileopener.cpp" line="359"/>
         <source>Import Cluster</source>
         <translation>导入集群</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="340"/>
+        <location filename="../app/fileopener.cpp" line="341"/>
         <source>Import %n node(s)</source>
         <translation>
             <numerusform>导入 %n 个节点</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="345"/>
+        <location filename="../app/fileopener.cpp" line="346"/>
         <source>Imported %n node(s): %1 × %2 GPUs over %3, %4 NIC(s) per node on %5; %6 finding(s) on the topology</source>
         <translation>
             <numerusform>已导入 %n 个节点：%1 × %2 个 GPU，经 %3 互连，每节点 %4 块网卡接入 %5；拓扑上有 %6 项发现</numerusform>
@@ -2806,7 +2949,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>课程</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="139"/>
+        <location filename="../app/mainwindow.cpp" line="142"/>
         <source>Start lesson &quot;%1&quot;</source>
         <translation>开始课程“%1”</translation>
     </message>
@@ -2816,55 +2959,55 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>推荐规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="168"/>
+        <location filename="../app/mainwindow.cpp" line="171"/>
         <source>Open Trace</source>
         <translation>打开追踪</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="168"/>
+        <location filename="../app/mainwindow.cpp" line="171"/>
         <source>Chrome traces (*.json *.trace.json);;All files (*)</source>
         <translation>Chrome 追踪 (*.json *.trace.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="174"/>
+        <location filename="../app/mainwindow.cpp" line="177"/>
         <source>Export Timeline</source>
         <translation>导出时间线</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="174"/>
+        <location filename="../app/mainwindow.cpp" line="177"/>
         <source>Chrome traces (*.json)</source>
         <translation>Chrome 追踪 (*.json)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="192"/>
+        <location filename="../app/mainwindow.cpp" line="195"/>
         <source>Preview: swap GPU %1 and GPU %2 — release to apply</source>
         <translation>预览：交换 GPU %1 与 GPU %2 — 松开鼠标以应用</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="203"/>
+        <location filename="../app/mainwindow.cpp" line="206"/>
         <source>Swap GPU %1 and GPU %2</source>
         <translation>交换 GPU %1 与 GPU %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="207"/>
+        <location filename="../app/mainwindow.cpp" line="210"/>
         <source>Assign %n GPU(s) to stage %1</source>
         <translation>
             <numerusform>将 %n 个 GPU 分配到阶段 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="214"/>
+        <location filename="../app/mainwindow.cpp" line="217"/>
         <source>Make TP group</source>
         <translation>组成 TP 组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="217"/>
+        <location filename="../app/mainwindow.cpp" line="220"/>
         <location filename="../app/mainwindowactions.cpp" line="149"/>
         <source>Auto-place</source>
         <translation>自动放置</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="231"/>
+        <location filename="../app/mainwindow.cpp" line="245"/>
         <source>Stage %1: %2</source>
         <translation>阶段 %1：%2</translation>
     </message>
@@ -3198,108 +3341,108 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>语言将在下次启动 Plait 时生效。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="291"/>
+        <location filename="../app/mainwindow.cpp" line="304"/>
         <source>Cannot open plan</source>
         <translation>无法打开规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="291"/>
+        <location filename="../app/mainwindow.cpp" line="304"/>
         <source>%1 cannot be opened:
 %2</source>
         <translation>无法打开 %1：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="317"/>
+        <location filename="../app/mainwindow.cpp" line="330"/>
         <source>Opened %1, the last plan you worked on</source>
         <translation>已打开 %1，即上次使用的规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="321"/>
+        <location filename="../app/mainwindow.cpp" line="334"/>
         <source>A new plan: change it here, or open one (File → Open, Open Example)</source>
         <translation>新规划：可在此修改，或打开已有规划（文件 → 打开、打开示例）</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="339"/>
+        <location filename="../app/mainwindow.cpp" line="352"/>
         <source>Cannot save</source>
         <translation>无法保存</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="339"/>
+        <location filename="../app/mainwindow.cpp" line="352"/>
         <source>%1 was not saved: %2
 The file on disk is unchanged.</source>
         <translation>%1 未保存：%2
 磁盘上的文件未更改。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="343"/>
+        <location filename="../app/mainwindow.cpp" line="356"/>
         <location filename="../app/mainwindowactions.cpp" line="114"/>
-        <location filename="../app/mainwindowactions.cpp" line="125"/>
+        <location filename="../app/mainwindowactions.cpp" line="124"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="363"/>
+        <location filename="../app/mainwindow.cpp" line="376"/>
         <source>%1 cannot be compared: %2</source>
         <translation>无法比较 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="384"/>
+        <location filename="../app/mainwindow.cpp" line="397"/>
         <source>The plan could not be written for the probe: %1</source>
         <translation>无法为探测写出规划：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="143"/>
+        <location filename="../app/mainwindow.cpp" line="146"/>
         <source>a lesson started</source>
         <translation>开始了一节课程</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="147"/>
+        <location filename="../app/mainwindow.cpp" line="150"/>
         <source>Trace %1 closed: %2.</source>
         <translation>已关闭 trace %1：%2。</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="238"/>
+        <location filename="../app/mainwindow.cpp" line="251"/>
         <source>Communication: %1</source>
         <translation>通信：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="308"/>
+        <location filename="../app/mainwindow.cpp" line="321"/>
         <source>New plan</source>
         <translation>新规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="419"/>
+        <location filename="../app/mainwindow.cpp" line="432"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="437"/>
+        <location filename="../app/mainwindow.cpp" line="450"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="437"/>
+        <location filename="../app/mainwindow.cpp" line="450"/>
         <source>The plan has changes that are not saved. Save them?</source>
         <translation>规划有未保存的更改。是否保存？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="457"/>
+        <location filename="../app/mainwindow.cpp" line="470"/>
         <source>untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="458"/>
+        <location filename="../app/mainwindow.cpp" line="471"/>
         <source>%1[*] — Plait</source>
         <translation>%1[*] — Plait</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="492"/>
+        <location filename="../app/mainwindow.cpp" line="505"/>
         <source>Recover unsaved plan?</source>
         <translation>恢复未保存的规划？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="493"/>
+        <location filename="../app/mainwindow.cpp" line="506"/>
         <source>Plait did not close normally. A plan with unsaved changes was kept:
 %1
 last written %2.
@@ -3310,12 +3453,12 @@ Recover it?</source>
 是否恢复？</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="500"/>
+        <location filename="../app/mainwindow.cpp" line="513"/>
         <source>Recovered plan</source>
         <translation>已恢复的规划</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="510"/>
+        <location filename="../app/mainwindow.cpp" line="523"/>
         <source>%n autosaved plan(s) from an earlier session cannot be read:
 %1
 Discard them?</source>
@@ -3326,19 +3469,19 @@ Discard them?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="514"/>
+        <location filename="../app/mainwindow.cpp" line="527"/>
         <source>%n autosaved plan(s) cannot be read; they were kept</source>
         <translation>
             <numerusform>%n 个自动保存的规划无法读取，已保留</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="515"/>
+        <location filename="../app/mainwindow.cpp" line="528"/>
         <source>Unreadable autosaves</source>
         <translation>无法读取的自动保存</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/mainwindow.cpp" line="519"/>
+        <location filename="../app/mainwindow.cpp" line="532"/>
         <source>%n unreadable autosave(s) discarded</source>
         <translation>
             <numerusform>已丢弃 %n 个无法读取的自动保存</numerusform>
@@ -3826,50 +3969,55 @@ Discard them?</source>
     </message>
     <message>
         <location filename="../engine/proberunner.cpp" line="74"/>
+        <source>the probe measured but could not write its results file (exit code 8): free space or permission</source>
+        <translation>探针已完成测量，但无法写入结果文件（退出码 8）：请检查磁盘空间或权限</translation>
+    </message>
+    <message>
+        <location filename="../engine/proberunner.cpp" line="76"/>
         <source>the probe failed with exit code %1</source>
         <translation>探测程序失败，退出码 %1</translation>
     </message>
     <message>
-        <location filename="../engine/proberunner.cpp" line="127"/>
+        <location filename="../engine/proberunner.cpp" line="129"/>
         <source>(not a protocol line: ignored)</source>
         <translation>（不是协议行：已忽略）</translation>
     </message>
     <message>
-        <location filename="../engine/proberunner.cpp" line="170"/>
+        <location filename="../engine/proberunner.cpp" line="172"/>
         <source>The probe did not finish within %1 s and was stopped; a GPU or a rank may hang.</source>
         <translation>探测未在 %1 秒内完成，已停止；可能有 GPU 或 rank 挂起。</translation>
     </message>
     <message>
-        <location filename="../engine/proberunner.cpp" line="173"/>
+        <location filename="../engine/proberunner.cpp" line="175"/>
         <source>The probe run was cancelled.</source>
         <translation>探测运行已取消。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../engine/proberunner.cpp" line="175"/>
+        <location filename="../engine/proberunner.cpp" line="177"/>
         <source>The probe crashed after %n line(s) of output; nothing it measured was kept.</source>
         <translation>
             <numerusform>探测在输出 %n 行后崩溃；其测量结果均未保留。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../engine/proberunner.cpp" line="179"/>
+        <location filename="../engine/proberunner.cpp" line="181"/>
         <source>The probe stopped: %1%2</source>
         <translation>探测已停止：%1%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../engine/proberunner.cpp" line="181"/>
+        <location filename="../engine/proberunner.cpp" line="183"/>
         <source>The probe printed %n line(s) that are not its protocol and never said it was done.</source>
         <translation>
             <numerusform>探测输出了 %n 行非协议内容，且从未报告完成。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../engine/proberunner.cpp" line="183"/>
+        <location filename="../engine/proberunner.cpp" line="185"/>
         <source>The probe exited without saying it was done.</source>
         <translation>探测退出时未报告完成。</translation>
     </message>
     <message>
-        <location filename="../engine/proberunner.cpp" line="185"/>
+        <location filename="../engine/proberunner.cpp" line="187"/>
         <source>The probe said it wrote %1, but the file is not there.</source>
         <translation>探测称已写出 %1，但文件不存在。</translation>
     </message>

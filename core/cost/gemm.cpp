@@ -61,8 +61,10 @@ const MeasuredGemm* measuredGemm(const GemmShape& s, const GpuSpec& gpu, double 
         return nullptr;
     // cuBLAS runs integer sizes; the probe timed each shape at the size it runs (compute.cpp floors them).
     const double m = std::floor(s.m), n = std::floor(s.n), k = std::floor(s.k), b = std::max(1.0, std::floor(s.batch));
+    // m and n either way round: the probe times the input gradient as cuBLAS receives it from torch (m and n of
+    // core's shape swapped), the same FLOPs on the same tiles turned over.
     for (const MeasuredGemm& g : gpu.measuredGemms)
-        if (g.m == m && g.n == n && g.k == k && g.batch == b)
+        if (((g.m == m && g.n == n) || (g.m == n && g.n == m)) && g.k == k && g.batch == b)
             return &g;
     return nullptr;
 }

@@ -266,6 +266,11 @@ double gemmShareOf(const ClusterSpec& cluster)
     return cluster.calibration.gemmShare * unmeasuredShareOf(cluster);
 }
 
+double kernelFixedUs(const ClusterSpec& cluster)
+{
+    return cluster.gpu.kernelFixedUs > 0 ? cluster.gpu.kernelFixedUs : cluster.calibration.kernelOverheadUs;
+}
+
 double elementwiseTime(double bytes, const ClusterSpec& cluster)
 {
     return memoryTime(bytes, cluster.gpu) / cluster.calibration.hbmShare;
@@ -419,8 +424,9 @@ LayerCost layerCost(const Plan& plan)
     const double launches = double(gemms.size() - 2);
     const double attentionKernels = flash ? 1 : 3;
     constexpr double kElementwiseKernels = 6;
-    c.fwdElementwise += 1e-6 * cal.kernelOverheadUs * (launches + attentionKernels + kElementwiseKernels);
-    c.bwdElementwise += 1e-6 * cal.kernelOverheadUs * (2 * launches + attentionKernels + 2 * kElementwiseKernels);
+    const double fixedUs = kernelFixedUs(plan.cluster);
+    c.fwdElementwise += 1e-6 * fixedUs * (launches + attentionKernels + kElementwiseKernels);
+    c.bwdElementwise += 1e-6 * fixedUs * (2 * launches + attentionKernels + 2 * kElementwiseKernels);
 
     // TP: Megatron's two all-reduces in forward and two in backward (Narayanan §3.2); with sequence parallelism an
     // all-gather and a reduce-scatter of the same buffer in each place (Korthikanti §4.2.2).

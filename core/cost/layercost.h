@@ -72,6 +72,8 @@ LayerCost layerCost(const Plan& plan);
 double gemmShareOf(const ClusterSpec& cluster);
 // Time to stream `bytes` through HBM in element-wise kernels at the fitted share of the streaming rate (hbm_share).
 double elementwiseTime(double bytes, const ClusterSpec& cluster);
+// µs of fixed cost per kernel: the probe's measurement on this GPU where applied, else the calibration's.
+double kernelFixedUs(const ClusterSpec& cluster);
 // HBM bytes a MoE layer's token permutations move per GPU and micro-batch, forward (layercost.cpp).
 double permuteBytes(const Plan& plan, double tokensPerGpu, double bytesPerElement);
 

@@ -7,7 +7,7 @@ namespace {
 // change (range.h) and which only the op costs read, themselves part of a simulation's key.
 ClusterSpec withoutComputeRates(ClusterSpec c)
 {
-    c.gpu.gemmSustainedEfficiency = c.gpu.fp8SustainedEfficiency = c.gpu.overlapSlowdown = 0;
+    c.gpu.gemmSustainedEfficiency = c.gpu.fp8SustainedEfficiency = c.gpu.overlapSlowdown = c.gpu.kernelFixedUs = 0;
     c.gpu.measuredGemms.clear();
     return c;
 }

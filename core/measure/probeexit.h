@@ -11,7 +11,8 @@ enum ExitCode {
     kNcclError = 4,
     kCudaError = 5,
     kOutOfMemory = 6,
-    kCheckFailed = 7
+    kCheckFailed = 7,
+    kOutputError = 8 // a result file could not be written (full disk, no permission): the measurement is lost
 };
 
 } // namespace plait::probe

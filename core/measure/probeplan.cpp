@@ -71,7 +71,11 @@ Timeline measuredTimeline(const ProbePipeline& p, const std::vector<MeasuredOp>&
             = gpu < int(gpuNames.size()) ? gpuNames[std::size_t(gpu)] : "GPU " + std::to_string(gpu);
         stageLane[std::size_t(s)] = int(t.lanes.size());
         const LaneLabel measured { LaneLabel::Kind::Measured, 0, {} };
-        t.lanes.push_back({ "stage " + std::to_string(s) + " (" + gpuName + ")", "measured", 0, s, false, {},
+        // tid: the GPU rank (contracts/probe.md); where stages share a GPU, their spans overlap on it, which a
+        // Chrome trace's thread cannot hold, so each stage keeps a track of its own (tid = stage; the name says the
+        // GPU).
+        const int tid = p.stagesShareGpu ? s : gpu;
+        t.lanes.push_back({ "stage " + std::to_string(s) + " (" + gpuName + ")", "measured", 0, tid, false, {},
             { LaneLabel::Kind::Stage, s, gpuName }, measured });
         for (int k = 0; k < boundaries; ++k)
             for (bool forward : { true, false }) {

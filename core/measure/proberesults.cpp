@@ -138,6 +138,8 @@ Result<ComputeResult> computeFromJson(const nlohmann::json& doc)
         r.writeGBps = number(m, "write_gbps");
         r.triadGBps = number(m, "triad_gbps");
     }
+    if (doc.contains("kernel") && doc["kernel"].is_object())
+        r.kernelFixedUs = number(doc["kernel"], "fixed_us");
     if (doc.contains("contention") && doc["contention"].is_array())
         for (const auto& c : doc["contention"])
             if (c.is_object()) {
@@ -262,6 +264,8 @@ Result<GpuSpec> gpuCalibratedBy(
         return Result<GpuSpec>::failure("gemms", "the measurement has no GEMM time");
     GpuSpec g = calibratedGpu(planGpu, gemms, measured.copyTrafficGBps, source);
     g.overlapSlowdown = overlapSlowdownMeasured(measured);
+    // Above 0.1 µs: a launch cannot cost less, so a smaller figure is a clock's artefact, not a measurement.
+    g.kernelFixedUs = measured.kernelFixedUs >= 0.1 && measured.kernelFixedUs <= 1000 ? measured.kernelFixedUs : 0;
     return g;
 }
 

@@ -62,6 +62,7 @@ struct ComputeResult {
     double readGBps = 0, writeGBps = 0, triadGBps = 0; // the HBM kernels, when recorded (bytes moved per second)
     std::vector<ContentionResult> contention;
     double soakS = 0;
+    double kernelFixedUs = 0; // an empty kernel's cost, launched back to back (µs); 0 when not measured
 };
 Result<ComputeResult> computeFromJson(const nlohmann::json& doc);
 

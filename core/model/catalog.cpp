@@ -221,6 +221,7 @@ Result<GpuSpec> gpuFromJson(const nlohmann::json& j, const std::string& field)
     g.fp8SustainedEfficiency = r.number("gemm_sustained_fp8_efficiency", 0, 0, 1);
     g.sustainedSource = r.string("gemm_sustained_source", "");
     g.overlapSlowdown = r.number("overlap_slowdown", 0, 0, 4);
+    g.kernelFixedUs = r.number("kernel_fixed_us", 0, 0, 1000);
     g.tdpW = r.number("tdp_W", 0, 0, 1e5);
     g.tdpSource = r.string("tdp_source", "");
     if (r.has("attention_curves"))
@@ -324,6 +325,8 @@ nlohmann::json toJson(const GpuSpec& g)
         { "source", g.source } };
     if (g.overlapSlowdown > 0)
         j["overlap_slowdown"] = g.overlapSlowdown;
+    if (g.kernelFixedUs > 0)
+        j["kernel_fixed_us"] = g.kernelFixedUs;
     if (g.tdpW > 0) {
         j["tdp_W"] = g.tdpW;
         j["tdp_source"] = g.tdpSource;

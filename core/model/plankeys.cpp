@@ -24,7 +24,7 @@ const Keys kCluster { "gpu", "nodes", "gpus_per_node", "intra_node", "inter_node
     "nvlink_domain_gpus", "host_memory_GiB", "pod_gpus", "oversubscription" };
 const Keys kGpu { "id", "name", "memory_GiB", "bf16_tflops", "fp16_tflops", "fp8_tflops", "fp4_tflops", "hbm_GBps",
     "sms", "host_link", "host_link_GBps", "nvlink", "nvlink_GBps", "gemm_max_efficiency", "gemm_sustained_efficiency",
-    "gemm_sustained_fp8_efficiency", "gemm_sustained_source", "overlap_slowdown", "attention_curves",
+    "gemm_sustained_fp8_efficiency", "gemm_sustained_source", "overlap_slowdown", "kernel_fixed_us", "attention_curves",
     "hbm_achievable_GBps", "hbm_achievable_source", "measured_gemms", "tdp_W", "tdp_source", "source" };
 const Keys kLink { "id", "name", "kind", "scope", "bandwidth_GBps", "latency_us", "efficiency", "nvls",
     "nvls_algbw_GBps", "busbw_curve", "source" };

@@ -4,9 +4,11 @@
 //    and power to their sustained state, rotating operand sets larger than twice the L2 so nothing is served from
 //    cache; each iteration timed on its own (median, p10, p90), with the SM clock and board power read meanwhile.
 //  - HBM: read, write and triad kernels far beyond L2, beside a device-to-device copy.
+//  - The fixed cost per kernel: empty kernels back to back.
 //  - First, each layout checked against a CPU product of the same operands (a wrong one ends the run, exit 7).
-//  - Contention: a GEMM alone, then beside a copy on N thread blocks (NCCL's channel counts), with and without
-//    cuBLAS told to leave those SMs free: the GEMM's slowdown and the copy's rate.
+//  - Contention: a GEMM batch alone, then beside a copy on N thread blocks (NCCL's channel counts), with and
+//    without cuBLAS told to leave those SMs free, each batch timed whole: the GEMM's slowdown and the copy's rate;
+//    with two GPUs or more, the GEMM beside an all-reduce across them (overlap.h).
 // Predictions are made for the GPU measured (matched in the catalog), not the plan's.
 #include "commands.h"
 #include "fill.h"
@@ -15,6 +17,7 @@
 #include "layercost.h"
 #include "numtext.h"
 #include "operands.h"
+#include "overlap.h"
 #include "plan.h"
 #include "sensors.h"
 #include "text.h"
@@ -54,15 +57,17 @@ nlohmann::json checkGemmLayouts(cublasHandle_t handle, int device, cudaStream_t 
     };
     const std::vector<std::uint16_t> a = values(std::size_t(m) * k), b = values(std::size_t(k) * n);
     DeviceBuffer da(device, a.size() * 2), db(device, b.size() * 2), dc(device, std::size_t(m) * n * 2);
-    PROBE_CUDA(cudaMemcpy(da.data(), a.data(), a.size() * 2, cudaMemcpyHostToDevice));
-    PROBE_CUDA(cudaMemcpy(db.data(), b.data(), b.size() * 2, cudaMemcpyHostToDevice));
+    // On the GEMMs' stream, so nothing but that stream's order stands between the operands and the product.
+    PROBE_CUDA(cudaMemcpyAsync(da.data(), a.data(), a.size() * 2, cudaMemcpyHostToDevice, stream));
+    PROBE_CUDA(cudaMemcpyAsync(db.data(), b.data(), b.size() * 2, cudaMemcpyHostToDevice, stream));
     nlohmann::json rows = nlohmann::json::array();
     for (GemmLayout layout : { GemmLayout::TN, GemmLayout::NN, GemmLayout::NT }) {
         PROBE_CUDA(cudaMemsetAsync(dc.data(), 0xff, dc.size(), stream)); // NaNs: a GEMM that writes nothing fails
         runGemm(handle, { double(m), double(n), double(k), 1 }, layout, da.data(), db.data(), dc.data());
         PROBE_CUDA(cudaStreamSynchronize(stream));
         std::vector<std::uint16_t> c(std::size_t(m) * n);
-        PROBE_CUDA(cudaMemcpy(c.data(), dc.data(), c.size() * 2, cudaMemcpyDeviceToHost));
+        PROBE_CUDA(cudaMemcpyAsync(c.data(), dc.data(), c.size() * 2, cudaMemcpyDeviceToHost, stream));
+        PROBE_CUDA(cudaStreamSynchronize(stream));
         const double error = relativeError(referenceGemm(layout, m, n, k, a, b), c);
         // bf16 output rounds each element by up to 2⁻⁹: about 0.2% over the matrix; 1% leaves room, a wrong
         // layout gives about 140%.
@@ -94,14 +99,14 @@ int runCompute(const Options& options)
         for (const LayerGemm& g : layerGemms(*plan)) {
             shapes.push_back({ g.name, "forward", g.forward, GemmLayout::TN });
             if (!g.attention) {
-                shapes.push_back({ g.name, "dgrad", g.dgrad, GemmLayout::NN });
+                shapes.push_back({ g.name, "dgrad", cublasDgrad(g.dgrad), GemmLayout::NN });
                 shapes.push_back({ g.name, "wgrad", g.wgrad, GemmLayout::NT });
             }
         }
         const double tokens = double(plan->training.microBatch) * plan->model.seqLen / plan->parallel.cp;
         const double vocab = double(plan->model.vocab) / plan->parallel.tp, h = double(plan->model.hidden);
         shapes.push_back({ "output layer", "forward", { tokens, vocab, h, 1 }, GemmLayout::TN });
-        shapes.push_back({ "output layer", "dgrad", { tokens, h, vocab, 1 }, GemmLayout::NN });
+        shapes.push_back({ "output layer", "dgrad", cublasDgrad({ tokens, h, vocab, 1 }), GemmLayout::NN });
         shapes.push_back({ "output layer", "wgrad", { h, vocab, tokens, 1 }, GemmLayout::NT });
     } else {
         for (double n : { 4096.0, 8192.0, 16384.0 })
@@ -112,7 +117,8 @@ int runCompute(const Options& options)
     for (Shape& s : shapes)
         s.s = { std::floor(s.s.m), std::floor(s.s.n), std::floor(s.s.k), std::max(1.0, std::floor(s.s.batch)) };
 
-    const int device = selectDevices(o.gpus).front();
+    const std::vector<int> devices = selectDevices(o.gpus);
+    const int device = devices.front();
     PROBE_CUDA(cudaSetDevice(device));
     cudaDeviceProp prop {};
     PROBE_CUDA(cudaGetDeviceProperties(&prop, device));
@@ -258,6 +264,9 @@ int runCompute(const Options& options)
         if (s.s.m < 1 || s.s.n < 1 || s.s.k < 1)
             continue;
         const Rotation r = rotation(s.s, static_cast<char*>(pool.data()), poolBytes, l2);
+        // Fresh normal values for this shape's sets: the last shape's products (and their growth, up to inf and
+        // NaN over many shapes, whose bits toggle less and time faster) are never this shape's operands.
+        fillNormalBf16(pool.data(), std::min(poolBytes, r.a.size() * alignedSetBytes(s.s)) / 2, 2026 + i, 1.0f, stream);
         const Timing t = timed(o.iters, gemmWork(s, r));
         const double tflops = s.s.flops() / (t.us.median * 1e-6) / 1e12;
         best = std::max(best, tflops);
@@ -298,7 +307,36 @@ int runCompute(const Options& options)
         { "triad_gbps", triadGBps }, { "copy_gbps", copyGBps }, { "traffic_gbps", copyGBps } };
     emit({ { "event", "result" }, { "memory", memory } });
 
-    // Contention: the largest GEMM beside a copy on N blocks, as a collective's channels would take them.
+    // The fixed cost of a kernel: empty kernels launched back to back, timed on the GPU from the first to the last.
+    // The GPU cannot start a kernel before the host has launched it, so each costs the slower of the host's launch
+    // and the GPU's start: what a layer's short kernels cost beyond their work (calibration's kernel_overhead_us).
+    const int emptyKernels = 5000;
+    double kernelFixedUs = 0;
+    {
+        for (int i = 0; i < 200; ++i)
+            PROBE_CUDA(kernels::empty(stream));
+        cudaEvent_t k0, k1;
+        PROBE_CUDA(cudaEventCreate(&k0));
+        PROBE_CUDA(cudaEventCreate(&k1));
+        PROBE_CUDA(cudaEventRecord(k0, stream));
+        for (int i = 0; i < emptyKernels; ++i)
+            PROBE_CUDA(kernels::empty(stream));
+        PROBE_CUDA(cudaEventRecord(k1, stream));
+        waitWatched({ k1 }, {}, deadline(), "compute");
+        float ms = 0;
+        PROBE_CUDA(cudaEventElapsedTime(&ms, k0, k1));
+        kernelFixedUs = double(ms) * 1e3 / emptyKernels;
+        cudaEventDestroy(k0);
+        cudaEventDestroy(k1);
+    }
+    const nlohmann::json kernelCost = { { "kernels", emptyKernels }, { "fixed_us", kernelFixedUs } };
+    emit({ { "event", "result" }, { "kernel", kernelCost } });
+
+    // Contention: the largest GEMM beside a copy on N blocks, as a collective's channels would take them. The copy
+    // runs as a chain of launches three times as long as the GEMMs' batch, the GEMMs start once it runs, and the
+    // batch is timed whole, first GEMM to last: a persistent GEMM kernel that cannot get SMs beside the copy waits,
+    // and that wait is the slowdown (a per-iteration median would leave it in the warm-up). The copy's rate beside
+    // counts only the launches wholly inside the GEMMs' window.
     emit({ { "event", "progress" }, { "done", shapes.size() + 2 }, { "total", shapes.size() + 3 },
         { "what", "GEMM beside a copy" } });
     nlohmann::json contention = nlohmann::json::array();
@@ -306,42 +344,91 @@ int runCompute(const Options& options)
         const Rotation r = rotation(biggest->s, base, poolBytes / 2, l2);
         char* copyFrom = base + poolBytes / 2;
         const std::size_t copyBytes = std::min<std::size_t>(poolBytes / 4, std::size_t(256) << 20) & ~std::size_t(255);
-        const Timing alone = timed(o.iters, gemmWork(*biggest, r));
+        std::vector<cudaEvent_t> copyMarks;
+        cudaEvent_t g0, g1;
+        PROBE_CUDA(cudaEventCreate(&g0));
+        PROBE_CUDA(cudaEventCreate(&g1));
+        auto elapsedMs = [](cudaEvent_t a, cudaEvent_t b) {
+            float ms = 0;
+            PROBE_CUDA(cudaEventElapsedTime(&ms, a, b));
+            return double(ms);
+        };
+        // `calls` GEMMs on the main stream, after `after` when given; ms for the whole batch once waited for.
+        auto gemmBatch = [&](int calls, cudaEvent_t after) {
+            if (after)
+                PROBE_CUDA(cudaStreamWaitEvent(stream, after, 0));
+            auto work = gemmWork(*biggest, r);
+            PROBE_CUDA(cudaEventRecord(g0, stream));
+            for (int i = 0; i < calls; ++i)
+                work(i);
+            PROBE_CUDA(cudaEventRecord(g1, stream));
+        };
+        // `launches` copies of one pass each on the side stream, a mark before the first and after each.
+        auto copyChain = [&](int launches, int blocks) {
+            while (int(copyMarks.size()) < launches + 1) {
+                cudaEvent_t e;
+                PROBE_CUDA(cudaEventCreate(&e));
+                copyMarks.push_back(e);
+            }
+            PROBE_CUDA(cudaEventRecord(copyMarks[0], side));
+            for (int i = 0; i < launches; ++i) {
+                PROBE_CUDA(kernels::copyOnBlocks(copyFrom + copyBytes, copyFrom, copyBytes, blocks, 1, side));
+                PROBE_CUDA(cudaEventRecord(copyMarks[std::size_t(i) + 1], side));
+            }
+        };
+        // The batch alone: about 150 ms of GEMMs.
+        gemmBatch(3, nullptr);
+        waitWatched({ g1 }, {}, deadline(), "compute");
+        const int calls = std::clamp(int(150.0 / std::max(elapsedMs(g0, g1) / 3, 1e-3)), 5, 2000);
+        gemmBatch(calls, nullptr);
+        waitWatched({ g1 }, {}, deadline(), "compute");
+        const double aloneMs = elapsedMs(g0, g1);
         for (int blocksForCopy : { 8, 16, 32 })
             for (bool target : { false, true }) {
+                // The copy alone: a few launches for its rate and the length of one.
+                copyChain(4, blocksForCopy);
+                waitWatched({ copyMarks[4] }, {}, deadline(), "compute");
+                const double passMs = elapsedMs(copyMarks[1], copyMarks[4]) / 3;
+                const int launches = std::clamp(int(3 * aloneMs / std::max(passMs, 1e-3)), 4, 20000);
                 if (target)
                     PROBE_CUBLAS(cublasSetSmCountTarget(handle, std::max(1, prop.multiProcessorCount - blocksForCopy)));
-                cudaEvent_t c0, c1;
-                PROBE_CUDA(cudaEventCreate(&c0));
-                PROBE_CUDA(cudaEventCreate(&c1));
-                // One pass alone, then enough passes to outlast the GEMMs' ~150 ms twice over.
-                PROBE_CUDA(cudaEventRecord(c0, side));
-                PROBE_CUDA(kernels::copyOnBlocks(copyFrom + copyBytes, copyFrom, copyBytes, blocksForCopy, 1, side));
-                PROBE_CUDA(cudaEventRecord(c1, side));
-                waitWatched({ c1 }, {}, deadline(), "compute");
-                float passMs = 0;
-                PROBE_CUDA(cudaEventElapsedTime(&passMs, c0, c1));
-                const int passes = std::clamp(int(400.0 / std::max(double(passMs), 1e-3)), 1, 100000);
-                PROBE_CUDA(cudaEventRecord(c0, side));
-                PROBE_CUDA(
-                    kernels::copyOnBlocks(copyFrom + copyBytes, copyFrom, copyBytes, blocksForCopy, passes, side));
-                PROBE_CUDA(cudaEventRecord(c1, side));
-                const Timing beside = timed(o.iters, gemmWork(*biggest, r));
-                waitWatched({ c1 }, {}, deadline(), "compute");
-                float copyMs = 0;
-                PROBE_CUDA(cudaEventElapsedTime(&copyMs, c0, c1));
-                cudaEventDestroy(c0);
-                cudaEventDestroy(c1);
+                copyChain(launches, blocksForCopy);
+                gemmBatch(calls, copyMarks[1]); // the GEMMs start once the first copy has run: the copy is running
+                waitWatched({ g1, copyMarks[std::size_t(launches)] }, {}, deadline(), "compute");
                 if (target)
                     PROBE_CUBLAS(cublasSetSmCountTarget(handle, 0));
+                const double besideMs = elapsedMs(g0, g1);
+                double insideMs = 0;
+                int inside = 0;
+                for (int i = 0; i < launches; ++i)
+                    if (elapsedMs(g0, copyMarks[std::size_t(i)]) >= 0
+                        && elapsedMs(copyMarks[std::size_t(i) + 1], g1) >= 0) {
+                        insideMs += elapsedMs(copyMarks[std::size_t(i)], copyMarks[std::size_t(i) + 1]);
+                        ++inside;
+                    }
+                const bool covered = elapsedMs(g1, copyMarks[std::size_t(launches)]) > 0;
                 contention.push_back(
                     { { "gemm", biggest->name + " " + biggest->pass }, { "copy_blocks", blocksForCopy },
                         { "sm_count_target", target ? prop.multiProcessorCount - blocksForCopy : 0 },
-                        { "gemm_alone_us", alone.us.median }, { "gemm_beside_us", beside.us.median },
-                        { "slowdown", beside.us.median / alone.us.median },
-                        { "copy_gbps", 2.0 * double(copyBytes) * passes / (double(copyMs) * 1e-3) / 1e9 },
-                        { "copy_alone_gbps", 2.0 * double(copyBytes) / (double(passMs) * 1e-3) / 1e9 } });
+                        { "gemm_calls", calls }, { "gemm_alone_us", aloneMs * 1e3 / calls },
+                        { "gemm_beside_us", besideMs * 1e3 / calls }, { "slowdown", besideMs / aloneMs },
+                        { "copy_gbps", inside > 0 ? 2.0 * double(copyBytes) * inside / (insideMs * 1e-3) / 1e9 : 0.0 },
+                        { "copy_alone_gbps", 2.0 * double(copyBytes) / (passMs * 1e-3) / 1e9 },
+                        { "copy_launches_in_window", inside }, { "covered", covered } });
             }
+        for (cudaEvent_t e : copyMarks)
+            cudaEventDestroy(e);
+        cudaEventDestroy(g0);
+        cudaEventDestroy(g1);
+    }
+    // With two GPUs or more, the same GEMM on each beside an all-reduce across them: what an overlapped gradient
+    // reduction costs the compute it hides behind (gpu.overlap_slowdown after calibration).
+    if (devices.size() >= 2) {
+        emit({ { "event", "progress" }, { "done", shapes.size() + 3 }, { "total", shapes.size() + 3 },
+            { "what", "GEMM beside an all-reduce on " + std::to_string(devices.size()) + " GPUs" } });
+        contention.push_back(gemmBesideAllReduce(devices, biggest->s, biggest->layout,
+            biggest->name + " " + biggest->pass, std::size_t(256) << 20, o.deadlineS));
+        PROBE_CUDA(cudaSetDevice(device));
     }
     emit({ { "event", "result" }, { "contention", contention } });
 
@@ -350,7 +437,8 @@ int runCompute(const Options& options)
         { "measured_gpu_id", measured ? measured->id : "" }, { "plan", o.plan },
         { "plan_gpu", plan ? plan->cluster.gpu.id : "" }, { "soak_s", soakS },
         { "data", "normal random bf16 (σ 1), operands rotated beyond twice the L2" }, { "gemms", rows },
-        { "best_tflops", best }, { "check", check }, { "memory", memory }, { "contention", contention } };
+        { "best_tflops", best }, { "check", check }, { "memory", memory }, { "kernel", kernelCost },
+        { "contention", contention } };
     writeFileAtomically(o.out, dumpJson(out, 1) + "\n");
     emit({ { "event", "done" }, { "out", o.out } });
     for (cudaEvent_t e : marks)

@@ -144,6 +144,14 @@ cudaError_t triad(void* a, const void* b, const void* c, std::size_t bytes, cuda
     return cudaGetLastError();
 }
 
+__global__ void emptyKernel() { }
+
+cudaError_t empty(cudaStream_t stream)
+{
+    emptyKernel<<<1, 32, 0, stream>>>();
+    return cudaGetLastError();
+}
+
 cudaError_t copyOnBlocks(void* dst, const void* src, std::size_t bytes, int blocks, int passes, cudaStream_t stream)
 {
     const std::size_t n = bytes / sizeof(float4);

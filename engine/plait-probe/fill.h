@@ -18,6 +18,8 @@ cudaError_t fillNormalBf16(void* data, std::size_t count, unsigned long long see
 cudaError_t readBytes(const void* src, std::size_t bytes, float* sink, cudaStream_t stream);
 cudaError_t writeBytes(void* dst, std::size_t bytes, cudaStream_t stream);
 cudaError_t triad(void* a, const void* b, const void* c, std::size_t bytes, cudaStream_t stream);
+// A kernel that does nothing, on one warp: what launching and starting a kernel costs, timed back to back.
+cudaError_t empty(cudaStream_t stream);
 // A copy of `bytes` on exactly `blocks` thread blocks, `passes` times: a collective's SM footprint beside a GEMM.
 cudaError_t copyOnBlocks(void* dst, const void* src, std::size_t bytes, int blocks, int passes, cudaStream_t stream);
 

@@ -60,6 +60,16 @@ void fillNormalBf16(void* data, std::size_t count, unsigned long long seed, floa
 // batch·m·k, batch·k·n and batch·m·n elements.
 void runGemm(cublasHandle_t handle, const GemmShape& shape, GemmLayout layout, const void* a, const void* b, void* c);
 
+// The input-gradient GEMM as Megatron-LM's call reaches cuBLAS: core writes dgrad as (T×N)·(N×K), m = T tokens; torch's
+// row-major matmul hands cuBLAS the transpose, m = K (the layer's input features), n = T. Same FLOPs, other tiles.
+inline GemmShape cublasDgrad(const GemmShape& d)
+{
+    GemmShape s = d;
+    s.m = d.n;
+    s.n = d.m;
+    return s;
+}
+
 // Waits for every event, watching the communicators: an asynchronous NCCL error or a deadline passed aborts them
 // (ncclCommAbort) and throws, so a hung rank never hangs the probe.
 // Without communicators, a deadline passed is a CUDA timeout (exit 5), not an NCCL hang. `poll` runs between checks

@@ -2,7 +2,8 @@
 // the GEMMs of its stage's layers (core's layerGemms shapes) with cuBLAS on the stage's stream; activations and
 // gradients move between stages by NCCL send/recv (one two-rank communicator and one stream pair per stage
 // boundary and direction, so transfers never wait on each other), or by device copies when both stages share a GPU.
-// With fewer GPUs than stages, the stages on one GPU get their own slice of its SMs through CUDA green contexts.
+// With fewer GPUs than stages, the stages on one GPU get their own slice of its SMs through CUDA green contexts,
+// or, where the driver refuses them, ordinary streams with cuBLAS told its share of the SMs (the trace says which).
 // Every op and transfer is timed with CUDA events; the last measured step is written as the contract's TRACE.json.
 #include "commands.h"
 #include "gpu.h"
@@ -13,6 +14,7 @@
 #include <cuda.h>
 #include <cudaTypedefs.h>
 
+#include <array>
 #include <chrono>
 #include <cstdlib>
 #include <map>
@@ -75,20 +77,26 @@ std::vector<cudaStream_t> greenStreams(const GreenApi& api, int device, int coun
         return failed("cuDeviceGetDevResource", r);
     std::vector<CUdevResource> groups(static_cast<std::size_t>(count));
     unsigned made = 0;
-    // As the GPU's partition rules allow; if co-scheduling leaves fewer groups, treat the SMs one by one.
-    for (unsigned flags : { 0u, unsigned(CU_DEV_SM_RESOURCE_SPLIT_IGNORE_SM_COSCHEDULING) }) {
-        const unsigned per = smsPerStage(all.sm.smCount, count, std::max(all.sm.minSmPartitionSize, 1u),
-            flags ? 1u : std::max(all.sm.smCoscheduledAlignment, 1u));
+    // The splits the GPU's rules allow, best first; each asked of the driver dry (no result) before it is made.
+    std::string tried;
+    for (const SmSplitTry& t : smSplitTries(all.sm.smCount, count, std::max(all.sm.minSmPartitionSize, 1u),
+             std::max(all.sm.smCoscheduledAlignment, 1u))) {
+        const unsigned flags = t.coscheduled ? 0u : unsigned(CU_DEV_SM_RESOURCE_SPLIT_IGNORE_SM_COSCHEDULING);
+        tried += (tried.empty() ? "" : ", ") + std::to_string(t.smsEach) + (t.coscheduled ? "" : " SM by SM");
+        unsigned possible = 0;
+        if (api.split(nullptr, &possible, &all, nullptr, flags, t.smsEach) != CUDA_SUCCESS
+            || possible < unsigned(count))
+            continue;
         made = unsigned(count);
         CUdevResource rest {};
-        if (per > 0 && api.split(groups.data(), &made, &all, &rest, flags, per) == CUDA_SUCCESS
-            && made >= unsigned(count))
+        if (api.split(groups.data(), &made, &all, &rest, flags, t.smsEach) == CUDA_SUCCESS && made >= unsigned(count))
             break;
         made = 0;
     }
     if (made < unsigned(count)) {
         *why = "the GPU's " + std::to_string(all.sm.smCount) + " SMs cannot be split " + std::to_string(count)
-            + " ways (minimum partition " + std::to_string(all.sm.minSmPartitionSize) + ")";
+            + " ways (minimum partition " + std::to_string(all.sm.minSmPartitionSize) + ", alignment "
+            + std::to_string(all.sm.smCoscheduledAlignment) + "; tried " + (tried.empty() ? "nothing" : tried) + ")";
         return {};
     }
     std::vector<cudaStream_t> streams;
@@ -112,9 +120,10 @@ struct Stage {
     int device = 0;
     cudaStream_t stream = nullptr;
     cublasHandle_t blas = nullptr;
-    void *a = nullptr, *b = nullptr, *c = nullptr; // the device's shared operands (results are discarded)
+    void *a = nullptr, *b = nullptr, *c = nullptr; // the stage's operands (results are discarded)
     cudaEvent_t zero = nullptr;
     int sms = 0; // when limited by a green context
+    int smTarget = 0; // where green contexts were refused: the SMs cuBLAS is told to plan for
     double headScale = 1; // the output layer's share of the work, kept as in the plan when layers are capped
 };
 
@@ -169,7 +178,7 @@ void runOp(Stage& st, const ProbePipeline& p, const Op& op, int layers, bool las
                         if (flash && g.name == "scores")
                             gemm(st, g.forward, GemmLayout::TN);
                     } else {
-                        gemm(st, g.dgrad, GemmLayout::NN);
+                        gemm(st, cublasDgrad(g.dgrad), GemmLayout::NN);
                         if (!split)
                             gemm(st, g.wgrad, GemmLayout::NT);
                     }
@@ -187,7 +196,7 @@ void runOp(Stage& st, const ProbePipeline& p, const Op& op, int layers, bool las
         if (op.kind == OpKind::Forward)
             gemm(st, head, GemmLayout::TN);
         else if (op.kind == OpKind::BackwardInput) {
-            gemm(st, transposedHead(head, 0), GemmLayout::NN);
+            gemm(st, cublasDgrad(transposedHead(head, 0)), GemmLayout::NN);
             if (!split)
                 gemm(st, transposedHead(head, 1), GemmLayout::NT);
         } else if (op.kind == OpKind::BackwardWeight)
@@ -200,6 +209,34 @@ double secondsBetween(cudaEvent_t zero, cudaEvent_t e)
     float ms = 0;
     PROBE_CUDA(cudaEventElapsedTime(&ms, zero, e));
     return double(ms) * 1e-3;
+}
+
+// Why the stages' green-context streams cannot run the pipeline: an event recorded on each, and a small GEMM of
+// each stage's cuBLAS handle there, each waited for; empty when all of them ran. The driver's error is cleared.
+std::string greenStreamsRefusal(std::vector<Stage>& stages, const std::vector<int>& list)
+{
+    for (int s : list) {
+        Stage& st = stages[std::size_t(s)];
+        cudaError_t e = cudaEventRecord(st.zero, st.stream);
+        const char* what = "recording an event";
+        if (e == cudaSuccess) {
+            what = "a cuBLAS GEMM";
+            try {
+                runGemm(st.blas, { 64, 64, 64, 1 }, GemmLayout::TN, st.a, st.b, st.c);
+            } catch (const ProbeError& refused) {
+                cudaGetLastError();
+                return std::string("a cuBLAS GEMM on stage ") + std::to_string(s)
+                    + "'s green-context stream: " + refused.what();
+            }
+            e = cudaStreamSynchronize(st.stream);
+        }
+        if (e != cudaSuccess) {
+            cudaGetLastError();
+            return std::string(what) + " on stage " + std::to_string(s) + "'s green-context stream ("
+                + std::to_string(st.sms) + " SMs) failed: " + cudaGetErrorString(e);
+        }
+    }
+    return {};
 }
 
 } // namespace
@@ -241,21 +278,23 @@ int runPipeline(const Options& options)
     };
     for (const LayerGemm& g : P.layerGemms) {
         grow(g.forward);
-        grow(g.dgrad);
+        grow(cublasDgrad(g.dgrad));
         grow(g.wgrad);
     }
     grow(P.head);
-    grow(transposedHead(P.head, 0));
+    grow(cublasDgrad(transposedHead(P.head, 0)));
     grow(transposedHead(P.head, 1));
     std::map<int, std::vector<int>> stagesOnDevice;
     for (int s = 0; s < S; ++s)
         stagesOnDevice[devices[std::size_t(P.gpuOfStage[std::size_t(s)])]].push_back(s);
     const GreenApi green = loadGreenApi();
     std::string greenNote;
-    // One set of operands per device, shared by its stages (their results are discarded), sized for the largest
-    // shape and checked against the memory free before anything is allocated.
-    std::map<int, std::vector<DeviceBuffer>> operands;
+    // Operands for each stage of its own, so stages sharing a GPU do not serve each other's lines from L2 (a few
+    // per cent fast); one set per device, shared by its stages, where memory holds only that (the trace says so).
+    // Sized for the largest shape and checked against the memory free before anything is allocated.
+    std::vector<DeviceBuffer> operands;
     const std::size_t operandBytes = 2 * (maxA + maxB + maxC);
+    std::vector<std::string> sharingNotes;
     for (auto& [device, list] : stagesOnDevice) {
         PROBE_CUDA(cudaSetDevice(device));
         std::size_t freeBytes = 0, totalBytes = 0;
@@ -267,55 +306,86 @@ int runPipeline(const Options& options)
                     + " MiB of operands and the transfers " + std::to_string(linkBytes >> 20) + " MiB, GPU "
                     + std::to_string(device) + " has " + std::to_string(freeBytes >> 20)
                     + " MiB free; fewer layers (--max-layers) do not shrink it, a smaller micro-batch does");
-        auto& buffers = operands[device];
-        buffers.emplace_back(device, maxA * 2);
-        buffers.emplace_back(device, maxB * 2);
-        buffers.emplace_back(device, maxC * 2);
-        fillNormalBf16(buffers[0].data(), maxA, 2026, 1.0f, nullptr);
-        fillNormalBf16(buffers[1].data(), maxB, 2027, 0.02f, nullptr);
+        const bool ownSets = list.size() * operandBytes + linkBytes <= freeBytes * 9 / 10;
+        if (!ownSets && list.size() > 1)
+            sharingNotes.push_back("the stages on GPU " + std::to_string(device)
+                + " share one set of operands (memory holds no more): their GEMMs may hit each other's lines in L2");
+        std::vector<std::array<void*, 3>> sets;
+        for (std::size_t i = 0; i < (ownSets ? list.size() : 1); ++i) {
+            operands.emplace_back(device, maxA * 2);
+            fillNormalBf16(operands.back().data(), maxA, 2026 + 2 * i, 1.0f, nullptr);
+            void* a = operands.back().data();
+            operands.emplace_back(device, maxB * 2);
+            fillNormalBf16(operands.back().data(), maxB, 2027 + 2 * i, 0.02f, nullptr);
+            void* b = operands.back().data();
+            operands.emplace_back(device, maxC * 2);
+            sets.push_back({ a, b, operands.back().data() });
+        }
+        auto setUp = [&](const std::vector<cudaStream_t>& streams, int smsEach) {
+            for (std::size_t i = 0; i < list.size(); ++i) {
+                Stage& st = stages[std::size_t(list[i])];
+                st.device = device;
+                st.sms = streams.empty() ? 0 : smsEach;
+                if (!streams.empty())
+                    st.stream = streams[i];
+                else
+                    PROBE_CUDA(cudaStreamCreateWithFlags(&st.stream, cudaStreamNonBlocking));
+                PROBE_CUBLAS(cublasCreate(&st.blas));
+                PROBE_CUBLAS(cublasSetStream(st.blas, st.stream));
+                // On an SM slice cuBLAS must plan for the slice: its persistent kernels size their grid to the SMs.
+                if (st.sms > 0)
+                    PROBE_CUBLAS(cublasSetSmCountTarget(st.blas, st.sms));
+                const auto& set = sets[ownSets ? i : 0];
+                st.a = set[0];
+                st.b = set[1];
+                st.c = set[2];
+                if (!st.zero)
+                    PROBE_CUDA(cudaEventCreate(&st.zero));
+            }
+        };
         std::vector<cudaStream_t> streams;
         int smsEach = 0;
-        if (list.size() > 1) {
-            std::string why;
+        std::string why;
+        if (list.size() > 1)
             streams = greenStreams(green, device, int(list.size()), &smsEach, &why);
-            if (streams.empty()) {
-                greenNote = "stages shared GPU " + std::to_string(device) + " without SM partitioning: " + why;
-                emit({ { "event", "warning" }, { "message", greenNote } });
+        setUp(streams, smsEach);
+        if (!streams.empty()) {
+            // Events are created in the primary context and recorded on green-context streams, and cuBLAS launches
+            // there from a handle of the primary context: tried once per stage now, so a driver that refuses
+            // either is met here, where ordinary streams can still stand in, and not at the first op.
+            why = greenStreamsRefusal(stages, list);
+            if (!why.empty()) {
+                for (int s : list) {
+                    cublasDestroy(stages[std::size_t(s)].blas);
+                    stages[std::size_t(s)].blas = nullptr;
+                }
+                streams.clear();
+                setUp(streams, 0);
             }
         }
-        for (std::size_t i = 0; i < list.size(); ++i) {
-            Stage& st = stages[std::size_t(list[i])];
-            st.device = device;
-            if (!streams.empty()) {
-                st.stream = streams[i];
-                st.sms = smsEach;
-            } else {
-                PROBE_CUDA(cudaStreamCreateWithFlags(&st.stream, cudaStreamNonBlocking));
+        if (list.size() > 1 && streams.empty()) {
+            // No green contexts: each stage's cuBLAS plans for its share of the SMs, as Megatron-LM's overlap does
+            // with cublasSetSmCountTarget. The kernels still share the SMs as the hardware schedules them.
+            cudaDeviceProp prop {};
+            PROBE_CUDA(cudaGetDeviceProperties(&prop, device));
+            const int share = std::max(1, prop.multiProcessorCount / int(list.size()));
+            for (int s : list) {
+                PROBE_CUBLAS(cublasSetSmCountTarget(stages[std::size_t(s)].blas, share));
+                stages[std::size_t(s)].smTarget = share;
             }
-            PROBE_CUBLAS(cublasCreate(&st.blas));
-            PROBE_CUBLAS(cublasSetStream(st.blas, st.stream));
-            // On an SM slice cuBLAS must plan for the slice: its persistent kernels size their grid to the SMs.
-            if (st.sms > 0)
-                PROBE_CUBLAS(cublasSetSmCountTarget(st.blas, st.sms));
-            st.a = operands[device][0].data();
-            st.b = operands[device][1].data();
-            st.c = operands[device][2].data();
+            greenNote = "green contexts refused on GPU " + std::to_string(device) + " (" + why
+                + "); the stages ran on ordinary streams, each stage's cuBLAS told to plan for " + std::to_string(share)
+                + " of its " + std::to_string(prop.multiProcessorCount)
+                + " SMs (cublasSetSmCountTarget): the kernels still share the SMs as the hardware schedules them";
+            emit({ { "event", "warning" }, { "message", greenNote } });
+        }
+        for (int s : list) {
+            Stage& st = stages[std::size_t(s)];
             bool holdsHead = false; // the stage runs a route's last virtual stage: the output layer and loss
             for (const auto& route : routes.routes)
-                holdsHead = holdsHead || (!route.empty() && route.back().device == int(list[i]));
-            const int last = holdsHead ? int(list[i]) : -1;
-            if (last >= 0 && P.layersInPlan[std::size_t(last)] > 0)
-                st.headScale = double(P.layersRun[std::size_t(last)]) / P.layersInPlan[std::size_t(last)];
-            PROBE_CUDA(cudaEventCreate(&st.zero));
-            // Events are created in the primary context and recorded on green-context streams: say so now, with
-            // the stage, if the driver refuses, rather than at the first op.
-            const cudaError_t recorded = cudaEventRecord(st.zero, st.stream);
-            const cudaError_t synced = recorded == cudaSuccess ? cudaStreamSynchronize(st.stream) : recorded;
-            if (synced != cudaSuccess)
-                throw ProbeError(kCudaError, "cuda-error",
-                    "recording an event on stage " + std::to_string(list[i]) + "'s stream "
-                        + (st.sms > 0 ? "(a green context of " + std::to_string(st.sms) + " SMs) " : "")
-                        + "failed: " + cudaGetErrorString(synced));
+                holdsHead = holdsHead || (!route.empty() && route.back().device == s);
+            if (holdsHead && P.layersInPlan[std::size_t(s)] > 0)
+                st.headScale = double(P.layersRun[std::size_t(s)]) / P.layersInPlan[std::size_t(s)];
         }
     }
     // Boundaries: index 2b + (gradient ? 1 : 0), b numbered as PipelineRoutes does.
@@ -517,12 +587,24 @@ int runPipeline(const Options& options)
                     "random data");
     if (!greenNote.empty())
         notes.push_back(greenNote);
-    nlohmann::json sms = nlohmann::json::array();
-    for (const Stage& st : stages)
+    for (const std::string& n : sharingNotes)
+        notes.push_back(n);
+    // How stages sharing a GPU had SMs of their own: "own-gpus" (none shared), "green-contexts", or
+    // "cublas-sm-target" where the driver refused green contexts on some GPU.
+    nlohmann::json sms = nlohmann::json::array(), targets = nlohmann::json::array();
+    bool shared = false, targeted = false;
+    for (const Stage& st : stages) {
         sms.push_back(st.sms);
+        targets.push_back(st.smTarget);
+        targeted = targeted || st.smTarget > 0;
+    }
+    for (const auto& [device, list] : stagesOnDevice)
+        shared = shared || list.size() > 1;
+    const char* partitioning = !shared ? "own-gpus" : targeted ? "cublas-sm-target" : "green-contexts";
     const nlohmann::json trace = measuredTraceJson(t, P,
         { { "plan", plan.name }, { "gpus", gpuNames }, { "step_times_s", perStep }, { "notes", notes },
-            { "green_context_sms", sms }, { "nccl", versionString(nccl) }, { "cuda", cudaVersionString(runtime) } });
+            { "green_context_sms", sms }, { "sm_partitioning", partitioning }, { "cublas_sm_targets", targets },
+            { "nccl", versionString(nccl) }, { "cuda", cudaVersionString(runtime) } });
     writeFileAtomically(o.out, dumpJson(trace) + "\n");
     emit({ { "event", "result" }, { "step_s", trace["plait"]["step_s"] },
         { "bubble_fraction", trace["plait"]["bubble_fraction"] } });

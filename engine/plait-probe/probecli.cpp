@@ -179,6 +179,20 @@ unsigned smsPerStage(unsigned smCount, int stages, unsigned minPartition, unsign
     return each >= std::max(minPartition, alignment) ? each : 0;
 }
 
+std::vector<SmSplitTry> smSplitTries(unsigned smCount, int stages, unsigned minPartition, unsigned alignment)
+{
+    std::vector<SmSplitTry> tries;
+    if (stages < 1)
+        return tries;
+    const unsigned step = std::max(alignment, 1u), least = std::max(minPartition, step);
+    for (unsigned each = smsPerStage(smCount, stages, minPartition, step); each >= least; each -= step)
+        tries.push_back({ true, each });
+    const unsigned even = smCount / unsigned(stages) / 2 * 2;
+    for (unsigned each = even; each >= 2 && each * 2 >= even; each -= 2)
+        tries.push_back({ false, each });
+    return tries;
+}
+
 std::optional<std::vector<int>> parseGpuList(std::string_view text)
 {
     std::vector<int> out;
@@ -333,7 +347,7 @@ void writeFileAtomically(const std::string& path, const std::string& text)
     const auto fail = [&](const std::string& what) {
         const std::string why = std::strerror(errno);
         std::remove(tmp.c_str());
-        throw ProbeError(kUsage, "output", what + ": " + why);
+        throw ProbeError(kOutputError, "output", what + ": " + why);
     };
     errno = 0;
     {

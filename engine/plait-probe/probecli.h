@@ -78,6 +78,19 @@ int rotatingSets(std::size_t setBytes, std::size_t l2Bytes, std::size_t availabl
 // at least its minimum (sm_90: 8 and 8); 0 when the GPU cannot be split that many ways.
 unsigned smsPerStage(unsigned smCount, int stages, unsigned minPartition, unsigned alignment);
 
+// One split to ask the driver for: `smsEach` SMs per group, keeping the GPU's co-scheduling rules or treating its
+// SMs one by one (CU_DEV_SM_RESOURCE_SPLIT_IGNORE_SM_COSCHEDULING).
+struct SmSplitTry {
+    bool coscheduled = true;
+    unsigned smsEach = 0;
+    bool operator==(const SmSplitTry&) const = default;
+};
+// The splits to try, best first, for `stages` sharing a GPU: with co-scheduling, smsPerStage's count, then smaller
+// multiples of the alignment down to the minimum partition (the driver may make fewer groups than a division
+// promises, for its cluster rules); then SM by SM, even counts from the largest that fits down to half of it (an
+// odd count fails: 33 rounds up to 34 on Hopper, and 4 × 34 > 132). Empty when no stage could get the minimum.
+std::vector<SmSplitTry> smSplitTries(unsigned smCount, int stages, unsigned minPartition, unsigned alignment);
+
 // The layouts training runs its GEMMs in (cuBLAS column-major op(A), op(B)): forward TN, input gradient NN,
 // weight gradient NT. Same FLOPs, different memory access; the probe times each pass in its own.
 enum class GemmLayout { TN, NN, NT };

@@ -40,7 +40,7 @@ json=()
 cmake -S "$root" -B "$dir/build" "${generator[@]}" "${json[@]}" -DCMAKE_BUILD_TYPE=Release -DPLAIT_PROBE_ONLY=ON \
   -DPLAIT_WITH_PROBE=ON -DPLAIT_PROBE_MPI=OFF -DPLAIT_PROBE_STATIC_CUDART="$prebuilt" \
   -DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCHS:-90}" -DNCCL_INCLUDE_DIR="$NCCL_INCLUDE_DIR" \
-  -DNCCL_LIBRARY="$NCCL_LIBRARY" -DCUBLAS_LIBRARY="$CUBLAS_LIBRARY" || exit 1
+  -DNCCL_LIBRARY="$NCCL_LIBRARY" -DCUBLAS_LIBRARY="$CUBLAS_LIBRARY" -DCUBLAS_INCLUDE_DIR="$CUBLAS_INCLUDE_DIR" || exit 1
 cmake --build "$dir/build" --target plait-probe -j "$(nproc)" || exit 1
 cp "$dir/build/bin/plait-probe" "$dir/plait-probe" || exit 1
 if [ "$prebuilt" = yes ]; then

@@ -1,46 +1,77 @@
 #!/usr/bin/env bash
-# Finds what plait-probe links against on a GPU machine that may have no Debian -dev packages: nvcc, nccl.h and
-# libnccl.so*, libcublas.so*, in the CUDA toolkit, under /usr and /opt, or inside Python wheels (nvidia-nccl-cu13,
-# nvidia-cublas-cu13 ship a versioned libnccl.so.2 and their headers inside the wheel). Prints shell assignments
-# (NCCL_INCLUDE_DIR, NCCL_LIBRARY, CUBLAS_LIBRARY, CUBLAS_INCLUDE_DIR, PROBE_LIBRARY_PATH) for `eval`, and what it
-# looked at on stderr. Usage: eval "$(tests/gpu/find-gpu-libs.sh)"
+# Finds what plait-probe links against on a GPU machine that may have no Debian -dev packages: nccl.h and
+# libnccl.so*, libcublas.so* and cublas_api.h. Python wheels first (nvidia-nccl-cu13 and nvidia-cublas ship a
+# versioned libnccl.so.2 and libcublas.so.13 with their headers, under site-packages/nvidia/*/; torch's own lib
+# folder), then the CUDA toolkit, /usr and /opt. One `find` per folder, following a folder given as a symbolic link
+# (/usr/local/cuda usually is one). Prints shell assignments (NCCL_INCLUDE_DIR, NCCL_LIBRARY, CUBLAS_LIBRARY,
+# CUBLAS_INCLUDE_DIR, PROBE_LIBRARY_PATH) for `eval`, and what it looked at on stderr; exits 1 when a library or
+# nccl.h is missing. Usage: eval "$(tests/gpu/find-gpu-libs.sh)"
 set -uo pipefail
 
 say() { echo "find-gpu-libs: $*" >&2; }
 
-# Python wheels: the site-packages folders of every python3 on the PATH.
+# The wheels' folders, from Python's module search (torch is located, not imported: importing it takes seconds).
 wheel_dirs=()
 for py in python3 python; do
   command -v "$py" > /dev/null 2>&1 || continue
   while IFS= read -r d; do
-    [ -d "$d/nvidia" ] && wheel_dirs+=("$d/nvidia")
-  done < <("$py" -c 'import site, sys; print("\n".join(site.getsitepackages() + [site.getusersitepackages()]))' 2> /dev/null)
+    [ -d "$d" ] && wheel_dirs+=("$d")
+  done < <(timeout 20 "$py" - 2> /dev/null << 'EOF'
+import importlib.util, os
+seen = []
+for name, sub in (("nvidia", ""), ("torch", "lib")):
+    try:
+        spec = importlib.util.find_spec(name)
+    except Exception:
+        continue
+    for p in (spec.submodule_search_locations or []) if spec else []:
+        path = os.path.join(p, sub) if sub else p
+        if path not in seen:
+            seen.append(path)
+print("\n".join(seen))
+EOF
+  )
+  [ "${#wheel_dirs[@]}" -gt 0 ] && break
 done
 
 cuda=${CUDA_HOME:-/usr/local/cuda}
-roots=("$cuda" /usr /opt "${wheel_dirs[@]}")
+# Each root with how deep to look: a wheel's nvidia/nccl/lib/libnccl.so.2 is 3 down, a toolkit's
+# targets/x86_64-linux/lib/libcublas.so 3, Debian's /usr/lib/x86_64-linux-gnu/libnccl.so.2 3.
+roots=()
+depths=()
+for d in "${wheel_dirs[@]}"; do
+  roots+=("$d")
+  depths+=(4)
+done
+roots+=("$cuda" /usr /opt)
+depths+=(5 4 6)
 say "searching ${roots[*]}"
 
-# The first file matching one of the names under the roots (shallow where the tree is large).
+hits=""
+for i in "${!roots[@]}"; do
+  r=${roots[$i]}
+  [ -d "$r" ] || continue
+  found=$(find -H "$r" -maxdepth "${depths[$i]}" \( -name nccl.h -o -name 'libnccl.so*' -o -name 'libcublas.so*' \
+    -o -name cublas_api.h \) \( -type f -o -type l \) 2> /dev/null | sort)
+  [ -n "$found" ] && hits+="$found"$'\n'
+done
+
+# The first hit of the first name that has one, in the roots' order.
 first() {
-  local name
+  local name hit
   for name in "$@"; do
-    for r in "${roots[@]}"; do
-      [ -d "$r" ] || continue
-      local hit
-      hit=$(find "$r" -maxdepth 6 -name "$name" \( -type f -o -type l \) 2> /dev/null | sort | head -n 1)
-      if [ -n "$hit" ]; then
-        echo "$hit"
-        return 0
-      fi
-    done
+    hit=$(printf '%s' "$hits" | grep -m 1 "/${name//./\\.}\$")
+    if [ -n "$hit" ]; then
+      echo "$hit"
+      return 0
+    fi
   done
   return 1
 }
 
 nccl_h=$(first nccl.h) || nccl_h=""
-nccl_lib=$(first libnccl.so libnccl.so.2) || nccl_lib=""
-cublas_lib=$(first libcublas.so libcublas.so.13 libcublas.so.12) || cublas_lib=""
+nccl_lib=$(first libnccl.so.2 libnccl.so) || nccl_lib=""
+cublas_lib=$(first libcublas.so.13 libcublas.so.12 libcublas.so) || cublas_lib=""
 cublas_h=$(first cublas_api.h) || cublas_h=""
 
 for what in "nccl.h=$nccl_h" "libnccl=$nccl_lib" "libcublas=$cublas_lib" "cublas_api.h=$cublas_h"; do

@@ -26,6 +26,7 @@
 #include "summaryview.h"
 #include "timelinepanel.h"
 #include "topologyview.h"
+#include <QScrollArea>
 #include <QTableWidget>
 
 #include <QApplication>
@@ -336,16 +337,16 @@ private slots:
             qPrintable(text));
         QVERIFY(text.contains(QStringLiteral("Attention on flash did not run")));
 
-        const nlohmann::json compute
-            = { { "format", "plait-compute/1" }, { "gpu", "NVIDIA A800-SXM4-80GB" }, { "memory_bytes", 85198045184.0 },
-                  { "gemms",
-                      { { { "gemm", "fc1" }, { "pass", "forward" }, { "m", 4096 }, { "n", 7168 }, { "k", 8192 },
-                          { "time_us", 2000.0 } } } },
-                  { "memory", { { "traffic_gbps", 1700.0 } } },
-                  { "contention",
-                      { { { "gemm", "fc1 forward" }, { "beside", "all_reduce" }, { "ranks", 2 },
-                          { "bytes", 268435456.0 }, { "gemm_alone_us", 2000.0 }, { "gemm_beside_us", 2200.0 },
-                          { "collective_alone_us", 1200.0 }, { "collective_beside_us", 1500.0 } } } } };
+        const nlohmann::json compute = { { "format", "plait-compute/1" }, { "gpu", "NVIDIA A800-SXM4-80GB" },
+            { "memory_bytes", 85198045184.0 },
+            { "gemms",
+                { { { "gemm", "fc1" }, { "pass", "forward" }, { "m", 4096 }, { "n", 7168 }, { "k", 8192 },
+                    { "time_us", 2000.0 } } } },
+            { "memory", { { "traffic_gbps", 1700.0 } } }, { "kernel", { { "kernels", 5000 }, { "fixed_us", 4.25 } } },
+            { "contention",
+                { { { "gemm", "fc1 forward" }, { "beside", "all_reduce" }, { "ranks", 2 }, { "bytes", 268435456.0 },
+                    { "gemm_alone_us", 2000.0 }, { "gemm_beside_us", 2200.0 }, { "collective_alone_us", 1200.0 },
+                    { "collective_beside_us", 1500.0 } } } } };
         auto read = computeFromJson(compute);
         QVERIFY(read);
         w.calibrationPanel()->setCompute(read.value(), QStringLiteral("COMPUTE.json"));
@@ -355,17 +356,63 @@ private slots:
             qPrintable(after));
         QVERIFY2(after.contains(QStringLiteral("Applying keeps each of the 1 measured GEMM shapes at its own time")),
             qPrintable(after));
+        QVERIFY2(
+            after.contains(QStringLiteral("A kernel's fixed cost: 4.25 µs (empty kernels launched back to back); the "
+                                          "plan assumes %1 µs")
+                               .arg(builtinCalibration().values.kernelOverheadUs, 0, 'f', 2)),
+            qPrintable(after));
         auto calibrated = w.calibrationPanel()->planWithCompute();
         QVERIFY(calibrated.has_value());
         QCOMPARE(calibrated->cluster.gpu.measuredGemms.size(), std::size_t(1));
         QCOMPARE(calibrated->cluster.gpu.hbmAchievableGBps, 1700.0);
-        if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty()) {
+        // What the cost model rests on: before applying, the fit on published runs and the catalog's figures; after,
+        // the GPU's rates measured here, the GEMM share fitted only for the shapes the probe did not time.
+        QVERIFY2(after.contains(QStringLiteral("What the cost model rests on")), qPrintable(after));
+        QVERIFY2(
+            after.contains(QStringLiteral("calibrated on %1 published runs").arg(builtinCalibration().trainingRuns)),
+            qPrintable(after));
+        QVERIFY2(!after.contains(QStringLiteral("measured on this cluster")), qPrintable(after));
+        emit w.calibrationPanel()->applyRequested(*calibrated, QStringLiteral("Apply measured compute"));
+        const QString applied = w.calibrationPanel()->summaryText();
+        QVERIFY2(
+            applied.contains(QStringLiteral("<b>measured</b> for the 1 GEMM shapes timed (plait-probe: COMPUTE.json)")),
+            qPrintable(applied));
+        QVERIFY2(applied.contains(
+                     QStringLiteral("1700 GB/s</td><td><b>measured on this cluster</b>: plait-probe: COMPUTE.json")),
+            qPrintable(applied));
+        const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS");
+        auto picture = [&](const QString& name) {
+            if (shots.isEmpty())
+                return;
             w.resize(1600, 1000);
             w.show();
             QTest::qWait(200);
             w.findChild<QDockWidget*>(QStringLiteral("calibration"))->raise();
             QTest::qWait(100);
-            w.grab().save(shots + QStringLiteral("/window-calibration-compute.png"));
+            w.grab().save(shots + name);
+            // The panel's text whole (the dock scrolls it): the table of what the model rests on is at its end.
+            if (auto* scroll = w.calibrationPanel()->findChild<QScrollArea*>())
+                scroll->widget()->grab().save(shots + QString(name).replace(QLatin1String("window-"), QString()));
+        };
+        picture(QStringLiteral("/window-calibration-compute.png"));
+        // The same table in Chinese, every phrase from the shipped translation.
+        QTranslator chinese;
+        if (!chinese.load(QStringLiteral(PLAIT_QM)))
+            QSKIP("the build's plait_zh_CN.qm is not there");
+        QCoreApplication::installTranslator(&chinese);
+        w.calibrationPanel()->setPlan(std::make_shared<const Plan>(w.document()->plan()));
+        const QString zh = w.calibrationPanel()->summaryText();
+        QCoreApplication::removeTranslator(&chinese);
+        QVERIFY2(zh.contains(QStringLiteral("成本模型的依据")), qPrintable(zh));
+        QVERIFY2(zh.contains(QStringLiteral("1700 GB/s</td><td><b>在本集群上实测</b>：plait-probe: COMPUTE.json")),
+            qPrintable(zh));
+        QVERIFY2(zh.contains(QStringLiteral("基于 %1 次已发表运行校准").arg(builtinCalibration().trainingRuns)),
+            qPrintable(zh));
+        if (!shots.isEmpty()) {
+            QCoreApplication::installTranslator(&chinese);
+            w.calibrationPanel()->setPlan(std::make_shared<const Plan>(w.document()->plan()));
+            picture(QStringLiteral("/window-calibration-compute-zh.png"));
+            QCoreApplication::removeTranslator(&chinese);
         }
     }
 };

@@ -5,9 +5,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-// tests/gpu/device-checks.sh, the one-shot GPU run, against the fake probe (CI has no GPU): every step is timed and
-// limited, a failure does not stop the steps after it, a missing output or a pipeline without its own SMs fails
-// its step, and the run exits non-zero when a required step failed. Only three files come back in $OUT.
+// tests/gpu/device-checks.sh, the one-shot GPU run, rehearsed against the fake probe (CI has no GPU): every step is
+// timed and limited, a failure does not stop the steps after it, a missing output or a pipeline without its own SMs
+// fails its step, and the run exits non-zero when a required step failed. Only three files come back in $OUT.
+// Stand-ins give each way the GPU run can go wrong the summary it would give there (issue 42 D): a prebuilt probe
+// that cannot load (the fallback build then runs it, and the run is not a failure), a library search past its
+// limit, green contexts refused (cuBLAS SM targets instead), NCCL's initialisation failing.
 class TestDeviceChecks : public QObject {
     Q_OBJECT
 
@@ -15,8 +18,25 @@ class TestDeviceChecks : public QObject {
         int code = -1;
         QString summary;
         QStringList files;
+        QStringList archived; // probe-results.tgz's entries
+        QString log;
         qint64 ms = 0;
     };
+
+    QTemporaryDir m_standIns;
+
+    // An executable script in the stand-ins' folder.
+    QString standIn(const QString& name, const QByteArray& body)
+    {
+        const QString path = m_standIns.filePath(name);
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly))
+            qFatal("cannot write a stand-in");
+        f.write("#!/usr/bin/env bash\n" + body + "\n");
+        f.close();
+        f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
+        return path;
+    }
 
     static Run run(const QMap<QString, QString>& settings)
     {
@@ -31,6 +51,9 @@ class TestDeviceChecks : public QObject {
         env.insert(QStringLiteral("PLAIT_FAKE_REPLAY_collectives"), data + QStringLiteral("/collectives.jsonl"));
         env.insert(QStringLiteral("PLAIT_FAKE_OUT_FROM_collectives"), data + QStringLiteral("/links-fixture.json"));
         env.insert(QStringLiteral("PLAIT_FAKE_OUT_FROM_pipeline"), data + QStringLiteral("/checks/trace-own-sms.json"));
+        // The library search's stand-in answers at once; the real search (a few seconds of `find`) runs in its own row.
+        env.insert(QStringLiteral("PLAIT_FIND_GPU_LIBS"),
+            QStringLiteral(PLAIT_SOURCE "/tests/gpu/devicechecks/no-libraries.sh"));
         for (auto it = settings.begin(); it != settings.end(); ++it)
             if (it.value().isEmpty())
                 env.remove(it.key());
@@ -49,6 +72,13 @@ class TestDeviceChecks : public QObject {
         QFile s(out.filePath(QStringLiteral("summary.txt")));
         if (s.open(QIODevice::ReadOnly))
             r.summary = QString::fromUtf8(s.readAll());
+        QFile log(out.filePath(QStringLiteral("device-checks.log")));
+        if (log.open(QIODevice::ReadOnly))
+            r.log = QString::fromUtf8(log.readAll());
+        QProcess tar;
+        tar.start(QStringLiteral("tar"), { QStringLiteral("-tzf"), out.filePath(QStringLiteral("probe-results.tgz")) });
+        tar.waitForFinished();
+        r.archived = QString::fromUtf8(tar.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         r.files = QDir(out.path()).entryList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
         return r;
     }
@@ -63,6 +93,21 @@ class TestDeviceChecks : public QObject {
     }
 
 private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_standIns.isValid());
+        // A prebuilt binary whose libraries the loader cannot find, as on a machine without the toolkit's path.
+        standIn(QStringLiteral("unloadable-probe"),
+            "echo \"$0: error while loading shared libraries: libcublas.so.13: cannot open shared object file: No "
+            "such file or directory\" >&2; exit 127");
+        // The fallback build: leaves a build tree (which must not travel back) and the probe in DIR.
+        standIn(QStringLiteral("build-ok"),
+            "mkdir -p \"$1/build/CMakeFiles\" && head -c 2000000 /dev/urandom > \"$1/build/CMakeFiles/objects.o\" && "
+            "cp \"" PLAIT_FAKE_PROBE "\" \"$1/plait-probe\"");
+        standIn(QStringLiteral("build-fails"), "echo 'nvcc fatal: Unsupported gpu architecture' >&2; exit 1");
+        standIn(QStringLiteral("slow-library-search"), "echo \"NCCL_LIBRARY=''\"; sleep 30");
+    }
+
     void endings_data()
     {
         QTest::addColumn<QString>("variable");
@@ -88,6 +133,10 @@ private slots:
             << "PLAIT_FAKE_OUT_FROM_pipeline" << PLAIT_TEST_DATA "/probe/checks/trace-shared-sms.json"
             << "pipeline"
             << "without SM partitioning" << 1;
+        QTest::newRow("green contexts refused, cuBLAS SM targets instead")
+            << "PLAIT_FAKE_OUT_FROM_pipeline" << PLAIT_TEST_DATA "/probe/checks/trace-cublas-targets.json"
+            << "pipeline"
+            << "green contexts refused; stages on cuBLAS SM targets [33 33 33 33]" << 0;
     }
     void endings()
     {
@@ -111,6 +160,69 @@ private slots:
             QStringList({ QStringLiteral("device-checks.log"), QStringLiteral("probe-results.tgz"),
                 QStringLiteral("summary.txt") }));
         QVERIFY(r.ms < 60000); // a hang costs its limit, not the run
+    }
+
+    // What each failure of the GPU run would say there, given by a stand-in here.
+    void rehearsal_data()
+    {
+        QTest::addColumn<QStringList>("settings"); // NAME=VALUE, a stand-in's name for $S
+        QTest::addColumn<QString>("step");
+        QTest::addColumn<QString>("result");
+        QTest::addColumn<QString>("says"); // in the summary
+        QTest::addColumn<int>("code");
+        QTest::newRow("prebuilt cannot load, the fallback build runs")
+            << QStringList { QStringLiteral("PLAIT_PROBE_BIN=$S/unloadable-probe"),
+                   QStringLiteral("PLAIT_PROBE_BUILD=$S/build-ok") }
+            << "probe"
+            << "127"
+            << "note: the prebuilt probe did not run (" << 0;
+        QTest::newRow("prebuilt cannot load, nor can a probe be built")
+            << QStringList { QStringLiteral("PLAIT_PROBE_BIN=$S/unloadable-probe"),
+                   QStringLiteral("PLAIT_PROBE_BUILD=$S/build-fails") }
+            << "build"
+            << "build 1"
+            << "FAILED" << 1;
+        QTest::newRow("the library search passes its limit")
+            << QStringList { QStringLiteral("PLAIT_FIND_GPU_LIBS=$S/slow-library-search") } << "libs"
+            << "timed out after 4s"
+            << "note: no library search result" << 0;
+        QTest::newRow("the real library search") << QStringList { QStringLiteral("PLAIT_FIND_GPU_LIBS=") } << "libs"
+                                                 << "libs"
+                                                 << "all required steps passed" << 0;
+        QTest::newRow("NCCL cannot initialise")
+            << QStringList { QStringLiteral("PLAIT_FAKE_MODE_collectives=exit=4") } << "collectives"
+            << "collectives 4"
+            << "FAILED" << 1;
+    }
+    void rehearsal()
+    {
+        QFETCH(QStringList, settings);
+        QFETCH(QString, step);
+        QFETCH(QString, result);
+        QFETCH(QString, says);
+        QFETCH(int, code);
+        QMap<QString, QString> env { { QStringLiteral("PLAIT_FAKE_ECHO_ENV"), QStringLiteral("NCCL_DEBUG") } };
+        for (const QString& s : settings) {
+            const qsizetype eq = s.indexOf(QLatin1Char('='));
+            env[s.left(eq)] = s.mid(eq + 1).replace(QLatin1String("$S"), m_standIns.path());
+        }
+        const Run r = run(env);
+        QCOMPARE(r.code, code);
+        QVERIFY2(row(r.summary, step).contains(result), qPrintable(r.summary));
+        QVERIFY2(r.summary.contains(says), qPrintable(r.summary));
+        QVERIFY2(r.summary.contains(code == 0 ? QLatin1String("all required steps passed") : QLatin1String("FAILED")),
+            qPrintable(r.summary));
+        // The prebuilt's linkage is logged with the library path the steps use.
+        QVERIFY2(r.log.contains(QLatin1String("== linkage of ")), qPrintable(r.log));
+        // NCCL's own diagnostics reach the steps that start NCCL (where a probe ran them), and only those.
+        if (!row(r.summary, QStringLiteral("collectives")).contains(QLatin1String("skipped: no probe binary ran")))
+            QVERIFY2(r.log.contains(QLatin1String("[collectives] NCCL_DEBUG=WARN")), qPrintable(r.log));
+        QVERIFY2(!r.log.contains(QLatin1String("[compute] NCCL_DEBUG=WARN")), qPrintable(r.log));
+        // The archive holds the outputs and never a build tree.
+        QVERIFY2(!r.archived.isEmpty(), "probe-results.tgz is empty or unreadable");
+        for (const QString& entry : r.archived)
+            QVERIFY2(!entry.contains(QLatin1String("/build/")), qPrintable(entry));
+        QVERIFY(r.ms < 60000);
     }
 };
 

@@ -2,12 +2,14 @@
 // recorded output to --out. PLAIT_FAKE_MODE picks the ending: ok, crash (abort half-way), garbage (a line that is
 // not the protocol), hang (sleep past any deadline), or exit=N (the contract's error line and exit code N).
 // Each setting may be given per command (PLAIT_FAKE_MODE_compute, PLAIT_FAKE_OUT_FROM_pipeline, ...), so one run
-// of a script that calls several commands can see each end its own way.
+// of a script that calls several commands can see each end its own way. PLAIT_FAKE_ECHO_ENV names variables
+// (comma-separated) whose values it prints to stderr first, so a test sees what environment the caller gave it.
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -41,6 +43,13 @@ int main(int argc, char** argv)
         for (std::string line; std::getline(in, line);)
             if (!line.empty() && line[0] != '#')
                 lines.push_back(line);
+    }
+    if (const char* names = setting("ECHO_ENV")) {
+        std::stringstream list(names);
+        for (std::string name; std::getline(list, name, ',');) {
+            const char* value = std::getenv(name.c_str());
+            std::cerr << name << "=" << (value ? value : "(unset)") << std::endl;
+        }
     }
     if (mode.rfind("exit=", 0) == 0) {
         const int code = std::atoi(mode.c_str() + 5);

@@ -1,9 +1,11 @@
+#include "../../core/testplans.h"
 #include "calibration.h"
 #include "gemm.h"
 #include "layercost.h"
 #include "plan.h"
 #include "probecli.h"
 #include "proberesults.h"
+#include "ratebasis.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -157,6 +159,12 @@ private slots:
             QVERIFY(t.measured);
             QCOMPARE(t.seconds, m.seconds);
         }
+        // The input gradient is timed as torch hands it to cuBLAS, m and n swapped (probe-review-2 N11): it stands
+        // for core's shape all the same.
+        const MeasuredGemm dgrad { 1024, 8192, 4096, 1, 0.2e-3 }; // m = in-features, n = tokens
+        GpuSpec withDgrad = calibratedGpu(g, { dgrad }, 3000, "probe");
+        QVERIFY(gemmTime({ 8192, 1024, 4096, 1 }, withDgrad, withDgrad.bf16Tflops, 2).measured);
+        QCOMPARE(gemmTime({ 8192, 1024, 4096, 1 }, withDgrad, withDgrad.bf16Tflops, 2).seconds, 0.2e-3);
         // ... but not at FP8, nor at a size it was not timed at.
         QVERIFY(!gemmTime({ 8192, 8192, 8192, 1 }, c, c.fp8Tflops, 2).measured);
         QVERIFY(!gemmTime({ 8192, 8192, 8000, 1 }, c, c.bf16Tflops, 2).measured);
@@ -178,6 +186,80 @@ private slots:
         QCOMPARE(back.value().measuredGemms.size(), std::size_t(3));
         QVERIFY(std::abs(back.value().measuredGemms[0].seconds - 1.5e-3) < 1e-15);
         QVERIFY(!toJson(g).contains("measured_gemms")); // a catalog GPU's plan stays as it was
+    }
+
+    // What each rate rests on (issue 42 C): on a catalog cluster, every calibration parameter is the published fit
+    // and every rate a published figure; after a probe result is applied, the GPU's rates are measured and the GEMM
+    // share stays fitted only for the shapes the probe did not time.
+    void rateStandingsSayWhatIsMeasured()
+    {
+        Plan plan = test::examplePlan("a1-one-node-dp8.plait.json"); // one node: a catalog GPU and NVLink
+        auto basisOf = [](const std::vector<RateStanding>& all, const std::string& id) {
+            for (const RateStanding& s : all)
+                if (s.id == id)
+                    return s;
+            return RateStanding { "missing", 0, RateBasis::Published, {} };
+        };
+        const std::vector<RateStanding> before = rateStandings(plan.cluster);
+        QCOMPARE(before.size(), calibrationParameters().size() + 4); // GEMM, HBM, overlap, one node's link
+        for (const CalibrationParameter& p : calibrationParameters())
+            QVERIFY2(basisOf(before, p.id).basis == RateBasis::Published
+                    || (std::string(p.id) == "unmeasured_gemm_share" && plan.cluster.gpu.gemmSustainedEfficiency > 0),
+                p.id);
+        QVERIFY(basisOf(before, "gemm_rate").basis == RateBasis::Catalog);
+        QVERIFY(basisOf(before, "intra_node_link").basis == RateBasis::Catalog);
+        QVERIFY(basisOf(before, "overlap_slowdown").basis == RateBasis::Catalog);
+
+        plan.cluster.gpu = calibratedGpu(plan.cluster.gpu, { { 4096, 4096, 4096, 1, 0.3e-3 } }, 1500, "plait-probe: C");
+        plan.cluster.gpu.overlapSlowdown = 0.12;
+        const std::vector<RateStanding> after = rateStandings(plan.cluster);
+        QVERIFY(basisOf(after, "gemm_share").basis == RateBasis::MeasuredShapes);
+        QVERIFY(basisOf(after, "unmeasured_gemm_share").basis == RateBasis::Measured);
+        QVERIFY(basisOf(after, "gemm_rate").basis == RateBasis::Measured);
+        QCOMPARE(basisOf(after, "hbm_rate").value, 1500.0);
+        QVERIFY(basisOf(after, "hbm_rate").basis == RateBasis::Measured);
+        QCOMPARE(basisOf(after, "hbm_rate").source, std::string("plait-probe: C"));
+        QVERIFY(basisOf(after, "overlap_slowdown").basis == RateBasis::Measured);
+        QVERIFY(basisOf(after, "kernel_overhead_us").basis == RateBasis::Published); // not in this measurement
+        QVERIFY(basisOf(after, "intra_node_link").basis == RateBasis::Catalog);
+        plan.cluster.gpu.kernelFixedUs = 2.4;
+        QVERIFY(basisOf(rateStandings(plan.cluster), "kernel_overhead_us").basis == RateBasis::Measured);
+        QCOMPARE(basisOf(rateStandings(plan.cluster), "kernel_overhead_us").value, 2.4);
+    }
+
+    // The probe's fixed cost per kernel, applied, stands for the calibration's kernel_overhead_us on that GPU: the
+    // layer costs as if the calibration had that value; it is written to the plan's GPU and read back; a figure no
+    // launch can reach is not taken.
+    void measuredKernelCostReplacesTheCalibrations()
+    {
+        const Plan plan = test::examplePlan("a1-one-node-dp8.plait.json");
+        auto computeWith = [&](double fixedUs) {
+            nlohmann::json doc = { { "format", "plait-compute/1" }, { "gpu", "NVIDIA H100 80GB HBM3" },
+                { "memory_bytes", 85899345920.0 },
+                { "gemms",
+                    { { { "gemm", "fc1" }, { "pass", "forward" }, { "m", 4096 }, { "n", 4096 }, { "k", 4096 },
+                        { "time_us", 600.0 } } } },
+                { "kernel", { { "kernels", 5000 }, { "fixed_us", fixedUs } } } };
+            auto read = computeFromJson(doc);
+            if (!read || read.value().kernelFixedUs != fixedUs)
+                qFatal("COMPUTE.json's kernel cost was not read");
+            return gpuCalibratedBy(plan.cluster.gpu, read.value(), Catalog::builtin(), "probe");
+        };
+        const auto gpu = computeWith(7.5);
+        QVERIFY2(gpu, gpu ? "" : gpu.errorText().c_str());
+        QCOMPARE(gpu.value().kernelFixedUs, 7.5);
+        Plan measured = plan;
+        measured.cluster.gpu = gpu.value();
+        Plan asCalibration = measured;
+        asCalibration.cluster.gpu.kernelFixedUs = 0;
+        asCalibration.cluster.calibration.kernelOverheadUs = 7.5;
+        QCOMPARE(layerCost(measured).fwdElementwise, layerCost(asCalibration).fwdElementwise);
+        QCOMPARE(layerCost(measured).bwdElementwise, layerCost(asCalibration).bwdElementwise);
+        QVERIFY(layerCost(measured).fwdElementwise > layerCost(plan).fwdElementwise); // 7.5 µs > the fitted 3.1
+        auto back = gpuFromJson(toJson(gpu.value()), "gpu");
+        QVERIFY(back);
+        QCOMPARE(back.value().kernelFixedUs, 7.5);
+        QCOMPARE(computeWith(0.01).value().kernelFixedUs, 0.0);
     }
 
     void measuredGemmsAreChecked_data()
@@ -599,6 +681,31 @@ private slots:
         QCOMPARE(int(smsPerStage(unsigned(sms), stages, 8, 8)), each);
     }
 
+    // What the pipeline asks the driver for when its first split is refused (probe-review-2 N4): multiples of the
+    // alignment first, then even counts SM by SM, never an odd count or more SMs than the GPU has.
+    void smSplitTries_data()
+    {
+        QTest::addColumn<int>("sms");
+        QTest::addColumn<int>("stages");
+        QTest::addColumn<QString>("tries"); // c32 = co-scheduled, 32 each; s32 = SM by SM
+        QTest::newRow("H200, 4 stages") << 132 << 4 << "c32 c24 c16 c8 s32 s30 s28 s26 s24 s22 s20 s18 s16";
+        QTest::newRow("H200, 16 stages") << 132 << 16 << "c8 s8 s6 s4";
+        QTest::newRow("H200, 32 stages: SM by SM only") << 132 << 32 << "s4 s2";
+        QTest::newRow("A100, 3 stages") << 108 << 3 << "c32 c24 c16 c8 s36 s34 s32 s30 s28 s26 s24 s22 s20 s18";
+    }
+    void smSplitTries()
+    {
+        QFETCH(int, sms);
+        QFETCH(int, stages);
+        QFETCH(QString, tries);
+        QStringList got;
+        for (const SmSplitTry& t : plait::probe::smSplitTries(unsigned(sms), stages, 8, 8)) {
+            QVERIFY(t.smsEach % 2 == 0 && t.smsEach * unsigned(stages) <= unsigned(sms));
+            got << QString::number(t.smsEach).prepend(QLatin1Char(t.coscheduled ? 'c' : 's'));
+        }
+        QCOMPARE(got.join(QLatin1Char(' ')), tries);
+    }
+
     void outputIsCompleteOrAbsent()
     {
         QTemporaryDir dir;
@@ -631,14 +738,18 @@ private slots:
         const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
         QCOMPARE(setrlimit(RLIMIT_FSIZE, &small), 0);
         std::string message;
+        int code = 0;
         try {
             writeFileAtomically(path, std::string(64 * 1024, 'x'));
         } catch (const ProbeError& e) {
             message = e.what();
+            code = e.code;
         }
         setrlimit(RLIMIT_FSIZE, &before);
         std::signal(SIGXFSZ, oldHandler);
         QVERIFY2(message.find(std::strerror(EFBIG)) != std::string::npos, message.c_str());
+        // Its own exit code: a measurement lost to the disk is not a usage error (probe-review-2 N14).
+        QCOMPARE(code, int(kOutputError));
         std::ifstream in(path);
         std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
         QCOMPARE(text, std::string("old\n"));

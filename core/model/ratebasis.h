@@ -1,0 +1,33 @@
+#pragma once
+// What each rate of the cost model rests on for one cluster (issue 42 C): the calibration fitted on published runs, a
+// published component figure of the catalog, or a probe measurement on this cluster that replaces it, wholly or for
+// the GEMM shapes it timed. The Calibration panel lists it, so a user sees which figures are this cluster's own.
+#include "plan.h"
+
+#include <string>
+#include <vector>
+
+namespace plait {
+
+enum class RateBasis {
+    Published, // the calibration layer, fitted on published end-to-end runs (costcalibration.h)
+    Catalog, // a published component figure of the catalog stands in for the fitted parameter
+    Measured, // a probe measurement on this cluster replaces it
+    MeasuredShapes, // the probe's timed GEMM shapes keep their own times; other shapes use the fitted value
+};
+
+struct RateStanding {
+    // A calibration parameter's id (calibration.json), or one of the measured rates: "gemm_rate" (sustained GEMM
+    // efficiency), "hbm_rate" (achievable streaming HBM), "overlap_slowdown", "intra_node_link", "inter_node_link".
+    std::string id;
+    double value = 0;
+    RateBasis basis = RateBasis::Published;
+    std::string source; // the measurement or catalog figure, where the basis is not Published
+};
+
+// Every calibration parameter (kernel_overhead_us with the probe's value where it replaced it), then the measured
+// rates, for `cluster`; a rate is Measured where the cluster's spec differs from the catalog's entry of the same id (a
+// probe result applied) and names its source.
+std::vector<RateStanding> rateStandings(const ClusterSpec& cluster, const Catalog& catalog = Catalog::builtin());
+
+} // namespace plait
