@@ -12,7 +12,8 @@
 # by tests/gpu/build-probe.sh, and a run whose fallback build then works is not a failure (the summary says which
 # binary ran). NCCL's own diagnostics (WARN; INIT and NET) go to the collectives' and pipeline's logs.
 #
-# For the rehearsal on a machine without a GPU (tests/gpu/devicechecks): PLAIT_CHECK_LIMIT_CAP caps every limit,
+# PLAIT_CHECK_BUDGET (default 540 s) bounds the whole run. For the rehearsal on a machine without a GPU
+# (tests/gpu/devicechecks): PLAIT_CHECK_LIMIT_CAP caps every limit,
 # PLAIT_FIND_GPU_LIBS and PLAIT_PROBE_BUILD stand in for the library search and the fallback build (the latter is
 # run as `$PLAIT_PROBE_BUILD DIR` and leaves DIR/plait-probe).
 set -uo pipefail
@@ -27,6 +28,9 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/plait-gpu-checks.XXXXXX")
 
 rows=()
 failed=0
+# The whole run's time: every step's limit is cut to what is left of it, so the summary and the archive are written
+# before the device tool's 600 s per command end the call (the limits add up to 530 s, 800 s with the fallback build).
+budget=${PLAIT_CHECK_BUDGET:-540}
 
 # limit SECONDS: the step's limit, capped for tests.
 limit() {
@@ -44,6 +48,13 @@ step() {
   local name=$1 seconds required=$3 output=$4 check=$5
   seconds=$(limit "$2")
   shift 6
+  # Within the run's budget: a step gets what is left of it, and none when under 10 s are.
+  local left=$((budget - SECONDS))
+  if [ "$left" -lt 10 ]; then
+    skip "$name" "$required" "the run's ${budget} s were spent"
+    return 125
+  fi
+  [ "$seconds" -gt "$left" ] && seconds=$left
   echo "== $name (limit ${seconds}s): $*"
   local start=$SECONDS rc note=""
   timeout -k 5 "$seconds" "$@" > "$work/$name.out" 2>&1

@@ -189,6 +189,12 @@ private slots:
         QTest::newRow("the real library search") << QStringList { QStringLiteral("PLAIT_FIND_GPU_LIBS=") } << "libs"
                                                  << "libs"
                                                  << "all required steps passed" << 0;
+        QTest::newRow("the run's budget is spent before the pipeline")
+            << QStringList { QStringLiteral("PLAIT_CHECK_BUDGET=12"),
+                   QStringLiteral("PLAIT_FAKE_MODE_collectives=hang") }
+            << "pipeline"
+            << "skipped: the run's 12 s were spent"
+            << "FAILED" << 1;
         QTest::newRow("NCCL cannot initialise")
             << QStringList { QStringLiteral("PLAIT_FAKE_MODE_collectives=exit=4") } << "collectives"
             << "collectives 4"
