@@ -5,6 +5,7 @@
 #include "ratestandingstext.h"
 #include "translatedtext.h"
 
+#include "attention.h"
 #include "gemm.h"
 #include "layercost.h"
 #include "palette.h"
@@ -34,11 +35,14 @@ CalibrationPanel::CalibrationPanel(QWidget* parent)
     m_text->setWordWrap(true);
     m_applyLinks = new QPushButton(tr("Apply link measurement to plan"), this);
     m_applyCompute = new QPushButton(tr("Apply compute measurement to plan"), this);
+    m_applyAttention = new QPushButton(tr("Apply attention measurement to plan"), this);
     m_applyLinks->setEnabled(false);
     m_applyCompute->setEnabled(false);
+    m_applyAttention->setEnabled(false);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_applyLinks);
     buttons->addWidget(m_applyCompute);
+    buttons->addWidget(m_applyAttention);
     buttons->addStretch(1);
     // The figures scroll: a compute run with its contention rows and attention is longer than the dock is high.
     auto* scroll = new QScrollArea(this);
@@ -59,6 +63,10 @@ CalibrationPanel::CalibrationPanel(QWidget* parent)
     connect(m_applyCompute, &QPushButton::clicked, this, [this] {
         if (auto p = planWithCompute())
             emit applyRequested(*p, tr("Apply measured compute"));
+    });
+    connect(m_applyAttention, &QPushButton::clicked, this, [this] {
+        if (auto p = planWithAttention())
+            emit applyRequested(*p, tr("Apply measured attention"));
     });
 }
 
@@ -104,6 +112,19 @@ std::optional<Plan> CalibrationPanel::planWithCompute() const
         return std::nullopt;
     auto gpu = gpuCalibratedBy(
         m_plan->cluster.gpu, *m_compute, Catalog::builtin(), "plait-probe: " + m_computeSource.toStdString());
+    if (!gpu)
+        return std::nullopt;
+    Plan p = *m_plan;
+    p.cluster.gpu = gpu.value();
+    return p;
+}
+
+std::optional<Plan> CalibrationPanel::planWithAttention() const
+{
+    if (!m_plan || !m_torch)
+        return std::nullopt;
+    auto gpu = gpuWithMeasuredAttention(
+        *m_plan, *m_torch, Catalog::builtin(), "torch-reference: " + m_torchSource.toStdString());
     if (!gpu)
         return std::nullopt;
     Plan p = *m_plan;
@@ -295,12 +316,20 @@ void CalibrationPanel::refresh()
                       .arg(a.forwardBackwardUs, 0, 'f', 0);
             if (!m_plan)
                 continue;
-            if (auto p = attentionBeside(*m_plan, *m_torch, a, Catalog::builtin()))
+            if (auto p = attentionBeside(*m_plan, *m_torch, a, Catalog::builtin())) {
                 html += QStringLiteral(" ")
                     + tr("The plan predicts %1 µs and %2 µs.")
                           .arg(p.value().predictedForwardUs, 0, 'f', 0)
                           .arg(p.value().predictedForwardBackwardUs, 0, 'f', 0);
-            else
+                // Applied, a row sets its own kernel's rate: say so where the plan runs another.
+                const AttentionKernel runs = resolveAttentionKernel(m_plan->training.attentionKernel,
+                    m_plan->training.framework == Framework::Megatron, m_plan->cluster.gpu);
+                if (const auto kernel = kernelOfBackend(a.backend); kernel && *kernel != runs)
+                    html += QStringLiteral(" ")
+                        + tr("Applied, it sets the rate of %1; the plan runs %2, which keeps its own.")
+                              .arg(QString::fromUtf8(attentionKernelName(*kernel)),
+                                  QString::fromUtf8(attentionKernelName(runs)));
+            } else
                 html += QStringLiteral(" ")
                     + tr("Not compared: %1").arg(QString::fromStdString(p.errorText()).toHtmlEscaped());
         }
@@ -308,13 +337,13 @@ void CalibrationPanel::refresh()
     // What every rate of the cost model rests on for the plan's cluster: measured here, or calibrated on published
     // runs (issue 42 C).
     if (m_plan)
-        html = (html.isEmpty() ? noResultsText() : html) + QStringLiteral("<br><br>")
-            + rateStandingsHtml(m_plan->cluster);
+        html = (html.isEmpty() ? noResultsText() : html) + QStringLiteral("<br><br>") + rateStandingsHtml(*m_plan);
     if (!html.isEmpty())
         m_text->setText(html);
     m_plot->setVisible(m_links.has_value());
     m_applyLinks->setEnabled(planWithLinks().has_value());
     m_applyCompute->setEnabled(planWithCompute().has_value());
+    m_applyAttention->setEnabled(planWithAttention().has_value());
     m_plot->replot();
 }
 

@@ -32,6 +32,7 @@ public:
     // The plan with the measurement applied, or nothing when there is none to apply.
     std::optional<Plan> planWithLinks() const;
     std::optional<Plan> planWithCompute() const;
+    std::optional<Plan> planWithAttention() const;
 
 signals:
     void applyRequested(const plait::Plan& plan, const QString& what);
@@ -49,6 +50,7 @@ private:
     QLabel* m_text = nullptr;
     QPushButton* m_applyLinks = nullptr;
     QPushButton* m_applyCompute = nullptr;
+    QPushButton* m_applyAttention = nullptr;
 };
 
 } // namespace plait::app

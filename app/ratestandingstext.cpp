@@ -12,47 +12,66 @@ struct RateStandings {
     Q_DECLARE_TR_FUNCTIONS(RateStandings)
 };
 
-QString rateName(const std::string& id)
+QString percent(const RateStanding& s)
 {
-    if (id == "gemm_share")
-        return RateStandings::tr("share of the sustained GEMM rate a layer's GEMMs reach");
-    if (id == "unmeasured_gemm_share")
-        return RateStandings::tr("share of the best known GEMM rate sustained, where no sustained figure is known");
-    if (id == "expert_gemm_share")
-        return RateStandings::tr("share of a dense GEMM's rate the expert GEMMs reach");
-    if (id == "hbm_share")
-        return RateStandings::tr("share of the streaming HBM rate element-wise kernels reach");
-    if (id == "kernel_overhead_us")
-        return RateStandings::tr("fixed cost per kernel");
-    if (id == "collective_loss_per_doubling")
-        return RateStandings::tr("collective rate lost per doubling of ranks past 8");
-    if (id == "sync_per_doubling")
-        return RateStandings::tr("step added per doubling of GPUs past 8 (stragglers, jitter)");
-    if (id == "gemm_rate")
-        return RateStandings::tr("GEMM rate (share of the dense peak)");
-    if (id == "hbm_rate")
-        return RateStandings::tr("streaming HBM rate");
-    if (id == "overlap_slowdown")
-        return RateStandings::tr("compute slowdown beside a collective");
-    if (id == "intra_node_link")
-        return RateStandings::tr("link inside a node (bus bandwidth)");
-    if (id == "inter_node_link")
-        return RateStandings::tr("link between nodes (bus bandwidth)");
-    return QString::fromStdString(id);
+    return RateStandings::tr("%1%").arg(100 * s.value, 0, 'f', 1);
+}
+QString gigabytes(const RateStanding& s)
+{
+    return RateStandings::tr("%1 GB/s").arg(s.value, 0, 'f', 0);
+}
+QString fraction(const RateStanding& s)
+{
+    return QString::number(s.value, 'f', 3);
 }
 
-QString valueText(const RateStanding& s)
+// Each rate's name and how its value reads, one row per id of rateStandings().
+struct RateRow {
+    const char* id;
+    QString (*name)();
+    QString (*value)(const RateStanding&);
+};
+const RateRow kRows[] = {
+    { "gemm_share", [] { return RateStandings::tr("share of the sustained GEMM rate a layer's GEMMs reach"); },
+        fraction },
+    { "unmeasured_gemm_share",
+        [] {
+            return RateStandings::tr("share of the best known GEMM rate sustained, where no sustained figure is known");
+        },
+        fraction },
+    { "expert_gemm_share", [] { return RateStandings::tr("share of a dense GEMM's rate the expert GEMMs reach"); },
+        fraction },
+    { "hbm_share", [] { return RateStandings::tr("share of the streaming HBM rate element-wise kernels reach"); },
+        fraction },
+    { "kernel_overhead_us", [] { return RateStandings::tr("fixed cost per kernel"); },
+        [](const RateStanding& s) { return RateStandings::tr("%1 µs").arg(s.value, 0, 'f', 2); } },
+    { "collective_loss_per_doubling",
+        [] { return RateStandings::tr("collective rate lost per doubling of ranks past 8"); }, percent },
+    { "sync_per_doubling",
+        [] { return RateStandings::tr("step added per doubling of GPUs past 8 (stragglers, jitter)"); }, percent },
+    { "gemm_rate", [] { return RateStandings::tr("GEMM rate (share of the dense peak)"); }, percent },
+    { "hbm_rate", [] { return RateStandings::tr("streaming HBM rate"); }, gigabytes },
+    { "overlap_slowdown", [] { return RateStandings::tr("compute slowdown beside a collective"); },
+        [](const RateStanding& s) {
+            return s.basis == RateBasis::Measured ? RateStandings::tr("+%1%").arg(100 * s.value, 0, 'f', 1)
+                                                  : RateStandings::tr("published mean");
+        } },
+    { "attention_rate", [] { return RateStandings::tr("fused attention rate (forward and backward)"); },
+        [](const RateStanding& s) {
+            if (s.basis == RateBasis::Measured)
+                return RateStandings::tr("%1 TFLOP/s").arg(s.value, 0, 'f', 0);
+            return s.source.empty() ? RateStandings::tr("GEMM model") : RateStandings::tr("published curves");
+        } },
+    { "intra_node_link", [] { return RateStandings::tr("link inside a node (bus bandwidth)"); }, gigabytes },
+    { "inter_node_link", [] { return RateStandings::tr("link between nodes (bus bandwidth)"); }, gigabytes },
+};
+
+const RateRow* rowOf(const std::string& id)
 {
-    if (s.id == "kernel_overhead_us")
-        return RateStandings::tr("%1 µs").arg(s.value, 0, 'f', 1);
-    if (s.id == "collective_loss_per_doubling" || s.id == "sync_per_doubling" || s.id == "gemm_rate")
-        return RateStandings::tr("%1%").arg(100 * s.value, 0, 'f', 1);
-    if (s.id == "hbm_rate" || s.id == "intra_node_link" || s.id == "inter_node_link")
-        return RateStandings::tr("%1 GB/s").arg(s.value, 0, 'f', 0);
-    if (s.id == "overlap_slowdown")
-        return s.basis == RateBasis::Measured ? RateStandings::tr("+%1%").arg(100 * s.value, 0, 'f', 1)
-                                              : RateStandings::tr("published mean");
-    return QString::number(s.value, 'f', 3);
+    for (const RateRow& r : kRows)
+        if (id == r.id)
+            return &r;
+    return nullptr;
 }
 
 QString basisText(const RateStanding& s, const ClusterSpec& cluster)
@@ -73,9 +92,19 @@ QString basisText(const RateStanding& s, const ClusterSpec& cluster)
         // The fitted share of the best known rate stands in only where no sustained figure is known.
         if (s.id == "unmeasured_gemm_share")
             return RateStandings::tr("not used: the catalog's sustained figure replaces it (%1)").arg(source);
+        if (s.id == "attention_rate")
+            return source.isEmpty()
+                ? RateStandings::tr("no published curve for this GPU: the GEMM model's rate, a lower bound on the time")
+                : RateStandings::tr("published curves of %1 by head size and length").arg(source);
         return source.isEmpty() ? RateStandings::tr("published figure")
                                 : RateStandings::tr("published figure: %1").arg(source);
     case RateBasis::Measured:
+        if (s.id == "attention_rate")
+            return RateStandings::tr("<b>measured on this cluster</b> for %1 at head size %2, %3 tokens per call: %4")
+                .arg(QString::fromStdString(s.kernel).toHtmlEscaped())
+                .arg(s.headDim)
+                .arg(s.seqLen)
+                .arg(source);
         if (s.id == "unmeasured_gemm_share")
             return RateStandings::tr("not used: the sustained rate <b>measured on this cluster</b> replaces it (%1)")
                 .arg(source);
@@ -90,13 +119,17 @@ QString basisText(const RateStanding& s, const ClusterSpec& cluster)
 }
 }
 
-QString rateStandingsHtml(const ClusterSpec& cluster)
+QString rateStandingsHtml(const Plan& plan)
 {
     QString html
         = QStringLiteral("<b>%1</b><table cellspacing=\"4\">").arg(RateStandings::tr("What the cost model rests on"));
-    for (const RateStanding& s : rateStandings(cluster))
+    for (const RateStanding& s : rateStandings(plan)) {
+        const RateRow* row = rowOf(s.id);
+        const QString name = row ? row->name() : QString::fromStdString(s.id);
+        const QString value = row ? row->value(s) : fraction(s);
         html += QStringLiteral("<tr><td>%1</td><td align=\"right\">%2</td><td>%3</td></tr>")
-                    .arg(rateName(s.id).toHtmlEscaped(), valueText(s).toHtmlEscaped(), basisText(s, cluster));
+                    .arg(name.toHtmlEscaped(), value.toHtmlEscaped(), basisText(s, plan.cluster));
+    }
     return html + QStringLiteral("</table>");
 }
 

@@ -1760,62 +1760,62 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>RateStandings</name>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="18"/>
+        <location filename="../app/ratestandingstext.cpp" line="35"/>
         <source>share of the sustained GEMM rate a layer&apos;s GEMMs reach</source>
         <translation>各层 GEMM 达到的持续 GEMM 速率占比</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="20"/>
+        <location filename="../app/ratestandingstext.cpp" line="39"/>
         <source>share of the best known GEMM rate sustained, where no sustained figure is known</source>
         <translation>无持续速率数据时，可持续的最佳已知 GEMM 速率占比</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="22"/>
+        <location filename="../app/ratestandingstext.cpp" line="42"/>
         <source>share of a dense GEMM&apos;s rate the expert GEMMs reach</source>
         <translation>专家 GEMM 达到的稠密 GEMM 速率占比</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="24"/>
+        <location filename="../app/ratestandingstext.cpp" line="44"/>
         <source>share of the streaming HBM rate element-wise kernels reach</source>
         <translation>逐元素内核达到的流式 HBM 速率占比</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="26"/>
+        <location filename="../app/ratestandingstext.cpp" line="46"/>
         <source>fixed cost per kernel</source>
         <translation>每个内核的固定开销</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="28"/>
+        <location filename="../app/ratestandingstext.cpp" line="49"/>
         <source>collective rate lost per doubling of ranks past 8</source>
         <translation>超过 8 个 rank 后每翻倍一次损失的集合通信速率</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="30"/>
+        <location filename="../app/ratestandingstext.cpp" line="51"/>
         <source>step added per doubling of GPUs past 8 (stragglers, jitter)</source>
         <translation>超过 8 块 GPU 后每翻倍一次增加的步时（掉队者、抖动）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="32"/>
+        <location filename="../app/ratestandingstext.cpp" line="52"/>
         <source>GEMM rate (share of the dense peak)</source>
         <translation>GEMM 速率（占稠密峰值的比例）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="34"/>
+        <location filename="../app/ratestandingstext.cpp" line="53"/>
         <source>streaming HBM rate</source>
         <translation>流式 HBM 速率</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="36"/>
+        <location filename="../app/ratestandingstext.cpp" line="54"/>
         <source>compute slowdown beside a collective</source>
         <translation>与集合通信并行时的计算减速</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="38"/>
+        <location filename="../app/ratestandingstext.cpp" line="65"/>
         <source>link inside a node (bus bandwidth)</source>
         <translation>节点内链路（总线带宽）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="40"/>
+        <location filename="../app/ratestandingstext.cpp" line="66"/>
         <source>link between nodes (bus bandwidth)</source>
         <translation>节点间链路（总线带宽）</translation>
     </message>
@@ -1825,72 +1825,107 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>%1 µs</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="49"/>
+        <location filename="../app/ratestandingstext.cpp" line="17"/>
         <source>%1%</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="51"/>
+        <location filename="../app/ratestandingstext.cpp" line="21"/>
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="53"/>
+        <location filename="../app/ratestandingstext.cpp" line="56"/>
         <source>+%1%</source>
         <translation>+%1%</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="54"/>
+        <location filename="../app/ratestandingstext.cpp" line="57"/>
         <source>published mean</source>
         <translation>已发表的平均值</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="65"/>
+        <location filename="../app/ratestandingstext.cpp" line="59"/>
+        <source>fused attention rate (forward and backward)</source>
+        <translation>融合注意力速率（前向与反向）</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="62"/>
+        <source>%1 TFLOP/s</source>
+        <translation>%1 TFLOP/s</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="63"/>
+        <source>GEMM model</source>
+        <translation>GEMM 模型</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="63"/>
+        <source>published curves</source>
+        <translation>已发表曲线</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="84"/>
         <source>the plan&apos;s own calibration</source>
         <translation>计划自带的校准</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="67"/>
+        <location filename="../app/ratestandingstext.cpp" line="86"/>
         <source>not calibrated (the unfitted model)</source>
         <translation>未校准（未拟合的模型）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="68"/>
+        <location filename="../app/ratestandingstext.cpp" line="87"/>
         <source>calibrated on %1 published runs (cross-validated error %2%)</source>
         <translation>基于 %1 次已发表运行校准（交叉验证误差 %2%）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="75"/>
+        <location filename="../app/ratestandingstext.cpp" line="94"/>
         <source>not used: the catalog&apos;s sustained figure replaces it (%1)</source>
         <translation>未使用：由目录中的持续速率数据代替（%1）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="76"/>
+        <location filename="../app/ratestandingstext.cpp" line="97"/>
+        <source>no published curve for this GPU: the GEMM model&apos;s rate, a lower bound on the time</source>
+        <translation>此 GPU 无已发表曲线：采用 GEMM 模型的速率，为时间的下限</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="98"/>
+        <source>published curves of %1 by head size and length</source>
+        <translation>%1 的已发表曲线，按头维度与长度</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="99"/>
         <source>published figure</source>
         <translation>已发表的数据</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="77"/>
+        <location filename="../app/ratestandingstext.cpp" line="100"/>
         <source>published figure: %1</source>
         <translation>已发表的数据：%1</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="80"/>
+        <location filename="../app/ratestandingstext.cpp" line="103"/>
+        <source>&lt;b&gt;measured on this cluster&lt;/b&gt; for %1 at head size %2, %3 tokens per call: %4</source>
+        <translation>&lt;b&gt;在本集群上实测&lt;/b&gt;：%1，头维度 %2，每次调用 %3 个 token：%4</translation>
+    </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="109"/>
         <source>not used: the sustained rate &lt;b&gt;measured on this cluster&lt;/b&gt; replaces it (%1)</source>
         <translation>未使用：由&lt;b&gt;在本集群上实测&lt;/b&gt;的持续速率代替（%1）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="82"/>
+        <location filename="../app/ratestandingstext.cpp" line="111"/>
         <source>&lt;b&gt;measured on this cluster&lt;/b&gt;: %1</source>
         <translation>&lt;b&gt;在本集群上实测&lt;/b&gt;：%1</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="84"/>
+        <location filename="../app/ratestandingstext.cpp" line="113"/>
         <source>&lt;b&gt;measured&lt;/b&gt; for the %1 GEMM shapes timed (%2); other shapes use the calibrated value</source>
         <translation>已计时的 %1 个 GEMM 形状为&lt;b&gt;实测&lt;/b&gt;（%2）；其他形状使用校准值</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="96"/>
+        <location filename="../app/ratestandingstext.cpp" line="125"/>
         <source>What the cost model rests on</source>
         <translation>成本模型的依据</translation>
     </message>
@@ -2369,142 +2404,157 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>plait::app::CalibrationPanel</name>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="28"/>
+        <location filename="../app/calibrationpanel.cpp" line="29"/>
         <source>message size (bytes)</source>
         <translation>消息大小（字节）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="29"/>
+        <location filename="../app/calibrationpanel.cpp" line="30"/>
         <source>bus bandwidth (GB/s)</source>
         <translation>总线带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="116"/>
+        <location filename="../app/calibrationpanel.cpp" line="137"/>
         <source>No probe results yet: Probe → Run probe…, or Probe → Open results…</source>
         <translation>尚无探测结果：探测 → 运行探测…，或 探测 → 打开结果…</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="35"/>
+        <location filename="../app/calibrationpanel.cpp" line="36"/>
         <source>Apply link measurement to plan</source>
         <translation>将链路测量应用到规划</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="36"/>
+        <location filename="../app/calibrationpanel.cpp" line="37"/>
         <source>Apply compute measurement to plan</source>
         <translation>将计算测量应用到规划</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="57"/>
+        <location filename="../app/calibrationpanel.cpp" line="38"/>
+        <source>Apply attention measurement to plan</source>
+        <translation>将注意力测量应用到规划</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="61"/>
         <source>Apply measured links</source>
         <translation>应用实测链路</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="61"/>
+        <location filename="../app/calibrationpanel.cpp" line="65"/>
         <source>Apply measured compute</source>
         <translation>应用实测计算</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="131"/>
+        <location filename="../app/calibrationpanel.cpp" line="69"/>
+        <source>Apply measured attention</source>
+        <translation>应用实测注意力</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="152"/>
         <source>&lt;b&gt;Links&lt;/b&gt; (%1, %2 ranks, %3):</source>
         <translation>&lt;b&gt;链路&lt;/b&gt;（%1，%2 个 rank，%3）：</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="138"/>
+        <location filename="../app/calibrationpanel.cpp" line="159"/>
         <source>op</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="138"/>
+        <location filename="../app/calibrationpanel.cpp" line="159"/>
         <source>largest busbw (GB/s)</source>
         <translation>最大总线带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="163"/>
+        <location filename="../app/calibrationpanel.cpp" line="184"/>
         <source>The plan assumes %1: %2 GB/s × efficiency %3 = %4 GB/s bus bandwidth, α %5 µs per ring step.</source>
         <translation>规划假设 %1：%2 GB/s × 效率 %3 = %4 GB/s 总线带宽，每个环步 α %5 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="175"/>
+        <location filename="../app/calibrationpanel.cpp" line="196"/>
         <source>%1, the plan&apos;s links</source>
         <translation>%1，规划中的链路</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="182"/>
+        <location filename="../app/calibrationpanel.cpp" line="203"/>
         <source>%1: %2% of what the plan&apos;s links lead one to expect at %3 and up.</source>
         <translation>%1：在 %3 及以上为规划中链路应有值的 %2%。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="197"/>
+        <location filename="../app/calibrationpanel.cpp" line="218"/>
         <source>&lt;b&gt;Compute&lt;/b&gt; (%1, %2): best GEMM %3 TFLOP/s, device copy %4 GB/s (read + write)</source>
         <translation>&lt;b&gt;计算&lt;/b&gt;（%1，%2）：最佳 GEMM %3 TFLOP/s，设备内拷贝 %4 GB/s（读 + 写）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="203"/>
+        <location filename="../app/calibrationpanel.cpp" line="224"/>
         <source>The plan assumes %1: %2 TFLOP/s dense bf16 × sustained GEMM efficiency %3, HBM %4 GB/s.</source>
         <translation>计划假定 %1：稠密 bf16 %2 TFLOP/s × 持续 GEMM 效率 %3，HBM %4 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="216"/>
+        <location filename="../app/calibrationpanel.cpp" line="237"/>
         <source>%1 of %2 GEMM shapes ran slower than predicted.</source>
         <translation>%2 个 GEMM 形状中有 %1 个比预测慢。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="219"/>
+        <location filename="../app/calibrationpanel.cpp" line="240"/>
         <source>HBM kernels: read %1 GB/s, write %2 GB/s, triad %3 GB/s.</source>
         <translation>HBM 内核：读 %1 GB/s，写 %2 GB/s，三元组 %3 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="225"/>
+        <location filename="../app/calibrationpanel.cpp" line="246"/>
         <source>A kernel&apos;s fixed cost: %1 µs (empty kernels launched back to back); the plan assumes %2 µs.</source>
         <translation>内核的固定开销：%1 µs（空内核背靠背启动）；计划假定 %2 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="233"/>
+        <location filename="../app/calibrationpanel.cpp" line="254"/>
         <source>On %1 GPUs beside an all-reduce of %2 MiB the GEMM ran %3× as long and the all-reduce %4× (bus bandwidth %5 GB/s alone, %6 GB/s beside).</source>
         <translation>在 %1 块 GPU 上与 %2 MiB 的 all-reduce 同时运行时，GEMM 耗时为单独运行的 %3 倍，all-reduce 为 %4 倍（总线带宽单独 %5 GB/s，同时运行 %6 GB/s）。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="243"/>
+        <location filename="../app/calibrationpanel.cpp" line="264"/>
         <source>The all-reduces ended before the GEMMs did, so the GEMM&apos;s figure is a lower bound.</source>
         <translation>all-reduce 先于 GEMM 结束，因此 GEMM 的数值是下限。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="247"/>
+        <location filename="../app/calibrationpanel.cpp" line="268"/>
         <source>Beside a copy on %1 thread blocks the GEMM ran %2× as long.</source>
         <translation>与占用 %1 个线程块的拷贝同时运行时，GEMM 耗时为单独运行的 %2 倍。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="254"/>
+        <location filename="../app/calibrationpanel.cpp" line="275"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="258"/>
+        <location filename="../app/calibrationpanel.cpp" line="279"/>
         <source>Applying keeps each of the %1 measured GEMM shapes at its own time; other shapes take the rate fitted to them, %2 TFLOP/s (GEMM efficiency %3), and HBM %4 GB/s.</source>
         <translation>应用后，%1 个已测 GEMM 形状各自使用其实测时间；其他形状使用据此拟合的速率 %2 TFLOP/s（GEMM 效率 %3），HBM 为 %4 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="268"/>
+        <location filename="../app/calibrationpanel.cpp" line="289"/>
         <source>&lt;b&gt;PyTorch reference&lt;/b&gt; (%1, %2, torch %3, CUDA %4): GEMM 8192³ bf16 at %5 TFLOP/s on normal data, %6 on a periodic pattern, %7 on zeros.</source>
         <translation>&lt;b&gt;PyTorch 参考&lt;/b&gt;（%1，%2，torch %3，CUDA %4）：GEMM 8192³ bf16 在正态分布数据上 %5 TFLOP/s，在周期性数据上 %6，在全零数据上 %7。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="280"/>
+        <location filename="../app/calibrationpanel.cpp" line="301"/>
         <source>Attention on %1 did not run: %2</source>
         <translation>%1 上的注意力未运行：%2</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="285"/>
+        <location filename="../app/calibrationpanel.cpp" line="306"/>
         <source>Attention on %1 (batch %2, %3 heads, %4 KV heads, %5 queries × %6 keys, head size %7, causal): forward %8 µs, forward and backward %9 µs.</source>
         <translation>%1 上的注意力（批 %2，%3 个头，%4 个 KV 头，%5 个查询 × %6 个键，头维度 %7，因果）：前向 %8 µs，前向加反向 %9 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="300"/>
+        <location filename="../app/calibrationpanel.cpp" line="321"/>
         <source>The plan predicts %1 µs and %2 µs.</source>
         <translation>规划预测为 %1 µs 和 %2 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="305"/>
+        <location filename="../app/calibrationpanel.cpp" line="329"/>
+        <source>Applied, it sets the rate of %1; the plan runs %2, which keeps its own.</source>
+        <translation>应用后它设定 %1 的速率；规划运行的是 %2，保持其自身速率。</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="334"/>
         <source>Not compared: %1</source>
         <translation>未比较：%1</translation>
     </message>

@@ -61,9 +61,9 @@ AttentionKernel resolveAttentionKernel(AttentionKernel k, bool megatron, const G
     return megatron && hasCudnn ? AttentionKernel::CuDnn : AttentionKernel::Flash2;
 }
 
-AttentionRate attentionRate(const GpuSpec& gpu, AttentionKernel kernel, double headDim, double seqLen)
+namespace {
+AttentionRate publishedRate(const GpuSpec& gpu, std::string_view k, double headDim, double seqLen)
 {
-    const std::string_view k = attentionKernelName(kernel);
     AttentionRate r;
     const auto both = lookup(gpu, k, "fwd_bwd", true, headDim, seqLen);
     const auto fwd = lookup(gpu, k, "fwd", true, headDim, seqLen);
@@ -94,6 +94,29 @@ AttentionRate attentionRate(const GpuSpec& gpu, AttentionKernel kernel, double h
         if (const auto fwdOpen = lookup(gpu, k, "fwd", false, headDim, seqLen))
             r.bwdTflops = fwd->tflops * bwdOpen->tflops / fwdOpen->tflops;
     }
+    return r;
+}
+
+}
+
+AttentionRate attentionRate(const GpuSpec& gpu, AttentionKernel kernel, double headDim, double seqLen)
+{
+    const std::string_view k = attentionKernelName(kernel);
+    AttentionRate r = publishedRate(gpu, k, headDim, seqLen);
+    const auto m = std::find_if(gpu.measuredAttention.begin(), gpu.measuredAttention.end(),
+        [&](const MeasuredAttention& a) { return a.kernel == k; });
+    if (m == gpu.measuredAttention.end())
+        return r;
+    const AttentionRate atMeasured = r.found ? publishedRate(gpu, k, m->headDim, m->seqLen) : AttentionRate {};
+    if (atMeasured.found && atMeasured.fwdTflops > 0 && atMeasured.bwdTflops > 0) {
+        r.fwdTflops *= m->fwdTflops / atMeasured.fwdTflops;
+        r.bwdTflops *= m->bwdTflops / atMeasured.bwdTflops;
+    } else {
+        r.fwdTflops = m->fwdTflops;
+        r.bwdTflops = m->bwdTflops;
+    }
+    r.found = r.measured = true;
+    r.source = m->source;
     return r;
 }
 

@@ -22,6 +22,7 @@ AttentionKernel resolveAttentionKernel(AttentionKernel k, bool megatron, const G
 struct AttentionRate {
     double fwdTflops = 0, bwdTflops = 0;
     bool found = false;
+    bool measured = false; // a measurement on this GPU set the rate: sustained, not a burst at the boost clock
     std::string source;
 };
 
@@ -33,6 +34,10 @@ struct AttentionRate {
 //  - a kernel with a causal forward curve and only a non-causal backward one runs its causal backward at the
 //    causal forward rate times the published backward-to-forward ratio at that length (FlashAttention-3, Shah et
 //    al. 2024, Figures 5 and 6, publish the backward without the mask only).
+// Where the GPU has a measurement of the kernel (MeasuredAttention), the measured point replaces the published rate
+// and the curve keeps its shape: each pass's rate is the published one times measured over published at the
+// measured head size and length (one point cannot say how the kernel scales with length; the published curve does).
+// Without a published curve the measured rate holds at every shape, as a curve's nearest point does past its ends.
 AttentionRate attentionRate(const GpuSpec& gpu, AttentionKernel kernel, double headDim, double seqLen);
 
 } // namespace plait

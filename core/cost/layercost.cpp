@@ -144,6 +144,14 @@ std::vector<LayerGemm> layerGemms(const Plan& plan)
     return out;
 }
 
+double attentionCallLength(const Plan& plan)
+{
+    // Under CP each rank holds two chunks of s/(2·cp) tokens (the causal load balance) and each ring step runs the
+    // kernel on chunk pairs (Transformer Engine's AttnFuncWithCPAndKVP2P): calls see s/(2·cp) queries.
+    const double local = dims(plan).sLocal;
+    return plan.parallel.cp > 1 ? local / 2 : local;
+}
+
 AttentionShape attentionShape(const Plan& plan)
 {
     const Dims x = dims(plan);
@@ -366,15 +374,17 @@ LayerCost layerCost(const Plan& plan)
         // for the kernel runs its GEMMs at the GEMM model's rate (a lower bound on the time; the evaluation says so).
         c.attentionKernel = resolveAttentionKernel(
             plan.training.attentionKernel, plan.training.framework == Framework::Megatron, gpu);
-        // Under CP each rank holds two chunks of s/(2·cp) tokens (the causal load balance) and each ring step runs
-        // the kernel on chunk pairs (Transformer Engine's AttnFuncWithCPAndKVP2P): calls see s/(2·cp) queries.
-        const double callLength = plan.parallel.cp > 1 ? x.sLocal / 2 : x.sLocal;
-        const AttentionRate rate = attentionRate(gpu, c.attentionKernel, x.d, callLength);
+        const AttentionRate rate = attentionRate(gpu, c.attentionKernel, x.d, attentionCallLength(plan));
         const double gemmFwd = scores.seconds + values.seconds;
         c.fwdAttention = gemmFwd;
         c.bwdAttention = 2.5 * gemmFwd;
         c.attentionRatePublished = rate.found;
-        if (rate.found) {
+        if (rate.measured) {
+            // Measured on this GPU, sustained: its own time, whatever the GEMM model would say of the shape.
+            const double scale = std::min(1.0, attentionPeak / gpu.bf16Tflops);
+            c.fwdAttention = c.attentionFwdFlops / (rate.fwdTflops * 1e12 * scale);
+            c.bwdAttention = c.attentionBwdFlops / (rate.bwdTflops * 1e12 * scale);
+        } else if (rate.found) {
             // The curves are 16-bit rates; a GPU's 16-bit peak over the plan's own (e.g. fp32) scales them.
             // Where the catalog has no sustained figure, the fitted share of the best known rate, as for the GEMMs.
             const double scale = sustainedToBurst(gpu) * std::min(1.0, attentionPeak / gpu.bf16Tflops)

@@ -100,6 +100,9 @@ struct AttentionShape {
     bool causal = true; // every model Plait costs is a causal decoder
 };
 AttentionShape attentionShape(const Plan& plan);
+// The length one fused-attention call sees, the one its rate is read at: the local sequence, or under CP the chunk
+// of one ring step.
+double attentionCallLength(const Plan& plan);
 
 // Stage extras: embedding lookup on the first stage, output layer and cross entropy on the last.
 struct EdgeCost {

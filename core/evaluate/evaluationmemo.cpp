@@ -9,6 +9,7 @@ ClusterSpec withoutComputeRates(ClusterSpec c)
 {
     c.gpu.gemmSustainedEfficiency = c.gpu.fp8SustainedEfficiency = c.gpu.overlapSlowdown = c.gpu.kernelFixedUs = 0;
     c.gpu.measuredGemms.clear();
+    c.gpu.measuredAttention.clear();
     return c;
 }
 }

@@ -41,6 +41,10 @@ Plan slowEndPlan(const Plan& plan)
         g.fp8SustainedEfficiency *= 1 - kNodeSpread;
     for (MeasuredGemm& m : g.measuredGemms)
         m.seconds /= 1 - kNodeSpread;
+    for (MeasuredAttention& m : g.measuredAttention) {
+        m.fwdTflops *= 1 - kNodeSpread;
+        m.bwdTflops *= 1 - kNodeSpread;
+    }
     if (g.overlapSlowdown <= 0)
         g.overlapSlowdown = kMostOverlapSlowdown;
     return p;

@@ -213,23 +213,91 @@ std::string measuredId(const std::string& id, const std::string& device, double 
 }
 }
 
-Result<AttentionComparison> attentionBeside(
+namespace {
+// Why a measured attention row is not the plan's attention, or nothing when it is.
+std::optional<Issue> attentionRefusal(
     const Plan& plan, const TorchReference& measured, const AttentionResult& row, const Catalog& catalog)
 {
     const std::string id = measuredId({}, measured.gpu, measured.memoryBytes, catalog);
     if (id != plan.cluster.gpu.id)
-        return Result<AttentionComparison>::failure("gpu",
+        return Issue { "gpu",
             "measured on " + (id.empty() ? inQuotes(measured.gpu, 64) : id) + ", the plan's GPU is "
-                + plan.cluster.gpu.id);
+                + plan.cluster.gpu.id };
+    if (!row.unavailable.empty())
+        return Issue { "attention", row.backend + " did not run: " + row.unavailable };
     const AttentionShape p = attentionShape(plan);
     const AttentionShape& m = row.shape;
     if (p.batch != m.batch || std::floor(p.heads) != m.heads || std::floor(p.kvHeads) != m.kvHeads
         || std::floor(p.queries) != m.queries || p.keys != m.keys || p.headDim != m.headDim)
-        return Result<AttentionComparison>::failure("shape", "measured at another shape than the plan's");
+        return Issue { "shape", "measured at another shape than the plan's" };
     if (!plan.training.flashAttention)
-        return Result<AttentionComparison>::failure("flash_attention", "the plan does not use flash attention");
-    const LayerCost c = layerCost(plan);
+        return Issue { "flash_attention", "the plan does not use flash attention" };
+    return std::nullopt;
+}
+
+}
+
+std::optional<AttentionKernel> kernelOfBackend(const std::string& backend)
+{
+    if (backend == "cudnn")
+        return AttentionKernel::CuDnn;
+    if (backend == "flash")
+        return AttentionKernel::Flash2;
+    return std::nullopt;
+}
+
+Result<AttentionComparison> attentionBeside(
+    const Plan& plan, const TorchReference& measured, const AttentionResult& row, const Catalog& catalog)
+{
+    if (auto why = attentionRefusal(plan, measured, row, catalog))
+        return Result<AttentionComparison>::failure(why->field, why->message);
+    Plan p = plan;
+    if (const auto kernel = kernelOfBackend(row.backend))
+        p.training.attentionKernel = *kernel; // the kernel that ran, whatever the plan's choice
+    const LayerCost c = layerCost(p);
     return AttentionComparison { c.fwdAttention * 1e6, (c.fwdAttention + c.bwdAttention) * 1e6 };
+}
+
+Result<GpuSpec> gpuWithMeasuredAttention(
+    const Plan& plan, const TorchReference& measured, const Catalog& catalog, const std::string& source)
+{
+    GpuSpec g = plan.cluster.gpu;
+    std::vector<std::string> refused;
+    bool applied = false;
+    for (const AttentionResult& row : measured.attention) {
+        const auto kernel = kernelOfBackend(row.backend);
+        if (!kernel) {
+            refused.push_back(row.backend + ": no kernel of the cost model");
+            continue;
+        }
+        if (auto why = attentionRefusal(plan, measured, row, catalog)) {
+            refused.push_back(row.backend + ": " + why->message);
+            continue;
+        }
+        // The backward as timed runs a forward first.
+        const double backwardUs = row.forwardBackwardUs - row.forwardUs;
+        const LayerCost c = layerCost(plan); // the FLOPs of the shape: the same whatever the kernel
+        const double fwd = c.attentionFwdFlops / (row.forwardUs * 1e-6) / 1e12;
+        const double bwd = backwardUs > 0 ? c.attentionBwdFlops / (backwardUs * 1e-6) / 1e12 : 0;
+        if (!(bwd > 0) || fwd > g.bf16Tflops || bwd > g.bf16Tflops) {
+            refused.push_back(row.backend + ": the times give " + std::to_string(int(fwd)) + " and "
+                + std::to_string(int(bwd)) + " TFLOP/s forward and backward, outside 0 to the GPU's bf16 peak of "
+                + std::to_string(int(g.bf16Tflops)));
+            continue;
+        }
+        const std::string name(attentionKernelName(*kernel));
+        std::erase_if(g.measuredAttention, [&](const MeasuredAttention& a) { return a.kernel == name; });
+        g.measuredAttention.push_back({ name, attentionShape(plan).headDim, attentionCallLength(plan), fwd, bwd,
+            source + " (" + row.backend + ")" });
+        applied = true;
+    }
+    if (!applied) {
+        std::string why = refused.empty() ? "the file has no attention row" : refused.front();
+        for (std::size_t i = 1; i < refused.size(); ++i)
+            why += "; " + refused[i];
+        return Result<GpuSpec>::failure("attention", "no attention measurement applies: " + why);
+    }
+    return g;
 }
 
 double overlapSlowdownMeasured(const ComputeResult& measured)

@@ -91,6 +91,17 @@ struct AttentionComparison {
 Result<AttentionComparison> attentionBeside(
     const Plan& plan, const TorchReference& measured, const AttentionResult& row, const Catalog& catalog);
 
+// PyTorch's scaled_dot_product_attention backend as the cost model names the kernel: "flash" is FlashAttention-2
+// built into PyTorch, "cudnn" cuDNN's fused attention; nothing for another.
+std::optional<AttentionKernel> kernelOfBackend(const std::string& backend);
+
+// The plan's GPU with the fused attention measured at the plan's shape (each backend that ran, as the kernel the cost
+// model names: cudnn, flash2), which replaces the published rate there and scales the curve elsewhere
+// (cost/attention.h). A row of another GPU, another shape, or times outside what the GPU can do is not applied;
+// nothing applies: the reasons, each named.
+Result<GpuSpec> gpuWithMeasuredAttention(
+    const Plan& plan, const TorchReference& measured, const Catalog& catalog, const std::string& source);
+
 // The plan's GPU with the rates measured on it (calibratedGpu): every measured shape's own time, the GEMM rate
 // fitted to them, HBM from the device copy's read + write traffic, as core's memory times count bytes. A measurement of
 // another GPU is refused with the reason, naming both: an H200's rates would make an A800 plan fast for no reason.

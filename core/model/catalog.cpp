@@ -190,6 +190,39 @@ std::vector<AttentionCurve> attentionCurvesFromJson(
     }
     return out;
 }
+
+// [{kernel, head_dim, seq_len, fwd_tflops, bwd_tflops, source}, ...], one per kernel; a rate above the GPU's 16-bit
+// peak is no measurement of it.
+std::vector<MeasuredAttention> measuredAttentionFromJson(
+    const nlohmann::json& list, const std::string& field, const GpuSpec& g, std::vector<Issue>& issues)
+{
+    std::vector<MeasuredAttention> out;
+    if (!list.is_array() || list.size() > kMaxAttentionCurves) {
+        issues.push_back({ field, "must be a list of at most " + std::to_string(kMaxAttentionCurves) + " entries" });
+        return out;
+    }
+    const double peak = g.bf16Tflops > 0 ? g.bf16Tflops : kMaxTflops;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string at = field + "[" + std::to_string(i) + "]";
+        if (!list[i].is_object()) {
+            issues.push_back({ at, "must be an object {kernel, head_dim, seq_len, fwd_tflops, bwd_tflops, source}" });
+            continue;
+        }
+        FieldReader r(list[i], at, issues);
+        MeasuredAttention m;
+        m.kernel = r.choice("kernel", "flash2", { "flash1", "triton", "flash2", "flash3", "cudnn" });
+        m.headDim = r.number("head_dim", 128, 1, 1024);
+        m.seqLen = r.number("seq_len", 0, 1, 1e9, true);
+        m.fwdTflops = r.number("fwd_tflops", 0, 1e-6, peak, true);
+        m.bwdTflops = r.number("bwd_tflops", 0, 1e-6, peak, true);
+        m.source = r.string("source", "");
+        if (std::any_of(out.begin(), out.end(), [&](const MeasuredAttention& o) { return o.kernel == m.kernel; }))
+            issues.push_back({ at, "measures " + m.kernel + " a second time: one measurement per kernel" });
+        else
+            out.push_back(std::move(m));
+    }
+    return out;
+}
 }
 
 Result<GpuSpec> gpuFromJson(const nlohmann::json& j, const std::string& field)
@@ -227,6 +260,9 @@ Result<GpuSpec> gpuFromJson(const nlohmann::json& j, const std::string& field)
     if (r.has("attention_curves"))
         g.attentionCurves = attentionCurvesFromJson(j.at("attention_curves"), field + ".attention_curves", g, issues);
     g.source = r.string("source", "");
+    if (r.has("measured_attention"))
+        g.measuredAttention
+            = measuredAttentionFromJson(j.at("measured_attention"), field + ".measured_attention", g, issues);
     if (r.has("measured_gemms")) {
         // [m, n, k, batch, microseconds] per shape, as calibration writes them
         const auto& list = j.at("measured_gemms");
@@ -341,6 +377,13 @@ nlohmann::json toJson(const GpuSpec& g)
             list.push_back({ { "kernel", c.kernel }, { "pass", c.pass }, { "causal", c.causal },
                 { "head_dim", c.headDim }, { "seq", c.seqLens }, { "tflops", c.tflops }, { "source", c.source } });
         j["attention_curves"] = std::move(list);
+    }
+    if (!g.measuredAttention.empty()) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const MeasuredAttention& m : g.measuredAttention)
+            list.push_back({ { "kernel", m.kernel }, { "head_dim", m.headDim }, { "seq_len", m.seqLen },
+                { "fwd_tflops", m.fwdTflops }, { "bwd_tflops", m.bwdTflops }, { "source", m.source } });
+        j["measured_attention"] = std::move(list);
     }
     if (!g.measuredGemms.empty()) {
         nlohmann::json list = nlohmann::json::array();

@@ -16,6 +16,18 @@ struct MeasuredGemm {
     bool operator==(const MeasuredGemm&) const = default;
 };
 
+// A fused attention kernel's speed measured on this GPU at one shape (tests/gpu/torch-reference.py, applied by
+// gpuWithMeasuredAttention): TFLOP/s as core counts the FLOPs of that shape (cost/layercost.h), sustained, at the
+// head size and the length a call of the plan sees. It replaces the published curve's rate there and scales the
+// curve elsewhere by the same ratio (cost/attention.h).
+struct MeasuredAttention {
+    std::string kernel; // as AttentionCurve names it
+    double headDim = 128, seqLen = 0;
+    double fwdTflops = 0, bwdTflops = 0;
+    std::string source;
+    bool operator==(const MeasuredAttention&) const = default;
+};
+
 // A fused attention kernel's published speed on this GPU against sequence length, for one head size and mask, as
 // its authors count FLOPs (forward 4·b·s²·heads·d, halved when causal; backward 2.5× that).
 struct AttentionCurve {
@@ -70,6 +82,8 @@ struct GpuSpec {
     double tdpW = 0;
     std::string tdpSource;
     std::vector<MeasuredGemm> measuredGemms; // from a probe run on this GPU; empty in the catalog
+    std::vector<MeasuredAttention>
+        measuredAttention; // one per kernel at most, from a run on this GPU; empty in the catalog
     std::string source;
     bool operator==(const GpuSpec&) const = default;
 };

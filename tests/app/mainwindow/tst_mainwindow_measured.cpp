@@ -332,11 +332,15 @@ private slots:
         const QString text = w.calibrationPanel()->summaryText();
         QVERIFY2(text.contains(QStringLiteral("Attention on cudnn (batch 1, 8 heads, 1 KV heads, 4096 queries")),
             qPrintable(text));
-        const LayerCost c = layerCost(w.document()->plan());
+        // Compared with the kernel that ran: cuDNN, which the plan (FlashAttention-2 on an A800) does not run.
+        Plan asRun = w.document()->plan();
+        asRun.training.attentionKernel = AttentionKernel::CuDnn;
+        const LayerCost c = layerCost(asRun);
         QVERIFY2(text.contains(QStringLiteral("The plan predicts %1 µs").arg(c.fwdAttention * 1e6, 0, 'f', 0)),
             qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Applied, it sets the rate of cudnn; the plan runs flash2")),
+            qPrintable(text));
         QVERIFY(text.contains(QStringLiteral("Attention on flash did not run")));
-
         const nlohmann::json compute = { { "format", "plait-compute/1" }, { "gpu", "NVIDIA A800-SXM4-80GB" },
             { "memory_bytes", 85198045184.0 },
             { "gemms",
@@ -380,6 +384,22 @@ private slots:
         QVERIFY2(applied.contains(
                      QStringLiteral("1700 GB/s</td><td><b>measured on this cluster</b>: plait-probe: COMPUTE.json")),
             qPrintable(applied));
+        // Applied, with the plan on cuDNN: the plan's attention takes the measured 200 µs and 750 µs, and the table
+        // says what the rate rests on.
+        auto withAttention = w.calibrationPanel()->planWithAttention();
+        QVERIFY(withAttention.has_value());
+        withAttention->training.attentionKernel = AttentionKernel::CuDnn;
+        emit w.calibrationPanel()->applyRequested(*withAttention, QStringLiteral("Apply measured attention"));
+        const QString measuredAttention = w.calibrationPanel()->summaryText();
+        QVERIFY2(measuredAttention.contains(QStringLiteral("The plan predicts 200 µs and 750 µs.")),
+            qPrintable(measuredAttention));
+        QVERIFY2(measuredAttention.contains(QStringLiteral("fused attention rate (forward and backward)")),
+            qPrintable(measuredAttention));
+        QVERIFY2(
+            measuredAttention.contains(QStringLiteral("<b>measured on this cluster</b> for cudnn at head size 128, "
+                                                      "4096 tokens per call: torch-reference: ")),
+            qPrintable(measuredAttention));
+
         const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS");
         auto picture = [&](const QString& name) {
             if (shots.isEmpty())

@@ -220,8 +220,9 @@ private slots:
             qPrintable(r.summary));
         // The prebuilt's linkage is logged with the library path the steps use.
         QVERIFY2(r.log.contains(QLatin1String("== linkage of ")), qPrintable(r.log));
-        // NCCL's own diagnostics reach the steps that start NCCL (where a probe ran them), and only those.
-        if (!row(r.summary, QStringLiteral("collectives")).contains(QLatin1String("skipped: no probe binary ran")))
+        // NCCL's own diagnostics reach the steps that start NCCL (where a probe ran them), and only those. (A
+        // loaded machine may spend a small budget before the collectives too: then they are skipped as well.)
+        if (!row(r.summary, QStringLiteral("collectives")).contains(QLatin1String("skipped")))
             QVERIFY2(r.log.contains(QLatin1String("[collectives] NCCL_DEBUG=WARN")), qPrintable(r.log));
         QVERIFY2(!r.log.contains(QLatin1String("[compute] NCCL_DEBUG=WARN")), qPrintable(r.log));
         // The archive holds the outputs and never a build tree.

@@ -1,4 +1,5 @@
 #include "../../core/testplans.h"
+#include "attention.h"
 #include "calibration.h"
 #include "gemm.h"
 #include "layercost.h"
@@ -198,10 +199,13 @@ private slots:
             for (const RateStanding& s : all)
                 if (s.id == id)
                     return s;
-            return RateStanding { "missing", 0, RateBasis::Published, {} };
+            RateStanding missing;
+            missing.id = "missing";
+            return missing;
         };
-        const std::vector<RateStanding> before = rateStandings(plan.cluster);
-        QCOMPARE(before.size(), calibrationParameters().size() + 4); // GEMM, HBM, overlap, one node's link
+        const std::vector<RateStanding> before = rateStandings(plan);
+        // GEMM, HBM, overlap, attention, one node's link
+        QCOMPARE(before.size(), calibrationParameters().size() + 5);
         for (const CalibrationParameter& p : calibrationParameters())
             QVERIFY2(basisOf(before, p.id).basis == RateBasis::Published
                     || (std::string(p.id) == "unmeasured_gemm_share" && plan.cluster.gpu.gemmSustainedEfficiency > 0),
@@ -209,10 +213,12 @@ private slots:
         QVERIFY(basisOf(before, "gemm_rate").basis == RateBasis::Catalog);
         QVERIFY(basisOf(before, "intra_node_link").basis == RateBasis::Catalog);
         QVERIFY(basisOf(before, "overlap_slowdown").basis == RateBasis::Catalog);
+        QVERIFY(basisOf(before, "attention_rate").basis == RateBasis::Catalog); // H100: cuDNN's published curves
+        QVERIFY(!basisOf(before, "attention_rate").source.empty());
 
         plan.cluster.gpu = calibratedGpu(plan.cluster.gpu, { { 4096, 4096, 4096, 1, 0.3e-3 } }, 1500, "plait-probe: C");
         plan.cluster.gpu.overlapSlowdown = 0.12;
-        const std::vector<RateStanding> after = rateStandings(plan.cluster);
+        const std::vector<RateStanding> after = rateStandings(plan);
         QVERIFY(basisOf(after, "gemm_share").basis == RateBasis::MeasuredShapes);
         QVERIFY(basisOf(after, "unmeasured_gemm_share").basis == RateBasis::Measured);
         QVERIFY(basisOf(after, "gemm_rate").basis == RateBasis::Measured);
@@ -223,8 +229,8 @@ private slots:
         QVERIFY(basisOf(after, "kernel_overhead_us").basis == RateBasis::Published); // not in this measurement
         QVERIFY(basisOf(after, "intra_node_link").basis == RateBasis::Catalog);
         plan.cluster.gpu.kernelFixedUs = 2.4;
-        QVERIFY(basisOf(rateStandings(plan.cluster), "kernel_overhead_us").basis == RateBasis::Measured);
-        QCOMPARE(basisOf(rateStandings(plan.cluster), "kernel_overhead_us").value, 2.4);
+        QVERIFY(basisOf(rateStandings(plan), "kernel_overhead_us").basis == RateBasis::Measured);
+        QCOMPARE(basisOf(rateStandings(plan), "kernel_overhead_us").value, 2.4);
     }
 
     // The probe's fixed cost per kernel, applied, stands for the calibration's kernel_overhead_us on that GPU: the
@@ -281,6 +287,34 @@ private slots:
         auto read = gpuFromJson(gpu, "cluster.gpu");
         QVERIFY(!read);
         QVERIFY2(QString::fromStdString(read.errorText()).contains(QStringLiteral("cluster.gpu.measured_gemms")),
+            read.errorText().c_str());
+    }
+
+    void measuredAttentionIsChecked_data()
+    {
+        QTest::addColumn<QString>("list");
+        const std::string good = R"({"kernel": "cudnn", "head_dim": 128, "seq_len": 4096, )";
+        auto row
+            = [](const char* name, const std::string& list) { QTest::newRow(name) << QString::fromStdString(list); };
+        row("not a list", "{}");
+        row("not an object", "[3]");
+        row("unknown kernel", R"([{"kernel": "xformers", "seq_len": 4096, "fwd_tflops": 300, "bwd_tflops": 250}])");
+        row("no length", R"([{"kernel": "cudnn", "fwd_tflops": 300, "bwd_tflops": 250}])");
+        row("zero rate", "[" + good + R"("fwd_tflops": 0, "bwd_tflops": 250}])");
+        row("faster than the peak", "[" + good + R"("fwd_tflops": 5000, "bwd_tflops": 250}])"); // H200: 989
+        row("text", "[" + good + R"("fwd_tflops": "fast", "bwd_tflops": 250}])");
+        row("one kernel twice",
+            "[" + good + R"("fwd_tflops": 300, "bwd_tflops": 250}, )" + good
+                + R"("fwd_tflops": 310, "bwd_tflops": 250}])");
+    }
+    void measuredAttentionIsChecked()
+    {
+        QFETCH(QString, list);
+        nlohmann::json gpu = toJson(*Catalog::builtin().gpu("H200-SXM-141GB"));
+        gpu["measured_attention"] = nlohmann::json::parse(list.toStdString());
+        auto read = gpuFromJson(gpu, "cluster.gpu");
+        QVERIFY(!read);
+        QVERIFY2(QString::fromStdString(read.errorText()).contains(QStringLiteral("cluster.gpu.measured_attention")),
             read.errorText().c_str());
     }
 
@@ -433,7 +467,10 @@ private slots:
         QCOMPARE(shape.headDim, 128.0);
         auto beside = attentionBeside(plan.value(), r, cudnn, Catalog::builtin());
         QVERIFY2(beside, beside ? "" : beside.errorText().c_str());
-        const LayerCost c = layerCost(plan.value());
+        // Compared with the kernel that ran (cuDNN), whatever the plan's own choice (FlashAttention-2 on an A800).
+        Plan asRun = plan.value();
+        asRun.training.attentionKernel = AttentionKernel::CuDnn;
+        const LayerCost c = layerCost(asRun);
         QCOMPARE(beside.value().predictedForwardUs, c.fwdAttention * 1e6);
         QCOMPARE(beside.value().predictedForwardBackwardUs, (c.fwdAttention + c.bwdAttention) * 1e6);
 
@@ -449,6 +486,92 @@ private slots:
         QVERIFY(!other);
         QVERIFY2(QString::fromStdString(other.errorText()).contains(QStringLiteral("A800-SXM4-80GB")),
             other.errorText().c_str());
+    }
+
+    // Fused attention measured at the plan's shape replaces the published rate of the kernel that ran, there, and
+    // keeps the curve's shape elsewhere (cost/attention.h): the plan's attention then takes the measured times; the
+    // measurement is written to the plan's GPU and read back; the other kernels keep their published rates; a row of
+    // another GPU, a plan without flash attention, or times faster than the GPU's peak are not applied.
+    void measuredAttentionReplacesThePublishedRate()
+    {
+        Plan plan = test::examplePlan("e1-70b-a800-pp4-tp8.plait.json"); // Megatron-LM on A800: FlashAttention-2
+        TorchReference r;
+        r.gpu = "NVIDIA A800-SXM4-80GB";
+        r.memoryBytes = 85198045184;
+        AttentionResult flash, cudnn;
+        flash.backend = "flash";
+        flash.shape = cudnn.shape = attentionShape(plan);
+        flash.forwardUs = 260;
+        flash.forwardBackwardUs = 900;
+        cudnn.backend = "cudnn";
+        cudnn.unavailable = "No available kernel. Aborting execution.";
+        r.attention = { cudnn, flash };
+        const LayerCost published = layerCost(plan);
+
+        auto gpu = gpuWithMeasuredAttention(plan, r, Catalog::builtin(), "torch-reference: T");
+        QVERIFY2(gpu, gpu ? "" : gpu.errorText().c_str());
+        QCOMPARE(gpu.value().measuredAttention.size(), std::size_t(1));
+        QCOMPARE(gpu.value().measuredAttention[0].kernel, std::string("flash2"));
+        QCOMPARE(gpu.value().measuredAttention[0].seqLen, 4096.0);
+        Plan measured = plan;
+        measured.cluster.gpu = gpu.value();
+        const LayerCost c = layerCost(measured);
+        QVERIFY2(std::abs(c.fwdAttention * 1e6 - 260) < 1e-6, std::to_string(c.fwdAttention * 1e6).c_str());
+        QVERIFY2(std::abs((c.fwdAttention + c.bwdAttention) * 1e6 - 900) < 1e-6,
+            std::to_string((c.fwdAttention + c.bwdAttention) * 1e6).c_str());
+        QVERIFY(std::abs(published.fwdAttention * 1e6 - 260) > 1); // the fixture differs from the published curve
+
+        // Elsewhere the curve keeps its shape: the ratio of two lengths' rates is the published one.
+        const GpuSpec& before = plan.cluster.gpu;
+        const GpuSpec& after = measured.cluster.gpu;
+        const AttentionRate a4 = attentionRate(after, AttentionKernel::Flash2, 128, 4096);
+        const AttentionRate a16 = attentionRate(after, AttentionKernel::Flash2, 128, 16384);
+        const AttentionRate p4 = attentionRate(before, AttentionKernel::Flash2, 128, 4096);
+        const AttentionRate p16 = attentionRate(before, AttentionKernel::Flash2, 128, 16384);
+        QVERIFY(a4.measured && a16.measured && !p4.measured);
+        QCOMPARE(a16.fwdTflops / a4.fwdTflops, p16.fwdTflops / p4.fwdTflops);
+        QCOMPARE(a16.bwdTflops / a4.bwdTflops, p16.bwdTflops / p4.bwdTflops);
+        const AttentionRate f1 = attentionRate(after, AttentionKernel::Flash1, 128, 4096);
+        QVERIFY(!f1.measured);
+        QCOMPARE(f1.fwdTflops, attentionRate(before, AttentionKernel::Flash1, 128, 4096).fwdTflops);
+
+        // Written to the plan's GPU and read back.
+        auto reread = gpuFromJson(toJson(after), "gpu");
+        QVERIFY2(reread, reread ? "" : reread.errorText().c_str());
+        QVERIFY(reread.value() == after);
+        // The Calibration panel's table says the plan's attention is measured, and on what.
+        bool listed = false;
+        for (const RateStanding& s : rateStandings(measured))
+            if (s.id == "attention_rate") {
+                listed = s.basis == RateBasis::Measured && s.source.find("torch-reference: T") != std::string::npos
+                    && s.kernel == "flash2" && s.seqLen == 4096;
+                QCOMPARE(s.value,
+                    3.5 / (1 / after.measuredAttention[0].fwdTflops + 2.5 / after.measuredAttention[0].bwdTflops));
+            }
+        QVERIFY(listed);
+
+        // Not applied: another GPU, no flash attention, faster than the GPU can run.
+        Plan h200 = plan;
+        h200.cluster.gpu = *Catalog::builtin().gpu("H200-SXM-141GB");
+        auto other = gpuWithMeasuredAttention(h200, r, Catalog::builtin(), "T");
+        QVERIFY(!other);
+        QVERIFY2(QString::fromStdString(other.errorText()).contains(QStringLiteral("A800-SXM4-80GB")),
+            other.errorText().c_str());
+        TorchReference cudnnOnly = r;
+        cudnnOnly.attention = { cudnn };
+        auto none = gpuWithMeasuredAttention(plan, cudnnOnly, Catalog::builtin(), "T");
+        QVERIFY(!none);
+        QVERIFY2(QString::fromStdString(none.errorText()).contains(QStringLiteral("No available kernel")),
+            none.errorText().c_str());
+        Plan unfused = plan;
+        unfused.training.flashAttention = false;
+        QVERIFY(!gpuWithMeasuredAttention(unfused, r, Catalog::builtin(), "T"));
+        TorchReference tooFast = r;
+        tooFast.attention[1].forwardUs = 1;
+        auto fast = gpuWithMeasuredAttention(plan, tooFast, Catalog::builtin(), "T");
+        QVERIFY(!fast);
+        QVERIFY2(
+            QString::fromStdString(fast.errorText()).contains(QStringLiteral("bf16 peak")), fast.errorText().c_str());
     }
 
     void options_data()

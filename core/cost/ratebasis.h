@@ -18,16 +18,21 @@ enum class RateBasis {
 
 struct RateStanding {
     // A calibration parameter's id (calibration.json), or one of the measured rates: "gemm_rate" (sustained GEMM
-    // efficiency), "hbm_rate" (achievable streaming HBM), "overlap_slowdown", "intra_node_link", "inter_node_link".
+    // efficiency), "hbm_rate" (achievable streaming HBM), "overlap_slowdown", "attention_rate" (the plan's fused
+    // attention kernel's TFLOP/s over both passes where measured; 0 on published curves or none), "intra_node_link",
+    // "inter_node_link".
     std::string id;
     double value = 0;
     RateBasis basis = RateBasis::Published;
     std::string source; // the measurement or catalog figure, where the basis is not Published
+    // attention_rate only: the kernel, and where measured the head size and the length per call it was measured at
+    std::string kernel;
+    double headDim = 0, seqLen = 0;
 };
 
 // Every calibration parameter (kernel_overhead_us with the probe's value where it replaced it), then the measured
-// rates, for `cluster`; a rate is Measured where the cluster's spec differs from the catalog's entry of the same id (a
-// probe result applied) and names its source.
-std::vector<RateStanding> rateStandings(const ClusterSpec& cluster, const Catalog& catalog = Catalog::builtin());
+// rates, for the plan's cluster; a rate is Measured where the cluster's spec differs from the catalog's entry of the
+// same id (a probe result applied) and names its source. Attention is the kernel the plan runs.
+std::vector<RateStanding> rateStandings(const Plan& plan, const Catalog& catalog = Catalog::builtin());
 
 } // namespace plait

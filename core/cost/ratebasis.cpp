@@ -1,0 +1,85 @@
+#include "ratebasis.h"
+
+#include "attention.h"
+
+#include <algorithm>
+
+namespace plait {
+
+namespace {
+RateStanding standing(std::string id, double value, RateBasis basis, std::string source)
+{
+    RateStanding s;
+    s.id = std::move(id);
+    s.value = value;
+    s.basis = basis;
+    s.source = std::move(source);
+    return s;
+}
+}
+
+std::vector<RateStanding> rateStandings(const Plan& plan, const Catalog& catalog)
+{
+    const ClusterSpec& cluster = plan.cluster;
+    const GpuSpec& gpu = cluster.gpu;
+    const GpuSpec* listed = catalog.gpu(gpu.id);
+    // A probe result applied (calibratedGpu) names its file as the GPU's source and keeps the shapes it timed.
+    const bool gpuMeasured = !gpu.measuredGemms.empty() || (listed && !(*listed == gpu));
+    const bool rateMeasured = gpuMeasured && gpu.gemmSustainedEfficiency > 0
+        && (!listed || gpu.gemmSustainedEfficiency != listed->gemmSustainedEfficiency);
+    const bool hbmMeasured
+        = gpuMeasured && gpu.hbmAchievableGBps > 0 && (!listed || gpu.hbmAchievableGBps != listed->hbmAchievableGBps);
+
+    std::vector<RateStanding> out;
+    for (const CalibrationParameter& p : calibrationParameters()) {
+        RateStanding s = standing(p.id, cluster.calibration.*p.field, RateBasis::Published, {});
+        if (p.field == &CostCalibration::gemmShare && !gpu.measuredGemms.empty())
+            s = standing(p.id, s.value, RateBasis::MeasuredShapes, gpu.source);
+        else if (p.field == &CostCalibration::kernelOverheadUs && gpu.kernelFixedUs > 0)
+            s = standing(p.id, gpu.kernelFixedUs, RateBasis::Measured, gpu.source);
+        // The fitted share of the best known rate applies only where no sustained figure is known.
+        else if (p.field == &CostCalibration::unmeasuredGemmShare && gpu.gemmSustainedEfficiency > 0)
+            s = standing(p.id, s.value, rateMeasured ? RateBasis::Measured : RateBasis::Catalog, gpu.sustainedSource);
+        out.push_back(s);
+    }
+    out.push_back(
+        standing("gemm_rate", gpu.gemmSustainedEfficiency > 0 ? gpu.gemmSustainedEfficiency : gpu.gemmMaxEfficiency,
+            rateMeasured ? RateBasis::Measured : RateBasis::Catalog, gpu.sustainedSource));
+    out.push_back(standing("hbm_rate", gpu.hbmAchievableGBps > 0 ? gpu.hbmAchievableGBps : gpu.hbmGBps,
+        hbmMeasured ? RateBasis::Measured : RateBasis::Catalog,
+        gpu.hbmAchievableGBps > 0 ? gpu.hbmSource : gpu.source));
+    // Fused attention, the kernel the plan runs: measured on this GPU at its rate over both passes (3.5 units of
+    // forward FLOPs in 1/fwd + 2.5/bwd), else its published curves (value 0), else none: the GEMM model's rate.
+    if (plan.training.flashAttention) {
+        const std::string kernel(attentionKernelName(resolveAttentionKernel(
+            plan.training.attentionKernel, plan.training.framework == Framework::Megatron, gpu)));
+        const auto m = std::find_if(gpu.measuredAttention.begin(), gpu.measuredAttention.end(),
+            [&](const MeasuredAttention& a) { return a.kernel == kernel; });
+        const bool published = std::any_of(gpu.attentionCurves.begin(), gpu.attentionCurves.end(),
+            [&](const AttentionCurve& c) { return c.kernel == kernel; });
+        RateStanding a = m != gpu.measuredAttention.end()
+            ? standing("attention_rate", 3.5 / (1 / m->fwdTflops + 2.5 / m->bwdTflops), RateBasis::Measured, m->source)
+            : standing("attention_rate", 0, RateBasis::Catalog, published ? kernel : std::string());
+        a.kernel = kernel;
+        if (m != gpu.measuredAttention.end()) {
+            a.headDim = m->headDim;
+            a.seqLen = m->seqLen;
+        }
+        out.push_back(a);
+    }
+    // Unmeasured, compute beside a collective slows by the published mean (cost/overlap.h).
+    out.push_back(standing("overlap_slowdown", gpu.overlapSlowdown,
+        gpu.overlapSlowdown > 0 ? RateBasis::Measured : RateBasis::Catalog, gpu.overlapSlowdown > 0 ? gpu.source : ""));
+    for (const auto& [id, link] :
+        { std::pair { "intra_node_link", &cluster.intraNode }, std::pair { "inter_node_link", &cluster.interNode } }) {
+        if (cluster.nodes < 2 && std::string_view(id) == "inter_node_link")
+            continue;
+        const LinkSpec* known = catalog.link(link->id);
+        const bool measured = known && !(*known == *link);
+        out.push_back(
+            standing(id, link->effectiveGBps(), measured ? RateBasis::Measured : RateBasis::Catalog, link->source));
+    }
+    return out;
+}
+
+} // namespace plait
