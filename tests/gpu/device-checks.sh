@@ -204,14 +204,20 @@ main() {
   sed -e 's/"A800-SXM4-80GB"/"H200-SXM-141GB"/; s/"nvlink3-a800"/"nvlink4-nvswitch"/; s/x 8 A800/x 8 H200 (probe check)/' \
     "$root/resources/examples/e1-70b-a800-pp4-tp8.plait.json" > "$work/plan.plait.json"
   echo "measured GPU: ${gpu:-unknown}"
+  # Every GPU the machine shows (at most 8), so compute measures a GEMM beside a real all-reduce and collectives a
+  # real link where there are two or more; one GPU: just it.
+  local count gpus=0
+  count=$(nvidia-smi -L 2> /dev/null | grep -c '^GPU ' || true)
+  [ "${count:-0}" -gt 8 ] && count=8
+  for ((i = 1; i < ${count:-0}; i++)); do gpus+=",$i"; done
   if [ ! -x "$probe" ]; then
     for name in compute collectives pipeline; do skip "$name" required "no probe binary ran"; done
   else
     step compute 120 required "$work/COMPUTE.json" - -- \
-      "$probe" compute --gpus 0 --plan "$work/plan.plait.json" --soak 20 --deadline 60 --out "$work/COMPUTE.json"
+      "$probe" compute --gpus "$gpus" --plan "$work/plan.plait.json" --soak 20 --deadline 60 --out "$work/COMPUTE.json"
     local nccl_debug=(env NCCL_DEBUG=WARN NCCL_DEBUG_SUBSYS=INIT,NET)
     step collectives 120 required "$work/LINKS.json" - -- "${nccl_debug[@]}" \
-      "$probe" collectives --gpus 0 --min-bytes 1K --max-bytes 1G --factor 4 --check --deadline 60 --out "$work/LINKS.json"
+      "$probe" collectives --gpus "$gpus" --min-bytes 1K --max-bytes 1G --factor 4 --check --deadline 60 --out "$work/LINKS.json"
     step pipeline 90 required "$work/TRACE.json" pipeline_had_own_sms -- "${nccl_debug[@]}" \
       "$probe" pipeline --plan "$work/plan.plait.json" --gpus 0 --microbatches 16 --iters 2 --max-layers 4 --deadline 60 \
       --out "$work/TRACE.json"
@@ -222,7 +228,7 @@ main() {
   fi
 
   {
-    echo "plait GPU checks, $(date -u +%Y-%m-%dT%H:%M:%SZ), GPU: ${gpu:-unknown}, probe: $probe"
+    echo "plait GPU checks, $(date -u +%Y-%m-%dT%H:%M:%SZ), GPU: ${gpu:-unknown}, GPUs: $gpus, probe: $probe"
     printf '%-12s %5s %7s  %-8s %s\n' step exit seconds kind "result"
     printf '%s\n' "${rows[@]}"
     for n in "${notes[@]}"; do echo "note: $n"; done

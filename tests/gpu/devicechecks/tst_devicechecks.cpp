@@ -106,6 +106,10 @@ private slots:
             "cp \"" PLAIT_FAKE_PROBE "\" \"$1/plait-probe\"");
         standIn(QStringLiteral("build-fails"), "echo 'nvcc fatal: Unsupported gpu architecture' >&2; exit 1");
         standIn(QStringLiteral("slow-library-search"), "echo \"NCCL_LIBRARY=''\"; sleep 30");
+        // A machine with two GPUs, as nvidia-smi -L lists them.
+        QVERIFY(QDir(m_standIns.path()).mkpath(QStringLiteral("two-gpus")));
+        standIn(QStringLiteral("two-gpus/nvidia-smi"),
+            "printf 'GPU 0: NVIDIA H100 80GB HBM3 (UUID: GPU-0)\\nGPU 1: NVIDIA H100 80GB HBM3 (UUID: GPU-1)\\n'");
     }
 
     void endings_data()
@@ -195,6 +199,10 @@ private slots:
             << "pipeline"
             << "skipped: the run's 12 s were spent"
             << "FAILED" << 1;
+        QTest::newRow("two GPUs: compute and collectives measure both")
+            << QStringList { QStringLiteral("PATH=$S/two-gpus:$PATH") } << "compute"
+            << "compute 0"
+            << "GPUs: 0,1" << 0;
         QTest::newRow("NCCL cannot initialise")
             << QStringList { QStringLiteral("PLAIT_FAKE_MODE_collectives=exit=4") } << "collectives"
             << "collectives 4"
@@ -210,7 +218,9 @@ private slots:
         QMap<QString, QString> env { { QStringLiteral("PLAIT_FAKE_ECHO_ENV"), QStringLiteral("NCCL_DEBUG") } };
         for (const QString& s : settings) {
             const qsizetype eq = s.indexOf(QLatin1Char('='));
-            env[s.left(eq)] = s.mid(eq + 1).replace(QLatin1String("$S"), m_standIns.path());
+            env[s.left(eq)] = s.mid(eq + 1)
+                                  .replace(QLatin1String("$S"), m_standIns.path())
+                                  .replace(QLatin1String("$PATH"), qEnvironmentVariable("PATH"));
         }
         const Run r = run(env);
         QCOMPARE(r.code, code);
