@@ -133,6 +133,26 @@ void addBubble(int busiest, Evaluation& ev)
     }
 }
 
+// The chunk's F, R, B and W times for an order built from them (ZB-V): the means over the devices' chunks relative to
+// the forward, to 1/20, so that plans of nearly the same balance share one generated order.
+void setChunkTimes(ScheduleShape& shape, const std::vector<std::vector<ChunkCost>>& cost)
+{
+    ChunkCost sum;
+    for (const auto& device : cost)
+        for (const ChunkCost& c : device) {
+            sum.forward += c.forward;
+            sum.recompute += c.recompute;
+            sum.backwardInput += c.backwardInput;
+            sum.backwardWeight += c.backwardWeight;
+        }
+    if (!(sum.forward > 0))
+        return;
+    auto relative = [&](double x) { return std::max(0.05, std::round(20 * x / sum.forward) / 20); };
+    shape.recomputeTime = relative(sum.recompute);
+    shape.backwardTime = relative(sum.backwardInput);
+    shape.weightTime = relative(sum.backwardWeight);
+}
+
 std::atomic<EvaluationObserver> g_observer { nullptr };
 
 } // namespace
@@ -191,6 +211,8 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
 
     // ---- pipeline p2p: activations forward, gradients back
     ScheduleShape shape { par.schedule, p, m, v, tr.recompute != Recompute::None, tr.moeA2aOverlap };
+    if (par.schedule == Schedule::ZbV)
+        setChunkTimes(shape, in.cost);
     in.routes = pipelineRoutes(shape);
     const PipelineTransfers p2p = pipelineTransfers(plan, groups, in.routes);
     in.sendForward = p2p.seconds;

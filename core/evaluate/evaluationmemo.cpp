@@ -48,18 +48,16 @@ std::shared_ptr<const GroupSet> EvaluationMemo::groups(const Plan& plan)
 
 std::shared_ptr<const std::vector<std::vector<Op>>> EvaluationMemo::schedule(const ScheduleShape& shape)
 {
-    const ShapeKey key { int(shape.schedule), shape.stages, shape.microBatches, shape.chunks, shape.recompute,
-        shape.combined };
     // Generated under the lock: the search's threads ask for the same few shapes at once, and each would otherwise
     // build its own copy of lists of a million ops.
     std::lock_guard lock(m_scheduleMutex);
     for (const auto& [k, ops] : m_schedules)
-        if (k == key)
+        if (k == shape)
             return ops;
     auto ops = std::make_shared<const std::vector<std::vector<Op>>>(generateSchedule(shape));
     for (const auto& device : *ops)
         m_opsKept += device.size();
-    m_schedules.emplace_back(key, ops);
+    m_schedules.emplace_back(shape, ops);
     while (m_opsKept > kOpsKept && m_schedules.size() > 1) {
         for (const auto& device : *m_schedules.front().second)
             m_opsKept -= device.size();

@@ -42,10 +42,9 @@ private:
     static constexpr std::size_t kGroupSetsKept = 64;
     std::deque<std::shared_ptr<GroupsEntry>> m_groups;
     std::map<SimKey, std::shared_ptr<const SimResult>> m_simulations;
-    using ShapeKey = std::tuple<int, int, int, int, bool, bool>;
     // Op lists of a million micro-batches take tens of megabytes: the most recent up to kOpsKept ops are kept.
     static constexpr std::size_t kOpsKept = 20'000'000;
-    std::deque<std::pair<ShapeKey, std::shared_ptr<const std::vector<std::vector<Op>>>>> m_schedules;
+    std::deque<std::pair<ScheduleShape, std::shared_ptr<const std::vector<std::vector<Op>>>>> m_schedules;
     std::size_t m_opsKept = 0;
     std::mutex m_scheduleMutex; // apart from m_mutex: a generation does not hold up the groups and simulations
 };

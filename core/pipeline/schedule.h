@@ -30,6 +30,11 @@ struct ScheduleShape {
     // Megatron-Core's combined 1F1B (1F1B and interleaved): one more forward warms up, then each steady-state
     // backward runs overlapped with the forward before it (Op::overlapsPrevious).
     bool combined = false;
+    // A chunk's forward, recomputation, input-gradient and weight-gradient times relative to each other (any unit):
+    // ZB-V orders its ops by them, as the zero-bubble runtime builds its schedule from profiled times. The other
+    // schedules' orders do not depend on times.
+    double forwardTime = 1, recomputeTime = 1, backwardTime = 1, weightTime = 1;
+    bool operator==(const ScheduleShape&) const = default;
 };
 
 // Where a micro-batch's virtual stages run, in the order it passes them.
@@ -66,10 +71,11 @@ PipelineRoutes pipelineRoutes(const ScheduleShape& shape);
 //  - ZB-H1: 1F1B with the backward split into B and W, device d holding back d weight passes (the last stage
 //    finishes its input gradients first and would idle longest at the end) and running them in the cool-down
 //    (Qi et al., ICLR 2024, "Zero Bubble Pipeline Parallelism", ZB-H1; tst_schedule checks the published bubble).
-//  - ZB-V: two chunks per device in a V, B and W split, built as the zero-bubble paper builds its handcrafted
-//    schedules: time steps of equal F, B and W, each device running a ready B first, else a ready F while it holds
-//    fewer activations than 1F1B's first stage (2p half-stage chunks), else a held-back W (Qi et al., "Pipeline
-//    Parallelism with Controllable Memory", 2024; sail-sg/zero-bubble-pipeline-parallelism ZBV).
+//  - ZB-V: two chunks per device in a V, B and W split, built by list scheduling with the shape's F, B and W times:
+//    each device, as it comes free, runs a ready B first, else a ready F while it holds fewer activations than
+//    1F1B's first stage (2p half-stage chunks), else a held-back W (Qi et al., "Pipeline Parallelism with
+//    Controllable Memory", 2024; sail-sg/zero-bubble-pipeline-parallelism ZBV, whose greedy scheduler also takes the
+//    profiled F, B and W times).
 //  - DualPipe and DualPipeV: DeepSeek-V3 §3.2.1's eight phases per rank (deepseek-ai/DualPipe): forwards of both
 //    chunks to fill, then forward-backward pairs of the two chunks overlapped, then the backwards, the second half
 //    of the weight passes held back to fill the drain.
