@@ -5,7 +5,6 @@
 #include "ratestandingstext.h"
 #include "translatedtext.h"
 
-#include "attention.h"
 #include "gemm.h"
 #include "layercost.h"
 #include "palette.h"
@@ -322,8 +321,7 @@ void CalibrationPanel::refresh()
                           .arg(p.value().predictedForwardUs, 0, 'f', 0)
                           .arg(p.value().predictedForwardBackwardUs, 0, 'f', 0);
                 // Applied, a row sets its own kernel's rate: say so where the plan runs another.
-                const AttentionKernel runs = resolveAttentionKernel(m_plan->training.attentionKernel,
-                    m_plan->training.framework == Framework::Megatron, m_plan->cluster.gpu);
+                const AttentionKernel runs = attentionKernelOf(*m_plan);
                 if (const auto kernel = kernelOfBackend(a.backend); kernel && *kernel != runs)
                     html += QStringLiteral(" ")
                         + tr("Applied, it sets the rate of %1; the plan runs %2, which keeps its own.")

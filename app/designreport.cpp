@@ -193,8 +193,7 @@ QStringList assumptions(const Plan& plan, const Evaluation& ev)
         out << tr("Memory-bound kernels stream at %1 GB/s. Source: %2.").arg(g.hbmAchievableGBps).arg(str(g.hbmSource));
     if (plan.training.flashAttention) {
         // The kernel the cost used: "auto" resolved as the framework would pick it, not the catalog's first curve.
-        const AttentionKernel used
-            = resolveAttentionKernel(plan.training.attentionKernel, plan.training.framework == Framework::Megatron, g);
+        const AttentionKernel used = attentionKernelOf(plan);
         const auto curve = std::find_if(g.attentionCurves.begin(), g.attentionCurves.end(),
             [&](const AttentionCurve& c) { return c.kernel == attentionKernelName(used); });
         if (curve != g.attentionCurves.end())

@@ -152,6 +152,12 @@ double attentionCallLength(const Plan& plan)
     return plan.parallel.cp > 1 ? local / 2 : local;
 }
 
+AttentionKernel attentionKernelOf(const Plan& plan)
+{
+    return resolveAttentionKernel(
+        plan.training.attentionKernel, plan.training.framework == Framework::Megatron, plan.cluster.gpu);
+}
+
 AttentionShape attentionShape(const Plan& plan)
 {
     const Dims x = dims(plan);
@@ -372,8 +378,7 @@ LayerCost layerCost(const Plan& plan)
         // (the local sequence; under CP, the chunk of each ring step). Those are short benchmarks at the boost clock,
         // like the burst GEMM rate: they take the GPU's sustained-to-burst ratio as GEMMs do. A GPU without a curve
         // for the kernel runs its GEMMs at the GEMM model's rate (a lower bound on the time; the evaluation says so).
-        c.attentionKernel = resolveAttentionKernel(
-            plan.training.attentionKernel, plan.training.framework == Framework::Megatron, gpu);
+        c.attentionKernel = attentionKernelOf(plan);
         const AttentionRate rate = attentionRate(gpu, c.attentionKernel, x.d, attentionCallLength(plan));
         const double gemmFwd = scores.seconds + values.seconds;
         c.fwdAttention = gemmFwd;

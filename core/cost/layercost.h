@@ -103,6 +103,8 @@ AttentionShape attentionShape(const Plan& plan);
 // The length one fused-attention call sees, the one its rate is read at: the local sequence, or under CP the chunk
 // of one ring step.
 double attentionCallLength(const Plan& plan);
+// The fused attention kernel the plan runs: its own choice, "auto" resolved as its framework picks on its GPU.
+AttentionKernel attentionKernelOf(const Plan& plan);
 
 // Stage extras: embedding lookup on the first stage, output layer and cross entropy on the last.
 struct EdgeCost {

@@ -1,6 +1,6 @@
 #include "ratebasis.h"
 
-#include "attention.h"
+#include "layercost.h"
 
 #include <algorithm>
 
@@ -51,8 +51,7 @@ std::vector<RateStanding> rateStandings(const Plan& plan, const Catalog& catalog
     // Fused attention, the kernel the plan runs: measured on this GPU at its rate over both passes (3.5 units of
     // forward FLOPs in 1/fwd + 2.5/bwd), else its published curves (value 0), else none: the GEMM model's rate.
     if (plan.training.flashAttention) {
-        const std::string kernel(attentionKernelName(resolveAttentionKernel(
-            plan.training.attentionKernel, plan.training.framework == Framework::Megatron, gpu)));
+        const std::string kernel(attentionKernelName(attentionKernelOf(plan)));
         const auto m = std::find_if(gpu.measuredAttention.begin(), gpu.measuredAttention.end(),
             [&](const MeasuredAttention& a) { return a.kernel == kernel; });
         const bool published = std::any_of(gpu.attentionCurves.begin(), gpu.attentionCurves.end(),

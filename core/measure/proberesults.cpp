@@ -262,6 +262,7 @@ Result<GpuSpec> gpuWithMeasuredAttention(
     const Plan& plan, const TorchReference& measured, const Catalog& catalog, const std::string& source)
 {
     GpuSpec g = plan.cluster.gpu;
+    const LayerCost c = layerCost(plan); // the FLOPs of the shape: the same whatever the kernel
     std::vector<std::string> refused;
     bool applied = false;
     for (const AttentionResult& row : measured.attention) {
@@ -276,7 +277,6 @@ Result<GpuSpec> gpuWithMeasuredAttention(
         }
         // The backward as timed runs a forward first.
         const double backwardUs = row.forwardBackwardUs - row.forwardUs;
-        const LayerCost c = layerCost(plan); // the FLOPs of the shape: the same whatever the kernel
         const double fwd = c.attentionFwdFlops / (row.forwardUs * 1e-6) / 1e12;
         const double bwd = backwardUs > 0 ? c.attentionBwdFlops / (backwardUs * 1e-6) / 1e12 : 0;
         if (!(bwd > 0) || fwd > g.bf16Tflops || bwd > g.bf16Tflops) {

@@ -4,6 +4,7 @@
 #include "namedvalues.h"
 
 #include <string>
+#include <vector>
 
 namespace plait {
 
@@ -16,6 +17,13 @@ inline constexpr NamedValue<AttentionKernel> kAttentionKernelNames[] = { { Atten
 inline const char* attentionKernelName(AttentionKernel k)
 {
     return nameIn(kAttentionKernelNames, k);
+}
+// The names of the kernels themselves ("auto" is a choice, not a kernel): what a speed curve or a measurement names.
+inline std::vector<std::string> attentionKernelNames()
+{
+    std::vector<std::string> names = namesIn(kAttentionKernelNames);
+    std::erase(names, std::string("auto"));
+    return names;
 }
 // Auto for an unknown name.
 inline AttentionKernel attentionKernelFromName(const std::string& name)

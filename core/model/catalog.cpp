@@ -1,5 +1,6 @@
 #include "catalog.h"
 
+#include "attentionkernel.h"
 #include "builtin_resources.h"
 #include "jsonfields.h"
 #include "safejson.h"
@@ -160,7 +161,7 @@ std::vector<AttentionCurve> attentionCurvesFromJson(
         }
         FieldReader r(list[i], at, issues);
         AttentionCurve c;
-        c.kernel = r.choice("kernel", "flash2", { "flash1", "triton", "flash2", "flash3", "cudnn" });
+        c.kernel = r.choice("kernel", "flash2", attentionKernelNames());
         c.pass = r.choice("pass", "fwd_bwd", { "fwd", "bwd", "fwd_bwd" });
         c.causal = r.boolean("causal", true);
         c.headDim = r.number("head_dim", 128, 1, 1024);
@@ -210,7 +211,7 @@ std::vector<MeasuredAttention> measuredAttentionFromJson(
         }
         FieldReader r(list[i], at, issues);
         MeasuredAttention m;
-        m.kernel = r.choice("kernel", "flash2", { "flash1", "triton", "flash2", "flash3", "cudnn" });
+        m.kernel = r.choice("kernel", "flash2", attentionKernelNames());
         m.headDim = r.number("head_dim", 128, 1, 1024);
         m.seqLen = r.number("seq_len", 0, 1, 1e9, true);
         m.fwdTflops = r.number("fwd_tflops", 0, 1e-6, peak, true);

@@ -202,12 +202,12 @@ std::vector<std::vector<Op>> zbVGreedy(const ScheduleShape& s, bool forwardFirst
 }
 
 // How long `ops` take with the shape's times and free links: the simulation's makespan.
-double makespanOf(const ScheduleShape& s, const std::vector<std::vector<Op>>& ops)
+double makespanOf(const ScheduleShape& s, std::shared_ptr<const std::vector<std::vector<Op>>> ops)
 {
     SimInput in;
     in.devices = s.stages;
     in.chunks = 2;
-    in.ops = std::make_shared<const std::vector<std::vector<Op>>>(ops);
+    in.ops = std::move(ops);
     in.routes = pipelineRoutes(s);
     in.cost.assign(std::size_t(s.stages),
         std::vector<ChunkCost>(2, ChunkCost { s.forwardTime, s.recomputeTime, s.backwardTime, s.weightTime }));
@@ -228,18 +228,18 @@ std::vector<std::vector<Op>> zbV(const ScheduleShape& s)
 {
     ScheduleShape stepped = s;
     stepped.forwardTime = stepped.recomputeTime = stepped.backwardTime = stepped.weightTime = 1;
-    std::vector<std::vector<Op>> best;
+    std::shared_ptr<const std::vector<std::vector<Op>>> best;
     double bestTime = std::numeric_limits<double>::infinity();
     for (const ScheduleShape* shape : { &s, static_cast<const ScheduleShape*>(&stepped) })
         for (bool forwardFirst : { false, true }) {
-            std::vector<std::vector<Op>> ops = zbVGreedy(*shape, forwardFirst);
+            auto ops = std::make_shared<const std::vector<std::vector<Op>>>(zbVGreedy(*shape, forwardFirst));
             const double time = makespanOf(s, ops);
-            if (best.empty() || time < bestTime) {
+            if (!best || time < bestTime) {
                 bestTime = time;
                 best = std::move(ops);
             }
         }
-    return best;
+    return *best;
 }
 
 // DualPipe's phases on one rank (DeepSeek-V3 §3.2.1; the order of deepseek-ai/DualPipe's step()), in terms of
