@@ -10,12 +10,15 @@ namespace plait {
 // The calibration layer of the cost model (issue 38): a few named efficiencies, each with a physical meaning and
 // bounds, fitted in the open by tests/calibration/fit-calibration.sh on the published runs of
 // tests/data/validation (each source weighted equally) and judged there by leave-one-source-out cross-validation.
-// No parameter depends on a model, a source or a run. Neutral values (shares 1, overheads 0) give the unfitted model.
+// No parameter depends on a model, a source or a run. Neutral values (shares 1, overheads 0, the measured
+// sustained-over-burst ratio) give the unfitted model.
 struct CostCalibration {
     double gemmShare = 1; // share of the sustained GEMM rate a layer's GEMMs reach in a training step
     // Where the catalog has no sustained (power-limited) GEMM figure for the GPU: the share of its best known rate
-    // (the short-burst best, else the datasheet peak) a training step sustains.
-    double unmeasuredGemmShare = 1;
+    // (the short-burst best, else the datasheet peak) a training step sustains. Unfitted, it is the ratio measured
+    // where both figures come from one run: H200 708.5/841.9, B200 1456.3/1770.9 (ml-engineering's MSMF over
+    // MAMF), mean 0.832; costcalibration.cpp.
+    double unmeasuredGemmShare = 0.832;
     double expertGemmShare = 1; // share of a dense GEMM's rate a MoE layer's expert GEMMs reach (grouped, small)
     double hbmShare = 1; // share of the achievable HBM rate the element-wise kernels and the optimizer reach
     double kernelOverheadUs = 0; // µs of fixed cost per kernel a layer launches (launch, host, tail effects)

@@ -1,4 +1,5 @@
 #include "calibrationfit.h"
+#include "catalog.h"
 #include "evaluate.h"
 #include "groups.h"
 #include "safejson.h"
@@ -101,9 +102,15 @@ private slots:
         CostCalibration unmeasured = neutral;
         unmeasured.unmeasuredGemmShare = 0.7;
         QCOMPARE(stepWith(b, unmeasured), base);
-        // ... and slows a GPU the catalog has no sustained figure for (GB200).
-        const Plan i = example("i-70b-gb200-nvl72-two-racks.plait.json");
+        // ... and slows a GPU the catalog has no sustained figure for: example i's racks with GB300s.
+        Plan i = example("i-70b-gb200-nvl72-two-racks.plait.json");
+        const GpuSpec* gb300 = Catalog::builtin().gpu("GB300");
+        QVERIFY(gb300 && !(gb300->gemmSustainedEfficiency > 0));
+        i.cluster.gpu = *gb300;
         QVERIFY(stepWith(i, unmeasured) > stepWith(i, neutral) * 1.1);
+        // GB200 has one (derived from the B200's measured ratio): the share leaves it alone.
+        const Plan gb200 = example("i-70b-gb200-nvl72-two-racks.plait.json");
+        QCOMPARE(stepWith(gb200, unmeasured), stepWith(gb200, neutral));
         // The synchronisation term: example b uses 16 GPUs, one doubling past 8.
         CostCalibration sync = neutral;
         sync.syncPerDoubling = 0.02;

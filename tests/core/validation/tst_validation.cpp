@@ -123,10 +123,12 @@ private slots:
             }
         };
         Figures all;
-        // Each source's cross-validated mean |error| when last measured (the first calibrated fit, issue 38).
-        static const std::map<std::string, double> kLastMeasured { { "fa2", 0.041 }, { "korthikanti", 0.052 },
-            { "llmfoundry", 0.095 }, { "mbridge", 0.130 }, { "megatron", 0.130 }, { "nemo", 0.067 } };
+        // Each source's cross-validated mean |error| when last measured (issue 38: GB200 and B300 with sustained GEMM
+        // figures derived from the B200's measured ratio), each with a tenth of a point of slack for rounding.
+        static const std::map<std::string, double> kLastMeasured { { "fa2", 0.043 }, { "korthikanti", 0.048 },
+            { "llmfoundry", 0.095 }, { "mbridge", 0.095 }, { "megatron", 0.122 }, { "nemo", 0.068 } };
         int sourcesWithin = 0;
+        QStringList worse; // every source printed before the first failure
         for (const auto& [source, rows] : m_rows) {
             Figures f;
             for (const Row& r : rows) {
@@ -135,16 +137,16 @@ private slots:
             }
             f.print(source);
             sourcesWithin += f.crossValidated / f.n <= 0.10;
-            if (const auto at = kLastMeasured.find(source); at != kLastMeasured.end())
-                QVERIFY2(f.crossValidated / f.n <= at->second,
-                    qPrintable(
-                        QStringLiteral("%1: cross-validated mean |error| %2% is worse than %3% when last measured")
-                            .arg(QString::fromStdString(source))
-                            .arg(100 * f.crossValidated / f.n, 0, 'f', 1)
-                            .arg(100 * at->second, 0, 'f', 1)));
+            if (const auto at = kLastMeasured.find(source);
+                at != kLastMeasured.end() && f.crossValidated / f.n > at->second)
+                worse << QStringLiteral("%1: cross-validated mean |error| %2% is worse than %3% when last measured")
+                             .arg(QString::fromStdString(source))
+                             .arg(100 * f.crossValidated / f.n, 0, 'f', 1)
+                             .arg(100 * at->second, 0, 'f', 1);
         }
         QVERIFY(all.n >= 30);
         all.print("all");
+        QVERIFY2(worse.isEmpty(), qPrintable(worse.join(QStringLiteral("; "))));
         const double mean = all.crossValidated / all.n, tooFast = double(all.tooFast) / all.n;
         const double coverage = double(all.covered) / all.n;
         // The calibration never makes the in-sample fit worse than the unfitted model.
