@@ -1,0 +1,80 @@
+#include "kinetogen.h"
+
+#include <algorithm>
+#include <string>
+
+namespace plait {
+
+namespace {
+double skewOf(const GeneratedJob& job, int rank)
+{
+    return rank < int(job.clockSkewUs.size()) ? job.clockSkewUs[std::size_t(rank)] : 0;
+}
+
+double kernelUsOf(const GeneratedJob& job, int rank)
+{
+    return job.kernelUs * (rank == job.stragglerRank ? job.stragglerSlowdown : 1);
+}
+}
+
+nlohmann::json kinetoRankTrace(const GeneratedJob& job, int rank)
+{
+    using nlohmann::json;
+    json ranks = json::array();
+    for (int r = 0; r < job.ranks; ++r)
+        ranks.push_back(r);
+    std::string rankList = "[";
+    for (int r = 0; r < job.ranks; ++r)
+        rankList += (r ? ", " : "") + std::to_string(r);
+    rankList += "]";
+
+    json events = json::array();
+    const double skew = skewOf(job, rank);
+    const int hostPid = 1000 + rank, hostTid = 1000 + rank;
+    const long long elements = 25'000'000; // a 50 MB bf16 gradient bucket
+    double stepStart = job.startUs; // true time: the same for every rank
+    for (int step = 0; step < job.steps; ++step) {
+        // Every rank starts the step together (the last all-reduce released them all), computes, then all-reduces.
+        double arrival = 0, slowest = 0;
+        for (int r = 0; r < job.ranks; ++r) {
+            const double a = stepStart + job.idleUs + job.kernelsPerStep * kernelUsOf(job, r);
+            slowest = std::max(slowest, a);
+            if (r == rank)
+                arrival = a;
+        }
+        const double stepEnd = slowest + job.allReduceUs;
+        events.push_back(
+            { { "ph", "X" }, { "cat", "user_annotation" }, { "name", "ProfilerStep#" + std::to_string(step) },
+                { "pid", hostPid }, { "tid", hostTid }, { "ts", stepStart + skew }, { "dur", stepEnd - stepStart } });
+        double t = stepStart + job.idleUs;
+        for (int k = 0; k < job.kernelsPerStep; ++k) {
+            events.push_back({ { "ph", "X" }, { "cat", "kernel" },
+                { "name",
+                    "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x256x64_warpgroupsize2x1x1_execute_"
+                    "segment_k_off_kernel__5x_cublas" },
+                { "pid", rank }, { "tid", 7 }, { "ts", t + skew }, { "dur", kernelUsOf(job, rank) },
+                { "args", { { "device", rank }, { "stream", 7 }, { "grid", { 132, 1, 1 } } } } });
+            t += kernelUsOf(job, rank);
+        }
+        events.push_back({ { "ph", "X" }, { "cat", "kernel" },
+            { "name", "ncclDevKernel_AllReduce_Sum_bf16_RING_LL(ncclDevKernelArgsStorage<4096ul>)" }, { "pid", rank },
+            { "tid", 20 }, { "ts", arrival + skew }, { "dur", stepEnd - arrival },
+            { "args",
+                { { "device", rank }, { "stream", 20 }, { "Collective name", "allreduce" },
+                    { "In msg nelems", elements }, { "Out msg nelems", elements }, { "Group size", job.ranks },
+                    { "dtype", "BFloat16" }, { "Process Group Name", "0" },
+                    { "Process Group Description", "default_pg" }, { "Process Group Ranks", rankList } } } });
+        stepStart = stepEnd;
+    }
+    return json { { "schemaVersion", 1 },
+        { "deviceProperties",
+            json::array({ { { "id", rank }, { "name", "NVIDIA H100 80GB HBM3" }, { "numSms", 132 } } }) },
+        { "distributedInfo",
+            { { "backend", "nccl" }, { "rank", rank }, { "world_size", job.ranks }, { "pg_count", 1 },
+                { "pg_config",
+                    json::array({ { { "pg_name", "0" }, { "pg_desc", "default_pg" }, { "backend_config", "cuda:nccl" },
+                        { "pg_size", job.ranks }, { "ranks", ranks } } }) } } },
+        { "traceEvents", std::move(events) }, { "displayTimeUnit", "ms" } };
+}
+
+} // namespace plait

@@ -1,0 +1,46 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace plait {
+
+// One NCCL collective kernel as one rank's profile shows it (issue 43): the process group it ran on, its place among
+// that group's collectives on this rank (every member issues a group's collectives in the same order, so the n-th on
+// each member is one collective), what it was, and when its kernel started and ended on the rank's own clock.
+struct CollectiveKernel {
+    std::string group;
+    int sequence = 0;
+    std::string collective; // "allreduce", "allgather", ...
+    double startUs = 0, endUs = 0;
+};
+
+struct RankCollectives {
+    int rank = 0;
+    std::vector<CollectiveKernel> kernels;
+};
+
+// Clocks aligned on the collectives ranks share. The kernels of one collective end together (NCCL's last step
+// completes on every member within a link latency), so each rank's offset is the one that makes its ends agree with
+// the others': a robust fit (medians, so a few collectives cut short by the profiler's window do not pull it) with
+// the first rank's clock as the reference.
+struct ClockAlignment {
+    std::vector<double> offsetUs; // per rank, in the order given: add to that rank's times
+    std::vector<double> residualUs; // per rank: median |aligned end − the collective's end| over its shared ones
+    std::vector<int> sharedCollectives; // per rank: collectives it shares with at least one other rank
+    double worstResidualUs = 0;
+    std::vector<std::string> problems; // ranks left on their own clock, collectives that do not match
+};
+ClockAlignment alignRankClocks(const std::vector<RankCollectives>& ranks);
+
+// Who the others waited for. A collective cannot finish before its last member arrives, and a member arrives when its
+// kernel starts (aligned), so the last to start is the one the rest waited on; the wait it caused is its start less
+// each other member's start. Per rank, in the order given.
+struct CollectiveWaits {
+    std::vector<int> lastToArrive; // collectives this rank was the last member of
+    std::vector<double> causedWaitUs; // the others' waiting time it caused, summed
+    std::vector<double> waitedUs; // its own waiting time inside collectives, summed
+};
+CollectiveWaits collectiveWaits(const std::vector<RankCollectives>& ranks, const ClockAlignment& alignment);
+
+} // namespace plait

@@ -1,0 +1,175 @@
+// Clocks of a multi-rank profile aligned on the collectives the ranks share, and the rank the others waited for
+// (issue 43), checked on generated Kineto traces whose skews and straggler are known.
+#include "kinetocollectives.h"
+#include "kinetogen.h"
+#include "rankclocks.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace plait;
+
+namespace {
+std::vector<RankCollectives> readAll(const GeneratedJob& job)
+{
+    std::vector<RankCollectives> ranks;
+    for (int r = 0; r < job.ranks; ++r) {
+        std::vector<std::string> problems;
+        ranks.push_back(collectivesFromKineto(kinetoRankTrace(job, r), problems));
+        if (!problems.empty())
+            qFatal("generated trace not read: %s", problems.front().c_str());
+    }
+    return ranks;
+}
+
+// Skews of up to ±`spread` µs, a different one per rank, as unsynchronised hosts show.
+std::vector<double> skews(int ranks, double spread)
+{
+    std::vector<double> s;
+    for (int r = 0; r < ranks; ++r)
+        s.push_back(spread * std::sin(1.7 * r + 0.3));
+    return s;
+}
+}
+
+class TestRankClocks : public QObject {
+    Q_OBJECT
+private slots:
+    void recoversPlantedSkewsAndStraggler_data()
+    {
+        QTest::addColumn<int>("ranks");
+        QTest::addColumn<double>("spreadUs");
+        QTest::addColumn<int>("straggler");
+        QTest::addColumn<double>("slowdown");
+        QTest::newRow("2 ranks, no straggler") << 2 << 500.0 << -1 << 1.0;
+        QTest::newRow("8 ranks, straggler 5 at 1.2x") << 8 << 20'000.0 << 5 << 1.2;
+        QTest::newRow("64 ranks, hosts a second apart, straggler 63") << 64 << 1e6 << 63 << 1.05;
+        QTest::newRow("16 ranks, straggler is the reference rank") << 16 << 3'000.0 << 0 << 1.5;
+    }
+    void recoversPlantedSkewsAndStraggler()
+    {
+        QFETCH(int, ranks);
+        QFETCH(double, spreadUs);
+        QFETCH(int, straggler);
+        QFETCH(double, slowdown);
+        GeneratedJob job;
+        job.ranks = ranks;
+        job.steps = 4;
+        job.clockSkewUs = skews(ranks, spreadUs);
+        job.stragglerRank = straggler;
+        job.stragglerSlowdown = slowdown;
+        const std::vector<RankCollectives> traces = readAll(job);
+        const ClockAlignment a = alignRankClocks(traces);
+        QVERIFY2(a.problems.empty(), a.problems.empty() ? "" : a.problems.front().c_str());
+        QCOMPARE(int(a.offsetUs.size()), ranks);
+        for (int r = 0; r < ranks; ++r) {
+            // Rank r's clock reads true + skew[r]; rank 0 is the reference, so r needs skew[0] − skew[r].
+            const double expected = job.clockSkewUs[0] - job.clockSkewUs[std::size_t(r)];
+            QVERIFY2(std::abs(a.offsetUs[std::size_t(r)] - expected) < 0.01,
+                qPrintable(QStringLiteral("rank %1: offset %2 µs, planted %3 µs")
+                               .arg(r)
+                               .arg(a.offsetUs[std::size_t(r)])
+                               .arg(expected)));
+            QCOMPARE(a.sharedCollectives[std::size_t(r)], job.steps);
+        }
+        QVERIFY(a.worstResidualUs < 0.01);
+
+        const CollectiveWaits w = collectiveWaits(traces, a);
+        if (straggler < 0) {
+            for (double waited : w.waitedUs)
+                QVERIFY(waited < 0.01);
+            return;
+        }
+        // The straggler arrives last at every all-reduce; each other rank waits its extra compute every step.
+        QCOMPARE(w.lastToArrive[std::size_t(straggler)], job.steps);
+        const double late = job.kernelsPerStep * job.kernelUs * (slowdown - 1);
+        QVERIFY(std::abs(w.causedWaitUs[std::size_t(straggler)] - job.steps * (ranks - 1) * late) < 0.1);
+        QVERIFY(w.waitedUs[std::size_t(straggler)] < 0.01);
+        for (int r = 0; r < ranks; ++r)
+            if (r != straggler)
+                QVERIFY(std::abs(w.waitedUs[std::size_t(r)] - job.steps * late) < 0.1);
+    }
+
+    // Profiles that do not cover the same steps: rank 1's second all-reduce is named as another collective.
+    void mismatchedCollectivesAreNamed()
+    {
+        GeneratedJob job;
+        job.ranks = 3;
+        std::vector<RankCollectives> traces = readAll(job);
+        traces[1].kernels[1].collective = "allgather";
+        const ClockAlignment a = alignRankClocks(traces);
+        QCOMPARE(int(a.problems.size()), 1);
+        QVERIFY(QString::fromStdString(a.problems[0]).contains(QStringLiteral("allgather on rank 1")));
+        QVERIFY(a.worstResidualUs < 0.01); // the other collectives still align every rank
+    }
+
+    // A rank whose profile shares no collective with the others keeps its own clock, and says so.
+    void rankSharingNothingIsNamed()
+    {
+        GeneratedJob job;
+        job.ranks = 3;
+        std::vector<RankCollectives> traces = readAll(job);
+        for (CollectiveKernel& k : traces[2].kernels)
+            k.group = "7";
+        const ClockAlignment a = alignRankClocks(traces);
+        QCOMPARE(int(a.problems.size()), 1);
+        QVERIFY(QString::fromStdString(a.problems[0]).contains(QStringLiteral("rank 2 shares no collective")));
+        QCOMPARE(a.offsetUs[2], 0.0);
+        QCOMPARE(a.sharedCollectives[2], 0);
+    }
+
+    // A kernel cut short by the profiler's window (its end recorded early) does not pull the fit: medians.
+    void oneTruncatedKernelDoesNotMoveTheOffset()
+    {
+        GeneratedJob job;
+        job.ranks = 4;
+        job.steps = 5;
+        job.clockSkewUs = { 0, 1000, -2000, 500 };
+        std::vector<RankCollectives> traces = readAll(job);
+        traces[3].kernels[4].endUs -= 5000;
+        const ClockAlignment a = alignRankClocks(traces);
+        QVERIFY(std::abs(a.offsetUs[3] - (-500)) < 0.01);
+        QVERIFY(a.residualUs[3] < 0.01); // the median of its misses
+    }
+
+    // Older profiles carry no collective arguments: the NCCL kernel's name says what it was, one group for all.
+    void olderProfilesAreReadByKernelName()
+    {
+        GeneratedJob job;
+        job.ranks = 2;
+        job.clockSkewUs = { 0, 250 };
+        std::vector<RankCollectives> traces;
+        for (int r = 0; r < 2; ++r) {
+            nlohmann::json t = kinetoRankTrace(job, r);
+            for (auto& e : t["traceEvents"])
+                e.erase("args");
+            std::vector<std::string> problems;
+            traces.push_back(collectivesFromKineto(t, problems));
+            QCOMPARE(int(problems.size()), 1);
+            QVERIFY(QString::fromStdString(problems[0]).contains(QStringLiteral("name no process group")));
+        }
+        QCOMPARE(int(traces[0].kernels.size()), job.steps);
+        QCOMPARE(traces[0].kernels[0].collective, std::string("allreduce"));
+        QVERIFY(std::abs(alignRankClocks(traces).offsetUs[1] - (-250)) < 0.01);
+        QCOMPARE(collectiveOfKernelName("ncclKernel_SendRecv_RING_SIMPLE_Sum_int8_t(ncclDevComm*)"),
+            std::string("sendrecv"));
+        QCOMPARE(collectiveOfKernelName("ampere_bf16_s16816gemm_bf16_128x64_ldg8_f2f_tn"), std::string());
+    }
+
+    void readerNamesWhatIsMissing()
+    {
+        std::vector<std::string> problems;
+        const RankCollectives r
+            = collectivesFromKineto(nlohmann::json { { "traceEvents", nlohmann::json::array() } }, problems);
+        QCOMPARE(r.rank, -1);
+        QCOMPARE(int(problems.size()), 1);
+        QVERIFY(QString::fromStdString(problems[0]).contains(QStringLiteral("distributedInfo.rank")));
+        problems.clear();
+        collectivesFromKineto(nlohmann::json::array(), problems);
+        QCOMPARE(int(problems.size()), 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRankClocks)
+#include "tst_rankclocks.moc"
