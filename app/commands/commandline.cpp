@@ -28,6 +28,7 @@ constexpr Command kCommands[] = {
     { "report", reportCommand, true },
     { "import", importCommand, false },
     { "export", exportCommand, false },
+    { "profile", profileCommand, false },
 };
 
 const Command* commandNamed(const char* arg)

@@ -24,5 +24,8 @@ int exportCommand(const QStringList& args);
 int renderCommand(const QStringList& args);
 // `plait report PLAN [--compare OTHER] --out FILE.pdf|html [--lang L] [--paper a4|letter] [run options]`.
 int reportCommand(const QStringList& args);
+// `plait profile RANK.json... [--json]`: a job's per-rank PyTorch profiler traces on one clock (aligned on their
+// shared collectives, residuals said) and the rank the others waited for.
+int profileCommand(const QStringList& args);
 
 } // namespace plait::app

@@ -502,20 +502,28 @@ Result<TraceRead> readChromeTrace(std::string_view text, const TraceReadOptions&
     return out;
 }
 
-Result<TraceRead> readChromeTraceFile(const std::string& path, const TraceReadOptions& options)
+Result<std::string> readTraceText(const std::string& path, std::size_t maxBytes)
 {
     std::ifstream in(path, std::ios::binary | std::ios::ate);
     if (!in)
-        return Result<TraceRead>::failure("", "cannot open " + path);
+        return Result<std::string>::failure("", "cannot open " + path);
     const std::streamoff size = in.tellg();
-    if (size < 0 || std::size_t(size) > options.maxBytes)
-        return Result<TraceRead>::failure(
-            "", path + " is too large: traces over " + std::to_string(options.maxBytes >> 20) + " MiB are refused");
+    if (size < 0 || std::size_t(size) > maxBytes)
+        return Result<std::string>::failure(
+            "", path + " is too large: traces over " + std::to_string(maxBytes >> 20) + " MiB are refused");
     std::string text(std::size_t(size), '\0');
     in.seekg(0);
     if (!in.read(text.data(), size))
-        return Result<TraceRead>::failure("", "cannot read " + path);
-    return readChromeTrace(text, options);
+        return Result<std::string>::failure("", "cannot read " + path);
+    return Result<std::string>(std::move(text));
+}
+
+Result<TraceRead> readChromeTraceFile(const std::string& path, const TraceReadOptions& options)
+{
+    const Result<std::string> text = readTraceText(path, options.maxBytes);
+    if (!text)
+        return Result<TraceRead>(text.errors());
+    return readChromeTrace(text.value(), options);
 }
 
 namespace {

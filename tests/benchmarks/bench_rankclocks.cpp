@@ -1,7 +1,7 @@
 // Aligning the clocks of a 64-rank profile on its shared collectives, and finding whom each collective waited for
 // (issue 43): generated Kineto traces, 64 ranks × the given number of all-reduces. build/<preset>/bin/bench_rankclocks
-#include "kinetocollectives.h"
 #include "kinetogen.h"
+#include "kinetoprofile.h"
 #include "rankclocks.h"
 
 #include <benchmark/benchmark.h>
@@ -22,8 +22,7 @@ std::vector<plait::RankCollectives> job(int collectives)
     g.stragglerSlowdown = 1.1;
     std::vector<plait::RankCollectives> ranks;
     for (int r = 0; r < g.ranks; ++r) {
-        std::vector<std::string> problems;
-        ranks.push_back(plait::collectivesFromKineto(plait::kinetoRankTrace(g, r), problems));
+        ranks.push_back(plait::readKinetoProfile(plait::kinetoRankTrace(g, r).dump()).value().collectives);
     }
     return ranks;
 }
@@ -45,6 +44,24 @@ void findWaits(benchmark::State& state)
         benchmark::DoNotOptimize(plait::collectiveWaits(ranks, a));
 }
 BENCHMARK(findWaits)->Arg(2000)->Unit(benchmark::kMillisecond);
+
+// One rank's 100 MB trace read into its summary (the streaming parse): issue 43 asks 64 such ranks in under 30 s.
+void readRankTrace(benchmark::State& state)
+{
+    plait::GeneratedJob g;
+    g.ranks = 8;
+    g.steps = 100;
+    g.kernelsPerStep = int(state.range(0)) * 25; // ~400 bytes per kernel event
+    static std::string text;
+    text = plait::kinetoRankTrace(g, 3).dump();
+    for (auto _ : state) {
+        auto r = plait::readKinetoProfile(text);
+        benchmark::DoNotOptimize(r);
+    }
+    state.counters["MB"] = double(text.size()) / 1e6;
+    state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(text.size()));
+}
+BENCHMARK(readRankTrace)->Arg(100)->Unit(benchmark::kMillisecond)->Iterations(2);
 
 }
 

@@ -1,3 +1,4 @@
+#include "kinetogen.h"
 #include "safejson.h"
 
 #include <QDir>
@@ -270,6 +271,41 @@ private slots:
         QVERIFY(doc);
         QVERIFY(doc.value()["traceEvents"].size() > 100);
         QCOMPARE(doc.value()["plait"]["stages"].get<int>(), 12);
+    }
+
+    // A job's per-rank profiles (generated, with planted skews and a straggler): clocks aligned, the straggler named.
+    void profileAlignsRanksAndNamesTheStraggler()
+    {
+        plait::GeneratedJob job;
+        job.ranks = 4;
+        job.steps = 3;
+        job.clockSkewUs = { 0, 1500, -700, 90 };
+        job.stragglerRank = 2;
+        job.stragglerSlowdown = 1.25;
+        QStringList files;
+        for (int r = 0; r < job.ranks; ++r)
+            files << writeFile(
+                QStringLiteral("rank%1.json").arg(r), QByteArray::fromStdString(plait::kinetoRankTrace(job, r).dump()));
+        const Run text = plait(QStringList { QStringLiteral("profile") } + files);
+        QCOMPARE(text.code, 0);
+        QVERIFY2(text.out.contains("straggler: rank 2, last to arrive at 3 of 3 collectives"), text.out.constData());
+        QVERIFY(text.out.contains("+25%"));
+        const Run json = plait(QStringList { QStringLiteral("profile"), QStringLiteral("--json") } + files);
+        QCOMPARE(json.code, 0);
+        const auto doc = plait::parseJson(json.out.toStdString());
+        QVERIFY(doc);
+        QCOMPARE(doc.value()["straggler"].get<int>(), 2);
+        QVERIFY(std::abs(doc.value()["ranks"][1]["clock_offset_us"].get<double>() - (-1500)) < 0.01);
+        QVERIFY(doc.value()["worst_residual_us"].get<double>() < 0.01);
+        // Half the job: the missing ranks are said, the rest still aligned.
+        const Run half = plait({ QStringLiteral("profile"), files[0], files[1] });
+        QCOMPARE(half.code, 0);
+        QVERIFY(half.err.contains("2 of the job's 4 ranks have no profile here"));
+        // A compressed trace is named as such, not as broken JSON.
+        const QString gz = writeFile(QStringLiteral("rank9.json.gz"), QByteArray("\x1f\x8b\x08\x00", 4));
+        const Run compressed = plait({ QStringLiteral("profile"), gz });
+        QCOMPARE(compressed.code, 2);
+        QVERIFY(compressed.err.contains("gzip-compressed"));
     }
 
     void userCatalogEntriesAreUsed()

@@ -2,6 +2,7 @@
 // (issue 43), checked on generated Kineto traces whose skews and straggler are known.
 #include "kinetocollectives.h"
 #include "kinetogen.h"
+#include "kinetoprofile.h"
 #include "rankclocks.h"
 
 #include <QTest>
@@ -11,14 +12,22 @@
 using namespace plait;
 
 namespace {
+RankProfile readRank(const nlohmann::json& trace)
+{
+    auto r = readKinetoProfile(trace.dump());
+    if (!r)
+        qFatal("generated trace not read: %s", r.errorText().c_str());
+    return r.value();
+}
+
 std::vector<RankCollectives> readAll(const GeneratedJob& job)
 {
     std::vector<RankCollectives> ranks;
     for (int r = 0; r < job.ranks; ++r) {
-        std::vector<std::string> problems;
-        ranks.push_back(collectivesFromKineto(kinetoRankTrace(job, r), problems));
-        if (!problems.empty())
-            qFatal("generated trace not read: %s", problems.front().c_str());
+        const RankProfile p = readRank(kinetoRankTrace(job, r));
+        if (!p.problems.empty())
+            qFatal("generated trace not read: %s", p.problems.front().c_str());
+        ranks.push_back(p.collectives);
     }
     return ranks;
 }
@@ -144,10 +153,10 @@ private slots:
             nlohmann::json t = kinetoRankTrace(job, r);
             for (auto& e : t["traceEvents"])
                 e.erase("args");
-            std::vector<std::string> problems;
-            traces.push_back(collectivesFromKineto(t, problems));
-            QCOMPARE(int(problems.size()), 1);
-            QVERIFY(QString::fromStdString(problems[0]).contains(QStringLiteral("name no process group")));
+            const RankProfile p = readRank(t);
+            QCOMPARE(int(p.problems.size()), 1);
+            QVERIFY(QString::fromStdString(p.problems[0]).contains(QStringLiteral("name no process group")));
+            traces.push_back(p.collectives);
         }
         QCOMPARE(int(traces[0].kernels.size()), job.steps);
         QCOMPARE(traces[0].kernels[0].collective, std::string("allreduce"));
@@ -159,15 +168,34 @@ private slots:
 
     void readerNamesWhatIsMissing()
     {
-        std::vector<std::string> problems;
-        const RankCollectives r
-            = collectivesFromKineto(nlohmann::json { { "traceEvents", nlohmann::json::array() } }, problems);
-        QCOMPARE(r.rank, -1);
-        QCOMPARE(int(problems.size()), 1);
-        QVERIFY(QString::fromStdString(problems[0]).contains(QStringLiteral("distributedInfo.rank")));
-        problems.clear();
-        collectivesFromKineto(nlohmann::json::array(), problems);
-        QCOMPARE(int(problems.size()), 1);
+        const RankProfile p = readRank(nlohmann::json { { "traceEvents", nlohmann::json::array() } });
+        QCOMPARE(p.rank, -1);
+        QCOMPARE(int(p.problems.size()), 2);
+        QVERIFY(QString::fromStdString(p.problems[0]).contains(QStringLiteral("distributedInfo.rank")));
+        QVERIFY(QString::fromStdString(p.problems[1]).contains(QStringLiteral("ProfilerStep")));
+        const auto broken = readKinetoProfile("{\"traceEvents\": [ {\"ph\": \"X\", ");
+        QVERIFY(!broken);
+        QVERIFY(QString::fromStdString(broken.errorText()).contains(QStringLiteral("not JSON at byte")));
+    }
+
+    // The summary keeps the steps and the GPU's compute: the straggler computes longer in each step.
+    void stepsAndComputeAreRead()
+    {
+        GeneratedJob job;
+        job.ranks = 4;
+        job.steps = 3;
+        job.stragglerRank = 2;
+        job.stragglerSlowdown = 1.25;
+        job.clockSkewUs = { 0, 40, 0, 0 };
+        for (int r = 0; r < job.ranks; ++r) {
+            const RankProfile p = readRank(kinetoRankTrace(job, r));
+            QCOMPARE(p.rank, r);
+            QCOMPARE(p.worldSize, 4);
+            QCOMPARE(int(p.steps.size()), job.steps);
+            const double compute = job.kernelsPerStep * job.kernelUs * (r == 2 ? 1.25 : 1.0);
+            for (const ProfileStep& s : p.steps)
+                QVERIFY(std::abs(p.computeBusyUs(s.startUs, s.endUs) - compute) < 1e-6);
+        }
     }
 };
 

@@ -1,0 +1,92 @@
+#include "plaitcommands.h"
+
+#include "commandcontext.h"
+#include "jobprofile.h"
+#include "numtext.h"
+#include "profileloader.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <iostream>
+
+namespace plait::app {
+
+namespace {
+std::string ms(double us)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", us / 1000);
+    return buf;
+}
+
+nlohmann::json toJson(const JobProfile& job)
+{
+    nlohmann::json ranks = nlohmann::json::array();
+    for (std::size_t i = 0; i < job.ranks.size(); ++i) {
+        const RankFigures& f = job.ranks[i];
+        ranks.push_back({ { "rank", f.rank }, { "clock_offset_us", job.alignment.offsetUs[i] },
+            { "residual_us", job.alignment.residualUs[i] }, { "shared_collectives", f.sharedCollectives },
+            { "steps", f.steps }, { "step_mean_us", f.stepMeanUs }, { "compute_mean_us", f.computeMeanUs },
+            { "last_to_arrive", f.lastToArrive }, { "caused_wait_us", f.causedWaitUs }, { "waited_us", f.waitedUs } });
+    }
+    return { { "ranks", ranks }, { "worst_residual_us", job.alignment.worstResidualUs },
+        { "median_compute_us", job.medianComputeUs },
+        { "straggler",
+            job.stragglerIndex >= 0 ? nlohmann::json(job.ranks[std::size_t(job.stragglerIndex)].rank)
+                                    : nlohmann::json() },
+        { "problems", job.problems } };
+}
+}
+
+int profileCommand(const QStringList& args)
+{
+    CommandContext c("profile", "plait profile RANK.json... [--json]",
+        QStringLiteral(
+            "Read every rank's PyTorch profiler trace of one job, align their clocks on the collectives they "
+            "share, and name the rank the others waited for."));
+    c.parser.addPositionalArgument(QStringLiteral("traces"), QStringLiteral("Kineto trace files, one per rank"));
+    c.parser.addOption({ QStringLiteral("json"), QStringLiteral("Print one JSON object.") });
+    if (const std::optional<int> done = c.parse(args, 1, -1))
+        return *done;
+    std::vector<RankProfile> ranks;
+    for (const Result<RankProfile>& r : engine::readRankProfiles(c.parser.positionalArguments())) {
+        if (!r) {
+            std::cerr << "plait: " << r.errorText() << "\n";
+            return kUsage;
+        }
+        ranks.push_back(r.value());
+    }
+    const JobProfile job = summarizeJob(ranks);
+    for (const std::string& p : job.problems)
+        std::cerr << "warning: " << p << "\n";
+    if (c.isSet("json")) {
+        std::cout << toJson(job).dump(2) << "\n";
+        return kOk;
+    }
+    std::cout << ranks.size() << " ranks; clocks aligned on the collectives they share, worst residual "
+              << numText(job.alignment.worstResidualUs) << " µs\n";
+    std::cout << "  rank  clock offset (ms)  residual (µs)  steps  step (ms)  compute (ms)  last at  made others "
+                 "wait (ms)\n";
+    for (std::size_t i = 0; i < job.ranks.size(); ++i) {
+        const RankFigures& f = job.ranks[i];
+        char line[200];
+        std::snprintf(line, sizeof line, "  %4d  %17s  %13.2f  %5d  %9s  %12s  %4d/%-3d  %10s\n", f.rank,
+            ms(job.alignment.offsetUs[i]).c_str(), job.alignment.residualUs[i], f.steps, ms(f.stepMeanUs).c_str(),
+            ms(f.computeMeanUs).c_str(), f.lastToArrive, f.sharedCollectives, ms(f.causedWaitUs).c_str());
+        std::cout << line;
+    }
+    if (job.stragglerIndex >= 0) {
+        const RankFigures& s = job.ranks[std::size_t(job.stragglerIndex)];
+        const double over = job.medianComputeUs > 0 ? 100 * (s.computeMeanUs / job.medianComputeUs - 1) : 0;
+        std::cout << "straggler: rank " << s.rank << ", last to arrive at " << s.lastToArrive << " of "
+                  << s.sharedCollectives << " collectives; the others waited " << ms(s.causedWaitUs)
+                  << " ms for it in all; it computes " << ms(s.computeMeanUs) << " ms per step against a median "
+                  << ms(job.medianComputeUs) << " ms (" << (over >= 0 ? "+" : "") << numText(over) << "%)\n";
+    } else {
+        std::cout << "no rank made the others wait\n";
+    }
+    return kOk;
+}
+
+} // namespace plait::app

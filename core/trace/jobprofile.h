@@ -1,0 +1,31 @@
+#pragma once
+
+#include "kinetoprofile.h"
+#include "rankclocks.h"
+
+#include <string>
+#include <vector>
+
+namespace plait {
+
+// A job's profile read rank by rank, put on one clock, with the rank that set the pace named (issue 43).
+struct RankFigures {
+    int rank = -1;
+    int steps = 0;
+    double stepMeanUs = 0; // ProfilerStep#N durations
+    double computeMeanUs = 0; // GPU computing per step
+    int lastToArrive = 0, sharedCollectives = 0;
+    double causedWaitUs = 0, waitedUs = 0;
+};
+
+struct JobProfile {
+    ClockAlignment alignment;
+    std::vector<RankFigures> ranks; // in the order given
+    double medianComputeUs = 0;
+    int stragglerIndex = -1; // into ranks; −1 when no rank made the others wait
+    std::vector<std::string> problems; // each rank's reading problems, the alignment's, ranks missing or repeated
+};
+
+JobProfile summarizeJob(const std::vector<RankProfile>& ranks);
+
+} // namespace plait
