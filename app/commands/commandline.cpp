@@ -87,6 +87,8 @@ std::string commandsHelp()
            "                                    does not model is listed\n"
            "  export PLAN --to megatron|deepspeed|torchtitan|hostfile [--out FILE] [--hosts NAMES]\n"
            "                                    the plan as a launch configuration, or the rank map that places it\n"
+           "  profile RANK.json... [--json]     a job's per-rank PyTorch profiler traces on one clock, the\n"
+           "                                    residual said, and the rank the others waited for\n"
            "Run \"plait COMMAND --help\" for a command's options. Without a command, plait opens the window.\n";
 }
 

@@ -564,9 +564,11 @@ private slots:
         env.remove(QStringLiteral("QT_QPA_PLATFORM")); // help needs no display
         const Run r = plait({ QStringLiteral("--help") }, env);
         QCOMPARE(r.code, 0);
-        for (const char* command : { "evaluate", "search", "timeline", "render", "report", "import", "export" })
+        for (const char* command :
+            { "evaluate", "search", "timeline", "render", "report", "import", "export", "profile" })
             QVERIFY2(r.out.contains(command), r.out.constData());
-        for (const char* command : { "evaluate", "search", "timeline", "render", "report", "import", "export" }) {
+        for (const char* command :
+            { "evaluate", "search", "timeline", "render", "report", "import", "export", "profile" }) {
             const Run sub = plait({ QString::fromLatin1(command), QStringLiteral("--help") }, env);
             QCOMPARE(sub.code, 0);
             QVERIFY2(sub.out.contains(QByteArray("plait ").append(command)), sub.out.constData());
