@@ -64,14 +64,18 @@ int profileCommand(const QStringList& args)
         std::cout << toJson(job).dump(2) << "\n";
         return kOk;
     }
-    std::cout << ranks.size() << " ranks; clocks aligned on the collectives they share, worst residual "
-              << numText(job.alignment.worstResidualUs) << " µs\n";
+    if (ranks.size() == 1)
+        std::cout << "1 rank: no other rank to align its clock with or to wait for\n";
+    else
+        std::cout << ranks.size() << " ranks; clocks aligned on the collectives they share, worst residual "
+                  << numText(job.alignment.worstResidualUs) << " µs\n";
     std::cout << "  rank  clock offset (ms)  residual (µs)  steps  step (ms)  compute (ms)  last at  made others "
                  "wait (ms)\n";
     for (std::size_t i = 0; i < job.ranks.size(); ++i) {
         const RankFigures& f = job.ranks[i];
         char line[200];
-        std::snprintf(line, sizeof line, "  %4d  %17s  %13.2f  %5d  %9s  %12s  %4d/%-3d  %10s\n", f.rank,
+        const std::string rank = f.rank >= 0 ? std::to_string(f.rank) : "?";
+        std::snprintf(line, sizeof line, "  %4s  %17s  %13.2f  %5d  %9s  %12s  %4d/%-3d  %10s\n", rank.c_str(),
             ms(job.alignment.offsetUs[i]).c_str(), job.alignment.residualUs[i], f.steps, ms(f.stepMeanUs).c_str(),
             ms(f.computeMeanUs).c_str(), f.lastToArrive, f.sharedCollectives, ms(f.causedWaitUs).c_str());
         std::cout << line;
@@ -83,7 +87,7 @@ int profileCommand(const QStringList& args)
                   << s.sharedCollectives << " collectives; the others waited " << ms(s.causedWaitUs)
                   << " ms for it in all; it computes " << ms(s.computeMeanUs) << " ms per step against a median "
                   << ms(job.medianComputeUs) << " ms (" << (over >= 0 ? "+" : "") << numText(over) << "%)\n";
-    } else {
+    } else if (ranks.size() > 1) {
         std::cout << "no rank made the others wait\n";
     }
     return kOk;

@@ -1,6 +1,7 @@
 #include "fabriccheck.h"
 
 #include "groups.h"
+#include "median.h"
 #include "messagetext.h"
 #include "numtext.h"
 
@@ -12,14 +13,6 @@
 namespace plait {
 
 namespace {
-double median(std::vector<double> v)
-{
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 Warning warning(const char* code, std::vector<std::string> args)
 {
     std::string message = messageText(std::string("fabric:") + code, args);

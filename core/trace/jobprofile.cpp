@@ -1,5 +1,7 @@
 #include "jobprofile.h"
 
+#include "median.h"
+
 #include <algorithm>
 #include <set>
 
@@ -48,10 +50,7 @@ JobProfile summarizeJob(const std::vector<RankProfile>& ranks)
         f.waitedUs = waits.waitedUs[i];
         out.ranks.push_back(f);
     }
-    if (!computes.empty()) {
-        std::nth_element(computes.begin(), computes.begin() + long(computes.size() / 2), computes.end());
-        out.medianComputeUs = computes[computes.size() / 2];
-    }
+    out.medianComputeUs = median(std::move(computes));
     // The straggler: the rank whose lateness cost the others the most waiting, when it cost them anything.
     double most = 0;
     for (std::size_t i = 0; i < out.ranks.size(); ++i)

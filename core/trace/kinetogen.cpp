@@ -46,6 +46,10 @@ nlohmann::json kinetoRankTrace(const GeneratedJob& job, int rank)
         events.push_back(
             { { "ph", "X" }, { "cat", "user_annotation" }, { "name", "ProfilerStep#" + std::to_string(step) },
                 { "pid", hostPid }, { "tid", hostTid }, { "ts", stepStart + skew }, { "dur", stepEnd - stepStart } });
+        // Newer profilers copy the step onto the GPU's timeline, from its first kernel to its last.
+        events.push_back({ { "ph", "X" }, { "cat", "gpu_user_annotation" },
+            { "name", "ProfilerStep#" + std::to_string(step) }, { "pid", rank }, { "tid", 7 },
+            { "ts", stepStart + job.idleUs + skew }, { "dur", stepEnd - stepStart - job.idleUs } });
         double t = stepStart + job.idleUs;
         for (int k = 0; k < job.kernelsPerStep; ++k) {
             events.push_back({ { "ph", "X" }, { "cat", "kernel" },

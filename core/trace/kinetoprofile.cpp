@@ -1,12 +1,11 @@
 #include "kinetoprofile.h"
 
-#include "kinetocollectives.h"
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <utility>
 
 namespace plait {
 
@@ -141,7 +140,8 @@ private:
             return fail("cancelled");
         if (ev.ph != "X" || !std::isfinite(ev.ts) || !std::isfinite(ev.dur) || ev.dur < 0)
             return true;
-        if (ev.name.rfind("ProfilerStep#", 0) == 0) {
+        // The host's span of each step; newer profilers also copy it onto the GPU's timeline (gpu_user_annotation).
+        if (ev.name.rfind("ProfilerStep#", 0) == 0 && ev.cat != "gpu_user_annotation") {
             int n = 0;
             const char* b = ev.name.data() + 13;
             std::from_chars(b, ev.name.data() + ev.name.size(), n);
@@ -186,6 +186,20 @@ double RankProfile::computeBusyUs(double fromUs, double toUs) const
     for (; it != computeUs.end() && it->first < toUs; ++it)
         busy += std::max(0.0, std::min(toUs, it->second) - std::max(fromUs, it->first));
     return busy;
+}
+
+std::string collectiveOfKernelName(const std::string& kernel)
+{
+    // ncclKernel_AllReduce_RING_LL_Sum_float(...), ncclDevKernel_ReduceScatter_Sum_bf16_RING_LL(...)
+    static const std::pair<const char*, const char*> kNames[]
+        = { { "_AllReduce", "allreduce" }, { "_AllGather", "allgather" }, { "_ReduceScatter", "reduce_scatter" },
+              { "_Broadcast", "broadcast" }, { "_Reduce_", "reduce" }, { "_SendRecv", "sendrecv" } };
+    if (kernel.rfind("ncclKernel", 0) != 0 && kernel.rfind("ncclDevKernel", 0) != 0)
+        return {};
+    for (const auto& [marker, name] : kNames)
+        if (kernel.find(marker) != std::string::npos)
+            return name;
+    return {};
 }
 
 Result<RankProfile> readKinetoProfile(std::string_view text, const TraceReadOptions& options)

@@ -30,6 +30,12 @@ struct RankProfile {
     double computeBusyUs(double fromUs, double toUs) const; // GPU computing within [from, to)
 };
 
+// The collective an NCCL kernel runs, from its name, for profiles whose kernels carry no "Collective name" argument
+// (Kineto before 2024): "allreduce" for "ncclKernel_AllReduce_RING_LL_Sum_float(...)" or
+// "ncclDevKernel_AllReduce_Sum_bf16_RING_LL(...)", "sendrecv" for point-to-point; empty for a kernel that is not
+// NCCL's.
+std::string collectiveOfKernelName(const std::string& kernel);
+
 Result<RankProfile> readKinetoProfile(std::string_view text, const TraceReadOptions& options = {});
 Result<RankProfile> readKinetoProfileFile(const std::string& path, const TraceReadOptions& options = {});
 

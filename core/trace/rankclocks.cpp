@@ -1,5 +1,7 @@
 #include "rankclocks.h"
 
+#include "median.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -9,19 +11,7 @@
 namespace plait {
 
 namespace {
-using Member = std::pair<std::size_t, std::size_t>; // rank index, kernel index
-
-double median(std::vector<double> v)
-{
-    if (v.empty())
-        return 0;
-    const std::size_t mid = v.size() / 2;
-    std::nth_element(v.begin(), v.begin() + long(mid), v.end());
-    const double upper = v[mid];
-    if (v.size() % 2)
-        return upper;
-    return (upper + *std::max_element(v.begin(), v.begin() + long(mid))) / 2;
-}
+using Member = CollectiveMember;
 
 // The collectives two or more ranks share, keyed by group and place in it; a member whose collective differs from
 // the first member's is dropped and named (the traces cover different steps, or a rank ran something else).
@@ -37,18 +27,18 @@ std::vector<std::vector<Member>> sharedCollectives(
     std::vector<std::vector<Member>> out;
     int mismatches = 0;
     for (auto& [key, members] : byKey) {
-        const CollectiveKernel& first = ranks[members.front().first].kernels[members.front().second];
+        const CollectiveKernel& first = ranks[members.front().rank].kernels[members.front().kernel];
         std::vector<Member> same;
         for (const Member& m : members) {
-            const CollectiveKernel& c = ranks[m.first].kernels[m.second];
+            const CollectiveKernel& c = ranks[m.rank].kernels[m.kernel];
             if (c.collective == first.collective) {
                 same.push_back(m);
                 continue;
             }
             if (++mismatches <= 3)
                 problems.push_back("collective " + std::to_string(key.second + 1) + " of group " + key.first + " is "
-                    + c.collective + " on rank " + std::to_string(ranks[m.first].rank) + " but " + first.collective
-                    + " on rank " + std::to_string(ranks[members.front().first].rank)
+                    + c.collective + " on rank " + std::to_string(ranks[m.rank].rank) + " but " + first.collective
+                    + " on rank " + std::to_string(ranks[members.front().rank].rank)
                     + ": the profiles do not cover the same steps");
         }
         if (same.size() >= 2)
@@ -71,7 +61,7 @@ std::vector<bool> joinedToFirst(std::size_t n, const std::vector<std::vector<Mem
     };
     for (const auto& members : shared)
         for (const Member& m : members)
-            parent[find(m.first)] = find(members.front().first);
+            parent[find(m.rank)] = find(members.front().rank);
     std::vector<bool> joined(n, false);
     for (std::size_t r = 0; r < n; ++r)
         joined[r] = find(r) == find(0);
@@ -88,13 +78,14 @@ ClockAlignment alignRankClocks(const std::vector<RankCollectives>& ranks)
     out.sharedCollectives.assign(n, 0);
     if (n == 0)
         return out;
-    const std::vector<std::vector<Member>> shared = sharedCollectives(ranks, out.problems);
+    out.collectives = sharedCollectives(ranks, out.problems);
+    const std::vector<std::vector<Member>>& shared = out.collectives;
     const std::vector<bool> joined = joinedToFirst(n, shared);
     // Per rank, each shared collective it took part in with its kernel's end.
     std::vector<std::vector<std::pair<std::size_t, double>>> ofRank(n);
     for (std::size_t c = 0; c < shared.size(); ++c)
         for (const Member& m : shared[c])
-            ofRank[m.first].push_back({ c, ranks[m.first].kernels[m.second].endUs });
+            ofRank[m.rank].push_back({ c, ranks[m.rank].kernels[m.kernel].endUs });
     for (std::size_t r = 0; r < n; ++r) {
         out.sharedCollectives[r] = int(ofRank[r].size());
         if (!joined[r])
@@ -110,7 +101,7 @@ ClockAlignment alignRankClocks(const std::vector<RankCollectives>& ranks)
             std::vector<double> v;
             v.reserve(shared[c].size());
             for (const Member& m : shared[c])
-                v.push_back(ranks[m.first].kernels[m.second].endUs + out.offsetUs[m.first]);
+                v.push_back(ranks[m.rank].kernels[m.kernel].endUs + out.offsetUs[m.rank]);
             end[c] = median(std::move(v));
         }
     };
@@ -157,19 +148,16 @@ CollectiveWaits collectiveWaits(const std::vector<RankCollectives>& ranks, const
     out.lastToArrive.assign(n, 0);
     out.causedWaitUs.assign(n, 0);
     out.waitedUs.assign(n, 0);
-    std::vector<std::string> ignored;
-    for (const auto& members : sharedCollectives(ranks, ignored)) {
-        auto startOf = [&](const Member& m) {
-            return ranks[m.first].kernels[m.second].startUs
-                + (m.first < alignment.offsetUs.size() ? alignment.offsetUs[m.first] : 0);
-        };
+    for (const auto& members : alignment.collectives) {
+        auto startOf
+            = [&](const Member& m) { return ranks[m.rank].kernels[m.kernel].startUs + alignment.offsetUs[m.rank]; };
         const Member last = *std::max_element(
             members.begin(), members.end(), [&](const Member& a, const Member& b) { return startOf(a) < startOf(b); });
-        ++out.lastToArrive[last.first];
+        ++out.lastToArrive[last.rank];
         for (const Member& m : members) {
             const double wait = startOf(last) - startOf(m);
-            out.causedWaitUs[last.first] += wait;
-            out.waitedUs[m.first] += wait;
+            out.causedWaitUs[last.rank] += wait;
+            out.waitedUs[m.rank] += wait;
         }
     }
     return out;

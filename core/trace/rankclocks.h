@@ -24,7 +24,13 @@ struct RankCollectives {
 // completes on every member within a link latency), so each rank's offset is the one that makes its ends agree with
 // the others': a robust fit (medians, so a few collectives cut short by the profiler's window do not pull it) with
 // the first rank's clock as the reference.
+// One member of a collective: the index of its rank in the order given, and of its kernel in that rank's list.
+struct CollectiveMember {
+    std::size_t rank = 0, kernel = 0;
+};
+
 struct ClockAlignment {
+    std::vector<std::vector<CollectiveMember>> collectives; // those two or more ranks share, as the fit used them
     std::vector<double> offsetUs; // per rank, in the order given: add to that rank's times
     std::vector<double> residualUs; // per rank: median |aligned end − the collective's end| over its shared ones
     std::vector<int> sharedCollectives; // per rank: collectives it shares with at least one other rank

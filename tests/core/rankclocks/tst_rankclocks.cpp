@@ -1,6 +1,5 @@
 // Clocks of a multi-rank profile aligned on the collectives the ranks share, and the rank the others waited for
 // (issue 43), checked on generated Kineto traces whose skews and straggler are known.
-#include "kinetocollectives.h"
 #include "kinetogen.h"
 #include "kinetoprofile.h"
 #include "rankclocks.h"
