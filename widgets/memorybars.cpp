@@ -288,10 +288,11 @@ bool MemoryBars::eventFilter(QObject* watched, QEvent* event)
                     ? tr("\nof which quantized copies (FP8/FP4): %1").arg(formatBytes(m.quantizedWeights))
                     : QString();
                 QToolTip::showText(me->globalPosition().toPoint(),
-                    tr("Stage %1 — %2: %3%4\nTotal %5 of %6\nClick for the formula")
+                    tr("Stage %1 — %2: %3%4\nTotal %5 of %6; the allocator would reserve about %7\nClick for "
+                       "the formula")
                         .arg(stage)
                         .arg(termTitle(term), formatBytes(termBytes(m, term)), experts + quantized,
-                            formatBytes(m.total()), formatBytes(m_evaluation->capacityBytes)),
+                            formatBytes(m.total()), formatBytes(m_evaluation->capacityBytes), formatBytes(m.reserved)),
                     m_plot);
             }
         } else if (event->type() == QEvent::MouseMove) {

@@ -77,6 +77,10 @@ constexpr MessageTemplate kTemplates[] = {
     { "explain:other-defaults", QT_TRANSLATE_NOOP("Messages",
         "Defaults: 1 GiB fixed, 5% (Megatron-LM's overhead factor); set training.other_GiB and "
         "training.fragmentation") },
+    { "explain:reserved", QT_TRANSLATE_NOOP("Messages",
+        "Not counted above: the caching allocator reserves about %1 at this stage's peak "
+        "(torch.cuda.max_memory_reserved), %2 × the %3 of tensors, at most the %4 the GPU leaves it (%5). It frees "
+        "that cache under pressure, so the plan needs only the total to fit") },
     { "explain:comm-what", QT_TRANSLATE_NOOP("Messages", "%1 %2, %3 ranks, %4 over %5") },
     { "explain:comm-per-call", QT_TRANSLATE_NOOP("Messages",
         "T per call = α·steps + S·factor/β = %1 µs + %2 µs = %3 µs   (S = %4 MiB, factor = %5)") },

@@ -16,8 +16,21 @@ struct StageMemory {
     // (Transformer Engine's FP8/FP4 weight workspaces, both orientations), kept through the step.
     double quantizedWeights = 0;
     int inFlight = 0; // micro-batch chunks held at the peak
+    // What must fit: the tensors, the fixed buffers and the fragmentation the allocator cannot give back.
     double total() const { return weights + grads + optimizer + activations + other; }
+    // What torch.cuda.max_memory_reserved reports (the caching allocator's reserved peak): the tensors times the
+    // framework's measured reserved-over-allocated ratio, but no more than the GPU leaves the allocator, since under
+    // pressure it frees its cache and retries before it runs out. Not part of total(): the cache is not needed.
+    double reserved = 0;
+    double tensors() const { return weights + grads + optimizer + activations; }
 };
+
+// The caching allocator's reserved peak over its allocated peak, where it was measured (issue 38 C).
+struct ReservedRatio {
+    double ratio = 1;
+    const char* source = "";
+};
+ReservedRatio reservedOverAllocated(const TrainingSpec& t);
 
 // Bytes per parameter by component (Rajbhandari et al. 2020 §3.1; Megatron-LM theoretical_memory_usage.py).
 struct StateBytes {

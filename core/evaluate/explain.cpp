@@ -160,6 +160,13 @@ Explanation explainMemory(const Plan& plan, const Evaluation& ev, int stage, Mem
             { numText(tr.otherGiB), numText(100 * tr.fragmentation),
                 gib(m.weights + m.grads + m.optimizer + m.activations), gib(m.other) }) });
         e.push_back({ say("explain:other-defaults") });
+        {
+            const ReservedRatio r = reservedOverAllocated(tr);
+            e.push_back({ say("explain:reserved",
+                { gib(m.reserved), numText(r.ratio, "%.3g"), gib(m.tensors()),
+                    gib(plan.cluster.gpu.memoryGiB * double(1ull << 30) - tr.otherGiB * double(1ull << 30)),
+                    r.source }) });
+        }
         break;
     }
     return e;

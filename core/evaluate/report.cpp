@@ -6,6 +6,7 @@
 
 #include "numtext.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -48,11 +49,12 @@ nlohmann::json evaluationToJson(const Evaluation& ev)
     mem["host_bytes_per_node"] = whole(ev.hostBytesPerNode);
     mem["stages"] = nlohmann::json::array();
     for (const StageMemory& s : ev.memory)
-        mem["stages"].push_back({ { "stage", s.stage }, { "weights_bytes", whole(s.weights) },
-            { "grads_bytes", whole(s.grads) }, { "optimizer_bytes", whole(s.optimizer) },
-            { "activations_bytes", whole(s.activations) }, { "other_bytes", whole(s.other) },
-            { "expert_states_bytes", whole(s.expertStates()) }, { "quantized_weight_bytes", whole(s.quantizedWeights) },
-            { "total_bytes", whole(s.total()) }, { "microbatches_in_flight", s.inFlight } });
+        mem["stages"].push_back(
+            { { "stage", s.stage }, { "weights_bytes", whole(s.weights) }, { "grads_bytes", whole(s.grads) },
+                { "optimizer_bytes", whole(s.optimizer) }, { "activations_bytes", whole(s.activations) },
+                { "other_bytes", whole(s.other) }, { "expert_states_bytes", whole(s.expertStates()) },
+                { "quantized_weight_bytes", whole(s.quantizedWeights) }, { "total_bytes", whole(s.total()) },
+                { "reserved_bytes", whole(s.reserved) }, { "microbatches_in_flight", s.inFlight } });
     j["time"] = { { "step_s", ev.stepS }, { "step_s_fast", ev.stepFastS }, { "step_s_slow", ev.stepSlowS },
         { "compute_s", ev.computeS }, { "bubble_fraction", ev.bubbleFraction }, { "busiest_stage", ev.busiestStage },
         { "idlest_stage", ev.idlestStage }, { "idlest_fraction", ev.idlestFraction },
@@ -153,6 +155,13 @@ std::string evaluationText(const Evaluation& ev, const Plan& plan)
             gib(s.weights).c_str(), gib(s.grads).c_str(), gib(s.optimizer).c_str(), gib(s.activations).c_str(),
             gib(s.other).c_str(), gib(s.total()).c_str(), s.total() > ev.capacityBytes ? "  OUT OF MEMORY" : "");
         o << line;
+    }
+    if (!ev.memory.empty()) {
+        const StageMemory& peak = ev.memory[std::size_t(std::clamp(ev.peakStage, 0, int(ev.memory.size()) - 1))];
+        o << "    the allocator's reserved peak (max_memory_reserved: tensors and its cache, not the fixed buffers) on "
+             "stage "
+          << peak.stage << ": " << gib(peak.reserved)
+          << " GiB; its cache is freed under pressure, so only the total must fit\n";
     }
     o << "  communication per step    time (ms)  exposed (ms)  per call  link\n";
     for (const CommItem& c : ev.comm) {
