@@ -68,6 +68,44 @@ private slots:
         QCOMPARE(ev.peakBytes, s.total());
     }
 
+    // The allocator's reserved peak (what max_memory_reserved reports) is the tensors times the framework's measured
+    // ratio (FSDP2: 1.21, torchtitan PR #165), at most what the GPU leaves the allocator, never less than what must fit
+    // of the tensors; it does not change what must fit.
+    void reservedPeakFollowsTheFrameworkAndTheCapacity_data()
+    {
+        QTest::addColumn<QString>("framework");
+        QTest::addColumn<int>("microBatch");
+        QTest::addColumn<double>("ratio");
+        QTest::newRow("deepspeed: the 5% fragmentation") << QStringLiteral("deepspeed") << 1 << 1.05;
+        QTest::newRow("fsdp2: 1.21 where there is room") << QStringLiteral("fsdp") << 1 << 1.21;
+        QTest::newRow("fsdp2: capped by the GPU") << QStringLiteral("fsdp") << 8 << 0.0;
+    }
+    void reservedPeakFollowsTheFrameworkAndTheCapacity()
+    {
+        QFETCH(QString, framework);
+        QFETCH(int, microBatch);
+        QFETCH(double, ratio);
+        auto j = test::gptPlanJson("llama3-8b", 1, 1, 1, 8, 256);
+        j["training"]["framework"] = framework.toStdString();
+        j["training"]["zero_stage"] = 3;
+        j["training"]["recompute"] = "full";
+        j["training"]["micro_batch"] = microBatch;
+        const Plan plan = test::mustPlan(j);
+        const Evaluation ev = evaluate(plan);
+        QVERIFY2(ev.valid, ev.errors.empty() ? "" : ev.errors.front().message.c_str());
+        const StageMemory& s = ev.memory.front();
+        const double tensors = s.tensors();
+        QCOMPARE(s.total(), tensors * (1 + plan.training.fragmentation) + plan.training.otherGiB * double(1ull << 30));
+        if (ratio > 0) {
+            QCOMPARE(s.reserved, tensors * ratio);
+            QVERIFY(s.reserved + plan.training.otherGiB * double(1ull << 30) < ev.capacityBytes);
+        } else {
+            const double allocatorShare = ev.capacityBytes - plan.training.otherGiB * double(1ull << 30);
+            QVERIFY2(tensors * 1.21 > allocatorShare, "the case must reach the cap");
+            QCOMPARE(s.reserved, std::max(allocatorShare, tensors * (1 + plan.training.fragmentation)));
+        }
+    }
+
     void sevenBillionWithAdamDoesNotFitOneGpu()
     {
         auto plan = loadPlanFile(PLAIT_EXAMPLES "/g-7b-adam-one-gpu.plait.json");
