@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 
@@ -20,7 +21,39 @@ std::string ms(double us)
     return buf;
 }
 
-nlohmann::json toJson(const JobProfile& job)
+// A rank's steps' breakdown, averaged over its steps.
+StepBreakdown meanBreakdown(const RankProfile& p)
+{
+    StepBreakdown mean;
+    const double n = double(std::max<std::size_t>(p.breakdown.size(), 1));
+    for (const StepBreakdown& b : p.breakdown) {
+        mean.gemmUs += b.gemmUs / n;
+        mean.attentionUs += b.attentionUs / n;
+        mean.otherKernelUs += b.otherKernelUs / n;
+        mean.idleUs += b.idleUs / n;
+        for (const CollectiveTime& c : b.collectives) {
+            auto it = std::find_if(mean.collectives.begin(), mean.collectives.end(),
+                [&](const CollectiveTime& t) { return t.collective == c.collective; });
+            if (it == mean.collectives.end())
+                it = mean.collectives.insert(mean.collectives.end(), CollectiveTime { c.collective, 0, 0 });
+            it->totalUs += c.totalUs / n;
+            it->exposedUs += c.exposedUs / n;
+        }
+    }
+    return mean;
+}
+
+nlohmann::json breakdownJson(const StepBreakdown& b)
+{
+    nlohmann::json collectives = nlohmann::json::array();
+    for (const CollectiveTime& c : b.collectives)
+        collectives.push_back({ { "collective", c.collective }, { "total_us", c.totalUs },
+            { "exposed_us", c.exposedUs }, { "hidden_us", c.totalUs - c.exposedUs } });
+    return { { "gemm_us", b.gemmUs }, { "attention_us", b.attentionUs }, { "other_kernels_us", b.otherKernelUs },
+        { "collectives", collectives }, { "idle_us", b.idleUs } };
+}
+
+nlohmann::json toJson(const JobProfile& job, const std::vector<RankProfile>& profiles)
 {
     nlohmann::json ranks = nlohmann::json::array();
     for (std::size_t i = 0; i < job.ranks.size(); ++i) {
@@ -28,7 +61,8 @@ nlohmann::json toJson(const JobProfile& job)
         ranks.push_back({ { "rank", f.rank }, { "clock_offset_us", job.alignment.offsetUs[i] },
             { "residual_us", job.alignment.residualUs[i] }, { "shared_collectives", f.sharedCollectives },
             { "steps", f.steps }, { "step_mean_us", f.stepMeanUs }, { "compute_mean_us", f.computeMeanUs },
-            { "last_to_arrive", f.lastToArrive }, { "caused_wait_us", f.causedWaitUs }, { "waited_us", f.waitedUs } });
+            { "last_to_arrive", f.lastToArrive }, { "caused_wait_us", f.causedWaitUs }, { "waited_us", f.waitedUs },
+            { "step_breakdown_mean", breakdownJson(meanBreakdown(profiles[i])) } });
     }
     return { { "ranks", ranks }, { "worst_residual_us", job.alignment.worstResidualUs },
         { "median_compute_us", job.medianComputeUs },
@@ -61,7 +95,7 @@ int profileCommand(const QStringList& args)
     for (const std::string& p : job.problems)
         std::cerr << "warning: " << p << "\n";
     if (c.isSet("json")) {
-        std::cout << toJson(job).dump(2) << "\n";
+        std::cout << toJson(job, ranks).dump(2) << "\n";
         return kOk;
     }
     if (ranks.size() == 1)
@@ -79,6 +113,16 @@ int profileCommand(const QStringList& args)
             ms(job.alignment.offsetUs[i]).c_str(), job.alignment.residualUs[i], f.steps, ms(f.stepMeanUs).c_str(),
             ms(f.computeMeanUs).c_str(), f.lastToArrive, f.sharedCollectives, ms(f.causedWaitUs).c_str());
         std::cout << line;
+    }
+    std::cout << "where each rank's step went, mean over its steps (ms; kernels of two streams both count; a "
+                 "collective is exposed where no compute kernel runs beside it)\n";
+    for (std::size_t i = 0; i < ranks.size(); ++i) {
+        const StepBreakdown b = meanBreakdown(ranks[i]);
+        std::cout << "  rank " << (ranks[i].rank >= 0 ? std::to_string(ranks[i].rank) : std::string("?")) << ": GEMM "
+                  << ms(b.gemmUs) << ", attention " << ms(b.attentionUs) << ", other kernels " << ms(b.otherKernelUs);
+        for (const CollectiveTime& c : b.collectives)
+            std::cout << ", " << c.collective << " " << ms(c.totalUs) << " (exposed " << ms(c.exposedUs) << ")";
+        std::cout << ", idle " << ms(b.idleUs) << "\n";
     }
     if (job.stragglerIndex >= 0) {
         const RankFigures& s = job.ranks[std::size_t(job.stragglerIndex)];

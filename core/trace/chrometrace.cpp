@@ -1,5 +1,6 @@
 #include "chrometrace.h"
 
+#include "gzip.h"
 #include "text.h"
 
 #include <algorithm>
@@ -515,7 +516,12 @@ Result<std::string> readTraceText(const std::string& path, std::size_t maxBytes)
     in.seekg(0);
     if (!in.read(text.data(), size))
         return Result<std::string>::failure("", "cannot read " + path);
-    return Result<std::string>(std::move(text));
+    if (!isGzip(text))
+        return Result<std::string>(std::move(text));
+    Result<std::string> inflated = gunzip(text, maxBytes);
+    if (!inflated)
+        return Result<std::string>::failure("", path + ": " + inflated.errorText());
+    return inflated;
 }
 
 Result<TraceRead> readChromeTraceFile(const std::string& path, const TraceReadOptions& options)

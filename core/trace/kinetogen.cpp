@@ -52,12 +52,21 @@ nlohmann::json kinetoRankTrace(const GeneratedJob& job, int rank)
             { "ts", stepStart + job.idleUs + skew }, { "dur", stepEnd - stepStart - job.idleUs } });
         double t = stepStart + job.idleUs;
         for (int k = 0; k < job.kernelsPerStep; ++k) {
-            events.push_back({ { "ph", "X" }, { "cat", "kernel" },
-                { "name",
-                    "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x256x64_warpgroupsize2x1x1_execute_"
-                    "segment_k_off_kernel__5x_cublas" },
-                { "pid", rank }, { "tid", 7 }, { "ts", t + skew }, { "dur", kernelUsOf(job, rank) },
-                { "args", { { "device", rank }, { "stream", 7 }, { "grid", { 132, 1, 1 } } } } });
+            // The first half is the forward pass, launched by the training loop's thread; the second the backward,
+            // launched by the autograd engine's. Every fourth kernel is attention's, the rest GEMMs.
+            const bool backward = 2 * k >= job.kernelsPerStep;
+            const char* name = k % 4 == 1 ? "void flash::flash_fwd_kernel<Flash_fwd_kernel_traits<128, 128, 64, 4>>()"
+                                          : "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x256x64_"
+                                            "warpgroupsize2x1x1_execute_segment_k_off_kernel__5x_cublas";
+            const long long correlation = 1 + step * job.kernelsPerStep + k;
+            events.push_back({ { "ph", "X" }, { "cat", "cuda_runtime" }, { "name", "cudaLaunchKernel" },
+                { "pid", hostPid }, { "tid", backward ? hostTid + 1 : hostTid }, { "ts", t + skew - 5 }, { "dur", 3 },
+                { "args", { { "correlation", correlation } } } });
+            events.push_back({ { "ph", "X" }, { "cat", "kernel" }, { "name", name }, { "pid", rank }, { "tid", 7 },
+                { "ts", t + skew }, { "dur", kernelUsOf(job, rank) },
+                { "args",
+                    { { "device", rank }, { "stream", 7 }, { "correlation", correlation },
+                        { "grid", { 132, 1, 1 } } } } });
             t += kernelUsOf(job, rank);
         }
         events.push_back({ { "ph", "X" }, { "cat", "kernel" },

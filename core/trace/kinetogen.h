@@ -8,8 +8,10 @@ namespace plait {
 
 // A data-parallel job's profile as PyTorch's profiler (Kineto) writes it, one document per rank, with what the tests
 // need to know planted in it (issue 43 D): each rank's clock skew, one straggler rank whose compute runs slower, and
-// idle time before each step's first kernel. Per step every rank runs `kernelsPerStep` GEMM kernels, then one
-// all-reduce of the gradients that ends on every rank when the last one has arrived plus `allReduceUs`.
+// idle time before each step's first kernel. Per step every rank runs `kernelsPerStep` kernels (every fourth
+// attention's, the rest GEMMs; the first half launched by the training loop's thread, the forward pass, the second by
+// the autograd engine's, the backward), then one all-reduce of the gradients that ends on every rank when the last
+// one has arrived plus `allReduceUs`.
 struct GeneratedJob {
     int ranks = 8;
     int steps = 3;
@@ -24,7 +26,8 @@ struct GeneratedJob {
 };
 
 // Rank `rank`'s trace: "distributedInfo" (rank, world size, the default process group), "deviceProperties",
-// ProfilerStep#N spans on the host, GEMM kernels and NCCL all-reduce kernels with the arguments Kineto records
+// ProfilerStep#N spans on the host, the kernels' launches (cudaLaunchKernel with its correlation id), the kernels and
+// NCCL all-reduce kernels with the arguments Kineto records
 // ("Collective name", "Process Group Name", "Process Group Ranks", "In msg nelems", ...).
 nlohmann::json kinetoRankTrace(const GeneratedJob& job, int rank);
 

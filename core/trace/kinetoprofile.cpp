@@ -1,10 +1,13 @@
 #include "kinetoprofile.h"
 
+#include "gzip.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <unordered_map>
 #include <utility>
 
 namespace plait {
@@ -16,6 +19,20 @@ using json = nlohmann::json;
 struct KinetoEvent {
     std::string ph, cat, name, collective, group;
     double ts = NAN, dur = NAN;
+    std::int64_t tid = 0, correlation = -1;
+};
+
+// A compute kernel as read, before its pass is known.
+struct RawKernel {
+    double startUs = 0, endUs = 0;
+    std::int64_t correlation = -1;
+    KernelClass kind = KernelClass::Other;
+};
+
+// A kernel launch on the host: the thread that made it, and when.
+struct Launch {
+    std::int64_t tid = 0;
+    double ts = 0;
 };
 
 class ProfileHandler {
@@ -108,7 +125,11 @@ public:
     const TraceReadOptions& options;
     RankProfile profile;
     std::string error;
-    std::vector<std::pair<double, double>> kernels; // compute kernels as read
+    std::vector<RawKernel> kernels; // compute kernels as read
+    std::vector<std::pair<double, double>> pointToPoint; // send/recv kernels
+    std::unordered_map<std::int64_t, Launch> launches; // by correlation id
+    std::vector<std::pair<double, double>> optimizerSteps; // Optimizer.step spans on the host
+    std::map<std::int64_t, int> stepThreads; // the threads that mark ProfilerStep#N, and how often
     int unnamedGroup = 0;
 
 private:
@@ -124,6 +145,10 @@ private:
                 ev.ts = v;
             else if (eventKey == "dur")
                 ev.dur = v;
+            else if (eventKey == "tid")
+                ev.tid = whole;
+        } else if (inArgs && depth == eventDepth + 1 && argKey == "correlation") {
+            ev.correlation = whole;
         } else if (inInfo && depth == 2) {
             if (infoKey == "rank")
                 profile.rank = int(whole);
@@ -146,6 +171,16 @@ private:
             const char* b = ev.name.data() + 13;
             std::from_chars(b, ev.name.data() + ev.name.size(), n);
             profile.steps.push_back({ n, ev.ts, ev.ts + ev.dur });
+            ++stepThreads[ev.tid];
+            return true;
+        }
+        if (ev.cat == "cuda_runtime" || ev.cat == "cuda_driver") {
+            if (ev.correlation >= 0)
+                launches[ev.correlation] = { ev.tid, ev.ts };
+            return true;
+        }
+        if (ev.cat == "user_annotation" && ev.name.rfind("Optimizer.step", 0) == 0) {
+            optimizerSteps.push_back({ ev.ts, ev.ts + ev.dur });
             return true;
         }
         if (ev.cat != "kernel")
@@ -153,11 +188,15 @@ private:
         std::string collective = ev.collective.empty() ? collectiveOfKernelName(ev.name) : ev.collective;
         if (collective.empty()) {
             if (ev.name.rfind("nccl", 0) != 0)
-                kernels.push_back({ ev.ts, ev.ts + ev.dur });
+                kernels.push_back({ ev.ts, ev.ts + ev.dur, ev.correlation, kernelClassOfName(ev.name) });
             return true;
         }
-        if (collective.find("send") != std::string::npos || collective.find("recv") != std::string::npos)
+        // Point-to-point kernels (pipeline sends, all-to-all as grouped send/recv) have no collective to align on:
+        // they count in the step's breakdown only.
+        if (collective.find("send") != std::string::npos || collective.find("recv") != std::string::npos) {
+            pointToPoint.push_back({ ev.ts, ev.ts + ev.dur });
             return true;
+        }
         CollectiveKernel k;
         k.collective = std::move(collective);
         if (ev.group.empty()) {
@@ -178,16 +217,6 @@ private:
 };
 }
 
-double RankProfile::computeBusyUs(double fromUs, double toUs) const
-{
-    double busy = 0;
-    auto it = std::lower_bound(computeUs.begin(), computeUs.end(), std::make_pair(fromUs, fromUs),
-        [](const auto& a, const auto& b) { return a.second < b.first; });
-    for (; it != computeUs.end() && it->first < toUs; ++it)
-        busy += std::max(0.0, std::min(toUs, it->second) - std::max(fromUs, it->first));
-    return busy;
-}
-
 std::string collectiveOfKernelName(const std::string& kernel)
 {
     // ncclKernel_AllReduce_RING_LL_Sum_float(...), ncclDevKernel_ReduceScatter_Sum_bf16_RING_LL(...)
@@ -202,14 +231,126 @@ std::string collectiveOfKernelName(const std::string& kernel)
     return {};
 }
 
+namespace {
+// Intervals merged where they overlap or touch, sorted.
+std::vector<std::pair<double, double>> mergedIntervals(std::vector<std::pair<double, double>> v)
+{
+    std::sort(v.begin(), v.end());
+    std::vector<std::pair<double, double>> out;
+    for (const auto& k : v) {
+        if (!out.empty() && k.first <= out.back().second)
+            out.back().second = std::max(out.back().second, k.second);
+        else
+            out.push_back(k);
+    }
+    return out;
+}
+
+// Time inside [from, to) covered by sorted, disjoint intervals.
+double coveredUs(const std::vector<std::pair<double, double>>& sorted, double from, double to)
+{
+    double covered = 0;
+    auto it = std::lower_bound(sorted.begin(), sorted.end(), std::make_pair(from, from),
+        [](const auto& a, const auto& b) { return a.second < b.first; });
+    for (; it != sorted.end() && it->first < to; ++it)
+        covered += std::max(0.0, std::min(to, it->second) - std::max(from, it->first));
+    return covered;
+}
+
+// Each step's kernel time by class, its collectives (exposed where no compute ran beside them) and its idle time.
+// Kernels sorted by start; a kernel belongs to the step it starts in, cut at the step's end.
+void addBreakdown(
+    const std::vector<RawKernel>& kernels, std::vector<std::pair<double, double>> pointToPoint, RankProfile& p)
+{
+    std::sort(pointToPoint.begin(), pointToPoint.end());
+    std::vector<std::pair<double, double>> busy = p.computeUs;
+    for (const CollectiveKernel& c : p.collectives.kernels)
+        busy.push_back({ c.startUs, c.endUs });
+    busy.insert(busy.end(), pointToPoint.begin(), pointToPoint.end());
+    busy = mergedIntervals(std::move(busy));
+    auto add = [&](StepBreakdown& b, const std::string& collective, double start, double end) {
+        auto it = std::find_if(b.collectives.begin(), b.collectives.end(),
+            [&](const CollectiveTime& t) { return t.collective == collective; });
+        if (it == b.collectives.end())
+            it = b.collectives.insert(b.collectives.end(), CollectiveTime { collective, 0, 0 });
+        it->totalUs += end - start;
+        it->exposedUs += end - start - coveredUs(p.computeUs, start, end);
+    };
+    for (const ProfileStep& step : p.steps) {
+        StepBreakdown b;
+        auto k = std::lower_bound(
+            kernels.begin(), kernels.end(), step.startUs, [](const RawKernel& x, double t) { return x.startUs < t; });
+        for (; k != kernels.end() && k->startUs < step.endUs; ++k) {
+            const double us = std::min(k->endUs, step.endUs) - k->startUs;
+            (k->kind == KernelClass::Gemm               ? b.gemmUs
+                    : k->kind == KernelClass::Attention ? b.attentionUs
+                                                        : b.otherKernelUs)
+                += us;
+        }
+        for (const CollectiveKernel& c : p.collectives.kernels)
+            if (c.startUs >= step.startUs && c.startUs < step.endUs)
+                add(b, c.collective, c.startUs, std::min(c.endUs, step.endUs));
+        for (const auto& [start, end] : pointToPoint)
+            if (start >= step.startUs && start < step.endUs)
+                add(b, "sendrecv", start, std::min(end, step.endUs));
+        b.idleUs = step.endUs - step.startUs - coveredUs(busy, step.startUs, step.endUs);
+        p.breakdown.push_back(std::move(b));
+    }
+}
+
+// The thread that marks the steps is the one the training loop runs on; the autograd engine's are others.
+void addLastStepKernels(const ProfileHandler& h, RankProfile& p)
+{
+    if (p.steps.empty())
+        return;
+    std::int64_t loopThread = 0;
+    int most = 0;
+    for (const auto& [tid, count] : h.stepThreads)
+        if (count > most) {
+            most = count;
+            loopThread = tid;
+        }
+    const ProfileStep& last = p.steps.back();
+    auto k = std::lower_bound(
+        h.kernels.begin(), h.kernels.end(), last.startUs, [](const RawKernel& x, double t) { return x.startUs < t; });
+    for (; k != h.kernels.end() && k->startUs < last.endUs; ++k) {
+        ProfileKernel out { k->startUs, k->endUs, SpanKind::Other, k->kind };
+        if (const auto launch = h.launches.find(k->correlation); launch != h.launches.end()) {
+            const double at = launch->second.ts;
+            const bool inOptimizer = std::any_of(h.optimizerSteps.begin(), h.optimizerSteps.end(),
+                [at](const auto& span) { return at >= span.first && at < span.second; });
+            out.pass = launch->second.tid != loopThread ? SpanKind::BackwardInput
+                : inOptimizer                           ? SpanKind::Optimizer
+                                                        : SpanKind::Forward;
+        }
+        p.lastStepKernels.push_back(out);
+    }
+}
+}
+
+double RankProfile::computeBusyUs(double fromUs, double toUs) const
+{
+    return coveredUs(computeUs, fromUs, toUs);
+}
+
+KernelClass kernelClassOfName(std::string_view kernel)
+{
+    auto has = [kernel](std::string_view part) { return kernel.find(part) != std::string_view::npos; };
+    if (has("flash") || has("fmha") || has("Flash") || has("attention") || has("Attention") || has("attn"))
+        return KernelClass::Attention;
+    if (has("gemm") || has("Gemm") || has("GEMM") || has("cutlass") || has("xmma") || has("cublas") || has("nvjet")
+        || has("Cijk_") || has("matmul"))
+        return KernelClass::Gemm;
+    return KernelClass::Other;
+}
+
 Result<RankProfile> readKinetoProfile(std::string_view text, const TraceReadOptions& options)
 {
     if (text.size() > options.maxBytes)
         return Result<RankProfile>::failure(
             "", "the trace is too large: over " + std::to_string(options.maxBytes >> 20) + " MiB is refused");
-    if (text.size() >= 2 && text[0] == '\x1f' && text[1] == '\x8b')
-        return Result<RankProfile>::failure(
-            "", "the file is gzip-compressed (.json.gz): Plait does not read those yet; decompress it with gunzip");
+    if (isGzip(text)) // readTraceText decompresses a file; these are compressed bytes given as text
+        return Result<RankProfile>::failure("", "gzip-compressed bytes, not a trace's text");
     ProfileHandler h(options);
     const bool ok = json::sax_parse(text.begin(), text.end(), &h);
     if (!ok || !h.error.empty())
@@ -230,14 +371,16 @@ Result<RankProfile> readKinetoProfile(std::string_view text, const TraceReadOpti
     std::map<std::string, int> next;
     for (CollectiveKernel& k : p.collectives.kernels)
         k.sequence = next[k.group]++;
+    std::sort(h.kernels.begin(), h.kernels.end(),
+        [](const RawKernel& a, const RawKernel& b) { return a.startUs < b.startUs; });
     // Compute kernels of several streams overlap: merged, they are the time the GPU was computing.
-    std::sort(h.kernels.begin(), h.kernels.end());
-    for (const auto& k : h.kernels) {
-        if (!p.computeUs.empty() && k.first <= p.computeUs.back().second)
-            p.computeUs.back().second = std::max(p.computeUs.back().second, k.second);
-        else
-            p.computeUs.push_back(k);
-    }
+    std::vector<std::pair<double, double>> intervals;
+    intervals.reserve(h.kernels.size());
+    for (const RawKernel& k : h.kernels)
+        intervals.push_back({ k.startUs, k.endUs });
+    p.computeUs = mergedIntervals(intervals);
+    addBreakdown(h.kernels, std::move(h.pointToPoint), p);
+    addLastStepKernels(h, p);
     return Result<RankProfile>(std::move(p));
 }
 

@@ -3,6 +3,9 @@
 #include "chrometrace.h"
 #include "error.h"
 #include "rankclocks.h"
+#include "timeline.h"
+
+#include <cstdint>
 
 #include <string>
 #include <string_view>
@@ -16,15 +19,45 @@ struct ProfileStep {
     double startUs = 0, endUs = 0;
 };
 
+// What a compute kernel does, from its name, in the classes the cost model predicts (issue 43 B): GEMMs (cuBLAS,
+// CUTLASS, rocBLAS/Tensile), attention (FlashAttention, cuDNN's fused attention), and the rest (element-wise, norms,
+// reductions, copies: mostly bound by memory bandwidth).
+enum class KernelClass : std::uint8_t { Gemm, Attention, Other };
+KernelClass kernelClassOfName(std::string_view kernel);
+
+// A compute kernel of the step kept for drawing. Its pass comes from the thread that launched it: PyTorch's autograd
+// engine runs the backward pass on threads of its own, so a kernel launched off the thread that marks the steps is a
+// backward one; on that thread, inside Optimizer.step, the optimizer's; else the forward's. Other when the launch is
+// not in the trace.
+struct ProfileKernel {
+    double startUs = 0, endUs = 0;
+    SpanKind pass = SpanKind::Other; // Forward, BackwardInput, Optimizer or Other
+    KernelClass kind = KernelClass::Other;
+};
+
+// Where one step's time went on the rank's GPU.
+struct CollectiveTime {
+    std::string collective;
+    double totalUs = 0, exposedUs = 0; // exposed: with no compute kernel running beside it
+};
+struct StepBreakdown {
+    double gemmUs = 0, attentionUs = 0, otherKernelUs = 0; // kernel time by class (kernels of two streams both count)
+    std::vector<CollectiveTime> collectives; // by collective, in the order first seen
+    double idleUs = 0; // neither computing nor communicating
+};
+
 // What a job's profile needs of one rank's PyTorch profiler (Kineto) trace, and no more (issue 43): who the rank is,
-// its steps, its collective kernels for aligning clocks, and the intervals its GPU computed. A streaming read keeps
-// none of the other events, so 64 ranks of 100 MB are summaries of a few MB each.
+// its steps and where their time went, its collective kernels for aligning clocks, the intervals its GPU computed,
+// and the kernels of its last step to draw. A streaming read keeps none of the other events, so 64 ranks of 100 MB
+// are summaries of a few MB each.
 struct RankProfile {
     int rank = -1, worldSize = 0;
-    std::vector<ProfileStep> steps;
+    std::vector<ProfileStep> steps; // sorted by start
+    std::vector<StepBreakdown> breakdown; // per step, in the order of steps
     RankCollectives collectives;
     // Non-NCCL kernels merged across streams into busy intervals, on the rank's clock, sorted.
     std::vector<std::pair<double, double>> computeUs;
+    std::vector<ProfileKernel> lastStepKernels; // the compute kernels of the last step, sorted by start
     std::size_t events = 0;
     std::vector<std::string> problems; // what was not understood: never fatal
     double computeBusyUs(double fromUs, double toUs) const; // GPU computing within [from, to)

@@ -196,6 +196,75 @@ private slots:
                 QVERIFY(std::abs(p.computeBusyUs(s.startUs, s.endUs) - compute) < 1e-6);
         }
     }
+
+    // Where each step's time went (issue 43 B): kernel time by class, the all-reduce exposed, the idle time before
+    // the first kernel; and the last step's kernels with the pass that launched them.
+    void stepBreakdownAndPassesAreRead()
+    {
+        GeneratedJob job;
+        job.ranks = 2;
+        job.steps = 2;
+        job.kernelsPerStep = 8;
+        job.clockSkewUs = { 0, 250 };
+        for (int r = 0; r < job.ranks; ++r) {
+            const RankProfile p = readRank(kinetoRankTrace(job, r));
+            QCOMPARE(p.breakdown.size(), p.steps.size());
+            for (const StepBreakdown& b : p.breakdown) {
+                QCOMPARE(b.gemmUs, 6 * job.kernelUs); // kernels 0, 2, 3, 4, 6, 7
+                QCOMPARE(b.attentionUs, 2 * job.kernelUs); // kernels 1 and 5
+                QCOMPARE(b.otherKernelUs, 0.0);
+                QCOMPARE(int(b.collectives.size()), 1);
+                QCOMPARE(b.collectives[0].collective, std::string("allreduce"));
+                QVERIFY(std::abs(b.collectives[0].totalUs - job.allReduceUs) < 1e-6);
+                QVERIFY(std::abs(b.collectives[0].exposedUs - job.allReduceUs) < 1e-6); // nothing computes beside it
+                QVERIFY(std::abs(b.idleUs - job.idleUs) < 1e-6);
+            }
+            QCOMPARE(int(p.lastStepKernels.size()), job.kernelsPerStep);
+            for (int k = 0; k < job.kernelsPerStep; ++k) {
+                const ProfileKernel& kernel = p.lastStepKernels[std::size_t(k)];
+                QCOMPARE(kernel.pass, k < 4 ? SpanKind::Forward : SpanKind::BackwardInput);
+                QCOMPARE(kernel.kind, k % 4 == 1 ? KernelClass::Attention : KernelClass::Gemm);
+                QVERIFY(kernel.startUs >= p.steps.back().startUs);
+            }
+        }
+    }
+
+    void kernelClassesFromNames_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("kind");
+        QTest::newRow("cuBLAS Hopper") << QStringLiteral("sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x256x64")
+                                       << int(KernelClass::Gemm);
+        QTest::newRow("cuBLAS Ampere") << QStringLiteral("ampere_bf16_s16816gemm_bf16_128x64_ldg8_f2f_tn")
+                                       << int(KernelClass::Gemm);
+        QTest::newRow("cuBLASLt nvjet") << QStringLiteral("nvjet_tst_128x256_64x4_1x2_h_bz_coopA_TNN")
+                                        << int(KernelClass::Gemm);
+        QTest::newRow("CUTLASS") << QStringLiteral("void cutlass::Kernel2<cutlass_80_tensorop_bf16_s16816gemm>()")
+                                 << int(KernelClass::Gemm);
+        QTest::newRow("rocBLAS Tensile") << QStringLiteral("Cijk_Alik_Bljk_SB_Bias_AS_SAV_UserArgs_MT64x16x32")
+                                         << int(KernelClass::Gemm);
+        QTest::newRow("FlashAttention-2")
+            << QStringLiteral("void flash_bwd_dq_dk_dv_loop_seqk_parallel_kernel<Flash_bwd_kernel_traits>()")
+            << int(KernelClass::Attention);
+        QTest::newRow("cuDNN fused attention")
+            << QStringLiteral("cudnn_generated_fort_native_sdpa_sm90_flash_fprop_wgmma_f16_knob_3_64x64x128")
+            << int(KernelClass::Attention);
+        QTest::newRow("PyTorch memory-efficient attention")
+            << QStringLiteral("fmha_cutlassF_bf16_aligned_64x64_rf_sm80(PyTorchMemEffAttention::AttentionKernel)")
+            << int(KernelClass::Attention);
+        QTest::newRow("element-wise") << QStringLiteral(
+            "void at::native::vectorized_elementwise_kernel<4, at::native::FillFunctor<float>>()")
+                                      << int(KernelClass::Other);
+        QTest::newRow("layer norm") << QStringLiteral(
+            "void at::native::(anonymous namespace)::vectorized_layer_norm_kernel")
+                                    << int(KernelClass::Other);
+    }
+    void kernelClassesFromNames()
+    {
+        QFETCH(QString, name);
+        QFETCH(int, kind);
+        QCOMPARE(int(kernelClassOfName(name.toStdString())), kind);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRankClocks)
