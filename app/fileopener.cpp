@@ -91,6 +91,16 @@ FileOpener::FileOpener(const Targets& targets, std::function<bool(const QString&
                     += QStringLiteral(" — ") + tr("not drawn: %1").arg(QString::fromStdString(trace->problems.front()));
             m_to.status->setText(text);
         });
+    connect(&m_profileLoader, &engine::ProfileLoader::loaded, this,
+        [this](std::shared_ptr<const engine::LoadedProfile> profile, const QStringList& files) {
+            showProfile(*profile, files);
+        });
+    connect(&m_profileLoader, &engine::ProfileLoader::failed, this, [this](const QString& message) {
+        m_to.status->setText(tr("Profile not opened: %1").arg(message));
+        if (dialogsShown())
+            QMessageBox::warning(
+                m_to.window, tr("Cannot open profile"), tr("The profile was not opened: %1").arg(message));
+    });
     connect(&m_traceLoader, &engine::TraceLoader::failed, this, [this](const QString& path, const QString& message) {
         m_to.status->setText(tr("Trace %1 not opened: %2").arg(path, message));
         if (dialogsShown())
@@ -199,6 +209,63 @@ void FileOpener::openTrace(const QString& path)
     connect(dialog, &QProgressDialog::canceled, &m_traceLoader, &engine::TraceLoader::cancel);
 }
 
+void FileOpener::openProfile(const QStringList& paths)
+{
+    m_to.status->setText(tr("Opening the profile of %n file(s) or folder(s)…", nullptr, int(paths.size())));
+    const Document& doc = *m_to.document;
+    m_profileLoader.load(paths, doc.hasPlan() ? std::make_shared<const Plan>(doc.plan()) : nullptr);
+    if (!dialogsShown())
+        return;
+    auto* dialog = new QProgressDialog(tr("Reading every rank's profile…"), tr("Cancel"), 0, 1000, m_to.window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setMinimumDuration(300);
+    dialog->setWindowModality(Qt::WindowModal);
+    connect(&m_profileLoader, &engine::ProfileLoader::progress, dialog, &QProgressDialog::setValue);
+    connect(&m_profileLoader, &engine::ProfileLoader::loaded, dialog, &QProgressDialog::close);
+    connect(&m_profileLoader, &engine::ProfileLoader::failed, dialog, &QProgressDialog::close);
+    connect(dialog, &QProgressDialog::canceled, &m_profileLoader, &engine::ProfileLoader::cancel);
+}
+
+void FileOpener::showProfile(const engine::LoadedProfile& profile, const QStringList& files)
+{
+    const JobProfile& job = profile.job;
+    const QString name = files.size() == 1 ? QFileInfo(files.front()).fileName()
+                                           : tr("%n rank(s)", nullptr, int(profile.ranks.size()));
+    m_to.timeline->setTrace(profile.trace, name);
+    QString text = tr("Opened the profile of %n rank(s), step %1", nullptr, int(profile.ranks.size()))
+                       .arg(profile.timeline.step);
+    if (profile.ranks.size() > 1)
+        text += QStringLiteral("; ")
+            + tr("clocks aligned on their collectives, worst residual %1 µs")
+                  .arg(QString::number(job.alignment.worstResidualUs, 'f', 1));
+    // The straggler's node outlined on the topology, as the fabric check outlines a slow link's.
+    m_profileFindings.clear();
+    if (job.stragglerIndex >= 0) {
+        const RankFigures& s = job.ranks[std::size_t(job.stragglerIndex)];
+        const double over = job.medianComputeUs > 0 ? 100 * (s.computeMeanUs / job.medianComputeUs - 1) : 0;
+        const QString finding = tr("Straggler: rank %1 was the last to arrive at %2 of %3 collectives; the others "
+                                   "waited %4 ms for it; it computes %5 ms per step, %6% over the median")
+                                    .arg(s.rank)
+                                    .arg(s.lastToArrive)
+                                    .arg(s.sharedCollectives)
+                                    .arg(QString::number(s.causedWaitUs / 1000, 'f', 2),
+                                        QString::number(s.computeMeanUs / 1000, 'f', 2), QString::number(over, 'f', 1));
+        text += QStringLiteral("; ") + finding;
+        const Document& doc = *m_to.document;
+        if (doc.hasPlan() && profile.ranks.size() > 0) {
+            const std::vector<RankPlace> places = engine::rankPlaces(doc.plan());
+            if (s.rank >= 0 && s.rank < int(places.size()) && places[std::size_t(s.rank)].node >= 0) {
+                m_profileFindings[places[std::size_t(s.rank)].node] = finding;
+                m_profileCluster = doc.plan().cluster;
+            }
+        }
+    }
+    showNodeFindings();
+    if (!profile.trace->problems.empty())
+        text += QStringLiteral(" — ") + QString::fromStdString(profile.trace->problems.front());
+    m_to.status->setText(text);
+}
+
 void FileOpener::openMeasuredLinks(const QStringList& paths)
 {
     m_to.status->setText(tr("Reading %n nccl-tests file(s)…", nullptr, int(paths.size())));
@@ -258,10 +325,13 @@ void FileOpener::showNodeFindings()
     const Document& doc = *m_to.document;
     if (!m_dumpFindings.isEmpty() && (!doc.hasPlan() || !(doc.plan().cluster == m_dumpCluster)))
         m_dumpFindings.clear(); // undone, or another cluster since
+    if (!m_profileFindings.isEmpty() && (!doc.hasPlan() || !(doc.plan().cluster == m_profileCluster)))
+        m_profileFindings.clear();
     QMap<int, QString> all = m_measuredFindings;
-    for (auto it = m_dumpFindings.cbegin(); it != m_dumpFindings.cend(); ++it)
-        all[it.key()]
-            = all.value(it.key()).isEmpty() ? it.value() : all.value(it.key()) + QLatin1Char('\n') + it.value();
+    for (const QMap<int, QString>* more : { &m_dumpFindings, &m_profileFindings })
+        for (auto it = more->cbegin(); it != more->cend(); ++it)
+            all[it.key()]
+                = all.value(it.key()).isEmpty() ? it.value() : all.value(it.key()) + QLatin1Char('\n') + it.value();
     m_to.topology->setNodeFindings(all);
 }
 

@@ -9,6 +9,7 @@
 #include "jobtracker.h"
 #include "launchconfig.h"
 #include "measuredlinks.h"
+#include "profileloader.h"
 #include "traceloader.h"
 
 #include <QMap>
@@ -49,6 +50,10 @@ public:
     // why).
     bool openFiles(const QStringList& paths);
     void openTrace(const QString& path); // loads off the GUI thread; the Gantt shows it beside the prediction
+    // A job's profile, every rank's PyTorch profiler trace (files, or folders of them), read off the GUI thread with
+    // progress and cancel: a lane per rank beside the prediction, placed by the plan's stages, the straggler's node
+    // outlined on the topology.
+    void openProfile(const QStringList& paths);
     // nccl-tests logs (text or -J, one node or many), read off the GUI thread: the measurement of the plan's widest
     // link goes to calibration, what the fabric check finds (slow links, outlier nodes) onto the topology's nodes.
     void openMeasuredLinks(const QStringList& paths);
@@ -62,6 +67,7 @@ public:
     // its NIC is outlined on the topology with the finding in its tooltip. False, with the reason, when not read.
     bool importNodeDumps(const QStringList& paths);
     engine::TraceLoader* traceLoader() { return &m_traceLoader; }
+    engine::ProfileLoader* profileLoader() { return &m_profileLoader; }
     // The plan changed: the findings are worked out against its cluster again.
     void planChanged();
 
@@ -70,13 +76,17 @@ private:
     bool openMeasurement(const QString& path, engine::FileKind kind); // plait-probe's LINKS, COMPUTE, reference
     // The measured links' findings against the document's cluster, on the topology; `say`: in the status bar too.
     void showMeasuredFindings(bool say);
-    void showNodeFindings(); // both kinds of findings on the topology
+    void showNodeFindings(); // every kind of finding on the topology
+    void showProfile(const engine::LoadedProfile& profile, const QStringList& files);
     bool dialogsShown() const;
 
     Targets m_to;
     std::function<bool(const QString&)> m_openPlan;
     engine::JobTracker m_import;
     engine::TraceLoader m_traceLoader;
+    engine::ProfileLoader m_profileLoader;
+    QMap<int, QString> m_profileFindings; // by node: the straggler the profile opened last names
+    ClusterSpec m_profileCluster; // the cluster those findings were placed on
     std::optional<engine::MeasuredLinks> m_measured; // the nccl-tests files opened last
     // Findings on the topology's nodes: from nccl-tests (worked out again for each plan), and from the nodes' own
     // dumps (kept while the plan's cluster is the one they described).

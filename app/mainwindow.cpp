@@ -168,7 +168,7 @@ void MainWindow::connectPanels()
         [this](const Plan& p, const QString& what) { m_document.edit(p, what); });
     connect(m_timeline, &TimelinePanel::openTraceRequested, this, [this] {
         const QString path = QFileDialog::getOpenFileName(
-            this, tr("Open Trace"), QString(), tr("Chrome traces (*.json *.trace.json);;All files (*)"));
+            this, tr("Open Trace"), QString(), tr("Chrome traces (*.json *.json.gz *.trace.json);;All files (*)"));
         if (!path.isEmpty())
             m_files->openTrace(path);
     });

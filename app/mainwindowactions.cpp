@@ -97,6 +97,12 @@ void MainWindow::createMenus()
     }
     file->addSeparator();
     file->addAction(tr("Open &Trace…"), this, [this] { emit m_timeline->openTraceRequested(); });
+    file->addAction(tr("Open &Profile…"), this, [this] {
+        const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open Profile: every rank's trace"), QString(),
+            tr("PyTorch profiler traces (*.json *.json.gz);;All files (*)"));
+        if (!paths.isEmpty())
+            m_files->openProfile(paths);
+    });
     file->addAction(tr("&Export Timeline…"), this, [this] { emit m_timeline->exportRequested(); });
     QMenu* pictures = file->addMenu(tr("Export &Picture"));
     const std::pair<QString, QString> viewNames[] = { { QStringLiteral("topology"), tr("&Topology…") },

@@ -82,7 +82,10 @@ TimelineContent comparisonContent(
     auto measured = std::shared_ptr<const Timeline>(trace, &trace->timeline);
     const TimelineFigures mf = timelineFigures(*measured);
     // What the trace calls itself, short enough for a heading (a hostile trace may carry a megabyte there).
+    // Plait's own words for its traces are said in the reader's language; another tool's as they are.
     const QString source = measured->source.empty() ? TimelineText::tr("Trace")
+        : measured->source == "measured"            ? TimelineText::tr("measured")
+        : measured->source == "predicted"           ? TimelineText::tr("predicted")
                                                     : QString::fromStdString(utf8Prefix(measured->source, 40));
     c.sections.push_back({ TimelineText::tr("%1 (%2): step %3, bubble %4%5")
                                .arg(source.left(1).toUpper() + source.mid(1), traceName,

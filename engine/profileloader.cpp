@@ -1,16 +1,160 @@
 #include "profileloader.h"
 
-#include <QtConcurrent/QtConcurrentMap>
+#include "rankmap.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QPromise>
+#include <QtConcurrent>
+#include <atomic>
 
 namespace plait::engine {
 
-std::vector<Result<RankProfile>> readRankProfiles(const QStringList& paths)
+QStringList profileFiles(const QStringList& paths)
+{
+    QStringList files;
+    for (const QString& path : paths) {
+        const QFileInfo info(path);
+        if (!info.isDir()) {
+            files << path;
+            continue;
+        }
+        const QDir dir(path);
+        for (const QString& name : dir.entryList(
+                 { QStringLiteral("*.json"), QStringLiteral("*.json.gz") }, QDir::Files | QDir::Readable, QDir::Name))
+            files << dir.filePath(name);
+    }
+    return files;
+}
+
+std::vector<Result<RankProfile>> readRankProfiles(const QStringList& paths, const std::function<bool()>& cancelled)
 {
     // Each worker holds one file's text while it streams through it, so memory stays at a file per thread plus the
     // summaries.
-    const QList<Result<RankProfile>> read = QtConcurrent::blockingMapped(
-        paths, [](const QString& path) { return readKinetoProfileFile(path.toStdString()); });
+    const QList<Result<RankProfile>> read = QtConcurrent::blockingMapped(paths, [&cancelled](const QString& path) {
+        TraceReadOptions options;
+        if (cancelled)
+            options.progress = [&cancelled](std::size_t, std::size_t) { return !cancelled(); };
+        return readKinetoProfileFile(path.toStdString(), options);
+    });
     return std::vector<Result<RankProfile>>(read.begin(), read.end());
+}
+
+std::vector<RankPlace> rankPlaces(const Plan& plan)
+{
+    std::vector<RankPlace> places;
+    for (const RankSlot& slot : rankMap(plan).ranks) {
+        if (slot.rank >= int(places.size()))
+            places.resize(std::size_t(slot.rank) + 1);
+        places[std::size_t(slot.rank)] = { slot.coord.pp, slot.node };
+    }
+    return places;
+}
+
+LoadedProfile layOutProfile(std::vector<RankProfile> ranks, const Plan* plan)
+{
+    LoadedProfile out;
+    out.ranks = std::move(ranks);
+    out.job = summarizeJob(out.ranks);
+    std::vector<RankPlace> places;
+    std::vector<std::string> problems = out.job.problems;
+    if (plan) {
+        const int gpus = plan->parallel.gpusUsed();
+        int worldSize = 0;
+        for (const RankProfile& p : out.ranks)
+            worldSize = std::max(worldSize, p.worldSize);
+        if (worldSize > 0 && worldSize != gpus)
+            problems.push_back("the profile's job has " + std::to_string(worldSize) + " ranks, the plan "
+                + std::to_string(gpus) + " GPUs: the lanes are not placed by the plan's stages");
+        else
+            places = rankPlaces(*plan);
+    }
+    out.timeline = jobTimeline(out.ranks, out.job, places);
+    problems.insert(problems.end(), out.timeline.problems.begin(), out.timeline.problems.end());
+    auto trace = std::make_shared<TraceRead>();
+    trace->timeline = out.timeline.timeline;
+    for (const RankProfile& p : out.ranks)
+        trace->events += p.events;
+    trace->problems = std::move(problems);
+    out.trace = std::move(trace);
+    return out;
+}
+
+ProfileLoader::ProfileLoader(QObject* parent)
+    : QObject(parent)
+{
+}
+
+ProfileLoader::~ProfileLoader()
+{
+    if (m_watcher)
+        m_watcher->cancel();
+}
+
+void ProfileLoader::cancel()
+{
+    if (m_watcher)
+        m_watcher->cancel();
+}
+
+void ProfileLoader::load(const QStringList& paths, std::shared_ptr<const Plan> plan)
+{
+    if (m_watcher) {
+        m_watcher->disconnect(this);
+        m_watcher->cancel();
+        m_watcher->deleteLater();
+    }
+    m_watcher = new QFutureWatcher<Outcome>(this);
+    auto* watcher = m_watcher;
+    const QStringList files = profileFiles(paths);
+    connect(watcher, &QFutureWatcherBase::progressValueChanged, this, &ProfileLoader::progress);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, files] {
+        if (watcher != m_watcher)
+            return;
+        m_watcher = nullptr;
+        watcher->deleteLater();
+        if (watcher->isCanceled() || watcher->future().resultCount() == 0) {
+            emit failed(tr("Loading was cancelled."));
+            return;
+        }
+        const Outcome out = watcher->result();
+        if (out.profile)
+            emit loaded(out.profile, files);
+        else
+            emit failed(out.error);
+    });
+    watcher->setFuture(QtConcurrent::run([files, plan](QPromise<Outcome>& promise) {
+        Outcome out;
+        if (files.isEmpty()) {
+            out.error = tr("no trace files (*.json, *.json.gz) were given");
+            promise.addResult(std::move(out));
+            return;
+        }
+        promise.setProgressRange(0, 1000);
+        std::atomic<int> done = 0;
+        const auto cancelled = [&promise] { return promise.isCanceled(); };
+        // Files are read on the pool's threads; progress counts those finished.
+        const QList<Result<RankProfile>> read = QtConcurrent::blockingMapped(files, [&](const QString& path) {
+            TraceReadOptions options;
+            options.progress = [&cancelled](std::size_t, std::size_t) { return !cancelled(); };
+            Result<RankProfile> r = readKinetoProfileFile(path.toStdString(), options);
+            promise.setProgressValue(int(1000.0 * ++done / files.size()));
+            return r;
+        });
+        if (promise.isCanceled())
+            return;
+        std::vector<RankProfile> ranks;
+        for (const Result<RankProfile>& r : read) {
+            if (!r) {
+                out.error = QString::fromStdString(r.errorText());
+                promise.addResult(std::move(out));
+                return;
+            }
+            ranks.push_back(r.value());
+        }
+        out.profile = std::make_shared<const LoadedProfile>(layOutProfile(std::move(ranks), plan.get()));
+        promise.addResult(std::move(out));
+    }));
 }
 
 } // namespace plait::engine

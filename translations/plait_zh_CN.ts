@@ -116,6 +116,16 @@
         <source>measured</source>
         <translation>实测</translation>
     </message>
+    <message>
+        <location filename="../widgets/lanetext.cpp" line="29"/>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/lanetext.cpp" line="30"/>
+        <source>rank %1 · node %2</source>
+        <translation>rank %1 · 节点 %2</translation>
+    </message>
 </context>
 <context>
     <name>Messages</name>
@@ -1991,62 +2001,72 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>%1：单步 %2，气泡 %3，每 GPU 激活峰值 %4</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="85"/>
+        <location filename="../app/timelinesections.cpp" line="86"/>
         <source>Trace</source>
         <translation>追踪</translation>
     </message>
     <message>
         <location filename="../app/timelinesections.cpp" line="87"/>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinesections.cpp" line="88"/>
+        <source>predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinesections.cpp" line="90"/>
         <source>%1 (%2): step %3, bubble %4%5</source>
         <translation>%1（%2）：单步 %3，气泡 %4%5</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="90"/>
+        <location filename="../app/timelinesections.cpp" line="93"/>
         <source>, stages shared one GPU</source>
         <translation>，各阶段共用一块 GPU</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="99"/>
+        <location filename="../app/timelinesections.cpp" line="102"/>
         <source>&lt;b&gt;%1 not compared with the prediction&lt;/b&gt;: %2. Open a trace of this plan, or change the plan to the one that ran.</source>
         <translation>&lt;b&gt;%1 未与预测对比&lt;/b&gt;：%2。请打开此规划的 trace，或把规划改成实际运行的那个。</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="105"/>
+        <location filename="../app/timelinesections.cpp" line="108"/>
         <source>&lt;b&gt;%1 against predicted&lt;/b&gt;: step %2 vs %3 (%4), bubble %5 vs %6</source>
         <translation>&lt;b&gt;%1 与预测对比&lt;/b&gt;：单步 %2 对 %3（%4），气泡 %5 对 %6</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="112"/>
+        <location filename="../app/timelinesections.cpp" line="115"/>
         <source>; %1 ops aligned, mean |difference| %2</source>
         <translation>；已对齐 %1 个操作，平均 |差异| %2</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="116"/>
+        <location filename="../app/timelinesections.cpp" line="119"/>
         <source>stage</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="116"/>
+        <location filename="../app/timelinesections.cpp" line="119"/>
         <source>busy predicted</source>
         <translation>预测忙碌</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="116"/>
+        <location filename="../app/timelinesections.cpp" line="119"/>
         <source>busy measured</source>
         <translation>实测忙碌</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="117"/>
+        <location filename="../app/timelinesections.cpp" line="120"/>
         <source>bubble predicted</source>
         <translation>预测气泡</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="117"/>
+        <location filename="../app/timelinesections.cpp" line="120"/>
         <source>bubble measured</source>
         <translation>实测气泡</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="124"/>
+        <location filename="../app/timelinesections.cpp" line="127"/>
         <source>not in trace</source>
         <translation>追踪中没有</translation>
     </message>
@@ -2758,168 +2778,221 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>未绘制：%1</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="95"/>
+        <location filename="../app/fileopener.cpp" line="99"/>
+        <source>Profile not opened: %1</source>
+        <translation>未打开性能剖析：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/fileopener.cpp" line="101"/>
+        <source>Cannot open profile</source>
+        <translation>无法打开性能剖析</translation>
+    </message>
+    <message>
+        <location filename="../app/fileopener.cpp" line="101"/>
+        <source>The profile was not opened: %1</source>
+        <translation>性能剖析未打开：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/fileopener.cpp" line="104"/>
         <source>Trace %1 not opened: %2</source>
         <translation>追踪 %1 未打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="97"/>
+        <location filename="../app/fileopener.cpp" line="106"/>
         <source>Cannot open trace</source>
         <translation>无法打开追踪</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="97"/>
+        <location filename="../app/fileopener.cpp" line="106"/>
         <source>%1 was not opened: %2</source>
         <translation>%1 未打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="113"/>
+        <location filename="../app/fileopener.cpp" line="122"/>
         <source>%1 was not opened: one plan at a time</source>
         <translation>%1 未打开：一次只能打开一个规划</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="153"/>
-        <location filename="../app/fileopener.cpp" line="160"/>
+        <location filename="../app/fileopener.cpp" line="162"/>
+        <location filename="../app/fileopener.cpp" line="169"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="171"/>
+        <location filename="../app/fileopener.cpp" line="180"/>
         <source>Link measurements from %1</source>
         <translation>来自 %1 的链路测量</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="174"/>
+        <location filename="../app/fileopener.cpp" line="183"/>
         <source>Compute measurements from %1</source>
         <translation>来自 %1 的计算测量</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="177"/>
+        <location filename="../app/fileopener.cpp" line="186"/>
         <source>PyTorch reference measurements from %1</source>
         <translation>来自 %1 的 PyTorch 参考测量</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="186"/>
+        <location filename="../app/fileopener.cpp" line="195"/>
         <source>Opening trace %1…</source>
         <translation>正在打开追踪 %1…</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="192"/>
+        <location filename="../app/fileopener.cpp" line="201"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="192"/>
+        <location filename="../app/fileopener.cpp" line="201"/>
+        <location filename="../app/fileopener.cpp" line="218"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="204"/>
+        <location filename="../app/fileopener.cpp" line="213"/>
+        <source>Opening the profile of %n file(s) or folder(s)…</source>
+        <translation>
+            <numerusform>正在打开 %n 个文件或文件夹的性能剖析…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/fileopener.cpp" line="218"/>
+        <source>Reading every rank&apos;s profile…</source>
+        <translation>正在读取每个 rank 的性能剖析…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/fileopener.cpp" line="234"/>
+        <source>Opened the profile of %n rank(s), step %1</source>
+        <translation>
+            <numerusform>已打开 %n 个 rank 的性能剖析，第 %1 步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/fileopener.cpp" line="238"/>
+        <source>clocks aligned on their collectives, worst residual %1 µs</source>
+        <translation>已按共同的集合通信对齐时钟，最大残差 %1 µs</translation>
+    </message>
+    <message>
+        <location filename="../app/fileopener.cpp" line="245"/>
+        <source>Straggler: rank %1 was the last to arrive at %2 of %3 collectives; the others waited %4 ms for it; it computes %5 ms per step, %6% over the median</source>
+        <translation>掉队者：rank %1 在 %3 次集合通信中有 %2 次最后到达；其他 rank 共等待它 %4 ms；它每步计算 %5 ms，比中位数高 %6%</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/fileopener.cpp" line="271"/>
         <source>Reading %n nccl-tests file(s)…</source>
         <translation>
             <numerusform>正在读取 %n 个 nccl-tests 文件…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="208"/>
+        <location filename="../app/fileopener.cpp" line="275"/>
         <source>Not read: %1</source>
         <translation>未读取：%1</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="210"/>
+        <location filename="../app/fileopener.cpp" line="277"/>
         <source>Cannot read nccl-tests output</source>
         <translation>无法读取 nccl-tests 输出</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="251"/>
+        <location filename="../app/fileopener.cpp" line="318"/>
         <source>%n measurement(s) of the links; </source>
         <translation>
             <numerusform>%n 组链路测量；</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="252"/>
+        <location filename="../app/fileopener.cpp" line="319"/>
         <source>the plan&apos;s links match them</source>
         <translation>规划中的链路与测量相符</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="253"/>
+        <location filename="../app/fileopener.cpp" line="320"/>
         <source>%n finding(s) on the topology&apos;s nodes: %1</source>
         <translation>
             <numerusform>拓扑节点上有 %n 项发现：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="279"/>
+        <location filename="../app/fileopener.cpp" line="349"/>
         <source>%1 was not imported: %2</source>
         <translation>%1 未导入：%2</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="281"/>
-        <location filename="../app/fileopener.cpp" line="309"/>
+        <location filename="../app/fileopener.cpp" line="351"/>
+        <location filename="../app/fileopener.cpp" line="379"/>
         <source>Import Launch Config</source>
         <translation>导入启动配置</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="282"/>
+        <location filename="../app/fileopener.cpp" line="352"/>
         <source>%1 was not imported:
 %2</source>
         <translation>%1 未导入：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="286"/>
+        <location filename="../app/fileopener.cpp" line="356"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="287"/>
+        <location filename="../app/fileopener.cpp" line="357"/>
         <source>Imported %1 (%2): %3 setting(s) not modelled, %4 without effect on the estimate; Undo brings the plan back</source>
         <translation>已导入 %1（%2）：%3 项设置未建模，%4 项不影响估算；撤销可恢复原方案</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="289"/>
+        <location filename="../app/fileopener.cpp" line="359"/>
         <source>Imported %1 (%2): %3 setting(s) not modelled, %4 without effect on the estimate, %5 the launcher&apos;s; Undo brings the plan back</source>
         <translation>已导入 %1（%2）：%3 项设置未建模，%4 项不影响估算，%5 项属于启动器；撤销可恢复原方案</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="303"/>
+        <location filename="../app/fileopener.cpp" line="373"/>
         <source>Not modelled (the estimate leaves these out):</source>
         <translation>未建模（估算未包含）：</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="304"/>
+        <location filename="../app/fileopener.cpp" line="374"/>
         <source>No effect on a step&apos;s time or memory:</source>
         <translation>不影响每步时间或显存：</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="305"/>
+        <location filename="../app/fileopener.cpp" line="375"/>
         <source>The launcher&apos;s (torchrun, srun, mpirun), not the framework&apos;s:</source>
         <translation>属于启动器（torchrun、srun、mpirun）而非框架的参数：</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="324"/>
+        <location filename="../app/fileopener.cpp" line="394"/>
         <source>The nodes were not imported: %1</source>
         <translation>节点未导入：%1</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="326"/>
-        <location filename="../app/fileopener.cpp" line="359"/>
+        <location filename="../app/fileopener.cpp" line="396"/>
+        <location filename="../app/fileopener.cpp" line="429"/>
         <source>Import Cluster</source>
         <translation>导入集群</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="341"/>
+        <location filename="../app/fileopener.cpp" line="411"/>
         <source>Import %n node(s)</source>
         <translation>
             <numerusform>导入 %n 个节点</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="346"/>
+        <location filename="../app/fileopener.cpp" line="416"/>
         <source>Imported %n node(s): %1 × %2 GPUs over %3, %4 NIC(s) per node on %5; %6 finding(s) on the topology</source>
         <translation>
             <numerusform>已导入 %n 个节点：%1 × %2 个 GPU，经 %3 互连，每节点 %4 块网卡接入 %5；拓扑上有 %6 项发现</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/commands/rendercommand.cpp" line="154"/>
+        <location filename="../app/fileopener.cpp" line="232"/>
+        <source>%n rank(s)</source>
+        <translation>
+            <numerusform>%n 个 rank</numerusform>
         </translation>
     </message>
 </context>
@@ -3019,11 +3092,6 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>打开追踪</translation>
     </message>
     <message>
-        <location filename="../app/mainwindow.cpp" line="171"/>
-        <source>Chrome traces (*.json *.trace.json);;All files (*)</source>
-        <translation>Chrome 追踪 (*.json *.trace.json);;所有文件 (*)</translation>
-    </message>
-    <message>
         <location filename="../app/mainwindow.cpp" line="177"/>
         <source>Export Timeline</source>
         <translation>导出时间线</translation>
@@ -3057,7 +3125,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="220"/>
-        <location filename="../app/mainwindowactions.cpp" line="149"/>
+        <location filename="../app/mainwindowactions.cpp" line="155"/>
         <source>Auto-place</source>
         <translation>自动放置</translation>
     </message>
@@ -3108,17 +3176,17 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="134"/>
+        <location filename="../app/mainwindowactions.cpp" line="140"/>
         <source>Probe results and nccl-tests logs (TRACE.json LINKS.json COMPUTE.json *.json *.txt *.log);;All files (*)</source>
         <translation>探测结果与 nccl-tests 日志 (TRACE.json LINKS.json COMPUTE.json *.json *.txt *.log);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="201"/>
+        <location filename="../app/mainwindowactions.cpp" line="207"/>
         <source>Save Plan</source>
         <translation>保存规划</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="201"/>
+        <location filename="../app/mainwindowactions.cpp" line="207"/>
         <source>Plait plans (*.plait.json)</source>
         <translation>Plait 规划 (*.plait.json)</translation>
     </message>
@@ -3230,168 +3298,183 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
     <message>
         <location filename="../app/mainwindowactions.cpp" line="100"/>
+        <source>Open &amp;Profile…</source>
+        <translation>打开性能剖析(&amp;P)…</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowactions.cpp" line="101"/>
+        <source>Open Profile: every rank&apos;s trace</source>
+        <translation>打开性能剖析：每个 rank 的追踪</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowactions.cpp" line="102"/>
+        <source>PyTorch profiler traces (*.json *.json.gz);;All files (*)</source>
+        <translation>PyTorch profiler 追踪 (*.json *.json.gz);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindowactions.cpp" line="106"/>
         <source>&amp;Export Timeline…</source>
         <translation>导出时间线(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="101"/>
+        <location filename="../app/mainwindowactions.cpp" line="107"/>
         <source>Export &amp;Picture</source>
         <translation>导出图片(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="102"/>
+        <location filename="../app/mainwindowactions.cpp" line="108"/>
         <source>&amp;Topology…</source>
         <translation>拓扑(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="103"/>
+        <location filename="../app/mainwindowactions.cpp" line="109"/>
         <source>&amp;Memory…</source>
         <translation>显存(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="103"/>
+        <location filename="../app/mainwindowactions.cpp" line="109"/>
         <source>&amp;Communication…</source>
         <translation>通信(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="104"/>
+        <location filename="../app/mainwindowactions.cpp" line="110"/>
         <source>Time&amp;line…</source>
         <translation>时间线(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="104"/>
+        <location filename="../app/mainwindowactions.cpp" line="110"/>
         <source>Whole &amp;Report…</source>
         <translation>完整报告(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="108"/>
+        <location filename="../app/mainwindowactions.cpp" line="114"/>
         <source>Export Picture</source>
         <translation>导出图片</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="110"/>
+        <location filename="../app/mainwindowactions.cpp" line="116"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF page (*.pdf)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 页面 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="115"/>
-        <location filename="../app/mainwindowactions.cpp" line="125"/>
+        <location filename="../app/mainwindowactions.cpp" line="121"/>
+        <location filename="../app/mainwindowactions.cpp" line="131"/>
         <source>Could not save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="118"/>
+        <location filename="../app/mainwindowactions.cpp" line="124"/>
         <source>Export &amp;Report…</source>
         <translation>导出报告(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="120"/>
+        <location filename="../app/mainwindowactions.cpp" line="126"/>
         <source>Export Report</source>
         <translation>导出报告</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="120"/>
+        <location filename="../app/mainwindowactions.cpp" line="126"/>
         <source>PDF document (*.pdf);;Web page (*.html)</source>
         <translation>PDF 文档 (*.pdf);;网页 (*.html)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="128"/>
+        <location filename="../app/mainwindowactions.cpp" line="134"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="130"/>
+        <location filename="../app/mainwindowactions.cpp" line="136"/>
         <source>&amp;Probe</source>
         <translation>探测(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="131"/>
+        <location filename="../app/mainwindowactions.cpp" line="137"/>
         <source>&amp;Run Probe…</source>
         <translation>运行探测(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="132"/>
+        <location filename="../app/mainwindowactions.cpp" line="138"/>
         <source>&amp;Open Results…</source>
         <translation>打开结果(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="133"/>
+        <location filename="../app/mainwindowactions.cpp" line="139"/>
         <source>Open Probe Results</source>
         <translation>打开探测结果</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="140"/>
+        <location filename="../app/mainwindowactions.cpp" line="146"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="141"/>
+        <location filename="../app/mainwindowactions.cpp" line="147"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="143"/>
+        <location filename="../app/mainwindowactions.cpp" line="149"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="149"/>
+        <location filename="../app/mainwindowactions.cpp" line="155"/>
         <source>Auto-place GPUs</source>
         <translation>自动放置 GPU</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="151"/>
+        <location filename="../app/mainwindowactions.cpp" line="157"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="154"/>
+        <location filename="../app/mainwindowactions.cpp" line="160"/>
         <source>All groups</source>
         <translation>所有分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="155"/>
+        <location filename="../app/mainwindowactions.cpp" line="161"/>
         <source>Tensor-parallel groups</source>
         <translation>张量并行组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="156"/>
+        <location filename="../app/mainwindowactions.cpp" line="162"/>
         <source>Pipeline stages</source>
         <translation>流水线阶段</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="157"/>
+        <location filename="../app/mainwindowactions.cpp" line="163"/>
         <source>Data-parallel replicas</source>
         <translation>数据并行副本</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="158"/>
+        <location filename="../app/mainwindowactions.cpp" line="164"/>
         <source>Expert-parallel groups</source>
         <translation>专家并行组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="160"/>
+        <location filename="../app/mainwindowactions.cpp" line="166"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="172"/>
+        <location filename="../app/mainwindowactions.cpp" line="178"/>
         <source>Zoom to fit</source>
         <translation>缩放至适合</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="174"/>
-        <location filename="../app/mainwindowactions.cpp" line="182"/>
+        <location filename="../app/mainwindowactions.cpp" line="180"/>
+        <location filename="../app/mainwindowactions.cpp" line="188"/>
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="177"/>
+        <location filename="../app/mainwindowactions.cpp" line="183"/>
         <source>System language</source>
         <translation>系统语言</translation>
     </message>
     <message>
-        <location filename="../app/mainwindowactions.cpp" line="182"/>
+        <location filename="../app/mainwindowactions.cpp" line="188"/>
         <source>The language changes the next time Plait starts.</source>
         <translation>语言将在下次启动 Plait 时生效。</translation>
     </message>
@@ -3431,8 +3514,8 @@ The file on disk is unchanged.</source>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="356"/>
-        <location filename="../app/mainwindowactions.cpp" line="114"/>
-        <location filename="../app/mainwindowactions.cpp" line="124"/>
+        <location filename="../app/mainwindowactions.cpp" line="120"/>
+        <location filename="../app/mainwindowactions.cpp" line="130"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
@@ -3455,6 +3538,11 @@ The file on disk is unchanged.</source>
         <location filename="../app/mainwindow.cpp" line="150"/>
         <source>Trace %1 closed: %2.</source>
         <translation>已关闭 trace %1：%2。</translation>
+    </message>
+    <message>
+        <location filename="../app/mainwindow.cpp" line="171"/>
+        <source>Chrome traces (*.json *.json.gz *.trace.json);;All files (*)</source>
+        <translation>Chrome 追踪 (*.json *.json.gz *.trace.json);;所有文件 (*)</translation>
     </message>
     <message>
         <location filename="../app/mainwindow.cpp" line="251"/>
@@ -4075,6 +4163,19 @@ Discard them?</source>
         <location filename="../engine/proberunner.cpp" line="187"/>
         <source>The probe said it wrote %1, but the file is not there.</source>
         <translation>探测称已写出 %1，但文件不存在。</translation>
+    </message>
+</context>
+<context>
+    <name>plait::engine::ProfileLoader</name>
+    <message>
+        <location filename="../engine/profileloader.cpp" line="117"/>
+        <source>Loading was cancelled.</source>
+        <translation>加载已取消。</translation>
+    </message>
+    <message>
+        <location filename="../engine/profileloader.cpp" line="129"/>
+        <source>no trace files (*.json, *.json.gz) were given</source>
+        <translation>没有给出追踪文件 (*.json, *.json.gz)</translation>
     </message>
 </context>
 <context>

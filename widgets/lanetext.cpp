@@ -25,6 +25,9 @@ QString laneText(const LaneLabel& label, const std::string& name)
         return LaneText::tr("gradients %1").arg(detail);
     case LaneLabel::Kind::Measured:
         return LaneText::tr("measured");
+    case LaneLabel::Kind::Rank:
+        return label.detail.empty() ? LaneText::tr("rank %1").arg(label.index)
+                                    : LaneText::tr("rank %1 · node %2").arg(label.index).arg(detail);
     case LaneLabel::Kind::Text:
         break;
     }

@@ -75,16 +75,23 @@ nlohmann::json toJson(const JobProfile& job, const std::vector<RankProfile>& pro
 
 int profileCommand(const QStringList& args)
 {
-    CommandContext c("profile", "plait profile RANK.json... [--json]",
+    CommandContext c("profile", "plait profile RANK.json[.gz]|DIR... [--json]",
         QStringLiteral(
             "Read every rank's PyTorch profiler trace of one job, align their clocks on the collectives they "
             "share, and name the rank the others waited for."));
-    c.parser.addPositionalArgument(QStringLiteral("traces"), QStringLiteral("Kineto trace files, one per rank"));
+    c.parser.addPositionalArgument(QStringLiteral("traces"),
+        QStringLiteral("Kineto trace files (.json or .json.gz), one per rank, or folders of them"));
     c.parser.addOption({ QStringLiteral("json"), QStringLiteral("Print one JSON object.") });
     if (const std::optional<int> done = c.parse(args, 1, -1))
         return *done;
+    const QStringList files = engine::profileFiles(c.parser.positionalArguments());
+    if (files.isEmpty()) {
+        std::cerr << "plait: no trace files (*.json, *.json.gz) in "
+                  << c.parser.positionalArguments().join(QStringLiteral(", ")).toStdString() << "\n";
+        return kUsage;
+    }
     std::vector<RankProfile> ranks;
-    for (const Result<RankProfile>& r : engine::readRankProfiles(c.parser.positionalArguments())) {
+    for (const Result<RankProfile>& r : engine::readRankProfiles(files)) {
         if (!r) {
             std::cerr << "plait: " << r.errorText() << "\n";
             return kUsage;

@@ -4,9 +4,11 @@
 #include "chrometrace.h"
 #include "commandcontext.h"
 #include "predictedtimeline.h"
+#include "profileloader.h"
 #include "render.h"
 #include "text.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QWidget>
 #include <cmath>
@@ -42,6 +44,7 @@ int renderCommand(const QStringList& args)
 {
     CommandContext c("render",
         "plait render PLAN.plait.json --view topology|memory|comm|gantt|report [--schedules] [--trace TRACE.json] "
+        "[--profile RANK.json|DIR]... "
         "[--from S] [--to S] [--groups all|tp|pp|dp|ep] [--size WxH] [--lang LOCALE] --out FILE.(png|svg|pdf)",
         QStringLiteral("Draw a view of a plan as the window draws it."));
     QCommandLineParser& parser = c.parser;
@@ -54,6 +57,9 @@ int renderCommand(const QStringList& args)
     parser.addOption({ QStringLiteral("schedules"), QStringLiteral("gantt: the plan under every pipeline schedule") });
     parser.addOption({ QStringLiteral("trace"), QStringLiteral("gantt: a measured trace to draw beside the prediction"),
         QStringLiteral("file") });
+    parser.addOption({ QStringLiteral("profile"),
+        QStringLiteral("gantt: a job's profile beside the prediction, a rank's trace or a folder of them (repeat it)"),
+        QStringLiteral("path") });
     parser.addOption(
         { QStringLiteral("out"), QStringLiteral("Output file: .png, .svg or .pdf"), QStringLiteral("file") });
     parser.addOption({ QStringLiteral("groups"), QStringLiteral("topology: the groups coloured: all, tp, pp, dp or ep"),
@@ -90,7 +96,9 @@ int renderCommand(const QStringList& args)
         return bad("unknown --groups " + inQuotes(groups.toStdString(), 16) + "; known: all, tp, pp, dp, ep");
     if (parser.isSet(QStringLiteral("groups")) && view != QLatin1String("topology"))
         return bad("--groups applies to --view topology only");
-    for (const char* option : { "from", "to", "schedules", "trace" })
+    if (parser.isSet(QStringLiteral("trace")) && parser.isSet(QStringLiteral("profile")))
+        return bad("--trace and --profile: give one");
+    for (const char* option : { "from", "to", "schedules", "trace", "profile" })
         if (parser.isSet(QString::fromLatin1(option)) && !gantt)
             return bad(std::string("--") + option + " applies to --view gantt only");
     double from = 0, to = 0;
@@ -128,11 +136,29 @@ int renderCommand(const QStringList& args)
             std::cerr << "plait: trace: not drawn: " << validUtf8(p) << "\n";
         trace = std::make_shared<const TraceRead>(std::move(read.value()));
     }
+    QString traceName = QFileInfo(parser.value(QStringLiteral("trace"))).fileName();
+    if (parser.isSet(QStringLiteral("profile"))) {
+        std::vector<RankProfile> ranks;
+        for (const Result<RankProfile>& r :
+            engine::readRankProfiles(engine::profileFiles(parser.values(QStringLiteral("profile"))))) {
+            if (!r) {
+                std::cerr << "plait: " << validUtf8(r.errorText()) << "\n";
+                return kUsage;
+            }
+            ranks.push_back(r.value());
+        }
+        const engine::LoadedProfile profile = engine::layOutProfile(std::move(ranks), &plan);
+        for (const std::string& p : profile.trace->problems)
+            std::cerr << "warning: " << validUtf8(p) << "\n";
+        trace = profile.trace;
+        traceName
+            = QCoreApplication::translate("plait::app::FileOpener", "%n rank(s)", nullptr, int(profile.ranks.size()));
+    }
     PictureOptions options;
     options.sized = parser.isSet(QStringLiteral("size"));
     options.groups = groups;
     options.trace = trace;
-    options.traceName = QFileInfo(parser.value(QStringLiteral("trace"))).fileName();
+    options.traceName = traceName;
     if (parser.isSet(QStringLiteral("schedules")) && !trace)
         options.schedules = std::make_shared<const std::vector<ScheduleStudy>>(studySchedules(plan));
     if (parser.isSet(QStringLiteral("from")))

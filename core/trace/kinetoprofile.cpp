@@ -325,6 +325,10 @@ void addLastStepKernels(const ProfileHandler& h, RankProfile& p)
         }
         p.lastStepKernels.push_back(out);
     }
+    for (const auto& transfer : h.pointToPoint)
+        if (transfer.first >= last.startUs && transfer.first < last.endUs)
+            p.lastStepTransfers.push_back(transfer);
+    std::sort(p.lastStepTransfers.begin(), p.lastStepTransfers.end());
 }
 }
 
@@ -379,8 +383,8 @@ Result<RankProfile> readKinetoProfile(std::string_view text, const TraceReadOpti
     for (const RawKernel& k : h.kernels)
         intervals.push_back({ k.startUs, k.endUs });
     p.computeUs = mergedIntervals(intervals);
-    addBreakdown(h.kernels, std::move(h.pointToPoint), p);
     addLastStepKernels(h, p);
+    addBreakdown(h.kernels, std::move(h.pointToPoint), p);
     return Result<RankProfile>(std::move(p));
 }
 

@@ -58,6 +58,7 @@ struct RankProfile {
     // Non-NCCL kernels merged across streams into busy intervals, on the rank's clock, sorted.
     std::vector<std::pair<double, double>> computeUs;
     std::vector<ProfileKernel> lastStepKernels; // the compute kernels of the last step, sorted by start
+    std::vector<std::pair<double, double>> lastStepTransfers; // its send/recv kernels, sorted by start
     std::size_t events = 0;
     std::vector<std::string> problems; // what was not understood: never fatal
     double computeBusyUs(double fromUs, double toUs) const; // GPU computing within [from, to)

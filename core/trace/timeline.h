@@ -44,10 +44,11 @@ struct Span {
 // What a lane or a group heading is, as a code the views say in the reader's language (widgets/lanetext.cpp),
 // where its name is the English a trace file carries. Text: a name from a trace, shown as it is.
 struct LaneLabel {
-    enum class Kind { Text, Stage, Node, Activations, Gradients, Measured };
+    enum class Kind { Text, Stage, Node, Activations, Gradients, Measured, Rank };
     Kind kind = Kind::Text;
-    int index = 0; // Stage, Node: its number
-    std::string detail; // Stage: the GPU's name, or empty; Activations, Gradients: "0→1", "1→0 (2→2)"
+    int index = 0; // Stage, Node, Rank: its number
+    // Stage: the GPU's name, or empty; Activations, Gradients: "0→1", "1→0 (2→2)"; Rank: its node's number, or empty
+    std::string detail;
     bool operator==(const LaneLabel&) const = default;
 };
 

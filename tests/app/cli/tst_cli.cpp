@@ -3,6 +3,7 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QImage>
 #include <QProcess>
 #include <QRegularExpression>
@@ -282,10 +283,11 @@ private slots:
         job.clockSkewUs = { 0, 1500, -700, 90 };
         job.stragglerRank = 2;
         job.stragglerSlowdown = 1.25;
-        QStringList files;
+        QStringList files; // in a folder of their own, which is read as the job's
+        QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("job")));
         for (int r = 0; r < job.ranks; ++r)
-            files << writeFile(
-                QStringLiteral("rank%1.json").arg(r), QByteArray::fromStdString(plait::kinetoRankTrace(job, r).dump()));
+            files << writeFile(QStringLiteral("job/rank%1.json").arg(r),
+                QByteArray::fromStdString(plait::kinetoRankTrace(job, r).dump()));
         const Run text = plait(QStringList { QStringLiteral("profile") } + files);
         QCOMPARE(text.code, 0);
         QVERIFY2(text.out.contains("straggler: rank 2, last to arrive at 3 of 3 collectives"), text.out.constData());
@@ -302,15 +304,36 @@ private slots:
         QCOMPARE(half.code, 0);
         QVERIFY(half.err.contains("2 of the job's 4 ranks have no profile here"));
         // Ranks saved as .json.gz by the profiler, mixed with plain ones (gzip, as the profiler's users compress).
-        QProcess gzip;
-        gzip.start(QStringLiteral("gzip"), { QStringLiteral("-k"), files[2], files[3] });
-        QVERIFY(gzip.waitForFinished() && gzip.exitCode() == 0);
-        const Run mixed = plait({ QStringLiteral("profile"), files[0], files[1], files[2] + QStringLiteral(".gz"),
-            files[3] + QStringLiteral(".gz") });
+        QStringList compressedRanks;
+        for (int r : { 2, 3 }) {
+            QProcess gzip;
+            gzip.start(QStringLiteral("gzip"), { QStringLiteral("-c"), files[r] });
+            QVERIFY(gzip.waitForFinished() && gzip.exitCode() == 0);
+            compressedRanks << writeFile(QStringLiteral("rank%1.json.gz").arg(r), gzip.readAllStandardOutput());
+        }
+        const Run mixed
+            = plait({ QStringLiteral("profile"), files[0], files[1], compressedRanks[0], compressedRanks[1] });
         QCOMPARE(mixed.code, 0);
         QVERIFY2(mixed.out.contains("straggler: rank 2, last to arrive at 3 of 3 collectives"), mixed.out.constData());
+        // A folder is its traces; one without any is said, not read as an empty job.
+        const Run folder = plait({ QStringLiteral("profile"), QFileInfo(files[0]).absolutePath() });
+        QCOMPARE(folder.code, 0);
+        QVERIFY2(folder.out.contains("straggler: rank 2"), folder.out.constData());
+        QTemporaryDir empty;
+        const Run none = plait({ QStringLiteral("profile"), empty.path() });
+        QCOMPARE(none.code, 2);
+        QVERIFY2(none.err.contains("no trace files"), none.err.constData());
+        // Drawn beside the plan's prediction, a lane per rank.
+        const QString png = m_dir.filePath(QStringLiteral("profile.png"));
+        const Run drawn
+            = plait({ QStringLiteral("render"), QStringLiteral(PLAIT_EXAMPLES "/a2-one-node-tp2-dp4.plait.json"),
+                QStringLiteral("--view"), QStringLiteral("gantt"), QStringLiteral("--profile"), files[0],
+                QStringLiteral("--profile"), files[1], QStringLiteral("--out"), png });
+        QCOMPARE(drawn.code, 0);
+        QVERIFY2(drawn.err.contains("the profile's job has 4 ranks, the plan 8 GPUs"), drawn.err.constData());
+        QVERIFY(QImage(png).width() > 100);
         // A truncated one is named as such, not as broken JSON.
-        QFile whole(files[2] + QStringLiteral(".gz"));
+        QFile whole(compressedRanks[0]);
         QVERIFY(whole.open(QIODevice::ReadOnly));
         const QString gz = writeFile(QStringLiteral("rank9.json.gz"), whole.readAll().left(200));
         const Run compressed = plait({ QStringLiteral("profile"), gz });

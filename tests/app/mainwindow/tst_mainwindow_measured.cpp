@@ -8,6 +8,7 @@
 #include "evaluate.h"
 #include "format.h"
 #include "ganttview.h"
+#include "kinetogen.h"
 #include "language.h"
 #include "layercost.h"
 #include "lessonspanel.h"
@@ -115,6 +116,46 @@ private slots:
         w.lessonsPanel()->startLesson(0);
         QTRY_VERIFY(!panel->hasTrace());
         QTRY_VERIFY2(w.statusText().contains(QStringLiteral("a lesson started")), qPrintable(w.statusText()));
+        w.autosave()->finish();
+    }
+
+    // File → Open Profile on a folder of every rank's trace (generated, rank 5 planted as the straggler): a lane per
+    // rank beside the prediction, the straggler named in the status bar and outlined on its node; a broken rank's
+    // file names the problem and keeps what was drawn.
+    void aJobsProfileIsDrawnRankByRank()
+    {
+        QTemporaryDir job;
+        GeneratedJob g;
+        g.ranks = 8;
+        g.clockSkewUs = { 0, 700, -300, 1200, 50, -800, 400, 90 };
+        g.stragglerRank = 5;
+        g.stragglerSlowdown = 1.2;
+        for (int r = 0; r < g.ranks; ++r) {
+            QFile f(job.filePath(QStringLiteral("rank%1.json").arg(r)));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray::fromStdString(kinetoRankTrace(g, r).dump()));
+        }
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-profile")));
+        QSignalSpy evaluated(w.analysis(), &engine::PlanAnalysis::analysisAvailable);
+        QSignalSpy loaded(w.files()->profileLoader(), &engine::ProfileLoader::loaded);
+        QSignalSpy failed(w.files()->profileLoader(), &engine::ProfileLoader::failed);
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/a1-one-node-dp8.plait.json")));
+        QVERIFY(waitForEvaluation(w, evaluated));
+        w.files()->openProfile({ job.path() });
+        QVERIFY(loaded.wait(20000));
+        app::TimelinePanel* panel = w.timelinePanel();
+        QCOMPARE(panel->view()->sections().size(), std::size_t(2));
+        QCOMPARE(panel->view()->sections()[1].timeline->lanes.size(), std::size_t(8));
+        QVERIFY2(w.statusText().contains(QStringLiteral("Straggler: rank 5")), qPrintable(w.statusText()));
+        QVERIFY(w.topologyView()->nodeFinding(0).contains(QStringLiteral("rank 5")));
+        QFile broken(job.filePath(QStringLiteral("rank3.json")));
+        QVERIFY(broken.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        broken.write("{\"traceEvents\": [");
+        broken.close();
+        w.files()->openProfile({ job.path() });
+        QVERIFY(failed.wait(20000));
+        QVERIFY2(w.statusText().contains(QStringLiteral("rank3.json")), qPrintable(w.statusText()));
+        QCOMPARE(panel->view()->sections()[1].timeline->lanes.size(), std::size_t(8)); // what was drawn stays
         w.autosave()->finish();
     }
 

@@ -1,5 +1,6 @@
 // Clocks of a multi-rank profile aligned on the collectives the ranks share, and the rank the others waited for
 // (issue 43), checked on generated Kineto traces whose skews and straggler are known.
+#include "jobtimeline.h"
 #include "kinetogen.h"
 #include "kinetoprofile.h"
 #include "rankclocks.h"
@@ -226,6 +227,54 @@ private slots:
                 QCOMPARE(kernel.kind, k % 4 == 1 ? KernelClass::Attention : KernelClass::Gemm);
                 QVERIFY(kernel.startUs >= p.steps.back().startUs);
             }
+        }
+    }
+
+    // The job as one timeline (issue 43 B): a lane per rank, ordered by the plan's stage and node, on the fitted
+    // clock, so that one all-reduce ends at the same time on every lane whatever each host's clock read.
+    void jobTimelineHasALanePerRankOnOneClock()
+    {
+        GeneratedJob job;
+        job.ranks = 4;
+        job.steps = 2;
+        job.clockSkewUs = { 0, 900, -400, 2500 };
+        job.stragglerRank = 3;
+        job.stragglerSlowdown = 1.1;
+        std::vector<RankProfile> ranks;
+        for (int r : { 3, 1, 2, 0 }) // given in any order
+            ranks.push_back(readRank(kinetoRankTrace(job, r)));
+        const JobProfile summary = summarizeJob(ranks);
+        const std::vector<RankPlace> places = { { 1, 1 }, { 0, 0 }, { 1, 1 }, { 0, 0 } }; // by rank
+        const JobTimeline jt = jobTimeline(ranks, summary, places);
+        QCOMPARE(jt.step, 1);
+        QVERIFY(jt.problems.empty());
+        const Timeline& t = jt.timeline;
+        QCOMPARE(int(t.lanes.size()), 4);
+        const int expectedOrder[] = { 1, 3, 0, 2 }; // stage 0 (ranks 1, 3), then stage 1 (ranks 0, 2)
+        double allReduceEnd = -1;
+        for (std::size_t i = 0; i < 4; ++i) {
+            const Lane& lane = t.lanes[i];
+            const int rank = expectedOrder[i];
+            QCOMPARE(lane.label.kind, LaneLabel::Kind::Rank);
+            QCOMPARE(lane.label.index, rank);
+            QCOMPARE(lane.label.detail, std::to_string(places[std::size_t(rank)].node));
+            QCOMPARE(lane.groupLabel.index, places[std::size_t(rank)].stage);
+            QCOMPARE(int(lane.spans.size()), job.kernelsPerStep + 1);
+            for (const Span& s : lane.spans)
+                QCOMPARE(int(s.stage), places[std::size_t(rank)].stage);
+            const Span& last = lane.spans.back();
+            QCOMPARE(last.kind, SpanKind::Collective);
+            if (allReduceEnd < 0)
+                allReduceEnd = last.end;
+            QVERIFY2(std::abs(last.end - allReduceEnd) < 1e-9, "the all-reduce ends together on the fitted clock");
+        }
+        // The straggler's lane computes longest; time 0 is the earliest start of the step.
+        QVERIFY(t.begin() >= 0 && t.begin() < 1e-3);
+        // Without places the lanes follow the ranks' numbers under one "measured" heading.
+        const JobTimeline plain = jobTimeline(ranks, summary);
+        for (std::size_t i = 0; i < 4; ++i) {
+            QCOMPARE(plain.timeline.lanes[i].label.index, int(i));
+            QCOMPARE(plain.timeline.lanes[i].groupLabel.kind, LaneLabel::Kind::Measured);
         }
     }
 
