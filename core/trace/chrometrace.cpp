@@ -1,7 +1,7 @@
 #include "chrometrace.h"
 
-#include "gzip.h"
 #include "text.h"
+#include "tracebytes.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -503,33 +503,12 @@ Result<TraceRead> readChromeTrace(std::string_view text, const TraceReadOptions&
     return out;
 }
 
-Result<std::string> readTraceText(const std::string& path, std::size_t maxBytes)
-{
-    std::ifstream in(path, std::ios::binary | std::ios::ate);
-    if (!in)
-        return Result<std::string>::failure("", "cannot open " + path);
-    const std::streamoff size = in.tellg();
-    if (size < 0 || std::size_t(size) > maxBytes)
-        return Result<std::string>::failure(
-            "", path + " is too large: traces over " + std::to_string(maxBytes >> 20) + " MiB are refused");
-    std::string text(std::size_t(size), '\0');
-    in.seekg(0);
-    if (!in.read(text.data(), size))
-        return Result<std::string>::failure("", "cannot read " + path);
-    if (!isGzip(text))
-        return Result<std::string>(std::move(text));
-    Result<std::string> inflated = gunzip(text, maxBytes);
-    if (!inflated)
-        return Result<std::string>::failure("", path + ": " + inflated.errorText());
-    return inflated;
-}
-
 Result<TraceRead> readChromeTraceFile(const std::string& path, const TraceReadOptions& options)
 {
-    const Result<std::string> text = readTraceText(path, options.maxBytes);
-    if (!text)
-        return Result<TraceRead>(text.errors());
-    return readChromeTrace(text.value(), options);
+    const Result<TraceBytes> bytes = TraceBytes::read(path, options.maxBytes);
+    if (!bytes)
+        return Result<TraceRead>(bytes.errors());
+    return readChromeTrace(bytes.value().text(), options);
 }
 
 namespace {

@@ -35,9 +35,6 @@ struct TraceRead {
 // memory. Errors name the byte, line and column; a cancelled read fails with the message "cancelled".
 Result<TraceRead> readChromeTrace(std::string_view text, const TraceReadOptions& options = {});
 Result<TraceRead> readChromeTraceFile(const std::string& path, const TraceReadOptions& options = {});
-// A trace file's whole text, decompressed when it is gzip's (.json.gz), refused past `maxBytes` either way (the
-// streaming parsers read from memory).
-Result<std::string> readTraceText(const std::string& path, std::size_t maxBytes);
 
 // Writes a timeline as Chrome trace JSON that Perfetto opens cleanly: process and thread names with sort indices,
 // complete "X" events with dur (µs), flow events for send/recv, and a top-level "plait" block (`extra` is merged

@@ -1,11 +1,14 @@
 #include "kinetoprofile.h"
 
 #include "gzip.h"
+#include "hostfilter.h"
+#include "tracebytes.h"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 #include <utility>
@@ -20,6 +23,17 @@ struct KinetoEvent {
     std::string ph, cat, name, collective, group;
     double ts = NAN, dur = NAN;
     std::int64_t tid = 0, correlation = -1;
+    void clear() // keeps the strings' capacity for the next event
+    {
+        ph.clear();
+        cat.clear();
+        name.clear();
+        collective.clear();
+        group.clear();
+        ts = dur = NAN;
+        tid = 0;
+        correlation = -1;
+    }
 };
 
 // A compute kernel as read, before its pass is known.
@@ -49,31 +63,32 @@ public:
     bool binary(json::binary_t&) { return true; }
     bool string(std::string& s)
     {
+        // Swapped, not copied: the parser's buffer keeps our capacity for its next string.
         if (depth == eventDepth) {
             if (eventKey == "ph")
-                ev.ph = s;
+                ev.ph.swap(s);
             else if (eventKey == "cat")
-                ev.cat = s;
+                ev.cat.swap(s);
             else if (eventKey == "name")
-                ev.name = s;
+                ev.name.swap(s);
         } else if (inArgs && depth == eventDepth + 1) {
             if (argKey == "Collective name")
-                ev.collective = s;
+                ev.collective.swap(s);
             else if (argKey == "Process Group Name")
-                ev.group = s;
+                ev.group.swap(s);
         }
         return true;
     }
     bool key(std::string& k)
     {
         if (depth == 1)
-            topKey = k;
+            topKey.swap(k);
         else if (depth == eventDepth)
-            eventKey = k;
+            eventKey.swap(k);
         else if (inArgs && depth == eventDepth + 1)
-            argKey = k;
+            argKey.swap(k);
         else if (inInfo && depth == 2)
-            infoKey = k;
+            infoKey.swap(k);
         return true;
     }
     bool start_object(std::size_t)
@@ -81,7 +96,7 @@ public:
         if (++depth > options.maxDepth)
             return fail("the trace nests deeper than " + std::to_string(options.maxDepth) + " levels");
         if (depth == eventDepth) {
-            ev = KinetoEvent {};
+            ev.clear();
             eventKey.clear();
         } else if (depth == eventDepth + 1 && eventKey == "args") {
             inArgs = true;
@@ -353,10 +368,22 @@ Result<RankProfile> readKinetoProfile(std::string_view text, const TraceReadOpti
     if (text.size() > options.maxBytes)
         return Result<RankProfile>::failure(
             "", "the trace is too large: over " + std::to_string(options.maxBytes >> 20) + " MiB is refused");
-    if (isGzip(text)) // readTraceText decompresses a file; these are compressed bytes given as text
+    if (isGzip(text)) // TraceBytes decompresses a file; these are compressed bytes given as text
         return Result<RankProfile>::failure("", "gzip-compressed bytes, not a trace's text");
-    ProfileHandler h(options);
-    const bool ok = json::sax_parse(text.begin(), text.end(), &h);
+    // The host's events skipped before parsing (hostfilter.h); should the rest not parse, the whole text is parsed
+    // again so that the error names its place in the file.
+    const std::optional<FilteredTrace> filtered = withoutHostEvents(text);
+    auto handler = std::make_unique<ProfileHandler>(options);
+    bool ok = filtered && json::sax_parse(filtered->text.begin(), filtered->text.end(), handler.get());
+    if (!filtered || !ok || !handler->error.empty()) {
+        if (handler->error == "cancelled")
+            return Result<RankProfile>::failure("", handler->error);
+        handler = std::make_unique<ProfileHandler>(options);
+        ok = json::sax_parse(text.begin(), text.end(), handler.get());
+    } else {
+        handler->profile.events += filtered->skippedEvents;
+    }
+    ProfileHandler& h = *handler;
     if (!ok || !h.error.empty())
         return Result<RankProfile>::failure("", h.error.empty() ? std::string("not a trace") : h.error);
     RankProfile p = std::move(h.profile);
@@ -390,10 +417,10 @@ Result<RankProfile> readKinetoProfile(std::string_view text, const TraceReadOpti
 
 Result<RankProfile> readKinetoProfileFile(const std::string& path, const TraceReadOptions& options)
 {
-    const Result<std::string> text = readTraceText(path, options.maxBytes);
-    if (!text)
-        return Result<RankProfile>(text.errors());
-    auto r = readKinetoProfile(text.value(), options);
+    const Result<TraceBytes> bytes = TraceBytes::read(path, options.maxBytes);
+    if (!bytes)
+        return Result<RankProfile>(bytes.errors());
+    auto r = readKinetoProfile(bytes.value().text(), options);
     if (!r)
         return Result<RankProfile>::failure("", path + ": " + r.errorText());
     return r;

@@ -2,9 +2,13 @@
 // (issue 43): generated Kineto traces, 64 ranks × the given number of all-reduces. build/<preset>/bin/bench_rankclocks
 #include "kinetogen.h"
 #include "kinetoprofile.h"
+#include "profileloader.h"
 #include "rankclocks.h"
 
+#include <QDir>
+#include <QFile>
 #include <benchmark/benchmark.h>
+#include <malloc.h>
 
 #include <cmath>
 
@@ -51,7 +55,7 @@ void readRankTrace(benchmark::State& state)
     plait::GeneratedJob g;
     g.ranks = 8;
     g.steps = 100;
-    g.kernelsPerStep = int(state.range(0)) * 25; // ~400 bytes per kernel event
+    g.kernelsPerStep = int(state.range(0)) * 10; // ~1000 bytes per kernel with its launch, operator and flow
     static std::string text;
     text = plait::kinetoRankTrace(g, 3).dump();
     for (auto _ : state) {
@@ -62,6 +66,52 @@ void readRankTrace(benchmark::State& state)
     state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(text.size()));
 }
 BENCHMARK(readRankTrace)->Arg(100)->Unit(benchmark::kMillisecond)->Iterations(2);
+
+// A job of 64 ranks of 100 MB each opened as File → Open Profile opens it (issue 43 A: under 30 s, under 2 GB): read
+// on the pool's threads, aligned and laid out. One generated rank's file (its host events, launches and kernels in a
+// real trace's proportions) is read 64 times, from the page cache as a job's files just copied from the cluster would
+// be; peak memory is the process's resident high-water mark during the load.
+void openJobProfile(benchmark::State& state)
+{
+    plait::GeneratedJob g;
+    g.ranks = 64;
+    g.steps = 100;
+    g.kernelsPerStep = int(state.range(0));
+    const QString path = QDir::temp().filePath(QStringLiteral("plait-bench-rank3.json"));
+    std::size_t bytes = 0;
+    {
+        const std::string text = plait::kinetoRankTrace(g, 3).dump();
+        bytes = text.size();
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), qint64(text.size())) != qint64(text.size()))
+            state.SkipWithError("cannot write the trace");
+    }
+    const QStringList files(64, path);
+    // The generator's document is gone: give its memory back and restart the high-water mark (Linux's clear_refs),
+    // so that the peak is the load's.
+    malloc_trim(0);
+    QFile clear(QStringLiteral("/proc/self/clear_refs"));
+    if (!clear.open(QIODevice::WriteOnly) || clear.write("5") != 1)
+        state.SkipWithError("cannot reset the resident high-water mark");
+    clear.close();
+    for (auto _ : state) {
+        std::vector<plait::RankProfile> ranks;
+        for (auto& r : plait::engine::readRankProfiles(files))
+            ranks.push_back(r.value());
+        benchmark::DoNotOptimize(plait::engine::layOutProfile(std::move(ranks), nullptr));
+    }
+    QFile::remove(path);
+    QFile status(QStringLiteral("/proc/self/status"));
+    double peakKiB = 0;
+    if (status.open(QIODevice::ReadOnly))
+        for (const QByteArray& line : status.readAll().split('\n'))
+            if (line.startsWith("VmHWM:"))
+                peakKiB = line.mid(6).trimmed().split(' ').front().toDouble();
+    state.counters["MB per rank"] = double(bytes) / 1e6;
+    state.counters["peak RSS MB"] = peakKiB / 1024;
+    state.SetBytesProcessed(std::int64_t(state.iterations()) * 64 * std::int64_t(bytes));
+}
+BENCHMARK(openJobProfile)->Arg(1170)->Unit(benchmark::kSecond)->Iterations(1)->UseRealTime();
 
 }
 
