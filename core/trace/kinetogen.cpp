@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 namespace plait {
 
@@ -102,6 +103,108 @@ nlohmann::json kinetoRankTrace(const GeneratedJob& job, int rank)
                     json::array({ { { "pg_name", "0" }, { "pg_desc", "default_pg" }, { "backend_config", "cuda:nccl" },
                         { "pg_size", job.ranks }, { "ranks", ranks } } }) } } },
         { "traceEvents", std::move(events) }, { "displayTimeUnit", "ms" } };
+}
+
+nlohmann::json kinetoPipelineRankTrace(const GeneratedPipeline& job, int rank)
+{
+    using nlohmann::json;
+    const int S = std::max(job.stages, 1), M = std::max(job.microBatches, 1);
+    const int dpSize = std::max(job.ranks / S, 1);
+    const int stage = rank / dpSize;
+    const double skew = rank < int(job.clockSkewUs.size()) ? job.clockSkewUs[std::size_t(rank)] : 0;
+    const int hostPid = 1000 + rank, hostTid = 1000 + rank;
+    // GPipe's times, from the step's start (true time, the same on every rank).
+    const std::vector<std::vector<double>> zeros(std::size_t(S), std::vector<double>(std::size_t(M), 0.0));
+    std::vector<std::vector<double>> fEnd = zeros, bEnd = zeros;
+    for (int s = 0; s < S; ++s)
+        for (int m = 0; m < M; ++m) {
+            const double ready = std::max(m > 0 ? fEnd[std::size_t(s)][std::size_t(m - 1)] : 0.0,
+                s > 0 ? fEnd[std::size_t(s - 1)][std::size_t(m)] + job.sendUs : 0.0);
+            fEnd[std::size_t(s)][std::size_t(m)] = ready + job.forwardUs;
+        }
+    for (int s = S - 1; s >= 0; --s)
+        for (int m = M - 1; m >= 0; --m) {
+            const double ready = std::max(
+                m < M - 1 ? bEnd[std::size_t(s)][std::size_t(m + 1)] : fEnd[std::size_t(s)][std::size_t(M - 1)],
+                s < S - 1 ? bEnd[std::size_t(s + 1)][std::size_t(m)] + job.sendUs : 0.0);
+            bEnd[std::size_t(s)][std::size_t(m)] = ready + job.backwardUs;
+        }
+    double pipeline = 0;
+    for (int s = 0; s < S; ++s)
+        pipeline = std::max(pipeline, bEnd[std::size_t(s)][0]);
+    // After its data-parallel all-reduce each rank joins the gradient norm's all-reduce over its model-parallel group
+    // (one rank per stage, as Megatron-LM's clip_grad_norm does): it ends when the last stage arrives, and it is what
+    // ties the stages' clocks together.
+    const double normUs = 20;
+    const double stepUs = pipeline + job.allReduceUs + normUs;
+
+    json events = json::array();
+    long long correlation = 0;
+    auto kernel = [&](double start, double dur, bool backward, const char* name) {
+        ++correlation;
+        events.push_back({ { "ph", "X" }, { "cat", "cuda_runtime" }, { "name", "cudaLaunchKernel" }, { "pid", hostPid },
+            { "tid", backward ? hostTid + 1 : hostTid }, { "ts", start + skew - 5 }, { "dur", 3 },
+            { "args", { { "correlation", correlation } } } });
+        events.push_back({ { "ph", "X" }, { "cat", "kernel" }, { "name", name }, { "pid", rank }, { "tid", 7 },
+            { "ts", start + skew }, { "dur", dur },
+            { "args", { { "device", rank }, { "stream", 7 }, { "correlation", correlation } } } });
+    };
+    auto sendRecv = [&](double start) {
+        events.push_back({ { "ph", "X" }, { "cat", "kernel" },
+            { "name", "ncclDevKernel_SendRecv(ncclDevKernelArgsStorage<4096ul>)" }, { "pid", rank }, { "tid", 24 },
+            { "ts", start + skew }, { "dur", job.sendUs },
+            { "args", { { "device", rank }, { "stream", 24 }, { "Collective name", "send" } } } });
+    };
+    std::string members = "[";
+    for (int d = 0; d < dpSize; ++d)
+        members += (d ? ", " : "") + std::to_string(stage * dpSize + d);
+    members += "]";
+    const char* gemm = "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x256x64_warpgroupsize2x1x1_execute_"
+                       "segment_k_off_kernel__5x_cublas";
+    for (int step = 0; step < job.steps; ++step) {
+        const double t0 = job.startUs + step * stepUs;
+        events.push_back(
+            { { "ph", "X" }, { "cat", "user_annotation" }, { "name", "ProfilerStep#" + std::to_string(step) },
+                { "pid", hostPid }, { "tid", hostTid }, { "ts", t0 + skew }, { "dur", stepUs } });
+        for (int m = 0; m < M; ++m) {
+            const double end = t0 + fEnd[std::size_t(stage)][std::size_t(m)];
+            kernel(end - job.forwardUs, job.forwardUs, false, gemm);
+            if (job.sendUs > 0 && stage < S - 1)
+                sendRecv(end); // the activations to the next stage
+            if (job.sendUs > 0 && stage > 0)
+                sendRecv(end - job.forwardUs - job.sendUs); // received from the previous one
+        }
+        for (int m = M - 1; m >= 0; --m) {
+            const double end = t0 + bEnd[std::size_t(stage)][std::size_t(m)];
+            kernel(end - job.backwardUs, job.backwardUs, true, gemm);
+            if (job.sendUs > 0 && stage > 0)
+                sendRecv(end); // the gradients to the previous stage
+            if (job.sendUs > 0 && stage < S - 1)
+                sendRecv(end - job.backwardUs - job.sendUs);
+        }
+        const double stageEnd = t0 + bEnd[std::size_t(stage)][0];
+        events.push_back({ { "ph", "X" }, { "cat", "kernel" },
+            { "name", "ncclDevKernel_AllReduce_Sum_bf16_RING_LL(ncclDevKernelArgsStorage<4096ul>)" }, { "pid", rank },
+            { "tid", 20 }, { "ts", stageEnd + skew }, { "dur", job.allReduceUs },
+            { "args",
+                { { "device", rank }, { "stream", 20 }, { "Collective name", "allreduce" }, { "Group size", dpSize },
+                    { "Process Group Name", "dp" + std::to_string(stage) }, { "Process Group Ranks", members } } } });
+        std::string column = "[";
+        for (int s = 0; s < S; ++s)
+            column += (s ? ", " : "") + std::to_string(s * dpSize + rank % dpSize);
+        column += "]";
+        const double arrive = stageEnd + job.allReduceUs;
+        events.push_back({ { "ph", "X" }, { "cat", "kernel" },
+            { "name", "ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevKernelArgsStorage<4096ul>)" }, { "pid", rank },
+            { "tid", 20 }, { "ts", arrive + skew }, { "dur", t0 + stepUs - arrive },
+            { "args",
+                { { "device", rank }, { "stream", 20 }, { "Collective name", "allreduce" }, { "Group size", S },
+                    { "Process Group Name", "mp" + std::to_string(rank % dpSize) },
+                    { "Process Group Ranks", column } } } });
+    }
+    return json { { "schemaVersion", 1 },
+        { "distributedInfo", { { "backend", "nccl" }, { "rank", rank }, { "world_size", job.ranks } } },
+        { "traceEvents", std::move(events) } };
 }
 
 } // namespace plait

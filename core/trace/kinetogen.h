@@ -31,4 +31,22 @@ struct GeneratedJob {
 // ("Collective name", "Process Group Name", "Process Group Ranks", "In msg nelems", ...).
 nlohmann::json kinetoRankTrace(const GeneratedJob& job, int rank);
 
+// A pipeline-parallel job's profile (issue 43 D: a known bubble): `stages` stages of ranks / stages data-parallel
+// ranks each (rank = dp + DP · stage, Megatron's order with TP 1) under GPipe's schedule, every micro-batch's forward
+// through the stages, then every backward back (Huang et al. 2019). One forward takes `forwardUs` on a stage, one
+// backward `backwardUs`, a send between stages `sendUs` (a send/recv kernel on both ends), then each stage's ranks
+// all-reduce over their own group ("dp<stage>") and every rank the gradient norm over its stages ("mp<dp rank>",
+// which ends when the last stage arrives). With no send time every stage idles (S − 1)(f + b) of the
+// (M + S − 1)(f + b) the pipeline takes: GPipe's bubble, (S − 1) / (M + S − 1).
+struct GeneratedPipeline {
+    int ranks = 8;
+    int stages = 4;
+    int microBatches = 8;
+    int steps = 2;
+    double forwardUs = 1000, backwardUs = 2000, sendUs = 0, allReduceUs = 300;
+    std::vector<double> clockSkewUs; // per rank, as in GeneratedJob
+    double startUs = 1.7e12;
+};
+nlohmann::json kinetoPipelineRankTrace(const GeneratedPipeline& job, int rank);
+
 } // namespace plait

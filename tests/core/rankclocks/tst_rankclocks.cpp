@@ -278,6 +278,46 @@ private slots:
         }
     }
 
+    // A pipeline job's bubble, planted by GPipe's schedule, recovered from its profile: every stage idles
+    // (S − 1)(f + b) of the (M + S − 1)(f + b) the pipeline takes (Huang et al. 2019, GPipe §2.2), on clocks that
+    // were skewed per host and aligned on the collectives the stages share.
+    void pipelineBubbleIsRecovered_data()
+    {
+        QTest::addColumn<int>("stages");
+        QTest::addColumn<int>("microBatches");
+        QTest::newRow("2 stages, 4 micro-batches") << 2 << 4;
+        QTest::newRow("4 stages, 8 micro-batches") << 4 << 8;
+        QTest::newRow("8 stages, 8 micro-batches") << 8 << 8;
+    }
+    void pipelineBubbleIsRecovered()
+    {
+        QFETCH(int, stages);
+        QFETCH(int, microBatches);
+        GeneratedPipeline g;
+        g.stages = stages;
+        g.ranks = 2 * stages;
+        g.microBatches = microBatches;
+        g.clockSkewUs = skews(g.ranks, 3000);
+        std::vector<RankProfile> ranks;
+        std::vector<RankPlace> places;
+        for (int r = 0; r < g.ranks; ++r) {
+            ranks.push_back(readRank(kinetoPipelineRankTrace(g, r)));
+            places.push_back({ r / 2, r / 2 });
+        }
+        const JobProfile job = summarizeJob(ranks);
+        QVERIFY2(job.problems.empty(), job.problems.empty() ? "" : job.problems.front().c_str());
+        QVERIFY(job.alignment.worstResidualUs < 0.01);
+        const Timeline t = jobTimeline(ranks, job, places).timeline;
+        const TimelineFigures f = timelineFigures(t);
+        const double perMicroBatch = (g.forwardUs + g.backwardUs) * 1e-6;
+        QVERIFY(std::abs(f.pipelineS - (microBatches + stages - 1) * perMicroBatch) < 1e-9);
+        for (const LaneFigures& lane : f.lanes) {
+            QVERIFY(lane.compute);
+            QVERIFY(std::abs(lane.busyS - microBatches * perMicroBatch) < 1e-9);
+            QVERIFY(std::abs(lane.idleS - (stages - 1) * perMicroBatch) < 1e-9);
+        }
+    }
+
     void kernelClassesFromNames_data()
     {
         QTest::addColumn<QString>("name");
