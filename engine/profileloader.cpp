@@ -55,9 +55,8 @@ LoadedProfile layOutProfile(std::vector<RankProfile> ranks, const Plan* plan)
 {
     LoadedProfile out;
     out.ranks = std::move(ranks);
-    out.job = summarizeJob(out.ranks);
     std::vector<RankPlace> places;
-    std::vector<std::string> problems = out.job.problems;
+    std::vector<std::string> problems;
     if (plan) {
         const int gpus = plan->parallel.gpusUsed();
         int worldSize = 0;
@@ -69,6 +68,8 @@ LoadedProfile layOutProfile(std::vector<RankProfile> ranks, const Plan* plan)
         else
             places = rankPlaces(*plan);
     }
+    out.job = summarizeJob(out.ranks, places);
+    problems.insert(problems.begin(), out.job.problems.begin(), out.job.problems.end());
     out.timeline = jobTimeline(out.ranks, out.job, places);
     problems.insert(problems.end(), out.timeline.problems.begin(), out.timeline.problems.end());
     auto trace = std::make_shared<TraceRead>();

@@ -75,15 +75,26 @@ nlohmann::json toJson(const JobProfile& job, const std::vector<RankProfile>& pro
 
 int profileCommand(const QStringList& args)
 {
-    CommandContext c("profile", "plait profile RANK.json[.gz]|DIR... [--json]",
+    CommandContext c("profile", "plait profile RANK.json[.gz]|DIR... [--plan PLAN.plait.json] [--json]",
         QStringLiteral(
             "Read every rank's PyTorch profiler trace of one job, align their clocks on the collectives they "
-            "share, and name the rank the others waited for."));
+            "share, and name the rank the others waited for. With the job's plan, ranks are placed by its stages and "
+            "the straggler is sought among ranks of one stage: at a collective across stages the last to arrive is "
+            "the stage the pipeline finishes last."));
     c.parser.addPositionalArgument(QStringLiteral("traces"),
         QStringLiteral("Kineto trace files (.json or .json.gz), one per rank, or folders of them"));
     c.parser.addOption({ QStringLiteral("json"), QStringLiteral("Print one JSON object.") });
+    c.parser.addOption({ QStringLiteral("plan"), QStringLiteral("The plan the job ran: its rank map places the ranks."),
+        QStringLiteral("file") });
     if (const std::optional<int> done = c.parse(args, 1, -1))
         return *done;
+    std::optional<Plan> plan;
+    if (c.isSet("plan")) {
+        int code = kOk;
+        plan = readPlanArgument(c.parser.value(QStringLiteral("plan")), &code);
+        if (!plan)
+            return code;
+    }
     const QStringList files = engine::profileFiles(c.parser.positionalArguments());
     if (files.isEmpty()) {
         std::cerr << "plait: no trace files (*.json, *.json.gz) in "
@@ -98,8 +109,9 @@ int profileCommand(const QStringList& args)
         }
         ranks.push_back(r.value());
     }
-    const JobProfile job = summarizeJob(ranks);
-    for (const std::string& p : job.problems)
+    const engine::LoadedProfile profile = engine::layOutProfile(ranks, plan ? &*plan : nullptr);
+    const JobProfile& job = profile.job;
+    for (const std::string& p : profile.trace->problems)
         std::cerr << "warning: " << p << "\n";
     if (c.isSet("json")) {
         std::cout << toJson(job, ranks).dump(2) << "\n";

@@ -7,7 +7,7 @@
 
 namespace plait {
 
-JobProfile summarizeJob(const std::vector<RankProfile>& ranks)
+JobProfile summarizeJob(const std::vector<RankProfile>& ranks, const std::vector<RankPlace>& places)
 {
     JobProfile out;
     std::vector<RankCollectives> collectives;
@@ -27,7 +27,10 @@ JobProfile summarizeJob(const std::vector<RankProfile>& ranks)
             + " no profile here");
     out.alignment = alignRankClocks(collectives);
     out.problems.insert(out.problems.end(), out.alignment.problems.begin(), out.alignment.problems.end());
-    const CollectiveWaits waits = collectiveWaits(collectives, out.alignment);
+    std::vector<int> stageOf;
+    for (const RankProfile& p : ranks)
+        stageOf.push_back(p.rank >= 0 && p.rank < int(places.size()) ? places[std::size_t(p.rank)].stage : -1);
+    const CollectiveWaits waits = collectiveWaits(collectives, out.alignment, stageOf);
 
     std::vector<double> computes;
     for (std::size_t i = 0; i < ranks.size(); ++i) {

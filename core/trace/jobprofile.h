@@ -26,6 +26,12 @@ struct JobProfile {
     std::vector<std::string> problems; // each rank's reading problems, the alignment's, ranks missing or repeated
 };
 
-JobProfile summarizeJob(const std::vector<RankProfile>& ranks);
+// Where a rank ran in the plan: its pipeline stage and node (−1 when the plan does not say).
+struct RankPlace {
+    int stage = -1, node = -1;
+};
+
+// `places` (by rank number; empty when there is no plan): the straggler is then sought only among ranks of one stage.
+JobProfile summarizeJob(const std::vector<RankProfile>& ranks, const std::vector<RankPlace>& places = {});
 
 } // namespace plait

@@ -8,11 +8,6 @@
 
 namespace plait {
 
-// Where a rank ran in the plan: its pipeline stage and node (−1 when the plan does not say).
-struct RankPlace {
-    int stage = -1, node = -1;
-};
-
 // A job's profile as one measured timeline (issue 43 B): a lane per rank, on the clock the alignment fitted, grouped
 // by pipeline stage (and named with the node) where `places` (by rank number) says; each lane the last step's
 // compute kernels by pass, its collectives and its send/recv. Time 0 is the earliest rank's start of that step.

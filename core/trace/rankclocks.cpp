@@ -141,14 +141,20 @@ ClockAlignment alignRankClocks(const std::vector<RankCollectives>& ranks)
     return out;
 }
 
-CollectiveWaits collectiveWaits(const std::vector<RankCollectives>& ranks, const ClockAlignment& alignment)
+CollectiveWaits collectiveWaits(
+    const std::vector<RankCollectives>& ranks, const ClockAlignment& alignment, const std::vector<int>& stageOf)
 {
+    auto stage = [&](const Member& m) { return m.rank < stageOf.size() ? stageOf[m.rank] : -1; };
     const std::size_t n = ranks.size();
     CollectiveWaits out;
     out.lastToArrive.assign(n, 0);
     out.causedWaitUs.assign(n, 0);
     out.waitedUs.assign(n, 0);
     for (const auto& members : alignment.collectives) {
+        if (std::any_of(members.begin(), members.end(), [&](const Member& m) {
+                return stage(m) >= 0 && stage(members.front()) >= 0 && stage(m) != stage(members.front());
+            }))
+            continue;
         auto startOf
             = [&](const Member& m) { return ranks[m.rank].kernels[m.kernel].startUs + alignment.offsetUs[m.rank]; };
         const Member last = *std::max_element(

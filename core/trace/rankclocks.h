@@ -41,12 +41,15 @@ ClockAlignment alignRankClocks(const std::vector<RankCollectives>& ranks);
 
 // Who the others waited for. A collective cannot finish before its last member arrives, and a member arrives when its
 // kernel starts (aligned), so the last to start is the one the rest waited on; the wait it caused is its start less
-// each other member's start. Per rank, in the order given.
+// each other member's start. Per rank, in the order given. `stageOf` (per rank in that order, −1 where not known)
+// leaves out collectives whose members are on different pipeline stages: there the last to arrive is the stage the
+// schedule finishes last, not a slow rank.
 struct CollectiveWaits {
     std::vector<int> lastToArrive; // collectives this rank was the last member of
     std::vector<double> causedWaitUs; // the others' waiting time it caused, summed
     std::vector<double> waitedUs; // its own waiting time inside collectives, summed
 };
-CollectiveWaits collectiveWaits(const std::vector<RankCollectives>& ranks, const ClockAlignment& alignment);
+CollectiveWaits collectiveWaits(
+    const std::vector<RankCollectives>& ranks, const ClockAlignment& alignment, const std::vector<int>& stageOf = {});
 
 } // namespace plait
