@@ -197,16 +197,20 @@ void FileOpener::openTrace(const QString& path)
     m_traceLoader.load(path);
     if (!dialogsShown())
         return;
-    // Large traces take seconds: a progress dialog with cancel, shown only if the load lasts.
-    auto* dialog
-        = new QProgressDialog(tr("Reading %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 1000, m_to.window);
+    showProgress(tr("Reading %1…").arg(QFileInfo(path).fileName()), &m_traceLoader);
+}
+
+template <typename Loader> void FileOpener::showProgress(const QString& text, Loader* loader)
+{
+    // Large files take seconds: a progress dialog with cancel, shown only if the load lasts.
+    auto* dialog = new QProgressDialog(text, tr("Cancel"), 0, 1000, m_to.window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setMinimumDuration(300);
     dialog->setWindowModality(Qt::WindowModal);
-    connect(&m_traceLoader, &engine::TraceLoader::progress, dialog, &QProgressDialog::setValue);
-    connect(&m_traceLoader, &engine::TraceLoader::loaded, dialog, &QProgressDialog::close);
-    connect(&m_traceLoader, &engine::TraceLoader::failed, dialog, &QProgressDialog::close);
-    connect(dialog, &QProgressDialog::canceled, &m_traceLoader, &engine::TraceLoader::cancel);
+    connect(loader, &Loader::progress, dialog, &QProgressDialog::setValue);
+    connect(loader, &Loader::loaded, dialog, &QProgressDialog::close);
+    connect(loader, &Loader::failed, dialog, &QProgressDialog::close);
+    connect(dialog, &QProgressDialog::canceled, loader, &Loader::cancel);
 }
 
 void FileOpener::openProfile(const QStringList& paths)
@@ -216,14 +220,7 @@ void FileOpener::openProfile(const QStringList& paths)
     m_profileLoader.load(paths, doc.hasPlan() ? std::make_shared<const Plan>(doc.plan()) : nullptr);
     if (!dialogsShown())
         return;
-    auto* dialog = new QProgressDialog(tr("Reading every rank's profile…"), tr("Cancel"), 0, 1000, m_to.window);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setMinimumDuration(300);
-    dialog->setWindowModality(Qt::WindowModal);
-    connect(&m_profileLoader, &engine::ProfileLoader::progress, dialog, &QProgressDialog::setValue);
-    connect(&m_profileLoader, &engine::ProfileLoader::loaded, dialog, &QProgressDialog::close);
-    connect(&m_profileLoader, &engine::ProfileLoader::failed, dialog, &QProgressDialog::close);
-    connect(dialog, &QProgressDialog::canceled, &m_profileLoader, &engine::ProfileLoader::cancel);
+    showProgress(tr("Reading every rank's profile…"), &m_profileLoader);
 }
 
 void FileOpener::showProfile(const engine::LoadedProfile& profile, const QStringList& files)
@@ -251,13 +248,12 @@ void FileOpener::showProfile(const engine::LoadedProfile& profile, const QString
                                     .arg(QString::number(s.causedWaitUs / 1000, 'f', 2),
                                         QString::number(s.computeMeanUs / 1000, 'f', 2), QString::number(over, 'f', 1));
         text += QStringLiteral("; ") + finding;
+        // Placed by the plan the profile was laid out against (the one open when it was opened).
+        const std::vector<RankPlace>& places = profile.places;
         const Document& doc = *m_to.document;
-        if (doc.hasPlan() && profile.ranks.size() > 0) {
-            const std::vector<RankPlace> places = engine::rankPlaces(doc.plan());
-            if (s.rank >= 0 && s.rank < int(places.size()) && places[std::size_t(s.rank)].node >= 0) {
-                m_profileFindings[places[std::size_t(s.rank)].node] = finding;
-                m_profileCluster = doc.plan().cluster;
-            }
+        if (doc.hasPlan() && s.rank >= 0 && s.rank < int(places.size()) && places[std::size_t(s.rank)].node >= 0) {
+            m_profileFindings[places[std::size_t(s.rank)].node] = finding;
+            m_profileCluster = doc.plan().cluster;
         }
     }
     showNodeFindings();

@@ -79,6 +79,8 @@ private:
     void showNodeFindings(); // every kind of finding on the topology
     void showProfile(const engine::LoadedProfile& profile, const QStringList& files);
     bool dialogsShown() const;
+    // A progress dialog with cancel for a load running on `loader` (TraceLoader, ProfileLoader).
+    template <typename Loader> void showProgress(const QString& text, Loader* loader);
 
     Targets m_to;
     std::function<bool(const QString&)> m_openPlan;

@@ -27,17 +27,28 @@ QStringList profileFiles(const QStringList& paths)
     return files;
 }
 
-std::vector<Result<RankProfile>> readRankProfiles(const QStringList& paths, const std::function<bool()>& cancelled)
+Result<std::vector<RankProfile>> readRankProfiles(
+    const QStringList& paths, const std::function<bool()>& cancelled, const std::function<void(int)>& fileDone)
 {
     // Each worker holds one file's text while it streams through it, so memory stays at a file per thread plus the
     // summaries.
-    const QList<Result<RankProfile>> read = QtConcurrent::blockingMapped(paths, [&cancelled](const QString& path) {
+    std::atomic<int> done = 0;
+    const QList<Result<RankProfile>> read = QtConcurrent::blockingMapped(paths, [&](const QString& path) {
         TraceReadOptions options;
         if (cancelled)
             options.progress = [&cancelled](std::size_t, std::size_t) { return !cancelled(); };
-        return readKinetoProfileFile(path.toStdString(), options);
+        Result<RankProfile> r = readKinetoProfileFile(path.toStdString(), options);
+        if (fileDone)
+            fileDone(++done);
+        return r;
     });
-    return std::vector<Result<RankProfile>>(read.begin(), read.end());
+    std::vector<RankProfile> ranks;
+    for (const Result<RankProfile>& r : read) {
+        if (!r)
+            return Result<std::vector<RankProfile>>(r.errors());
+        ranks.push_back(r.value());
+    }
+    return Result<std::vector<RankProfile>>(std::move(ranks));
 }
 
 std::vector<RankPlace> rankPlaces(const Plan& plan)
@@ -55,7 +66,7 @@ LoadedProfile layOutProfile(std::vector<RankProfile> ranks, const Plan* plan)
 {
     LoadedProfile out;
     out.ranks = std::move(ranks);
-    std::vector<RankPlace> places;
+    std::vector<RankPlace>& places = out.places;
     std::vector<std::string> problems;
     if (plan) {
         const int gpus = plan->parallel.gpusUsed();
@@ -132,28 +143,17 @@ void ProfileLoader::load(const QStringList& paths, std::shared_ptr<const Plan> p
             return;
         }
         promise.setProgressRange(0, 1000);
-        std::atomic<int> done = 0;
-        const auto cancelled = [&promise] { return promise.isCanceled(); };
-        // Files are read on the pool's threads; progress counts those finished.
-        const QList<Result<RankProfile>> read = QtConcurrent::blockingMapped(files, [&](const QString& path) {
-            TraceReadOptions options;
-            options.progress = [&cancelled](std::size_t, std::size_t) { return !cancelled(); };
-            Result<RankProfile> r = readKinetoProfileFile(path.toStdString(), options);
-            promise.setProgressValue(int(1000.0 * ++done / files.size()));
-            return r;
-        });
+        Result<std::vector<RankProfile>> ranks = readRankProfiles(
+            files, [&promise] { return promise.isCanceled(); },
+            [&promise, &files](int done) { promise.setProgressValue(int(1000.0 * done / files.size())); });
         if (promise.isCanceled())
             return;
-        std::vector<RankProfile> ranks;
-        for (const Result<RankProfile>& r : read) {
-            if (!r) {
-                out.error = QString::fromStdString(r.errorText());
-                promise.addResult(std::move(out));
-                return;
-            }
-            ranks.push_back(r.value());
+        if (!ranks) {
+            out.error = QString::fromStdString(ranks.errorText());
+            promise.addResult(std::move(out));
+            return;
         }
-        out.profile = std::make_shared<const LoadedProfile>(layOutProfile(std::move(ranks), plan.get()));
+        out.profile = std::make_shared<const LoadedProfile>(layOutProfile(std::move(ranks.value()), plan.get()));
         promise.addResult(std::move(out));
     }));
 }

@@ -17,10 +17,11 @@ namespace plait::engine {
 // by name. A path that is neither is kept, so that its reading names it.
 QStringList profileFiles(const QStringList& paths);
 
-// Every rank's profile of a job read at once, one file per worker thread (issue 43): each file's summary, or why it
-// could not be read, in the order given. `cancelled` is looked at while files stream; a cancelled read fails.
-std::vector<Result<RankProfile>> readRankProfiles(
-    const QStringList& paths, const std::function<bool()>& cancelled = {});
+// Every rank's profile of a job read at once, one file per worker thread (issue 43): the summaries in the order
+// given, or the first file that could not be read with why. `cancelled` is looked at while files stream (a cancelled
+// read fails); `fileDone` is called from the workers with the count of files read so far.
+Result<std::vector<RankProfile>> readRankProfiles(const QStringList& paths, const std::function<bool()>& cancelled = {},
+    const std::function<void(int)>& fileDone = {});
 
 // Each rank's stage and node in the plan, by rank number, as the plan's rank map launches them.
 std::vector<RankPlace> rankPlaces(const Plan& plan);
@@ -28,6 +29,7 @@ std::vector<RankPlace> rankPlaces(const Plan& plan);
 // A job's profile, read, aligned and laid out as a timeline against a plan.
 struct LoadedProfile {
     std::vector<RankProfile> ranks;
+    std::vector<RankPlace> places; // by rank number, from the plan; empty without one or when it does not fit
     JobProfile job;
     JobTimeline timeline;
     std::shared_ptr<const TraceRead> trace; // the timeline as the Gantt takes a trace, with every problem

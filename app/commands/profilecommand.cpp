@@ -32,12 +32,9 @@ StepBreakdown meanBreakdown(const RankProfile& p)
         mean.otherKernelUs += b.otherKernelUs / n;
         mean.idleUs += b.idleUs / n;
         for (const CollectiveTime& c : b.collectives) {
-            auto it = std::find_if(mean.collectives.begin(), mean.collectives.end(),
-                [&](const CollectiveTime& t) { return t.collective == c.collective; });
-            if (it == mean.collectives.end())
-                it = mean.collectives.insert(mean.collectives.end(), CollectiveTime { c.collective, 0, 0 });
-            it->totalUs += c.totalUs / n;
-            it->exposedUs += c.exposedUs / n;
+            CollectiveTime& t = mean.timeOf(c.collective);
+            t.totalUs += c.totalUs / n;
+            t.exposedUs += c.exposedUs / n;
         }
     }
     return mean;
@@ -101,16 +98,14 @@ int profileCommand(const QStringList& args)
                   << c.parser.positionalArguments().join(QStringLiteral(", ")).toStdString() << "\n";
         return kUsage;
     }
-    std::vector<RankProfile> ranks;
-    for (const Result<RankProfile>& r : engine::readRankProfiles(files)) {
-        if (!r) {
-            std::cerr << "plait: " << r.errorText() << "\n";
-            return kUsage;
-        }
-        ranks.push_back(r.value());
+    Result<std::vector<RankProfile>> read = engine::readRankProfiles(files);
+    if (!read) {
+        std::cerr << "plait: " << read.errorText() << "\n";
+        return kUsage;
     }
-    const engine::LoadedProfile profile = engine::layOutProfile(ranks, plan ? &*plan : nullptr);
+    const engine::LoadedProfile profile = engine::layOutProfile(std::move(read.value()), plan ? &*plan : nullptr);
     const JobProfile& job = profile.job;
+    const std::vector<RankProfile>& ranks = profile.ranks;
     for (const std::string& p : profile.trace->problems)
         std::cerr << "warning: " << p << "\n";
     if (c.isSet("json")) {

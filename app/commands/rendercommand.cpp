@@ -138,16 +138,13 @@ int renderCommand(const QStringList& args)
     }
     QString traceName = QFileInfo(parser.value(QStringLiteral("trace"))).fileName();
     if (parser.isSet(QStringLiteral("profile"))) {
-        std::vector<RankProfile> ranks;
-        for (const Result<RankProfile>& r :
-            engine::readRankProfiles(engine::profileFiles(parser.values(QStringLiteral("profile"))))) {
-            if (!r) {
-                std::cerr << "plait: " << validUtf8(r.errorText()) << "\n";
-                return kUsage;
-            }
-            ranks.push_back(r.value());
+        Result<std::vector<RankProfile>> read
+            = engine::readRankProfiles(engine::profileFiles(parser.values(QStringLiteral("profile"))));
+        if (!read) {
+            std::cerr << "plait: " << validUtf8(read.errorText()) << "\n";
+            return kUsage;
         }
-        const engine::LoadedProfile profile = engine::layOutProfile(std::move(ranks), &plan);
+        const engine::LoadedProfile profile = engine::layOutProfile(std::move(read.value()), &plan);
         for (const std::string& p : profile.trace->problems)
             std::cerr << "warning: " << validUtf8(p) << "\n";
         trace = profile.trace;

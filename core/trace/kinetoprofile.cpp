@@ -284,12 +284,9 @@ void addBreakdown(
     busy.insert(busy.end(), pointToPoint.begin(), pointToPoint.end());
     busy = mergedIntervals(std::move(busy));
     auto add = [&](StepBreakdown& b, const std::string& collective, double start, double end) {
-        auto it = std::find_if(b.collectives.begin(), b.collectives.end(),
-            [&](const CollectiveTime& t) { return t.collective == collective; });
-        if (it == b.collectives.end())
-            it = b.collectives.insert(b.collectives.end(), CollectiveTime { collective, 0, 0 });
-        it->totalUs += end - start;
-        it->exposedUs += end - start - coveredUs(p.computeUs, start, end);
+        CollectiveTime& t = b.timeOf(collective);
+        t.totalUs += end - start;
+        t.exposedUs += end - start - coveredUs(p.computeUs, start, end);
     };
     for (const ProfileStep& step : p.steps) {
         StepBreakdown b;
@@ -345,6 +342,13 @@ void addLastStepKernels(const ProfileHandler& h, RankProfile& p)
             p.lastStepTransfers.push_back(transfer);
     std::sort(p.lastStepTransfers.begin(), p.lastStepTransfers.end());
 }
+}
+
+CollectiveTime& StepBreakdown::timeOf(const std::string& collective)
+{
+    auto it = std::find_if(
+        collectives.begin(), collectives.end(), [&](const CollectiveTime& t) { return t.collective == collective; });
+    return it != collectives.end() ? *it : collectives.emplace_back(CollectiveTime { collective, 0, 0 });
 }
 
 double RankProfile::computeBusyUs(double fromUs, double toUs) const

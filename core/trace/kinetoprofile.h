@@ -44,6 +44,7 @@ struct StepBreakdown {
     double gemmUs = 0, attentionUs = 0, otherKernelUs = 0; // kernel time by class (kernels of two streams both count)
     std::vector<CollectiveTime> collectives; // by collective, in the order first seen
     double idleUs = 0; // neither computing nor communicating
+    CollectiveTime& timeOf(const std::string& collective); // its entry, added at the end when new
 };
 
 // What a job's profile needs of one rank's PyTorch profiler (Kineto) trace, and no more (issue 43): who the rank is,

@@ -95,10 +95,8 @@ void openJobProfile(benchmark::State& state)
         state.SkipWithError("cannot reset the resident high-water mark");
     clear.close();
     for (auto _ : state) {
-        std::vector<plait::RankProfile> ranks;
-        for (auto& r : plait::engine::readRankProfiles(files))
-            ranks.push_back(r.value());
-        benchmark::DoNotOptimize(plait::engine::layOutProfile(std::move(ranks), nullptr));
+        auto ranks = plait::engine::readRankProfiles(files);
+        benchmark::DoNotOptimize(plait::engine::layOutProfile(std::move(ranks.value()), nullptr));
     }
     QFile::remove(path);
     QFile status(QStringLiteral("/proc/self/status"));
