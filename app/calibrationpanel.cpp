@@ -8,6 +8,7 @@
 #include "gemm.h"
 #include "layercost.h"
 #include "palette.h"
+#include "timeaxis.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -35,13 +36,18 @@ CalibrationPanel::CalibrationPanel(QWidget* parent)
     m_applyLinks = new QPushButton(tr("Apply link measurement to plan"), this);
     m_applyCompute = new QPushButton(tr("Apply compute measurement to plan"), this);
     m_applyAttention = new QPushButton(tr("Apply attention measurement to plan"), this);
+    m_applyProfile = new QPushButton(tr("Calibrate from this profile"), this);
+    m_applyProfile->setToolTip(tr("Give the plan's GPU the GEMM, attention and element-wise rates the job's profile "
+                                  "measured, the profile named as their source (one edit that Undo takes back)"));
     m_applyLinks->setEnabled(false);
     m_applyCompute->setEnabled(false);
     m_applyAttention->setEnabled(false);
+    m_applyProfile->setEnabled(false);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_applyLinks);
     buttons->addWidget(m_applyCompute);
     buttons->addWidget(m_applyAttention);
+    buttons->addWidget(m_applyProfile);
     buttons->addStretch(1);
     // The figures scroll: a compute run with its contention rows and attention is longer than the dock is high.
     auto* scroll = new QScrollArea(this);
@@ -66,6 +72,10 @@ CalibrationPanel::CalibrationPanel(QWidget* parent)
     connect(m_applyAttention, &QPushButton::clicked, this, [this] {
         if (auto p = planWithAttention())
             emit applyRequested(*p, tr("Apply measured attention"));
+    });
+    connect(m_applyProfile, &QPushButton::clicked, this, [this] {
+        if (auto p = planWithProfile())
+            emit applyRequested(*p, tr("Calibrate from the profile"));
     });
 }
 
@@ -129,6 +139,81 @@ std::optional<Plan> CalibrationPanel::planWithAttention() const
     Plan p = *m_plan;
     p.cluster.gpu = gpu.value();
     return p;
+}
+
+void CalibrationPanel::setProfileCalibration(const ProfileCalibration& calibration, const QString& source)
+{
+    m_profile = calibration;
+    m_profileSource = source;
+    refresh();
+}
+
+std::optional<Plan> CalibrationPanel::planWithProfile() const
+{
+    if (!m_plan || !m_profile || !m_profile->anyApplied() || m_plan->cluster.gpu.id != m_profile->plan.cluster.gpu.id)
+        return std::nullopt;
+    Plan p = *m_plan;
+    p.cluster.gpu = m_profile->plan.cluster.gpu;
+    if (p == *m_plan)
+        return std::nullopt; // applied already
+    return p;
+}
+
+namespace {
+QString rateLabel(const ProfileRate& r)
+{
+    return r.id == "gemm_rate"     ? CalibrationPanel::tr("GEMM (share of dense peak)")
+        : r.id == "attention_rate" ? CalibrationPanel::tr("attention (TFLOP/s forward / backward)")
+                                   : CalibrationPanel::tr("element-wise (GB/s of HBM)");
+}
+
+QString rateValueText(const ProfileRate& r, double value, double backward)
+{
+    if (r.id == "gemm_rate")
+        return QString::number(value, 'f', 3);
+    if (r.id == "attention_rate" && backward > 0)
+        return QStringLiteral("%1 / %2").arg(value, 0, 'f', 0).arg(backward, 0, 'f', 0);
+    return QString::number(value, 'f', 0);
+}
+}
+
+QString CalibrationPanel::profileHtml() const
+{
+    const ProfileCalibration& c = *m_profile;
+    QString html = tr("<b>Job profile</b> (%1): the rates it measures on the profiled plan's stages, fitted so that "
+                      "the plan predicts the kernel times measured.")
+                       .arg(m_profileSource.toHtmlEscaped());
+    for (const Message& p : c.problems)
+        html += QStringLiteral("<br>") + tr("Not calibrated: %1").arg(widgets::translatedText(p).toHtmlEscaped());
+    if (!c.problems.empty())
+        return html;
+    html += QStringLiteral("<table cellspacing=6><tr><th align=left>%1</th><th>%2</th><th>%3</th><th>%4</th>"
+                           "<th>%5</th><th>%6</th></tr>")
+                .arg(tr("rate"), tr("before"), tr("from the profile"), tr("kernels measured"), tr("predicted before"),
+                    tr("predicted after"));
+    for (const ProfileRate& r : c.rates) {
+        html
+            += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td><td align=right>%4</td>"
+                              "<td align=right>%5</td><td align=right>%6</td></tr>")
+                   .arg(rateLabel(r), r.before > 0 ? rateValueText(r, r.before, r.beforeBackward) : QStringLiteral("—"),
+                       r.applied ? rateValueText(r, r.after, r.afterBackward) : tr("not fitted"),
+                       widgets::formatDuration(r.measuredS), widgets::formatDuration(r.predictedBeforeS),
+                       widgets::formatDuration(r.predictedAfterS));
+        if (!r.note.empty())
+            html += QStringLiteral("<tr><td colspan=6 style='color:#666'>%1</td></tr>")
+                        .arg(widgets::translatedText(r.note).toHtmlEscaped());
+    }
+    html += QStringLiteral("</table>")
+        + tr("The profiled plan's step: %1 predicted before, %2 after; measured %3.")
+              .arg(widgets::formatDuration(c.stepBeforeS), widgets::formatDuration(c.stepAfterS),
+                  widgets::formatDuration(c.measuredStepS));
+    if (m_plan && m_plan->cluster.gpu.id != c.plan.cluster.gpu.id)
+        html += QStringLiteral("<br><span style='color:#c0392b'>")
+            + tr("Not applied: the profile ran on %1, the plan is on %2.")
+                  .arg(QString::fromStdString(c.plan.cluster.gpu.name).toHtmlEscaped(),
+                      QString::fromStdString(m_plan->cluster.gpu.name).toHtmlEscaped())
+            + QStringLiteral("</span>");
+    return html;
 }
 
 QString CalibrationPanel::noResultsText()
@@ -332,6 +417,8 @@ void CalibrationPanel::refresh()
                     + tr("Not compared: %1").arg(QString::fromStdString(p.errorText()).toHtmlEscaped());
         }
     }
+    if (m_profile)
+        html += (html.isEmpty() ? QString() : QStringLiteral("<br><br>")) + profileHtml();
     // What every rate of the cost model rests on for the plan's cluster: measured here, or calibrated on published
     // runs (issue 42 C).
     if (m_plan)
@@ -342,6 +429,8 @@ void CalibrationPanel::refresh()
     m_applyLinks->setEnabled(planWithLinks().has_value());
     m_applyCompute->setEnabled(planWithCompute().has_value());
     m_applyAttention->setEnabled(planWithAttention().has_value());
+    m_applyProfile->setEnabled(planWithProfile().has_value());
+    m_applyProfile->setVisible(m_profile.has_value());
     m_plot->replot();
 }
 

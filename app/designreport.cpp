@@ -401,11 +401,23 @@ std::unique_ptr<QWidget> figurePage(const ReportPlan& r, QSize size)
     return page;
 }
 
-// Page 2 of a plan: one step's timeline, every stage's lane (a deep pipeline's page is scaled to fit). A short
+// Page 2 of a plan: one step's timeline, every stage's lane (a deep pipeline's page is scaled to fit), above a measured
+// trace or a job's profile when the report has one. A short
 // pipeline would leave most of the page white: the whole step takes its upper half and the step's start (the
 // pipeline filling, where the bubble is) the lower, the lanes of both grown to their half.
 std::unique_ptr<QWidget> timelinePage(const ReportPlan& r, QSize size)
 {
+    if (r.trace) { // the prediction above what was measured, and the tables that compare them
+        PictureOptions measured;
+        measured.fillHeight = true;
+        measured.trace = r.trace;
+        measured.traceName = r.traceName;
+        measured.traceStages = r.traceStages;
+        std::unique_ptr<QWidget> page = pictureOf(QStringLiteral("gantt"), r.analysis, size, measured);
+        if (page->height() < size.height())
+            page->resize(page->width(), size.height());
+        return page;
+    }
     std::unique_ptr<QWidget> whole = pictureOf(QStringLiteral("gantt"), r.analysis, size);
     const Evaluation& ev = *r.analysis->evaluation;
     const int p = r.analysis->plan->parallel.pp, m = ev.microBatches;
@@ -572,8 +584,15 @@ bool writeHtml(const std::vector<ReportPlan>& plans, Paper paper, QByteArray* by
         const QString svg = svgOf(figures.get(), error);
         if (svg.isEmpty())
             return false;
-        html += QStringLiteral("</section>\n<section id=\"%1-picture\">").arg(id) + svg
-            + QStringLiteral("</section>\n<section id=\"%1-details\" class=\"cols\"><div>").arg(id) + detailsLeftHtml(r)
+        html
+            += QStringLiteral("</section>\n<section id=\"%1-picture\">").arg(id) + svg + QStringLiteral("</section>\n");
+        if (r.trace) { // the prediction above what was measured, with the tables that compare them
+            const QString measured = svgOf(timelinePage(r, size).get(), error);
+            if (measured.isEmpty())
+                return false;
+            html += QStringLiteral("<section id=\"%1-measured\">").arg(id) + measured + QStringLiteral("</section>\n");
+        }
+        html += QStringLiteral("<section id=\"%1-details\" class=\"cols\"><div>").arg(id) + detailsLeftHtml(r)
             + QStringLiteral("</div><div>") + detailsRightHtml(r) + QStringLiteral("</div></section>\n");
     }
     html += QStringLiteral("<p style=\"color:#555\">") + esc(tr("Made by Plait %1.").arg(QStringLiteral(PLAIT_VERSION)))

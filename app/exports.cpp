@@ -1,5 +1,7 @@
 #include "exports.h"
 
+#include "timelinepanel.h"
+
 #include "atomicfile.h"
 #include "designreport.h"
 #include "fileopener.h"
@@ -62,7 +64,16 @@ bool Exports::exportReport(const QString& path, QString* error)
         return false;
     }
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    ReportPlan plan { analysis, advice->items, m_document->file().description };
+    ReportPlan plan;
+    plan.analysis = analysis;
+    plan.advice = advice->items;
+    plan.description = m_document->file().description;
+    // What the Gantt draws beside the prediction, a trace or a job's profile, goes in the report beside it too.
+    if (m_timeline && m_timeline->hasTrace()) {
+        plan.trace = m_timeline->trace();
+        plan.traceName = m_timeline->traceName();
+        plan.traceStages = m_timeline->traceStages();
+    }
     const bool ok = writeReport(
         { plan }, QLocale().measurementSystem() == QLocale::ImperialUSSystem ? Paper::Letter : Paper::A4, path, error);
     QApplication::restoreOverrideCursor();

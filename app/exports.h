@@ -15,6 +15,8 @@ class QWidget;
 
 namespace plait::app {
 
+class TimelinePanel;
+
 // The newest analysis when it is of the document's plan; null while the newest edit is being evaluated.
 std::shared_ptr<const Analysis> currentAnalysis(const engine::PlanAnalysis& analysis, const Document& document);
 
@@ -32,6 +34,8 @@ public:
     // The design-review report of the document's plan as PDF or HTML (File → Export Report), with the engine's
     // advice for this analysis.
     bool exportReport(const QString& path, QString* error);
+    // The Gantt whose measured trace or job profile the report draws beside the prediction.
+    void setTimeline(const TimelinePanel* timeline) { m_timeline = timeline; }
     QString suggestedReportName() const; // what Export Report offers: the file's name, else the plan's
     // Writes the document's predicted timeline off the GUI thread; timelineExported tells how it went.
     void exportTimeline(const QString& path);
@@ -44,6 +48,7 @@ signals:
     void timelineExported(const QString& path, const QString& error); // error empty: written
 
 private:
+    const TimelinePanel* m_timeline = nullptr;
     QWidget* m_window;
     const Document* m_document;
     const engine::PlanAnalysis* m_analysis;

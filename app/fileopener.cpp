@@ -228,7 +228,9 @@ void FileOpener::showProfile(const engine::LoadedProfile& profile, const QString
     const JobProfile& job = profile.job;
     const QString name = files.size() == 1 ? QFileInfo(files.front()).fileName()
                                            : tr("%n rank(s)", nullptr, int(profile.ranks.size()));
-    m_to.timeline->setTrace(profile.trace, name);
+    m_to.timeline->setTrace(profile.trace, name, profile.stages);
+    if (profile.calibration)
+        m_to.calibration->setProfileCalibration(*profile.calibration, name);
     QString text = tr("Opened the profile of %n rank(s), step %1", nullptr, int(profile.ranks.size()))
                        .arg(profile.timeline.step);
     if (profile.ranks.size() > 1)

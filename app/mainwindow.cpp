@@ -83,6 +83,7 @@ MainWindow::MainWindow(const QString& autosaveDir, QWidget* parent)
         { this, &m_document, m_timeline, m_calibration, m_topology, &m_docks, m_status },
         [this](const QString& path) { return maybeSave() && openPlan(path); }, this);
     m_exports = new Exports(this, &m_document, &m_analysis, m_status, this);
+    m_exports->setTimeline(m_timeline);
     resize(1500, 950);
     createMenus();
     connectDocument();

@@ -343,7 +343,7 @@ std::unique_ptr<QWidget> pictureOf(
         g->resize(size);
         g->setAnalysis(analysis);
         if (options.trace) {
-            g->setTrace(options.trace, options.traceName);
+            g->setTrace(options.trace, options.traceName, options.traceStages);
         } else if (options.schedules) {
             g->setScheduleStudy(options.schedules);
             g->setMode(TimelineMode::Schedules);

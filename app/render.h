@@ -2,6 +2,7 @@
 
 #include "analysis.h"
 #include "chrometrace.h"
+#include "jobprofile.h"
 #include "predictedtimeline.h"
 
 #include <QSize>
@@ -22,6 +23,7 @@ struct PictureOptions {
     bool sized = false;
     std::shared_ptr<const TraceRead> trace;
     QString traceName;
+    std::vector<MeasuredStage> traceStages; // a job profile's, for the Gantt's breakdown beside the prediction
     std::shared_ptr<const std::vector<ScheduleStudy>> schedules;
     std::optional<double> from, to;
     QString groups = QStringLiteral("all"); // topology: which groups it colours (all, tp, pp, dp, ep)

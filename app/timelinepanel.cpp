@@ -4,6 +4,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 namespace plait::app {
@@ -44,14 +45,23 @@ TimelinePanel::TimelinePanel(QWidget* parent)
     top->addWidget(save);
     top->addWidget(reset);
     top->addWidget(hint, 1);
-    auto* bottom = new QHBoxLayout;
+    // The figures scroll: a job profile's tables are taller than a small dock leaves under the Gantt. A picture shows
+    // them whole (setControlsVisible).
+    auto* figuresPane = new QWidget;
+    auto* bottom = new QHBoxLayout(figuresPane);
+    bottom->setContentsMargins(0, 0, 0, 0);
     bottom->addWidget(m_figures, 3);
     bottom->addWidget(m_details, 2);
+    m_figuresScroll = new QScrollArea(this);
+    m_figuresScroll->setWidgetResizable(true);
+    m_figuresScroll->setFrameShape(QFrame::NoFrame);
+    m_figuresScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_figuresScroll->setWidget(figuresPane);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);
-    layout->addWidget(m_view, 1);
-    layout->addLayout(bottom);
+    layout->addWidget(m_view, 3);
+    layout->addWidget(m_figuresScroll, 1);
 
     connect(m_mode, &QComboBox::currentIndexChanged, this, [this] {
         emit scheduleStudyWanted(mode() == TimelineMode::Schedules);
@@ -100,16 +110,19 @@ void TimelinePanel::closeTrace(const QString& why)
     const QString name = m_traceName;
     m_trace.reset();
     m_traceName.clear();
+    m_traceStages.clear();
     if (mode() == TimelineMode::PredictedAgainstTrace)
         setMode(TimelineMode::Predicted);
     refresh();
     emit traceClosed(name, why);
 }
 
-void TimelinePanel::setTrace(std::shared_ptr<const TraceRead> trace, const QString& name)
+void TimelinePanel::setTrace(
+    std::shared_ptr<const TraceRead> trace, const QString& name, std::vector<MeasuredStage> stages)
 {
     m_trace = std::move(trace);
     m_traceName = name;
+    m_traceStages = std::move(stages);
     if (m_analysis)
         m_traceShape = pipelineShape(*m_analysis->plan);
     if (mode() == TimelineMode::PredictedAgainstTrace)
@@ -133,6 +146,8 @@ void TimelinePanel::setControlsVisible(bool visible)
     for (QWidget* w : std::as_const(m_controls))
         w->setVisible(visible);
     m_details->setVisible(visible);
+    m_picture = !visible;
+    fitFigures();
 }
 
 QString TimelinePanel::figuresText() const
@@ -158,7 +173,7 @@ void TimelinePanel::refresh()
             c.figures = tr("Simulating the plan under each schedule…");
         break;
     case TimelineMode::PredictedAgainstTrace:
-        c = comparisonContent(*m_analysis, m_trace, m_traceName);
+        c = comparisonContent(*m_analysis, m_trace, m_traceName, m_traceStages);
         if (!m_trace)
             c.figures = tr("No trace loaded: open one (a plait-probe TRACE.json, a PyTorch profiler export) or drop it "
                            "on the window.");
@@ -167,6 +182,21 @@ void TimelinePanel::refresh()
     m_view->setSections(std::move(c.sections));
     m_figures->setText(c.figures);
     m_details->clear();
+    fitFigures();
+}
+
+void TimelinePanel::fitFigures()
+{
+    // In a picture nothing scrolls: the figures take the height their text needs at the panel's width.
+    const int height = std::max(0, m_figures->heightForWidth(std::max(width() - 8, 200)));
+    m_figuresScroll->setMinimumHeight(m_picture ? height : std::min(height, 60));
+}
+
+void TimelinePanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    if (m_picture)
+        fitFigures();
 }
 
 } // namespace plait::app

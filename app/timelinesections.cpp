@@ -73,8 +73,69 @@ TimelineContent scheduleContent(std::vector<ScheduleStudy> schedules)
     return c;
 }
 
-TimelineContent comparisonContent(
-    const Analysis& analysis, std::shared_ptr<const TraceRead> trace, const QString& traceName)
+namespace {
+// "1.20 s vs 0.96 s (+25%)", or one side where the other is not known; no percentage of under a microsecond.
+QString besideText(double measuredS, double predictedS)
+{
+    const bool m = !std::isnan(measuredS), p = !std::isnan(predictedS);
+    if (m && p)
+        return TimelineText::tr("%1 vs %2").arg(widgets::formatDuration(measuredS), widgets::formatDuration(predictedS))
+            + (predictedS >= 1e-6 ? QStringLiteral(" (%1)").arg(signedPercent(measuredS / predictedS - 1)) : QString());
+    if (m)
+        return TimelineText::tr("%1 vs —").arg(widgets::formatDuration(measuredS));
+    return p ? TimelineText::tr("— vs %1").arg(widgets::formatDuration(predictedS)) : QStringLiteral("—");
+}
+
+// Where each stage's step went, measured beside predicted: one row per stage, a column per kernel class, the
+// collectives (exposed part) and idle time.
+QString breakdownTable(const PredictedBreakdown& predicted, const std::vector<MeasuredStage>& stages)
+{
+    const std::vector<BreakdownRow> rows = breakdownRows(predicted, stages);
+    QString html = QStringLiteral("<br><b>%1</b>")
+                       .arg(TimelineText::tr("Where the step went, measured vs predicted (the median rank of each "
+                                             "stage; the prediction counts collectives and idle time on its busiest "
+                                             "stage)"));
+    html += QStringLiteral("<table cellspacing=6><tr><th>%1</th><th>%2</th><th>%3</th><th>%4</th><th>%5</th>"
+                           "<th>%6</th></tr>")
+                .arg(TimelineText::tr("stage"), TimelineText::tr("GEMM"), TimelineText::tr("attention"),
+                    TimelineText::tr("other kernels"), TimelineText::tr("collectives exposed"),
+                    TimelineText::tr("idle"));
+    for (std::size_t i = 0; i < rows.size();) {
+        const int stage = rows[i].stage;
+        QString gemm, attention, other, idle;
+        double collectivesM = 0, collectivesP = 0;
+        for (; i < rows.size() && rows[i].stage == stage; ++i) {
+            const BreakdownRow& r = rows[i];
+            switch (r.kind) {
+            case BreakdownClass::Gemm:
+                gemm = besideText(r.measuredS, r.predictedS);
+                break;
+            case BreakdownClass::Attention:
+                attention = besideText(r.measuredS, r.predictedS);
+                break;
+            case BreakdownClass::Other:
+                other = besideText(r.measuredS, r.predictedS);
+                break;
+            case BreakdownClass::Collective:
+                collectivesM += r.measuredExposedS; // NaN stays NaN: not known on that side
+                collectivesP += r.predictedExposedS;
+                break;
+            case BreakdownClass::Idle:
+                idle = besideText(r.measuredS, r.predictedS);
+                break;
+            }
+        }
+        html += QStringLiteral("<tr><td align=right>%1</td><td align=right>%2</td><td align=right>%3</td>"
+                               "<td align=right>%4</td><td align=right>%5</td><td align=right>%6</td></tr>")
+                    .arg(stage)
+                    .arg(gemm, attention, other, besideText(collectivesM, collectivesP), idle);
+    }
+    return html + QStringLiteral("</table>");
+}
+}
+
+TimelineContent comparisonContent(const Analysis& analysis, std::shared_ptr<const TraceRead> trace,
+    const QString& traceName, const std::vector<MeasuredStage>& stages)
 {
     TimelineContent c = predictedContent(analysis);
     if (!trace)
@@ -102,6 +163,8 @@ TimelineContent comparisonContent(
         c.figures = TimelineText::tr("<b>%1 not compared with the prediction</b>: %2. Open a trace of this plan, or "
                                      "change the plan to the one that ran.")
                         .arg(source.toHtmlEscaped(), why.join(QStringLiteral("; ")));
+        if (!stages.empty() && analysis.breakdown)
+            c.figures += breakdownTable(*analysis.breakdown, stages);
         return c;
     }
     const TimelineComparison cmp = compareTimelines(*c.sections[0].timeline, *measured);
@@ -128,7 +191,10 @@ TimelineContent comparisonContent(
                         widgets::formatPercent(s.predictedBubble),
                         has ? widgets::formatPercent(s.measuredBubble) : QStringLiteral("—"));
     }
-    c.figures = html + QStringLiteral("</table>");
+    html += QStringLiteral("</table>");
+    if (!stages.empty() && analysis.breakdown)
+        html += breakdownTable(*analysis.breakdown, stages);
+    c.figures = html;
     return c;
 }
 

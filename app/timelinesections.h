@@ -3,6 +3,7 @@
 #include "analysis.h"
 #include "chrometrace.h"
 #include "ganttview.h"
+#include "jobprofile.h"
 #include "plan.h"
 #include "predictedtimeline.h"
 
@@ -23,8 +24,10 @@ struct TimelineContent {
 TimelineContent predictedContent(const Analysis& analysis);
 // The plan under each schedule (studySchedules), stacked, with bubble, peak activation memory and peak memory.
 TimelineContent scheduleContent(std::vector<ScheduleStudy> schedules);
-// The prediction above a measured (or any) trace, with the difference in step time and bubble per stage.
-TimelineContent comparisonContent(
-    const Analysis& analysis, std::shared_ptr<const TraceRead> trace, const QString& traceName);
+// The prediction above a measured (or any) trace, with the difference in step time and bubble per stage; with a job
+// profile's measured stages, where each stage's step went (kernel classes, collectives, idle) measured beside
+// predicted.
+TimelineContent comparisonContent(const Analysis& analysis, std::shared_ptr<const TraceRead> trace,
+    const QString& traceName, const std::vector<MeasuredStage>& stages = {});
 
 } // namespace plait::app

@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <QPromise>
 #include <QtConcurrent>
+#include <algorithm>
 #include <atomic>
 
 namespace plait::engine {
@@ -62,9 +63,25 @@ std::vector<RankPlace> rankPlaces(const Plan& plan)
     return places;
 }
 
-LoadedProfile layOutProfile(std::vector<RankProfile> ranks, const Plan* plan)
+std::string profileSourceName(const QStringList& files, std::size_t ranks)
+{
+    QString name;
+    if (!files.isEmpty()) {
+        const QString folder = QFileInfo(files.front()).absolutePath();
+        const bool oneFolder = std::all_of(
+            files.begin(), files.end(), [&](const QString& f) { return QFileInfo(f).absolutePath() == folder; });
+        name = oneFolder && files.size() > 1 ? QDir(folder).dirName() + QLatin1Char('/')
+                                             : QFileInfo(files.front()).fileName();
+    }
+    return "job profile " + name.toStdString() + " (" + std::to_string(ranks) + (ranks == 1 ? " rank)" : " ranks)");
+}
+
+LoadedProfile layOutProfile(std::vector<RankProfile> ranks, const Plan* plan, const std::string& source)
 {
     LoadedProfile out;
+    // In rank order (files come in name order: rank10 before rank2); ranks the traces do not name, last.
+    std::stable_sort(ranks.begin(), ranks.end(),
+        [](const RankProfile& a, const RankProfile& b) { return unsigned(a.rank) < unsigned(b.rank); });
     out.ranks = std::move(ranks);
     std::vector<RankPlace>& places = out.places;
     std::vector<std::string> problems;
@@ -80,6 +97,10 @@ LoadedProfile layOutProfile(std::vector<RankProfile> ranks, const Plan* plan)
             places = rankPlaces(*plan);
     }
     out.job = summarizeJob(out.ranks, places);
+    if (plan && !places.empty()) {
+        out.stages = measuredStages(out.ranks, places);
+        out.calibration = calibrateFromProfile(*plan, out.stages, source);
+    }
     problems.insert(problems.begin(), out.job.problems.begin(), out.job.problems.end());
     out.timeline = jobTimeline(out.ranks, out.job, places);
     problems.insert(problems.end(), out.timeline.problems.begin(), out.timeline.problems.end());
@@ -153,7 +174,9 @@ void ProfileLoader::load(const QStringList& paths, std::shared_ptr<const Plan> p
             promise.addResult(std::move(out));
             return;
         }
-        out.profile = std::make_shared<const LoadedProfile>(layOutProfile(std::move(ranks.value()), plan.get()));
+        const std::string source = profileSourceName(files, ranks.value().size());
+        out.profile
+            = std::make_shared<const LoadedProfile>(layOutProfile(std::move(ranks.value()), plan.get(), source));
         promise.addResult(std::move(out));
     }));
 }

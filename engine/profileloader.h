@@ -4,11 +4,14 @@
 #include "jobtimeline.h"
 #include "kinetoprofile.h"
 #include "plan.h"
+#include "profilecalibration.h"
 
 #include <QFutureWatcher>
 #include <QObject>
 #include <QStringList>
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace plait::engine {
@@ -33,9 +36,18 @@ struct LoadedProfile {
     JobProfile job;
     JobTimeline timeline;
     std::shared_ptr<const TraceRead> trace; // the timeline as the Gantt takes a trace, with every problem
+    // With a plan that places the ranks: each stage's measured step, and the rates calibrated from it (issue 43 C).
+    std::vector<MeasuredStage> stages;
+    std::optional<ProfileCalibration> calibration;
 };
 // The job's problems plus a mismatch between the plan and the profile (world size against the plan's GPUs).
-LoadedProfile layOutProfile(std::vector<RankProfile> ranks, const Plan* plan);
+// `source` names the profile where calibrated rates cite it.
+LoadedProfile layOutProfile(
+    std::vector<RankProfile> ranks, const Plan* plan, const std::string& source = "job profile");
+
+// "job profile run-42 (16 ranks)": the folder the traces are in when they share one, else the first file and the
+// count.
+std::string profileSourceName(const QStringList& files, std::size_t ranks);
 
 // Reads a job's profile off the GUI thread with progress (files done, per mille) and cancel. One load at a time.
 class ProfileLoader : public QObject {

@@ -1,9 +1,13 @@
 #include "plaitcommands.h"
 
 #include "commandcontext.h"
+#include "evaluate.h"
 #include "jobprofile.h"
 #include "numtext.h"
+#include "planio.h"
+#include "profilecalibration.h"
 #include "profileloader.h"
+#include "stepclasses.h"
 
 #include <nlohmann/json.hpp>
 
@@ -21,25 +25,6 @@ std::string ms(double us)
     return buf;
 }
 
-// A rank's steps' breakdown, averaged over its steps.
-StepBreakdown meanBreakdown(const RankProfile& p)
-{
-    StepBreakdown mean;
-    const double n = double(std::max<std::size_t>(p.breakdown.size(), 1));
-    for (const StepBreakdown& b : p.breakdown) {
-        mean.gemmUs += b.gemmUs / n;
-        mean.attentionUs += b.attentionUs / n;
-        mean.otherKernelUs += b.otherKernelUs / n;
-        mean.idleUs += b.idleUs / n;
-        for (const CollectiveTime& c : b.collectives) {
-            CollectiveTime& t = mean.timeOf(c.collective);
-            t.totalUs += c.totalUs / n;
-            t.exposedUs += c.exposedUs / n;
-        }
-    }
-    return mean;
-}
-
 nlohmann::json breakdownJson(const StepBreakdown& b)
 {
     nlohmann::json collectives = nlohmann::json::array();
@@ -48,6 +33,129 @@ nlohmann::json breakdownJson(const StepBreakdown& b)
             { "exposed_us", c.exposedUs }, { "hidden_us", c.totalUs - c.exposedUs } });
     return { { "gemm_us", b.gemmUs }, { "attention_us", b.attentionUs }, { "other_kernels_us", b.otherKernelUs },
         { "collectives", collectives }, { "idle_us", b.idleUs } };
+}
+
+const char* className(const BreakdownRow& r)
+{
+    switch (r.kind) {
+    case BreakdownClass::Gemm:
+        return "GEMM";
+    case BreakdownClass::Attention:
+        return "attention";
+    case BreakdownClass::Other:
+        return "other kernels";
+    case BreakdownClass::Collective:
+        return nameIn(kCollectiveNames, r.collective);
+    case BreakdownClass::Idle:
+        return "idle";
+    }
+    return "";
+}
+
+std::string signedPercent(double fraction)
+{
+    return (fraction >= 0 ? "+" : "") + numText(100 * fraction, "%.1f") + "%";
+}
+
+// NaN (not known on that side) as null.
+nlohmann::json seconds(double s)
+{
+    return std::isnan(s) ? nlohmann::json() : nlohmann::json(s);
+}
+
+nlohmann::json breakdownRowsJson(const std::vector<BreakdownRow>& rows)
+{
+    nlohmann::json out = nlohmann::json::array();
+    for (const BreakdownRow& r : rows) {
+        nlohmann::json row = { { "stage", r.stage }, { "class", className(r) }, { "measured_s", seconds(r.measuredS) },
+            { "predicted_s", seconds(r.predictedS) } };
+        if (r.kind == BreakdownClass::Collective) {
+            row["measured_exposed_s"] = seconds(r.measuredExposedS);
+            row["predicted_exposed_s"] = seconds(r.predictedExposedS);
+        }
+        out.push_back(row);
+    }
+    return out;
+}
+
+void printBreakdownRows(const std::vector<BreakdownRow>& rows, const std::vector<MeasuredStage>& measured)
+{
+    std::cout << "measured against predicted, per step (ms; measured: the median rank of each stage; the prediction "
+                 "counts collectives and idle time on its busiest stage only)\n";
+    std::cout << "  stage  ranks  what             measured  predicted   diff  exposed measured  exposed predicted\n";
+    auto cell = [](double s) { return std::isnan(s) ? std::string("—") : ms(s * 1e6); };
+    for (const BreakdownRow& r : rows) {
+        int ranks = 0;
+        for (const MeasuredStage& m : measured)
+            if (m.stage == r.stage)
+                ranks = m.ranks;
+        const bool both = !std::isnan(r.measuredS) && !std::isnan(r.predictedS) && r.predictedS >= 1e-6;
+        const std::string diff = both ? signedPercent(r.measuredS / r.predictedS - 1) : "—";
+        const bool collective = r.kind == BreakdownClass::Collective;
+        char line[200];
+        std::snprintf(line, sizeof line, "  %5d  %5d  %-15s  %8s  %9s  %5s  %16s  %17s\n", r.stage, ranks, className(r),
+            cell(r.measuredS).c_str(), cell(r.predictedS).c_str(), diff.c_str(),
+            collective ? cell(r.measuredExposedS).c_str() : "", collective ? cell(r.predictedExposedS).c_str() : "");
+        std::cout << line;
+    }
+}
+
+const char* rateName(const ProfileRate& r)
+{
+    return r.id == "gemm_rate"     ? "GEMM rate (sustained share of dense peak)"
+        : r.id == "attention_rate" ? "attention (TFLOP/s forward / backward)"
+                                   : "element-wise rate (GB/s of HBM)";
+}
+
+std::string rateValue(const ProfileRate& r, double value, double backward)
+{
+    if (r.id == "gemm_rate")
+        return numText(value, "%.3f");
+    if (r.id == "attention_rate")
+        return numText(value) + (backward > 0 ? " / " + numText(backward) : std::string());
+    return numText(value);
+}
+
+nlohmann::json calibrationJson(const ProfileCalibration& c)
+{
+    nlohmann::json rates = nlohmann::json::array();
+    for (const ProfileRate& r : c.rates)
+        rates.push_back({ { "id", r.id }, { "applied", r.applied }, { "before", r.before },
+            { "after", r.applied ? nlohmann::json(r.after) : nlohmann::json() },
+            { "before_backward", r.beforeBackward > 0 ? nlohmann::json(r.beforeBackward) : nlohmann::json() },
+            { "after_backward", r.applied && r.afterBackward > 0 ? nlohmann::json(r.afterBackward) : nlohmann::json() },
+            { "measured_s", r.measuredS }, { "predicted_before_s", r.predictedBeforeS },
+            { "predicted_after_s", r.predictedAfterS }, { "note", messageText(r.note) } });
+    nlohmann::json problems = nlohmann::json::array();
+    for (const Message& p : c.problems)
+        problems.push_back(messageText(p));
+    return { { "rates", rates }, { "measured_step_s", c.measuredStepS }, { "step_before_s", c.stepBeforeS },
+        { "step_after_s", c.stepAfterS }, { "problems", problems } };
+}
+
+void printCalibration(const ProfileCalibration& c, bool written)
+{
+    std::cout << (written ? "calibrated from this profile (the written plan's GPU takes these rates, the profile named "
+                            "as their source):\n"
+                          : "what this profile calibrates (--calibrate OUT writes the plan with these rates):\n");
+    for (const Message& p : c.problems)
+        std::cout << "  not calibrated: " << messageText(p) << "\n";
+    for (const ProfileRate& r : c.rates) {
+        std::cout << "  " << rateName(r) << ": ";
+        if (r.applied)
+            std::cout << rateValue(r, r.before, r.beforeBackward) << " -> " << rateValue(r, r.after, r.afterBackward)
+                      << "; kernels " << ms(r.measuredS * 1e6) << " ms per step measured, "
+                      << ms(r.predictedBeforeS * 1e6) << " ms predicted before, " << ms(r.predictedAfterS * 1e6)
+                      << " ms after";
+        else
+            std::cout << "not calibrated";
+        if (!r.note.empty())
+            std::cout << (r.applied ? " (" : ": ") << messageText(r.note) << (r.applied ? ")" : "");
+        std::cout << "\n";
+    }
+    if (c.problems.empty())
+        std::cout << "  the profiled plan's step: " << ms(c.stepBeforeS * 1e6) << " ms predicted before, "
+                  << ms(c.stepAfterS * 1e6) << " ms after; measured " << ms(c.measuredStepS * 1e6) << " ms\n";
 }
 
 nlohmann::json toJson(const JobProfile& job, const std::vector<RankProfile>& profiles)
@@ -59,7 +167,7 @@ nlohmann::json toJson(const JobProfile& job, const std::vector<RankProfile>& pro
             { "residual_us", job.alignment.residualUs[i] }, { "shared_collectives", f.sharedCollectives },
             { "steps", f.steps }, { "step_mean_us", f.stepMeanUs }, { "compute_mean_us", f.computeMeanUs },
             { "last_to_arrive", f.lastToArrive }, { "caused_wait_us", f.causedWaitUs }, { "waited_us", f.waitedUs },
-            { "step_breakdown_mean", breakdownJson(meanBreakdown(profiles[i])) } });
+            { "step_breakdown_mean", breakdownJson(meanStepBreakdown(profiles[i].breakdown)) } });
     }
     return { { "ranks", ranks }, { "worst_residual_us", job.alignment.worstResidualUs },
         { "median_compute_us", job.medianComputeUs },
@@ -81,14 +189,25 @@ int profileCommand(const QStringList& args)
     c.parser.addPositionalArgument(QStringLiteral("traces"),
         QStringLiteral("Kineto trace files (.json or .json.gz), one per rank, or folders of them"));
     c.parser.addOption({ QStringLiteral("json"), QStringLiteral("Print one JSON object.") });
-    c.parser.addOption({ QStringLiteral("plan"), QStringLiteral("The plan the job ran: its rank map places the ranks."),
+    c.parser.addOption({ QStringLiteral("plan"),
+        QStringLiteral("The plan the job ran: its rank map places the ranks, and its prediction is set beside the "
+                       "measured step by kernel class and collective."),
         QStringLiteral("file") });
+    c.parser.addOption({ QStringLiteral("calibrate"),
+        QStringLiteral("With --plan: fit the GEMM, attention and element-wise rates the profile measures and write the "
+                       "plan with them (its GPU names the profile as their source) to this file."),
+        QStringLiteral("out") });
     if (const std::optional<int> done = c.parse(args, 1, -1))
         return *done;
     std::optional<Plan> plan;
+    PlanDocument document;
+    if (c.isSet("calibrate") && !c.isSet("plan")) {
+        std::cerr << "plait: --calibrate needs the plan the job ran (--plan)\n";
+        return kUsage;
+    }
     if (c.isSet("plan")) {
         int code = kOk;
-        plan = readPlanArgument(c.parser.value(QStringLiteral("plan")), &code);
+        plan = readPlanArgument(c.parser.value(QStringLiteral("plan")), &code, &document);
         if (!plan)
             return code;
     }
@@ -103,13 +222,45 @@ int profileCommand(const QStringList& args)
         std::cerr << "plait: " << read.errorText() << "\n";
         return kUsage;
     }
-    const engine::LoadedProfile profile = engine::layOutProfile(std::move(read.value()), plan ? &*plan : nullptr);
+    const std::string source = engine::profileSourceName(files, read.value().size());
+    const engine::LoadedProfile profile
+        = engine::layOutProfile(std::move(read.value()), plan ? &*plan : nullptr, source);
     const JobProfile& job = profile.job;
     const std::vector<RankProfile>& ranks = profile.ranks;
     for (const std::string& p : profile.trace->problems)
         std::cerr << "warning: " << p << "\n";
+    // With the plan: its prediction beside the measured step, and the rates calibrated from it.
+    const std::vector<MeasuredStage>& measured = profile.stages;
+    std::vector<BreakdownRow> rows;
+    if (plan && !measured.empty())
+        if (const Evaluation ev = evaluate(*plan); ev.valid)
+            rows = breakdownRows(predictedBreakdown(*plan, ev), measured);
+    const std::optional<ProfileCalibration>& calibration = profile.calibration;
+    if (c.isSet("calibrate")) {
+        if (!calibration || !calibration->anyApplied()) {
+            std::cerr << "plait: nothing to calibrate from this profile: "
+                      << (!calibration                           ? std::string("its ranks are not placed by the plan")
+                                 : calibration->problems.empty() ? std::string("no rate could be fitted")
+                                                                 : messageText(calibration->problems.front()))
+                      << "\n";
+            if (calibration && !c.isSet("json"))
+                printCalibration(*calibration, false);
+            return kInvalid;
+        }
+        QString error;
+        const QString out = c.parser.value(QStringLiteral("calibrate"));
+        if (!engine::writePlan(calibration->plan, document, out, &error)) {
+            std::cerr << "plait: " << out.toStdString() << " was not written: " << error.toStdString() << "\n";
+            return kUsage;
+        }
+    }
     if (c.isSet("json")) {
-        std::cout << toJson(job, ranks).dump(2) << "\n";
+        nlohmann::json j = toJson(job, ranks);
+        if (plan)
+            j["breakdown"] = breakdownRowsJson(rows);
+        if (calibration)
+            j["calibration"] = calibrationJson(*calibration);
+        std::cout << j.dump(2) << "\n";
         return kOk;
     }
     if (ranks.size() == 1)
@@ -131,7 +282,7 @@ int profileCommand(const QStringList& args)
     std::cout << "where each rank's step went, mean over its steps (ms; kernels of two streams both count; a "
                  "collective is exposed where no compute kernel runs beside it)\n";
     for (std::size_t i = 0; i < ranks.size(); ++i) {
-        const StepBreakdown b = meanBreakdown(ranks[i]);
+        const StepBreakdown b = meanStepBreakdown(ranks[i].breakdown);
         std::cout << "  rank " << (ranks[i].rank >= 0 ? std::to_string(ranks[i].rank) : std::string("?")) << ": GEMM "
                   << ms(b.gemmUs) << ", attention " << ms(b.attentionUs) << ", other kernels " << ms(b.otherKernelUs);
         for (const CollectiveTime& c : b.collectives)
@@ -148,6 +299,14 @@ int profileCommand(const QStringList& args)
     } else if (ranks.size() > 1) {
         std::cout << "no rank made the others wait\n";
     }
+    if (plan && rows.empty())
+        std::cout << "the prediction is not set beside the profile: no profiled rank has a stage in the plan\n";
+    if (!rows.empty())
+        printBreakdownRows(rows, measured);
+    if (calibration)
+        printCalibration(*calibration, c.isSet("calibrate"));
+    if (c.isSet("calibrate"))
+        std::cout << "wrote " << c.parser.value(QStringLiteral("calibrate")).toStdString() << "\n";
     return kOk;
 }
 

@@ -137,6 +137,7 @@ int renderCommand(const QStringList& args)
         trace = std::make_shared<const TraceRead>(std::move(read.value()));
     }
     QString traceName = QFileInfo(parser.value(QStringLiteral("trace"))).fileName();
+    std::vector<MeasuredStage> traceStages;
     if (parser.isSet(QStringLiteral("profile"))) {
         Result<std::vector<RankProfile>> read
             = engine::readRankProfiles(engine::profileFiles(parser.values(QStringLiteral("profile"))));
@@ -148,6 +149,7 @@ int renderCommand(const QStringList& args)
         for (const std::string& p : profile.trace->problems)
             std::cerr << "warning: " << validUtf8(p) << "\n";
         trace = profile.trace;
+        traceStages = profile.stages;
         traceName
             = QCoreApplication::translate("plait::app::FileOpener", "%n rank(s)", nullptr, int(profile.ranks.size()));
     }
@@ -156,6 +158,7 @@ int renderCommand(const QStringList& args)
     options.groups = groups;
     options.trace = trace;
     options.traceName = traceName;
+    options.traceStages = traceStages;
     if (parser.isSet(QStringLiteral("schedules")) && !trace)
         options.schedules = std::make_shared<const std::vector<ScheduleStudy>>(studySchedules(plan));
     if (parser.isSet(QStringLiteral("from")))

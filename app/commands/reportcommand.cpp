@@ -4,9 +4,11 @@
 #include "analysis.h"
 #include "commandcontext.h"
 #include "designreport.h"
+#include "profileloader.h"
 #include "runoptions.h"
 #include "text.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <iostream>
 
@@ -15,7 +17,8 @@ namespace plait::app {
 int reportCommand(const QStringList& args)
 {
     CommandContext c("report",
-        "plait report PLAN.plait.json [--compare OTHER.plait.json] --out FILE.(pdf|html) [--paper a4|letter] [--lang "
+        "plait report PLAN.plait.json [--compare OTHER.plait.json] [--profile DIR] --out FILE.(pdf|html) [--paper "
+        "a4|letter] [--lang "
         "LOCALE] [--tokens N | --steps N] [--price X] [--currency C] [--storage-GBps X] [--failures-per-gpu-hour X] "
         "[--restart-min X] [--gpu-power-W X]",
         QStringLiteral("Write the design-review report of a plan, or of two compared."));
@@ -24,6 +27,10 @@ int reportCommand(const QStringList& args)
     parser.addOption({ QStringLiteral("compare"), QStringLiteral("A second plan, compared against the first"),
         QStringLiteral("plan") });
     parser.addOption({ QStringLiteral("out"), QStringLiteral("Output file: .pdf or .html"), QStringLiteral("file") });
+    parser.addOption({ QStringLiteral("profile"),
+        QStringLiteral("A job's profile of the (first) plan, drawn beside its prediction with where the step went "
+                       "measured against predicted: a rank's trace or a folder of them (repeat it)"),
+        QStringLiteral("path") });
     parser.addOption(
         { QStringLiteral("paper"), QStringLiteral("a4 (default) or letter, landscape"), QStringLiteral("size") });
     c.addLanguageOption(QStringLiteral("the report"));
@@ -63,6 +70,22 @@ int reportCommand(const QStringList& args)
             return kInvalid;
         }
         r.advice = advise(*r.analysis->plan, *r.analysis->evaluation);
+        if (plans.empty() && parser.isSet(QStringLiteral("profile"))) {
+            const QStringList traces = engine::profileFiles(parser.values(QStringLiteral("profile")));
+            Result<std::vector<RankProfile>> ranks = engine::readRankProfiles(traces);
+            if (!ranks) {
+                std::cerr << "plait: " << validUtf8(ranks.errorText()) << "\n";
+                return kUsage;
+            }
+            const std::size_t count = ranks.value().size();
+            const engine::LoadedProfile profile = engine::layOutProfile(
+                std::move(ranks.value()), r.analysis->plan.get(), engine::profileSourceName(traces, count));
+            for (const std::string& p : profile.trace->problems)
+                std::cerr << "warning: " << validUtf8(p) << "\n";
+            r.trace = profile.trace;
+            r.traceName = QCoreApplication::translate("plait::app::FileOpener", "%n rank(s)", nullptr, int(count));
+            r.traceStages = profile.stages;
+        }
         plans.push_back(std::move(r));
     }
     QString error;

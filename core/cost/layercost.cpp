@@ -28,7 +28,6 @@ double peakTflops(const Plan& plan)
     return g.bf16Tflops;
 }
 
-namespace {
 // Low-precision recipes convert only the transformer layers' linears: attention, the router and the output layer run
 // at the 16-bit rate.
 double outsideFp8Peak(const Plan& plan)
@@ -37,6 +36,7 @@ double outsideFp8Peak(const Plan& plan)
     return p == Precision::FP8 || p == Precision::FP4 ? plan.cluster.gpu.bf16Tflops : peakTflops(plan);
 }
 
+namespace {
 bool lowPrecisionGemm(const LayerGemm& g)
 {
     return !g.attention && std::string_view(g.name) != "router";
@@ -323,6 +323,7 @@ LayerCost layerCost(const Plan& plan)
         const std::string_view n = g.name;
         if (const double again = recomputedGemmShare(plan, n, x); again > 0) {
             c.recomputeFwd += again * fwd;
+            c.recomputeFwdGemm += again * fwd;
             c.recomputeFwdFlops += again * g.repeats * g.forward.flops();
         }
         if (n == "expert fc1" || n == "expert fc2")
@@ -543,6 +544,7 @@ LayerCost layerCost(const Plan& plan)
     // after MLA's up projections, the activation functions of the MLPs it recomputes and a MoE layer's permutations.
     if (tr.recomputes(RecomputeModule::CoreAttn)) {
         c.recomputeFwd += c.fwdAttention;
+        c.recomputeFwdAttention += c.fwdAttention;
         c.recomputeFwdFlops += c.attentionFwdFlops;
     }
     double again = 0;
@@ -611,6 +613,7 @@ EdgeCost lastStageCost(const Plan& plan)
     c.fwd = gemmTime({ x.tokens, vocabLocal, x.h, 1 }, gpu, peak, e, share).seconds;
     c.dgrad = gemmTime({ x.tokens, x.h, vocabLocal, 1 }, gpu, peak, e, share).seconds;
     c.wgrad = gemmTime({ x.h, vocabLocal, x.tokens, 1 }, gpu, peak, e, share).seconds;
+    c.gemm = c.fwd + c.dgrad + c.wgrad;
     c.fwdFlops = 2 * x.tokens * vocabLocal * x.h;
     // Final norm, then cross entropy over fp32 logits. Megatron-LM's unfused vocab-parallel cross entropy
     // (tensor_parallel/cross_entropy.py, the default) runs one pass per step, bytes per logit: the fp32 cast

@@ -61,6 +61,8 @@ struct LayerCost {
     // What selective recomputation runs again in the backward pass (training.recompute_modules): seconds, and the
     // FLOPs of its GEMMs and attention core. A recomputed MoE layer's dispatch and combine are the caller's.
     double recomputeFwd = 0, recomputeFwdFlops = 0;
+    double recomputeFwdGemm = 0, recomputeFwdAttention = 0; // of recomputeFwd: its GEMMs and attention core; the rest
+                                                            // is element-wise
 
     double forward() const { return fwdGemm + fwdAttention + fwdElementwise; }
     double backwardInput() const { return dgradGemm + bwdAttention + bwdElementwise; }
@@ -109,6 +111,7 @@ AttentionKernel attentionKernelOf(const Plan& plan);
 // Stage extras: embedding lookup on the first stage, output layer and cross entropy on the last.
 struct EdgeCost {
     double fwd = 0, dgrad = 0, wgrad = 0; // seconds
+    double gemm = 0; // of those, the output layer's GEMMs (the rest: lookups, norms, the loss: element-wise)
     double fwdFlops = 0;
     double activationsPerMicroBatch = 0; // kept per micro-batch in flight
     double activationsTransient = 0; // held once, e.g. fp32 logits
@@ -117,6 +120,9 @@ EdgeCost firstStageCost(const Plan& plan);
 EdgeCost lastStageCost(const Plan& plan);
 
 double peakTflops(const Plan& plan);
+// The peak the GEMMs outside a low-precision recipe run at (the attention core, the output layer): the 16-bit peak
+// under FP8 and FP4 recipes, else the plan's own.
+double outsideFp8Peak(const Plan& plan);
 double bytesPerElement(const Plan& plan);
 
 } // namespace plait

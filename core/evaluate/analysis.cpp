@@ -20,6 +20,7 @@ Analysis analyze(std::shared_ptr<const Plan> plan, bool preview)
         a.groups = memo.groups(*plan);
         a.timeline = std::make_shared<const Timeline>(predictedTimeline(ev, *plan));
         a.run = std::make_shared<const RunForecast>(forecastRun(*plan, ev));
+        a.breakdown = std::make_shared<const PredictedBreakdown>(predictedBreakdown(*plan, ev));
     }
     a.evaluation = std::make_shared<const Evaluation>(std::move(ev));
     a.plan = std::move(plan);

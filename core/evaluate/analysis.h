@@ -4,6 +4,7 @@
 #include "groups.h"
 #include "plan.h"
 #include "runforecast.h"
+#include "stepclasses.h"
 #include "timeline.h"
 
 #include <memory>
@@ -19,6 +20,8 @@ struct Analysis {
     std::shared_ptr<const GroupSet> groups;
     std::shared_ptr<const Timeline> timeline;
     std::shared_ptr<const RunForecast> run; // the training run's time, cost and failures (null when not valid)
+    // The step by kernel class per stage, what a job's profile is set beside (null when not valid).
+    std::shared_ptr<const PredictedBreakdown> breakdown;
     bool preview = false; // a drag preview, not the document's plan: views that act on the plan ignore it
 };
 

@@ -64,4 +64,64 @@ JobProfile summarizeJob(const std::vector<RankProfile>& ranks, const std::vector
     return out;
 }
 
+std::vector<MeasuredStage> measuredStages(const std::vector<RankProfile>& ranks, const std::vector<RankPlace>& places)
+{
+    std::vector<std::vector<const RankProfile*>> byStage;
+    for (const RankProfile& p : ranks) {
+        if (p.rank < 0 || std::size_t(p.rank) >= places.size() || places[std::size_t(p.rank)].stage < 0
+            || p.breakdown.empty())
+            continue;
+        const std::size_t stage = std::size_t(places[std::size_t(p.rank)].stage);
+        if (stage >= byStage.size())
+            byStage.resize(stage + 1);
+        byStage[stage].push_back(&p);
+    }
+    std::vector<MeasuredStage> out;
+    for (std::size_t i = 0; i < byStage.size(); ++i) {
+        if (byStage[i].empty())
+            continue;
+        std::vector<StepBreakdown> means;
+        std::vector<double> steps;
+        MeasuredStage m;
+        m.stage = int(i);
+        m.ranks = int(byStage[i].size());
+        for (const RankProfile* p : byStage[i]) {
+            means.push_back(meanStepBreakdown(p->breakdown));
+            double step = 0;
+            for (const ProfileStep& st : p->steps)
+                step += (st.endUs - st.startUs) / double(p->steps.size());
+            steps.push_back(step);
+            m.attentionSplit = m.attentionSplit || means.back().attentionBackwardUs > 0;
+        }
+        auto medianOf = [&](auto figure) {
+            std::vector<double> v;
+            for (const StepBreakdown& b : means)
+                v.push_back(figure(b));
+            return median(std::move(v));
+        };
+        m.gemmUs = medianOf([](const StepBreakdown& b) { return b.gemmUs; });
+        m.attentionFwdUs = medianOf([](const StepBreakdown& b) { return b.attentionUs - b.attentionBackwardUs; });
+        m.attentionBwdUs = medianOf([](const StepBreakdown& b) { return b.attentionBackwardUs; });
+        m.otherUs = medianOf([](const StepBreakdown& b) { return b.otherKernelUs; });
+        m.idleUs = medianOf([](const StepBreakdown& b) { return b.idleUs; });
+        m.stepUs = median(steps);
+        std::vector<std::string> names;
+        for (const StepBreakdown& b : means)
+            for (const CollectiveTime& c : b.collectives)
+                if (std::find(names.begin(), names.end(), c.collective) == names.end())
+                    names.push_back(c.collective);
+        for (const std::string& name : names) {
+            auto timeOf = [&](const StepBreakdown& b) {
+                auto it = std::find_if(b.collectives.begin(), b.collectives.end(),
+                    [&](const CollectiveTime& c) { return c.collective == name; });
+                return it != b.collectives.end() ? *it : CollectiveTime { name, 0, 0 };
+            };
+            m.collectives.push_back({ name, medianOf([&](const StepBreakdown& b) { return timeOf(b).totalUs; }),
+                medianOf([&](const StepBreakdown& b) { return timeOf(b).exposedUs; }) });
+        }
+        out.push_back(std::move(m));
+    }
+    return out;
+}
+
 } // namespace plait

@@ -34,4 +34,19 @@ struct RankPlace {
 // `places` (by rank number; empty when there is no plan): the straggler is then sought only among ranks of one stage.
 JobProfile summarizeJob(const std::vector<RankProfile>& ranks, const std::vector<RankPlace>& places = {});
 
+// One pipeline stage's step as the profile measured it: each rank's mean over its steps, then the median over the
+// stage's ranks (a straggler does not set the stage's figures). Kernel classes as StepBreakdown counts them.
+struct MeasuredStage {
+    int stage = 0;
+    int ranks = 0; // of the profile's ranks, those on this stage
+    double gemmUs = 0, attentionFwdUs = 0, attentionBwdUs = 0, otherUs = 0;
+    bool attentionSplit = false; // some attention kernel was named for the backward pass, so the passes are known
+    std::vector<CollectiveTime> collectives; // by collective as the profile names them; a rank without one counts 0
+    double idleUs = 0;
+    double stepUs = 0;
+};
+// `places` by rank number (rankPlaces); ranks without a stage or a step are left out; stages without a rank are
+// absent.
+std::vector<MeasuredStage> measuredStages(const std::vector<RankProfile>& ranks, const std::vector<RankPlace>& places);
+
 } // namespace plait

@@ -12,9 +12,32 @@ double skewOf(const GeneratedJob& job, int rank)
     return rank < int(job.clockSkewUs.size()) ? job.clockSkewUs[std::size_t(rank)] : 0;
 }
 
-double kernelUsOf(const GeneratedJob& job, int rank)
+double slowdownOf(const GeneratedJob& job, int rank)
 {
-    return job.kernelUs * (rank == job.stragglerRank ? job.stragglerSlowdown : 1);
+    return rank == job.stragglerRank ? job.stragglerSlowdown : 1;
+}
+
+// The first half is the forward pass, launched by the training loop's thread; the second the backward, launched by
+// the autograd engine's. Every fourth kernel is attention's, the rest GEMMs.
+std::vector<GeneratedKernel> stepKernelsOf(const GeneratedJob& job)
+{
+    if (!job.stepKernels.empty())
+        return job.stepKernels;
+    std::vector<GeneratedKernel> kernels;
+    for (int k = 0; k < job.kernelsPerStep; ++k)
+        kernels.push_back({ k % 4 == 1 ? "void flash::flash_fwd_kernel<Flash_fwd_kernel_traits<128, 128, 64, 4>>()"
+                                       : "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x256x64_"
+                                         "warpgroupsize2x1x1_execute_segment_k_off_kernel__5x_cublas",
+            job.kernelUs, 2 * k >= job.kernelsPerStep });
+    return kernels;
+}
+
+double computeUsOf(const std::vector<GeneratedKernel>& kernels)
+{
+    double us = 0;
+    for (const GeneratedKernel& k : kernels)
+        us += k.us;
+    return us;
 }
 }
 
@@ -33,12 +56,14 @@ nlohmann::json kinetoRankTrace(const GeneratedJob& job, int rank)
     const double skew = skewOf(job, rank);
     const int hostPid = 1000 + rank, hostTid = 1000 + rank;
     const long long elements = 25'000'000; // a 50 MB bf16 gradient bucket
+    const std::vector<GeneratedKernel> kernels = stepKernelsOf(job);
+    const double computeUs = computeUsOf(kernels);
     double stepStart = job.startUs; // true time: the same for every rank
     for (int step = 0; step < job.steps; ++step) {
         // Every rank starts the step together (the last all-reduce released them all), computes, then all-reduces.
         double arrival = 0, slowest = 0;
         for (int r = 0; r < job.ranks; ++r) {
-            const double a = stepStart + job.idleUs + job.kernelsPerStep * kernelUsOf(job, r);
+            const double a = stepStart + job.idleUs + computeUs * slowdownOf(job, r);
             slowest = std::max(slowest, a);
             if (r == rank)
                 arrival = a;
@@ -52,19 +77,16 @@ nlohmann::json kinetoRankTrace(const GeneratedJob& job, int rank)
             { "name", "ProfilerStep#" + std::to_string(step) }, { "pid", rank }, { "tid", 7 },
             { "ts", stepStart + job.idleUs + skew }, { "dur", stepEnd - stepStart - job.idleUs } });
         double t = stepStart + job.idleUs;
-        for (int k = 0; k < job.kernelsPerStep; ++k) {
-            // The first half is the forward pass, launched by the training loop's thread; the second the backward,
-            // launched by the autograd engine's. Every fourth kernel is attention's, the rest GEMMs.
-            const bool backward = 2 * k >= job.kernelsPerStep;
-            const char* name = k % 4 == 1 ? "void flash::flash_fwd_kernel<Flash_fwd_kernel_traits<128, 128, 64, 4>>()"
-                                          : "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x256x64_"
-                                            "warpgroupsize2x1x1_execute_segment_k_off_kernel__5x_cublas";
-            const long long correlation = 1 + step * job.kernelsPerStep + k;
+        for (std::size_t k = 0; k < kernels.size(); ++k) {
+            const bool backward = kernels[k].backward;
+            const std::string& name = kernels[k].name;
+            const double us = kernels[k].us * slowdownOf(job, rank);
+            const long long correlation = 1 + step * (long long)kernels.size() + (long long)k;
             // The host's side as the profiler records it: the operator that launched the kernel and the flow arrow
             // from the launch to the kernel (over half of a real trace's bytes, and nothing the job's profile reads).
             events.push_back({ { "ph", "X" }, { "cat", "cpu_op" },
-                { "name", k % 4 == 1 ? "aten::_flash_attention_forward" : "aten::mm" }, { "pid", hostPid },
-                { "tid", backward ? hostTid + 1 : hostTid }, { "ts", t + skew - 12 }, { "dur", 10 },
+                { "name", name.find("flash") != std::string::npos ? "aten::_flash_attention_forward" : "aten::mm" },
+                { "pid", hostPid }, { "tid", backward ? hostTid + 1 : hostTid }, { "ts", t + skew - 12 }, { "dur", 10 },
                 { "args",
                     { { "External id", correlation }, { "Record function id", 0 }, { "Ev Idx", correlation },
                         { "Input Dims", json::array({ json::array({ 4096, 8192 }), json::array({ 8192, 8192 }) }) },
@@ -78,11 +100,11 @@ nlohmann::json kinetoRankTrace(const GeneratedJob& job, int rank)
                 { "pid", hostPid }, { "tid", backward ? hostTid + 1 : hostTid }, { "ts", t + skew - 5 }, { "dur", 3 },
                 { "args", { { "correlation", correlation } } } });
             events.push_back({ { "ph", "X" }, { "cat", "kernel" }, { "name", name }, { "pid", rank }, { "tid", 7 },
-                { "ts", t + skew }, { "dur", kernelUsOf(job, rank) },
+                { "ts", t + skew }, { "dur", us },
                 { "args",
                     { { "device", rank }, { "stream", 7 }, { "correlation", correlation },
                         { "grid", { 132, 1, 1 } } } } });
-            t += kernelUsOf(job, rank);
+            t += us;
         }
         events.push_back({ { "ph", "X" }, { "cat", "kernel" },
             { "name", "ncclDevKernel_AllReduce_Sum_bf16_RING_LL(ncclDevKernelArgsStorage<4096ul>)" }, { "pid", rank },

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <string>
 #include <vector>
 
 namespace plait {
@@ -12,6 +13,14 @@ namespace plait {
 // attention's, the rest GEMMs; the first half launched by the training loop's thread, the forward pass, the second by
 // the autograd engine's, the backward), then one all-reduce of the gradients that ends on every rank when the last
 // one has arrived plus `allReduceUs`.
+// A kernel a generated step runs: its name (which says its class, kinetoprofile.h kernelClassOfName), its time on a
+// rank that is not the straggler, and whether the autograd engine's thread launched it (the backward pass).
+struct GeneratedKernel {
+    std::string name;
+    double us = 0;
+    bool backward = false;
+};
+
 struct GeneratedJob {
     int ranks = 8;
     int steps = 3;
@@ -23,6 +32,7 @@ struct GeneratedJob {
     int stragglerRank = -1;
     double stragglerSlowdown = 1; // its kernels take this much longer
     double startUs = 1.7e12; // true time of the first step (Kineto writes µs since the epoch)
+    std::vector<GeneratedKernel> stepKernels; // when not empty, each step's kernels instead of the mix above
 };
 
 // Rank `rank`'s trace: "distributedInfo" (rank, world size, the default process group), "deviceProperties",

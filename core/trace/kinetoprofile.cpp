@@ -41,6 +41,7 @@ struct RawKernel {
     double startUs = 0, endUs = 0;
     std::int64_t correlation = -1;
     KernelClass kind = KernelClass::Other;
+    bool backward = false; // an attention kernel named for the backward pass
 };
 
 // A kernel launch on the host: the thread that made it, and when.
@@ -202,8 +203,11 @@ private:
             return true;
         std::string collective = ev.collective.empty() ? collectiveOfKernelName(ev.name) : ev.collective;
         if (collective.empty()) {
-            if (ev.name.rfind("nccl", 0) != 0)
-                kernels.push_back({ ev.ts, ev.ts + ev.dur, ev.correlation, kernelClassOfName(ev.name) });
+            if (ev.name.rfind("nccl", 0) != 0) {
+                const KernelClass kind = kernelClassOfName(ev.name);
+                kernels.push_back({ ev.ts, ev.ts + ev.dur, ev.correlation, kind,
+                    kind == KernelClass::Attention && backwardKernelName(ev.name) });
+            }
             return true;
         }
         // Point-to-point kernels (pipeline sends, all-to-all as grouped send/recv) have no collective to align on:
@@ -298,6 +302,8 @@ void addBreakdown(
                     : k->kind == KernelClass::Attention ? b.attentionUs
                                                         : b.otherKernelUs)
                 += us;
+            if (k->backward)
+                b.attentionBackwardUs += us;
         }
         for (const CollectiveKernel& c : p.collectives.kernels)
             if (c.startUs >= step.startUs && c.startUs < step.endUs)
@@ -365,6 +371,33 @@ KernelClass kernelClassOfName(std::string_view kernel)
         || has("Cijk_") || has("matmul"))
         return KernelClass::Gemm;
     return KernelClass::Other;
+}
+
+bool backwardKernelName(std::string_view kernel)
+{
+    for (std::string_view part : { "bwd", "Bwd", "bprop", "backward", "Backward", "cutlassB" })
+        if (kernel.find(part) != std::string_view::npos)
+            return true;
+    return false;
+}
+
+StepBreakdown meanStepBreakdown(const std::vector<StepBreakdown>& steps)
+{
+    StepBreakdown mean;
+    const double n = double(std::max<std::size_t>(steps.size(), 1));
+    for (const StepBreakdown& b : steps) {
+        mean.gemmUs += b.gemmUs / n;
+        mean.attentionUs += b.attentionUs / n;
+        mean.attentionBackwardUs += b.attentionBackwardUs / n;
+        mean.otherKernelUs += b.otherKernelUs / n;
+        mean.idleUs += b.idleUs / n;
+        for (const CollectiveTime& c : b.collectives) {
+            CollectiveTime& t = mean.timeOf(c.collective);
+            t.totalUs += c.totalUs / n;
+            t.exposedUs += c.exposedUs / n;
+        }
+    }
+    return mean;
 }
 
 Result<RankProfile> readKinetoProfile(std::string_view text, const TraceReadOptions& options)

@@ -24,6 +24,9 @@ struct ProfileStep {
 // reductions, copies: mostly bound by memory bandwidth).
 enum class KernelClass : std::uint8_t { Gemm, Attention, Other };
 KernelClass kernelClassOfName(std::string_view kernel);
+// Whether an attention kernel is a backward pass's, from its name: FlashAttention's "flash_bwd_…" and "…BwdSm90",
+// cuDNN's "…_bprop_…", xFormers' and PyTorch's memory-efficient "fmha_cutlassB_…", Triton's "_bwd_kernel".
+bool backwardKernelName(std::string_view kernel);
 
 // A compute kernel of the step kept for drawing. Its pass comes from the thread that launched it: PyTorch's autograd
 // engine runs the backward pass on threads of its own, so a kernel launched off the thread that marks the steps is a
@@ -42,6 +45,7 @@ struct CollectiveTime {
 };
 struct StepBreakdown {
     double gemmUs = 0, attentionUs = 0, otherKernelUs = 0; // kernel time by class (kernels of two streams both count)
+    double attentionBackwardUs = 0; // of attentionUs: the kernels named for the backward pass (backwardKernelName)
     std::vector<CollectiveTime> collectives; // by collective, in the order first seen
     double idleUs = 0; // neither computing nor communicating
     CollectiveTime& timeOf(const std::string& collective); // its entry, added at the end when new
@@ -51,6 +55,9 @@ struct StepBreakdown {
 // its steps and where their time went, its collective kernels for aligning clocks, the intervals its GPU computed,
 // and the kernels of its last step to draw. A streaming read keeps none of the other events, so 64 ranks of 100 MB
 // are summaries of a few MB each.
+// Steps' breakdowns averaged: each class's and each collective's mean over the steps.
+StepBreakdown meanStepBreakdown(const std::vector<StepBreakdown>& steps);
+
 struct RankProfile {
     int rank = -1, worldSize = 0;
     std::vector<ProfileStep> steps; // sorted by start

@@ -1,4 +1,6 @@
+#include "../../core/profileofplan.h"
 #include "kinetogen.h"
+#include "plan.h"
 #include "safejson.h"
 
 #include <QDir>
@@ -339,6 +341,63 @@ private slots:
         const Run compressed = plait({ QStringLiteral("profile"), gz });
         QCOMPARE(compressed.code, 2);
         QVERIFY2(compressed.err.contains("rank9.json.gz: the gzip stream ends early"), compressed.err.constData());
+    }
+
+    // A job's profile beside the plan it ran (generated: its GEMMs 1.2 times and its other kernels 1.1 times the
+    // model's times): the breakdown by class measured beside predicted, and the plan calibrated from it.
+    void profileBesideItsPlanCalibratesIt()
+    {
+        const QString planPath = QStringLiteral(PLAIT_EXAMPLES "/a2-one-node-tp2-dp4.plait.json");
+        auto plan = plait::loadPlanFile(planPath.toStdString());
+        QVERIFY(plan);
+        QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("planned")));
+        QStringList files;
+        for (const auto& [rank, trace] : plait::test::profileOfPlan(plan.value(), { 1.2, 1, 1.1 }))
+            files << writeFile(
+                QStringLiteral("planned/rank%1.json").arg(rank), QByteArray::fromStdString(trace.dump()));
+        const QString folder = QFileInfo(files[0]).absolutePath();
+        const Run json = plait(
+            { QStringLiteral("profile"), folder, QStringLiteral("--plan"), planPath, QStringLiteral("--json") });
+        QCOMPARE(json.code, 0);
+        const auto doc = plait::parseJson(json.out.toStdString());
+        QVERIFY(doc);
+        const nlohmann::json& gemmRow = doc.value()["breakdown"][0];
+        QCOMPARE(gemmRow["class"].get<std::string>(), std::string("GEMM"));
+        QVERIFY(std::abs(gemmRow["measured_s"].get<double>() / gemmRow["predicted_s"].get<double>() - 1.2) < 1e-3);
+        const nlohmann::json& rates = doc.value()["calibration"]["rates"];
+        QCOMPARE(rates.size(), std::size_t(3));
+        for (const nlohmann::json& r : rates)
+            QVERIFY2(r["applied"].get<bool>(), r.dump().c_str());
+
+        const QString out = m_dir.filePath(QStringLiteral("calibrated.plait.json"));
+        const Run calibrated = plait({ QStringLiteral("profile"), folder, QStringLiteral("--plan"), planPath,
+            QStringLiteral("--calibrate"), out });
+        QCOMPARE(calibrated.code, 0);
+        QVERIFY2(calibrated.out.contains("GEMM rate (sustained share of dense peak)"), calibrated.out.constData());
+        auto written = plait::loadPlanFile(out.toStdString());
+        QVERIFY2(written, written ? "" : written.errorText().c_str());
+        QVERIFY(written.value().cluster.gpu.sustainedSource.find("job profile planned/ (8 ranks)") == 0);
+        QVERIFY(plait::evaluate(written.value()).stepS > plait::evaluate(plan.value()).stepS);
+
+        // The design-review report draws the profile beside the prediction, with the same breakdown.
+        const QString html = m_dir.filePath(QStringLiteral("profiled-report.html"));
+        const Run report = plait(
+            { QStringLiteral("report"), planPath, QStringLiteral("--profile"), folder, QStringLiteral("--out"), html });
+        QCOMPARE(report.code, 0);
+        const QString alone = m_dir.filePath(QStringLiteral("report-alone.html"));
+        QCOMPARE(plait({ QStringLiteral("report"), planPath, QStringLiteral("--out"), alone }).code, 0);
+        QFile reportFile(html), aloneFile(alone);
+        QVERIFY(reportFile.open(QIODevice::ReadOnly) && aloneFile.open(QIODevice::ReadOnly));
+        QVERIFY(reportFile.readAll().contains("<section id=\"plan-1-measured\">"));
+        QVERIFY(!aloneFile.readAll().contains("plan-1-measured"));
+        // Without the plan there is nothing to calibrate; with another job's plan the ranks are not placed.
+        QCOMPARE(plait({ QStringLiteral("profile"), folder, QStringLiteral("--calibrate"), out }).code, 2);
+        const Run other = plait({ QStringLiteral("profile"), folder, QStringLiteral("--plan"),
+            QStringLiteral(PLAIT_EXAMPLES "/b-four-nodes-tp4-pp2-dp2.plait.json"), QStringLiteral("--calibrate"),
+            m_dir.filePath(QStringLiteral("not.plait.json")) });
+        QCOMPARE(other.code, 1);
+        QVERIFY2(other.err.contains("not placed by the plan"), other.err.constData());
+        QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("not.plait.json"))));
     }
 
     void userCatalogEntriesAreUsed()

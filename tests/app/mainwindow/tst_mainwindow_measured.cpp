@@ -1,5 +1,6 @@
 // The main window's scenarios, as a user runs them: what the window opens beside the plan: traces, the probe and its
 // results, launch configurations, node dumps and nccl-tests logs.
+#include "../../core/profileofplan.h"
 #include "advicepanel.h"
 #include "autosave.h"
 #include "calibrationpanel.h"
@@ -59,6 +60,24 @@
 
 using namespace plait;
 using namespace plait::test;
+
+namespace {
+// For looking at, by hand, where PLAIT_SCREENSHOTS names a folder: the window with the Calibration dock raised, and the
+// panel's text whole (the dock scrolls it; the table of what the model rests on is at its end).
+void calibrationPictures(app::MainWindow& w, const QString& shots, const QString& name)
+{
+    if (shots.isEmpty())
+        return;
+    w.resize(1600, 1000);
+    w.show();
+    QTest::qWait(200);
+    w.findChild<QDockWidget*>(QStringLiteral("calibration"))->raise();
+    QTest::qWait(100);
+    w.grab().save(shots + name);
+    if (auto* scroll = w.calibrationPanel()->findChild<QScrollArea*>())
+        scroll->widget()->grab().save(shots + QString(name).replace(QLatin1String("window-"), QString()));
+}
+}
 
 class TestMainWindowMeasured : public QObject {
     Q_OBJECT
@@ -156,6 +175,67 @@ private slots:
         QVERIFY(failed.wait(20000));
         QVERIFY2(w.statusText().contains(QStringLiteral("rank3.json")), qPrintable(w.statusText()));
         QCOMPARE(panel->view()->sections()[1].timeline->lanes.size(), std::size_t(8)); // what was drawn stays
+        w.autosave()->finish();
+    }
+
+    // Issue 43 C: a profile of the open plan whose GEMMs ran 1.3 times the model's time: the Gantt's figures set each
+    // class measured beside predicted, the Calibration panel fits the rates, "Calibrate from this profile" gives them
+    // to the plan's GPU as one edit that Undo takes back, and the step is then predicted at the measured rates.
+    void aProfileCalibratesThePlan()
+    {
+        const QString planPath = QStringLiteral(PLAIT_EXAMPLES "/a2-one-node-tp2-dp4.plait.json");
+        auto plan = loadPlanFile(planPath.toStdString());
+        QVERIFY(plan);
+        QTemporaryDir job;
+        for (const auto& [rank, trace] : test::profileOfPlan(plan.value(), { 1.3, 1, 1 })) {
+            QFile f(job.filePath(QStringLiteral("rank%1.json").arg(rank)));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray::fromStdString(trace.dump()));
+        }
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-profile-calibrate")));
+        QSignalSpy evaluated(w.analysis(), &engine::PlanAnalysis::analysisAvailable);
+        QSignalSpy loaded(w.files()->profileLoader(), &engine::ProfileLoader::loaded);
+        QVERIFY(w.openPlan(planPath));
+        const std::shared_ptr<const Evaluation> first = waitForEvaluation(w, evaluated);
+        QVERIFY(first);
+        const Plan before = w.document()->plan();
+        w.files()->openProfile({ job.path() });
+        QVERIFY(loaded.wait(20000));
+        const QString figures = w.timelinePanel()->figuresText();
+        QVERIFY2(figures.contains(QStringLiteral("Where the step went")) && figures.contains(QStringLiteral("+30.0%")),
+            qPrintable(figures));
+        QVERIFY2(w.calibrationPanel()->summaryText().contains(QStringLiteral("Job profile")),
+            qPrintable(w.calibrationPanel()->summaryText()));
+        QList<QPushButton*> buttons = w.calibrationPanel()->findChildren<QPushButton*>();
+        QPushButton* calibrate = nullptr;
+        for (QPushButton* b : buttons)
+            if (b->text() == QStringLiteral("Calibrate from this profile"))
+                calibrate = b;
+        QVERIFY(calibrate && calibrate->isEnabled());
+        // The same in Chinese, every phrase from the shipped translation (and pictures of both, for looking at).
+        const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS");
+        auto picture = [&](const QString& name) { calibrationPictures(w, shots, name); };
+        picture(QStringLiteral("/window-profile-calibration.png"));
+        QTranslator chinese;
+        if (chinese.load(QStringLiteral(PLAIT_QM))) {
+            QCoreApplication::installTranslator(&chinese);
+            w.calibrationPanel()->setPlan(std::make_shared<const Plan>(w.document()->plan()));
+            const QString zh = w.calibrationPanel()->summaryText();
+            picture(QStringLiteral("/window-profile-calibration-zh.png"));
+            QCoreApplication::removeTranslator(&chinese);
+            w.calibrationPanel()->setPlan(std::make_shared<const Plan>(w.document()->plan()));
+            QVERIFY2(zh.contains(QStringLiteral("<b>作业剖析</b>")) && zh.contains(QStringLiteral("校准前预测")),
+                qPrintable(zh));
+        }
+        calibrate->click();
+        const GpuSpec& gpu = w.document()->plan().cluster.gpu;
+        QVERIFY2(gpu.sustainedSource.find("job profile") == 0, gpu.sustainedSource.c_str());
+        QVERIFY(gpu.gemmSustainedEfficiency < before.cluster.gpu.gemmSustainedEfficiency);
+        QVERIFY(!calibrate->isEnabled()); // applied: nothing more to apply
+        const std::shared_ptr<const Evaluation> after = waitForEvaluation(w, evaluated);
+        QVERIFY(after && after->stepS > first->stepS);
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->plan().cluster.gpu, before.cluster.gpu);
         w.autosave()->finish();
     }
 
@@ -442,19 +522,7 @@ private slots:
             qPrintable(measuredAttention));
 
         const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS");
-        auto picture = [&](const QString& name) {
-            if (shots.isEmpty())
-                return;
-            w.resize(1600, 1000);
-            w.show();
-            QTest::qWait(200);
-            w.findChild<QDockWidget*>(QStringLiteral("calibration"))->raise();
-            QTest::qWait(100);
-            w.grab().save(shots + name);
-            // The panel's text whole (the dock scrolls it): the table of what the model rests on is at its end.
-            if (auto* scroll = w.calibrationPanel()->findChild<QScrollArea*>())
-                scroll->widget()->grab().save(shots + QString(name).replace(QLatin1String("window-"), QString()));
-        };
+        auto picture = [&](const QString& name) { calibrationPictures(w, shots, name); };
         picture(QStringLiteral("/window-calibration-compute.png"));
         // The same table in Chinese, every phrase from the shipped translation.
         QTranslator chinese;

@@ -1,0 +1,45 @@
+#pragma once
+// "Calibrate from this profile" (issue 43 C): the rates of the cost model that a job's profile measures, replaced for
+// the plan's cluster so that the profiled plan's kernels take the times they took, with the profile named as their
+// source. A measurement on the cluster outranks the calibration fitted on published runs (DESIGN.md), so other plans
+// on this cluster are then predicted with these rates.
+#include "jobprofile.h"
+#include "kinetoprofile.h"
+#include "messagetext.h"
+#include "plan.h"
+
+#include <string>
+#include <vector>
+
+namespace plait {
+
+// One rate of the cost model as the profile measured it. Times are per step, summed over the measured stages.
+struct ProfileRate {
+    // cost/ratebasis.h's ids: "gemm_rate" (the sustained share of dense peak, with the fitted gemm_share on top),
+    // "attention_rate" (the fused kernel's forward TFLOP/s; backward in afterBackward), "hbm_rate" (GB/s the
+    // element-wise kernels stream at, their fixed costs on top)
+    std::string id;
+    double measuredS = 0, predictedBeforeS = 0, predictedAfterS = 0;
+    double before = 0, after = 0;
+    double beforeBackward = 0, afterBackward = 0; // attention_rate: the backward pass's TFLOP/s
+    bool applied = false;
+    Message note; // why it was not applied, or what else it replaced (templates "profilecal:…")
+};
+
+struct ProfileCalibration {
+    Plan plan; // the plan with the applied rates (its cluster's GPU carries them and their source)
+    std::vector<MeasuredStage> stages;
+    std::vector<ProfileRate> rates; // gemm_rate, attention_rate, hbm_rate
+    double measuredStepS = 0, stepBeforeS = 0, stepAfterS = 0;
+    std::vector<Message> problems; // why nothing could be calibrated
+    bool anyApplied() const;
+};
+
+// `source` names the profile ("job profile run-42/, 16 ranks"). Each rate is fitted so that the plan's predicted
+// time of its kernel class on the measured stages equals the measured time (a fixed point: a few rounds, since the
+// element-wise rate also times memory-bound GEMMs); a rate past its physical bound (the dense peak, the datasheet HBM
+// rate) or below a twentieth of the model's is refused and named, since then the profile is not of this plan.
+ProfileCalibration calibrateFromProfile(
+    const Plan& plan, const std::vector<MeasuredStage>& measured, const std::string& source);
+
+} // namespace plait

@@ -1,0 +1,232 @@
+// "Calibrate from this profile" (issue 43 C), checked on generated Kineto profiles of a plan whose kernels ran at
+// known multiples of the model's times: the rates are recovered, the profiled plan then predicts the measured
+// kernel times, another layout on the same GPUs is predicted with them, and a profile of another job is refused.
+#include "../profileofplan.h"
+#include "../testplans.h"
+#include "evaluate.h"
+#include "kinetogen.h"
+#include "kinetoprofile.h"
+#include "profilecalibration.h"
+#include "rankmap.h"
+#include "stepclasses.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace plait;
+
+namespace {
+using test::Slowdown;
+
+std::vector<StepClasses> predicted(const Plan& plan)
+{
+    return predictedStepClasses(plan, evaluate(plan));
+}
+
+std::vector<RankProfile> profileOf(const Plan& plan, Slowdown slow)
+{
+    std::vector<RankProfile> out;
+    for (const auto& [rank, trace] : test::profileOfPlan(plan, slow)) {
+        auto read = readKinetoProfile(trace.dump());
+        if (!read)
+            qFatal("generated trace not read: %s", read.errorText().c_str());
+        out.push_back(read.value());
+    }
+    return out;
+}
+
+std::vector<RankPlace> placesOf(const Plan& plan)
+{
+    std::vector<RankPlace> places(std::size_t(plan.parallel.gpusUsed()));
+    for (const RankSlot& slot : rankMap(plan).ranks)
+        places[std::size_t(slot.rank)] = { slot.coord.pp, slot.node };
+    return places;
+}
+
+const ProfileRate& rateOf(const ProfileCalibration& c, const char* id)
+{
+    for (const ProfileRate& r : c.rates)
+        if (r.id == id)
+            return r;
+    qFatal("no rate %s", id);
+}
+
+double sum(const std::vector<StepClasses>& stages, double StepClasses::*field)
+{
+    double s = 0;
+    for (const StepClasses& c : stages)
+        s += c.*field;
+    return s;
+}
+}
+
+class TestProfileCalibration : public QObject {
+    Q_OBJECT
+private slots:
+    void recoversPlantedRates_data()
+    {
+        QTest::addColumn<QString>("example");
+        QTest::addColumn<double>("gemm");
+        QTest::addColumn<double>("attention");
+        QTest::addColumn<double>("other");
+        QTest::newRow("one node, TP2 DP4, GEMMs 1.3x slower")
+            << QStringLiteral("a2-one-node-tp2-dp4.plait.json") << 1.3 << 1.0 << 1.0;
+        QTest::newRow("four nodes, TP4 PP2 DP2, every class off")
+            << QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json") << 1.25 << 0.8 << 1.6;
+        QTest::newRow("four nodes, GEMMs faster than the model")
+            << QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json") << 0.9 << 1.1 << 0.9;
+    }
+    void recoversPlantedRates()
+    {
+        QFETCH(QString, example);
+        QFETCH(double, gemm);
+        QFETCH(double, attention);
+        QFETCH(double, other);
+        const Plan plan = test::examplePlan(example.toStdString().c_str());
+        const std::vector<RankProfile> ranks = profileOf(plan, { gemm, attention, other });
+        const std::vector<MeasuredStage> stages = measuredStages(ranks, placesOf(plan));
+        QCOMPARE(int(stages.size()), plan.parallel.pp);
+        const std::vector<StepClasses> model = predicted(plan);
+        for (const MeasuredStage& s : stages) {
+            QCOMPARE(s.ranks, plan.parallel.gpusUsed() / plan.parallel.pp);
+            QVERIFY(s.attentionSplit);
+            QVERIFY(std::abs(s.gemmUs / (model[std::size_t(s.stage)].gemmS * 1e6) - gemm) < 1e-3);
+        }
+
+        const ProfileCalibration cal = calibrateFromProfile(plan, stages, "generated profile");
+        QVERIFY2(cal.problems.empty(), cal.problems.empty() ? "" : messageText(cal.problems.front()).c_str());
+        for (const char* id : { "gemm_rate", "attention_rate", "hbm_rate" }) {
+            const ProfileRate& r = rateOf(cal, id);
+            QVERIFY2(r.applied, (std::string(id) + ": " + messageText(r.note)).c_str());
+            // The profiled plan now predicts what was measured.
+            QVERIFY2(std::abs(r.predictedAfterS / r.measuredS - 1) < 0.01,
+                qPrintable(QStringLiteral("%1: predicted %2 s, measured %3 s")
+                               .arg(QString::fromLatin1(id))
+                               .arg(r.predictedAfterS)
+                               .arg(r.measuredS)));
+        }
+        // The GEMM share moves by the planted factor (memory-bound GEMMs a little less).
+        const ProfileRate& g = rateOf(cal, "gemm_rate");
+        QVERIFY2(std::abs(g.before / g.after / gemm - 1) < 0.05, qPrintable(QString::number(g.before / g.after)));
+        QVERIFY(cal.plan.cluster.gpu.sustainedSource.find("generated profile") != std::string::npos);
+        QCOMPARE(cal.plan.cluster.gpu.measuredAttention.size(), std::size_t(1));
+        // Slower kernels make a slower step, and faster ones a faster one.
+        const double weighted = (gemm + attention + other) / 3;
+        QVERIFY(weighted > 1 ? cal.stepAfterS > cal.stepBeforeS : cal.stepAfterS < cal.stepBeforeS);
+    }
+
+    // The rates fitted on one layout predict another layout of the same model on the same GPUs: here a job whose
+    // kernels all ran at the planted multiples, so its other layouts' kernels did too (a check of the mechanism, not
+    // a validation against a published profile).
+    void calibratedRatesCarryToAnotherLayout()
+    {
+        const Plan profiled = test::examplePlan("b-four-nodes-tp4-pp2-dp2.plait.json");
+        const Slowdown slow { 1.25, 0.8, 1.4 };
+        const ProfileCalibration cal
+            = calibrateFromProfile(profiled, measuredStages(profileOf(profiled, slow), placesOf(profiled)), "p");
+        Plan other = profiled;
+        other.parallel.tp = 8;
+        other.parallel.pp = 1;
+        other.parallel.dp = 4;
+        other.placement = {};
+        QVERIFY(evaluate(other).valid);
+        Plan otherCalibrated = other;
+        otherCalibrated.cluster = cal.plan.cluster;
+        const std::vector<StepClasses> before = predicted(other), after = predicted(otherCalibrated);
+        const double gemmRatio = sum(after, &StepClasses::gemmS) / sum(before, &StepClasses::gemmS);
+        const double attentionRatio
+            = sum(after, &StepClasses::attentionFwdS) / sum(before, &StepClasses::attentionFwdS);
+        QVERIFY2(std::abs(gemmRatio / slow.gemm - 1) < 0.06, qPrintable(QString::number(gemmRatio)));
+        // Attention at another TP runs the same call length and head size: the measured point holds.
+        QVERIFY2(std::abs(attentionRatio / slow.attention - 1) < 0.02, qPrintable(QString::number(attentionRatio)));
+    }
+
+    void aProfileOfAnotherJobIsRefused()
+    {
+        // GEMMs 10x faster than the model: past the dense peak, so not this plan's profile.
+        const Plan plan = test::examplePlan("a2-one-node-tp2-dp4.plait.json");
+        const ProfileCalibration cal
+            = calibrateFromProfile(plan, measuredStages(profileOf(plan, { 0.1, 1, 1 }), placesOf(plan)), "p");
+        const ProfileRate& g = rateOf(cal, "gemm_rate");
+        QVERIFY(!g.applied);
+        QCOMPARE(g.note.key, std::string("profilecal:past-peak"));
+        QCOMPARE(cal.plan.cluster.gpu.gemmSustainedEfficiency, plan.cluster.gpu.gemmSustainedEfficiency);
+        // The other rates still apply.
+        QVERIFY(rateOf(cal, "attention_rate").applied);
+        QVERIFY(rateOf(cal, "hbm_rate").applied);
+    }
+
+    void noPlacedRankIsNamed()
+    {
+        const Plan plan = test::examplePlan("a2-one-node-tp2-dp4.plait.json");
+        const ProfileCalibration cal = calibrateFromProfile(plan, {}, "p");
+        QVERIFY(!cal.anyApplied());
+        QCOMPARE(cal.problems.size(), std::size_t(1));
+    }
+
+    // The breakdown the Gantt and the report set beside the prediction: every stage's kernel classes measured and
+    // predicted, collectives by family, idle time; the prediction's collectives on its busiest stage only.
+    void breakdownRowsSetMeasuredBesidePredicted()
+    {
+        const Plan plan = test::examplePlan("b-four-nodes-tp4-pp2-dp2.plait.json");
+        const Evaluation ev = evaluate(plan);
+        const PredictedBreakdown predicted = predictedBreakdown(plan, ev);
+        const std::vector<MeasuredStage> measured = measuredStages(profileOf(plan, { 1.2, 1, 1 }), placesOf(plan));
+        const std::vector<BreakdownRow> rows = breakdownRows(predicted, measured);
+        for (int stage = 0; stage < plan.parallel.pp; ++stage) {
+            const StepClasses& p = predicted.stages[std::size_t(stage)];
+            bool gemm = false, allReduce = false, idle = false;
+            for (const BreakdownRow& r : rows) {
+                if (r.stage != stage)
+                    continue;
+                if (r.kind == BreakdownClass::Gemm) {
+                    gemm = true;
+                    QCOMPARE(r.predictedS, p.gemmS);
+                    QVERIFY(std::abs(r.measuredS / p.gemmS - 1.2) < 1e-3);
+                }
+                if (r.kind == BreakdownClass::Collective && r.collective == CollectiveKind::AllReduce) {
+                    allReduce = true;
+                    QVERIFY(r.measuredS > 0); // the generator's gradient all-reduce
+                    QCOMPARE(std::isnan(r.predictedS), stage != predicted.busiestStage);
+                }
+                if (r.kind == BreakdownClass::Idle) {
+                    idle = true;
+                    QVERIFY(r.measuredS > 0); // the generator's idle before each step
+                    QCOMPARE(std::isnan(r.predictedS), stage != predicted.busiestStage);
+                }
+            }
+            QVERIFY(gemm && allReduce && idle);
+        }
+        // A stage no rank of the profile ran is predicted alone.
+        const std::vector<BreakdownRow> half = breakdownRows(predicted, { measured.front() });
+        for (const BreakdownRow& r : half)
+            if (r.stage == 1)
+                QVERIFY(std::isnan(r.measuredS));
+    }
+
+    void collectiveNamesMapToTheirFamily_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("kind"); // −1: none
+        QTest::newRow("allreduce") << QStringLiteral("allreduce") << int(CollectiveKind::AllReduce);
+        QTest::newRow("_allgather_base") << QStringLiteral("_allgather_base") << int(CollectiveKind::AllGather);
+        QTest::newRow("coalesced reduce-scatter")
+            << QStringLiteral("reduce_scatter_tensor_coalesced") << int(CollectiveKind::ReduceScatter);
+        QTest::newRow("all_to_all") << QStringLiteral("all_to_all") << int(CollectiveKind::AllToAll);
+        QTest::newRow("sendrecv") << QStringLiteral("sendrecv") << int(CollectiveKind::SendRecv);
+        QTest::newRow("NCCL kernel") << QStringLiteral("ncclDevKernel_AllGather_RING_LL")
+                                     << int(CollectiveKind::AllGather);
+        QTest::newRow("broadcast") << QStringLiteral("broadcast") << -1;
+    }
+    void collectiveNamesMapToTheirFamily()
+    {
+        QFETCH(QString, name);
+        QFETCH(int, kind);
+        const std::optional<CollectiveKind> k = collectiveKindOfName(name.toStdString());
+        QCOMPARE(k ? int(*k) : -1, kind);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestProfileCalibration)
+#include "tst_profilecalibration.moc"

@@ -1,0 +1,46 @@
+#pragma once
+// A generated job profile of a plan (issue 43 C): each rank runs its stage's predicted kernel time per class times a
+// planted slowdown, in ten kernels per class and pass, named as cuBLAS, FlashAttention and ATen name theirs.
+#include "evaluate.h"
+#include "kinetogen.h"
+#include "rankmap.h"
+#include "stepclasses.h"
+
+#include <utility>
+#include <vector>
+
+namespace plait::test {
+
+// How much slower than the model each class ran in the generated job.
+struct Slowdown {
+    double gemm = 1, attention = 1, other = 1;
+};
+
+// Every rank of the plan with its trace, in the rank map's order.
+inline std::vector<std::pair<int, nlohmann::json>> profileOfPlan(const Plan& plan, Slowdown slow, int steps = 2)
+{
+    const std::vector<StepClasses> stages = predictedStepClasses(plan, evaluate(plan));
+    std::vector<std::pair<int, nlohmann::json>> out;
+    for (const RankSlot& slot : rankMap(plan).ranks) {
+        const StepClasses& c = stages[std::size_t(slot.coord.pp)];
+        GeneratedJob job;
+        job.ranks = plan.parallel.gpusUsed();
+        job.steps = steps;
+        auto add = [&](const char* name, double seconds, bool backward) {
+            for (int k = 0; k < 10; ++k)
+                job.stepKernels.push_back({ name, seconds * 1e6 / 10, backward });
+        };
+        add("sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x256x64_warpgroupsize2x1x1_cublas",
+            c.gemmS * slow.gemm, false);
+        add("void flash::flash_fwd_kernel<Flash_fwd_kernel_traits<128, 128, 64, 4>>()",
+            c.attentionFwdS * slow.attention, false);
+        add("void flash::flash_bwd_dq_dk_dv_loop_seqk_parallel_kernel<Flash_bwd_kernel_traits>()",
+            c.attentionBwdS * slow.attention, true);
+        add("void at::native::vectorized_elementwise_kernel<4, at::native::FillFunctor<float>>()",
+            c.otherS * slow.other, true);
+        out.emplace_back(slot.rank, kinetoRankTrace(job, slot.rank));
+    }
+    return out;
+}
+
+} // namespace plait::test
