@@ -96,14 +96,14 @@ QString breakdownTable(const PredictedBreakdown& predicted, const std::vector<Me
                                              "stage; the prediction counts collectives and idle time on its busiest "
                                              "stage)"));
     html += QStringLiteral("<table cellspacing=6><tr><th>%1</th><th>%2</th><th>%3</th><th>%4</th><th>%5</th>"
-                           "<th>%6</th></tr>")
+                           "<th>%6</th><th>%7</th></tr>")
                 .arg(TimelineText::tr("stage"), TimelineText::tr("GEMM"), TimelineText::tr("attention"),
                     TimelineText::tr("other kernels"), TimelineText::tr("collectives exposed"),
-                    TimelineText::tr("idle"));
+                    TimelineText::tr("waiting for the last rank"), TimelineText::tr("idle"));
     for (std::size_t i = 0; i < rows.size();) {
         const int stage = rows[i].stage;
         QString gemm, attention, other, idle;
-        double collectivesM = 0, collectivesP = 0;
+        double collectivesM = 0, collectivesP = 0, waitM = 0;
         for (; i < rows.size() && rows[i].stage == stage; ++i) {
             const BreakdownRow& r = rows[i];
             switch (r.kind) {
@@ -119,6 +119,7 @@ QString breakdownTable(const PredictedBreakdown& predicted, const std::vector<Me
             case BreakdownClass::Collective:
                 collectivesM += r.measuredExposedS; // NaN stays NaN: not known on that side
                 collectivesP += r.predictedExposedS;
+                waitM += r.measuredWaitS;
                 break;
             case BreakdownClass::Idle:
                 idle = besideText(r.measuredS, r.predictedS);
@@ -126,9 +127,11 @@ QString breakdownTable(const PredictedBreakdown& predicted, const std::vector<Me
             }
         }
         html += QStringLiteral("<tr><td align=right>%1</td><td align=right>%2</td><td align=right>%3</td>"
-                               "<td align=right>%4</td><td align=right>%5</td><td align=right>%6</td></tr>")
+                               "<td align=right>%4</td><td align=right>%5</td><td align=right>%6</td>"
+                               "<td align=right>%7</td></tr>")
                     .arg(stage)
-                    .arg(gemm, attention, other, besideText(collectivesM, collectivesP), idle);
+                    .arg(gemm, attention, other, besideText(collectivesM, collectivesP),
+                        std::isnan(waitM) ? QStringLiteral("—") : widgets::formatDuration(waitM), idle);
     }
     return html + QStringLiteral("</table>");
 }

@@ -97,6 +97,7 @@ LoadedProfile layOutProfile(std::vector<RankProfile> ranks, const Plan* plan, co
             places = rankPlaces(*plan);
     }
     out.job = summarizeJob(out.ranks, places);
+    addCollectiveWaits(out.ranks, out.job.alignment);
     if (plan && !places.empty()) {
         out.stages = measuredStages(out.ranks, places);
         out.calibration = calibrateFromProfile(*plan, out.stages, source);

@@ -2111,73 +2111,78 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="147"/>
+        <location filename="../app/timelinesections.cpp" line="102"/>
+        <source>waiting for the last rank</source>
+        <translation>等待最后到达的 rank</translation>
+    </message>
+    <message>
+        <location filename="../app/timelinesections.cpp" line="150"/>
         <source>Trace</source>
         <translation>追踪</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="148"/>
+        <location filename="../app/timelinesections.cpp" line="151"/>
         <source>measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="149"/>
+        <location filename="../app/timelinesections.cpp" line="152"/>
         <source>predicted</source>
         <translation>预测</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="151"/>
+        <location filename="../app/timelinesections.cpp" line="154"/>
         <source>%1 (%2): step %3, bubble %4%5</source>
         <translation>%1（%2）：单步 %3，气泡 %4%5</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="154"/>
+        <location filename="../app/timelinesections.cpp" line="157"/>
         <source>, stages shared one GPU</source>
         <translation>，各阶段共用一块 GPU</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="163"/>
+        <location filename="../app/timelinesections.cpp" line="166"/>
         <source>&lt;b&gt;%1 not compared with the prediction&lt;/b&gt;: %2. Open a trace of this plan, or change the plan to the one that ran.</source>
         <translation>&lt;b&gt;%1 未与预测对比&lt;/b&gt;：%2。请打开此规划的 trace，或把规划改成实际运行的那个。</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="171"/>
+        <location filename="../app/timelinesections.cpp" line="174"/>
         <source>&lt;b&gt;%1 against predicted&lt;/b&gt;: step %2 vs %3 (%4), bubble %5 vs %6</source>
         <translation>&lt;b&gt;%1 与预测对比&lt;/b&gt;：单步 %2 对 %3（%4），气泡 %5 对 %6</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="178"/>
+        <location filename="../app/timelinesections.cpp" line="181"/>
         <source>; %1 ops aligned, mean |difference| %2</source>
         <translation>；已对齐 %1 个操作，平均 |差异| %2</translation>
     </message>
     <message>
         <location filename="../app/timelinesections.cpp" line="100"/>
-        <location filename="../app/timelinesections.cpp" line="182"/>
+        <location filename="../app/timelinesections.cpp" line="185"/>
         <source>stage</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="182"/>
+        <location filename="../app/timelinesections.cpp" line="185"/>
         <source>busy predicted</source>
         <translation>预测忙碌</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="182"/>
+        <location filename="../app/timelinesections.cpp" line="185"/>
         <source>busy measured</source>
         <translation>实测忙碌</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="183"/>
+        <location filename="../app/timelinesections.cpp" line="186"/>
         <source>bubble predicted</source>
         <translation>预测气泡</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="183"/>
+        <location filename="../app/timelinesections.cpp" line="186"/>
         <source>bubble measured</source>
         <translation>实测气泡</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="190"/>
+        <location filename="../app/timelinesections.cpp" line="193"/>
         <source>not in trace</source>
         <translation>追踪中没有</translation>
     </message>
@@ -2492,7 +2497,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>%1 对比 %2</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="597"/>
+        <location filename="../app/designreport.cpp" line="598"/>
         <source>Made by Plait %1.</source>
         <translation>由 Plait %1 生成。</translation>
     </message>
@@ -3184,7 +3189,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
     <message numerus="yes">
         <location filename="../app/commands/rendercommand.cpp" line="154"/>
-        <location filename="../app/commands/reportcommand.cpp" line="87"/>
+        <location filename="../app/commands/reportcommand.cpp" line="86"/>
         <location filename="../app/fileopener.cpp" line="230"/>
         <source>%n rank(s)</source>
         <translation>
@@ -4364,12 +4369,12 @@ Discard them?</source>
 <context>
     <name>plait::engine::ProfileLoader</name>
     <message>
-        <location filename="../engine/profileloader.cpp" line="150"/>
+        <location filename="../engine/profileloader.cpp" line="151"/>
         <source>Loading was cancelled.</source>
         <translation>加载已取消。</translation>
     </message>
     <message>
-        <location filename="../engine/profileloader.cpp" line="162"/>
+        <location filename="../engine/profileloader.cpp" line="163"/>
         <source>no trace files (*.json, *.json.gz) were given</source>
         <translation>没有给出追踪文件 (*.json, *.json.gz)</translation>
     </message>

@@ -72,6 +72,7 @@ nlohmann::json breakdownRowsJson(const std::vector<BreakdownRow>& rows)
         if (r.kind == BreakdownClass::Collective) {
             row["measured_exposed_s"] = seconds(r.measuredExposedS);
             row["predicted_exposed_s"] = seconds(r.predictedExposedS);
+            row["measured_wait_s"] = seconds(r.measuredWaitS);
         }
         out.push_back(row);
     }
@@ -80,22 +81,26 @@ nlohmann::json breakdownRowsJson(const std::vector<BreakdownRow>& rows)
 
 void printBreakdownRows(const std::vector<BreakdownRow>& rows, const std::vector<MeasuredStage>& measured)
 {
-    std::cout << "measured against predicted, per step (ms; measured: the median rank of each stage; the prediction "
-                 "counts collectives and idle time on its busiest stage only)\n";
-    std::cout << "  stage  ranks  what             measured  predicted   diff  exposed measured  exposed predicted\n";
+    std::cout << "measured against predicted, per step (ms; measured: the median rank of each stage; a collective's "
+                 "measured time is its transfer, its wait for the last rank to arrive apart; the prediction counts "
+                 "collectives and idle time on its busiest stage only)\n";
+    std::cout << "  stage  ranks  what             measured  predicted    diff  exposed measured  exposed predicted  "
+                 "waiting\n";
     auto cell = [](double s) { return std::isnan(s) ? std::string("—") : ms(s * 1e6); };
     for (const BreakdownRow& r : rows) {
         int ranks = 0;
         for (const MeasuredStage& m : measured)
             if (m.stage == r.stage)
                 ranks = m.ranks;
-        const bool both = !std::isnan(r.measuredS) && !std::isnan(r.predictedS) && r.predictedS >= 1e-6;
-        const std::string diff = both ? signedPercent(r.measuredS / r.predictedS - 1) : "—";
         const bool collective = r.kind == BreakdownClass::Collective;
-        char line[200];
-        std::snprintf(line, sizeof line, "  %5d  %5d  %-15s  %8s  %9s  %5s  %16s  %17s\n", r.stage, ranks, className(r),
-            cell(r.measuredS).c_str(), cell(r.predictedS).c_str(), diff.c_str(),
-            collective ? cell(r.measuredExposedS).c_str() : "", collective ? cell(r.predictedExposedS).c_str() : "");
+        const double measuredS = collective ? r.measuredTransferS() : r.measuredS;
+        const bool both = !std::isnan(measuredS) && !std::isnan(r.predictedS) && r.predictedS >= 1e-6;
+        const std::string diff = both ? signedPercent(measuredS / r.predictedS - 1) : "—";
+        char line[240];
+        std::snprintf(line, sizeof line, "  %5d  %5d  %-15s  %8s  %9s  %6s  %16s  %17s  %7s\n", r.stage, ranks,
+            className(r), cell(measuredS).c_str(), cell(r.predictedS).c_str(), diff.c_str(),
+            collective ? cell(r.measuredExposedS).c_str() : "", collective ? cell(r.predictedExposedS).c_str() : "",
+            collective ? cell(r.measuredWaitS).c_str() : "");
         std::cout << line;
     }
 }

@@ -125,7 +125,7 @@ std::vector<BreakdownRow> breakdownRows(const PredictedBreakdown& predicted, con
         const bool busiest = int(s) == predicted.busiestStage;
         auto row = [&](BreakdownClass kind, double measuredUs, double predictedS) {
             rows.push_back(
-                { int(s), kind, CollectiveKind::AllReduce, has ? measuredUs * 1e-6 : NAN, predictedS, 0, 0 });
+                { int(s), kind, CollectiveKind::AllReduce, has ? measuredUs * 1e-6 : NAN, predictedS, 0, 0, 0 });
         };
         row(BreakdownClass::Gemm, has ? m->gemmUs : 0, p.gemmS);
         row(BreakdownClass::Attention, has ? m->attentionFwdUs + m->attentionBwdUs : 0, p.attentionS());
@@ -138,7 +138,7 @@ std::vector<BreakdownRow> breakdownRows(const PredictedBreakdown& predicted, con
             if (it != families.end())
                 return *it;
             return families.emplace_back(BreakdownRow { int(s), BreakdownClass::Collective, kind, has ? 0.0 : NAN,
-                busiest ? 0.0 : NAN, has ? 0.0 : NAN, busiest ? 0.0 : NAN });
+                busiest ? 0.0 : NAN, has ? 0.0 : NAN, busiest ? 0.0 : NAN, has ? 0.0 : NAN });
         };
         double exposedS = 0;
         if (busiest)
@@ -154,6 +154,7 @@ std::vector<BreakdownRow> breakdownRows(const PredictedBreakdown& predicted, con
                     BreakdownRow& r = familyRow(*kind);
                     r.measuredS += c.totalUs * 1e-6;
                     r.measuredExposedS += c.exposedUs * 1e-6;
+                    r.measuredWaitS += c.waitUs * 1e-6;
                 }
         rows.insert(rows.end(), families.begin(), families.end());
         const double busyS = p.gemmS + p.attentionS() + p.otherS + exposedS;

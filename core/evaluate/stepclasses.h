@@ -53,6 +53,10 @@ struct BreakdownRow {
     CollectiveKind collective = CollectiveKind::AllReduce;
     double measuredS = 0, predictedS = 0;
     double measuredExposedS = 0, predictedExposedS = 0; // collectives: the part no compute ran beside
+    // Collectives: of measuredS, the wait for the last member (CollectiveTime::waitUs); the rest is the transfer, the
+    // part the prediction (which has no late rank) is comparable with.
+    double measuredWaitS = 0;
+    double measuredTransferS() const { return measuredS - measuredWaitS; }
 };
 // Per stage in order: GEMM, attention, other kernels, each collective family either side has (measured names
 // mapped by collectiveKindOfName; others left out), idle (measured: neither computing nor communicating; predicted:

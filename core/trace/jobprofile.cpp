@@ -3,6 +3,7 @@
 #include "median.h"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace plait {
@@ -64,6 +65,32 @@ JobProfile summarizeJob(const std::vector<RankProfile>& ranks, const std::vector
     return out;
 }
 
+void addCollectiveWaits(std::vector<RankProfile>& ranks, const ClockAlignment& alignment)
+{
+    if (alignment.offsetUs.size() != ranks.size())
+        return;
+    auto kernelOf = [&](const CollectiveMember& m) -> const CollectiveKernel& {
+        return ranks[m.rank].collectives.kernels[m.kernel];
+    };
+    auto startOf = [&](const CollectiveMember& m) { return kernelOf(m).startUs + alignment.offsetUs[m.rank]; };
+    for (const std::vector<CollectiveMember>& members : alignment.collectives) {
+        double last = -INFINITY;
+        for (const CollectiveMember& m : members)
+            last = std::max(last, startOf(m));
+        for (const CollectiveMember& m : members) {
+            const CollectiveKernel& k = kernelOf(m);
+            RankProfile& p = ranks[m.rank];
+            const auto step = std::find_if(p.steps.begin(), p.steps.end(),
+                [&](const ProfileStep& s) { return k.startUs >= s.startUs && k.startUs < s.endUs; });
+            if (step == p.steps.end() || std::size_t(step - p.steps.begin()) >= p.breakdown.size())
+                continue;
+            // Counted as the breakdown counts the kernel: cut at the step's end.
+            const double wait = std::min(last - startOf(m), std::min(k.endUs, step->endUs) - k.startUs);
+            p.breakdown[std::size_t(step - p.steps.begin())].timeOf(k.collective).waitUs += std::max(0.0, wait);
+        }
+    }
+}
+
 std::vector<MeasuredStage> measuredStages(const std::vector<RankProfile>& ranks, const std::vector<RankPlace>& places)
 {
     std::vector<std::vector<const RankProfile*>> byStage;
@@ -114,10 +141,11 @@ std::vector<MeasuredStage> measuredStages(const std::vector<RankProfile>& ranks,
             auto timeOf = [&](const StepBreakdown& b) {
                 auto it = std::find_if(b.collectives.begin(), b.collectives.end(),
                     [&](const CollectiveTime& c) { return c.collective == name; });
-                return it != b.collectives.end() ? *it : CollectiveTime { name, 0, 0 };
+                return it != b.collectives.end() ? *it : CollectiveTime { name, 0, 0, 0 };
             };
             m.collectives.push_back({ name, medianOf([&](const StepBreakdown& b) { return timeOf(b).totalUs; }),
-                medianOf([&](const StepBreakdown& b) { return timeOf(b).exposedUs; }) });
+                medianOf([&](const StepBreakdown& b) { return timeOf(b).exposedUs; }),
+                medianOf([&](const StepBreakdown& b) { return timeOf(b).waitUs; }) });
         }
         out.push_back(std::move(m));
     }

@@ -34,6 +34,11 @@ struct RankPlace {
 // `places` (by rank number; empty when there is no plan): the straggler is then sought only among ranks of one stage.
 JobProfile summarizeJob(const std::vector<RankProfile>& ranks, const std::vector<RankPlace>& places = {});
 
+// Each collective kernel's wait for its last member, on the aligned clocks, added to the step it started in
+// (StepBreakdown's CollectiveTime::waitUs): the last to start is the one the others waited on (rankclocks.h), and the
+// rest of a kernel's time is the transfer. `alignment` of these ranks in this order.
+void addCollectiveWaits(std::vector<RankProfile>& ranks, const ClockAlignment& alignment);
+
 // One pipeline stage's step as the profile measured it: each rank's mean over its steps, then the median over the
 // stage's ranks (a straggler does not set the stage's figures). Kernel classes as StepBreakdown counts them.
 struct MeasuredStage {

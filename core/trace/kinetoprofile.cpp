@@ -354,7 +354,7 @@ CollectiveTime& StepBreakdown::timeOf(const std::string& collective)
 {
     auto it = std::find_if(
         collectives.begin(), collectives.end(), [&](const CollectiveTime& t) { return t.collective == collective; });
-    return it != collectives.end() ? *it : collectives.emplace_back(CollectiveTime { collective, 0, 0 });
+    return it != collectives.end() ? *it : collectives.emplace_back(CollectiveTime { collective, 0, 0, 0 });
 }
 
 double RankProfile::computeBusyUs(double fromUs, double toUs) const
@@ -395,6 +395,7 @@ StepBreakdown meanStepBreakdown(const std::vector<StepBreakdown>& steps)
             CollectiveTime& t = mean.timeOf(c.collective);
             t.totalUs += c.totalUs / n;
             t.exposedUs += c.exposedUs / n;
+            t.waitUs += c.waitUs / n;
         }
     }
     return mean;

@@ -42,6 +42,9 @@ struct ProfileKernel {
 struct CollectiveTime {
     std::string collective;
     double totalUs = 0, exposedUs = 0; // exposed: with no compute kernel running beside it
+    // Of totalUs: waiting for the collective's last member to arrive, where the other members' profiles are at hand
+    // (jobprofile.h addCollectiveWaits); the rest is the transfer, what a cost model predicts. 0 where not measured.
+    double waitUs = 0;
 };
 struct StepBreakdown {
     double gemmUs = 0, attentionUs = 0, otherKernelUs = 0; // kernel time by class (kernels of two streams both count)

@@ -1,5 +1,6 @@
 // Clocks of a multi-rank profile aligned on the collectives the ranks share, and the rank the others waited for
 // (issue 43), checked on generated Kineto traces whose skews and straggler are known.
+#include "jobprofile.h"
 #include "jobtimeline.h"
 #include "kinetogen.h"
 #include "kinetoprofile.h"
@@ -357,6 +358,34 @@ private slots:
         QFETCH(QString, name);
         QFETCH(int, kind);
         QCOMPARE(int(kernelClassOfName(name.toStdString())), kind);
+    }
+
+    // A collective's time is the wait for its last member plus the transfer: with a planted straggler the others
+    // wait for its extra compute, and every rank's transfer is the all-reduce once all have arrived (issue 43).
+    void waitIsSplitFromTransfer()
+    {
+        GeneratedJob job;
+        job.ranks = 4;
+        job.steps = 2;
+        job.kernelsPerStep = 8;
+        job.kernelUs = 1000;
+        job.allReduceUs = 300;
+        job.stragglerRank = 2;
+        job.stragglerSlowdown = 1.5;
+        job.clockSkewUs = skews(job.ranks, 5'000);
+        std::vector<RankProfile> ranks;
+        for (int r = 0; r < job.ranks; ++r)
+            ranks.push_back(readRank(kinetoRankTrace(job, r)));
+        const JobProfile summary = summarizeJob(ranks);
+        addCollectiveWaits(ranks, summary.alignment);
+        for (const RankProfile& p : ranks) {
+            const StepBreakdown b = meanStepBreakdown(p.breakdown);
+            QCOMPARE(b.collectives.size(), std::size_t(1));
+            const CollectiveTime& c = b.collectives.front();
+            const double wait = p.rank == job.stragglerRank ? 0 : 8 * 1000 * 0.5;
+            QVERIFY2(std::abs(c.waitUs - wait) < 0.01, qPrintable(QString::number(c.waitUs)));
+            QVERIFY2(std::abs(c.totalUs - c.waitUs - job.allReduceUs) < 0.01, qPrintable(QString::number(c.totalUs)));
+        }
     }
 };
 
