@@ -4681,24 +4681,29 @@ Discard them?</source>
 %3 × %4，经 %5</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="178"/>
+        <location filename="../widgets/commbreakdown.cpp" line="165"/>
+        <source> (group over %1 nodes)</source>
+        <translation>（组跨 %1 个节点）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/commbreakdown.cpp" line="180"/>
         <source>No plan evaluated yet.</source>
         <translation>尚未评估任何方案。</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="179"/>
+        <location filename="../widgets/commbreakdown.cpp" line="181"/>
         <source>The plan cannot be evaluated: the summary says why.</source>
         <translation>无法评估该方案：原因见摘要。</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="180"/>
+        <location filename="../widgets/commbreakdown.cpp" line="182"/>
         <source>No communication: every parallel size is 1,
 so no GPU sends anything to another.</source>
         <translation>没有通信：所有并行规模均为 1，
 没有 GPU 向其他 GPU 发送数据。</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="216"/>
+        <location filename="../widgets/commbreakdown.cpp" line="218"/>
         <source>%1: %2 per step, %3 exposed
 latency %4, bandwidth %5
 %6 per call, %7 calls, %8 ranks

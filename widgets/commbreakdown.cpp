@@ -160,7 +160,9 @@ void CommBreakdown::rebuild()
                                       QString::fromLatin1(collectiveName(c.collective))
                                           + (role.isEmpty() ? QString() : QStringLiteral(" · ") + role))
                                   .arg(c.count)
-                                  .arg(formatBytes(c.bytesPerCall), QString::fromStdString(c.link));
+                                  .arg(formatBytes(c.bytesPerCall),
+                                      QString::fromStdString(c.link)
+                                          + (c.nodes > 1 ? tr(" (group over %1 nodes)").arg(c.nodes) : QString()));
         m_labels << label;
         ticker->addTick(key, label);
     }

@@ -28,7 +28,7 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
     const int mtpHere = par.holdsLastChunk(heavyStage) ? model.mtpLayers : 0;
     const double mbLayers = double(m) * (layersMax + mtpHere) * passShare;
     auto pushItem = [&](Dim dim, CollectiveKind kind, CommPayload what, CommTotals t, double bytesPerCall,
-                        long long calls, const std::string& link, int groupSize) {
+                        long long calls, const std::string& link, int groupSize, int nodes) {
         if (t.item.timeS <= 0 && bytesPerCall <= 0)
             return;
         t.item.dim = dim;
@@ -39,13 +39,14 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
         t.item.bytesPerStep = bytesPerCall * calls;
         t.item.link = link;
         t.item.groupSize = groupSize;
+        t.item.nodes = nodes;
         ev.comm.push_back(t.item);
     };
     // Items of one family share the time the family adds (exposed and contention) in proportion to their own time.
     const int rcFull = tr.recompute == Recompute::Full ? 1 : 0;
     auto pushShared
         = [&](Dim dim, const std::vector<std::tuple<CollectiveKind, CommPayload, CollectiveCost, long long>>& parts,
-              double bytesPerCall, double addedPerStep, const std::string& link, int groupSize) {
+              double bytesPerCall, double addedPerStep, const std::string& link, int groupSize, int nodes) {
               double total = 0;
               for (const auto& [kind, what, cost, calls] : parts)
                   total += cost.seconds * double(calls);
@@ -54,7 +55,7 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
                   t.accumulate(cost, double(calls), 0);
                   t.item.exposedS = total > 0 ? addedPerStep * cost.seconds * double(calls) / total : 0;
                   t.item.algorithm = cost.algorithm;
-                  pushItem(dim, kind, what, t, bytesPerCall, calls, link, groupSize);
+                  pushItem(dim, kind, what, t, bytesPerCall, calls, link, groupSize, nodes);
               }
           };
     const LayerCollectives& hcalls = hc.calls;
@@ -68,11 +69,11 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
                       each * (1 + rcFull + 2) },
                     { CollectiveKind::ReduceScatter, CommPayload::SpActivations, hcalls.tpScatter,
                         each * (1 + rcFull + 1) } },
-                lc.tpBytes, added, hc.tpLink, par.tp);
+                lc.tpBytes, added, hc.tpLink, par.tp, hc.tpNodes);
         else
             pushShared(Dim::TP,
                 { { CollectiveKind::AllReduce, CommPayload::LayerOutputs, hcalls.tpAllReduce, each * (2 + rcFull) } },
-                lc.tpBytes, added, hc.tpLink, par.tp);
+                lc.tpBytes, added, hc.tpLink, par.tp, hc.tpNodes);
     }
     if (par.cp > 1)
         pushShared(Dim::CP,
@@ -81,7 +82,7 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
                 { CollectiveKind::ReduceScatter, CommPayload::KeyValueGradients, hcalls.cpScatter,
                     (long long)mbLayers } },
             lc.cpBytes, in.inLayerExposedShare * mbLayers * (hc.added.cpForward * (1 + rcFull) + hc.added.cpBackward),
-            hc.cpLink, par.cp);
+            hc.cpLink, par.cp, hc.cpNodes);
     const double moeLayers = double(m) * (layersMax - plan.denseLayersOnStage(heavyStage) + mtpHere) * passShare;
     const double moeExposed = in.inLayerExposedShare * in.epExposedShare;
     if (par.ep > 1) {
@@ -94,7 +95,7 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
                  std::pair { d.combineKind, CommPayload::TokenCombine } }) {
             CommTotals t;
             t.accumulate(hcalls.ep, calls, moeExposed * hcalls.ep.seconds);
-            pushItem(Dim::EP, kind, what, t, d.bytes, calls, hc.epLink, par.ep);
+            pushItem(Dim::EP, kind, what, t, d.bytes, calls, hc.epLink, par.ep, hc.epNodes);
         }
     }
     if (lc.etpBytes > 0) {
@@ -106,7 +107,7 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
                 std::tuple { CollectiveKind::ReduceScatter, hcalls.etpScatter, CommPayload::ExpertOutputsOverEtp } }) {
             CommTotals t;
             t.accumulate(cost, calls, moeExposed * cost.seconds);
-            pushItem(Dim::TP, kind, what, t, lc.etpBytes, calls, hc.etpLink, par.expertTp());
+            pushItem(Dim::TP, kind, what, t, lc.etpBytes, calls, hc.etpLink, par.expertTp(), hc.etpNodes);
         }
     }
     if (p > 1) {
@@ -125,7 +126,7 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
             if (!l.empty() && l != plan.cluster.intraNode.id)
                 link = l;
         pushItem(Dim::PP, CollectiveKind::SendRecv, CommPayload::StageBoundaries, t, in.p2p.bytes, calls,
-            link.empty() ? plan.cluster.intraNode.id : link, 2);
+            link.empty() ? plan.cluster.intraNode.id : link, 2, link.empty() ? 1 : 2);
     }
     if (tr.zeroStage >= 3 && par.dp * par.cp > 1) {
         const int layersOnHeavy = plan.layersOnStage(heavyStage);
@@ -143,24 +144,28 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
         r.accumulate(hcalls.zero3Scatter, calls, 0);
         r.item.exposedS = added * (1 - share);
         pushItem(Dim::DP, CollectiveKind::AllGather, CommPayload::Zero3Weights, g, sp1.total() * stateB.weights,
-            2 * calls, hc.dpLink, par.dp * par.cp);
+            2 * calls, hc.dpLink, par.dp * par.cp, hc.dpNodes);
         pushItem(Dim::DP, CollectiveKind::ReduceScatter, CommPayload::Zero3Gradients, r, sp1.total() * stateB.grads,
-            calls, hc.dpLink, par.dp * par.cp);
+            calls, hc.dpLink, par.dp * par.cp, hc.dpNodes);
     }
     if (in.dpGrad && in.dpParam) {
         const bool sharded = tr.zeroStage >= 1;
         pushItem(Dim::DP, sharded ? CollectiveKind::ReduceScatter : CollectiveKind::AllReduce, CommPayload::Gradients,
-            *in.dpGrad, in.dpGrad->item.bytesPerCall, in.dpGrad->item.count, in.dpGrad->item.link, par.dp * par.cp);
+            *in.dpGrad, in.dpGrad->item.bytesPerCall, in.dpGrad->item.count, in.dpGrad->item.link, par.dp * par.cp,
+            in.dpGrad->item.nodes);
         if (sharded)
             pushItem(Dim::DP, CollectiveKind::AllGather, CommPayload::UpdatedWeights, *in.dpParam,
-                in.dpParam->item.bytesPerCall, in.dpParam->item.count, in.dpParam->item.link, par.dp * par.cp);
+                in.dpParam->item.bytesPerCall, in.dpParam->item.count, in.dpParam->item.link, par.dp * par.cp,
+                in.dpParam->item.nodes);
     }
     if (in.embAllReduce && in.embAllReduce->item.timeS > 0)
         pushItem(Dim::PP, CollectiveKind::AllReduce, CommPayload::TiedEmbeddingGradients, *in.embAllReduce,
-            in.embAllReduce->item.bytesPerCall, 1, in.embAllReduce->item.link, 2);
+            in.embAllReduce->item.bytesPerCall, 1, in.embAllReduce->item.link, 2,
+            in.embAllReduce->item.link == plan.cluster.intraNode.id ? 1 : 2);
     if (in.copyReduce && in.copyReduce->item.timeS > 0)
         pushItem(Dim::PP, CollectiveKind::AllReduce, CommPayload::DualPipeCopies, *in.copyReduce,
-            in.copyReduce->item.bytesPerCall, 1, in.copyReduce->item.link, 2);
+            in.copyReduce->item.bytesPerCall, 1, in.copyReduce->item.link, 2,
+            in.copyReduce->item.link == plan.cluster.intraNode.id ? 1 : 2);
 }
 
 } // namespace plait

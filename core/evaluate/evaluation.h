@@ -59,6 +59,9 @@ struct CommItem {
     std::string link; // bottleneck link id
     Algorithm algorithm = Algorithm::Ring;
     int groupSize = 1;
+    // Nodes the group spans: the bottleneck `link` of a group over many nodes can be the in-node one (a node's NICs
+    // together outrun its NVLink share), and the label says where the group runs.
+    int nodes = 1;
     long long count = 0; // calls per step per GPU
     double bytesPerCall = 0; // nccl-tests S
     double bytesPerStep = 0;

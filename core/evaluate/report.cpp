@@ -65,8 +65,9 @@ nlohmann::json evaluationToJson(const Evaluation& ev)
         j["comm"].push_back({ { "dim", dimName(c.dim) }, { "collective", collectiveName(c.collective) },
             { "what", commPayloadName(c.payload) }, { "bytes_per_step", whole(c.bytesPerStep) },
             { "bytes_per_call", whole(c.bytesPerCall) }, { "calls_per_step", c.count }, { "group_size", c.groupSize },
-            { "link", c.link }, { "algorithm", algorithmName(c.algorithm) }, { "time_s", c.timeS },
-            { "exposed_s", c.exposedS }, { "latency_s", c.alphaS }, { "bandwidth_s", c.bandwidthS } });
+            { "link", c.link }, { "nodes", c.nodes }, { "algorithm", algorithmName(c.algorithm) },
+            { "time_s", c.timeS }, { "exposed_s", c.exposedS }, { "latency_s", c.alphaS },
+            { "bandwidth_s", c.bandwidthS } });
     if (const ExpertDispatch& d = ev.dispatch; d.call.seconds > 0)
         j["expert_dispatch"]
             = { { "fabric_bytes_per_call", whole(d.fabricBytes) }, { "nvlink_bytes_per_call", whole(d.nvlinkBytes) },
@@ -166,9 +167,10 @@ std::string evaluationText(const Evaluation& ev, const Plan& plan)
     o << "  communication per step    time (ms)  exposed (ms)  per call  link\n";
     for (const CommItem& c : ev.comm) {
         char line[240];
-        std::snprintf(line, sizeof line, "    %-3s %-15s %12s %13s %9s  %s (%s, %d ranks)\n", dimName(c.dim),
+        const std::string where = c.nodes > 1 ? " on " + std::to_string(c.nodes) + " nodes" : "";
+        std::snprintf(line, sizeof line, "    %-3s %-15s %12s %13s %9s  %s (%s, %d ranks%s)\n", dimName(c.dim),
             collectiveName(c.collective), num(c.timeS * 1e3, "%.4g").c_str(), num(c.exposedS * 1e3, "%.4g").c_str(),
-            bytesText(c.bytesPerCall).c_str(), c.link.c_str(), commPayloadName(c.payload), c.groupSize);
+            bytesText(c.bytesPerCall).c_str(), c.link.c_str(), commPayloadName(c.payload), c.groupSize, where.c_str());
         o << line;
     }
     for (const Warning& w : ev.warnings)

@@ -45,6 +45,12 @@ std::vector<StageComm> stageComms(const Plan& plan, const LayerCost& lc, const G
         c.dpLink = worstDp[i] ? worstDp[i]->link : "";
         c.etpLink = worstEtp[i] ? worstEtp[i]->link : "";
         c.dpPath = worstDp[i];
+        auto nodesOf = [](const GroupPath* g) { return g ? g->nodes : 1; };
+        c.tpNodes = nodesOf(worstTp[i]);
+        c.cpNodes = nodesOf(worstCp[i]);
+        c.epNodes = nodesOf(worstEp[i]);
+        c.dpNodes = nodesOf(worstDp[i]);
+        c.etpNodes = nodesOf(worstEtp[i]);
     }
     return sc;
 }

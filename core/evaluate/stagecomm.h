@@ -17,6 +17,7 @@ struct StageComm {
     LayerCollectives calls; // one call of each, on the stage's slowest group of each dimension
     LayerCommTime added; // what they add to a layer's forward and backward (cost/inlayer.h)
     std::string tpLink, cpLink, epLink, dpLink, etpLink;
+    int tpNodes = 1, cpNodes = 1, epNodes = 1, dpNodes = 1, etpNodes = 1; // nodes each of those groups spans
     const GroupPath* dpPath = nullptr; // the stage's slowest gradient group, which also reduces after the pipeline
 };
 

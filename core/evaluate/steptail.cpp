@@ -42,6 +42,7 @@ StepTail addStepTails(const Plan& plan, const GroupSet& groups, const std::vecto
             dpGrad.item.bytesPerCall = tail.gradBytes;
             dpParam.item.bytesPerCall = tail.paramBytes;
             dpGrad.item.link = dpParam.item.link = sc[std::size_t(d)].dpLink;
+            dpGrad.item.nodes = dpParam.item.nodes = sc[std::size_t(d)].dpNodes;
             dpGrad.item.algorithm = tail.grad.algorithm;
             dpParam.item.algorithm = tail.param.algorithm;
         }

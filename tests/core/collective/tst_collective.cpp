@@ -260,8 +260,20 @@ private slots:
                 QCOMPARE(c.count, (long long)ev.microBatches * 31 * 2);
                 QCOMPARE(c.bytesPerCall, 4096.0 * 8 * 7168 * 2);
                 QCOMPARE(c.groupSize, 64);
+                QCOMPARE(c.nodes, 8); // 64 experts' ranks over 8 nodes of 8 GPUs
             }
         QCOMPARE(items, 2);
+    }
+
+    // Each item says how many nodes its group spans, whichever link is its bottleneck: GPT-3 175B on 128 DGX A100s,
+    // TP 8 inside a node, its DP 8 over 8 nodes and its stage boundaries between two.
+    void itemsSayTheNodesTheirGroupSpans()
+    {
+        const Plan plan = test::examplePlan("h-gpt3-175b-1024xa100.plait.json");
+        const Evaluation ev = evaluate(plan);
+        QVERIFY(ev.valid);
+        for (const CommItem& c : ev.comm)
+            QCOMPARE(c.nodes, c.dim == Dim::TP ? 1 : c.dim == Dim::DP ? plan.parallel.dp : 2);
     }
 
     // Routing imbalance: the most loaded EP rank's experts get 1.5 times the balanced tokens, its GEMMs and its

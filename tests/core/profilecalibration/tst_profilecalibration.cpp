@@ -64,6 +64,29 @@ double sum(const std::vector<StepClasses>& stages, double StepClasses::*field)
 class TestProfileCalibration : public QObject {
     Q_OBJECT
 private slots:
+    // The classes are the evaluation's own compute cut by kernel class: without TP (whose collectives the busy time
+    // also counts) they add up to the busiest stage's busy compute plus its optimizer step.
+    void classesAddUpToTheStagesCompute_data()
+    {
+        QTest::addColumn<QString>("example");
+        QTest::newRow("DP 8") << QStringLiteral("a1-one-node-dp8.plait.json");
+        QTest::newRow("Ethernet DP, accumulation") << QStringLiteral("c-ethernet-dp-accumulation.plait.json");
+        QTest::newRow("one GPU, Adam") << QStringLiteral("g-7b-adam-one-gpu.plait.json");
+    }
+    void classesAddUpToTheStagesCompute()
+    {
+        QFETCH(QString, example);
+        const Plan plan = test::examplePlan(example.toStdString().c_str());
+        QCOMPARE(plan.parallel.tp, 1);
+        const Evaluation ev = evaluate(plan);
+        const std::vector<StepClasses> stages = predictedStepClasses(plan, ev);
+        const StepClasses& c = stages[std::size_t(ev.busiestStage)];
+        const double sum = c.gemmS + c.attentionS() + c.otherS;
+        const double busy = ev.computeS + ev.stages[std::size_t(ev.busiestStage)].optimizer;
+        QVERIFY2(std::abs(sum / busy - 1) < 1e-3, qPrintable(QStringLiteral("%1 against %2").arg(sum).arg(busy)));
+        QVERIFY(c.gemmS > c.attentionS() && c.attentionS() > 0 && c.otherS > 0);
+    }
+
     void recoversPlantedRates_data()
     {
         QTest::addColumn<QString>("example");
