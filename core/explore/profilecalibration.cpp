@@ -57,9 +57,6 @@ std::string ms(double s)
 {
     return numText(s * 1e3) + " ms";
 }
-
-// What the calibration of one class sets, and with which bounds.
-enum class Rate { Gemm, Attention, Hbm };
 }
 
 ProfileCalibration calibrateFromProfile(

@@ -39,12 +39,10 @@ JobProfile summarizeJob(const std::vector<RankProfile>& ranks, const std::vector
         RankFigures f;
         f.rank = p.rank;
         f.steps = int(p.steps.size());
-        for (const ProfileStep& s : p.steps) {
-            f.stepMeanUs += s.endUs - s.startUs;
+        f.stepMeanUs = p.meanStepUs();
+        for (const ProfileStep& s : p.steps)
             f.computeMeanUs += p.computeBusyUs(s.startUs, s.endUs);
-        }
         if (f.steps > 0) {
-            f.stepMeanUs /= f.steps;
             f.computeMeanUs /= f.steps;
             computes.push_back(f.computeMeanUs);
         }
@@ -114,10 +112,7 @@ std::vector<MeasuredStage> measuredStages(const std::vector<RankProfile>& ranks,
         m.ranks = int(byStage[i].size());
         for (const RankProfile* p : byStage[i]) {
             means.push_back(meanStepBreakdown(p->breakdown));
-            double step = 0;
-            for (const ProfileStep& st : p->steps)
-                step += (st.endUs - st.startUs) / double(p->steps.size());
-            steps.push_back(step);
+            steps.push_back(p->meanStepUs());
             m.attentionSplit = m.attentionSplit || means.back().attentionBackwardUs > 0;
         }
         auto medianOf = [&](auto figure) {

@@ -381,6 +381,14 @@ bool backwardKernelName(std::string_view kernel)
     return false;
 }
 
+double RankProfile::meanStepUs() const
+{
+    double sum = 0;
+    for (const ProfileStep& s : steps)
+        sum += s.endUs - s.startUs;
+    return steps.empty() ? 0 : sum / double(steps.size());
+}
+
 StepBreakdown meanStepBreakdown(const std::vector<StepBreakdown>& steps)
 {
     StepBreakdown mean;

@@ -73,6 +73,7 @@ struct RankProfile {
     std::size_t events = 0;
     std::vector<std::string> problems; // what was not understood: never fatal
     double computeBusyUs(double fromUs, double toUs) const; // GPU computing within [from, to)
+    double meanStepUs() const; // the ProfilerStep#N spans' mean duration; 0 without steps
 };
 
 // The collective an NCCL kernel runs, from its name, for profiles whose kernels carry no "Collective name" argument
