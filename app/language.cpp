@@ -15,9 +15,17 @@ bool installTranslations(const QLocale& locale)
         QCoreApplication::installTranslator(qt);
     auto* plait = new QTranslator(QCoreApplication::instance());
     const bool found = plait->load(locale, QStringLiteral("plait"), QStringLiteral("_"), QStringLiteral(":/i18n"));
-    if (found)
+    // A language Plait is not translated into reads English, with English's plurals ("1 rank", "2 ranks").
+    if (found || plait->load(QStringLiteral(":/i18n/plait_en.qm")))
         QCoreApplication::installTranslator(plait);
     return found;
+}
+
+void installEnglishPlurals()
+{
+    auto* plurals = new QTranslator(QCoreApplication::instance());
+    if (plurals->load(QStringLiteral(":/i18n/plait_en.qm")))
+        QCoreApplication::installTranslator(plurals);
 }
 
 } // namespace plait::app

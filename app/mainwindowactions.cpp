@@ -99,7 +99,7 @@ void MainWindow::createMenus()
     file->addAction(tr("Open &Trace…"), this, [this] { emit m_timeline->openTraceRequested(); });
     file->addAction(tr("Open &Profile…"), this, [this] {
         const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Open Profile: every rank's trace"), QString(),
-            tr("PyTorch profiler traces (*.json *.json.gz);;All files (*)"));
+            tr("PyTorch profiler traces (*.json *.json.gz);;Nsight Systems SQLite exports (*.sqlite);;All files (*)"));
         if (!paths.isEmpty())
             m_files->openProfile(paths);
     });

@@ -21,8 +21,9 @@ QStringList profileFiles(const QStringList& paths)
             continue;
         }
         const QDir dir(path);
-        for (const QString& name : dir.entryList(
-                 { QStringLiteral("*.json"), QStringLiteral("*.json.gz") }, QDir::Files | QDir::Readable, QDir::Name))
+        for (const QString& name :
+            dir.entryList({ QStringLiteral("*.json"), QStringLiteral("*.json.gz"), QStringLiteral("*.sqlite") },
+                QDir::Files | QDir::Readable, QDir::Name))
             files << dir.filePath(name);
     }
     return files;
@@ -34,20 +35,20 @@ Result<std::vector<RankProfile>> readRankProfiles(
     // Each worker holds one file's text while it streams through it, so memory stays at a file per thread plus the
     // summaries.
     std::atomic<int> done = 0;
-    const QList<Result<RankProfile>> read = QtConcurrent::blockingMapped(paths, [&](const QString& path) {
+    const QList<Result<std::vector<RankProfile>>> read = QtConcurrent::blockingMapped(paths, [&](const QString& path) {
         TraceReadOptions options;
         if (cancelled)
             options.progress = [&cancelled](std::size_t, std::size_t) { return !cancelled(); };
-        Result<RankProfile> r = readKinetoProfileFile(path.toStdString(), options);
+        Result<std::vector<RankProfile>> r = readProfileFile(path.toStdString(), options);
         if (fileDone)
             fileDone(++done);
         return r;
     });
     std::vector<RankProfile> ranks;
-    for (const Result<RankProfile>& r : read) {
+    for (const Result<std::vector<RankProfile>>& r : read) {
         if (!r)
             return Result<std::vector<RankProfile>>(r.errors());
-        ranks.push_back(r.value());
+        ranks.insert(ranks.end(), r.value().begin(), r.value().end());
     }
     return Result<std::vector<RankProfile>>(std::move(ranks));
 }
@@ -160,7 +161,7 @@ void ProfileLoader::load(const QStringList& paths, std::shared_ptr<const Plan> p
     watcher->setFuture(QtConcurrent::run([files, plan](QPromise<Outcome>& promise) {
         Outcome out;
         if (files.isEmpty()) {
-            out.error = tr("no trace files (*.json, *.json.gz) were given");
+            out.error = tr("no profile files (*.json, *.json.gz, *.sqlite) were given");
             promise.addResult(std::move(out));
             return;
         }

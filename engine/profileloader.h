@@ -3,6 +3,7 @@
 #include "chrometrace.h"
 #include "jobtimeline.h"
 #include "kinetoprofile.h"
+#include "nsysprofile.h"
 #include "plan.h"
 #include "profilecalibration.h"
 
@@ -16,13 +17,14 @@
 
 namespace plait::engine {
 
-// The profile files a user named: files as given, folders as the traces directly in them (*.json, *.json.gz), sorted
-// by name. A path that is neither is kept, so that its reading names it.
+// The profile files a user named: files as given, folders as the profiles directly in them (Kineto's *.json and
+// *.json.gz, Nsight Systems' *.sqlite), sorted by name. A path that is neither is kept, so that its reading names it.
 QStringList profileFiles(const QStringList& paths);
 
 // Every rank's profile of a job read at once, one file per worker thread (issue 43): the summaries in the order
-// given, or the first file that could not be read with why. `cancelled` is looked at while files stream (a cancelled
-// read fails); `fileDone` is called from the workers with the count of files read so far.
+// given (an Nsight Systems report gives each of its processes), or the first file that could not be read with why.
+// `cancelled` is looked at while files stream (a cancelled read fails); `fileDone` is called from the workers with the
+// count of files read so far.
 Result<std::vector<RankProfile>> readRankProfiles(const QStringList& paths, const std::function<bool()>& cancelled = {},
     const std::function<void(int)>& fileDone = {});
 

@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config
   qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
-  libqcustomplot-dev nlohmann-json3-dev libtomlplusplus-dev libpugixml-dev zlib1g-dev libgtest-dev libbenchmark-dev libopenmpi-dev ccache
+  libqcustomplot-dev nlohmann-json3-dev libtomlplusplus-dev libpugixml-dev zlib1g-dev libsqlite3-dev libgtest-dev libbenchmark-dev libopenmpi-dev ccache
   clang clang-format llvm libclang-rt-14-dev
   xvfb xauth imagemagick fonts-wqy-microhei fonts-dejavu-core
   dpkg-dev appstream shared-mime-info poppler-utils

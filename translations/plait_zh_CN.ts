@@ -3377,6 +3377,11 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
+        <location filename="../app/mainwindowactions.cpp" line="102"/>
+        <source>PyTorch profiler traces (*.json *.json.gz);;Nsight Systems SQLite exports (*.sqlite);;All files (*)</source>
+        <translation>PyTorch profiler 追踪 (*.json *.json.gz);;Nsight Systems SQLite 导出 (*.sqlite);;所有文件 (*)</translation>
+    </message>
+    <message>
         <location filename="../app/mainwindowactions.cpp" line="140"/>
         <source>Probe results and nccl-tests logs (TRACE.json LINKS.json COMPUTE.json *.json *.txt *.log);;All files (*)</source>
         <translation>探测结果与 nccl-tests 日志 (TRACE.json LINKS.json COMPUTE.json *.json *.txt *.log);;所有文件 (*)</translation>
@@ -3506,11 +3511,6 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <location filename="../app/mainwindowactions.cpp" line="101"/>
         <source>Open Profile: every rank&apos;s trace</source>
         <translation>打开性能剖析：每个 rank 的追踪</translation>
-    </message>
-    <message>
-        <location filename="../app/mainwindowactions.cpp" line="102"/>
-        <source>PyTorch profiler traces (*.json *.json.gz);;All files (*)</source>
-        <translation>PyTorch profiler 追踪 (*.json *.json.gz);;所有文件 (*)</translation>
     </message>
     <message>
         <location filename="../app/mainwindowactions.cpp" line="106"/>
@@ -4369,14 +4369,14 @@ Discard them?</source>
 <context>
     <name>plait::engine::ProfileLoader</name>
     <message>
-        <location filename="../engine/profileloader.cpp" line="151"/>
+        <location filename="../engine/profileloader.cpp" line="152"/>
         <source>Loading was cancelled.</source>
         <translation>加载已取消。</translation>
     </message>
     <message>
-        <location filename="../engine/profileloader.cpp" line="163"/>
-        <source>no trace files (*.json, *.json.gz) were given</source>
-        <translation>没有给出追踪文件 (*.json, *.json.gz)</translation>
+        <location filename="../engine/profileloader.cpp" line="164"/>
+        <source>no profile files (*.json, *.json.gz, *.sqlite) were given</source>
+        <translation>没有给出性能剖析文件 (*.json, *.json.gz, *.sqlite)</translation>
     </message>
 </context>
 <context>

@@ -23,7 +23,7 @@ struct GanttTheme {
     QColor band { 0x00, 0x72, 0xB2 }; // the Shift-drag selection (filled at a sixth of its opacity)
 
     int rulerHeight = 24, legendHeight = 20, headingHeight = 22, groupHeight = 16, laneHeight = 22, thinHeight = 8;
-    int headerWidth = 190; // lane names and idle totals
+    int headerWidth = 220; // lane names ("rank 127 · node 15") and idle totals
     int top() const { return rulerHeight + legendHeight; } // lanes start under the ruler and the legend
 };
 const GanttTheme& ganttTheme();

@@ -27,6 +27,8 @@ std::optional<int> CommandContext::parse(const QStringList& args, int least, int
         return kOk;
     if (m_language && ok && parser.isSet(QStringLiteral("lang")))
         installTranslations(QLocale(parser.value(QStringLiteral("lang"))));
+    else if (m_language && ok)
+        installEnglishPlurals();
     if (!ok)
         return bad(parser.errorText().toStdString());
     const auto given = parser.positionalArguments().size();

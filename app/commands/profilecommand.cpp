@@ -185,14 +185,16 @@ nlohmann::json toJson(const JobProfile& job, const std::vector<RankProfile>& pro
 
 int profileCommand(const QStringList& args)
 {
-    CommandContext c("profile", "plait profile RANK.json[.gz]|DIR... [--plan PLAN.plait.json] [--json]",
+    CommandContext c("profile", "plait profile RANK.json[.gz]|REPORT.sqlite|DIR... [--plan PLAN.plait.json] [--json]",
         QStringLiteral(
-            "Read every rank's PyTorch profiler trace of one job, align their clocks on the collectives they "
+            "Read every rank's PyTorch profiler trace (or Nsight Systems SQLite export) of one job, align their clocks "
+            "on the collectives they "
             "share, and name the rank the others waited for. With the job's plan, ranks are placed by its stages and "
             "the straggler is sought among ranks of one stage: at a collective across stages the last to arrive is "
             "the stage the pipeline finishes last."));
     c.parser.addPositionalArgument(QStringLiteral("traces"),
-        QStringLiteral("Kineto trace files (.json or .json.gz), one per rank, or folders of them"));
+        QStringLiteral("Kineto trace files (.json or .json.gz), one per rank, Nsight Systems exports (nsys export "
+                       "--type sqlite: .sqlite, one per rank or per node), or folders of them"));
     c.parser.addOption({ QStringLiteral("json"), QStringLiteral("Print one JSON object.") });
     c.parser.addOption({ QStringLiteral("plan"),
         QStringLiteral("The plan the job ran: its rank map places the ranks, and its prediction is set beside the "
@@ -218,7 +220,7 @@ int profileCommand(const QStringList& args)
     }
     const QStringList files = engine::profileFiles(c.parser.positionalArguments());
     if (files.isEmpty()) {
-        std::cerr << "plait: no trace files (*.json, *.json.gz) in "
+        std::cerr << "plait: no profile files (*.json, *.json.gz, *.sqlite) in "
                   << c.parser.positionalArguments().join(QStringLiteral(", ")).toStdString() << "\n";
         return kUsage;
     }

@@ -8,20 +8,44 @@
 
 namespace plait {
 
+namespace {
+// "rank 3", "ranks 0–7, 9": runs of consecutive ranks joined.
+std::string rankList(std::vector<int> ranks)
+{
+    std::sort(ranks.begin(), ranks.end());
+    std::string runs;
+    for (std::size_t i = 0; i < ranks.size();) {
+        std::size_t j = i;
+        while (j + 1 < ranks.size() && ranks[j + 1] == ranks[j] + 1)
+            ++j;
+        runs += (runs.empty() ? "" : ", ") + std::to_string(ranks[i]);
+        if (j > i)
+            runs += (j == i + 1 ? ", " : "–") + std::to_string(ranks[j]);
+        i = j + 1;
+    }
+    return (ranks.size() == 1 ? "rank " : "ranks ") + runs;
+}
+}
+
 JobProfile summarizeJob(const std::vector<RankProfile>& ranks, const std::vector<RankPlace>& places)
 {
     JobProfile out;
     std::vector<RankCollectives> collectives;
     std::set<int> seen;
     int worldSize = 0;
+    std::vector<std::pair<std::string, std::vector<int>>> said; // each problem once, with the ranks that have it
     for (const RankProfile& p : ranks) {
         collectives.push_back(p.collectives);
-        for (const std::string& problem : p.problems)
-            out.problems.push_back("rank " + std::to_string(p.rank) + ": " + problem);
+        for (const std::string& problem : p.problems) {
+            auto it = std::find_if(said.begin(), said.end(), [&](const auto& s) { return s.first == problem; });
+            (it != said.end() ? it->second : said.emplace_back(problem, std::vector<int> {}).second).push_back(p.rank);
+        }
         if (p.rank >= 0 && !seen.insert(p.rank).second)
             out.problems.push_back("rank " + std::to_string(p.rank) + " is given twice");
         worldSize = std::max(worldSize, p.worldSize);
     }
+    for (auto& [problem, who] : said)
+        out.problems.push_back(rankList(std::move(who)) + ": " + problem);
     if (worldSize > 0 && int(seen.size()) < worldSize)
         out.problems.push_back(std::to_string(worldSize - int(seen.size())) + " of the job's "
             + std::to_string(worldSize) + (worldSize - int(seen.size()) == 1 ? " ranks has" : " ranks have")

@@ -2,11 +2,14 @@
 // (issue 43): generated Kineto traces, 64 ranks × the given number of all-reduces. build/<preset>/bin/bench_rankclocks
 #include "kinetogen.h"
 #include "kinetoprofile.h"
+#include "nsysgen.h"
+#include "nsysprofile.h"
 #include "profileloader.h"
 #include "rankclocks.h"
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <benchmark/benchmark.h>
 #include <malloc.h>
 
@@ -66,6 +69,37 @@ void readRankTrace(benchmark::State& state)
     state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(text.size()));
 }
 BENCHMARK(readRankTrace)->Arg(100)->Unit(benchmark::kMillisecond)->Iterations(2);
+
+// A node's Nsight Systems report (nsys around torchrun: 8 processes) read into its 8 ranks' summaries: the same
+// generated job as readRankTrace, its kernels, launches and steps as the SQLite export's rows.
+void readNsysNodeReport(benchmark::State& state)
+{
+    plait::GeneratedJob g;
+    g.ranks = 8;
+    g.steps = 100;
+    g.kernelsPerStep = int(state.range(0)) * 10;
+    const QString path = QDir::temp().filePath(QStringLiteral("plait-bench-node0.sqlite"));
+    std::vector<nlohmann::json> traces;
+    for (int r = 0; r < g.ranks; ++r)
+        traces.push_back(plait::kinetoRankTrace(g, r));
+    if (!plait::writeNsysReport(path.toStdString(), traces).empty())
+        state.SkipWithError("cannot write the report");
+    traces.clear();
+    std::size_t rows = 0;
+    for (auto _ : state) {
+        auto r = plait::readNsysProfileFile(path.toStdString());
+        if (!r || r.value().size() != 8)
+            state.SkipWithError("the report was not read");
+        rows = 0;
+        for (const plait::RankProfile& p : r.value())
+            rows += p.events;
+        benchmark::DoNotOptimize(r);
+    }
+    state.counters["MB"] = double(QFileInfo(path).size()) / 1e6;
+    state.counters["rows"] = double(rows);
+    QFile::remove(path);
+}
+BENCHMARK(readNsysNodeReport)->Arg(100)->Unit(benchmark::kMillisecond)->Iterations(2);
 
 // A job of 64 ranks of 100 MB each opened as File → Open Profile opens it (issue 43 A: under 30 s, under 2 GB): read
 // on the pool's threads, aligned and laid out. One generated rank's file (its host events, launches and kernels in a

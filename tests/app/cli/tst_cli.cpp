@@ -1,5 +1,6 @@
 #include "../../core/profileofplan.h"
 #include "kinetogen.h"
+#include "nsysgen.h"
 #include "plan.h"
 #include "safejson.h"
 
@@ -324,7 +325,25 @@ private slots:
         QTemporaryDir empty;
         const Run none = plait({ QStringLiteral("profile"), empty.path() });
         QCOMPARE(none.code, 2);
-        QVERIFY2(none.err.contains("no trace files"), none.err.constData());
+        QVERIFY2(none.err.contains("no profile files"), none.err.constData());
+        // The same job profiled by Nsight Systems (nsys export --type sqlite), one report per rank in a folder.
+        QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("nsys")));
+        for (int r = 0; r < job.ranks; ++r)
+            QCOMPARE(
+                plait::writeNsysReport(m_dir.filePath(QStringLiteral("nsys/report_rank%1.sqlite").arg(r)).toStdString(),
+                    { plait::kinetoRankTrace(job, r) }),
+                std::string());
+        const Run nsys = plait({ QStringLiteral("profile"), m_dir.filePath(QStringLiteral("nsys")) });
+        QCOMPARE(nsys.code, 0);
+        QVERIFY2(nsys.out.contains("straggler: rank 2, last to arrive at 3 of 3 collectives"), nsys.out.constData());
+        QVERIFY2(nsys.err.contains("ranks 0–3: the rank is read from the file name"), nsys.err.constData());
+        // A file that only says it is one is named, and nothing is printed as a profile.
+        const QString fake = writeFile(QStringLiteral("nsys/report_rank4.sqlite"), QByteArray("SQLite format 3", 16));
+        const Run broken = plait({ QStringLiteral("profile"), m_dir.filePath(QStringLiteral("nsys")) });
+        QVERIFY(broken.code != 0);
+        QVERIFY2(broken.err.contains("report_rank4.sqlite"), broken.err.constData());
+        QVERIFY(broken.out.isEmpty());
+        QFile::remove(fake);
         // Drawn beside the plan's prediction, a lane per rank.
         const QString png = m_dir.filePath(QStringLiteral("profile.png"));
         const Run drawn

@@ -1,0 +1,328 @@
+#include "nsysprofile.h"
+
+#include "rankevents.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cstdint>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <set>
+
+namespace plait {
+
+namespace {
+struct CloseDb {
+    void operator()(sqlite3* db) const { sqlite3_close(db); }
+};
+struct FinalizeStatement {
+    void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
+};
+using Db = std::unique_ptr<sqlite3, CloseDb>;
+using Statement = std::unique_ptr<sqlite3_stmt, FinalizeStatement>;
+
+// Nsight Systems' global thread id packs the process id above the thread's 24 bits (and the process's global id is
+// the same with no thread): what is left after dropping those bits names the process.
+std::int64_t processOf(std::int64_t globalId)
+{
+    return globalId >> 24;
+}
+
+class Reader {
+public:
+    Reader(sqlite3* db, const TraceReadOptions& options)
+        : m_db(db)
+        , m_options(options)
+    {
+    }
+
+    // The columns a table has; empty when the report has no such table (tables are made only for what was traced).
+    std::set<std::string> columnsOf(const std::string& table)
+    {
+        std::set<std::string> columns;
+        Statement s = prepare("SELECT name FROM pragma_table_info('" + table + "')");
+        while (s && sqlite3_step(s.get()) == SQLITE_ROW)
+            columns.insert(text(s.get(), 0));
+        return columns;
+    }
+
+    Statement prepare(const std::string& sql)
+    {
+        sqlite3_stmt* s = nullptr;
+        if (sqlite3_prepare_v2(m_db, sql.c_str(), int(sql.size()), &s, nullptr) != SQLITE_OK) {
+            if (m_error.empty())
+                m_error = sqlite3_errmsg(m_db);
+            sqlite3_finalize(s);
+            return nullptr;
+        }
+        return Statement(s);
+    }
+
+    // Steps a query's rows, with the event limit and the caller's progress (cancel) applied; false when it stopped.
+    template <typename Row> bool rows(sqlite3_stmt* s, Row row)
+    {
+        for (;;) {
+            const int rc = sqlite3_step(s);
+            if (rc == SQLITE_DONE)
+                return true;
+            if (rc != SQLITE_ROW) {
+                m_error = sqlite3_errmsg(m_db);
+                return false;
+            }
+            if (++m_events > m_options.maxEvents) {
+                m_error = "the report has more than " + std::to_string(m_options.maxEvents) + " events";
+                return false;
+            }
+            if (m_options.progress && m_events % 65536 == 0 && !m_options.progress(m_events, 0)) {
+                m_error = "cancelled";
+                return false;
+            }
+            row(s);
+        }
+    }
+
+    static std::string text(sqlite3_stmt* s, int column)
+    {
+        const unsigned char* t = sqlite3_column_text(s, column);
+        return t ? std::string(reinterpret_cast<const char*>(t), std::size_t(sqlite3_column_bytes(s, column)))
+                 : std::string();
+    }
+
+    const std::string& error() const { return m_error; }
+
+private:
+    sqlite3* m_db;
+    const TraceReadOptions& m_options;
+    std::string m_error;
+    std::size_t m_events = 0;
+};
+
+// The number that follows `token` in a file name, case aside ("report_rank12.sqlite", "node-3"); −1 where none does.
+int numberAfter(const std::string& fileName, std::string_view token)
+{
+    std::string lower = fileName;
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    for (std::size_t at = lower.find(token); at != std::string::npos; at = lower.find(token, at + 1)) {
+        std::size_t digits = at + token.size();
+        while (digits < lower.size() && (lower[digits] == '_' || lower[digits] == '-' || lower[digits] == '='))
+            ++digits;
+        int n = -1;
+        const auto [end, ec] = std::from_chars(lower.data() + digits, lower.data() + lower.size(), n);
+        if (ec == std::errc() && end != lower.data() + digits)
+            return n;
+    }
+    return -1;
+}
+
+std::string fileNameOf(const std::string& path)
+{
+    const std::size_t slash = path.find_last_of('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+struct Process {
+    RankEvents events;
+    std::set<std::int64_t> devices;
+};
+
+Result<std::vector<RankProfile>> failure(const std::string& path, const std::string& why)
+{
+    return Result<std::vector<RankProfile>>::failure("", path + ": " + why);
+}
+}
+
+bool isSqliteFile(std::string_view firstBytes)
+{
+    static constexpr std::string_view kMagic("SQLite format 3\0", 16);
+    return firstBytes.substr(0, kMagic.size()) == kMagic;
+}
+
+Result<std::vector<RankProfile>> readNsysProfileFile(const std::string& path, const TraceReadOptions& options)
+{
+    // Read-only and immutable: nothing is written beside the user's file, and no lock is taken on it. The path is a
+    // URI's: its '%', '?' and '#' escaped.
+    std::string uri = "file:";
+    for (const char c : path) {
+        if (c == '%' || c == '?' || c == '#') {
+            static constexpr char kHex[] = "0123456789ABCDEF";
+            uri += '%';
+            uri += kHex[(unsigned char)c >> 4];
+            uri += kHex[c & 15];
+        } else
+            uri += c;
+    }
+    uri += "?immutable=1";
+    sqlite3* raw = nullptr;
+    const int opened
+        = sqlite3_open_v2(uri.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nullptr);
+    Db db(raw);
+    if (opened != SQLITE_OK)
+        return failure(path, std::string("not readable as an SQLite database: ") + sqlite3_errmsg(raw));
+    Reader reader(db.get(), options);
+
+    const std::set<std::string> kernelColumns = reader.columnsOf("CUPTI_ACTIVITY_KIND_KERNEL");
+    if (!reader.error().empty())
+        return failure(path, "not readable as an SQLite database: " + reader.error());
+    if (kernelColumns.empty())
+        return failure(path,
+            "no CUDA kernels in this Nsight Systems export (no CUPTI_ACTIVITY_KIND_KERNEL table): profile with "
+            "--trace=cuda");
+    if (reader.columnsOf("StringIds").empty())
+        return failure(path, "no StringIds table: not an Nsight Systems export");
+    auto has = [&kernelColumns](const char* c) { return kernelColumns.count(c) > 0; };
+    if (!has("start") || !has("end") || (!has("demangledName") && !has("shortName")))
+        return failure(path,
+            "CUPTI_ACTIVITY_KIND_KERNEL has no start, end or kernel name: an export this reader "
+            "does not know");
+
+    double epochUs = 0;
+    if (!reader.columnsOf("TARGET_INFO_SESSION_START_TIME").empty())
+        if (Statement s = reader.prepare("SELECT utcEpochNs FROM TARGET_INFO_SESSION_START_TIME LIMIT 1"))
+            if (sqlite3_step(s.get()) == SQLITE_ROW)
+                epochUs = double(sqlite3_column_int64(s.get(), 0)) / 1000.0;
+    auto us
+        = [epochUs](sqlite3_stmt* s, int column) { return epochUs + double(sqlite3_column_int64(s, column)) / 1000.0; };
+
+    std::map<std::int64_t, Process> processes;
+    auto column = [&has](const char* c) { return has(c) ? std::string("k.") + c : std::string("0"); };
+    const std::string name = has("demangledName") && has("shortName") ? "COALESCE(d.value, s.value)"
+        : has("demangledName")                                        ? "d.value"
+                                                                      : "s.value";
+    const std::string kernels = "SELECT k.start, k.\"end\", " + column("streamId") + ", " + column("correlationId")
+        + ", " + column("globalPid") + ", " + column("deviceId") + ", " + name + " FROM CUPTI_ACTIVITY_KIND_KERNEL AS k"
+        + (has("demangledName") ? " LEFT JOIN StringIds AS d ON d.id = k.demangledName" : "")
+        + (has("shortName") ? " LEFT JOIN StringIds AS s ON s.id = k.shortName" : "");
+    Statement s = reader.prepare(kernels);
+    if (!s)
+        return failure(path, "its kernels could not be read: " + reader.error());
+    std::set<std::int64_t> streams;
+    const bool read = reader.rows(s.get(), [&](sqlite3_stmt* row) {
+        const double start = us(row, 0), end = us(row, 1);
+        if (!(end >= start))
+            return;
+        const std::int64_t stream = sqlite3_column_int64(row, 2);
+        Process& p = processes[processOf(sqlite3_column_int64(row, 4))];
+        p.devices.insert(sqlite3_column_int64(row, 5));
+        ++p.events.profile.events;
+        const std::string kernel = Reader::text(row, 6);
+        const bool nccl = kernel.rfind("nccl", 0) == 0;
+        if (nccl)
+            streams.insert(stream);
+        p.events.addKernel(kernel, {}, nccl ? "stream " + std::to_string(stream) : std::string(), start, end,
+            sqlite3_column_int64(row, 3));
+    });
+    if (!read)
+        return failure(path, reader.error() == "cancelled" ? reader.error() : "its kernels: " + reader.error());
+    if (processes.empty())
+        return failure(path, "the report ran no CUDA kernels");
+
+    // Launches: the host thread and time of each kernel's launch, by the correlation id CUPTI gives both.
+    for (const char* table : { "CUPTI_ACTIVITY_KIND_RUNTIME", "CUPTI_ACTIVITY_KIND_DRIVER" }) {
+        const std::set<std::string> cols = reader.columnsOf(table);
+        if (!cols.count("correlationId") || !cols.count("globalTid") || !cols.count("start"))
+            continue;
+        Statement launches = reader.prepare(std::string("SELECT start, correlationId, globalTid FROM ") + table
+            + " WHERE correlationId IN (SELECT correlationId FROM CUPTI_ACTIVITY_KIND_KERNEL)");
+        if (!launches || !reader.rows(launches.get(), [&](sqlite3_stmt* row) {
+                const std::int64_t thread = sqlite3_column_int64(row, 2);
+                const auto p = processes.find(processOf(thread));
+                if (p == processes.end())
+                    return;
+                ++p->second.events.profile.events;
+                p->second.events.launches[sqlite3_column_int64(row, 1)] = { thread, us(row, 0) };
+            }))
+            return failure(path, reader.error() == "cancelled" ? reader.error() : "its launches: " + reader.error());
+    }
+
+    // Steps and the optimizer, from NVTX ranges (push/pop 59, start/end 60) named as PyTorch's profiler names them.
+    const std::set<std::string> nvtx = reader.columnsOf("NVTX_EVENTS");
+    if (nvtx.count("start") && nvtx.count("end") && nvtx.count("globalTid") && nvtx.count("text")) {
+        const std::string text = nvtx.count("textId") ? "COALESCE(n.text, t.value)" : "n.text";
+        Statement ranges
+            = reader.prepare("SELECT n.start, n.\"end\", n.globalTid, " + text + " AS name FROM NVTX_EVENTS AS n"
+                + (nvtx.count("textId") ? " LEFT JOIN StringIds AS t ON t.id = n.textId" : "")
+                + " WHERE n.\"end\" IS NOT NULL" + (nvtx.count("eventType") ? " AND n.eventType IN (59, 60)" : "")
+                + " AND (name LIKE 'ProfilerStep#%' OR name LIKE 'Optimizer.step%')");
+        if (!ranges || !reader.rows(ranges.get(), [&](sqlite3_stmt* row) {
+                const std::int64_t thread = sqlite3_column_int64(row, 2);
+                const auto p = processes.find(processOf(thread));
+                const double start = us(row, 0), end = us(row, 1);
+                if (p == processes.end() || !(end >= start))
+                    return;
+                RankEvents& e = p->second.events;
+                ++e.profile.events;
+                const std::string range = Reader::text(row, 3);
+                if (range.rfind("ProfilerStep#", 0) == 0) {
+                    int n = 0;
+                    std::from_chars(range.data() + 13, range.data() + range.size(), n);
+                    e.profile.steps.push_back({ n, start, end });
+                    ++e.stepThreads[thread];
+                } else {
+                    e.optimizerSpans.push_back({ start, end, thread });
+                }
+            }))
+            return failure(path, reader.error() == "cancelled" ? reader.error() : "its NVTX ranges: " + reader.error());
+    }
+
+    // Ranks: the file name says which, as the launcher named the report.
+    const std::string file = fileNameOf(path);
+    const int processCount = int(processes.size());
+    const int fileRank = numberAfter(file, "rank");
+    const int node = numberAfter(file, "node");
+    std::vector<std::int64_t> devices;
+    for (const auto& [id, p] : processes)
+        devices.push_back(p.devices.empty() ? 0 : *p.devices.begin());
+    std::vector<std::int64_t> sortedDevices = devices;
+    std::sort(sortedDevices.begin(), sortedDevices.end());
+    const bool distinctDevices = std::adjacent_find(sortedDevices.begin(), sortedDevices.end()) == sortedDevices.end();
+
+    std::vector<RankProfile> out;
+    std::size_t index = 0;
+    for (auto& [id, p] : processes) {
+        RankEvents& e = p.events;
+        std::vector<std::string>& problems = e.profile.problems;
+        if (processCount == 1 && fileRank >= 0) {
+            e.profile.rank = fileRank;
+            problems.push_back("the rank is read from the file name (Nsight Systems does not record ranks)");
+        } else if (processCount > 1 && distinctDevices) {
+            const auto local
+                = std::lower_bound(sortedDevices.begin(), sortedDevices.end(), devices[index]) - sortedDevices.begin();
+            e.profile.rank = std::max(node, 0) * processCount + int(local);
+            problems.push_back("numbered as torchrun numbers ranks (Nsight Systems does not record them): node "
+                + std::to_string(std::max(node, 0))
+                + (node < 0 ? " (the file name " + file + " names no node)" : " (from " + file + ")") + " × "
+                + std::to_string(processCount) + " processes + the process's CUDA device");
+        } else {
+            problems.push_back("which rank process " + std::to_string(id & 0xFFFFFF) + " is, is not recorded: name "
+                + "the report after its rank (nsys profile -o report_rank%q{RANK})");
+        }
+        if (!streams.empty())
+            problems.push_back("Nsight Systems records no process groups: NCCL kernels are matched across ranks by "
+                               "the CUDA stream they ran on, so ranks of different groups on the same stream "
+                               "number are taken as one group");
+        ++index;
+        out.push_back(finishRankProfile(std::move(e)));
+    }
+    return Result<std::vector<RankProfile>>(std::move(out));
+}
+
+Result<std::vector<RankProfile>> readProfileFile(const std::string& path, const TraceReadOptions& options)
+{
+    char head[16] = {};
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return Result<std::vector<RankProfile>>::failure("", path + ": cannot be opened");
+    in.read(head, sizeof head);
+    if (isSqliteFile(std::string_view(head, std::size_t(in.gcount()))))
+        return readNsysProfileFile(path, options);
+    Result<RankProfile> rank = readKinetoProfileFile(path, options);
+    if (!rank)
+        return Result<std::vector<RankProfile>>(rank.errors());
+    return Result<std::vector<RankProfile>>(std::vector<RankProfile> { std::move(rank.value()) });
+}
+
+} // namespace plait
