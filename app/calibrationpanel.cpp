@@ -7,6 +7,7 @@
 
 #include "gemm.h"
 #include "layercost.h"
+#include "numtext.h"
 #include "palette.h"
 #include "timeaxis.h"
 
@@ -154,6 +155,13 @@ std::optional<Plan> CalibrationPanel::planWithProfile() const
         return std::nullopt;
     Plan p = *m_plan;
     p.cluster.gpu = m_profile->plan.cluster.gpu;
+    // A link the profile's all-reduces recalibrated, where the plan runs over the same link.
+    for (const ProfileLink& l : m_profile->links) {
+        LinkSpec& to = l.acrossNodes ? p.cluster.interNode : p.cluster.intraNode;
+        const LinkSpec& from = l.acrossNodes ? m_profile->plan.cluster.interNode : m_profile->plan.cluster.intraNode;
+        if (l.applied && to.id == from.id)
+            to = from;
+    }
     if (p == *m_plan)
         return std::nullopt; // applied already
     return p;
@@ -203,10 +211,33 @@ QString CalibrationPanel::profileHtml() const
             html += QStringLiteral("<tr><td colspan=6 style='color:#666'>%1</td></tr>")
                         .arg(widgets::translatedText(r.note).toHtmlEscaped());
     }
-    html += QStringLiteral("</table>")
-        + tr("The profiled plan's step: %1 predicted before, %2 after; measured %3.")
-              .arg(widgets::formatDuration(c.stepBeforeS), widgets::formatDuration(c.stepAfterS),
-                  widgets::formatDuration(c.measuredStepS));
+    html += QStringLiteral("</table>");
+    for (const ProfileLink& l : c.links) {
+        const QString link = QString::fromStdString(l.link).toHtmlEscaped();
+        const QString rate = QString::number(l.busBwGBps, 'f', 1),
+                      size = QString::fromStdString(bytesText(l.largestBytes));
+        html += l.acrossNodes ? tr("Inter-node link %1: all-reduces over %2 ranks on %3 nodes (%4 timed, their "
+                                   "transfers) ran at %5 GB/s of bus bandwidth at %6.")
+                                    .arg(link)
+                                    .arg(l.ranks)
+                                    .arg(l.nodes)
+                                    .arg(l.collectives)
+                                    .arg(rate, size)
+                              : tr("Intra-node link %1: all-reduces over %2 ranks within a node (%3 timed, their "
+                                   "transfers) ran at %4 GB/s of bus bandwidth at %5.")
+                                    .arg(link)
+                                    .arg(l.ranks)
+                                    .arg(l.collectives)
+                                    .arg(rate, size);
+        html += QString() + QLatin1Char(' ')
+            + (l.applied
+                    ? tr("Efficiency %1 → %2.").arg(l.efficiencyBefore, 0, 'f', 3).arg(l.efficiencyAfter, 0, 'f', 3)
+                    : tr("Not calibrated: %1").arg(widgets::translatedText(l.note).toHtmlEscaped()))
+            + QStringLiteral("<br>");
+    }
+    html += tr("The profiled plan's step: %1 predicted before, %2 after; measured %3.")
+                .arg(widgets::formatDuration(c.stepBeforeS), widgets::formatDuration(c.stepAfterS),
+                    widgets::formatDuration(c.measuredStepS));
     if (m_plan && m_plan->cluster.gpu.id != c.plan.cluster.gpu.id)
         html += QStringLiteral("<br><span style='color:#c0392b'>")
             + tr("Not applied: the profile ran on %1, the plan is on %2.")

@@ -58,7 +58,7 @@ declare -A below=(
     [cost]="model base"
     [pipeline]="model trace base"
     [evaluate]="cost pipeline trace model base"
-    [explore]="evaluate cost pipeline trace model base"
+    [explore]="evaluate measure cost pipeline trace model base"
     [measure]="cost pipeline trace model base"
 )
 declare -A folder_of=()

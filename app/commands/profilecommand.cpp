@@ -131,11 +131,19 @@ nlohmann::json calibrationJson(const ProfileCalibration& c)
             { "after_backward", r.applied && r.afterBackward > 0 ? nlohmann::json(r.afterBackward) : nlohmann::json() },
             { "measured_s", r.measuredS }, { "predicted_before_s", r.predictedBeforeS },
             { "predicted_after_s", r.predictedAfterS }, { "note", messageText(r.note) } });
+    nlohmann::json links = nlohmann::json::array();
+    for (const ProfileLink& l : c.links)
+        links.push_back({ { "class", l.acrossNodes ? "inter_node" : "intra_node" }, { "link", l.link },
+            { "ranks", l.ranks }, { "nodes", l.nodes }, { "all_reduces", l.collectives },
+            { "largest_bytes", l.largestBytes }, { "bus_bandwidth_GBps", l.busBwGBps }, { "applied", l.applied },
+            { "efficiency_before", l.efficiencyBefore },
+            { "efficiency_after", l.applied ? nlohmann::json(l.efficiencyAfter) : nlohmann::json() },
+            { "note", messageText(l.note) } });
     nlohmann::json problems = nlohmann::json::array();
     for (const Message& p : c.problems)
         problems.push_back(messageText(p));
-    return { { "rates", rates }, { "measured_step_s", c.measuredStepS }, { "step_before_s", c.stepBeforeS },
-        { "step_after_s", c.stepAfterS }, { "problems", problems } };
+    return { { "rates", rates }, { "links", links }, { "measured_step_s", c.measuredStepS },
+        { "step_before_s", c.stepBeforeS }, { "step_after_s", c.stepAfterS }, { "problems", problems } };
 }
 
 void printCalibration(const ProfileCalibration& c, bool written)
@@ -157,6 +165,17 @@ void printCalibration(const ProfileCalibration& c, bool written)
         if (!r.note.empty())
             std::cout << (r.applied ? " (" : ": ") << messageText(r.note) << (r.applied ? ")" : "");
         std::cout << "\n";
+    }
+    for (const ProfileLink& l : c.links) {
+        std::cout << "  " << (l.acrossNodes ? "inter-node link " : "intra-node link ") << l.link << " (all-reduce over "
+                  << l.ranks << " ranks on " << l.nodes << (l.nodes == 1 ? " node, " : " nodes, ") << l.collectives
+                  << " timed, their transfers): bus bandwidth " << numText(l.busBwGBps) << " GB/s at "
+                  << bytesText(l.largestBytes) << "; ";
+        if (l.applied)
+            std::cout << "efficiency " << numText(l.efficiencyBefore, "%.3f") << " -> "
+                      << numText(l.efficiencyAfter, "%.3f") << "\n";
+        else
+            std::cout << "not calibrated: " << messageText(l.note) << "\n";
     }
     if (c.problems.empty())
         std::cout << "  the profiled plan's step: " << ms(c.stepBeforeS * 1e6) << " ms predicted before, "

@@ -194,6 +194,10 @@ constexpr MessageTemplate kTemplates[] = {
     { "profilecal:too-slow", QT_TRANSLATE_NOOP("Messages",
         "over 20 times slower than the model: is the profile of this plan?") },
     { "profilecal:replaces-probe", QT_TRANSLATE_NOOP("Messages", "replaces the probe's timed GEMM shapes") },
+    { "profilecal:link-small", QT_TRANSLATE_NOOP("Messages",
+        "its largest all-reduce moves %1, below the 1 MiB where the link's rate sets the time") },
+    { "profilecal:link-broken", QT_TRANSLATE_NOOP("Messages",
+        "below 1% of the link's line rate: a broken link, not a slow one (the fabric check names it)") },
     // ---- the terms of a GPU's memory, named inside other messages
     { "term:weights", QT_TRANSLATE_NOOP("Messages", "weights") },
     { "term:gradients", QT_TRANSLATE_NOOP("Messages", "gradients") },

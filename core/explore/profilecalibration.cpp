@@ -6,6 +6,7 @@
 #include "layercost.h"
 #include "median.h"
 #include "numtext.h"
+#include "proberesults.h"
 #include "stepclasses.h"
 
 #include <algorithm>
@@ -15,7 +16,8 @@ namespace plait {
 
 bool ProfileCalibration::anyApplied() const
 {
-    return std::any_of(rates.begin(), rates.end(), [](const ProfileRate& r) { return r.applied; });
+    return std::any_of(rates.begin(), rates.end(), [](const ProfileRate& r) { return r.applied; })
+        || std::any_of(links.begin(), links.end(), [](const ProfileLink& l) { return l.applied; });
 }
 
 namespace {
@@ -59,8 +61,41 @@ std::string ms(double s)
 }
 }
 
-ProfileCalibration calibrateFromProfile(
-    const Plan& plan, const std::vector<MeasuredStage>& measured, const std::string& source)
+namespace {
+// The link a sweep measured, recalibrated on `p` where the sweep reaches a size the link's rate sets.
+ProfileLink calibratedLinkOf(Plan& p, const ProfileLinkSweep& sweep, const std::string& source)
+{
+    ProfileLink l;
+    const LinksResult& r = sweep.links;
+    l.acrossNodes = r.linkClass == "inter_node";
+    const LinkSpec& link = l.acrossNodes ? p.cluster.interNode : p.cluster.intraNode;
+    l.link = link.name;
+    l.ranks = r.ranks;
+    l.nodes = r.hosts;
+    l.collectives = sweep.collectives;
+    l.efficiencyBefore = l.efficiencyAfter = link.efficiency;
+    const OpSweep* ar = r.sweep(CollectiveKind::AllReduce);
+    if (ar && !ar->points.empty()) {
+        l.largestBytes = ar->points.back().bytes;
+        l.busBwGBps = ar->points.back().busbwGBps;
+    }
+    const std::optional<Plan> measured = planWithMeasuredLinks(p, r,
+        source + ": " + std::to_string(sweep.collectives) + " all-reduces over " + std::to_string(r.ranks)
+            + " ranks, their transfers");
+    if (!measured) {
+        l.note = { l.largestBytes < double(1 << 20) ? "profilecal:link-small" : "profilecal:link-broken",
+            { bytesText(l.largestBytes) } };
+        return l;
+    }
+    p = *measured;
+    l.applied = true;
+    l.efficiencyAfter = (l.acrossNodes ? p.cluster.interNode : p.cluster.intraNode).efficiency;
+    return l;
+}
+}
+
+ProfileCalibration calibrateFromProfile(const Plan& plan, const std::vector<MeasuredStage>& measured,
+    const std::string& source, const std::vector<ProfileLinkSweep>& links)
 {
     ProfileCalibration out;
     out.plan = plan;
@@ -203,6 +238,8 @@ ProfileCalibration calibrateFromProfile(
         gpu.hbmSource = source + ": element-wise and other kernels " + ms(hbm.measuredS) + " per step against "
             + ms(hbm.predictedBeforeS) + " predicted";
     }
+    for (const ProfileLinkSweep& sweep : links)
+        out.links.push_back(calibratedLinkOf(p, sweep, source));
     const ClassSums after = predictedSums(p, measured);
     gemm.predictedAfterS = after.gemm;
     attention.predictedAfterS = after.attentionFwd + after.attentionBwd;

@@ -7,6 +7,7 @@
 #include "kinetoprofile.h"
 #include "messagetext.h"
 #include "plan.h"
+#include "profilelinks.h"
 
 #include <string>
 #include <vector>
@@ -26,10 +27,23 @@ struct ProfileRate {
     Message note; // why it was not applied, or what else it replaced (templates "profilecal:…")
 };
 
+// A link class the profile's all-reduces measured (profilelinks.h), recalibrated as a probe's sweep recalibrates it:
+// the link's efficiency (measured bus bandwidth over its line rate) and its size curve.
+struct ProfileLink {
+    bool acrossNodes = false; // the inter-node fabric, else the intra-node link
+    std::string link; // the plan's link it measured
+    int ranks = 0, nodes = 0, collectives = 0;
+    double largestBytes = 0, busBwGBps = 0; // the largest message, and its transfer's bus bandwidth
+    double efficiencyBefore = 0, efficiencyAfter = 0;
+    bool applied = false;
+    Message note; // why it was not applied
+};
+
 struct ProfileCalibration {
     Plan plan; // the plan with the applied rates (its cluster's GPU carries them and their source)
     std::vector<MeasuredStage> stages;
     std::vector<ProfileRate> rates; // gemm_rate, attention_rate, hbm_rate
+    std::vector<ProfileLink> links; // the link classes its all-reduces measured
     double measuredStepS = 0, stepBeforeS = 0, stepAfterS = 0;
     std::vector<Message> problems; // why nothing could be calibrated
     bool anyApplied() const;
@@ -39,7 +53,9 @@ struct ProfileCalibration {
 // time of its kernel class on the measured stages equals the measured time (a fixed point: a few rounds, since the
 // element-wise rate also times memory-bound GEMMs); a rate past its physical bound (the dense peak, the datasheet HBM
 // rate) or below a twentieth of the model's is refused and named, since then the profile is not of this plan.
-ProfileCalibration calibrateFromProfile(
-    const Plan& plan, const std::vector<MeasuredStage>& measured, const std::string& source);
+// `links`: the profile's all-reduces as sweeps per link class, each link recalibrated from its sweep as from the
+// probe's (planWithMeasuredLinks), with the step after counting them.
+ProfileCalibration calibrateFromProfile(const Plan& plan, const std::vector<MeasuredStage>& measured,
+    const std::string& source, const std::vector<ProfileLinkSweep>& links = {});
 
 } // namespace plait

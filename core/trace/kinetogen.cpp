@@ -55,7 +55,7 @@ nlohmann::json kinetoRankTrace(const GeneratedJob& job, int rank)
     json events = json::array();
     const double skew = skewOf(job, rank);
     const int hostPid = 1000 + rank, hostTid = 1000 + rank;
-    const long long elements = 25'000'000; // a 50 MB bf16 gradient bucket
+    const long long elements = job.allReduceElements;
     const std::vector<GeneratedKernel> kernels = stepKernelsOf(job);
     const double computeUs = computeUsOf(kernels);
     double stepStart = job.startUs; // true time: the same for every rank

@@ -27,6 +27,7 @@ struct GeneratedJob {
     int kernelsPerStep = 8;
     double kernelUs = 1000; // one GEMM kernel on a rank that is not the straggler
     double allReduceUs = 300; // the all-reduce once every member has arrived
+    long long allReduceElements = 25'000'000; // its bf16 elements: a 50 MB gradient bucket
     double idleUs = 200; // before each step's first kernel: the data loader, the optimizer's host work
     std::vector<double> clockSkewUs; // per rank: its clock reads the true time plus this (missing ranks: 0)
     int stragglerRank = -1;

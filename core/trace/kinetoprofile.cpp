@@ -18,9 +18,10 @@ using json = nlohmann::json;
 
 // The fields of one event this reader keeps; everything else is skipped as it streams past.
 struct KinetoEvent {
-    std::string ph, cat, name, collective, group;
+    std::string ph, cat, name, collective, group, dtype;
     double ts = NAN, dur = NAN;
-    std::int64_t tid = 0, correlation = -1;
+    double elements = 0; // a collective's "In msg nelems"
+    std::int64_t tid = 0, correlation = -1, groupSize = 0;
     void clear() // keeps the strings' capacity for the next event
     {
         ph.clear();
@@ -28,11 +29,26 @@ struct KinetoEvent {
         name.clear();
         collective.clear();
         group.clear();
+        dtype.clear();
         ts = dur = NAN;
+        elements = 0;
         tid = 0;
         correlation = -1;
+        groupSize = 0;
     }
 };
+
+// Bytes per element of the tensor types PyTorch names in a collective's "dtype"; 0 for one not listed.
+double bytesPerElement(const std::string& dtype)
+{
+    static const std::pair<const char*, double> kSizes[]
+        = { { "Float", 4 }, { "BFloat16", 2 }, { "Half", 2 }, { "Double", 8 }, { "Float8_e4m3fn", 1 },
+              { "Float8_e5m2", 1 }, { "Int", 4 }, { "Long", 8 }, { "Byte", 1 }, { "Char", 1 }, { "Bool", 1 } };
+    for (const auto& [name, size] : kSizes)
+        if (dtype == name)
+            return size;
+    return 0;
+}
 
 class ProfileHandler {
 public:
@@ -61,6 +77,8 @@ public:
                 ev.collective.swap(s);
             else if (argKey == "Process Group Name")
                 ev.group.swap(s);
+            else if (argKey == "dtype")
+                ev.dtype.swap(s);
         }
         return true;
     }
@@ -141,8 +159,13 @@ private:
                 ev.dur = v;
             else if (eventKey == "tid")
                 ev.tid = whole;
-        } else if (inArgs && depth == eventDepth + 1 && argKey == "correlation") {
-            ev.correlation = whole;
+        } else if (inArgs && depth == eventDepth + 1) {
+            if (argKey == "correlation")
+                ev.correlation = whole;
+            else if (argKey == "In msg nelems")
+                ev.elements = v;
+            else if (argKey == "Group size")
+                ev.groupSize = whole;
         } else if (inInfo && depth == 2) {
             if (infoKey == "rank")
                 events.profile.rank = int(whole);
@@ -179,7 +202,8 @@ private:
             return true;
         }
         if (ev.cat == "kernel")
-            events.addKernel(ev.name, std::move(ev.collective), ev.group, ev.ts, ev.ts + ev.dur, ev.correlation);
+            events.addKernel(ev.name, std::move(ev.collective), ev.group, ev.ts, ev.ts + ev.dur, ev.correlation,
+                ev.elements * bytesPerElement(ev.dtype), int(ev.groupSize));
         return true;
     }
 

@@ -13,6 +13,9 @@ struct CollectiveKernel {
     int sequence = 0;
     std::string collective; // "allreduce", "allgather", ...
     double startUs = 0, endUs = 0;
+    // What the profiler recorded of its message (Kineto's "In msg nelems" × "dtype", "Group size"); 0 where not.
+    double bytes = 0;
+    int groupSize = 0;
 };
 
 struct RankCollectives {

@@ -117,7 +117,7 @@ void addStepsBetweenOptimizers(RankEvents& e)
 }
 
 void RankEvents::addKernel(const std::string& name, std::string collective, const std::string& group, double startUs,
-    double endUs, std::int64_t correlation)
+    double endUs, std::int64_t correlation, double bytes, int groupSize)
 {
     if (collective.empty())
         collective = collectiveOfKernelName(name);
@@ -144,6 +144,8 @@ void RankEvents::addKernel(const std::string& name, std::string collective, cons
         k.group = group;
     k.startUs = startUs;
     k.endUs = endUs;
+    k.bytes = bytes;
+    k.groupSize = groupSize;
     profile.collectives.kernels.push_back(std::move(k));
 }
 

@@ -40,9 +40,10 @@ struct RankEvents {
 
     // A GPU kernel by its name: NCCL's collectives (on `group`; empty when the profile names none) and
     // point-to-point transfers, or a compute kernel of the class its name says. `collective` as the profile names
-    // it, empty to take it from the kernel's name. Other NCCL kernels are left out.
+    // it, empty to take it from the kernel's name; a collective's message `bytes` and `groupSize` where recorded.
+    // Other NCCL kernels are left out.
     void addKernel(const std::string& name, std::string collective, const std::string& group, double startUs,
-        double endUs, std::int64_t correlation);
+        double endUs, std::int64_t correlation, double bytes = 0, int groupSize = 0);
 };
 
 // The profile put together: steps sorted (taken between Optimizer.step ends where no ProfilerStep#N marks them),

@@ -17,6 +17,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTranslator>
 
 namespace plait::test {
 
@@ -62,11 +63,15 @@ inline QString writeFile(const QTemporaryDir& dir, const QString& name, const ch
 
 // Each scenario file under its own settings, cleared: one file's remembered layout or recent plans never reach
 // another's.
+// Settings of the test's own, and English with its plural forms ("8 ranks"), as the app starts in English.
 inline void startSettings(const char* application)
 {
     QCoreApplication::setOrganizationName(QStringLiteral("PlaitTest"));
     QCoreApplication::setApplicationName(QString::fromLatin1(application));
     QSettings().clear();
+    static QTranslator english;
+    if (english.isEmpty() && english.load(QStringLiteral(PLAIT_EN_QM)))
+        QCoreApplication::installTranslator(&english);
 }
 
 // The evaluation of the document's plan as it is now (not of a drag preview), once the engine published it.

@@ -166,6 +166,8 @@ private slots:
         QCOMPARE(panel->view()->sections().size(), std::size_t(2));
         QCOMPARE(panel->view()->sections()[1].timeline->lanes.size(), std::size_t(8));
         QVERIFY2(w.statusText().contains(QStringLiteral("Straggler: rank 5")), qPrintable(w.statusText()));
+        // English's plural, not "8 rank(s)".
+        QVERIFY2(w.statusText().contains(QStringLiteral("Opened the profile of 8 ranks")), qPrintable(w.statusText()));
         QVERIFY(w.topologyView()->nodeFinding(0).contains(QStringLiteral("rank 5")));
         QFile broken(job.filePath(QStringLiteral("rank3.json")));
         QVERIFY(broken.open(QIODevice::WriteOnly | QIODevice::Truncate));

@@ -7,6 +7,7 @@
 #include "kinetogen.h"
 #include "kinetoprofile.h"
 #include "profilecalibration.h"
+#include "profilelinks.h"
 #include "rankmap.h"
 #include "stepclasses.h"
 
@@ -248,6 +249,74 @@ private slots:
         QFETCH(int, kind);
         const std::optional<CollectiveKind> k = collectiveKindOfName(name.toStdString());
         QCOMPARE(k ? int(*k) : -1, kind);
+    }
+
+    // A job's all-reduces, timed from their last member's arrival to their end at their message size, recalibrate
+    // the link they ran over as the probe's sweep does: a planted transfer comes back as the link's efficiency.
+    void allReducesRecalibrateTheirLink_data()
+    {
+        QTest::addColumn<QString>("example");
+        QTest::addColumn<double>("busGBps");
+        QTest::addColumn<bool>("acrossNodes");
+        QTest::newRow("b: 16 ranks on 2 nodes at 150 GB/s")
+            << QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json") << 150.0 << true;
+        QTest::newRow("a1: 8 ranks in one node at 180 GB/s")
+            << QStringLiteral("a1-one-node-dp8.plait.json") << 180.0 << false;
+    }
+    void allReducesRecalibrateTheirLink()
+    {
+        QFETCH(QString, example);
+        QFETCH(double, busGBps);
+        QFETCH(bool, acrossNodes);
+        const Plan plan = test::examplePlan(example.toStdString().c_str());
+        GeneratedJob job;
+        job.ranks = plan.parallel.gpusUsed();
+        job.steps = 3;
+        job.clockSkewUs = { 0, 900, -400, 35, 7000, -1200, 60, 300 };
+        job.stragglerRank = 2;
+        job.stragglerSlowdown = 1.3; // the others wait for it: the wait is not the transfer
+        const double bytes = double(job.allReduceElements) * 2;
+        job.allReduceUs = 2.0 * (job.ranks - 1) / job.ranks * bytes / (busGBps * 1e3); // nccl-tests' bus bandwidth
+        std::vector<RankProfile> ranks;
+        for (int r = 0; r < job.ranks; ++r)
+            ranks.push_back(readKinetoProfile(kinetoRankTrace(job, r).dump()).value());
+        const std::vector<RankPlace> places = placesOf(plan);
+        const JobProfile summary = summarizeJob(ranks, places);
+        const std::vector<ProfileLinkSweep> sweeps = profileLinkSweeps(ranks, summary.alignment, places);
+        QCOMPARE(int(sweeps.size()), 1);
+        QCOMPARE(sweeps[0].links.linkClass == "inter_node", acrossNodes);
+        QCOMPARE(sweeps[0].links.ranks, job.ranks);
+        QCOMPARE(sweeps[0].collectives, job.steps);
+
+        const ProfileCalibration c
+            = calibrateFromProfile(plan, measuredStages(ranks, places), "job profile test/", sweeps);
+        QCOMPARE(int(c.links.size()), 1);
+        const ProfileLink& l = c.links[0];
+        QVERIFY2(l.applied, messageText(l.note).c_str());
+        QVERIFY2(std::abs(l.busBwGBps - busGBps) < 0.01 * busGBps, std::to_string(l.busBwGBps).c_str());
+        const LinkSpec& before = acrossNodes ? plan.cluster.interNode : plan.cluster.intraNode;
+        const LinkSpec& after = acrossNodes ? c.plan.cluster.interNode : c.plan.cluster.intraNode;
+        const double lineGBps = before.bandwidthGBps * (acrossNodes ? plan.cluster.nics() : 1);
+        QVERIFY2(std::abs(after.efficiency - busGBps / lineGBps) < 0.01,
+            qPrintable(QStringLiteral("efficiency %1, planted %2").arg(after.efficiency).arg(busGBps / lineGBps)));
+        QCOMPARE(l.efficiencyAfter, after.efficiency);
+        QCOMPARE(l.efficiencyBefore, before.efficiency);
+        QVERIFY(after.source.find("job profile test/") != std::string::npos);
+
+        // Messages too small for the link's rate to set their time calibrate nothing, and say so.
+        job.allReduceElements = 4096;
+        job.allReduceUs = 40;
+        ranks.clear();
+        for (int r = 0; r < job.ranks; ++r)
+            ranks.push_back(readKinetoProfile(kinetoRankTrace(job, r).dump()).value());
+        const std::vector<ProfileLinkSweep> small
+            = profileLinkSweeps(ranks, summarizeJob(ranks, places).alignment, places);
+        const ProfileCalibration none = calibrateFromProfile(plan, measuredStages(ranks, places), "p", small);
+        QCOMPARE(int(none.links.size()), 1);
+        QVERIFY(!none.links[0].applied);
+        QCOMPARE(none.links[0].note.key, std::string("profilecal:link-small"));
+        QCOMPARE(
+            (acrossNodes ? none.plan.cluster.interNode : none.plan.cluster.intraNode).efficiency, before.efficiency);
     }
 };
 
