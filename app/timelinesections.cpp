@@ -4,6 +4,7 @@
 
 #include "timelinecompare.h"
 
+#include "numtext.h"
 #include "text.h"
 
 #include "format.h"
@@ -22,7 +23,7 @@ struct TimelineText {
 
 QString signedPercent(double fraction)
 {
-    return std::abs(fraction) < 5e-4 ? QStringLiteral("±0.0%") : QString::asprintf("%+.1f%%", 100 * fraction);
+    return QString::fromStdString(signedPercentText(fraction));
 }
 }
 

@@ -52,11 +52,6 @@ const char* className(const BreakdownRow& r)
     return "";
 }
 
-std::string signedPercent(double fraction)
-{
-    return (fraction >= 0 ? "+" : "") + numText(100 * fraction, "%.1f") + "%";
-}
-
 // NaN (not known on that side) as null.
 nlohmann::json seconds(double s)
 {
@@ -95,7 +90,7 @@ void printBreakdownRows(const std::vector<BreakdownRow>& rows, const std::vector
         const bool collective = r.kind == BreakdownClass::Collective;
         const double measuredS = collective ? r.measuredTransferS() : r.measuredS;
         const bool both = !std::isnan(measuredS) && !std::isnan(r.predictedS) && r.predictedS >= 1e-6;
-        const std::string diff = both ? signedPercent(measuredS / r.predictedS - 1) : "—";
+        const std::string diff = both ? signedPercentText(measuredS / r.predictedS - 1) : "—";
         char line[240];
         std::snprintf(line, sizeof line, "  %5d  %5d  %-15s  %8s  %9s  %6s  %16s  %17s  %7s\n", r.stage, ranks,
             className(r), cell(measuredS).c_str(), cell(r.predictedS).c_str(), diff.c_str(),

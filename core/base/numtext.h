@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -42,6 +43,17 @@ inline std::string secondsText(double s)
     if (a >= 1e-3)
         return numText(1e3 * s, "%.3g") + " ms";
     return numText(1e6 * s, "%.3g") + " µs";
+}
+
+// A relative difference as a signed percentage at one decimal: "+9.7%", "-15.0%", and "±0.0%" where it rounds to
+// nothing (so no "-0.0%").
+inline std::string signedPercentText(double fraction)
+{
+    if (std::abs(fraction) < 5e-4)
+        return "±0.0%";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%+.1f%%", 100 * fraction);
+    return buf;
 }
 
 // A size in bytes for people, in binary units: "8 GiB", "512 KiB", "1.5 MiB".

@@ -158,9 +158,8 @@ std::vector<MeasuredStage> measuredStages(const std::vector<RankProfile>& ranks,
                     names.push_back(c.collective);
         for (const std::string& name : names) {
             auto timeOf = [&](const StepBreakdown& b) {
-                auto it = std::find_if(b.collectives.begin(), b.collectives.end(),
-                    [&](const CollectiveTime& c) { return c.collective == name; });
-                return it != b.collectives.end() ? *it : CollectiveTime { name, 0, 0, 0 };
+                const CollectiveTime* t = b.find(name);
+                return t ? *t : CollectiveTime { name, 0, 0, 0 };
             };
             m.collectives.push_back({ name, medianOf([&](const StepBreakdown& b) { return timeOf(b).totalUs; }),
                 medianOf([&](const StepBreakdown& b) { return timeOf(b).exposedUs; }),

@@ -52,6 +52,7 @@ struct StepBreakdown {
     std::vector<CollectiveTime> collectives; // by collective, in the order first seen
     double idleUs = 0; // neither computing nor communicating
     CollectiveTime& timeOf(const std::string& collective); // its entry, added at the end when new
+    const CollectiveTime* find(const std::string& collective) const; // its entry; null when the step has none
 };
 
 // What a job's profile needs of one rank's PyTorch profiler (Kineto) trace, and no more (issue 43): who the rank is,

@@ -182,11 +182,18 @@ RankProfile finishRankProfile(RankEvents e)
     return std::move(e.profile);
 }
 
-CollectiveTime& StepBreakdown::timeOf(const std::string& collective)
+const CollectiveTime* StepBreakdown::find(const std::string& collective) const
 {
     auto it = std::find_if(
         collectives.begin(), collectives.end(), [&](const CollectiveTime& t) { return t.collective == collective; });
-    return it != collectives.end() ? *it : collectives.emplace_back(CollectiveTime { collective, 0, 0, 0 });
+    return it != collectives.end() ? &*it : nullptr;
+}
+
+CollectiveTime& StepBreakdown::timeOf(const std::string& collective)
+{
+    const CollectiveTime* t = find(collective);
+    return t ? collectives[std::size_t(t - collectives.data())]
+             : collectives.emplace_back(CollectiveTime { collective, 0, 0, 0 });
 }
 
 double RankProfile::computeBusyUs(double fromUs, double toUs) const
