@@ -102,8 +102,8 @@ LoadedProfile layOutProfile(std::vector<RankProfile> ranks, const Plan* plan, co
     addCollectiveWaits(out.ranks, out.job.alignment);
     if (plan && !places.empty()) {
         out.stages = measuredStages(out.ranks, places);
-        out.calibration
-            = calibrateFromProfile(*plan, out.stages, source, profileLinkSweeps(out.ranks, out.job.alignment, places));
+        out.calibration = calibrateFromProfile(
+            *plan, out.stages, source, profileLinkSweeps(out.ranks, out.job.alignment, places, plan->cluster));
     }
     problems.insert(problems.begin(), out.job.problems.begin(), out.job.problems.end());
     out.timeline = jobTimeline(out.ranks, out.job, places);

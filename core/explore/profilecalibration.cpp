@@ -81,7 +81,8 @@ ProfileLink calibratedLinkOf(Plan& p, const ProfileLinkSweep& sweep, const std::
     }
     const std::optional<Plan> measured = planWithMeasuredLinks(p, r,
         source + ": " + std::to_string(sweep.collectives) + " all-reduces over " + std::to_string(r.ranks)
-            + " ranks, their transfers");
+            + " ranks, their transfers",
+        sweep.lineRateGBps);
     if (!measured) {
         l.note = { l.largestBytes < double(1 << 20) ? "profilecal:link-small" : "profilecal:link-broken",
             { bytesText(l.largestBytes) } };

@@ -76,7 +76,8 @@ Result<LinksResult> linksFromJson(const nlohmann::json& doc)
     return r;
 }
 
-std::optional<Plan> planWithMeasuredLinks(const Plan& plan, const LinksResult& links, const std::string& source)
+std::optional<Plan> planWithMeasuredLinks(
+    const Plan& plan, const LinksResult& links, const std::string& source, double lineRateGBps)
 {
     const OpSweep* ar = links.sweep(CollectiveKind::AllReduce);
     if (!ar || ar->points.empty() || links.ranks < 2)
@@ -89,8 +90,9 @@ std::optional<Plan> planWithMeasuredLinks(const Plan& plan, const LinksResult& l
     const bool across = links.linkClass == "inter_node";
     LinkSpec& link = across ? p.cluster.interNode : p.cluster.intraNode;
     // Across nodes a ring's crossing runs over all of a node's NICs (groups.cpp), so that is its line rate.
-    link = calibratedLink(
-        link, links.ranks, ar->points, source, across ? link.bandwidthGBps * p.cluster.nics() : link.bandwidthGBps);
+    if (!(lineRateGBps > 0))
+        lineRateGBps = across ? link.bandwidthGBps * p.cluster.nics() : link.bandwidthGBps;
+    link = calibratedLink(link, links.ranks, ar->points, source, lineRateGBps);
     // Below 1% of its line rate a link is broken, not slow: the fabric check names it; the plan is not costed on it.
     if (!(link.efficiency >= 0.01))
         return std::nullopt;

@@ -31,8 +31,10 @@ struct LinksResult {
 Result<LinksResult> linksFromJson(const nlohmann::json& doc);
 // The plan with the link a measurement ran over (the inter-node link when it spans hosts, else the in-node one)
 // recalibrated from its all-reduce sweep (calibratedLink), `source` saying what measured it; null without an
-// all-reduce sweep over two ranks or more.
-std::optional<Plan> planWithMeasuredLinks(const Plan& plan, const LinksResult& links, const std::string& source);
+// all-reduce sweep over two ranks or more. `lineRateGBps`: what the bus bandwidth is measured against, where not the
+// probe's (the link's rate inside a node, all of a node's NICs across nodes).
+std::optional<Plan> planWithMeasuredLinks(
+    const Plan& plan, const LinksResult& links, const std::string& source, double lineRateGBps = 0);
 
 struct GemmResult {
     std::string name, pass, layout;

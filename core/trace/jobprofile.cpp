@@ -9,10 +9,17 @@
 namespace plait {
 
 namespace {
-// "rank 3", "ranks 0–7, 9": runs of consecutive ranks joined.
+// "rank 3", "ranks 0–7, 9": runs of consecutive ranks joined; ranks the profiles do not number are counted apart
+// ("ranks 0–3 and 2 unnamed", "an unnamed rank").
 std::string rankList(std::vector<int> ranks)
 {
     std::sort(ranks.begin(), ranks.end());
+    const auto named = std::find_if(ranks.begin(), ranks.end(), [](int r) { return r >= 0; });
+    const std::size_t unnamed = std::size_t(named - ranks.begin());
+    ranks.erase(ranks.begin(), named);
+    const std::string others = unnamed == 1 ? "an unnamed rank" : std::to_string(unnamed) + " unnamed ranks";
+    if (ranks.empty())
+        return others;
     std::string runs;
     for (std::size_t i = 0; i < ranks.size();) {
         std::size_t j = i;
@@ -23,7 +30,10 @@ std::string rankList(std::vector<int> ranks)
             runs += (j == i + 1 ? ", " : "–") + std::to_string(ranks[j]);
         i = j + 1;
     }
-    return (ranks.size() == 1 ? "rank " : "ranks ") + runs;
+    return (ranks.size() + unnamed == 1 ? "rank " : "ranks ") + runs
+        + (unnamed == 0
+                ? std::string()
+                : " and " + (unnamed == 1 ? std::string("an unnamed one") : std::to_string(unnamed) + " unnamed"));
 }
 }
 

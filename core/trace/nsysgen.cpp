@@ -109,54 +109,58 @@ std::string writeNsysReport(const std::string& path, const std::vector<nlohmann:
             sqlite3_free(message);
         }
     }
-    Writer w(db);
-    // The report starts at the first event any process recorded.
-    double firstUs = std::numeric_limits<double>::infinity();
-    for (const nlohmann::json& trace : rankTraces)
-        for (const nlohmann::json& e : trace.at("traceEvents"))
-            if (e.contains("ts"))
-                firstUs = std::min(firstUs, e.at("ts").get<double>());
-    const std::int64_t originNs = std::isfinite(firstUs) ? std::int64_t(std::floor(firstUs)) * 1000 : 0;
-    w.insert("INSERT INTO TARGET_INFO_SESSION_START_TIME VALUES (?, '', '')", { originNs });
-    const std::int64_t launchName = w.stringId("cudaLaunchKernel_v7000");
-    for (std::size_t place = 0; place < rankTraces.size() && error.empty(); ++place) {
-        const std::int64_t pid = 1000 + std::int64_t(place), globalPid = pid << 24;
-        std::map<std::string, std::int64_t> groupStreams; // in the order this rank first used them
-        for (const nlohmann::json& e : rankTraces[place].at("traceEvents")) {
-            if (e.value("ph", "") != "X")
-                continue;
-            const std::string cat = e.value("cat", ""), name = e.value("name", "");
-            const double ts = e.at("ts").get<double>(), dur = e.at("dur").get<double>();
-            const std::int64_t start = nanoseconds(ts, originNs), end = nanoseconds(ts + dur, originNs);
-            const std::int64_t globalTid = globalPid | (e.value("tid", std::int64_t(0)) & 0xFFFFFF);
-            const nlohmann::json args = e.value("args", nlohmann::json::object());
-            if (cat == "kernel") {
-                std::int64_t stream = e.value("tid", std::int64_t(7));
-                if (args.contains("Process Group Name"))
-                    stream = groupStreams
-                                 .emplace(args.at("Process Group Name").get<std::string>(),
-                                     20 + std::int64_t(groupStreams.size()))
-                                 .first->second;
-                w.insert("INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL (start, end, deviceId, contextId, streamId, "
-                         "correlationId, globalPid, demangledName, shortName, registersPerThread, gridX, gridY, gridZ, "
-                         "blockX, blockY, blockZ) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, 32, 132, 1, 1, 128, 1, 1)",
-                    { start, end, std::int64_t(place), stream, args.value("correlation", std::int64_t(0)), globalPid,
-                        w.stringId(name), w.stringId(shortNameOf(name)) });
-            } else if (cat == "cuda_runtime") {
-                w.insert("INSERT INTO CUPTI_ACTIVITY_KIND_RUNTIME VALUES (?, ?, 0, ?, ?, ?, 0, NULL)",
-                    { start, end, globalTid, args.value("correlation", std::int64_t(0)), launchName });
-            } else if (cat == "user_annotation" && name.rfind("ProfilerStep#", 0) == 0) {
-                // One range's text as a registered string (textId), the other's inline (text): exports have both.
-                if (steps == NsysSteps::ProfilerStep)
+    if (error.empty()) {
+        Writer w(db); // its statements finalized before the database closes (a close with them open leaks it)
+        // The report starts at the first event any process recorded.
+        double firstUs = std::numeric_limits<double>::infinity();
+        for (const nlohmann::json& trace : rankTraces)
+            for (const nlohmann::json& e : trace.at("traceEvents"))
+                if (e.contains("ts"))
+                    firstUs = std::min(firstUs, e.at("ts").get<double>());
+        const std::int64_t originNs = std::isfinite(firstUs) ? std::int64_t(std::floor(firstUs)) * 1000 : 0;
+        w.insert("INSERT INTO TARGET_INFO_SESSION_START_TIME VALUES (?, '', '')", { originNs });
+        const std::int64_t launchName = w.stringId("cudaLaunchKernel_v7000");
+        for (std::size_t place = 0; place < rankTraces.size() && error.empty(); ++place) {
+            const std::int64_t pid = 1000 + std::int64_t(place), globalPid = pid << 24;
+            std::map<std::string, std::int64_t> groupStreams; // in the order this rank first used them
+            for (const nlohmann::json& e : rankTraces[place].at("traceEvents")) {
+                if (e.value("ph", "") != "X")
+                    continue;
+                const std::string cat = e.value("cat", ""), name = e.value("name", "");
+                const double ts = e.at("ts").get<double>(), dur = e.at("dur").get<double>();
+                const std::int64_t start = nanoseconds(ts, originNs), end = nanoseconds(ts + dur, originNs);
+                const std::int64_t globalTid = globalPid | (e.value("tid", std::int64_t(0)) & 0xFFFFFF);
+                const nlohmann::json args = e.value("args", nlohmann::json::object());
+                if (cat == "kernel") {
+                    std::int64_t stream = e.value("tid", std::int64_t(7));
+                    if (args.contains("Process Group Name"))
+                        stream = groupStreams
+                                     .emplace(args.at("Process Group Name").get<std::string>(),
+                                         20 + std::int64_t(groupStreams.size()))
+                                     .first->second;
                     w.insert(
-                        "INSERT INTO NVTX_EVENTS (start, end, eventType, globalTid, textId) VALUES (?, ?, 59, ?, ?)",
-                        { start, end, globalTid, w.stringId(name) });
-                if (steps == NsysSteps::Optimizer)
-                    w.insert("INSERT INTO NVTX_EVENTS (start, end, eventType, globalTid, text) VALUES (?, ?, 59, ?, ?)",
-                        { end - 20'000, end, globalTid }, std::string("Optimizer.step#AdamW.step"));
+                        "INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL (start, end, deviceId, contextId, streamId, "
+                        "correlationId, globalPid, demangledName, shortName, registersPerThread, gridX, gridY, gridZ, "
+                        "blockX, blockY, blockZ) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, 32, 132, 1, 1, 128, 1, 1)",
+                        { start, end, std::int64_t(place), stream, args.value("correlation", std::int64_t(0)),
+                            globalPid, w.stringId(name), w.stringId(shortNameOf(name)) });
+                } else if (cat == "cuda_runtime") {
+                    w.insert("INSERT INTO CUPTI_ACTIVITY_KIND_RUNTIME VALUES (?, ?, 0, ?, ?, ?, 0, NULL)",
+                        { start, end, globalTid, args.value("correlation", std::int64_t(0)), launchName });
+                } else if (cat == "user_annotation" && name.rfind("ProfilerStep#", 0) == 0) {
+                    // One range's text as a registered string (textId), the other's inline (text): exports have both.
+                    if (steps == NsysSteps::ProfilerStep)
+                        w.insert("INSERT INTO NVTX_EVENTS (start, end, eventType, globalTid, textId) VALUES (?, ?, 59, "
+                                 "?, ?)",
+                            { start, end, globalTid, w.stringId(name) });
+                    if (steps == NsysSteps::Optimizer)
+                        w.insert(
+                            "INSERT INTO NVTX_EVENTS (start, end, eventType, globalTid, text) VALUES (?, ?, 59, ?, ?)",
+                            { end - 20'000, end, globalTid }, std::string("Optimizer.step#AdamW.step"));
+                }
             }
+            error = w.error;
         }
-        error = w.error;
     }
     if (error.empty() && sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK)
         error = sqlite3_errmsg(db);

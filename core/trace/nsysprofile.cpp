@@ -54,8 +54,7 @@ public:
     {
         sqlite3_stmt* s = nullptr;
         if (sqlite3_prepare_v2(m_db, sql.c_str(), int(sql.size()), &s, nullptr) != SQLITE_OK) {
-            if (m_error.empty())
-                m_error = sqlite3_errmsg(m_db);
+            m_error = sqlite3_errmsg(m_db); // the latest failure's, not an optional query's before it
             sqlite3_finalize(s);
             return nullptr;
         }
@@ -246,7 +245,7 @@ Result<std::vector<RankProfile>> readNsysProfileFile(const std::string& path, co
             = reader.prepare("SELECT n.start, n.\"end\", n.globalTid, " + text + " AS name FROM NVTX_EVENTS AS n"
                 + (nvtx.count("textId") ? " LEFT JOIN StringIds AS t ON t.id = n.textId" : "")
                 + " WHERE n.\"end\" IS NOT NULL" + (nvtx.count("eventType") ? " AND n.eventType IN (59, 60)" : "")
-                + " AND (name LIKE 'ProfilerStep#%' OR name LIKE 'Optimizer.step%')");
+                + " AND (name GLOB 'ProfilerStep#*' OR name GLOB 'Optimizer.step*')"); // GLOB, unlike LIKE, minds case
         if (!ranges || !reader.rows(ranges.get(), [&](sqlite3_stmt* row) {
                 const std::int64_t thread = sqlite3_column_int64(row, 2);
                 const auto p = processes.find(processOf(thread));
@@ -272,7 +271,9 @@ Result<std::vector<RankProfile>> readNsysProfileFile(const std::string& path, co
     const std::string file = fileNameOf(path);
     const int processCount = int(processes.size());
     const int fileRank = numberAfter(file, "rank");
-    const int node = numberAfter(file, "node");
+    int node = numberAfter(file, "node");
+    if (node > 100'000) // not a node number a job has
+        node = -1;
     std::vector<std::int64_t> devices;
     for (const auto& [id, p] : processes)
         devices.push_back(p.devices.empty() ? 0 : *p.devices.begin());

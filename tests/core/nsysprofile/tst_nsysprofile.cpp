@@ -183,6 +183,10 @@ private slots:
         QVERIFY(hasProblem(read[0], "does not mark its training steps"));
         QVERIFY(read[0].steps.empty());
         QVERIFY(!read[0].collectives.kernels.empty());
+        // The job's problems name it as unnamed, not as "rank -1".
+        const JobProfile job1 = summarizeJob(read);
+        QVERIFY(std::any_of(job1.problems.begin(), job1.problems.end(),
+            [](const std::string& p) { return p.rfind("an unnamed rank: which rank process", 0) == 0; }));
     }
 
     void brokenAndForeignFilesAreNamed_data()
