@@ -229,7 +229,7 @@ QString CalibrationPanel::profileHtml() const
                                     .arg(l.ranks)
                                     .arg(l.collectives)
                                     .arg(rate, size);
-        html += QString() + QLatin1Char(' ')
+        html += QStringLiteral(" ")
             + (l.applied
                     ? tr("Efficiency %1 → %2.").arg(l.efficiencyBefore, 0, 'f', 3).arg(l.efficiencyAfter, 0, 'f', 3)
                     : tr("Not calibrated: %1").arg(widgets::translatedText(l.note).toHtmlEscaped()))

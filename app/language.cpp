@@ -16,8 +16,10 @@ bool installTranslations(const QLocale& locale)
     auto* plait = new QTranslator(QCoreApplication::instance());
     const bool found = plait->load(locale, QStringLiteral("plait"), QStringLiteral("_"), QStringLiteral(":/i18n"));
     // A language Plait is not translated into reads English, with English's plurals ("1 rank", "2 ranks").
-    if (found || plait->load(QStringLiteral(":/i18n/plait_en.qm")))
+    if (found)
         QCoreApplication::installTranslator(plait);
+    else
+        installEnglishPlurals();
     return found;
 }
 

@@ -5,7 +5,6 @@
 #include "rankevents.h"
 #include "tracebytes.h"
 
-#include <charconv>
 #include <cmath>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -183,22 +182,14 @@ private:
             return fail("cancelled");
         if (ev.ph != "X" || !std::isfinite(ev.ts) || !std::isfinite(ev.dur) || ev.dur < 0)
             return true;
-        // The host's span of each step; newer profilers also copy it onto the GPU's timeline (gpu_user_annotation).
-        if (ev.name.rfind("ProfilerStep#", 0) == 0 && ev.cat != "gpu_user_annotation") {
-            int n = 0;
-            const char* b = ev.name.data() + 13;
-            std::from_chars(b, ev.name.data() + ev.name.size(), n);
-            profile.steps.push_back({ n, ev.ts, ev.ts + ev.dur });
-            ++events.stepThreads[ev.tid];
+        // The host's span of each step (newer profilers also copy it onto the GPU's timeline, gpu_user_annotation),
+        // and the optimizer's, a user annotation.
+        if (ev.cat != "gpu_user_annotation" && (ev.cat == "user_annotation" || ev.name.rfind("ProfilerStep#", 0) == 0)
+            && events.addHostRange(ev.name, ev.ts, ev.ts + ev.dur, ev.tid))
             return true;
-        }
         if (ev.cat == "cuda_runtime" || ev.cat == "cuda_driver") {
             if (ev.correlation >= 0)
                 events.launches[ev.correlation] = { ev.tid, ev.ts };
-            return true;
-        }
-        if (ev.cat == "user_annotation" && ev.name.rfind("Optimizer.step", 0) == 0) {
-            events.optimizerSpans.push_back({ ev.ts, ev.ts + ev.dur, ev.tid });
             return true;
         }
         if (ev.cat == "kernel")

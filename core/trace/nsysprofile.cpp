@@ -8,6 +8,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -117,12 +118,6 @@ int numberAfter(const std::string& fileName, std::string_view token)
     return -1;
 }
 
-std::string fileNameOf(const std::string& path)
-{
-    const std::size_t slash = path.find_last_of('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
 struct Process {
     RankEvents events;
     std::set<std::int64_t> devices;
@@ -162,6 +157,10 @@ Result<std::vector<RankProfile>> readNsysProfileFile(const std::string& path, co
     if (opened != SQLITE_OK)
         return failure(path, std::string("not readable as an SQLite database: ") + sqlite3_errmsg(raw));
     Reader reader(db.get(), options);
+    // A query that stopped: cancelled as such, else what it was reading and why.
+    auto stopped = [&](const char* reading) {
+        return failure(path, reader.error() == "cancelled" ? reader.error() : reading + reader.error());
+    };
 
     const std::set<std::string> kernelColumns = reader.columnsOf("CUPTI_ACTIVITY_KIND_KERNEL");
     if (!reader.error().empty())
@@ -215,7 +214,7 @@ Result<std::vector<RankProfile>> readNsysProfileFile(const std::string& path, co
             sqlite3_column_int64(row, 3));
     });
     if (!read)
-        return failure(path, reader.error() == "cancelled" ? reader.error() : "its kernels: " + reader.error());
+        return stopped("its kernels: ");
     if (processes.empty())
         return failure(path, "the report ran no CUDA kernels");
 
@@ -234,7 +233,7 @@ Result<std::vector<RankProfile>> readNsysProfileFile(const std::string& path, co
                 ++p->second.events.profile.events;
                 p->second.events.launches[sqlite3_column_int64(row, 1)] = { thread, us(row, 0) };
             }))
-            return failure(path, reader.error() == "cancelled" ? reader.error() : "its launches: " + reader.error());
+            return stopped("its launches: ");
     }
 
     // Steps and the optimizer, from NVTX ranges (push/pop 59, start/end 60) named as PyTorch's profiler names them.
@@ -252,23 +251,14 @@ Result<std::vector<RankProfile>> readNsysProfileFile(const std::string& path, co
                 const double start = us(row, 0), end = us(row, 1);
                 if (p == processes.end() || !(end >= start))
                     return;
-                RankEvents& e = p->second.events;
-                ++e.profile.events;
-                const std::string range = Reader::text(row, 3);
-                if (range.rfind("ProfilerStep#", 0) == 0) {
-                    int n = 0;
-                    std::from_chars(range.data() + 13, range.data() + range.size(), n);
-                    e.profile.steps.push_back({ n, start, end });
-                    ++e.stepThreads[thread];
-                } else {
-                    e.optimizerSpans.push_back({ start, end, thread });
-                }
+                ++p->second.events.profile.events;
+                p->second.events.addHostRange(Reader::text(row, 3), start, end, thread);
             }))
-            return failure(path, reader.error() == "cancelled" ? reader.error() : "its NVTX ranges: " + reader.error());
+            return stopped("its NVTX ranges: ");
     }
 
     // Ranks: the file name says which, as the launcher named the report.
-    const std::string file = fileNameOf(path);
+    const std::string file = std::filesystem::path(path).filename().string();
     const int processCount = int(processes.size());
     const int fileRank = numberAfter(file, "rank");
     int node = numberAfter(file, "node");

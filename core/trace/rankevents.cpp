@@ -1,6 +1,7 @@
 #include "rankevents.h"
 
 #include <algorithm>
+#include <charconv>
 
 namespace plait {
 
@@ -147,6 +148,22 @@ void RankEvents::addKernel(const std::string& name, std::string collective, cons
     k.bytes = bytes;
     k.groupSize = groupSize;
     profile.collectives.kernels.push_back(std::move(k));
+}
+
+bool RankEvents::addHostRange(const std::string& name, double startUs, double endUs, std::int64_t thread)
+{
+    if (name.rfind("ProfilerStep#", 0) == 0) {
+        int n = 0;
+        std::from_chars(name.data() + 13, name.data() + name.size(), n);
+        profile.steps.push_back({ n, startUs, endUs });
+        ++stepThreads[thread];
+        return true;
+    }
+    if (name.rfind("Optimizer.step", 0) == 0) {
+        optimizerSpans.push_back({ startUs, endUs, thread });
+        return true;
+    }
+    return false;
 }
 
 RankProfile finishRankProfile(RankEvents e)

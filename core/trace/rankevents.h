@@ -44,6 +44,9 @@ struct RankEvents {
     // Other NCCL kernels are left out.
     void addKernel(const std::string& name, std::string collective, const std::string& group, double startUs,
         double endUs, std::int64_t correlation, double bytes = 0, int groupSize = 0);
+    // A range on a host thread, kept when PyTorch's profiler names it a step ("ProfilerStep#N") or the optimizer's
+    // ("Optimizer.step…"); whether it was one of those.
+    bool addHostRange(const std::string& name, double startUs, double endUs, std::int64_t thread);
 };
 
 // The profile put together: steps sorted (taken between Optimizer.step ends where no ProfilerStep#N marks them),
