@@ -159,7 +159,7 @@ std::optional<Plan> CalibrationPanel::planWithProfile() const
     for (const ProfileLink& l : m_profile->links) {
         LinkSpec& to = l.acrossNodes ? p.cluster.interNode : p.cluster.intraNode;
         const LinkSpec& from = l.acrossNodes ? m_profile->plan.cluster.interNode : m_profile->plan.cluster.intraNode;
-        if (l.applied && to.id == from.id)
+        if (l.anyApplied() && to.id == from.id)
             to = from;
     }
     if (p == *m_plan)
@@ -170,15 +170,18 @@ std::optional<Plan> CalibrationPanel::planWithProfile() const
 namespace {
 QString rateLabel(const ProfileRate& r)
 {
-    return r.id == "gemm_rate"     ? CalibrationPanel::tr("GEMM (share of dense peak)")
-        : r.id == "attention_rate" ? CalibrationPanel::tr("attention (TFLOP/s forward / backward)")
-                                   : CalibrationPanel::tr("element-wise (GB/s of HBM)");
+    return r.id == "gemm_rate"       ? CalibrationPanel::tr("GEMM (share of dense peak)")
+        : r.id == "attention_rate"   ? CalibrationPanel::tr("attention (TFLOP/s forward / backward)")
+        : r.id == "overlap_slowdown" ? CalibrationPanel::tr("compute beside collectives (slower than alone)")
+                                     : CalibrationPanel::tr("element-wise (GB/s of HBM)");
 }
 
 QString rateValueText(const ProfileRate& r, double value, double backward)
 {
     if (r.id == "gemm_rate")
         return QString::number(value, 'f', 3);
+    if (r.id == "overlap_slowdown")
+        return widgets::formatPercent(value);
     if (r.id == "attention_rate" && backward > 0)
         return QStringLiteral("%1 / %2").arg(value, 0, 'f', 0).arg(backward, 0, 'f', 0);
     return QString::number(value, 'f', 0);
@@ -216,24 +219,40 @@ QString CalibrationPanel::profileHtml() const
         const QString link = QString::fromStdString(l.link).toHtmlEscaped();
         const QString rate = QString::number(l.busBwGBps, 'f', 1),
                       size = QString::fromStdString(bytesText(l.largestBytes));
-        html += l.acrossNodes ? tr("Inter-node link %1: all-reduces over %2 ranks on %3 nodes (%4 timed, their "
-                                   "transfers) ran at %5 GB/s of bus bandwidth at %6.")
-                                    .arg(link)
-                                    .arg(l.ranks)
-                                    .arg(l.nodes)
-                                    .arg(l.collectives)
-                                    .arg(rate, size)
-                              : tr("Intra-node link %1: all-reduces over %2 ranks within a node (%3 timed, their "
-                                   "transfers) ran at %4 GB/s of bus bandwidth at %5.")
-                                    .arg(link)
-                                    .arg(l.ranks)
-                                    .arg(l.collectives)
-                                    .arg(rate, size);
-        html += QStringLiteral(" ")
-            + (l.applied
-                    ? tr("Efficiency %1 → %2.").arg(l.efficiencyBefore, 0, 'f', 3).arg(l.efficiencyAfter, 0, 'f', 3)
-                    : tr("Not calibrated: %1").arg(widgets::translatedText(l.note).toHtmlEscaped()))
-            + QStringLiteral("<br>");
+        if (l.collectives > 0) {
+            html += l.acrossNodes ? tr("Inter-node link %1: all-reduces over %2 ranks on %3 nodes (%4 timed, their "
+                                       "transfers) ran at %5 GB/s of bus bandwidth at %6.")
+                                        .arg(link)
+                                        .arg(l.ranks)
+                                        .arg(l.nodes)
+                                        .arg(l.collectives)
+                                        .arg(rate, size)
+                                  : tr("Intra-node link %1: all-reduces over %2 ranks within a node (%3 timed, their "
+                                       "transfers) ran at %4 GB/s of bus bandwidth at %5.")
+                                        .arg(link)
+                                        .arg(l.ranks)
+                                        .arg(l.collectives)
+                                        .arg(rate, size);
+            html += QStringLiteral(" ")
+                + (l.applied
+                        ? tr("Efficiency %1 → %2.").arg(l.efficiencyBefore, 0, 'f', 3).arg(l.efficiencyAfter, 0, 'f', 3)
+                        : tr("Not calibrated: %1").arg(widgets::translatedText(l.note).toHtmlEscaped()))
+                + QStringLiteral("<br>");
+        }
+        for (const ProfileCollectiveRate& k : l.kinds) {
+            html += tr("%1 over %2 ranks on %3 (%4 timed): %5 GB/s of bus bandwidth at %6; %7 measured, %8 "
+                       "predicted before.")
+                        .arg(QString::fromLatin1(collectiveName(k.kind)))
+                        .arg(l.ranks)
+                        .arg(QString::fromStdString(k.link).toHtmlEscaped())
+                        .arg(k.calls)
+                        .arg(QString::number(k.busBwGBps, 'f', 1), QString::fromStdString(bytesText(k.largestBytes)),
+                            widgets::formatDuration(k.measuredS), widgets::formatDuration(k.predictedBeforeS));
+            html += QStringLiteral(" ")
+                + (k.applied ? tr("Rate %1× → %2× the model's.").arg(k.before, 0, 'f', 2).arg(k.after, 0, 'f', 2)
+                             : tr("Not calibrated: %1").arg(widgets::translatedText(k.note).toHtmlEscaped()))
+                + QStringLiteral("<br>");
+        }
     }
     html += tr("The profiled plan's step: %1 predicted before, %2 after; measured %3.")
                 .arg(widgets::formatDuration(c.stepBeforeS), widgets::formatDuration(c.stepAfterS),

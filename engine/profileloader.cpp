@@ -60,7 +60,7 @@ std::vector<RankPlace> rankPlaces(const Plan& plan)
     for (const RankSlot& slot : rankMap(plan).ranks) {
         if (slot.rank >= int(places.size()))
             places.resize(std::size_t(slot.rank) + 1);
-        places[std::size_t(slot.rank)] = { slot.coord.pp, slot.node };
+        places[std::size_t(slot.rank)] = { slot.coord.pp, slot.node, slot.gpu };
     }
     return places;
 }

@@ -102,15 +102,18 @@ void printBreakdownRows(const std::vector<BreakdownRow>& rows, const std::vector
 
 const char* rateName(const ProfileRate& r)
 {
-    return r.id == "gemm_rate"     ? "GEMM rate (sustained share of dense peak)"
-        : r.id == "attention_rate" ? "attention (TFLOP/s forward / backward)"
-                                   : "element-wise rate (GB/s of HBM)";
+    return r.id == "gemm_rate"       ? "GEMM rate (sustained share of dense peak)"
+        : r.id == "attention_rate"   ? "attention (TFLOP/s forward / backward)"
+        : r.id == "overlap_slowdown" ? "compute beside collectives (slower than alone)"
+                                     : "element-wise rate (GB/s of HBM)";
 }
 
 std::string rateValue(const ProfileRate& r, double value, double backward)
 {
     if (r.id == "gemm_rate")
         return numText(value, "%.3f");
+    if (r.id == "overlap_slowdown")
+        return numText(100 * value, "%.1f") + "%";
     if (r.id == "attention_rate")
         return numText(value) + (backward > 0 ? " / " + numText(backward) : std::string());
     return numText(value);
@@ -127,13 +130,22 @@ nlohmann::json calibrationJson(const ProfileCalibration& c)
             { "measured_s", r.measuredS }, { "predicted_before_s", r.predictedBeforeS },
             { "predicted_after_s", r.predictedAfterS }, { "note", messageText(r.note) } });
     nlohmann::json links = nlohmann::json::array();
-    for (const ProfileLink& l : c.links)
+    for (const ProfileLink& l : c.links) {
+        nlohmann::json kinds = nlohmann::json::array();
+        for (const ProfileCollectiveRate& k : l.kinds)
+            kinds.push_back({ { "collective", collectiveName(k.kind) }, { "link", k.link }, { "calls", k.calls },
+                { "largest_bytes", k.largestBytes }, { "bus_bandwidth_GBps", k.busBwGBps },
+                { "measured_s", k.measuredS }, { "predicted_before_s", k.predictedBeforeS },
+                { "predicted_after_s", k.predictedAfterS }, { "rate_before", k.before },
+                { "rate_after", k.applied ? nlohmann::json(k.after) : nlohmann::json() }, { "applied", k.applied },
+                { "note", messageText(k.note) } });
         links.push_back({ { "class", l.acrossNodes ? "inter_node" : "intra_node" }, { "link", l.link },
             { "ranks", l.ranks }, { "nodes", l.nodes }, { "all_reduces", l.collectives },
             { "largest_bytes", l.largestBytes }, { "bus_bandwidth_GBps", l.busBwGBps }, { "applied", l.applied },
             { "efficiency_before", l.efficiencyBefore },
             { "efficiency_after", l.applied ? nlohmann::json(l.efficiencyAfter) : nlohmann::json() },
-            { "note", messageText(l.note) } });
+            { "note", messageText(l.note) }, { "collectives", kinds } });
+    }
     nlohmann::json problems = nlohmann::json::array();
     for (const Message& p : c.problems)
         problems.push_back(messageText(p));
@@ -162,15 +174,29 @@ void printCalibration(const ProfileCalibration& c, bool written)
         std::cout << "\n";
     }
     for (const ProfileLink& l : c.links) {
-        std::cout << "  " << (l.acrossNodes ? "inter-node link " : "intra-node link ") << l.link << " (all-reduce over "
-                  << l.ranks << " ranks on " << l.nodes << (l.nodes == 1 ? " node, " : " nodes, ") << l.collectives
-                  << " timed, their transfers): bus bandwidth " << numText(l.busBwGBps) << " GB/s at "
-                  << bytesText(l.largestBytes) << "; ";
-        if (l.applied)
-            std::cout << "efficiency " << numText(l.efficiencyBefore, "%.3f") << " -> "
-                      << numText(l.efficiencyAfter, "%.3f") << "\n";
-        else
-            std::cout << "not calibrated: " << messageText(l.note) << "\n";
+        if (l.collectives > 0) {
+            std::cout << "  " << (l.acrossNodes ? "inter-node link " : "intra-node link ") << l.link
+                      << " (all-reduce over " << l.ranks << " ranks on " << l.nodes
+                      << (l.nodes == 1 ? " node, " : " nodes, ") << l.collectives
+                      << " timed, their transfers): bus bandwidth " << numText(l.busBwGBps) << " GB/s at "
+                      << bytesText(l.largestBytes) << "; ";
+            if (l.applied)
+                std::cout << "efficiency " << numText(l.efficiencyBefore, "%.3f") << " -> "
+                          << numText(l.efficiencyAfter, "%.3f") << "\n";
+            else
+                std::cout << "not calibrated: " << messageText(l.note) << "\n";
+        }
+        for (const ProfileCollectiveRate& k : l.kinds) {
+            std::cout << "  " << collectiveName(k.kind) << " over " << l.ranks << " ranks on " << k.link << " ("
+                      << k.calls << " timed): bus bandwidth " << numText(k.busBwGBps) << " GB/s at "
+                      << bytesText(k.largestBytes) << "; " << ms(k.measuredS * 1e6) << " ms measured, "
+                      << ms(k.predictedBeforeS * 1e6) << " ms predicted before; ";
+            if (k.applied)
+                std::cout << "rate " << numText(k.before, "%.2f") << "x -> " << numText(k.after, "%.2f")
+                          << "x the model's, " << ms(k.predictedAfterS * 1e6) << " ms after\n";
+            else
+                std::cout << "not calibrated: " << messageText(k.note) << "\n";
+        }
     }
     if (c.problems.empty())
         std::cout << "  the profiled plan's step: " << ms(c.stepBeforeS * 1e6) << " ms predicted before, "

@@ -1,9 +1,31 @@
 #include "collective.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <string>
 
 namespace plait {
+
+std::optional<CollectiveKind> collectiveKindOfName(std::string_view name)
+{
+    std::string letters;
+    for (char ch : name)
+        if (std::isalpha(static_cast<unsigned char>(ch)))
+            letters += char(std::tolower(static_cast<unsigned char>(ch)));
+    auto has = [&](const char* part) { return letters.find(part) != std::string::npos; };
+    if (has("allreduce"))
+        return CollectiveKind::AllReduce;
+    if (has("allgather"))
+        return CollectiveKind::AllGather;
+    if (has("reducescatter"))
+        return CollectiveKind::ReduceScatter;
+    if (has("alltoall"))
+        return CollectiveKind::AllToAll;
+    if (has("send") || has("recv"))
+        return CollectiveKind::SendRecv;
+    return std::nullopt;
+}
 
 double busBandwidthFactor(CollectiveKind k, int ranks)
 {
@@ -33,10 +55,12 @@ CollectiveCost collectiveTime(CollectiveKind kind, double bytes, const GroupPath
         = kind == CollectiveKind::AllToAll && path.nodes > 1 && path.nic && path.nicGBps > 0 && path.ranksPerNode > 0;
     const LinkSpec* curveOf = nicBound ? path.nic : path.bottleneck;
     const LinkSpec* measured = curveOf && !curveOf->busbwCurve.empty() ? curveOf : nullptr;
+    // What a job's profile measured this collective at on that link, as a multiple of the rate the model gives it.
+    const double measuredRate = curveOf ? curveOf->collectiveRate(collectiveName(kind)) : 1.0;
     auto consider = [&](Algorithm algo, double steps, double movedBytes, double bandwidth) {
         CollectiveCost c;
         c.algorithm = algo;
-        c.bandwidthS = movedBytes / bandwidth;
+        c.bandwidthS = movedBytes / (bandwidth * measuredRate);
         if (measured) {
             // The measured curve already holds the latency and ramp-up; what it adds over the asymptote is
             // reported as the latency part. A curve measured inside one node holds no step across nodes: a group

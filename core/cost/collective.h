@@ -31,6 +31,11 @@ inline const char* algorithmName(Algorithm a)
     return nameIn(kAlgorithmNames, a);
 }
 
+// The family of a collective as a profile names it ("allreduce", "_allgather_base",
+// "reduce_scatter_tensor_coalesced", "all_to_all", "send", NCCL's "ncclDevKernel_AllGather_…"); none for a
+// broadcast, a reduce, a barrier.
+std::optional<CollectiveKind> collectiveKindOfName(std::string_view name);
+
 // nccl-tests' bus-bandwidth factor (doc/PERFORMANCE.md): busbw = algbw × factor.
 double busBandwidthFactor(CollectiveKind k, int ranks);
 
@@ -67,7 +72,8 @@ struct CollectiveCost {
 // ring 2(n−1) steps moving 2(n−1)/n of the buffer; tree 2·⌈log2 n⌉ steps moving 2× the buffer over the
 // bottleneck; NVLS one round trip through the switch at its measured algorithm bandwidth. All-gather and
 // reduce-scatter take n−1 ring steps of (n−1)/n; all-to-all n−1 steps of (n−1)/n; send/recv one step of 1.
-// `bytes` is nccl-tests' S: the whole buffer (for all-gather and reduce-scatter the gathered size).
+// `bytes` is nccl-tests' S: the whole buffer (for all-gather and reduce-scatter the gathered size). A rate a job's
+// profile measured for the collective on the link that bounds it (LinkSpec::collectiveRates) scales the size part.
 CollectiveCost collectiveTime(CollectiveKind kind, double bytes, const GroupPath& path);
 
 } // namespace plait

@@ -68,15 +68,20 @@ std::vector<RateStanding> rateStandings(const Plan& plan, const Catalog& catalog
     }
     // Unmeasured, compute beside a collective slows by the published mean (cost/overlap.h).
     out.push_back(standing("overlap_slowdown", gpu.overlapSlowdown,
-        gpu.overlapSlowdown > 0 ? RateBasis::Measured : RateBasis::Catalog, gpu.overlapSlowdown > 0 ? gpu.source : ""));
+        gpu.overlapSlowdown > 0 ? RateBasis::Measured : RateBasis::Catalog,
+        gpu.overlapSlowdown <= 0        ? ""
+            : gpu.overlapSource.empty() ? gpu.source
+                                        : gpu.overlapSource));
     for (const auto& [id, link] :
         { std::pair { "intra_node_link", &cluster.intraNode }, std::pair { "inter_node_link", &cluster.interNode } }) {
         if (cluster.nodes < 2 && std::string_view(id) == "inter_node_link")
             continue;
         const LinkSpec* known = catalog.link(link->id);
         const bool measured = known && !(*known == *link);
-        out.push_back(
-            standing(id, link->effectiveGBps(), measured ? RateBasis::Measured : RateBasis::Catalog, link->source));
+        // Rates a profile measured for its other collectives are named beside the link's own source.
+        const std::string source
+            = link->collectiveRates.empty() ? link->source : link->source + "; " + link->collectiveRatesSource;
+        out.push_back(standing(id, link->effectiveGBps(), measured ? RateBasis::Measured : RateBasis::Catalog, source));
     }
     return out;
 }

@@ -88,26 +88,6 @@ std::vector<CollectiveStepTime> predictedCollectives(const Evaluation& evaluatio
     return out;
 }
 
-std::optional<CollectiveKind> collectiveKindOfName(std::string_view name)
-{
-    std::string letters;
-    for (char ch : name)
-        if (std::isalpha(static_cast<unsigned char>(ch)))
-            letters += char(std::tolower(static_cast<unsigned char>(ch)));
-    auto has = [&](const char* part) { return letters.find(part) != std::string::npos; };
-    if (has("allreduce"))
-        return CollectiveKind::AllReduce;
-    if (has("allgather"))
-        return CollectiveKind::AllGather;
-    if (has("reducescatter"))
-        return CollectiveKind::ReduceScatter;
-    if (has("alltoall"))
-        return CollectiveKind::AllToAll;
-    if (has("send") || has("recv"))
-        return CollectiveKind::SendRecv;
-    return std::nullopt;
-}
-
 PredictedBreakdown predictedBreakdown(const Plan& plan, const Evaluation& evaluation)
 {
     return { predictedStepClasses(plan, evaluation), predictedCollectives(evaluation), evaluation.busiestStage,

@@ -64,9 +64,4 @@ struct BreakdownRow {
 std::vector<BreakdownRow> breakdownRows(
     const PredictedBreakdown& predicted, const std::vector<MeasuredStage>& measured);
 
-// The family of a collective as a profile names it ("allreduce", "_allgather_base",
-// "reduce_scatter_tensor_coalesced", "all_to_all", "send", NCCL's "ncclDevKernel_AllGather_…"); none for a
-// broadcast, a reduce, a barrier.
-std::optional<CollectiveKind> collectiveKindOfName(std::string_view name);
-
 } // namespace plait

@@ -3,9 +3,11 @@
 #include "attention.h"
 #include "evaluate.h"
 #include "gemm.h"
+#include "groups.h"
 #include "layercost.h"
 #include "median.h"
 #include "numtext.h"
+#include "overlap.h"
 #include "proberesults.h"
 #include "stepclasses.h"
 
@@ -14,13 +16,21 @@
 
 namespace plait {
 
+bool ProfileLink::anyApplied() const
+{
+    return applied || std::any_of(kinds.begin(), kinds.end(), [](const ProfileCollectiveRate& k) { return k.applied; });
+}
+
 bool ProfileCalibration::anyApplied() const
 {
     return std::any_of(rates.begin(), rates.end(), [](const ProfileRate& r) { return r.applied; })
-        || std::any_of(links.begin(), links.end(), [](const ProfileLink& l) { return l.applied; });
+        || std::any_of(links.begin(), links.end(), [](const ProfileLink& l) { return l.anyApplied(); });
 }
 
 namespace {
+// Compute kernels per step that ran beside a collective and also ran alone, fewer of which measure no slowdown.
+constexpr double kMinOverlapKernels = 4;
+
 // The measured stages' predicted classes, summed.
 struct ClassSums {
     double gemm = 0, attentionFwd = 0, attentionBwd = 0, other = 0, fwdFlops = 0, bwdFlops = 0, stepS = 0;
@@ -62,6 +72,133 @@ std::string ms(double s)
 }
 
 namespace {
+// How much slower the job's compute kernels ran beside its collectives than the same kernels alone (cost/overlap.h's
+// s), set on `gpu` with `source` where measured. Its times: the kernels beside a collective as measured, and as the
+// model times them from their runs alone, with s before and after.
+ProfileRate overlapRateOf(GpuSpec& gpu, const BesideComm& beside, const std::string& source)
+{
+    ProfileRate r;
+    r.id = "overlap_slowdown";
+    r.before = overlapSlowdown(gpu);
+    r.measuredS = beside.us * 1e-6;
+    r.predictedBeforeS = r.predictedAfterS = beside.aloneUs * (1 + r.before) * 1e-6;
+    if (beside.kernels < kMinOverlapKernels || !(beside.aloneUs > 0)) {
+        r.note = { "profilecal:overlap-unseen", { numText(kMinOverlapKernels) } };
+        return r;
+    }
+    const double s = beside.us / beside.aloneUs - 1;
+    // Twice as slow is past what contention for SMs and HBM does (40% at most, Lee et al. 2025): such kernels were
+    // slowed by something else.
+    if (s > 1) {
+        r.note = { "profilecal:overlap-past", { numText(100 * s, "%.0f") } };
+        return r;
+    }
+    r.applied = true;
+    r.after = std::max(0.0, s);
+    r.predictedAfterS = beside.aloneUs * (1 + r.after) * 1e-6;
+    if (s <= 0)
+        r.note = { "profilecal:overlap-none", { numText(-100 * s, "%.1f") } };
+    // 0 on the GPU means not measured: no slowdown is the least rate above it.
+    gpu.overlapSlowdown = std::max(r.after, 1e-9);
+    gpu.overlapSource = source + ": " + numText(beside.kernels, "%.0f") + " kernels per step beside collectives, "
+        + ms(r.measuredS) + " against " + ms(beside.aloneUs * 1e-6) + " alone";
+    return r;
+}
+
+// The path the plan gives a profiled group: the plan's own group of those GPUs (sharing its NICs with the groups
+// beside it), else the group alone on the cluster; none (no bandwidth) where fewer than two of them are placed.
+GroupPath profiledPath(const Plan& p, std::vector<int> gpus)
+{
+    std::erase_if(gpus, [&](int g) { return g < 0 || g >= p.cluster.gpuCount(); });
+    if (gpus.size() < 2)
+        return {}; // not placed: no path
+    std::sort(gpus.begin(), gpus.end());
+    const GroupSet groups = buildGroups(p);
+    for (const std::vector<Group>* dim : { &groups.tp, &groups.cp, &groups.dp, &groups.dpcp, &groups.ep, &groups.etp })
+        for (const Group& g : *dim) {
+            std::vector<int> members = g.gpus;
+            std::sort(members.begin(), members.end());
+            if (members == gpus)
+                return g.path;
+        }
+    return soloPath(p.cluster, gpus);
+}
+
+// A collective's rate over the link that bounds it on the profiled group's path, fitted on `p` (whose link takes it)
+// so that the model's times of the sizes timed meet the measured ones. The model's time is A + B / rate; A and B come
+// from timing each size at the rate before and at twice it.
+ProfileCollectiveRate collectiveRateOf(
+    Plan& p, const ProfileLinkSweep& sweep, const OpSweep& op, const std::string& source)
+{
+    ProfileCollectiveRate k;
+    k.kind = op.op;
+    for (const auto& [kind, calls] : sweep.calls)
+        if (kind == op.op)
+            k.calls = calls;
+    if (!op.points.empty()) {
+        k.largestBytes = op.points.back().bytes;
+        k.busBwGBps = op.points.back().busbwGBps;
+    }
+    const GroupPath path0 = profiledPath(p, sweep.gpus);
+    if (!(path0.busGBps > 0)) {
+        k.note = { "profilecal:kind-unplaced", {} };
+        return k;
+    }
+    const bool nicBound = op.op == CollectiveKind::AllToAll && path0.nodes > 1 && path0.nic && path0.nicGBps > 0
+        && path0.ranksPerNode > 0;
+    const LinkSpec* bound = nicBound ? path0.nic : path0.bottleneck;
+    LinkSpec& link = bound == &p.cluster.interNode ? p.cluster.interNode : p.cluster.intraNode;
+    k.link = link.name;
+    const std::string name = collectiveName(op.op);
+    k.before = k.after = link.collectiveRate(name);
+    auto setRate = [&](double rate) {
+        std::erase_if(link.collectiveRates, [&](const auto& r) { return r.first == name; });
+        if (rate != 1)
+            link.collectiveRates.emplace_back(name, rate);
+    };
+    auto modelS = [&](double bytes) { return collectiveTime(op.op, bytes, profiledPath(p, sweep.gpus)).seconds; };
+    double measuredS = 0, a = 0, b = 0; // Σ measured, Σ A, Σ B / rate before
+    for (const SizePoint& point : op.points) {
+        if (point.bytes < double(1 << 20))
+            continue; // latency sets these
+        measuredS += point.timeUs * 1e-6;
+        const double at = modelS(point.bytes);
+        setRate(2 * k.before);
+        const double atTwice = modelS(point.bytes);
+        setRate(k.before);
+        b += 2 * (at - atTwice);
+        a += 2 * atTwice - at;
+        k.predictedBeforeS += at;
+    }
+    k.measuredS = measuredS;
+    k.predictedAfterS = k.predictedBeforeS;
+    if (!(measuredS > 0)) {
+        k.note = { "profilecal:link-small", { bytesText(k.largestBytes) } };
+        return k;
+    }
+    const double rate = measuredS > a && b > 0 ? k.before * b / (measuredS - a) : 0;
+    // Inside a node's domain, or around a ring across nodes, a collective's bus bandwidth cannot pass the line rate
+    // (an all-to-all across nodes also moves its on-node part over NVLink, so it has no such bound here).
+    const bool pastLine = !nicBound && sweep.lineRateGBps > 0 && k.busBwGBps > 1.05 * sweep.lineRateGBps;
+    if (pastLine) {
+        k.note = { "profilecal:kind-past-line", { numText(k.busBwGBps), numText(sweep.lineRateGBps) } };
+        return k;
+    }
+    if (!(rate >= 0.05 && rate <= 20)) {
+        k.note = { rate > 20 ? "profilecal:too-fast" : "profilecal:too-slow", {} };
+        return k;
+    }
+    setRate(rate);
+    k.after = rate;
+    k.applied = true;
+    k.predictedAfterS = 0;
+    for (const SizePoint& point : op.points)
+        if (point.bytes >= double(1 << 20))
+            k.predictedAfterS += modelS(point.bytes);
+    link.collectiveRatesSource = source + ": collectives other than all-reduce, their transfers";
+    return k;
+}
+
 // The link a sweep measured, recalibrated on `p` where the sweep reaches a size the link's rate sets.
 ProfileLink calibratedLinkOf(Plan& p, const ProfileLinkSweep& sweep, const std::string& source)
 {
@@ -75,10 +212,12 @@ ProfileLink calibratedLinkOf(Plan& p, const ProfileLinkSweep& sweep, const std::
     l.collectives = sweep.collectives;
     l.efficiencyBefore = l.efficiencyAfter = link.efficiency;
     const OpSweep* ar = r.sweep(CollectiveKind::AllReduce);
-    if (ar && !ar->points.empty()) {
-        l.largestBytes = ar->points.back().bytes;
-        l.busBwGBps = ar->points.back().busbwGBps;
+    if (!ar || ar->points.empty()) {
+        l.note = { "profilecal:link-no-allreduce", {} };
+        return l;
     }
+    l.largestBytes = ar->points.back().bytes;
+    l.busBwGBps = ar->points.back().busbwGBps;
     const std::optional<Plan> measured = planWithMeasuredLinks(p, r,
         source + ": " + std::to_string(sweep.collectives) + " all-reduces over " + std::to_string(r.ranks)
             + " ranks, their transfers",
@@ -107,6 +246,7 @@ ProfileCalibration calibrateFromProfile(const Plan& plan, const std::vector<Meas
     }
     std::vector<double> steps;
     double gemmUs = 0, fwdUs = 0, bwdUs = 0, otherUs = 0;
+    BesideComm beside, bySlowed[3];
     bool split = true;
     for (const MeasuredStage& m : measured) {
         steps.push_back(m.stepUs);
@@ -115,6 +255,29 @@ ProfileCalibration calibrateFromProfile(const Plan& plan, const std::vector<Meas
         bwdUs += m.attentionBwdUs;
         otherUs += m.otherUs;
         split = split && m.attentionSplit;
+        for (std::size_t c = 0; c < 3; ++c) {
+            bySlowed[c].us += m.beside[c].us;
+            bySlowed[c].aloneUs += m.beside[c].aloneUs;
+            beside.us += m.beside[c].us;
+            beside.aloneUs += m.beside[c].aloneUs;
+            beside.kernels += m.beside[c].kernels;
+        }
+    }
+    // The kernel rates are rates of kernels alone: what a kernel lost beside a collective is the overlap slowdown's,
+    // fitted on its own below. (Kernels never seen alone keep their time in their class.)
+    const bool fitOverlap = beside.kernels >= kMinOverlapKernels && beside.aloneUs > 0;
+    if (fitOverlap) {
+        auto excess = [&](KernelClass c) {
+            const BesideComm& b = bySlowed[std::size_t(c)];
+            return b.us - b.aloneUs;
+        };
+        gemmUs = std::max(0.0, gemmUs - excess(KernelClass::Gemm));
+        otherUs = std::max(0.0, otherUs - excess(KernelClass::Other));
+        if (fwdUs + bwdUs > 0) {
+            const double kept = std::max(0.0, 1 - excess(KernelClass::Attention) / (fwdUs + bwdUs));
+            fwdUs *= kept;
+            bwdUs *= kept;
+        }
     }
     out.measuredStepS = median(steps) * 1e-6;
     const ClassSums before = predictedSums(plan, measured);
@@ -239,14 +402,20 @@ ProfileCalibration calibrateFromProfile(const Plan& plan, const std::vector<Meas
         gpu.hbmSource = source + ": element-wise and other kernels " + ms(hbm.measuredS) + " per step against "
             + ms(hbm.predictedBeforeS) + " predicted";
     }
+    ProfileRate overlap = overlapRateOf(gpu, beside, source);
     for (const ProfileLinkSweep& sweep : links)
         out.links.push_back(calibratedLinkOf(p, sweep, source));
+    // The other collectives, on the links as their all-reduces recalibrated them.
+    for (std::size_t i = 0; i < links.size(); ++i)
+        for (const OpSweep& op : links[i].links.ops)
+            if (op.op != CollectiveKind::AllReduce)
+                out.links[i].kinds.push_back(collectiveRateOf(p, links[i], op, source));
     const ClassSums after = predictedSums(p, measured);
     gemm.predictedAfterS = after.gemm;
     attention.predictedAfterS = after.attentionFwd + after.attentionBwd;
     hbm.predictedAfterS = after.other;
     out.stepAfterS = after.stepS;
-    out.rates = { gemm, attention, hbm };
+    out.rates = { gemm, attention, hbm, overlap };
     out.plan = std::move(p);
     return out;
 }

@@ -22,8 +22,10 @@ struct SweepKey {
     }
 };
 struct Timed {
-    std::map<double, std::vector<double>> timesBySize; // µs by message bytes
-    int collectives = 0, nodes = 0;
+    std::map<CollectiveKind, std::map<double, std::vector<double>>> timesBySize; // µs by message bytes, per kind
+    std::map<CollectiveKind, int> calls;
+    int nodes = 0;
+    std::vector<int> gpus; // one group's GPUs
 };
 }
 
@@ -35,7 +37,8 @@ std::vector<ProfileLinkSweep> profileLinkSweeps(const std::vector<RankProfile>& 
     std::map<SweepKey, Timed> sweeps;
     for (const std::vector<CollectiveMember>& members : alignment.collectives) {
         const CollectiveKernel& first = ranks[members.front().rank].collectives.kernels[members.front().kernel];
-        if (first.collective != "allreduce" || !(first.bytes > 0) || first.groupSize < 2
+        const std::optional<CollectiveKind> kind = collectiveKindOfName(first.collective);
+        if (!kind || *kind == CollectiveKind::SendRecv || !(first.bytes > 0) || first.groupSize < 2
             || int(members.size()) != first.groupSize)
             continue;
         double lastStart = -INFINITY;
@@ -68,15 +71,19 @@ std::vector<ProfileLinkSweep> profileLinkSweeps(const std::vector<RankProfile>& 
         for (const auto& [node, count] : perNode)
             fewest = std::min(fewest, count);
         Timed& t = sweeps[{ domains.size() > 1, first.groupSize, fewest }];
-        t.timesBySize[first.bytes].push_back(transferUs);
-        ++t.collectives;
+        t.timesBySize[*kind][first.bytes].push_back(transferUs);
+        ++t.calls[*kind];
         t.nodes = std::max(t.nodes, int(perNode.size()));
+        if (t.gpus.empty())
+            for (const CollectiveMember& m : members)
+                t.gpus.push_back(places[std::size_t(ranks[m.rank].rank)].gpu);
     }
     std::vector<ProfileLinkSweep> out;
     for (auto& [key, timed] : sweeps) {
         ProfileLinkSweep found;
-        found.collectives = timed.collectives;
+        found.collectives = timed.calls[CollectiveKind::AllReduce];
         found.ranksPerNode = key.ranksPerNode;
+        found.gpus = timed.gpus;
         LinksResult& r = found.links;
         r.ranks = key.groupSize;
         r.hosts = timed.nodes;
@@ -85,12 +92,15 @@ std::vector<ProfileLinkSweep> profileLinkSweeps(const std::vector<RankProfile>& 
         found.lineRateGBps = key.acrossDomains
             ? cluster.interNode.bandwidthGBps * cluster.nics() * key.ranksPerNode / std::max(cluster.gpusPerNode, 1)
             : cluster.intraNode.bandwidthGBps;
-        OpSweep sweep;
-        sweep.op = CollectiveKind::AllReduce;
-        for (auto& [bytes, times] : timed.timesBySize)
-            sweep.points.push_back(sizePoint(CollectiveKind::AllReduce, r.ranks, bytes, median(std::move(times))));
-        sweep.fit = fitAlphaBeta(sweep.points, CollectiveKind::AllReduce, r.ranks);
-        r.ops.push_back(std::move(sweep));
+        for (auto& [kind, bySize] : timed.timesBySize) {
+            OpSweep sweep;
+            sweep.op = kind;
+            for (auto& [bytes, times] : bySize)
+                sweep.points.push_back(sizePoint(kind, r.ranks, bytes, median(std::move(times))));
+            sweep.fit = fitAlphaBeta(sweep.points, kind, r.ranks);
+            r.ops.push_back(std::move(sweep));
+            found.calls.push_back({ kind, timed.calls[kind] });
+        }
         out.push_back(std::move(found));
     }
     return out;

@@ -60,6 +60,14 @@ const char* linkKindName(LinkKind kind)
     return "unknown";
 }
 
+double LinkSpec::collectiveRate(std::string_view collective) const
+{
+    for (const auto& [name, rate] : collectiveRates)
+        if (name == collective)
+            return rate;
+    return 1.0;
+}
+
 double LinkSpec::sizeEfficiency(double bytes) const
 {
     if (busbwCurve.empty() || bytes <= 0)
@@ -255,6 +263,7 @@ Result<GpuSpec> gpuFromJson(const nlohmann::json& j, const std::string& field)
     g.fp8SustainedEfficiency = r.number("gemm_sustained_fp8_efficiency", 0, 0, 1);
     g.sustainedSource = r.string("gemm_sustained_source", "");
     g.overlapSlowdown = r.number("overlap_slowdown", 0, 0, 4);
+    g.overlapSource = r.string("overlap_slowdown_source", "");
     g.kernelFixedUs = r.number("kernel_fixed_us", 0, 0, 1000);
     g.tdpW = r.number("tdp_W", 0, 0, 1e5);
     g.tdpSource = r.string("tdp_source", "");
@@ -346,6 +355,23 @@ Result<LinkSpec> linkFromJson(const nlohmann::json& j, const std::string& field)
             issues.push_back(
                 { field + ".busbw_curve", "must list 2 to 256 [bytes, GB/s] pairs with increasing bytes" });
     }
+    if (r.has("collective_rates")) {
+        const auto& rates = j.at("collective_rates");
+        bool good = rates.is_object();
+        for (const char* name : { "all-gather", "reduce-scatter", "all-to-all" })
+            if (good && rates.contains(name)) {
+                const auto& v = rates.at(name);
+                // As a profile's fit bounds them (profilecalibration.cpp): a twentieth to twenty times the model's.
+                good = v.is_number() && v.get<double>() >= 0.05 && v.get<double>() <= 20;
+                if (good)
+                    l.collectiveRates.emplace_back(name, v.get<double>());
+            }
+        good = good && rates.size() == l.collectiveRates.size();
+        if (!good)
+            issues.push_back({ field + ".collective_rates",
+                "must map all-gather, reduce-scatter or all-to-all to a multiple from 0.05 to 20" });
+        l.collectiveRatesSource = r.string("collective_rates_source", "");
+    }
     if (!issues.empty())
         return issues;
     return l;
@@ -362,6 +388,8 @@ nlohmann::json toJson(const GpuSpec& g)
         { "source", g.source } };
     if (g.overlapSlowdown > 0)
         j["overlap_slowdown"] = g.overlapSlowdown;
+    if (!g.overlapSource.empty())
+        j["overlap_slowdown_source"] = g.overlapSource;
     if (g.kernelFixedUs > 0)
         j["kernel_fixed_us"] = g.kernelFixedUs;
     if (g.tdpW > 0) {
@@ -397,10 +425,18 @@ nlohmann::json toJson(const GpuSpec& g)
 
 nlohmann::json toJson(const LinkSpec& l)
 {
-    return { { "id", l.id }, { "name", l.name }, { "kind", linkKindName(l.kind) },
+    nlohmann::json j { { "id", l.id }, { "name", l.name }, { "kind", linkKindName(l.kind) },
         { "scope", l.intraNode ? "intra-node" : "inter-node" }, { "bandwidth_GBps", l.bandwidthGBps },
         { "latency_us", l.latencyUs }, { "efficiency", l.efficiency }, { "nvls", l.nvls },
         { "nvls_algbw_GBps", l.nvlsAlgGBps }, { "busbw_curve", l.busbwCurve }, { "source", l.source } };
+    if (!l.collectiveRates.empty()) {
+        nlohmann::json rates = nlohmann::json::object();
+        for (const auto& [name, rate] : l.collectiveRates)
+            rates[name] = rate;
+        j["collective_rates"] = rates;
+        j["collective_rates_source"] = l.collectiveRatesSource;
+    }
+    return j;
 }
 
 std::vector<Issue> Catalog::merge(const nlohmann::json& doc)

@@ -5,6 +5,7 @@
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace plait {
@@ -74,6 +75,7 @@ struct GpuSpec {
     std::vector<AttentionCurve> attentionCurves;
     // How much slower compute runs beside a collective (cost/overlap.h), as the probe measured it; 0 = not measured.
     double overlapSlowdown = 0;
+    std::string overlapSource; // what measured it, where not the probe run named in `source`
     // The fixed cost of a kernel (launch and start, µs) as the probe measured it on this GPU; 0 = not measured, and
     // the calibration's kernel_overhead_us stands in (costcalibration.h).
     double kernelFixedUs = 0;
@@ -104,7 +106,13 @@ struct LinkSpec {
     // below its asymptote a link runs at mid-size messages, which one α cannot describe.
     std::vector<std::pair<double, double>> busbwCurve;
     std::string source;
+    // Collectives other than all-reduce as a job's profile measured them on this link: each a multiple of the bandwidth
+    // the model gives it from the rate above (an all-gather never reduces; an all-to-all's many messages stall on the
+    // NICs), keyed by the probe contract's names ("all-gather", "reduce-scatter", "all-to-all"); absent: 1.
+    std::vector<std::pair<std::string, double>> collectiveRates;
+    std::string collectiveRatesSource;
 
+    double collectiveRate(std::string_view collective) const;
     double effectiveGBps() const { return bandwidthGBps * efficiency; }
     // Fraction of the asymptotic bus bandwidth reached at `bytes`, from busbwCurve; 1 without a curve.
     double sizeEfficiency(double bytes) const;

@@ -160,6 +160,11 @@ std::vector<MeasuredStage> measuredStages(const std::vector<RankProfile>& ranks,
         m.attentionBwdUs = medianOf([](const StepBreakdown& b) { return b.attentionBackwardUs; });
         m.otherUs = medianOf([](const StepBreakdown& b) { return b.otherKernelUs; });
         m.idleUs = medianOf([](const StepBreakdown& b) { return b.idleUs; });
+        for (std::size_t c = 0; c < 3; ++c) {
+            m.beside[c].us = medianOf([c](const StepBreakdown& b) { return b.beside[c].us; });
+            m.beside[c].aloneUs = medianOf([c](const StepBreakdown& b) { return b.beside[c].aloneUs; });
+            m.beside[c].kernels = medianOf([c](const StepBreakdown& b) { return b.beside[c].kernels; });
+        }
         m.stepUs = median(steps);
         std::vector<std::string> names;
         for (const StepBreakdown& b : means)

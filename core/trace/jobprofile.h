@@ -26,9 +26,10 @@ struct JobProfile {
     std::vector<std::string> problems; // each rank's reading problems, the alignment's, ranks missing or repeated
 };
 
-// Where a rank ran in the plan: its pipeline stage and node (−1 when the plan does not say).
+// Where a rank ran in the plan: its pipeline stage, node and the cluster's GPU (−1 when the plan does not say).
 struct RankPlace {
     int stage = -1, node = -1;
+    int gpu = -1;
 };
 
 // `places` (by rank number; empty when there is no plan): the straggler is then sought only among ranks of one stage.
@@ -47,6 +48,7 @@ struct MeasuredStage {
     double gemmUs = 0, attentionFwdUs = 0, attentionBwdUs = 0, otherUs = 0;
     bool attentionSplit = false; // some attention kernel was named for the backward pass, so the passes are known
     std::vector<CollectiveTime> collectives; // by collective as the profile names them; a rank without one counts 0
+    BesideComm beside[3]; // by KernelClass: compute kernels beside communication, and the same kernels alone
     double idleUs = 0;
     double stepUs = 0;
 };

@@ -18,17 +18,19 @@ double slowdownOf(const GeneratedJob& job, int rank)
 }
 
 // The first half is the forward pass, launched by the training loop's thread; the second the backward, launched by
-// the autograd engine's. Every fourth kernel is attention's, the rest GEMMs.
+// the autograd engine's. Every fourth kernel is attention's, the rest GEMMs. The last overlapped ones are slowed.
 std::vector<GeneratedKernel> stepKernelsOf(const GeneratedJob& job)
 {
-    if (!job.stepKernels.empty())
-        return job.stepKernels;
-    std::vector<GeneratedKernel> kernels;
-    for (int k = 0; k < job.kernelsPerStep; ++k)
-        kernels.push_back({ k % 4 == 1 ? "void flash::flash_fwd_kernel<Flash_fwd_kernel_traits<128, 128, 64, 4>>()"
-                                       : "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x256x64_"
-                                         "warpgroupsize2x1x1_execute_segment_k_off_kernel__5x_cublas",
-            job.kernelUs, 2 * k >= job.kernelsPerStep });
+    std::vector<GeneratedKernel> kernels = job.stepKernels;
+    if (kernels.empty())
+        for (int k = 0; k < job.kernelsPerStep; ++k)
+            kernels.push_back({ k % 4 == 1 ? "void flash::flash_fwd_kernel<Flash_fwd_kernel_traits<128, 128, 64, 4>>()"
+                                           : "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x256x64_"
+                                             "warpgroupsize2x1x1_execute_segment_k_off_kernel__5x_cublas",
+                job.kernelUs, 2 * k >= job.kernelsPerStep });
+    const std::size_t overlapped = std::min(kernels.size(), std::size_t(std::max(job.overlappedKernels, 0)));
+    for (std::size_t k = kernels.size() - overlapped; k < kernels.size(); ++k)
+        kernels[k].us *= 1 + job.overlapSlowdown;
     return kernels;
 }
 
@@ -77,7 +79,12 @@ nlohmann::json kinetoRankTrace(const GeneratedJob& job, int rank)
             { "name", "ProfilerStep#" + std::to_string(step) }, { "pid", rank }, { "tid", 7 },
             { "ts", stepStart + job.idleUs + skew }, { "dur", stepEnd - stepStart - job.idleUs } });
         double t = stepStart + job.idleUs;
+        const std::size_t firstOverlapped
+            = kernels.size() - std::min(kernels.size(), std::size_t(std::max(job.overlappedKernels, 0)));
+        double bucketStart = 0;
         for (std::size_t k = 0; k < kernels.size(); ++k) {
+            if (k == firstOverlapped)
+                bucketStart = t;
             const bool backward = kernels[k].backward;
             const std::string& name = kernels[k].name;
             const double us = kernels[k].us * slowdownOf(job, rank);
@@ -106,14 +113,29 @@ nlohmann::json kinetoRankTrace(const GeneratedJob& job, int rank)
                         { "grid", { 132, 1, 1 } } } } });
             t += us;
         }
-        events.push_back({ { "ph", "X" }, { "cat", "kernel" },
-            { "name", "ncclDevKernel_AllReduce_Sum_bf16_RING_LL(ncclDevKernelArgsStorage<4096ul>)" }, { "pid", rank },
-            { "tid", 20 }, { "ts", arrival + skew }, { "dur", stepEnd - arrival },
-            { "args",
-                { { "device", rank }, { "stream", 20 }, { "Collective name", "allreduce" },
-                    { "In msg nelems", elements }, { "Out msg nelems", elements }, { "Group size", job.ranks },
-                    { "dtype", "BFloat16" }, { "Process Group Name", "0" },
-                    { "Process Group Description", "default_pg" }, { "Process Group Ranks", rankList } } } });
+        const auto allReduce
+            = [&](int stream, double start, double end, const std::string& collective, long long count) {
+                  const bool gather = collective.find("allgather") != std::string::npos,
+                             scatter = collective.find("reduce_scatter") != std::string::npos;
+                  const char* kernel = gather ? "ncclDevKernel_AllGather_RING_LL(ncclDevKernelArgsStorage<4096ul>)"
+                      : scatter ? "ncclDevKernel_ReduceScatter_Sum_bf16_RING_LL(ncclDevKernelArgsStorage<4096ul>)"
+                                : "ncclDevKernel_AllReduce_Sum_bf16_RING_LL(ncclDevKernelArgsStorage<4096ul>)";
+                  const long long shard = count / std::max(job.ranks, 1);
+                  json args = { { "device", rank }, { "stream", stream }, { "Collective name", collective },
+                      { "Group size", job.ranks }, { "dtype", "BFloat16" }, { "Process Group Name", "0" },
+                      { "Process Group Description", "default_pg" }, { "Process Group Ranks", rankList } };
+                  if (count > 0) {
+                      args["In msg nelems"] = gather ? shard : count;
+                      args["Out msg nelems"] = scatter ? shard : count;
+                  }
+                  events.push_back({ { "ph", "X" }, { "cat", "kernel" }, { "name", kernel }, { "pid", rank },
+                      { "tid", stream }, { "ts", start + skew }, { "dur", end - start }, { "args", std::move(args) } });
+              };
+        // The bucket lasts as long as the compute it overlaps, not as the link would take: its size is left out (as
+        // older profilers leave it), so it times no link.
+        if (firstOverlapped < kernels.size())
+            allReduce(21, bucketStart, slowest, "allreduce", 0);
+        allReduce(20, arrival, stepEnd, job.collective, elements);
         stepStart = stepEnd;
     }
     return json { { "schemaVersion", 1 },

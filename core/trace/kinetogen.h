@@ -28,12 +28,20 @@ struct GeneratedJob {
     double kernelUs = 1000; // one GEMM kernel on a rank that is not the straggler
     double allReduceUs = 300; // the all-reduce once every member has arrived
     long long allReduceElements = 25'000'000; // its bf16 elements: a 50 MB gradient bucket
+    // What the step's last collective is, as Kineto's "Collective name" says: "allreduce", "_allgather_base" (its
+    // elements the gathered buffer's) or "_reduce_scatter_base" (the buffer before scattering).
+    std::string collective = "allreduce";
     double idleUs = 200; // before each step's first kernel: the data loader, the optimizer's host work
     std::vector<double> clockSkewUs; // per rank: its clock reads the true time plus this (missing ranks: 0)
     int stragglerRank = -1;
     double stragglerSlowdown = 1; // its kernels take this much longer
     double startUs = 1.7e12; // true time of the first step (Kineto writes µs since the epoch)
     std::vector<GeneratedKernel> stepKernels; // when not empty, each step's kernels instead of the mix above
+    // The last `overlappedKernels` kernels of each step run beside a gradient bucket's all-reduce, which lasts from the
+    // first of them until the slowest rank's last one ends (its size not recorded, so it times no link), and each takes
+    // `overlapSlowdown` longer than alone.
+    int overlappedKernels = 0;
+    double overlapSlowdown = 0;
 };
 
 // Rank `rank`'s trace: "distributedInfo" (rank, world size, the default process group), "deviceProperties",

@@ -5,6 +5,7 @@
 #include "rankevents.h"
 #include "tracebytes.h"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -19,8 +20,9 @@ using json = nlohmann::json;
 struct KinetoEvent {
     std::string ph, cat, name, collective, group, dtype;
     double ts = NAN, dur = NAN;
-    double elements = 0; // a collective's "In msg nelems"
+    double elements = 0; // a collective's "In msg nelems" or "Out msg nelems", the larger
     std::int64_t tid = 0, correlation = -1, groupSize = 0;
+    std::uint64_t grid = 0; // a kernel's "grid" dimensions, hashed
     void clear() // keeps the strings' capacity for the next event
     {
         ph.clear();
@@ -34,6 +36,7 @@ struct KinetoEvent {
         tid = 0;
         correlation = -1;
         groupSize = 0;
+        grid = 0;
     }
 };
 
@@ -161,10 +164,12 @@ private:
         } else if (inArgs && depth == eventDepth + 1) {
             if (argKey == "correlation")
                 ev.correlation = whole;
-            else if (argKey == "In msg nelems")
-                ev.elements = v;
+            else if (argKey == "In msg nelems" || argKey == "Out msg nelems")
+                ev.elements = std::max(ev.elements, v); // nccl-tests' S: an all-gather's gathered size
             else if (argKey == "Group size")
                 ev.groupSize = whole;
+        } else if (inArgs && depth == eventDepth + 2 && argKey == "grid") {
+            ev.grid = ev.grid * 1000003u + std::uint64_t(whole) + 1;
         } else if (inInfo && depth == 2) {
             if (infoKey == "rank")
                 events.profile.rank = int(whole);
@@ -194,7 +199,7 @@ private:
         }
         if (ev.cat == "kernel")
             events.addKernel(ev.name, std::move(ev.collective), ev.group, ev.ts, ev.ts + ev.dur, ev.correlation,
-                ev.elements * bytesPerElement(ev.dtype), int(ev.groupSize));
+                ev.elements * bytesPerElement(ev.dtype), int(ev.groupSize), ev.grid);
         return true;
     }
 

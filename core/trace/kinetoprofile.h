@@ -46,11 +46,20 @@ struct CollectiveTime {
     // (jobprofile.h addCollectiveWaits); the rest is the transfer, what a cost model predicts. 0 where not measured.
     double waitUs = 0;
 };
+// Compute kernels of one class that ran beside communication (an NCCL kernel over at least half of their time): their
+// time, and what the same kernels (same name and launch grid) took alone on this rank, the median of their runs with no
+// NCCL kernel beside them. Kernels never seen alone count in neither. Their ratio is how much slower compute runs
+// beside a transfer, cost/overlap.h's slowdown, as the job ran it.
+struct BesideComm {
+    double us = 0, aloneUs = 0;
+    double kernels = 0; // a count per step; fractional once averaged over steps
+};
 struct StepBreakdown {
     double gemmUs = 0, attentionUs = 0, otherKernelUs = 0; // kernel time by class (kernels of two streams both count)
     double attentionBackwardUs = 0; // of attentionUs: the kernels named for the backward pass (backwardKernelName)
     std::vector<CollectiveTime> collectives; // by collective, in the order first seen
     double idleUs = 0; // neither computing nor communicating
+    BesideComm beside[3]; // by KernelClass
     CollectiveTime& timeOf(const std::string& collective); // its entry, added at the end when new
     const CollectiveTime* find(const std::string& collective) const; // its entry; null when the step has none
 };

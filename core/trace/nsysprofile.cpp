@@ -191,7 +191,8 @@ Result<std::vector<RankProfile>> readNsysProfileFile(const std::string& path, co
         : has("demangledName")                                        ? "d.value"
                                                                       : "s.value";
     const std::string kernels = "SELECT k.start, k.\"end\", " + column("streamId") + ", " + column("correlationId")
-        + ", " + column("globalPid") + ", " + column("deviceId") + ", " + name + " FROM CUPTI_ACTIVITY_KIND_KERNEL AS k"
+        + ", " + column("globalPid") + ", " + column("deviceId") + ", " + name + ", " + column("gridX") + ", "
+        + column("gridY") + ", " + column("gridZ") + " FROM CUPTI_ACTIVITY_KIND_KERNEL AS k"
         + (has("demangledName") ? " LEFT JOIN StringIds AS d ON d.id = k.demangledName" : "")
         + (has("shortName") ? " LEFT JOIN StringIds AS s ON s.id = k.shortName" : "");
     Statement s = reader.prepare(kernels);
@@ -210,8 +211,11 @@ Result<std::vector<RankProfile>> readNsysProfileFile(const std::string& path, co
         const bool nccl = kernel.rfind("nccl", 0) == 0;
         if (nccl)
             streams.insert(stream);
+        std::uint64_t grid = 0; // hashed as the Kineto reader does
+        for (int c = 7; c < 10; ++c)
+            grid = grid * 1000003u + std::uint64_t(sqlite3_column_int64(row, c)) + 1;
         p.events.addKernel(kernel, {}, nccl ? "stream " + std::to_string(stream) : std::string(), start, end,
-            sqlite3_column_int64(row, 3));
+            sqlite3_column_int64(row, 3), 0, 0, has("gridX") ? grid : 0);
     });
     if (!read)
         return stopped("its kernels: ");

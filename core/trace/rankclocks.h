@@ -13,7 +13,8 @@ struct CollectiveKernel {
     int sequence = 0;
     std::string collective; // "allreduce", "allgather", ...
     double startUs = 0, endUs = 0;
-    // What the profiler recorded of its message (Kineto's "In msg nelems" × "dtype", "Group size"); 0 where not.
+    // What the profiler recorded of its message (Kineto's larger of "In msg nelems" and "Out msg nelems" × "dtype",
+    // nccl-tests' S, and "Group size"); 0 where not.
     double bytes = 0;
     int groupSize = 0;
 };

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <functional>
 
 namespace plait {
 
@@ -31,6 +32,26 @@ double coveredUs(const std::vector<std::pair<double, double>>& sorted, double fr
     return covered;
 }
 
+// The median time of each kernel shape's runs with no NCCL kernel beside them (`comm` merged and sorted).
+std::unordered_map<std::uint64_t, double> aloneMedians(
+    const std::vector<RawKernel>& kernels, const std::vector<std::pair<double, double>>& comm)
+{
+    std::unordered_map<std::uint64_t, std::vector<double>> alone;
+    for (const RawKernel& k : kernels)
+        if (coveredUs(comm, k.startUs, k.endUs) <= 0)
+            alone[k.shape].push_back(k.endUs - k.startUs);
+    std::unordered_map<std::uint64_t, double> out;
+    for (auto& [shape, times] : alone) {
+        // Three runs at least: one alone run may be the first, slow one of its shape.
+        if (times.size() < 3)
+            continue;
+        auto mid = times.begin() + std::ptrdiff_t(times.size() / 2);
+        std::nth_element(times.begin(), mid, times.end());
+        out[shape] = *mid;
+    }
+    return out;
+}
+
 // Each step's kernel time by class, its collectives (exposed where no compute ran beside them) and its idle time.
 // Kernels sorted by start; a kernel belongs to the step it starts in, cut at the step's end.
 void addBreakdown(const RankEvents& e, RankProfile& p)
@@ -40,6 +61,12 @@ void addBreakdown(const RankEvents& e, RankProfile& p)
         busy.push_back({ c.startUs, c.endUs });
     busy.insert(busy.end(), e.pointToPoint.begin(), e.pointToPoint.end());
     busy = mergedIntervals(std::move(busy));
+    std::vector<std::pair<double, double>> comm;
+    for (const CollectiveKernel& c : p.collectives.kernels)
+        comm.push_back({ c.startUs, c.endUs });
+    comm.insert(comm.end(), e.pointToPoint.begin(), e.pointToPoint.end());
+    comm = mergedIntervals(std::move(comm));
+    const std::unordered_map<std::uint64_t, double> alone = aloneMedians(e.kernels, comm);
     auto add = [&](StepBreakdown& b, const std::string& collective, double start, double end) {
         CollectiveTime& t = b.timeOf(collective);
         t.totalUs += end - start;
@@ -57,6 +84,14 @@ void addBreakdown(const RankEvents& e, RankProfile& p)
                 += us;
             if (k->backward)
                 b.attentionBackwardUs += us;
+            const double runUs = k->endUs - k->startUs;
+            const auto aloneUs = alone.find(k->shape);
+            if (runUs > 0 && aloneUs != alone.end() && coveredUs(comm, k->startUs, k->endUs) >= 0.5 * runUs) {
+                BesideComm& beside = b.beside[std::size_t(k->kind)];
+                beside.us += runUs;
+                beside.aloneUs += aloneUs->second;
+                ++beside.kernels;
+            }
         }
         for (const CollectiveKernel& c : p.collectives.kernels)
             if (c.startUs >= step.startUs && c.startUs < step.endUs)
@@ -118,7 +153,7 @@ void addStepsBetweenOptimizers(RankEvents& e)
 }
 
 void RankEvents::addKernel(const std::string& name, std::string collective, const std::string& group, double startUs,
-    double endUs, std::int64_t correlation, double bytes, int groupSize)
+    double endUs, std::int64_t correlation, double bytes, int groupSize, std::uint64_t grid)
 {
     if (collective.empty())
         collective = collectiveOfKernelName(name);
@@ -126,7 +161,8 @@ void RankEvents::addKernel(const std::string& name, std::string collective, cons
         if (name.rfind("nccl", 0) != 0) {
             const KernelClass kind = kernelClassOfName(name);
             kernels.push_back(
-                { startUs, endUs, correlation, kind, kind == KernelClass::Attention && backwardKernelName(name) });
+                { startUs, endUs, correlation, kind, kind == KernelClass::Attention && backwardKernelName(name),
+                    std::hash<std::string> {}(name) ^ (grid * 0x9E3779B97F4A7C15ull) });
         }
         return;
     }
@@ -236,6 +272,11 @@ StepBreakdown meanStepBreakdown(const std::vector<StepBreakdown>& steps)
         mean.attentionBackwardUs += b.attentionBackwardUs / n;
         mean.otherKernelUs += b.otherKernelUs / n;
         mean.idleUs += b.idleUs / n;
+        for (std::size_t c = 0; c < 3; ++c) {
+            mean.beside[c].us += b.beside[c].us / n;
+            mean.beside[c].aloneUs += b.beside[c].aloneUs / n;
+            mean.beside[c].kernels += b.beside[c].kernels / n;
+        }
         for (const CollectiveTime& c : b.collectives) {
             CollectiveTime& t = mean.timeOf(c.collective);
             t.totalUs += c.totalUs / n;

@@ -19,6 +19,7 @@ struct RawKernel { // a compute kernel as read, before its pass is known
     std::int64_t correlation = -1;
     KernelClass kind = KernelClass::Other;
     bool backward = false; // an attention kernel named for the backward pass
+    std::uint64_t shape = 0; // its name and launch grid, hashed: runs of one kernel at one shape share it
 };
 struct KernelLaunch { // on the host: the thread that launched a kernel, and when
     std::int64_t thread = 0;
@@ -40,10 +41,10 @@ struct RankEvents {
 
     // A GPU kernel by its name: NCCL's collectives (on `group`; empty when the profile names none) and
     // point-to-point transfers, or a compute kernel of the class its name says. `collective` as the profile names
-    // it, empty to take it from the kernel's name; a collective's message `bytes` and `groupSize` where recorded.
-    // Other NCCL kernels are left out.
+    // it, empty to take it from the kernel's name; a collective's message `bytes` and `groupSize` where recorded;
+    // `grid` the launch grid's dimensions hashed (0 where not recorded). Other NCCL kernels are left out.
     void addKernel(const std::string& name, std::string collective, const std::string& group, double startUs,
-        double endUs, std::int64_t correlation, double bytes = 0, int groupSize = 0);
+        double endUs, std::int64_t correlation, double bytes = 0, int groupSize = 0, std::uint64_t grid = 0);
     // A range on a host thread, kept when PyTorch's profiler names it a step ("ProfilerStep#N") or the optimizer's
     // ("Optimizer.step…"); whether it was one of those.
     bool addHostRange(const std::string& name, double startUs, double endUs, std::int64_t thread);

@@ -11,9 +11,11 @@
 
 namespace plait::test {
 
-// How much slower than the model each class ran in the generated job.
+// How much slower than the model each class ran in the generated job; with `overlap`, the last six of the ten
+// element-wise kernels of each step run beside a gradient bucket's all-reduce and that much slower again.
 struct Slowdown {
     double gemm = 1, attention = 1, other = 1;
+    double overlap = 0;
 };
 
 // Every rank of the plan with its trace, in the rank map's order.
@@ -38,6 +40,10 @@ inline std::vector<std::pair<int, nlohmann::json>> profileOfPlan(const Plan& pla
             c.attentionBwdS * slow.attention, true);
         add("void at::native::vectorized_elementwise_kernel<4, at::native::FillFunctor<float>>()",
             c.otherS * slow.other, true);
+        if (slow.overlap > 0) {
+            job.overlappedKernels = 6;
+            job.overlapSlowdown = slow.overlap;
+        }
         out.emplace_back(slot.rank, kinetoRankTrace(job, slot.rank));
     }
     return out;

@@ -6,6 +6,7 @@
 #include "evaluate.h"
 #include "kinetogen.h"
 #include "kinetoprofile.h"
+#include "overlap.h"
 #include "profilecalibration.h"
 #include "profilelinks.h"
 #include "rankmap.h"
@@ -37,11 +38,29 @@ std::vector<RankProfile> profileOf(const Plan& plan, Slowdown slow)
     return out;
 }
 
+// A generated data-parallel job of the plan's ranks, their clocks skewed by up to 7 ms.
+GeneratedJob skewedJobOf(const Plan& plan)
+{
+    GeneratedJob job;
+    job.ranks = plan.parallel.gpusUsed();
+    job.clockSkewUs = { 0, 900, -400, 35, 7000, -1200, 60, 300 };
+    return job;
+}
+
+// Every rank of a generated job, read back.
+std::vector<RankProfile> ranksOf(const GeneratedJob& job)
+{
+    std::vector<RankProfile> out;
+    for (int r = 0; r < job.ranks; ++r)
+        out.push_back(readKinetoProfile(kinetoRankTrace(job, r).dump()).value());
+    return out;
+}
+
 std::vector<RankPlace> placesOf(const Plan& plan)
 {
     std::vector<RankPlace> places(std::size_t(plan.parallel.gpusUsed()));
     for (const RankSlot& slot : rankMap(plan).ranks)
-        places[std::size_t(slot.rank)] = { slot.coord.pp, slot.node };
+        places[std::size_t(slot.rank)] = { slot.coord.pp, slot.node, slot.gpu };
     return places;
 }
 
@@ -51,6 +70,14 @@ const ProfileRate& rateOf(const ProfileCalibration& c, const char* id)
         if (r.id == id)
             return r;
     qFatal("no rate %s", id);
+}
+
+double sumOf(const std::vector<MeasuredStage>& stages, double MeasuredStage::*field)
+{
+    double s = 0;
+    for (const MeasuredStage& m : stages)
+        s += m.*field;
+    return s;
 }
 
 double sum(const std::vector<StepClasses>& stages, double StepClasses::*field)
@@ -94,12 +121,15 @@ private slots:
         QTest::addColumn<double>("gemm");
         QTest::addColumn<double>("attention");
         QTest::addColumn<double>("other");
+        QTest::addColumn<double>("overlap");
         QTest::newRow("one node, TP2 DP4, GEMMs 1.3x slower")
-            << QStringLiteral("a2-one-node-tp2-dp4.plait.json") << 1.3 << 1.0 << 1.0;
+            << QStringLiteral("a2-one-node-tp2-dp4.plait.json") << 1.3 << 1.0 << 1.0 << 0.0;
         QTest::newRow("four nodes, TP4 PP2 DP2, every class off")
-            << QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json") << 1.25 << 0.8 << 1.6;
+            << QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json") << 1.25 << 0.8 << 1.6 << 0.0;
         QTest::newRow("four nodes, GEMMs faster than the model")
-            << QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json") << 0.9 << 1.1 << 0.9;
+            << QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json") << 0.9 << 1.1 << 0.9 << 0.0;
+        QTest::newRow("four nodes, element-wise kernels 15% slower beside a bucket")
+            << QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json") << 1.1 << 1.0 << 1.2 << 0.15;
     }
     void recoversPlantedRates()
     {
@@ -107,8 +137,9 @@ private slots:
         QFETCH(double, gemm);
         QFETCH(double, attention);
         QFETCH(double, other);
+        QFETCH(double, overlap);
         const Plan plan = test::examplePlan(example.toStdString().c_str());
-        const std::vector<RankProfile> ranks = profileOf(plan, { gemm, attention, other });
+        const std::vector<RankProfile> ranks = profileOf(plan, { gemm, attention, other, overlap });
         const std::vector<MeasuredStage> stages = measuredStages(ranks, placesOf(plan));
         QCOMPARE(int(stages.size()), plan.parallel.pp);
         const std::vector<StepClasses> model = predicted(plan);
@@ -129,6 +160,15 @@ private slots:
                                .arg(QString::fromLatin1(id))
                                .arg(r.predictedAfterS)
                                .arg(r.measuredS)));
+        }
+        // The element-wise rate is the kernels' alone: what six of them lost beside a bucket is the overlap slowdown.
+        const ProfileRate& h = rateOf(cal, "hbm_rate");
+        const ProfileRate& o = rateOf(cal, "overlap_slowdown");
+        QCOMPARE(o.applied, overlap > 0);
+        if (overlap > 0) {
+            QVERIFY2(std::abs(o.after - overlap) < 1e-3, qPrintable(QString::number(o.after)));
+            QVERIFY2(std::abs(h.measuredS * 1e6 / sumOf(stages, &MeasuredStage::otherUs) - 1) > 0.01,
+                "the element-wise time measured beside the bucket was not taken out");
         }
         // The GEMM share moves by the planted factor (memory-bound GEMMs a little less).
         const ProfileRate& g = rateOf(cal, "gemm_rate");
@@ -269,17 +309,13 @@ private slots:
         QFETCH(double, busGBps);
         QFETCH(bool, acrossNodes);
         const Plan plan = test::examplePlan(example.toStdString().c_str());
-        GeneratedJob job;
-        job.ranks = plan.parallel.gpusUsed();
+        GeneratedJob job = skewedJobOf(plan);
         job.steps = 3;
-        job.clockSkewUs = { 0, 900, -400, 35, 7000, -1200, 60, 300 };
         job.stragglerRank = 2;
         job.stragglerSlowdown = 1.3; // the others wait for it: the wait is not the transfer
         const double bytes = double(job.allReduceElements) * 2;
         job.allReduceUs = 2.0 * (job.ranks - 1) / job.ranks * bytes / (busGBps * 1e3); // nccl-tests' bus bandwidth
-        std::vector<RankProfile> ranks;
-        for (int r = 0; r < job.ranks; ++r)
-            ranks.push_back(readKinetoProfile(kinetoRankTrace(job, r).dump()).value());
+        std::vector<RankProfile> ranks = ranksOf(job);
         const std::vector<RankPlace> places = placesOf(plan);
         const JobProfile summary = summarizeJob(ranks, places);
         const std::vector<ProfileLinkSweep> sweeps = profileLinkSweeps(ranks, summary.alignment, places, plan.cluster);
@@ -307,9 +343,7 @@ private slots:
         // Messages too small for the link's rate to set their time calibrate nothing, and say so.
         job.allReduceElements = 4096;
         job.allReduceUs = 40;
-        ranks.clear();
-        for (int r = 0; r < job.ranks; ++r)
-            ranks.push_back(readKinetoProfile(kinetoRankTrace(job, r).dump()).value());
+        ranks = ranksOf(job);
         const std::vector<ProfileLinkSweep> small
             = profileLinkSweeps(ranks, summarizeJob(ranks, places).alignment, places, plan.cluster);
         const ProfileCalibration none = calibrateFromProfile(plan, measuredStages(ranks, places), "p", small);
@@ -331,9 +365,7 @@ private slots:
         job.clockSkewUs = { 0, 2500 };
         const double busGBps = 20, bytes = double(job.allReduceElements) * 2;
         job.allReduceUs = 2.0 * (job.ranks - 1) / job.ranks * bytes / (busGBps * 1e3);
-        std::vector<RankProfile> ranks;
-        for (int r = 0; r < job.ranks; ++r)
-            ranks.push_back(readKinetoProfile(kinetoRankTrace(job, r).dump()).value());
+        std::vector<RankProfile> ranks = ranksOf(job);
         const std::vector<RankPlace> places = { { 0, 0 }, { 0, 1 } }; // stage 0, nodes 0 and 1
         const std::vector<ProfileLinkSweep> sweeps
             = profileLinkSweeps(ranks, summarizeJob(ranks, places).alignment, places, plan.cluster);
@@ -349,6 +381,137 @@ private slots:
             qPrintable(QStringLiteral("efficiency %1, planted %2")
                            .arg(c.plan.cluster.interNode.efficiency)
                            .arg(busGBps / share)));
+    }
+
+    // An all-gather or reduce-scatter timed at a planted bus bandwidth comes back as its rate on the link, as a
+    // multiple of what the model gives it: the profiled plan then predicts its measured time, and the model times that
+    // collective at that size as measured. Sizes are nccl-tests' S (the gathered buffer), from "Out msg nelems".
+    void otherCollectivesTakeTheirOwnRate_data()
+    {
+        QTest::addColumn<QString>("collective");
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<double>("busGBps");
+        QTest::addColumn<QString>("note");
+        QTest::newRow("all-gather at 150 GB/s")
+            << QStringLiteral("_allgather_base") << int(CollectiveKind::AllGather) << 150.0 << QString();
+        QTest::newRow("reduce-scatter at 320 GB/s")
+            << QStringLiteral("_reduce_scatter_base") << int(CollectiveKind::ReduceScatter) << 320.0 << QString();
+        QTest::newRow("all-gather past NVLink's line rate")
+            << QStringLiteral("_allgather_base") << int(CollectiveKind::AllGather) << 700.0
+            << QStringLiteral("profilecal:kind-past-line");
+    }
+    void otherCollectivesTakeTheirOwnRate()
+    {
+        QFETCH(QString, collective);
+        QFETCH(int, kind);
+        QFETCH(double, busGBps);
+        QFETCH(QString, note);
+        const Plan plan = test::examplePlan("a1-one-node-dp8.plait.json");
+        GeneratedJob job = skewedJobOf(plan);
+        job.steps = 3;
+        job.collective = collective.toStdString();
+        const double bytes = double(job.allReduceElements) * 2;
+        job.allReduceUs = double(job.ranks - 1) / job.ranks * bytes / (busGBps * 1e3);
+        std::vector<RankProfile> ranks = ranksOf(job);
+        const std::vector<RankPlace> places = placesOf(plan);
+        const std::vector<ProfileLinkSweep> sweeps
+            = profileLinkSweeps(ranks, summarizeJob(ranks, places).alignment, places, plan.cluster);
+        QCOMPARE(int(sweeps.size()), 1);
+        QCOMPARE(sweeps[0].collectives, 0);
+        QCOMPARE(int(sweeps[0].links.ops.size()), 1);
+        QCOMPARE(int(sweeps[0].links.ops[0].op), kind);
+        QCOMPARE(sweeps[0].links.ops[0].points.back().bytes, bytes);
+
+        const ProfileCalibration c
+            = calibrateFromProfile(plan, measuredStages(ranks, places), "job profile test/", sweeps);
+        QCOMPARE(int(c.links.size()), 1);
+        QVERIFY(!c.links[0].applied); // no all-reduce: the link's efficiency stays
+        QCOMPARE(c.links[0].note.key, std::string("profilecal:link-no-allreduce"));
+        QCOMPARE(int(c.links[0].kinds.size()), 1);
+        const ProfileCollectiveRate& k = c.links[0].kinds[0];
+        QCOMPARE(k.calls, job.steps);
+        QVERIFY2(std::abs(k.busBwGBps - busGBps) < 0.01 * busGBps, std::to_string(k.busBwGBps).c_str());
+        QCOMPARE(QString::fromStdString(k.note.key), note);
+        const LinkSpec& link = c.plan.cluster.intraNode;
+        if (!note.isEmpty()) {
+            QVERIFY(!k.applied);
+            QVERIFY(link.collectiveRates.empty());
+            return;
+        }
+        QVERIFY(k.applied);
+        QVERIFY2(std::abs(k.predictedAfterS / k.measuredS - 1) < 0.01,
+            qPrintable(QStringLiteral("%1 against %2").arg(k.predictedAfterS).arg(k.measuredS)));
+        QCOMPARE(link.collectiveRate(collectiveName(CollectiveKind(kind))), k.after);
+        QVERIFY(link.collectiveRatesSource.find("job profile test/") != std::string::npos);
+        QCOMPARE(c.plan.cluster.intraNode.efficiency, plan.cluster.intraNode.efficiency);
+        // The other kinds keep the model's rate.
+        QCOMPARE(link.collectiveRate("all-to-all"), 1.0);
+        QVERIFY(c.anyApplied());
+
+        // Ranks the plan puts on no GPU have no path to fit a rate on.
+        std::vector<RankPlace> unplaced = places;
+        for (RankPlace& place : unplaced)
+            place.gpu = -1;
+        const ProfileCalibration none = calibrateFromProfile(plan, measuredStages(ranks, unplaced), "p",
+            profileLinkSweeps(ranks, summarizeJob(ranks, unplaced).alignment, unplaced, plan.cluster));
+        QCOMPARE(none.links.at(0).kinds.at(0).note.key, std::string("profilecal:kind-unplaced"));
+        QVERIFY(none.plan.cluster.intraNode.collectiveRates.empty());
+    }
+
+    // Kernels that ran beside a gradient bucket's all-reduce took longer than the same kernels (name and grid) alone:
+    // that is the overlap slowdown, set on the GPU with the profile as its source, and the kernel rates are fitted to
+    // the kernels' times alone.
+    void overlapSlowdownIsMeasuredBesideCollectives_data()
+    {
+        QTest::addColumn<int>("overlapped");
+        QTest::addColumn<double>("slowdown");
+        QTest::addColumn<QString>("note");
+        QTest::newRow("six of sixteen kernels 25% slower") << 6 << 0.25 << QString();
+        QTest::newRow("beside, no slower") << 6 << 0.0 << QStringLiteral("profilecal:overlap-none");
+        QTest::newRow("2.5 times as slow: something else") << 6 << 1.5 << QStringLiteral("profilecal:overlap-past");
+        QTest::newRow("nothing beside a collective") << 0 << 0.0 << QStringLiteral("profilecal:overlap-unseen");
+    }
+    void overlapSlowdownIsMeasuredBesideCollectives()
+    {
+        QFETCH(int, overlapped);
+        QFETCH(double, slowdown);
+        QFETCH(QString, note);
+        const Plan plan = test::examplePlan("a1-one-node-dp8.plait.json");
+        GeneratedJob job = skewedJobOf(plan);
+        job.kernelsPerStep = 16; // every fourth attention's: 4 per step, of which one (the 14th) beside the bucket
+        job.stragglerRank = 5;
+        job.stragglerSlowdown = 1.1;
+        job.overlappedKernels = overlapped;
+        job.overlapSlowdown = slowdown;
+        std::vector<RankProfile> ranks = ranksOf(job);
+        const std::vector<RankPlace> places = placesOf(plan);
+        const std::vector<MeasuredStage> stages = measuredStages(ranks, places);
+        QCOMPARE(int(stages.size()), 1);
+        QCOMPARE(
+            stages[0].beside[std::size_t(KernelClass::Gemm)].kernels + stages[0].beside[1].kernels, double(overlapped));
+        // The bucket's all-reduce records no size: only the step's last one times the link.
+        const std::vector<ProfileLinkSweep> sweeps
+            = profileLinkSweeps(ranks, summarizeJob(ranks, places).alignment, places, plan.cluster);
+        QCOMPARE(int(sweeps.size()), 1);
+        QCOMPARE(sweeps[0].collectives, job.steps);
+        const ProfileCalibration c = calibrateFromProfile(plan, stages, "job profile test/", sweeps);
+        QVERIFY(c.links.at(0).applied);
+        const ProfileRate& r = rateOf(c, "overlap_slowdown");
+        QCOMPARE(QString::fromStdString(r.note.key), note);
+        const GpuSpec& gpu = c.plan.cluster.gpu;
+        if (overlapped == 0 || slowdown > 1) {
+            QVERIFY(!r.applied);
+            QCOMPARE(gpu.overlapSlowdown, plan.cluster.gpu.overlapSlowdown);
+            return;
+        }
+        QVERIFY(r.applied);
+        QVERIFY2(std::abs(r.after - slowdown) < 1e-6, qPrintable(QString::number(r.after)));
+        QVERIFY2(std::abs(overlapSlowdown(gpu) - slowdown) < 1e-6, qPrintable(QString::number(overlapSlowdown(gpu))));
+        QVERIFY(gpu.overlapSource.find("job profile test/") != std::string::npos);
+        QVERIFY(std::abs(r.predictedAfterS / r.measuredS - 1) < 1e-6);
+        // The GEMM rate is fitted to the GEMMs' time alone: 12 GEMMs of 1 ms per step (the median rank's).
+        QVERIFY2(std::abs(rateOf(c, "gemm_rate").measuredS - 12e-3) < 1e-6,
+            qPrintable(QString::number(rateOf(c, "gemm_rate").measuredS)));
     }
 };
 
