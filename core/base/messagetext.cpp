@@ -202,6 +202,8 @@ constexpr MessageTemplate kTemplates[] = {
         "below 1% of the link's line rate: a broken link, not a slow one (the fabric check names it)") },
     { "profilecal:link-no-allreduce", QT_TRANSLATE_NOOP("Messages",
         "no all-reduce over this link was timed: its efficiency stays the model's") },
+    { "profilecal:kind-small", QT_TRANSLATE_NOOP("Messages",
+        "its largest call moves %1, below the 1 MiB where the link's rate sets the time") },
     { "profilecal:kind-unplaced", QT_TRANSLATE_NOOP("Messages",
         "the plan places this group's ranks on no GPUs of its cluster: its path is not known") },
     { "profilecal:kind-past-line", QT_TRANSLATE_NOOP("Messages",

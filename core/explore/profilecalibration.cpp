@@ -124,6 +124,17 @@ GroupPath profiledPath(const Plan& p, std::vector<int> gpus)
     return soloPath(p.cluster, gpus);
 }
 
+// The cluster's own link that `bound` (a path's link) points at: the cluster's, or a node's of its own.
+LinkSpec* clusterLinkAt(ClusterSpec& c, const LinkSpec* bound)
+{
+    if (bound == &c.intraNode || bound == &c.interNode)
+        return bound == &c.intraNode ? &c.intraNode : &c.interNode;
+    for (NodeLinks& n : c.nodeLinks)
+        if (bound == &n.intraNode || bound == &n.interNode)
+            return bound == &n.intraNode ? &n.intraNode : &n.interNode;
+    return nullptr;
+}
+
 // A collective's rate over the link that bounds it on the profiled group's path, fitted on `p` (whose link takes it)
 // so that the model's times of the sizes timed meet the measured ones. The model's time is A + B / rate; A and B come
 // from timing each size at the rate before and at twice it.
@@ -140,14 +151,14 @@ ProfileCollectiveRate collectiveRateOf(
         k.busBwGBps = op.points.back().busbwGBps;
     }
     const GroupPath path0 = profiledPath(p, sweep.gpus);
-    if (!(path0.busGBps > 0)) {
+    const bool nicBound = op.op == CollectiveKind::AllToAll && path0.nodes > 1 && path0.nic && path0.nicGBps > 0
+        && path0.ranksPerNode > 0;
+    LinkSpec* bound = clusterLinkAt(p.cluster, nicBound ? path0.nic : path0.bottleneck);
+    if (!(path0.busGBps > 0) || !bound) {
         k.note = { "profilecal:kind-unplaced", {} };
         return k;
     }
-    const bool nicBound = op.op == CollectiveKind::AllToAll && path0.nodes > 1 && path0.nic && path0.nicGBps > 0
-        && path0.ranksPerNode > 0;
-    const LinkSpec* bound = nicBound ? path0.nic : path0.bottleneck;
-    LinkSpec& link = bound == &p.cluster.interNode ? p.cluster.interNode : p.cluster.intraNode;
+    LinkSpec& link = *bound;
     k.link = link.name;
     const std::string name = collectiveName(op.op);
     k.before = k.after = link.collectiveRate(name);
@@ -173,7 +184,7 @@ ProfileCollectiveRate collectiveRateOf(
     k.measuredS = measuredS;
     k.predictedAfterS = k.predictedBeforeS;
     if (!(measuredS > 0)) {
-        k.note = { "profilecal:link-small", { bytesText(k.largestBytes) } };
+        k.note = { "profilecal:kind-small", { bytesText(k.largestBytes) } };
         return k;
     }
     const double rate = measuredS > a && b > 0 ? k.before * b / (measuredS - a) : 0;

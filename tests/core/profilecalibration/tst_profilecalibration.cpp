@@ -456,6 +456,15 @@ private slots:
             profileLinkSweeps(ranks, summarizeJob(ranks, unplaced).alignment, unplaced, plan.cluster));
         QCOMPARE(none.links.at(0).kinds.at(0).note.key, std::string("profilecal:kind-unplaced"));
         QVERIFY(none.plan.cluster.intraNode.collectiveRates.empty());
+
+        // Calls too small for the link's rate to set their time fit no rate.
+        job.allReduceElements = 4096;
+        job.allReduceUs = 40;
+        ranks = ranksOf(job);
+        const ProfileCalibration small = calibrateFromProfile(plan, measuredStages(ranks, places), "p",
+            profileLinkSweeps(ranks, summarizeJob(ranks, places).alignment, places, plan.cluster));
+        QCOMPARE(small.links.at(0).kinds.at(0).note.key, std::string("profilecal:kind-small"));
+        QVERIFY(small.plan.cluster.intraNode.collectiveRates.empty());
     }
 
     // Kernels that ran beside a gradient bucket's all-reduce took longer than the same kernels (name and grid) alone:
