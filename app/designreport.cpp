@@ -204,7 +204,10 @@ QStringList assumptions(const Plan& plan, const Evaluation& ev)
                       "on its time.")
                        .arg(QString::fromLatin1(attentionKernelName(used)));
     }
-    out << (g.overlapSlowdown > 0
+    out << (g.overlapSlowdown > 0 && !g.overlapSource.empty()
+            ? tr("Compute beside a collective runs %1 slower, measured. Source: %2.")
+                  .arg(widgets::formatPercent(g.overlapSlowdown), str(g.overlapSource))
+            : g.overlapSlowdown > 0
             ? tr("Compute beside a collective runs %1 slower, measured by the probe.")
                   .arg(widgets::formatPercent(g.overlapSlowdown))
             : tr("Compute beside a collective: no slowdown at the fast end, 40% at the slow end (Lee et al. 2025, "
@@ -219,6 +222,12 @@ QStringList assumptions(const Plan& plan, const Evaluation& ev)
                    .arg(widgets::formatPercent(l->efficiency))
                    .arg(l->latencyUs)
                    .arg(l->source.empty() ? tr("given in the plan") : str(l->source));
+    for (const LinkSpec* l : { &plan.cluster.intraNode, &plan.cluster.interNode })
+        for (const auto& [collective, rate] : l->collectiveRates)
+            out << tr("Over %1, %2 runs at %3 times the rate the model gives it, measured. Source: %4.")
+                       .arg(str(l->name.empty() ? l->id : l->name), QString::fromStdString(collective))
+                       .arg(rate, 0, 'f', 2)
+                       .arg(str(l->collectiveRatesSource));
     if (plan.run.gpuPowerW > 0)
         out << tr("GPU power %1 W, measured (given in the plan).").arg(plan.run.gpuPowerW);
     else if (g.tdpW > 0)

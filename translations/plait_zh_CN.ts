@@ -2404,7 +2404,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
     <message>
         <location filename="../app/designreport.cpp" line="179"/>
-        <location filename="../app/designreport.cpp" line="221"/>
+        <location filename="../app/designreport.cpp" line="224"/>
         <source>given in the plan</source>
         <translation>规划中给出</translation>
     </message>
@@ -2447,107 +2447,117 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
     </message>
     <message>
         <location filename="../app/designreport.cpp" line="208"/>
+        <source>Compute beside a collective runs %1 slower, measured. Source: %2.</source>
+        <translation>与集合通信同时运行时计算慢 %1，为实测值。来源：%2。</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="211"/>
         <source>Compute beside a collective runs %1 slower, measured by the probe.</source>
         <translation>与集合通信同时运行时计算慢 %1，由探测程序实测。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="210"/>
+        <location filename="../app/designreport.cpp" line="213"/>
         <source>Compute beside a collective: no slowdown at the fast end, 40% at the slow end (Lee et al. 2025, arXiv 2507.03114); the point estimate %1.</source>
         <translation>与集合通信同时运行的计算：快端不减速，慢端减速 40%（Lee 等 2025，arXiv 2507.03114）；点估计 %1。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="213"/>
+        <location filename="../app/designreport.cpp" line="216"/>
         <source>The slow end also runs GEMMs 5% below the sustained rate, the spread between GPUs of one node (S. Bekman, Machine Learning Engineering).</source>
         <translation>慢端还让 GEMM 比持续速率低 5%，即同一节点内 GPU 之间的差异（S. Bekman，Machine Learning Engineering）。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="216"/>
+        <location filename="../app/designreport.cpp" line="219"/>
         <source>Link %1: %2 GB/s per direction at %3 of line rate, %4 µs per step. Source: %5.</source>
         <translation>链路 %1：每方向 %2 GB/s，达到线速的 %3，每步 %4 µs。来源：%5。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="223"/>
+        <location filename="../app/designreport.cpp" line="227"/>
+        <source>Over %1, %2 runs at %3 times the rate the model gives it, measured. Source: %4.</source>
+        <translation>经 %1 时，%2 以模型所给速率的 %3 倍运行，为实测值。来源：%4。</translation>
+    </message>
+    <message>
+        <location filename="../app/designreport.cpp" line="232"/>
         <source>GPU power %1 W, measured (given in the plan).</source>
         <translation>GPU 功耗 %1 W，实测值（规划中给出）。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="225"/>
+        <location filename="../app/designreport.cpp" line="234"/>
         <source>GPU power %1 W, the datasheet maximum. Source: %2.</source>
         <translation>GPU 功耗 %1 W，数据手册最大值。来源：%2。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="240"/>
+        <location filename="../app/designreport.cpp" line="249"/>
         <source>The advisor found nothing to change in this plan.</source>
         <translation>顾问认为此规划无需改动。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="247"/>
+        <location filename="../app/designreport.cpp" line="256"/>
         <source>Fix: %1</source>
         <translation>修正：%1</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="262"/>
+        <location filename="../app/designreport.cpp" line="271"/>
         <source>Training run, checkpoints and failures</source>
         <translation>训练过程、检查点与故障</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="265"/>
+        <location filename="../app/designreport.cpp" line="274"/>
         <source>Advisor&apos;s findings</source>
         <translation>顾问的发现</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="272"/>
+        <location filename="../app/designreport.cpp" line="281"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="277"/>
+        <location filename="../app/designreport.cpp" line="286"/>
         <source>Assumptions: every rate used, with its source</source>
         <translation>假设：所用的每个速率及其来源</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="290"/>
+        <location filename="../app/designreport.cpp" line="299"/>
         <source>B against A</source>
         <translation>B 相对 A</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="299"/>
+        <location filename="../app/designreport.cpp" line="308"/>
         <source>%1%2%</source>
         <translation>%1%2%</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="318"/>
+        <location filename="../app/designreport.cpp" line="327"/>
         <source>differs</source>
         <translation>不同</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="321"/>
+        <location filename="../app/designreport.cpp" line="330"/>
         <source>Green: B is better than A by more than 0.5%; red: worse. Settings that differ are shaded.</source>
         <translation>绿色：B 比 A 好 0.5% 以上；红色：更差。不同的设置以底色标出。</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="437"/>
+        <location filename="../app/designreport.cpp" line="446"/>
         <source>%1: the step&apos;s first %2, the pipeline filling</source>
         <translation>%1：单步的前 %2，流水线填充阶段</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="459"/>
+        <location filename="../app/designreport.cpp" line="468"/>
         <source>%1: run, findings and assumptions</source>
         <translation>%1：训练过程、发现与假设</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="479"/>
-        <location filename="../app/designreport.cpp" line="565"/>
+        <location filename="../app/designreport.cpp" line="488"/>
+        <location filename="../app/designreport.cpp" line="574"/>
         <source>Plan A against plan B</source>
         <translation>规划 A 对比规划 B</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="510"/>
+        <location filename="../app/designreport.cpp" line="519"/>
         <source>%1 against %2</source>
         <translation>%1 对比 %2</translation>
     </message>
     <message>
-        <location filename="../app/designreport.cpp" line="598"/>
+        <location filename="../app/designreport.cpp" line="607"/>
         <source>Made by Plait %1.</source>
         <translation>由 Plait %1 生成。</translation>
     </message>

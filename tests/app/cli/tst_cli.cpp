@@ -371,7 +371,7 @@ private slots:
         QVERIFY(plan);
         QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("planned")));
         QStringList files;
-        for (const auto& [rank, trace] : plait::test::profileOfPlan(plan.value(), { 1.2, 1, 1.1 }))
+        for (const auto& [rank, trace] : plait::test::profileOfPlan(plan.value(), { 1.2, 1, 1.1, 0.1 }))
             files << writeFile(
                 QStringLiteral("planned/rank%1.json").arg(rank), QByteArray::fromStdString(trace.dump()));
         const QString folder = QFileInfo(files[0]).absolutePath();
@@ -384,15 +384,11 @@ private slots:
         QCOMPARE(gemmRow["class"].get<std::string>(), std::string("GEMM"));
         QVERIFY(std::abs(gemmRow["measured_s"].get<double>() / gemmRow["predicted_s"].get<double>() - 1.2) < 1e-3);
         const nlohmann::json& rates = doc.value()["calibration"]["rates"];
-        QCOMPARE(rates.size(), std::size_t(4));
-        for (const nlohmann::json& r : rates) {
-            // This profile's collectives run after the step's compute: nothing ran beside one to measure a slowdown.
-            const bool overlap = r["id"] == "overlap_slowdown";
-            QVERIFY2(r["applied"].get<bool>() != overlap, r.dump().c_str());
-            if (overlap)
-                QVERIFY2(r["note"].get<std::string>().find("slowdown is not measured") != std::string::npos,
-                    r.dump().c_str());
-        }
+        QCOMPARE(rates.size(), std::size_t(4)); // GEMM, attention, element-wise, and the overlap slowdown
+        for (const nlohmann::json& r : rates)
+            QVERIFY2(r["applied"].get<bool>(), r.dump().c_str());
+        QCOMPARE(rates[3]["id"].get<std::string>(), std::string("overlap_slowdown"));
+        QVERIFY2(std::abs(rates[3]["after"].get<double>() - 0.1) < 1e-3, rates[3].dump().c_str());
 
         const QString out = m_dir.filePath(QStringLiteral("calibrated.plait.json"));
         const Run calibrated = plait({ QStringLiteral("profile"), folder, QStringLiteral("--plan"), planPath,
@@ -415,6 +411,15 @@ private slots:
         QVERIFY(reportFile.open(QIODevice::ReadOnly) && aloneFile.open(QIODevice::ReadOnly));
         QVERIFY(reportFile.readAll().contains("<section id=\"plan-1-measured\">"));
         QVERIFY(!aloneFile.readAll().contains("plan-1-measured"));
+        // The calibrated plan's report names the profile as the overlap slowdown's source, not the probe.
+        const QString calibratedHtml = m_dir.filePath(QStringLiteral("calibrated-report.html"));
+        QCOMPARE(plait({ QStringLiteral("report"), out, QStringLiteral("--out"), calibratedHtml }).code, 0);
+        QFile calibratedFile(calibratedHtml);
+        QVERIFY(calibratedFile.open(QIODevice::ReadOnly));
+        const QString calibratedText = QString::fromUtf8(calibratedFile.readAll());
+        QVERIFY2(calibratedText.contains(
+                     QStringLiteral("slower, measured. Source: job profile planned/ (8 ranks): 6 kernels per step")),
+            qPrintable(calibratedText.mid(calibratedText.indexOf(QStringLiteral("Compute beside")), 200)));
         // Without the plan there is nothing to calibrate; with another job's plan the ranks are not placed.
         QCOMPARE(plait({ QStringLiteral("profile"), folder, QStringLiteral("--calibrate"), out }).code, 2);
         const Run other = plait({ QStringLiteral("profile"), folder, QStringLiteral("--plan"),
