@@ -169,7 +169,7 @@ private:
             else if (argKey == "Group size")
                 ev.groupSize = whole;
         } else if (inArgs && depth == eventDepth + 2 && argKey == "grid") {
-            ev.grid = ev.grid * 1000003u + std::uint64_t(whole) + 1;
+            ev.grid = withGridDimension(ev.grid, whole);
         } else if (inInfo && depth == 2) {
             if (infoKey == "rank")
                 events.profile.rank = int(whole);

@@ -199,6 +199,7 @@ Result<std::vector<RankProfile>> readNsysProfileFile(const std::string& path, co
     if (!s)
         return failure(path, "its kernels could not be read: " + reader.error());
     std::set<std::int64_t> streams;
+    const bool hasGrid = has("gridX");
     const bool read = reader.rows(s.get(), [&](sqlite3_stmt* row) {
         const double start = us(row, 0), end = us(row, 1);
         if (!(end >= start))
@@ -211,11 +212,11 @@ Result<std::vector<RankProfile>> readNsysProfileFile(const std::string& path, co
         const bool nccl = kernel.rfind("nccl", 0) == 0;
         if (nccl)
             streams.insert(stream);
-        std::uint64_t grid = 0; // hashed as the Kineto reader does
-        for (int c = 7; c < 10; ++c)
-            grid = grid * 1000003u + std::uint64_t(sqlite3_column_int64(row, c)) + 1;
+        std::uint64_t grid = 0;
+        for (int c = 7; hasGrid && c < 10; ++c)
+            grid = withGridDimension(grid, sqlite3_column_int64(row, c));
         p.events.addKernel(kernel, {}, nccl ? "stream " + std::to_string(stream) : std::string(), start, end,
-            sqlite3_column_int64(row, 3), 0, 0, has("gridX") ? grid : 0);
+            sqlite3_column_int64(row, 3), 0, 0, grid);
     });
     if (!read)
         return stopped("its kernels: ");

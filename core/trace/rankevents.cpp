@@ -32,14 +32,15 @@ double coveredUs(const std::vector<std::pair<double, double>>& sorted, double fr
     return covered;
 }
 
-// The median time of each kernel shape's runs with no NCCL kernel beside them (`comm` merged and sorted).
+// The median time of each kernel shape's runs with no NCCL kernel beside them (`commUs`: each kernel's time beside
+// one).
 std::unordered_map<std::uint64_t, double> aloneMedians(
-    const std::vector<RawKernel>& kernels, const std::vector<std::pair<double, double>>& comm)
+    const std::vector<RawKernel>& kernels, const std::vector<double>& commUs)
 {
     std::unordered_map<std::uint64_t, std::vector<double>> alone;
-    for (const RawKernel& k : kernels)
-        if (coveredUs(comm, k.startUs, k.endUs) <= 0)
-            alone[k.shape].push_back(k.endUs - k.startUs);
+    for (std::size_t i = 0; i < kernels.size(); ++i)
+        if (commUs[i] <= 0)
+            alone[kernels[i].shape].push_back(kernels[i].endUs - kernels[i].startUs);
     std::unordered_map<std::uint64_t, double> out;
     for (auto& [shape, times] : alone) {
         // Three runs at least: one alone run may be the first, slow one of its shape.
@@ -56,17 +57,19 @@ std::unordered_map<std::uint64_t, double> aloneMedians(
 // Kernels sorted by start; a kernel belongs to the step it starts in, cut at the step's end.
 void addBreakdown(const RankEvents& e, RankProfile& p)
 {
-    std::vector<std::pair<double, double>> busy = p.computeUs;
-    for (const CollectiveKernel& c : p.collectives.kernels)
-        busy.push_back({ c.startUs, c.endUs });
-    busy.insert(busy.end(), e.pointToPoint.begin(), e.pointToPoint.end());
-    busy = mergedIntervals(std::move(busy));
     std::vector<std::pair<double, double>> comm;
     for (const CollectiveKernel& c : p.collectives.kernels)
         comm.push_back({ c.startUs, c.endUs });
     comm.insert(comm.end(), e.pointToPoint.begin(), e.pointToPoint.end());
     comm = mergedIntervals(std::move(comm));
-    const std::unordered_map<std::uint64_t, double> alone = aloneMedians(e.kernels, comm);
+    std::vector<std::pair<double, double>> busy = p.computeUs;
+    busy.insert(busy.end(), comm.begin(), comm.end());
+    busy = mergedIntervals(std::move(busy));
+    std::vector<double> commUs; // each kernel's time beside an NCCL kernel
+    commUs.reserve(e.kernels.size());
+    for (const RawKernel& k : e.kernels)
+        commUs.push_back(coveredUs(comm, k.startUs, k.endUs));
+    const std::unordered_map<std::uint64_t, double> alone = aloneMedians(e.kernels, commUs);
     auto add = [&](StepBreakdown& b, const std::string& collective, double start, double end) {
         CollectiveTime& t = b.timeOf(collective);
         t.totalUs += end - start;
@@ -86,7 +89,7 @@ void addBreakdown(const RankEvents& e, RankProfile& p)
                 b.attentionBackwardUs += us;
             const double runUs = k->endUs - k->startUs;
             const auto aloneUs = alone.find(k->shape);
-            if (runUs > 0 && aloneUs != alone.end() && coveredUs(comm, k->startUs, k->endUs) >= 0.5 * runUs) {
+            if (runUs > 0 && aloneUs != alone.end() && commUs[std::size_t(k - e.kernels.begin())] >= 0.5 * runUs) {
                 BesideComm& beside = b.beside[std::size_t(k->kind)];
                 beside.us += runUs;
                 beside.aloneUs += aloneUs->second;

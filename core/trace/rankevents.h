@@ -30,6 +30,12 @@ struct HostSpan { // a range on a host thread
     std::int64_t thread = 0;
 };
 
+// A launch grid's dimensions folded into one key, one dimension at a time, as both readers record them.
+inline std::uint64_t withGridDimension(std::uint64_t key, std::int64_t dimension)
+{
+    return key * 1000003u + std::uint64_t(dimension) + 1;
+}
+
 struct RankEvents {
     RankProfile profile; // rank, world size, steps and collective kernels as read, events, the reader's problems
     std::vector<RawKernel> kernels;
