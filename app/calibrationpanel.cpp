@@ -173,6 +173,7 @@ QString rateLabel(const ProfileRate& r)
     return r.id == "gemm_rate"       ? CalibrationPanel::tr("GEMM (share of dense peak)")
         : r.id == "attention_rate"   ? CalibrationPanel::tr("attention (TFLOP/s forward / backward)")
         : r.id == "overlap_slowdown" ? CalibrationPanel::tr("compute beside collectives (slower than alone)")
+        : r.id == "kernel_fixed_us"  ? CalibrationPanel::tr("fixed cost of each kernel the model counts (µs)")
                                      : CalibrationPanel::tr("element-wise (GB/s of HBM)");
 }
 
@@ -182,6 +183,8 @@ QString rateValueText(const ProfileRate& r, double value, double backward)
         return QString::number(value, 'f', 3);
     if (r.id == "overlap_slowdown")
         return widgets::formatPercent(value);
+    if (r.id == "kernel_fixed_us")
+        return QString::number(value, 'f', 2);
     if (r.id == "attention_rate" && backward > 0)
         return QStringLiteral("%1 / %2").arg(value, 0, 'f', 0).arg(backward, 0, 'f', 0);
     return QString::number(value, 'f', 0);
@@ -200,7 +203,7 @@ QString CalibrationPanel::profileHtml() const
         return html;
     html += QStringLiteral("<table cellspacing=6><tr><th align=left>%1</th><th>%2</th><th>%3</th><th>%4</th>"
                            "<th>%5</th><th>%6</th></tr>")
-                .arg(tr("rate"), tr("before"), tr("from the profile"), tr("kernels measured"), tr("predicted before"),
+                .arg(tr("rate"), tr("before"), tr("from the profile"), tr("measured per step"), tr("predicted before"),
                     tr("predicted after"));
     for (const ProfileRate& r : c.rates) {
         html

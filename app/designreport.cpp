@@ -213,6 +213,11 @@ QStringList assumptions(const Plan& plan, const Evaluation& ev)
             : tr("Compute beside a collective: no slowdown at the fast end, 40% at the slow end (Lee et al. 2025, "
                  "arXiv 2507.03114); the point estimate %1.")
                   .arg(widgets::formatPercent(overlapSlowdown(g))));
+    if (g.kernelFixedUs > 0)
+        out << tr("Each kernel the model counts has a fixed cost of %1 µs, measured; it replaces the calibration's "
+                  "kernel_overhead_us. Source: %2.")
+                   .arg(g.kernelFixedUs, 0, 'f', 2)
+                   .arg(str(g.kernelFixedSource.empty() ? g.source : g.kernelFixedSource));
     out << tr("The slow end also runs GEMMs 5% below the sustained rate, the spread between GPUs of one node "
               "(S. Bekman, Machine Learning Engineering).");
     for (const LinkSpec* l : { &plan.cluster.intraNode, &plan.cluster.interNode })

@@ -32,7 +32,8 @@ nlohmann::json breakdownJson(const StepBreakdown& b)
         collectives.push_back({ { "collective", c.collective }, { "total_us", c.totalUs },
             { "exposed_us", c.exposedUs }, { "hidden_us", c.totalUs - c.exposedUs } });
     return { { "gemm_us", b.gemmUs }, { "attention_us", b.attentionUs }, { "other_kernels_us", b.otherKernelUs },
-        { "collectives", collectives }, { "idle_us", b.idleUs } };
+        { "collectives", collectives }, { "idle_us", b.idleUs }, { "compute_kernels", b.computeKernels },
+        { "queued_kernels", b.queued.gaps }, { "idle_before_queued_us", b.queued.us } };
 }
 
 const char* className(const BreakdownRow& r)
@@ -105,6 +106,7 @@ const char* rateName(const ProfileRate& r)
     return r.id == "gemm_rate"       ? "GEMM rate (sustained share of dense peak)"
         : r.id == "attention_rate"   ? "attention (TFLOP/s forward / backward)"
         : r.id == "overlap_slowdown" ? "compute beside collectives (slower than alone)"
+        : r.id == "kernel_fixed_us"  ? "fixed cost of each kernel the model counts (µs)"
                                      : "element-wise rate (GB/s of HBM)";
 }
 
@@ -114,6 +116,8 @@ std::string rateValue(const ProfileRate& r, double value, double backward)
         return numText(value, "%.3f");
     if (r.id == "overlap_slowdown")
         return numText(100 * value, "%.1f") + "%";
+    if (r.id == "kernel_fixed_us")
+        return numText(value, "%.2f");
     if (r.id == "attention_rate")
         return numText(value) + (backward > 0 ? " / " + numText(backward) : std::string());
     return numText(value);
@@ -164,9 +168,9 @@ void printCalibration(const ProfileCalibration& c, bool written)
         std::cout << "  " << rateName(r) << ": ";
         if (r.applied)
             std::cout << rateValue(r, r.before, r.beforeBackward) << " -> " << rateValue(r, r.after, r.afterBackward)
-                      << "; kernels " << ms(r.measuredS * 1e6) << " ms per step measured, "
-                      << ms(r.predictedBeforeS * 1e6) << " ms predicted before, " << ms(r.predictedAfterS * 1e6)
-                      << " ms after";
+                      << (r.id == "kernel_fixed_us" ? "; the GPU idle between kernels " : "; kernels ")
+                      << ms(r.measuredS * 1e6) << " ms per step measured, " << ms(r.predictedBeforeS * 1e6)
+                      << " ms predicted before, " << ms(r.predictedAfterS * 1e6) << " ms after";
         else
             std::cout << "not calibrated";
         if (!r.note.empty())
@@ -334,7 +338,12 @@ int profileCommand(const QStringList& args)
                   << ms(b.gemmUs) << ", attention " << ms(b.attentionUs) << ", other kernels " << ms(b.otherKernelUs);
         for (const CollectiveTime& c : b.collectives)
             std::cout << ", " << c.collective << " " << ms(c.totalUs) << " (exposed " << ms(c.exposedUs) << ")";
-        std::cout << ", idle " << ms(b.idleUs) << "\n";
+        std::cout << ", idle " << ms(b.idleUs);
+        if (b.queued.gaps > 0)
+            std::cout << " (" << numText(b.queued.us / b.queued.gaps, "%.2f") << " µs before each of "
+                      << numText(b.queued.gaps, "%.0f") << " of " << numText(b.computeKernels, "%.0f")
+                      << " kernels that waited in the queue)";
+        std::cout << "\n";
     }
     if (job.stragglerIndex >= 0) {
         const RankFigures& s = job.ranks[std::size_t(job.stragglerIndex)];

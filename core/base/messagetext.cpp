@@ -189,8 +189,8 @@ constexpr MessageTemplate kTemplates[] = {
     { "profilecal:past-peak", QT_TRANSLATE_NOOP("Messages",
         "faster than the GPU's dense peak (%1 TFLOP/s) for the plan's FLOPs: is the profile of this plan?") },
     { "profilecal:past-hbm", QT_TRANSLATE_NOOP("Messages",
-        "faster than the datasheet's HBM bandwidth (%1 GB/s) for the plan's element-wise traffic and kernel count: "
-        "is the profile of this plan?") },
+        "faster than the datasheet's HBM bandwidth (%1 GB/s) for the plan's element-wise traffic: is the profile of "
+        "this plan?") },
     { "profilecal:too-slow", QT_TRANSLATE_NOOP("Messages",
         "over 20 times slower than the model: is the profile of this plan?") },
     { "profilecal:too-fast", QT_TRANSLATE_NOOP("Messages",
@@ -215,6 +215,17 @@ constexpr MessageTemplate kTemplates[] = {
         "slowed them") },
     { "profilecal:overlap-none", QT_TRANSLATE_NOOP("Messages",
         "the kernels beside collectives ran no slower than alone (%1% faster): taken as no slowdown") },
+    { "profilecal:gaps-unseen", QT_TRANSLATE_NOOP("Messages",
+        "fewer than %1 kernels per step waited in the queue (the profile records no kernel launches, or the host held "
+        "every kernel back): the kernels' fixed cost is not measured") },
+    { "profilecal:gap-past", QT_TRANSLATE_NOOP("Messages",
+        "the GPU sat idle %1 µs before each kernel that waited in the queue, past the %2 µs the calibration allows a "
+        "kernel's fixed cost: something else held the queue (another stream's event, a copy)") },
+    { "profilecal:fixed-past", QT_TRANSLATE_NOOP("Messages",
+        "%1 µs per kernel, past %2 µs: the GPU waited on something other than starting kernels") },
+    { "profilecal:fixed-measured", QT_TRANSLATE_NOOP("Messages",
+        "the GPU sat idle %1 µs before each of %2 kernels per step that waited in the queue; over all %3 kernels per "
+        "step that is %4, which the model's %5 kernels per step carry") },
     // ---- the terms of a GPU's memory, named inside other messages
     { "term:weights", QT_TRANSLATE_NOOP("Messages", "weights") },
     { "term:gradients", QT_TRANSLATE_NOOP("Messages", "gradients") },

@@ -36,7 +36,8 @@ std::vector<RateStanding> rateStandings(const Plan& plan, const Catalog& catalog
         if (p.field == &CostCalibration::gemmShare && !gpu.measuredGemms.empty())
             s = standing(p.id, s.value, RateBasis::MeasuredShapes, gpu.source);
         else if (p.field == &CostCalibration::kernelOverheadUs && gpu.kernelFixedUs > 0)
-            s = standing(p.id, gpu.kernelFixedUs, RateBasis::Measured, gpu.source);
+            s = standing(p.id, gpu.kernelFixedUs, RateBasis::Measured,
+                gpu.kernelFixedSource.empty() ? gpu.source : gpu.kernelFixedSource);
         // The fitted share of the best known rate applies only where no sustained figure is known.
         else if (p.field == &CostCalibration::unmeasuredGemmShare && gpu.gemmSustainedEfficiency > 0)
             s = standing(p.id, s.value, rateMeasured ? RateBasis::Measured : RateBasis::Catalog, gpu.sustainedSource);

@@ -8,6 +8,7 @@ namespace {
 ClusterSpec withoutComputeRates(ClusterSpec c)
 {
     c.gpu.gemmSustainedEfficiency = c.gpu.fp8SustainedEfficiency = c.gpu.overlapSlowdown = c.gpu.kernelFixedUs = 0;
+    c.gpu.kernelFixedSource.clear();
     c.gpu.measuredGemms.clear();
     c.gpu.measuredAttention.clear();
     return c;

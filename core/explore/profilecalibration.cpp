@@ -1,6 +1,7 @@
 #include "profilecalibration.h"
 
 #include "attention.h"
+#include "costcalibration.h"
 #include "evaluate.h"
 #include "gemm.h"
 #include "groups.h"
@@ -30,6 +31,8 @@ bool ProfileCalibration::anyApplied() const
 namespace {
 // Compute kernels per step that ran beside a collective and also ran alone, fewer of which measure no slowdown.
 constexpr double kMinOverlapKernels = 4;
+// Kernels per step that waited in the queue (QueuedGaps), fewer of which measure no fixed cost.
+constexpr double kMinQueuedGaps = 20;
 
 // The measured stages' predicted classes, summed.
 struct ClassSums {
@@ -72,6 +75,65 @@ std::string ms(double s)
 }
 
 namespace {
+// Seconds per step the model's kernel fixed costs take on the measured stages for each µs of fixed cost (exactly
+// linear: layercost.cpp adds the fixed cost per kernel it counts, on top of the element-wise kernels' time).
+double fixedSecondsPerUs(const Plan& plan, const std::vector<MeasuredStage>& measured)
+{
+    Plan one = plan, none = plan;
+    one.cluster.gpu.kernelFixedUs = 1;
+    none.cluster.gpu.kernelFixedUs = 1e-9; // 0 would mean "not measured": the calibration's stands in
+    return predictedSums(one, measured).other - predictedSums(none, measured).other;
+}
+
+// The kernels' fixed cost as the job ran it (QueuedGaps: the GPU idle before a kernel that waited in the queue),
+// set on `gpu` with `source` where measured: the mean gap before each queued kernel, times the kernels per step, is
+// the time per step the model's own kernel count (`perUs`, fixedSecondsPerUs) then carries.
+ProfileRate kernelFixedRateOf(
+    GpuSpec& gpu, const std::vector<MeasuredStage>& measured, double before, double perUs, const std::string& source)
+{
+    ProfileRate r;
+    r.id = "kernel_fixed_us";
+    r.before = r.after = before;
+    r.predictedBeforeS = r.predictedAfterS = before * perUs;
+    double kernels = 0, gaps = 0, gapUs = 0;
+    for (const MeasuredStage& m : measured) {
+        kernels += m.computeKernels;
+        gaps += m.queued.gaps;
+        gapUs += m.queued.us;
+    }
+    if (gaps < kMinQueuedGaps || !(perUs > 0)) {
+        r.note = { "profilecal:gaps-unseen", { numText(kMinQueuedGaps) } };
+        return r;
+    }
+    const double meanGapUs = gapUs / gaps;
+    r.measuredS = meanGapUs * kernels * 1e-6;
+    const double fixedUs = r.measuredS / perUs;
+    const double modelKernels = perUs * 1e6;
+    // Starting a kernel takes a few µs; the calibration's own bound on a kernel's fixed cost is the most it allows.
+    const auto parameter = std::find_if(calibrationParameters().begin(), calibrationParameters().end(),
+        [](const CalibrationParameter& c) { return c.field == &CostCalibration::kernelOverheadUs; });
+    if (meanGapUs > parameter->upper) {
+        r.note = { "profilecal:gap-past", { numText(meanGapUs, "%.1f"), numText(parameter->upper) } };
+        return r;
+    }
+    if (fixedUs > 1000) {
+        r.note = { "profilecal:fixed-past", { numText(fixedUs), numText(1000) } };
+        return r;
+    }
+    r.applied = true;
+    r.after = fixedUs;
+    r.predictedAfterS = r.measuredS;
+    r.note = { "profilecal:fixed-measured",
+        { numText(meanGapUs, "%.2f"), numText(gaps, "%.0f"), numText(kernels, "%.0f"), ms(r.measuredS),
+            numText(modelKernels, "%.0f") } };
+    // 0 on the GPU means not measured: no fixed cost is the least value above it.
+    gpu.kernelFixedUs = std::max(fixedUs, 1e-9);
+    gpu.kernelFixedSource = source + ": " + numText(gaps, "%.0f") + " of " + numText(kernels, "%.0f")
+        + " kernels per step waited in the queue, the GPU idle " + numText(meanGapUs, "%.2f")
+        + " µs before each, carried by the model's " + numText(modelKernels, "%.0f") + " kernels per step";
+    return r;
+}
+
 // How much slower the job's compute kernels ran beside its collectives than the same kernels alone (cost/overlap.h's
 // s), set on `gpu` with `source` where measured. Its times: the kernels beside a collective as measured, and as the
 // model times them from their runs alone, with s before and after.
@@ -310,7 +372,11 @@ ProfileCalibration calibrateFromProfile(const Plan& plan, const std::vector<Meas
     ProfileRate gemm = rate("gemm_rate", gemmUs * 1e-6, before.gemm, effectiveGemmShare(plan.cluster));
     ProfileRate attention
         = rate("attention_rate", (fwdUs + bwdUs) * 1e-6, before.attentionFwd + before.attentionBwd, 0);
-    ProfileRate hbm = rate("hbm_rate", otherUs * 1e-6, before.other, hbmRateGBps(gpu0));
+    // The element-wise kernels' own time: the fixed cost per kernel the model adds to it is the GPU's idle time
+    // between kernels, which no kernel's duration holds (kernel_fixed_us below).
+    const double perUs = fixedSecondsPerUs(plan, measured);
+    const double fixedBefore = kernelFixedUs(plan.cluster);
+    ProfileRate hbm = rate("hbm_rate", otherUs * 1e-6, before.other - fixedBefore * perUs, hbmRateGBps(gpu0));
     const double attentionScale = std::min(1.0, outsideFp8Peak(plan) / gpu0.bf16Tflops);
     if (before.attentionFwd > 0 && before.attentionBwd > 0) {
         attention.before = before.fwdFlops / (before.attentionFwd * 1e12 * attentionScale);
@@ -334,6 +400,8 @@ ProfileCalibration calibrateFromProfile(const Plan& plan, const std::vector<Meas
     // on its own where the kernels' names tell them apart, else both passes scaled alike.
     Plan p = plan;
     GpuSpec& gpu = p.cluster.gpu;
+    const ProfileRate fixed = kernelFixedRateOf(gpu, measured, fixedBefore, perUs, source);
+    const double fixedS = kernelFixedUs(p.cluster) * perUs; // the model's fixed costs per step from here on
     if (fitAttention) {
         const double fwdS
             = split ? fwdUs * 1e-6 : attention.measuredS * before.attentionFwd / attention.predictedBeforeS;
@@ -373,7 +441,7 @@ ProfileCalibration calibrateFromProfile(const Plan& plan, const std::vector<Meas
         if (fitGemm)
             gemmShare *= now.gemm / gemm.measuredS;
         if (fitHbm)
-            hbmRate *= now.other / hbm.measuredS;
+            hbmRate *= (now.other - fixedS) / hbm.measuredS;
         if (fitGemm) {
             gpu.gemmSustainedEfficiency = gemmShare;
             if (fp8Ratio > 0)
@@ -424,9 +492,9 @@ ProfileCalibration calibrateFromProfile(const Plan& plan, const std::vector<Meas
     const ClassSums after = predictedSums(p, measured);
     gemm.predictedAfterS = after.gemm;
     attention.predictedAfterS = after.attentionFwd + after.attentionBwd;
-    hbm.predictedAfterS = after.other;
+    hbm.predictedAfterS = after.other - fixedS;
     out.stepAfterS = after.stepS;
-    out.rates = { gemm, attention, hbm, overlap };
+    out.rates = { gemm, attention, hbm, overlap, fixed };
     out.plan = std::move(p);
     return out;
 }

@@ -19,9 +19,11 @@ namespace plait {
 struct ProfileRate {
     // cost/ratebasis.h's ids: "gemm_rate" (the sustained share of dense peak, with the fitted gemm_share on top),
     // "attention_rate" (the fused kernel's forward TFLOP/s; backward in afterBackward), "hbm_rate" (GB/s the
-    // element-wise kernels stream at, their fixed costs on top), "overlap_slowdown" (how much slower compute ran beside
-    // a collective than the same kernels alone; its times are those kernels' as measured and as predicted from their
-    // runs alone)
+    // element-wise kernels stream at; their times without the kernels' fixed costs), "overlap_slowdown" (how much
+    // slower compute ran beside a collective than the same kernels alone; its times are those kernels' as measured and
+    // as predicted from their runs alone), "kernel_fixed_us" (the fixed cost of each kernel the model counts, µs; its
+    // times are the GPU's idle time per step before kernels that waited in the queue, kinetoprofile.h QueuedGaps, and
+    // the model's fixed costs)
     std::string id;
     double measuredS = 0, predictedBeforeS = 0, predictedAfterS = 0;
     double before = 0, after = 0;
@@ -62,7 +64,7 @@ struct ProfileLink {
 struct ProfileCalibration {
     Plan plan; // the plan with the applied rates (its cluster's GPU carries them and their source)
     std::vector<MeasuredStage> stages;
-    std::vector<ProfileRate> rates; // gemm_rate, attention_rate, hbm_rate, overlap_slowdown
+    std::vector<ProfileRate> rates; // gemm_rate, attention_rate, hbm_rate, overlap_slowdown, kernel_fixed_us
     std::vector<ProfileLink> links; // the link classes its collectives measured
     double measuredStepS = 0, stepBeforeS = 0, stepAfterS = 0;
     std::vector<Message> problems; // why nothing could be calibrated

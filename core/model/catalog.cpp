@@ -265,6 +265,7 @@ Result<GpuSpec> gpuFromJson(const nlohmann::json& j, const std::string& field)
     g.overlapSlowdown = r.number("overlap_slowdown", 0, 0, 4);
     g.overlapSource = r.string("overlap_slowdown_source", "");
     g.kernelFixedUs = r.number("kernel_fixed_us", 0, 0, 1000);
+    g.kernelFixedSource = r.string("kernel_fixed_source", "");
     g.tdpW = r.number("tdp_W", 0, 0, 1e5);
     g.tdpSource = r.string("tdp_source", "");
     if (r.has("attention_curves"))
@@ -392,6 +393,8 @@ nlohmann::json toJson(const GpuSpec& g)
         j["overlap_slowdown_source"] = g.overlapSource;
     if (g.kernelFixedUs > 0)
         j["kernel_fixed_us"] = g.kernelFixedUs;
+    if (!g.kernelFixedSource.empty())
+        j["kernel_fixed_source"] = g.kernelFixedSource;
     if (g.tdpW > 0) {
         j["tdp_W"] = g.tdpW;
         j["tdp_source"] = g.tdpSource;

@@ -79,6 +79,7 @@ struct GpuSpec {
     // The fixed cost of a kernel (launch and start, µs) as the probe measured it on this GPU; 0 = not measured, and
     // the calibration's kernel_overhead_us stands in (costcalibration.h).
     double kernelFixedUs = 0;
+    std::string kernelFixedSource; // what measured it, where not the probe run named in `source`
     // Board power at full load, the datasheet's maximum (TDP, TGP or TBP as the vendor names it); what a training run's
     // energy is counted at unless a measured figure is given; 0 = unknown.
     double tdpW = 0;

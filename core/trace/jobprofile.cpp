@@ -165,6 +165,9 @@ std::vector<MeasuredStage> measuredStages(const std::vector<RankProfile>& ranks,
             m.beside[c].aloneUs = medianOf([c](const StepBreakdown& b) { return b.beside[c].aloneUs; });
             m.beside[c].kernels = medianOf([c](const StepBreakdown& b) { return b.beside[c].kernels; });
         }
+        m.computeKernels = medianOf([](const StepBreakdown& b) { return b.computeKernels; });
+        m.queued.gaps = medianOf([](const StepBreakdown& b) { return b.queued.gaps; });
+        m.queued.us = medianOf([](const StepBreakdown& b) { return b.queued.us; });
         m.stepUs = median(steps);
         std::vector<std::string> names;
         for (const StepBreakdown& b : means)

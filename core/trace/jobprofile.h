@@ -49,6 +49,8 @@ struct MeasuredStage {
     bool attentionSplit = false; // some attention kernel was named for the backward pass, so the passes are known
     std::vector<CollectiveTime> collectives; // by collective as the profile names them; a rank without one counts 0
     BesideComm beside[3]; // by KernelClass: compute kernels beside communication, and the same kernels alone
+    double computeKernels = 0; // per step
+    QueuedGaps queued; // per step: the GPU idle before a kernel that waited in the queue (StepBreakdown)
     double idleUs = 0;
     double stepUs = 0;
 };

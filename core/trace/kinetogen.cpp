@@ -60,12 +60,13 @@ nlohmann::json kinetoRankTrace(const GeneratedJob& job, int rank)
     const long long elements = job.allReduceElements;
     const std::vector<GeneratedKernel> kernels = stepKernelsOf(job);
     const double computeUs = computeUsOf(kernels);
+    const double gapsUs = job.launchGapUs * double(std::max<std::size_t>(kernels.size(), 1) - 1);
     double stepStart = job.startUs; // true time: the same for every rank
     for (int step = 0; step < job.steps; ++step) {
         // Every rank starts the step together (the last all-reduce released them all), computes, then all-reduces.
         double arrival = 0, slowest = 0;
         for (int r = 0; r < job.ranks; ++r) {
-            const double a = stepStart + job.idleUs + computeUs * slowdownOf(job, r);
+            const double a = stepStart + job.idleUs + computeUs * slowdownOf(job, r) + gapsUs;
             slowest = std::max(slowest, a);
             if (r == rank)
                 arrival = a;
@@ -103,15 +104,16 @@ nlohmann::json kinetoRankTrace(const GeneratedJob& job, int rank)
                 events.push_back({ { "ph", ph }, { "id", correlation }, { "pid", ph[0] == 's' ? hostPid : rank },
                     { "tid", ph[0] == 's' ? (backward ? hostTid + 1 : hostTid) : 7 },
                     { "ts", ph[0] == 's' ? t + skew - 5 : t + skew }, { "cat", "ac2g" }, { "name", "ac2g" } });
-            events.push_back({ { "ph", "X" }, { "cat", "cuda_runtime" }, { "name", "cudaLaunchKernel" },
-                { "pid", hostPid }, { "tid", backward ? hostTid + 1 : hostTid }, { "ts", t + skew - 5 }, { "dur", 3 },
-                { "args", { { "correlation", correlation } } } });
+            events.push_back(
+                { { "ph", "X" }, { "cat", "cuda_runtime" }, { "name", "cudaLaunchKernel" }, { "pid", hostPid },
+                    { "tid", backward ? hostTid + 1 : hostTid }, { "ts", t + skew - 5 - job.launchGapUs }, { "dur", 3 },
+                    { "args", { { "correlation", correlation } } } });
             events.push_back({ { "ph", "X" }, { "cat", "kernel" }, { "name", name }, { "pid", rank }, { "tid", 7 },
                 { "ts", t + skew }, { "dur", us },
                 { "args",
                     { { "device", rank }, { "stream", 7 }, { "correlation", correlation },
                         { "grid", { 132, 1, 1 } } } } });
-            t += us;
+            t += us + job.launchGapUs;
         }
         const auto allReduce
             = [&](int stream, double start, double end, const std::string& collective, long long count) {

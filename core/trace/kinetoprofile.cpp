@@ -194,7 +194,7 @@ private:
             return true;
         if (ev.cat == "cuda_runtime" || ev.cat == "cuda_driver") {
             if (ev.correlation >= 0)
-                events.launches[ev.correlation] = { ev.tid, ev.ts };
+                events.launches[ev.correlation] = { ev.tid, ev.ts, ev.ts + ev.dur };
             return true;
         }
         if (ev.cat == "kernel")

@@ -54,8 +54,17 @@ struct BesideComm {
     double us = 0, aloneUs = 0;
     double kernels = 0; // a count per step; fractional once averaged over steps
 };
+// The GPU's own cost of starting a kernel, as the job ran it: the time the GPU sat idle (no kernel of any stream
+// running) before a compute kernel whose launch call had already returned, so it waited in the queue and the host did
+// not hold it back. Gaps over four times the rank's median (at least the profiler's 1 µs resolution) are left out: a
+// stream held back by another's event, or by a copy the profile does not read, looks the same.
+struct QueuedGaps {
+    double gaps = 0, us = 0; // how many, and their sum
+};
 struct StepBreakdown {
     double gemmUs = 0, attentionUs = 0, otherKernelUs = 0; // kernel time by class (kernels of two streams both count)
+    double computeKernels = 0; // compute kernels that started in the step
+    QueuedGaps queued; // before those of them that waited in the queue
     double attentionBackwardUs = 0; // of attentionUs: the kernels named for the backward pass (backwardKernelName)
     std::vector<CollectiveTime> collectives; // by collective, in the order first seen
     double idleUs = 0; // neither computing nor communicating

@@ -226,9 +226,9 @@ Result<std::vector<RankProfile>> readNsysProfileFile(const std::string& path, co
     // Launches: the host thread and time of each kernel's launch, by the correlation id CUPTI gives both.
     for (const char* table : { "CUPTI_ACTIVITY_KIND_RUNTIME", "CUPTI_ACTIVITY_KIND_DRIVER" }) {
         const std::set<std::string> cols = reader.columnsOf(table);
-        if (!cols.count("correlationId") || !cols.count("globalTid") || !cols.count("start"))
+        if (!cols.count("correlationId") || !cols.count("globalTid") || !cols.count("start") || !cols.count("end"))
             continue;
-        Statement launches = reader.prepare(std::string("SELECT start, correlationId, globalTid FROM ") + table
+        Statement launches = reader.prepare(std::string("SELECT start, correlationId, globalTid, \"end\" FROM ") + table
             + " WHERE correlationId IN (SELECT correlationId FROM CUPTI_ACTIVITY_KIND_KERNEL)");
         if (!launches || !reader.rows(launches.get(), [&](sqlite3_stmt* row) {
                 const std::int64_t thread = sqlite3_column_int64(row, 2);
@@ -236,7 +236,7 @@ Result<std::vector<RankProfile>> readNsysProfileFile(const std::string& path, co
                 if (p == processes.end())
                     return;
                 ++p->second.events.profile.events;
-                p->second.events.launches[sqlite3_column_int64(row, 1)] = { thread, us(row, 0) };
+                p->second.events.launches[sqlite3_column_int64(row, 1)] = { thread, us(row, 0), us(row, 3) };
             }))
             return stopped("its launches: ");
     }

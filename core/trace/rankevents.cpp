@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <functional>
+#include <limits>
 
 namespace plait {
 
@@ -53,6 +55,41 @@ std::unordered_map<std::uint64_t, double> aloneMedians(
     return out;
 }
 
+// Each compute kernel's queued gap (QueuedGaps, before the cut at four times the median): the GPU's idle time before
+// it, where its launch call had returned before the GPU went idle; -1 where it ran beside other work, was launched
+// later, or its launch is not in the profile. `comm`: the NCCL kernels' intervals, merged.
+std::vector<double> queuedGapsOf(const RankEvents& e, const std::vector<std::pair<double, double>>& comm)
+{
+    std::vector<double> gaps(e.kernels.size(), -1);
+    double computeEnd = -std::numeric_limits<double>::infinity(), commEnd = computeEnd;
+    auto c = comm.begin();
+    for (std::size_t i = 0; i < e.kernels.size(); ++i) {
+        const RawKernel& k = e.kernels[i];
+        for (; c != comm.end() && c->first < k.startUs; ++c)
+            commEnd = std::max(commEnd, c->second);
+        const double idleFrom = std::max(computeEnd, commEnd);
+        computeEnd = std::max(computeEnd, k.endUs);
+        if (!std::isfinite(idleFrom) || k.startUs < idleFrom)
+            continue;
+        const auto launch = e.launches.find(k.correlation);
+        if (launch != e.launches.end() && launch->second.endUs > 0 && launch->second.endUs <= idleFrom)
+            gaps[i] = k.startUs - idleFrom;
+    }
+    std::vector<double> seen;
+    for (double g : gaps)
+        if (g >= 0)
+            seen.push_back(g);
+    if (seen.empty())
+        return gaps;
+    auto mid = seen.begin() + std::ptrdiff_t(seen.size() / 2);
+    std::nth_element(seen.begin(), mid, seen.end());
+    const double cut = 4 * std::max(*mid, 1.0);
+    for (double& g : gaps)
+        if (g > cut)
+            g = -1;
+    return gaps;
+}
+
 // Each step's kernel time by class, its collectives (exposed where no compute ran beside them) and its idle time.
 // Kernels sorted by start; a kernel belongs to the step it starts in, cut at the step's end.
 void addBreakdown(const RankEvents& e, RankProfile& p)
@@ -70,6 +107,7 @@ void addBreakdown(const RankEvents& e, RankProfile& p)
     for (const RawKernel& k : e.kernels)
         commUs.push_back(coveredUs(comm, k.startUs, k.endUs));
     const std::unordered_map<std::uint64_t, double> alone = aloneMedians(e.kernels, commUs);
+    const std::vector<double> queuedGaps = queuedGapsOf(e, comm);
     auto add = [&](StepBreakdown& b, const std::string& collective, double start, double end) {
         CollectiveTime& t = b.timeOf(collective);
         t.totalUs += end - start;
@@ -87,9 +125,15 @@ void addBreakdown(const RankEvents& e, RankProfile& p)
                 += us;
             if (k->backward)
                 b.attentionBackwardUs += us;
+            const std::size_t index = std::size_t(k - e.kernels.begin());
+            ++b.computeKernels;
+            if (queuedGaps[index] >= 0) {
+                ++b.queued.gaps;
+                b.queued.us += queuedGaps[index];
+            }
             const double runUs = k->endUs - k->startUs;
             const auto aloneUs = alone.find(k->shape);
-            if (runUs > 0 && aloneUs != alone.end() && commUs[std::size_t(k - e.kernels.begin())] >= 0.5 * runUs) {
+            if (runUs > 0 && aloneUs != alone.end() && commUs[index] >= 0.5 * runUs) {
                 BesideComm& beside = b.beside[std::size_t(k->kind)];
                 beside.us += runUs;
                 beside.aloneUs += aloneUs->second;
@@ -275,6 +319,9 @@ StepBreakdown meanStepBreakdown(const std::vector<StepBreakdown>& steps)
         mean.attentionBackwardUs += b.attentionBackwardUs / n;
         mean.otherKernelUs += b.otherKernelUs / n;
         mean.idleUs += b.idleUs / n;
+        mean.computeKernels += b.computeKernels / n;
+        mean.queued.gaps += b.queued.gaps / n;
+        mean.queued.us += b.queued.us / n;
         for (std::size_t c = 0; c < 3; ++c) {
             mean.beside[c].us += b.beside[c].us / n;
             mean.beside[c].aloneUs += b.beside[c].aloneUs / n;

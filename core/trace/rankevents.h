@@ -21,9 +21,9 @@ struct RawKernel { // a compute kernel as read, before its pass is known
     bool backward = false; // an attention kernel named for the backward pass
     std::uint64_t shape = 0; // its name and launch grid, hashed: runs of one kernel at one shape share it
 };
-struct KernelLaunch { // on the host: the thread that launched a kernel, and when
+struct KernelLaunch { // on the host: the thread that launched a kernel, when the launch call began and ended
     std::int64_t thread = 0;
-    double us = 0;
+    double us = 0, endUs = 0;
 };
 struct HostSpan { // a range on a host thread
     double startUs = 0, endUs = 0;

@@ -12,10 +12,12 @@
 namespace plait::test {
 
 // How much slower than the model each class ran in the generated job; with `overlap`, the last six of the ten
-// element-wise kernels of each step run beside a gradient bucket's all-reduce and that much slower again.
+// element-wise kernels of each step run beside a gradient bucket's all-reduce and that much slower again; with
+// `launchGapUs`, the GPU idles that long before each kernel, every one launched ahead (kinetogen.h).
 struct Slowdown {
     double gemm = 1, attention = 1, other = 1;
     double overlap = 0;
+    double launchGapUs = 0;
 };
 
 // Every rank of the plan with its trace, in the rank map's order.
@@ -40,6 +42,7 @@ inline std::vector<std::pair<int, nlohmann::json>> profileOfPlan(const Plan& pla
             c.attentionBwdS * slow.attention, true);
         add("void at::native::vectorized_elementwise_kernel<4, at::native::FillFunctor<float>>()",
             c.otherS * slow.other, true);
+        job.launchGapUs = slow.launchGapUs;
         if (slow.overlap > 0) {
             job.overlappedKernels = 6;
             job.overlapSlowdown = slow.overlap;

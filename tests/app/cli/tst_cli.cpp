@@ -363,7 +363,8 @@ private slots:
     }
 
     // A job's profile beside the plan it ran (generated: its GEMMs 1.2 times and its other kernels 1.1 times the
-    // model's times): the breakdown by class measured beside predicted, and the plan calibrated from it.
+    // model's times, the GPU idle 2 µs before each kernel): the breakdown by class measured beside predicted, and the
+    // plan calibrated from it.
     void profileBesideItsPlanCalibratesIt()
     {
         const QString planPath = QStringLiteral(PLAIT_EXAMPLES "/a2-one-node-tp2-dp4.plait.json");
@@ -371,7 +372,7 @@ private slots:
         QVERIFY(plan);
         QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("planned")));
         QStringList files;
-        for (const auto& [rank, trace] : plait::test::profileOfPlan(plan.value(), { 1.2, 1, 1.1, 0.1 }))
+        for (const auto& [rank, trace] : plait::test::profileOfPlan(plan.value(), { 1.2, 1, 1.1, 0.1, 2 }))
             files << writeFile(
                 QStringLiteral("planned/rank%1.json").arg(rank), QByteArray::fromStdString(trace.dump()));
         const QString folder = QFileInfo(files[0]).absolutePath();
@@ -384,11 +385,18 @@ private slots:
         QCOMPARE(gemmRow["class"].get<std::string>(), std::string("GEMM"));
         QVERIFY(std::abs(gemmRow["measured_s"].get<double>() / gemmRow["predicted_s"].get<double>() - 1.2) < 1e-3);
         const nlohmann::json& rates = doc.value()["calibration"]["rates"];
-        QCOMPARE(rates.size(), std::size_t(4)); // GEMM, attention, element-wise, and the overlap slowdown
+        // GEMM, attention, element-wise, the overlap slowdown and the kernels' fixed cost
+        QCOMPARE(rates.size(), std::size_t(5));
         for (const nlohmann::json& r : rates)
             QVERIFY2(r["applied"].get<bool>(), r.dump().c_str());
         QCOMPARE(rates[3]["id"].get<std::string>(), std::string("overlap_slowdown"));
         QVERIFY2(std::abs(rates[3]["after"].get<double>() - 0.1) < 1e-3, rates[3].dump().c_str());
+        QCOMPARE(rates[4]["id"].get<std::string>(), std::string("kernel_fixed_us"));
+        // 2 µs before each of 40 kernels per step on the one stage.
+        QVERIFY2(std::abs(rates[4]["measured_s"].get<double>() - 80e-6) < 1e-9, rates[4].dump().c_str());
+        QVERIFY2(std::abs(rates[4]["predicted_after_s"].get<double>() - 80e-6) < 1e-9, rates[4].dump().c_str());
+        const nlohmann::json& rank0 = doc.value()["ranks"][0]["step_breakdown_mean"];
+        QVERIFY2(rank0["queued_kernels"].get<double>() > 0, rank0.dump().c_str());
 
         const QString out = m_dir.filePath(QStringLiteral("calibrated.plait.json"));
         const Run calibrated = plait({ QStringLiteral("profile"), folder, QStringLiteral("--plan"), planPath,
@@ -420,6 +428,10 @@ private slots:
         QVERIFY2(calibratedText.contains(
                      QStringLiteral("slower, measured. Source: job profile planned/ (8 ranks): 6 kernels per step")),
             qPrintable(calibratedText.mid(calibratedText.indexOf(QStringLiteral("Compute beside")), 200)));
+        QVERIFY2(
+            calibratedText.contains(QStringLiteral("µs, measured; it replaces the calibration's "
+                                                   "kernel_overhead_us. Source: job profile planned/ (8 ranks): ")),
+            qPrintable(calibratedText.mid(calibratedText.indexOf(QStringLiteral("Each kernel")), 300)));
         // Without the plan there is nothing to calibrate; with another job's plan the ranks are not placed.
         QCOMPARE(plait({ QStringLiteral("profile"), folder, QStringLiteral("--calibrate"), out }).code, 2);
         const Run other = plait({ QStringLiteral("profile"), folder, QStringLiteral("--plan"),

@@ -180,7 +180,8 @@ private slots:
         w.autosave()->finish();
     }
 
-    // Issue 43 C: a profile of the open plan whose GEMMs ran 1.3 times the model's time: the Gantt's figures set each
+    // Issue 43 C: a profile of the open plan whose GEMMs ran 1.3 times the model's time, the GPU idle 2 µs before each
+    // kernel: the Gantt's figures set each
     // class measured beside predicted, the Calibration panel fits the rates, "Calibrate from this profile" gives them
     // to the plan's GPU as one edit that Undo takes back, and the step is then predicted at the measured rates.
     void aProfileCalibratesThePlan()
@@ -189,7 +190,7 @@ private slots:
         auto plan = loadPlanFile(planPath.toStdString());
         QVERIFY(plan);
         QTemporaryDir job;
-        for (const auto& [rank, trace] : test::profileOfPlan(plan.value(), { 1.3, 1, 1, 0.2 })) {
+        for (const auto& [rank, trace] : test::profileOfPlan(plan.value(), { 1.3, 1, 1, 0.2, 2 })) {
             QFile f(job.filePath(QStringLiteral("rank%1.json").arg(rank)));
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write(QByteArray::fromStdString(trace.dump()));
@@ -235,6 +236,9 @@ private slots:
         QVERIFY(gpu.gemmSustainedEfficiency < before.cluster.gpu.gemmSustainedEfficiency);
         // Six element-wise kernels a step ran 20% slower beside a bucket's all-reduce than alone.
         QVERIFY2(std::abs(gpu.overlapSlowdown - 0.2) < 1e-3, qPrintable(QString::number(gpu.overlapSlowdown)));
+        // The GPU idled 2 µs before each kernel: the kernels' fixed cost, named as the profile's.
+        QVERIFY(gpu.kernelFixedUs > 0 && gpu.kernelFixedUs != before.cluster.gpu.kernelFixedUs);
+        QVERIFY2(gpu.kernelFixedSource.find("job profile") == 0, gpu.kernelFixedSource.c_str());
         QVERIFY(!calibrate->isEnabled()); // applied: nothing more to apply
         const std::shared_ptr<const Evaluation> after = waitForEvaluation(w, evaluated);
         QVERIFY(after && after->stepS > first->stepS);

@@ -35,6 +35,7 @@ GeneratedJob straggling(int ranks)
     job.clockSkewUs = skews(ranks, 50'000);
     job.stragglerRank = 5;
     job.stragglerSlowdown = 1.2;
+    job.launchGapUs = 3;
     return job;
 }
 
@@ -113,6 +114,11 @@ private slots:
                 const StepBreakdown &kb = k.breakdown[s + skipped], &nb = n.breakdown[s];
                 QVERIFY(near(nb.gemmUs, kb.gemmUs) && near(nb.attentionUs, kb.attentionUs));
                 QVERIFY(near(nb.otherKernelUs, kb.otherKernelUs) && near(nb.idleUs, kb.idleUs));
+                // The launches' ends say which kernels waited in the queue, as Kineto's do.
+                QCOMPARE(nb.computeKernels, kb.computeKernels);
+                QCOMPARE(nb.queued.gaps, double(job.kernelsPerStep - 1));
+                QCOMPARE(nb.queued.gaps, kb.queued.gaps);
+                QVERIFY(near(nb.queued.us, kb.queued.us));
                 QCOMPARE(nb.collectives.size(), kb.collectives.size());
                 QCOMPARE(nb.collectives[0].collective, std::string("allreduce"));
                 QVERIFY(near(nb.collectives[0].totalUs, kb.collectives[0].totalUs));

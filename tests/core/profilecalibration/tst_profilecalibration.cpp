@@ -6,6 +6,7 @@
 #include "evaluate.h"
 #include "kinetogen.h"
 #include "kinetoprofile.h"
+#include "layercost.h"
 #include "overlap.h"
 #include "profilecalibration.h"
 #include "profilelinks.h"
@@ -14,6 +15,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace plait;
@@ -122,14 +124,17 @@ private slots:
         QTest::addColumn<double>("attention");
         QTest::addColumn<double>("other");
         QTest::addColumn<double>("overlap");
+        QTest::addColumn<double>("gapUs");
         QTest::newRow("one node, TP2 DP4, GEMMs 1.3x slower")
-            << QStringLiteral("a2-one-node-tp2-dp4.plait.json") << 1.3 << 1.0 << 1.0 << 0.0;
+            << QStringLiteral("a2-one-node-tp2-dp4.plait.json") << 1.3 << 1.0 << 1.0 << 0.0 << 0.0;
         QTest::newRow("four nodes, TP4 PP2 DP2, every class off")
-            << QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json") << 1.25 << 0.8 << 1.6 << 0.0;
+            << QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json") << 1.25 << 0.8 << 1.6 << 0.0 << 0.0;
         QTest::newRow("four nodes, GEMMs faster than the model")
-            << QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json") << 0.9 << 1.1 << 0.9 << 0.0;
+            << QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json") << 0.9 << 1.1 << 0.9 << 0.0 << 0.0;
         QTest::newRow("four nodes, element-wise kernels 15% slower beside a bucket")
-            << QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json") << 1.1 << 1.0 << 1.2 << 0.15;
+            << QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json") << 1.1 << 1.0 << 1.2 << 0.15 << 0.0;
+        QTest::newRow("four nodes, the GPU idle 2.5 µs before each kernel")
+            << QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json") << 1.1 << 1.0 << 1.2 << 0.0 << 2.5;
     }
     void recoversPlantedRates()
     {
@@ -138,8 +143,9 @@ private slots:
         QFETCH(double, attention);
         QFETCH(double, other);
         QFETCH(double, overlap);
+        QFETCH(double, gapUs);
         const Plan plan = test::examplePlan(example.toStdString().c_str());
-        const std::vector<RankProfile> ranks = profileOf(plan, { gemm, attention, other, overlap });
+        const std::vector<RankProfile> ranks = profileOf(plan, { gemm, attention, other, overlap, gapUs });
         const std::vector<MeasuredStage> stages = measuredStages(ranks, placesOf(plan));
         QCOMPARE(int(stages.size()), plan.parallel.pp);
         const std::vector<StepClasses> model = predicted(plan);
@@ -170,6 +176,16 @@ private slots:
             QVERIFY2(std::abs(h.measuredS * 1e6 / sumOf(stages, &MeasuredStage::otherUs) - 1) > 0.01,
                 "the element-wise time measured beside the bucket was not taken out");
         }
+        // The kernels' fixed cost: the GPU idle before each of the 39 of 40 kernels per step launched ahead, over
+        // every kernel of the step, carried by the model's own kernel count.
+        const ProfileRate& f = rateOf(cal, "kernel_fixed_us");
+        QVERIFY2(f.applied, messageText(f.note).c_str());
+        QVERIFY(std::abs(f.measuredS - gapUs * 40 * plan.parallel.pp * 1e-6) < 1e-9);
+        QVERIFY(std::abs(f.predictedAfterS - f.measuredS) < 1e-9);
+        QCOMPARE(f.before, kernelFixedUs(plan.cluster));
+        QCOMPARE(cal.plan.cluster.gpu.kernelFixedUs, std::max(f.after, 1e-9));
+        QCOMPARE(f.after > 0, gapUs > 0);
+        QVERIFY(cal.plan.cluster.gpu.kernelFixedSource.find("generated profile") != std::string::npos);
         // The GEMM share moves by the planted factor (memory-bound GEMMs a little less).
         const ProfileRate& g = rateOf(cal, "gemm_rate");
         QVERIFY2(std::abs(g.before / g.after / gemm - 1) < 0.05, qPrintable(QString::number(g.before / g.after)));
@@ -219,6 +235,41 @@ private slots:
         // The other rates still apply.
         QVERIFY(rateOf(cal, "attention_rate").applied);
         QVERIFY(rateOf(cal, "hbm_rate").applied);
+    }
+
+    // The kernels' fixed cost is measured only where the profile shows kernels waiting in the queue, and only as
+    // long as starting a kernel can take; the other rates apply either way.
+    void kernelFixedCostIsRefusedAndNamed_data()
+    {
+        QTest::addColumn<double>("gapUs");
+        QTest::addColumn<bool>("launches");
+        QTest::addColumn<QString>("note");
+        QTest::newRow("no launch records") << 2.0 << false << QStringLiteral("profilecal:gaps-unseen");
+        QTest::newRow("30 µs before each kernel") << 30.0 << true << QStringLiteral("profilecal:gap-past");
+    }
+    void kernelFixedCostIsRefusedAndNamed()
+    {
+        QFETCH(double, gapUs);
+        QFETCH(bool, launches);
+        QFETCH(QString, note);
+        const Plan plan = test::examplePlan("a2-one-node-tp2-dp4.plait.json");
+        Slowdown slow;
+        slow.launchGapUs = gapUs;
+        std::vector<RankProfile> ranks;
+        for (auto& [rank, trace] : test::profileOfPlan(plan, slow)) {
+            nlohmann::json& events = trace["traceEvents"];
+            if (!launches)
+                events.erase(std::remove_if(events.begin(), events.end(),
+                                 [](const nlohmann::json& e) { return e.value("cat", "") == "cuda_runtime"; }),
+                    events.end());
+            ranks.push_back(readKinetoProfile(trace.dump()).value());
+        }
+        const ProfileCalibration cal = calibrateFromProfile(plan, measuredStages(ranks, placesOf(plan)), "p");
+        const ProfileRate& f = rateOf(cal, "kernel_fixed_us");
+        QVERIFY(!f.applied);
+        QCOMPARE(QString::fromStdString(f.note.key), note);
+        QCOMPARE(cal.plan.cluster.gpu.kernelFixedUs, plan.cluster.gpu.kernelFixedUs);
+        QVERIFY(rateOf(cal, "gemm_rate").applied && rateOf(cal, "hbm_rate").applied);
     }
 
     void noPlacedRankIsNamed()

@@ -8,7 +8,9 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <map>
 
 using namespace plait;
 
@@ -228,6 +230,66 @@ private slots:
                 QCOMPARE(kernel.kind, k % 4 == 1 ? KernelClass::Attention : KernelClass::Gemm);
                 QVERIFY(kernel.startUs >= p.steps.back().startUs);
             }
+        }
+    }
+
+    // The GPU's own cost of starting a kernel (issue 43 C): the idle time before a kernel whose launch had returned
+    // before the GPU went idle. A kernel the host launched late, or whose launch the profile lacks, measures the host,
+    // not the GPU; one wait far past the others (another stream's event) is left out.
+    void queuedGapsAreTheGpusOwn_data()
+    {
+        QTest::addColumn<double>("gapUs");
+        QTest::addColumn<QString>("edit");
+        QTest::addColumn<int>("queued"); // per step
+        QTest::addColumn<double>("meanUs");
+        QTest::newRow("back to back") << 0.0 << QString() << 7 << 0.0;
+        QTest::newRow("3 µs apart") << 3.0 << QString() << 7 << 3.0;
+        QTest::newRow("launched after the GPU went idle") << 3.0 << QStringLiteral("late") << 0 << 0.0;
+        QTest::newRow("no launch records") << 3.0 << QStringLiteral("no launches") << 0 << 0.0;
+        QTest::newRow("one kernel held 500 µs by another stream") << 3.0 << QStringLiteral("one held") << 6 << 3.0;
+    }
+    void queuedGapsAreTheGpusOwn()
+    {
+        QFETCH(double, gapUs);
+        QFETCH(QString, edit);
+        QFETCH(int, queued);
+        QFETCH(double, meanUs);
+        GeneratedJob job;
+        job.ranks = 2;
+        job.steps = 2;
+        job.launchGapUs = gapUs;
+        nlohmann::json trace = kinetoRankTrace(job, 0);
+        nlohmann::json& events = trace["traceEvents"];
+        std::map<long long, nlohmann::json*> kernels;
+        for (nlohmann::json& e : events)
+            if (e.value("cat", "") == "kernel" && e["args"].contains("correlation"))
+                kernels[e["args"]["correlation"].get<long long>()] = &e;
+        if (edit == QStringLiteral("late")) // each launch returns 1 µs after its kernel could have started
+            for (nlohmann::json& e : events)
+                if (e.value("cat", "") == "cuda_runtime")
+                    e["ts"] = (*kernels[e["args"]["correlation"].get<long long>()])["ts"].get<double>() - 2;
+        if (edit == QStringLiteral("no launches"))
+            events.erase(std::remove_if(events.begin(), events.end(),
+                             [](const nlohmann::json& e) { return e.value("cat", "") == "cuda_runtime"; }),
+                events.end());
+        // Each step's fourth kernel launched early but started 500 µs after the third ended, as when it waits for
+        // another stream's event.
+        if (edit == QStringLiteral("one held"))
+            for (nlohmann::json& e : events)
+                if (e.value("cat", "") == "cuda_runtime"
+                    && (e["args"]["correlation"].get<long long>() - 1) % job.kernelsPerStep == 3) {
+                    nlohmann::json& before = *kernels[e["args"]["correlation"].get<long long>() - 1];
+                    before["dur"] = before["dur"].get<double>() - 500;
+                    e["ts"] = before["ts"];
+                }
+        const RankProfile p = readRank(trace);
+        QCOMPARE(p.breakdown.size(), std::size_t(job.steps));
+        for (const StepBreakdown& b : p.breakdown) {
+            QCOMPARE(b.computeKernels, double(job.kernelsPerStep));
+            QCOMPARE(b.queued.gaps, double(queued));
+            if (queued > 0)
+                QVERIFY2(std::abs(b.queued.us / b.queued.gaps - meanUs) < 1e-6,
+                    qPrintable(QString::number(b.queued.us / b.queued.gaps)));
         }
     }
 
