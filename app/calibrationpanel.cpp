@@ -107,13 +107,17 @@ void CalibrationPanel::setTorchReference(const TorchReference& reference, const 
     refresh();
 }
 
+std::string CalibrationPanel::linksSourceText() const
+{
+    return m_links->source.empty() ? "plait-probe: " + m_linksSource.toStdString()
+                                   : m_links->source + ": " + m_linksSource.toStdString();
+}
+
 std::optional<Plan> CalibrationPanel::planWithLinks() const
 {
     if (!m_plan || !m_links)
         return std::nullopt;
-    const std::string source = m_links->source.empty() ? "plait-probe: " + m_linksSource.toStdString()
-                                                       : m_links->source + ": " + m_linksSource.toStdString();
-    return planWithMeasuredLinks(*m_plan, *m_links, source);
+    return planWithMeasuredCollectives(*m_plan, *m_links, linksSourceText()).plan;
 }
 
 std::optional<Plan> CalibrationPanel::planWithCompute() const
@@ -191,6 +195,25 @@ QString rateValueText(const ProfileRate& r, double value, double backward)
 }
 }
 
+namespace {
+// A collective's rate fitted on a link (collectiverates.h), in one line.
+QString collectiveRateHtml(const ProfileCollectiveRate& k, int ranks)
+{
+    return CalibrationPanel::tr("%1 over %2 ranks on %3 (%4 timed): %5 GB/s of bus bandwidth at %6; %7 measured, %8 "
+                                "predicted before.")
+               .arg(QString::fromLatin1(collectiveName(k.kind)))
+               .arg(ranks)
+               .arg(QString::fromStdString(k.link).toHtmlEscaped())
+               .arg(k.calls)
+               .arg(QString::number(k.busBwGBps, 'f', 1), QString::fromStdString(bytesText(k.largestBytes)),
+                   widgets::formatDuration(k.measuredS), widgets::formatDuration(k.predictedBeforeS))
+        + QStringLiteral(" ")
+        + (k.applied
+                ? CalibrationPanel::tr("Rate %1× → %2× the model's.").arg(k.before, 0, 'f', 2).arg(k.after, 0, 'f', 2)
+                : CalibrationPanel::tr("Not calibrated: %1").arg(widgets::translatedText(k.note).toHtmlEscaped()));
+}
+}
+
 QString CalibrationPanel::profileHtml() const
 {
     const ProfileCalibration& c = *m_profile;
@@ -242,20 +265,8 @@ QString CalibrationPanel::profileHtml() const
                         : tr("Not calibrated: %1").arg(widgets::translatedText(l.note).toHtmlEscaped()))
                 + QStringLiteral("<br>");
         }
-        for (const ProfileCollectiveRate& k : l.kinds) {
-            html += tr("%1 over %2 ranks on %3 (%4 timed): %5 GB/s of bus bandwidth at %6; %7 measured, %8 "
-                       "predicted before.")
-                        .arg(QString::fromLatin1(collectiveName(k.kind)))
-                        .arg(l.ranks)
-                        .arg(QString::fromStdString(k.link).toHtmlEscaped())
-                        .arg(k.calls)
-                        .arg(QString::number(k.busBwGBps, 'f', 1), QString::fromStdString(bytesText(k.largestBytes)),
-                            widgets::formatDuration(k.measuredS), widgets::formatDuration(k.predictedBeforeS));
-            html += QStringLiteral(" ")
-                + (k.applied ? tr("Rate %1× → %2× the model's.").arg(k.before, 0, 'f', 2).arg(k.after, 0, 'f', 2)
-                             : tr("Not calibrated: %1").arg(widgets::translatedText(k.note).toHtmlEscaped()))
-                + QStringLiteral("<br>");
-        }
+        for (const ProfileCollectiveRate& k : l.kinds)
+            html += collectiveRateHtml(k, l.ranks) + QStringLiteral("<br>");
     }
     html += tr("The profiled plan's step: %1 predicted before, %2 after; measured %3.")
                 .arg(widgets::formatDuration(c.stepBeforeS), widgets::formatDuration(c.stepAfterS),
@@ -345,6 +356,10 @@ void CalibrationPanel::refresh()
             for (const Warning& w : check.findings)
                 html += QStringLiteral("<br><span style=\"color:#c0392b\">⚠ %1</span>")
                             .arg(widgets::translatedText("fabric:" + w.code, w.args).toHtmlEscaped());
+            // Collectives other than all-reduce: each a rate of its own on the link that bounds it.
+            for (const ProfileCollectiveRate& k :
+                planWithMeasuredCollectives(*m_plan, *m_links, linksSourceText()).kinds)
+                html += QStringLiteral("<br>") + collectiveRateHtml(k, m_links->ranks);
         }
         m_plot->rescaleAxes();
         m_plot->xAxis->setRange(m_plot->xAxis->range().lower / 2, m_plot->xAxis->range().upper * 2);

@@ -45,6 +45,7 @@ signals:
     void applyRequested(const plait::Plan& plan, const QString& what);
 
 private:
+    std::string linksSourceText() const; // the links' source, as the plan names it once applied
     static QString noResultsText();
     QString profileHtml() const;
     void refresh();

@@ -50,13 +50,26 @@ Result<MeasuredLinks> readMeasuredLinks(const QStringList& paths)
 }
 
 namespace {
+// The collectives a measurement calibrates: an all-reduce the link's efficiency, the others their own rates.
+const OpSweep* pricedSweep(const LinksResult& l)
+{
+    for (CollectiveKind k : { CollectiveKind::AllReduce, CollectiveKind::AllGather, CollectiveKind::ReduceScatter,
+             CollectiveKind::AllToAll })
+        if (const OpSweep* s = l.sweep(k); s && !s->points.empty())
+            return s;
+    return nullptr;
+}
 double largeBusGBps(const LinksResult& l)
 {
-    const OpSweep* ar = l.sweep(CollectiveKind::AllReduce);
-    return ar && !ar->points.empty() ? ar->points.back().busbwGBps : 0;
+    const OpSweep* s = pricedSweep(l);
+    return s ? s->points.back().busbwGBps : 0;
 }
+// Among equals, those with an all-reduce first (it sets the link's efficiency), then the median.
 const LinksResult* pick(std::vector<const LinksResult*> candidates)
 {
+    const auto withAllReduce = [](const LinksResult* l) { return l->sweep(CollectiveKind::AllReduce) != nullptr; };
+    if (std::any_of(candidates.begin(), candidates.end(), withAllReduce))
+        std::erase_if(candidates, [&](const LinksResult* l) { return !withAllReduce(l); });
     if (candidates.empty())
         return nullptr;
     std::sort(candidates.begin(), candidates.end(),
@@ -70,8 +83,7 @@ LinkChoice linksToApply(const MeasuredLinks& links, const GpuSpec* planGpu)
     std::vector<const LinksResult*> intra, inter;
     int mostRanks = 0, mostHosts = 0;
     auto usable = [&](const LinksResult& l) {
-        return l.sweep(CollectiveKind::AllReduce) && l.ranks >= 2
-            && (!planGpu || otherGpuMeasured(l, *planGpu).empty());
+        return pricedSweep(l) && l.ranks >= 2 && (!planGpu || otherGpuMeasured(l, *planGpu).empty());
     };
     for (const LinksResult& l : links.measurements) {
         if (!usable(l))
@@ -116,13 +128,17 @@ std::map<int, std::vector<Warning>> nodeFindings(const MeasuredLinks& links, con
     return out;
 }
 
-Plan planWithLinks(const Plan& plan, const LinkChoice& choice)
+Plan planWithLinks(const Plan& plan, const LinkChoice& choice, std::vector<ProfileCollectiveRate>* kinds)
 {
     Plan p = plan;
     for (const LinksResult* l : { choice.intraNode, choice.interNode })
-        if (l)
-            if (auto calibrated = planWithMeasuredLinks(p, *l, l->source))
-                p = std::move(*calibrated);
+        if (l) {
+            MeasuredCollectives measured = planWithMeasuredCollectives(p, *l, l->source);
+            if (measured.plan)
+                p = std::move(*measured.plan);
+            if (kinds)
+                kinds->insert(kinds->end(), measured.kinds.begin(), measured.kinds.end());
+        }
     return p;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "collectiverates.h"
 #include "fabriccheck.h"
 #include "nccltests.h"
 
@@ -19,9 +20,10 @@ struct MeasuredLinks {
 // A file that cannot be read, is over 64 MiB or breaks its table is an error naming the file and its line.
 Result<MeasuredLinks> readMeasuredLinks(const QStringList& paths);
 
-// The measurement to calibrate each of the plan's links with: for the in-node link the one over the most ranks on
-// one host, for the inter-node link the one over the most hosts; among equals, the median by large-message bus
-// bandwidth (so an outlier node does not set the rate). Null where none measured that link.
+// The measurement to calibrate each of the plan's links with (one with an all-reduce, all-gather, reduce-scatter or
+// all-to-all sweep): for the in-node link the one over the most ranks on one host, for the inter-node link the one
+// over the most hosts; among equals, those with an all-reduce, then the median by large-message bus bandwidth (so an
+// outlier node does not set the rate). Null where none measured that link.
 struct LinkChoice {
     const LinksResult* intraNode = nullptr;
     const LinksResult* interNode = nullptr;
@@ -34,7 +36,9 @@ LinkChoice linksToApply(const MeasuredLinks& links, const GpuSpec* planGpu = nul
 // nodes are left out.
 std::map<int, std::vector<Warning>> nodeFindings(const MeasuredLinks& links, const ClusterSpec& cluster);
 
-// The plan with those links calibrated (planWithMeasuredLinks), each with its source; unchanged where none applies.
-Plan planWithLinks(const Plan& plan, const LinkChoice& choice);
+// The plan with those links calibrated (planWithMeasuredCollectives: each all-reduce sweep the link's efficiency, each
+// all-gather, reduce-scatter and all-to-all sweep that collective's rate), each with its source; unchanged where none
+// applies. `kinds`, where given, gets each collective rate fitted, applied or not.
+Plan planWithLinks(const Plan& plan, const LinkChoice& choice, std::vector<ProfileCollectiveRate>* kinds = nullptr);
 
 } // namespace plait::engine

@@ -127,8 +127,9 @@ int importNcclTests(const QStringList& files, const QString& planPath, const QSt
         if (!json)
             std::cout << "  note: " << validUtf8(n) << "\n";
     const engine::LinkChoice choice = engine::linksToApply(m, plan && !anyGpu ? &plan->cluster.gpu : nullptr);
+    std::vector<ProfileCollectiveRate> kinds;
     const std::optional<Plan> calibrated
-        = plan ? std::optional<Plan>(engine::planWithLinks(*plan, choice)) : std::nullopt;
+        = plan ? std::optional<Plan>(engine::planWithLinks(*plan, choice, &kinds)) : std::nullopt;
     // Exit 0 only on a plan the loader reads back (a 1e-320 µs time once wrote a curve it refuses).
     if (calibrated)
         if (const std::vector<Issue> refused = engine::loaderRefusal(*calibrated); !refused.empty()) {
@@ -146,13 +147,38 @@ int importNcclTests(const QStringList& files, const QString& planPath, const QSt
             { std::tuple { "intra_node", choice.intraNode, &calibrated->cluster.intraNode },
                 std::tuple { "inter_node", choice.interNode, &calibrated->cluster.interNode } })
             if (l) {
+                const bool allReduce = l->sweep(CollectiveKind::AllReduce) != nullptr;
                 applied[name] = { { "link", link->id }, { "efficiency", link->efficiency },
-                    { "source", validUtf8(link->source) } };
-                if (!json)
+                    { "efficiency_measured", allReduce }, { "source", validUtf8(link->source) } };
+                if (json)
+                    continue;
+                if (allReduce)
                     std::cout << "  " << name << " link " << link->id << ": efficiency "
                               << numText(100 * link->efficiency, "%.0f") << "% and the measured size curve, from "
                               << validUtf8(l->source) << "\n";
+                else
+                    std::cout << "  " << name << " link " << link->id << ": efficiency "
+                              << numText(100 * link->efficiency, "%.0f") << "% kept (no all-reduce sweep in "
+                              << validUtf8(l->source) << ")\n";
             }
+        nlohmann::json rates = nlohmann::json::array();
+        for (const ProfileCollectiveRate& k : kinds) {
+            rates.push_back({ { "collective", collectiveName(k.kind) }, { "link", k.link }, { "applied", k.applied },
+                { "rate_before", k.before }, { "rate_after", k.applied ? nlohmann::json(k.after) : nlohmann::json() },
+                { "measured_s", k.measuredS }, { "predicted_before_s", k.predictedBeforeS },
+                { "predicted_after_s", k.predictedAfterS }, { "note", messageText(k.note) } });
+            if (!json) {
+                std::cout << "  " << collectiveName(k.kind) << " on " << (k.link.empty() ? "?" : k.link) << ": ";
+                if (k.applied)
+                    std::cout << "rate " << numText(k.before, "%.2f") << "x -> " << numText(k.after, "%.2f")
+                              << "x the model's (sizes of 1 MiB and more: " << numText(k.measuredS * 1e3, "%.3f")
+                              << " ms measured, " << numText(k.predictedBeforeS * 1e3, "%.3f")
+                              << " ms predicted before)\n";
+                else
+                    std::cout << "not calibrated: " << messageText(k.note) << "\n";
+            }
+        }
+        out["collective_rates"] = rates;
         out["applied"] = applied;
         out["out"] = outPath.toStdString();
         if (!json)

@@ -1,6 +1,7 @@
 #include "profilecalibration.h"
 
 #include "attention.h"
+#include "collectiverates.h"
 #include "costcalibration.h"
 #include "evaluate.h"
 #include "gemm.h"
@@ -165,111 +166,6 @@ ProfileRate overlapRateOf(GpuSpec& gpu, const BesideComm& beside, const std::str
     gpu.overlapSource = source + ": " + numText(beside.kernels, "%.0f") + " kernels per step beside collectives, "
         + ms(r.measuredS) + " against " + ms(beside.aloneUs * 1e-6) + " alone";
     return r;
-}
-
-// The path the plan gives a profiled group: the plan's own group of those GPUs (sharing its NICs with the groups
-// beside it), else the group alone on the cluster; none (no bandwidth) where fewer than two of them are placed.
-GroupPath profiledPath(const Plan& p, std::vector<int> gpus)
-{
-    std::erase_if(gpus, [&](int g) { return g < 0 || g >= p.cluster.gpuCount(); });
-    if (gpus.size() < 2)
-        return {}; // not placed: no path
-    std::sort(gpus.begin(), gpus.end());
-    const GroupSet groups = buildGroups(p);
-    for (const std::vector<Group>* dim : { &groups.tp, &groups.cp, &groups.dp, &groups.dpcp, &groups.ep, &groups.etp })
-        for (const Group& g : *dim) {
-            std::vector<int> members = g.gpus;
-            std::sort(members.begin(), members.end());
-            if (members == gpus)
-                return g.path;
-        }
-    return soloPath(p.cluster, gpus);
-}
-
-// The cluster's own link that `bound` (a path's link) points at: the cluster's, or a node's of its own.
-LinkSpec* clusterLinkAt(ClusterSpec& c, const LinkSpec* bound)
-{
-    if (bound == &c.intraNode || bound == &c.interNode)
-        return bound == &c.intraNode ? &c.intraNode : &c.interNode;
-    for (NodeLinks& n : c.nodeLinks)
-        if (bound == &n.intraNode || bound == &n.interNode)
-            return bound == &n.intraNode ? &n.intraNode : &n.interNode;
-    return nullptr;
-}
-
-// A collective's rate over the link that bounds it on the profiled group's path, fitted on `p` (whose link takes it)
-// so that the model's times of the sizes timed meet the measured ones. The model's time is A + B / rate; A and B come
-// from timing each size at the rate before and at twice it.
-ProfileCollectiveRate collectiveRateOf(
-    Plan& p, const ProfileLinkSweep& sweep, const OpSweep& op, const std::string& source)
-{
-    ProfileCollectiveRate k;
-    k.kind = op.op;
-    for (const auto& [kind, calls] : sweep.calls)
-        if (kind == op.op)
-            k.calls = calls;
-    if (!op.points.empty()) {
-        k.largestBytes = op.points.back().bytes;
-        k.busBwGBps = op.points.back().busbwGBps;
-    }
-    const GroupPath path0 = profiledPath(p, sweep.gpus);
-    const bool nicBound = op.op == CollectiveKind::AllToAll && path0.nodes > 1 && path0.nic && path0.nicGBps > 0
-        && path0.ranksPerNode > 0;
-    LinkSpec* bound = clusterLinkAt(p.cluster, nicBound ? path0.nic : path0.bottleneck);
-    if (!(path0.busGBps > 0) || !bound) {
-        k.note = { "profilecal:kind-unplaced", {} };
-        return k;
-    }
-    LinkSpec& link = *bound;
-    k.link = link.name;
-    const std::string name = collectiveName(op.op);
-    k.before = k.after = link.collectiveRate(name);
-    auto setRate = [&](double rate) {
-        std::erase_if(link.collectiveRates, [&](const auto& r) { return r.first == name; });
-        if (rate != 1)
-            link.collectiveRates.emplace_back(name, rate);
-    };
-    auto modelS = [&](double bytes) { return collectiveTime(op.op, bytes, profiledPath(p, sweep.gpus)).seconds; };
-    double measuredS = 0, a = 0, b = 0; // Σ measured, Σ A, Σ B / rate before
-    for (const SizePoint& point : op.points) {
-        if (point.bytes < double(1 << 20))
-            continue; // latency sets these
-        measuredS += point.timeUs * 1e-6;
-        const double at = modelS(point.bytes);
-        setRate(2 * k.before);
-        const double atTwice = modelS(point.bytes);
-        setRate(k.before);
-        b += 2 * (at - atTwice);
-        a += 2 * atTwice - at;
-        k.predictedBeforeS += at;
-    }
-    k.measuredS = measuredS;
-    k.predictedAfterS = k.predictedBeforeS;
-    if (!(measuredS > 0)) {
-        k.note = { "profilecal:kind-small", { bytesText(k.largestBytes) } };
-        return k;
-    }
-    const double rate = measuredS > a && b > 0 ? k.before * b / (measuredS - a) : 0;
-    // Inside a node's domain, or around a ring across nodes, a collective's bus bandwidth cannot pass the line rate
-    // (an all-to-all across nodes also moves its on-node part over NVLink, so it has no such bound here).
-    const bool pastLine = !nicBound && sweep.lineRateGBps > 0 && k.busBwGBps > 1.05 * sweep.lineRateGBps;
-    if (pastLine) {
-        k.note = { "profilecal:kind-past-line", { numText(k.busBwGBps), numText(sweep.lineRateGBps) } };
-        return k;
-    }
-    if (!(rate >= 0.05 && rate <= 20)) {
-        k.note = { rate > 20 ? "profilecal:too-fast" : "profilecal:too-slow", {} };
-        return k;
-    }
-    setRate(rate);
-    k.after = rate;
-    k.applied = true;
-    k.predictedAfterS = 0;
-    for (const SizePoint& point : op.points)
-        if (point.bytes >= double(1 << 20))
-            k.predictedAfterS += modelS(point.bytes);
-    link.collectiveRatesSource = source + ": collectives other than all-reduce, their transfers";
-    return k;
 }
 
 // The link a sweep measured, recalibrated on `p` where the sweep reaches a size the link's rate sets.
@@ -488,7 +384,8 @@ ProfileCalibration calibrateFromProfile(const Plan& plan, const std::vector<Meas
     for (std::size_t i = 0; i < links.size(); ++i)
         for (const OpSweep& op : links[i].links.ops)
             if (op.op != CollectiveKind::AllReduce)
-                out.links[i].kinds.push_back(collectiveRateOf(p, links[i], op, source));
+                out.links[i].kinds.push_back(collectiveRateOf(
+                    p, links[i], op, source + ": collectives other than all-reduce, their transfers", false));
     const ClassSums after = predictedSums(p, measured);
     gemm.predictedAfterS = after.gemm;
     attention.predictedAfterS = after.attentionFwd + after.attentionBwd;

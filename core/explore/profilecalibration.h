@@ -4,6 +4,7 @@
 // source. The kernel rates are fitted to the kernels' times alone: what the ones beside a collective lost is the
 // overlap slowdown's. A measurement on the cluster outranks the calibration fitted on published runs (DESIGN.md), so
 // other plans on this cluster are then predicted with these rates.
+#include "collectiverates.h"
 #include "jobprofile.h"
 #include "kinetoprofile.h"
 #include "messagetext.h"
@@ -30,20 +31,6 @@ struct ProfileRate {
     double beforeBackward = 0, afterBackward = 0; // attention_rate: the backward pass's TFLOP/s
     bool applied = false;
     Message note; // why it was not applied, or what else it replaced (templates "profilecal:…")
-};
-
-// A collective other than all-reduce the profile timed over a link class: its rate as a multiple of the bandwidth the
-// model gives it there (LinkSpec::collectiveRates), fitted so that the model's times of the timed sizes add up to the
-// measured ones. Times are summed over the sizes of 1 MiB and more (each size's median call).
-struct ProfileCollectiveRate {
-    CollectiveKind kind = CollectiveKind::AllGather;
-    std::string link; // the plan's link that bounds it, which takes the rate
-    int calls = 0; // timed, all sizes
-    double largestBytes = 0, busBwGBps = 0; // the largest message, and its transfer's bus bandwidth
-    double measuredS = 0, predictedBeforeS = 0, predictedAfterS = 0;
-    double before = 1, after = 1;
-    bool applied = false;
-    Message note; // why it was not applied
 };
 
 // A link class the profile's collectives measured (profilelinks.h): from its all-reduces, recalibrated as a probe's

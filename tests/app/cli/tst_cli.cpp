@@ -884,6 +884,23 @@ private slots:
         QVERIFY2(source.find("nccl-tests-2node-h100.log") != std::string::npos
                 && source.find("hgx-a01, hgx-a02") != std::string::npos,
             source.c_str());
+
+        // An all-gather log alone sets the all-gather's rate on the link and keeps the link's efficiency.
+        const QString gathered = m_dir.filePath(QStringLiteral("gathered.plait.json"));
+        const Run ag = plait(
+            { QStringLiteral("import"), QStringLiteral("nccl-tests"), data + QStringLiteral("all_gather_perf-2x.txt"),
+                QStringLiteral("--plan"), QStringLiteral(PLAIT_EXAMPLES "/a1-one-node-dp8.plait.json"),
+                QStringLiteral("--any-gpu"), QStringLiteral("--out"), gathered, QStringLiteral("--json") });
+        QVERIFY2(ag.code == 0, ag.err.constData());
+        const auto agDoc = nlohmann::json::parse(ag.out.toStdString());
+        QCOMPARE(agDoc["applied"]["intra_node"]["efficiency_measured"].get<bool>(), false);
+        QCOMPARE(agDoc["collective_rates"].size(), std::size_t(1));
+        QVERIFY2(agDoc["collective_rates"][0]["applied"].get<bool>(), agDoc.dump().c_str());
+        auto written = plait::loadPlanFile(gathered.toStdString());
+        QVERIFY(written);
+        const plait::LinkSpec& link = written.value().cluster.intraNode;
+        QCOMPARE(link.collectiveRate("all-gather"), agDoc["collective_rates"][0]["rate_after"].get<double>());
+        QVERIFY(link.collectiveRatesSource.find("its all-gather sweep") != std::string::npos);
     }
 
     void importNamesWhatIsWrong_data()

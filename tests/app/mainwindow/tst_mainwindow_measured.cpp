@@ -247,6 +247,28 @@ private slots:
         w.autosave()->finish();
     }
 
+    // An nccl-tests all-gather log opened beside a plan: the Calibration panel names the all-gather's rate on the
+    // link, and applying the measured links gives the link that rate (its efficiency kept: no all-reduce was swept).
+    void anAllGatherSweepSetsItsRate()
+    {
+        app::MainWindow w(m_dir.filePath(QStringLiteral("autosave-all-gather")));
+        QSignalSpy evaluated(w.analysis(), &engine::PlanAnalysis::analysisAvailable);
+        QVERIFY(w.openPlan(QStringLiteral(PLAIT_EXAMPLES "/a1-one-node-dp8.plait.json")));
+        QVERIFY(waitForEvaluation(w, evaluated));
+        QVERIFY(w.files()->openFiles({ QStringLiteral(PLAIT_TEST_DATA "/nccltests/all_gather_perf-2x.txt") }));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            w.calibrationPanel()->summaryText().contains(QStringLiteral("all-gather over 8 ranks")), 10000);
+        const QString text = w.calibrationPanel()->summaryText();
+        QVERIFY2(text.contains(QStringLiteral("× the model's.")), qPrintable(text));
+        const std::optional<Plan> calibrated = w.calibrationPanel()->planWithLinks();
+        QVERIFY(calibrated);
+        const LinkSpec& link = calibrated->cluster.intraNode;
+        QVERIFY(link.collectiveRate("all-gather") < 1);
+        QCOMPARE(link.efficiency, w.document()->plan().cluster.intraNode.efficiency);
+        calibrationPictures(w, qEnvironmentVariable("PLAIT_SCREENSHOTS"), QStringLiteral("/window-all-gather.png"));
+        w.autosave()->finish();
+    }
+
     // The probe flow against the fake probe: a pipeline run's trace lands in the Gantt beside the prediction; a
     // link measurement lands in calibration and "apply" is one undoable edit of the plan's link.
     void aProbeRunIsDrawnBesideThePredictionAndCalibrates()

@@ -3,7 +3,10 @@
 // kernel times, another layout on the same GPUs is predicted with them, and a profile of another job is refused.
 #include "../profileofplan.h"
 #include "../testplans.h"
+#include "collective.h"
+#include "collectiverates.h"
 #include "evaluate.h"
+#include "groups.h"
 #include "kinetogen.h"
 #include "kinetoprofile.h"
 #include "layercost.h"
@@ -437,6 +440,74 @@ private slots:
     // An all-gather or reduce-scatter timed at a planted bus bandwidth comes back as its rate on the link, as a
     // multiple of what the model gives it: the profiled plan then predicts its measured time, and the model times that
     // collective at that size as measured. Sizes are nccl-tests' S (the gathered buffer), from "Out msg nelems".
+    // A probe's or nccl-tests' sweep of a collective other than all-reduce, run alone on the first GPUs of the first
+    // nodes, sets that collective's rate on the link that bounds it: here sweeps timed as the model times them at a
+    // planted rate.
+    void measuredSweepsSetCollectiveRates_data()
+    {
+        QTest::addColumn<QString>("example");
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<int>("ranks");
+        QTest::addColumn<int>("hosts");
+        QTest::addColumn<double>("rate"); // planted
+        QTest::addColumn<QString>("note");
+        QTest::newRow("all-gather over a node's 8 GPUs at half the model's rate")
+            << QStringLiteral("a1-one-node-dp8.plait.json") << int(CollectiveKind::AllGather) << 8 << 1 << 0.5
+            << QString();
+        QTest::newRow("reduce-scatter over 4 GPUs, 1.3 times the model's")
+            << QStringLiteral("a1-one-node-dp8.plait.json") << int(CollectiveKind::ReduceScatter) << 4 << 1 << 1.3
+            << QString();
+        QTest::newRow("all-to-all over 2 nodes of 8, 0.7 times the model's")
+            << QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json") << int(CollectiveKind::AllToAll) << 16 << 2 << 0.7
+            << QString();
+        QTest::newRow("16 ranks on one host of 8 GPUs")
+            << QStringLiteral("a1-one-node-dp8.plait.json") << int(CollectiveKind::AllGather) << 16 << 1 << 0.5
+            << QStringLiteral("profilecal:kind-unplaced");
+    }
+    void measuredSweepsSetCollectiveRates()
+    {
+        QFETCH(QString, example);
+        QFETCH(int, kind);
+        QFETCH(int, ranks);
+        QFETCH(int, hosts);
+        QFETCH(double, rate);
+        QFETCH(QString, note);
+        const Plan plan = test::examplePlan(example.toStdString().c_str());
+        const std::string name = collectiveName(CollectiveKind(kind));
+        LinksResult links;
+        links.ranks = ranks;
+        links.hosts = hosts;
+        links.linkClass = hosts > 1 ? "inter_node" : "intra_node_p2p";
+        OpSweep sweep;
+        sweep.op = CollectiveKind(kind);
+        // The sizes timed as the model times them with the planted rate on every link.
+        Plan truth = plan;
+        for (LinkSpec* l : { &truth.cluster.intraNode, &truth.cluster.interNode })
+            l->collectiveRates = { { name, rate } };
+        const std::vector<int> gpus = measuredGpus(plan.cluster, ranks, hosts);
+        QCOMPARE(gpus.empty(), !note.isEmpty());
+        for (double bytes = 1 << 16; bytes <= double(1 << 28); bytes *= 4) {
+            const double us
+                = gpus.empty() ? 100 : collectiveTime(sweep.op, bytes, soloPath(truth.cluster, gpus)).seconds * 1e6;
+            sweep.points.push_back({ bytes, us, bytes / us * 1e-3, bytes / us * 1e-3 * (ranks - 1) / ranks });
+        }
+        links.ops = { sweep };
+        const MeasuredCollectives m = planWithMeasuredCollectives(plan, links, "nccl-tests test.txt");
+        QCOMPARE(int(m.kinds.size()), 1);
+        const ProfileCollectiveRate& k = m.kinds[0];
+        QCOMPARE(QString::fromStdString(k.note.key), note);
+        QCOMPARE(k.applied, note.isEmpty());
+        QCOMPARE(m.plan.has_value(), note.isEmpty()); // no all-reduce: only the rate applies
+        if (!m.plan)
+            return;
+        QVERIFY2(std::abs(k.after / rate - 1) < 0.01, qPrintable(QString::number(k.after)));
+        const ClusterSpec& c = m.plan->cluster;
+        const LinkSpec& took = hosts > 1 ? c.interNode : c.intraNode;
+        QCOMPARE(took.collectiveRate(name), k.after);
+        QVERIFY(took.collectiveRatesSource.find("nccl-tests test.txt: its " + name + " sweep") == 0);
+        QCOMPARE(took.efficiency, (hosts > 1 ? plan.cluster.interNode : plan.cluster.intraNode).efficiency);
+    }
+
     void otherCollectivesTakeTheirOwnRate_data()
     {
         QTest::addColumn<QString>("collective");
