@@ -280,7 +280,13 @@ void FileOpener::openMeasuredLinks(const QStringList& paths)
             for (const QString& p : paths)
                 names << QFileInfo(p).fileName();
             const engine::LinkChoice choice = engine::linksToApply(*m_measured);
-            if (const LinksResult* shown = choice.interNode ? choice.interNode : choice.intraNode) {
+            // The measurement over the most hosts, else over the most ranks; one with an all-reduce first.
+            const LinksResult* shown = choice.interNode ? choice.interNode
+                : choice.intraNode                      ? choice.intraNode
+                : !choice.interRates.empty()            ? choice.interRates.front().second
+                : !choice.intraRates.empty()            ? choice.intraRates.front().second
+                                                        : nullptr;
+            if (shown) {
                 m_to.calibration->setLinks(*shown, names.join(QStringLiteral(", ")));
                 m_to.docks->calibration->raise();
             }

@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <algorithm>
+#include <tuple>
 
 namespace plait::engine {
 
@@ -50,40 +51,28 @@ Result<MeasuredLinks> readMeasuredLinks(const QStringList& paths)
 }
 
 namespace {
-// The collectives a measurement calibrates: an all-reduce the link's efficiency, the others their own rates.
-const OpSweep* pricedSweep(const LinksResult& l)
+double largeBusGBps(const LinksResult& l, CollectiveKind kind)
 {
-    for (CollectiveKind k : { CollectiveKind::AllReduce, CollectiveKind::AllGather, CollectiveKind::ReduceScatter,
-             CollectiveKind::AllToAll })
-        if (const OpSweep* s = l.sweep(k); s && !s->points.empty())
-            return s;
-    return nullptr;
+    const OpSweep* s = l.sweep(kind);
+    return s && !s->points.empty() ? s->points.back().busbwGBps : 0;
 }
-double largeBusGBps(const LinksResult& l)
+const LinksResult* pick(std::vector<const LinksResult*> candidates, CollectiveKind kind)
 {
-    const OpSweep* s = pricedSweep(l);
-    return s ? s->points.back().busbwGBps : 0;
-}
-// Among equals, those with an all-reduce first (it sets the link's efficiency), then the median.
-const LinksResult* pick(std::vector<const LinksResult*> candidates)
-{
-    const auto withAllReduce = [](const LinksResult* l) { return l->sweep(CollectiveKind::AllReduce) != nullptr; };
-    if (std::any_of(candidates.begin(), candidates.end(), withAllReduce))
-        std::erase_if(candidates, [&](const LinksResult* l) { return !withAllReduce(l); });
     if (candidates.empty())
         return nullptr;
     std::sort(candidates.begin(), candidates.end(),
-        [](const LinksResult* a, const LinksResult* b) { return largeBusGBps(*a) < largeBusGBps(*b); });
+        [kind](const LinksResult* a, const LinksResult* b) { return largeBusGBps(*a, kind) < largeBusGBps(*b, kind); });
     return candidates[(candidates.size() - 1) / 2];
 }
-}
 
-LinkChoice linksToApply(const MeasuredLinks& links, const GpuSpec* planGpu)
+// The measurements of `kind` to apply: over the most ranks on one host, and over the most hosts.
+std::pair<const LinksResult*, const LinksResult*> chosen(
+    const MeasuredLinks& links, const GpuSpec* planGpu, CollectiveKind kind)
 {
     std::vector<const LinksResult*> intra, inter;
     int mostRanks = 0, mostHosts = 0;
     auto usable = [&](const LinksResult& l) {
-        return pricedSweep(l) && l.ranks >= 2 && (!planGpu || otherGpuMeasured(l, *planGpu).empty());
+        return largeBusGBps(l, kind) > 0 && l.ranks >= 2 && (!planGpu || otherGpuMeasured(l, *planGpu).empty());
     };
     for (const LinksResult& l : links.measurements) {
         if (!usable(l))
@@ -101,7 +90,22 @@ LinkChoice linksToApply(const MeasuredLinks& links, const GpuSpec* planGpu)
         else if (l.linkClass != "inter_node" && l.ranks == mostRanks)
             intra.push_back(&l);
     }
-    return { pick(intra), pick(inter) };
+    return { pick(intra, kind), pick(inter, kind) };
+}
+}
+
+LinkChoice linksToApply(const MeasuredLinks& links, const GpuSpec* planGpu)
+{
+    LinkChoice choice;
+    std::tie(choice.intraNode, choice.interNode) = chosen(links, planGpu, CollectiveKind::AllReduce);
+    for (CollectiveKind kind : { CollectiveKind::AllGather, CollectiveKind::ReduceScatter, CollectiveKind::AllToAll }) {
+        const auto [intra, inter] = chosen(links, planGpu, kind);
+        if (intra)
+            choice.intraRates.emplace_back(kind, intra);
+        if (inter)
+            choice.interRates.emplace_back(kind, inter);
+    }
+    return choice;
 }
 
 std::map<int, std::vector<Warning>> nodeFindings(const MeasuredLinks& links, const ClusterSpec& cluster)
@@ -131,13 +135,23 @@ std::map<int, std::vector<Warning>> nodeFindings(const MeasuredLinks& links, con
 Plan planWithLinks(const Plan& plan, const LinkChoice& choice, std::vector<ProfileCollectiveRate>* kinds)
 {
     Plan p = plan;
-    for (const LinksResult* l : { choice.intraNode, choice.interNode })
-        if (l) {
-            MeasuredCollectives measured = planWithMeasuredCollectives(p, *l, l->source);
-            if (measured.plan)
-                p = std::move(*measured.plan);
+    bool broken[2] = { false, false }; // in-node, inter-node
+    for (int i = 0; i < 2; ++i)
+        if (const LinksResult* l = i == 0 ? choice.intraNode : choice.interNode) {
+            broken[i] = brokenLink(p, *l);
+            if (auto calibrated = planWithMeasuredLinks(p, *l, l->source))
+                p = std::move(*calibrated);
+        }
+    for (int i = 0; i < 2; ++i)
+        for (const auto& [kind, l] : i == 0 ? choice.intraRates : choice.interRates) {
+            ProfileCollectiveRate k;
+            if (broken[i]) {
+                k.kind = kind;
+                k.note = { "profilecal:link-broken", {} };
+            } else
+                k = measuredCollectiveRate(p, *l, kind, l->source);
             if (kinds)
-                kinds->insert(kinds->end(), measured.kinds.begin(), measured.kinds.end());
+                kinds->push_back(k);
         }
     return p;
 }

@@ -20,13 +20,15 @@ struct MeasuredLinks {
 // A file that cannot be read, is over 64 MiB or breaks its table is an error naming the file and its line.
 Result<MeasuredLinks> readMeasuredLinks(const QStringList& paths);
 
-// The measurement to calibrate each of the plan's links with (one with an all-reduce, all-gather, reduce-scatter or
-// all-to-all sweep): for the in-node link the one over the most ranks on one host, for the inter-node link the one
-// over the most hosts; among equals, those with an all-reduce, then the median by large-message bus bandwidth (so an
-// outlier node does not set the rate). Null where none measured that link.
+// The measurement to calibrate each of the plan's links with, per collective: for the in-node link the one over the
+// most ranks on one host, for the inter-node link the one over the most hosts; among equals, the median by that
+// collective's large-message bus bandwidth (so an outlier node does not set the rate). The all-reduce's sets the
+// link's efficiency; an all-gather's, reduce-scatter's or all-to-all's that collective's rate (nccl-tests writes one
+// log per collective, so each may come from a file of its own). Null or absent where none measured it.
 struct LinkChoice {
     const LinksResult* intraNode = nullptr;
     const LinksResult* interNode = nullptr;
+    std::vector<std::pair<CollectiveKind, const LinksResult*>> intraRates, interRates;
 };
 // With `planGpu`, measurements made on another GPU model (otherGpuMeasured) are left out.
 LinkChoice linksToApply(const MeasuredLinks& links, const GpuSpec* planGpu = nullptr);
@@ -36,9 +38,10 @@ LinkChoice linksToApply(const MeasuredLinks& links, const GpuSpec* planGpu = nul
 // nodes are left out.
 std::map<int, std::vector<Warning>> nodeFindings(const MeasuredLinks& links, const ClusterSpec& cluster);
 
-// The plan with those links calibrated (planWithMeasuredCollectives: each all-reduce sweep the link's efficiency, each
-// all-gather, reduce-scatter and all-to-all sweep that collective's rate), each with its source; unchanged where none
-// applies. `kinds`, where given, gets each collective rate fitted, applied or not.
+// The plan with those links calibrated: first each link's efficiency from its all-reduce (planWithMeasuredLinks), then
+// each other collective's rate on the link so recalibrated (measuredCollectiveRate; none on a link found broken), each
+// with its source; unchanged where none applies. `kinds`, where given, gets each collective rate fitted, applied or
+// not.
 Plan planWithLinks(const Plan& plan, const LinkChoice& choice, std::vector<ProfileCollectiveRate>* kinds = nullptr);
 
 } // namespace plait::engine

@@ -147,19 +147,20 @@ int importNcclTests(const QStringList& files, const QString& planPath, const QSt
             { std::tuple { "intra_node", choice.intraNode, &calibrated->cluster.intraNode },
                 std::tuple { "inter_node", choice.interNode, &calibrated->cluster.interNode } })
             if (l) {
-                const bool allReduce = l->sweep(CollectiveKind::AllReduce) != nullptr;
+                // A sweep that stops below 1 MiB, or finds the link broken, calibrates nothing.
+                const bool measured = planWithMeasuredLinks(*plan, *l, l->source).has_value();
                 applied[name] = { { "link", link->id }, { "efficiency", link->efficiency },
-                    { "efficiency_measured", allReduce }, { "source", validUtf8(link->source) } };
+                    { "efficiency_measured", measured }, { "source", validUtf8(link->source) } };
                 if (json)
                     continue;
-                if (allReduce)
+                if (measured)
                     std::cout << "  " << name << " link " << link->id << ": efficiency "
                               << numText(100 * link->efficiency, "%.0f") << "% and the measured size curve, from "
                               << validUtf8(l->source) << "\n";
                 else
                     std::cout << "  " << name << " link " << link->id << ": efficiency "
-                              << numText(100 * link->efficiency, "%.0f") << "% kept (no all-reduce sweep in "
-                              << validUtf8(l->source) << ")\n";
+                              << numText(100 * link->efficiency, "%.0f") << "% kept: the all-reduce sweep of "
+                              << validUtf8(l->source) << " stops below 1 MiB or finds the link broken\n";
             }
         nlohmann::json rates = nlohmann::json::array();
         for (const ProfileCollectiveRate& k : kinds) {

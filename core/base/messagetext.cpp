@@ -215,6 +215,8 @@ constexpr MessageTemplate kTemplates[] = {
         "slowed them") },
     { "profilecal:overlap-none", QT_TRANSLATE_NOOP("Messages",
         "the kernels beside collectives ran no slower than alone (%1% faster): taken as no slowdown") },
+    { "profilecal:other-all-fixed", QT_TRANSLATE_NOOP("Messages",
+        "the plan's element-wise time is all kernels' fixed cost: no traffic to fit a rate on") },
     { "profilecal:gaps-unseen", QT_TRANSLATE_NOOP("Messages",
         "fewer than %1 kernels per step waited in the queue (the profile records no kernel launches, or the host held "
         "every kernel back): the kernels' fixed cost is not measured") },

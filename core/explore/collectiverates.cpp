@@ -139,25 +139,54 @@ std::vector<int> measuredGpus(const ClusterSpec& cluster, int ranks, int hosts)
     return gpus;
 }
 
-MeasuredCollectives planWithMeasuredCollectives(const Plan& plan, const LinksResult& links, const std::string& source)
+bool brokenLink(const Plan& plan, const LinksResult& links)
 {
-    MeasuredCollectives out;
-    out.plan = planWithMeasuredLinks(plan, links, source);
-    Plan p = out.plan ? *out.plan : plan;
+    const OpSweep* ar = links.sweep(CollectiveKind::AllReduce);
+    return ar && !ar->points.empty() && links.ranks >= 2 && ar->points.back().bytes >= double(1 << 20)
+        && !planWithMeasuredLinks(plan, links, "");
+}
+
+ProfileCollectiveRate measuredCollectiveRate(
+    Plan& p, const LinksResult& links, CollectiveKind kind, const std::string& source)
+{
+    const OpSweep* op = links.sweep(kind);
+    if (!op) {
+        ProfileCollectiveRate none;
+        none.kind = kind;
+        none.note = { "profilecal:kind-small", { bytesText(0) } };
+        return none;
+    }
     ProfileLinkSweep sweep;
     sweep.links = links;
     sweep.gpus = measuredGpus(p.cluster, links.ranks, links.hosts);
+    sweep.calls = { { kind, int(op->points.size()) } };
     // What the bus bandwidth is measured against, as planWithMeasuredLinks takes it.
     const bool across = links.linkClass == "inter_node";
     const LinkSpec& link = across ? p.cluster.interNode : p.cluster.intraNode;
     sweep.lineRateGBps = across ? link.bandwidthGBps * p.cluster.nics() : link.bandwidthGBps;
+    return collectiveRateOf(p, sweep, *op, source + ": its " + collectiveName(kind) + " sweep", true);
+}
+
+MeasuredCollectives planWithMeasuredCollectives(const Plan& plan, const LinksResult& links, const std::string& source)
+{
+    MeasuredCollectives out;
+    out.plan = planWithMeasuredLinks(plan, links, source);
+    // A link its all-reduce found broken is not costed on: nor are its other collectives.
+    const bool broken = brokenLink(plan, links);
+    Plan p = out.plan ? *out.plan : plan;
     bool any = false;
     for (const OpSweep& op : links.ops) {
         if (op.op != CollectiveKind::AllGather && op.op != CollectiveKind::ReduceScatter
             && op.op != CollectiveKind::AllToAll)
             continue;
-        sweep.calls = { { op.op, int(op.points.size()) } };
-        out.kinds.push_back(collectiveRateOf(p, sweep, op, source + ": its " + collectiveName(op.op) + " sweep", true));
+        if (broken) {
+            ProfileCollectiveRate k;
+            k.kind = op.op;
+            k.note = { "profilecal:link-broken", {} };
+            out.kinds.push_back(k);
+            continue;
+        }
+        out.kinds.push_back(measuredCollectiveRate(p, links, op.op, source));
         any = any || out.kinds.back().applied;
     }
     if (any)

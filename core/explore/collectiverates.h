@@ -41,9 +41,19 @@ ProfileCollectiveRate collectiveRateOf(
 // devices it is given from the first). Empty where the cluster has not that many, or the ranks do not divide.
 std::vector<int> measuredGpus(const ClusterSpec& cluster, int ranks, int hosts);
 
+// Whether the measurement's all-reduce sweep reaches 1 MiB and still finds the link below 1% of its line rate:
+// broken, not slow (planWithMeasuredLinks refuses it; the fabric check names it).
+bool brokenLink(const Plan& plan, const LinksResult& links);
+
+// `kind`'s rate from a probe's or nccl-tests' sweep of it in `links`, fitted on `p` (collectiveRateOf, alone, over
+// measuredGpus), its source `source` and the sweep's name.
+ProfileCollectiveRate measuredCollectiveRate(
+    Plan& p, const LinksResult& links, CollectiveKind kind, const std::string& source);
+
 // A probe's or nccl-tests' measurement of a link applied to the plan: its all-reduce sweep recalibrates the link
 // (planWithMeasuredLinks; without one, the link keeps its efficiency), then each all-gather, reduce-scatter and
-// all-to-all sweep sets that collective's rate on the link that bounds it, over the path of the measured GPUs alone.
+// all-to-all sweep sets that collective's rate on the link that bounds it, over the path of the measured GPUs alone
+// (none where the all-reduce found the link broken).
 struct MeasuredCollectives {
     std::optional<Plan> plan; // null where nothing applied
     std::vector<ProfileCollectiveRate> kinds; // one per swept collective other than all-reduce

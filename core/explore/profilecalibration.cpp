@@ -285,7 +285,7 @@ ProfileCalibration calibrateFromProfile(const Plan& plan, const std::vector<Meas
         gemm.note = { gemm.measuredS > 0 ? "profilecal:no-gemm-in-plan" : "profilecal:no-gemm-kernel", {} };
     bool fitHbm = hbm.measuredS > 0 && hbm.predictedBeforeS > 0;
     if (!fitHbm)
-        hbm.note = { "profilecal:no-other-kernel", {} };
+        hbm.note = { hbm.measuredS > 0 ? "profilecal:other-all-fixed" : "profilecal:no-other-kernel", {} };
     const bool fitAttention = plan.training.flashAttention && attention.measuredS > 0 && before.fwdFlops > 0;
     if (!plan.training.flashAttention)
         attention.note = { "profilecal:unfused", {} };

@@ -66,6 +66,9 @@ LinkSpec calibratedLink(const LinkSpec& base, int ranks, const std::vector<SizeP
     LinkSpec l = base;
     double best = 0;
     l.busbwCurve.clear();
+    // Other collectives' rates were multiples of the bandwidth the link had: fitted again after this, or the model's.
+    l.collectiveRates.clear();
+    l.collectiveRatesSource.clear();
     for (const SizePoint& p : allReduceSweep)
         if (p.busbwGBps > 0) {
             best = std::max(best, p.busbwGBps);

@@ -38,7 +38,8 @@ AlphaBetaFit fitAlphaBeta(const std::vector<SizePoint>& sweep, CollectiveKind ki
 SizePoint sizePoint(CollectiveKind kind, int ranks, double bytes, double timeUs);
 
 // A catalog link recalibrated from an all-reduce sweep over it: efficiency = the largest measured bus bandwidth
-// over the line rate, the measured size curve, and α per ring step = fitted α / (2(n−1)).
+// over the line rate, the measured size curve, and α per ring step = fitted α / (2(n−1)). Other collectives' rates on
+// it (LinkSpec::collectiveRates) are dropped: they were multiples of the bandwidth it had.
 // `lineRateGBps` is what the bus bandwidth is measured against: the link's own rate inside a node, all of a node's
 // NICs together across nodes (as the group paths count a ring's crossing); 0: the link's rate.
 LinkSpec calibratedLink(const LinkSpec& base, int ranks, const std::vector<SizePoint>& allReduceSweep,

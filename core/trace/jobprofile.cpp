@@ -166,8 +166,11 @@ std::vector<MeasuredStage> measuredStages(const std::vector<RankProfile>& ranks,
             m.beside[c].kernels = medianOf([c](const StepBreakdown& b) { return b.beside[c].kernels; });
         }
         m.computeKernels = medianOf([](const StepBreakdown& b) { return b.computeKernels; });
+        // The median rank's count and the median rank's mean gap: each rank's mean, so one rank's count does not
+        // weigh another's gaps.
         m.queued.gaps = medianOf([](const StepBreakdown& b) { return b.queued.gaps; });
-        m.queued.us = medianOf([](const StepBreakdown& b) { return b.queued.us; });
+        m.queued.us = m.queued.gaps
+            * medianOf([](const StepBreakdown& b) { return b.queued.gaps > 0 ? b.queued.us / b.queued.gaps : 0.0; });
         m.stepUs = median(steps);
         std::vector<std::string> names;
         for (const StepBreakdown& b : means)

@@ -83,6 +83,9 @@ nlohmann::json kinetoRankTrace(const GeneratedJob& job, int rank)
         const std::size_t firstOverlapped
             = kernels.size() - std::min(kernels.size(), std::size_t(std::max(job.overlappedKernels, 0)));
         double bucketStart = 0;
+        // The host runs a kernel ahead: each launch returns before the kernel ahead of it starts (the step's first
+        // follows the host's idle time, so the GPU waited for it).
+        double previousStart = t;
         for (std::size_t k = 0; k < kernels.size(); ++k) {
             if (k == firstOverlapped)
                 bucketStart = t;
@@ -106,13 +109,14 @@ nlohmann::json kinetoRankTrace(const GeneratedJob& job, int rank)
                     { "ts", ph[0] == 's' ? t + skew - 5 : t + skew }, { "cat", "ac2g" }, { "name", "ac2g" } });
             events.push_back(
                 { { "ph", "X" }, { "cat", "cuda_runtime" }, { "name", "cudaLaunchKernel" }, { "pid", hostPid },
-                    { "tid", backward ? hostTid + 1 : hostTid }, { "ts", t + skew - 5 - job.launchGapUs }, { "dur", 3 },
-                    { "args", { { "correlation", correlation } } } });
+                    { "tid", backward ? hostTid + 1 : hostTid }, { "ts", (k == 0 ? t : previousStart) + skew - 5 },
+                    { "dur", 3 }, { "args", { { "correlation", correlation } } } });
             events.push_back({ { "ph", "X" }, { "cat", "kernel" }, { "name", name }, { "pid", rank }, { "tid", 7 },
                 { "ts", t + skew }, { "dur", us },
                 { "args",
                     { { "device", rank }, { "stream", 7 }, { "correlation", correlation },
                         { "grid", { 132, 1, 1 } } } } });
+            previousStart = t;
             t += us + job.launchGapUs;
         }
         const auto allReduce

@@ -42,7 +42,7 @@ struct GeneratedJob {
     // `overlapSlowdown` longer than alone.
     int overlappedKernels = 0;
     double overlapSlowdown = 0;
-    // The GPU idle between one kernel of a step and the next, each launched before the one ahead of it ended (so it
+    // The GPU idle between one kernel of a step and the next, each launched before the one ahead of it started (so it
     // waited in the queue): a kernel's fixed cost, as a profile measures it (kinetoprofile.h QueuedGaps).
     double launchGapUs = 0;
 };

@@ -197,6 +197,10 @@ private:
                 events.launches[ev.correlation] = { ev.tid, ev.ts, ev.ts + ev.dur };
             return true;
         }
+        if (ev.cat == "gpu_memcpy" || ev.cat == "gpu_memset") {
+            events.copies.push_back({ ev.ts, ev.ts + ev.dur });
+            return true;
+        }
         if (ev.cat == "kernel")
             events.addKernel(ev.name, std::move(ev.collective), ev.group, ev.ts, ev.ts + ev.dur, ev.correlation,
                 ev.elements * bytesPerElement(ev.dtype), int(ev.groupSize), ev.grid);

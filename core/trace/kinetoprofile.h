@@ -54,10 +54,11 @@ struct BesideComm {
     double us = 0, aloneUs = 0;
     double kernels = 0; // a count per step; fractional once averaged over steps
 };
-// The GPU's own cost of starting a kernel, as the job ran it: the time the GPU sat idle (no kernel of any stream
-// running) before a compute kernel whose launch call had already returned, so it waited in the queue and the host did
-// not hold it back. Gaps over four times the rank's median (at least the profiler's 1 µs resolution) are left out: a
-// stream held back by another's event, or by a copy the profile does not read, looks the same.
+// The GPU's own cost of starting a kernel, as the job ran it: the time the GPU sat idle (no kernel of any stream, no
+// copy) before a compute kernel whose launch call had returned before the GPU's previous work began, so it waited in
+// the queue and the host did not hold it back. Gaps over four times the rank's median (at least the profiler's 1 µs
+// resolution) are left out: a stream held back by another's event looks the same. Kernels of a CUDA graph share its
+// launch, so their gaps are the graph's own.
 struct QueuedGaps {
     double gaps = 0, us = 0; // how many, and their sum
 };

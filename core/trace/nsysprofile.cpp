@@ -223,6 +223,21 @@ Result<std::vector<RankProfile>> readNsysProfileFile(const std::string& path, co
     if (processes.empty())
         return failure(path, "the report ran no CUDA kernels");
 
+    // Copies and memsets: the GPU busy with no kernel running (a kernel queued behind one has not waited on itself).
+    for (const char* table : { "CUPTI_ACTIVITY_KIND_MEMCPY", "CUPTI_ACTIVITY_KIND_MEMSET" }) {
+        const std::set<std::string> cols = reader.columnsOf(table);
+        if (!cols.count("start") || !cols.count("end") || !cols.count("globalPid"))
+            continue;
+        Statement copies = reader.prepare(std::string("SELECT start, \"end\", globalPid FROM ") + table);
+        if (!copies || !reader.rows(copies.get(), [&](sqlite3_stmt* row) {
+                const auto p = processes.find(processOf(sqlite3_column_int64(row, 2)));
+                const double start = us(row, 0), end = us(row, 1);
+                if (p != processes.end() && end >= start)
+                    p->second.events.copies.push_back({ start, end });
+            }))
+            return stopped("its copies: ");
+    }
+
     // Launches: the host thread and time of each kernel's launch, by the correlation id CUPTI gives both.
     for (const char* table : { "CUPTI_ACTIVITY_KIND_RUNTIME", "CUPTI_ACTIVITY_KIND_DRIVER" }) {
         const std::set<std::string> cols = reader.columnsOf(table);

@@ -56,24 +56,29 @@ std::unordered_map<std::uint64_t, double> aloneMedians(
 }
 
 // Each compute kernel's queued gap (QueuedGaps, before the cut at four times the median): the GPU's idle time before
-// it, where its launch call had returned before the GPU went idle; -1 where it ran beside other work, was launched
-// later, or its launch is not in the profile. `comm`: the NCCL kernels' intervals, merged.
-std::vector<double> queuedGapsOf(const RankEvents& e, const std::vector<std::pair<double, double>>& comm)
+// it, where its launch call had returned before the GPU's previous work (kernel, collective or copy) began, so it sat
+// in the queue that whole time whatever the host's and the GPU's clocks disagree by; -1 where it ran beside other
+// work, was launched later, or its launch is not in the profile. `others`: the NCCL kernels' and the copies'
+// intervals, merged.
+std::vector<double> queuedGapsOf(const RankEvents& e, const std::vector<std::pair<double, double>>& others)
 {
     std::vector<double> gaps(e.kernels.size(), -1);
-    double computeEnd = -std::numeric_limits<double>::infinity(), commEnd = computeEnd;
-    auto c = comm.begin();
+    // The GPU's work so far that ends last, among the compute kernels and among the others: its start and end.
+    std::pair<double, double> compute { 0, -std::numeric_limits<double>::infinity() }, other = compute;
+    auto o = others.begin();
     for (std::size_t i = 0; i < e.kernels.size(); ++i) {
         const RawKernel& k = e.kernels[i];
-        for (; c != comm.end() && c->first < k.startUs; ++c)
-            commEnd = std::max(commEnd, c->second);
-        const double idleFrom = std::max(computeEnd, commEnd);
-        computeEnd = std::max(computeEnd, k.endUs);
-        if (!std::isfinite(idleFrom) || k.startUs < idleFrom)
+        for (; o != others.end() && o->first < k.startUs; ++o)
+            if (o->second > other.second)
+                other = *o;
+        const std::pair<double, double> last = compute.second >= other.second ? compute : other;
+        if (k.endUs > compute.second)
+            compute = { k.startUs, k.endUs };
+        if (!std::isfinite(last.second) || k.startUs < last.second)
             continue;
         const auto launch = e.launches.find(k.correlation);
-        if (launch != e.launches.end() && launch->second.endUs > 0 && launch->second.endUs <= idleFrom)
-            gaps[i] = k.startUs - idleFrom;
+        if (launch != e.launches.end() && launch->second.endUs > 0 && launch->second.endUs <= last.first)
+            gaps[i] = k.startUs - last.second;
     }
     std::vector<double> seen;
     for (double g : gaps)
@@ -107,7 +112,9 @@ void addBreakdown(const RankEvents& e, RankProfile& p)
     for (const RawKernel& k : e.kernels)
         commUs.push_back(coveredUs(comm, k.startUs, k.endUs));
     const std::unordered_map<std::uint64_t, double> alone = aloneMedians(e.kernels, commUs);
-    const std::vector<double> queuedGaps = queuedGapsOf(e, comm);
+    std::vector<std::pair<double, double>> others = comm;
+    others.insert(others.end(), e.copies.begin(), e.copies.end());
+    const std::vector<double> queuedGaps = queuedGapsOf(e, mergedIntervals(std::move(others)));
     auto add = [&](StepBreakdown& b, const std::string& collective, double start, double end) {
         CollectiveTime& t = b.timeOf(collective);
         t.totalUs += end - start;

@@ -40,6 +40,7 @@ struct RankEvents {
     RankProfile profile; // rank, world size, steps and collective kernels as read, events, the reader's problems
     std::vector<RawKernel> kernels;
     std::vector<std::pair<double, double>> pointToPoint; // send/recv kernels
+    std::vector<std::pair<double, double>> copies; // memcpy and memset on the GPU: busy, though no kernel ran
     std::unordered_map<std::int64_t, KernelLaunch> launches; // by correlation id
     std::vector<HostSpan> optimizerSpans; // Optimizer.step on the host
     std::map<std::int64_t, int> stepThreads; // the threads that mark ProfilerStep#N, and how often

@@ -885,22 +885,34 @@ private slots:
                 && source.find("hgx-a01, hgx-a02") != std::string::npos,
             source.c_str());
 
-        // An all-gather log alone sets the all-gather's rate on the link and keeps the link's efficiency.
-        const QString gathered = m_dir.filePath(QStringLiteral("gathered.plait.json"));
-        const Run ag = plait(
-            { QStringLiteral("import"), QStringLiteral("nccl-tests"), data + QStringLiteral("all_gather_perf-2x.txt"),
-                QStringLiteral("--plan"), QStringLiteral(PLAIT_EXAMPLES "/a1-one-node-dp8.plait.json"),
-                QStringLiteral("--any-gpu"), QStringLiteral("--out"), gathered, QStringLiteral("--json") });
-        QVERIFY2(ag.code == 0, ag.err.constData());
-        const auto agDoc = nlohmann::json::parse(ag.out.toStdString());
-        QCOMPARE(agDoc["applied"]["intra_node"]["efficiency_measured"].get<bool>(), false);
-        QCOMPARE(agDoc["collective_rates"].size(), std::size_t(1));
-        QVERIFY2(agDoc["collective_rates"][0]["applied"].get<bool>(), agDoc.dump().c_str());
-        auto written = plait::loadPlanFile(gathered.toStdString());
-        QVERIFY(written);
-        const plait::LinkSpec& link = written.value().cluster.intraNode;
-        QCOMPARE(link.collectiveRate("all-gather"), agDoc["collective_rates"][0]["rate_after"].get<double>());
-        QVERIFY(link.collectiveRatesSource.find("its all-gather sweep") != std::string::npos);
+        // An all-gather log sets the all-gather's rate on the link: alone, the link keeps its efficiency; beside an
+        // all-reduce log of a node (each nccl-tests program writes its own), the all-reduce sets the efficiency and
+        // the all-gather's rate is fitted on the link so recalibrated.
+        const QString a1 = QStringLiteral(PLAIT_EXAMPLES "/a1-one-node-dp8.plait.json");
+        auto a1Plan = plait::loadPlanFile(a1.toStdString());
+        QVERIFY(a1Plan);
+        for (const bool withAllReduce : { false, true }) {
+            const QString gathered = m_dir.filePath(QStringLiteral("gathered.plait.json"));
+            QStringList args = { QStringLiteral("import"), QStringLiteral("nccl-tests"),
+                data + QStringLiteral("all_gather_perf-2x.txt") };
+            if (withAllReduce)
+                args << data + QStringLiteral("all_reduce_perf-1node-h100.txt");
+            const Run ag = plait(args
+                + QStringList { QStringLiteral("--plan"), a1, QStringLiteral("--any-gpu"), QStringLiteral("--out"),
+                    gathered, QStringLiteral("--json") });
+            QVERIFY2(ag.code == 0, ag.err.constData());
+            const auto agDoc = nlohmann::json::parse(ag.out.toStdString());
+            QCOMPARE(agDoc["applied"].contains("intra_node"), withAllReduce);
+            QCOMPARE(agDoc["collective_rates"].size(), std::size_t(1));
+            QVERIFY2(agDoc["collective_rates"][0]["applied"].get<bool>(), agDoc.dump().c_str());
+            auto written = plait::loadPlanFile(gathered.toStdString());
+            QVERIFY(written);
+            const plait::LinkSpec& link = written.value().cluster.intraNode;
+            QCOMPARE(link.collectiveRate("all-gather"), agDoc["collective_rates"][0]["rate_after"].get<double>());
+            QVERIFY(link.collectiveRatesSource.find("all_gather_perf-2x.txt") != std::string::npos);
+            QVERIFY(link.collectiveRatesSource.find("its all-gather sweep") != std::string::npos);
+            QCOMPARE(link.efficiency != a1Plan.value().cluster.intraNode.efficiency, withAllReduce);
+        }
     }
 
     void importNamesWhatIsWrong_data()

@@ -3,6 +3,7 @@
 // kernel times, another layout on the same GPUs is predicted with them, and a profile of another job is refused.
 #include "../profileofplan.h"
 #include "../testplans.h"
+#include "calibration.h"
 #include "collective.h"
 #include "collectiverates.h"
 #include "evaluate.h"
@@ -437,9 +438,6 @@ private slots:
                            .arg(busGBps / share)));
     }
 
-    // An all-gather or reduce-scatter timed at a planted bus bandwidth comes back as its rate on the link, as a
-    // multiple of what the model gives it: the profiled plan then predicts its measured time, and the model times that
-    // collective at that size as measured. Sizes are nccl-tests' S (the gathered buffer), from "Out msg nelems".
     // A probe's or nccl-tests' sweep of a collective other than all-reduce, run alone on the first GPUs of the first
     // nodes, sets that collective's rate on the link that bounds it: here sweeps timed as the model times them at a
     // planted rate.
@@ -506,8 +504,24 @@ private slots:
         QCOMPARE(took.collectiveRate(name), k.after);
         QVERIFY(took.collectiveRatesSource.find("nccl-tests test.txt: its " + name + " sweep") == 0);
         QCOMPARE(took.efficiency, (hosts > 1 ? plan.cluster.interNode : plan.cluster.intraNode).efficiency);
+        // A later all-reduce sweep of the link recalibrates it and drops the rate: it was a multiple of the
+        // bandwidth the link had.
+        LinksResult allReduce = links;
+        OpSweep ar;
+        for (double bytes = 1 << 16; bytes <= double(1 << 28); bytes *= 4)
+            ar.points.push_back(sizePoint(CollectiveKind::AllReduce, ranks, bytes, 20 + bytes / 150e3));
+        allReduce.ops = { ar };
+        const std::optional<Plan> recalibrated = planWithMeasuredLinks(*m.plan, allReduce, "later");
+        QVERIFY(recalibrated);
+        const LinkSpec& again = hosts > 1 ? recalibrated->cluster.interNode : recalibrated->cluster.intraNode;
+        QVERIFY(again.efficiency != took.efficiency);
+        QCOMPARE(again.collectiveRate(name), 1.0);
+        QVERIFY(again.collectiveRatesSource.empty());
     }
 
+    // An all-gather or reduce-scatter timed at a planted bus bandwidth comes back as its rate on the link, as a
+    // multiple of what the model gives it: the profiled plan then predicts its measured time, and the model times that
+    // collective at that size as measured. Sizes are nccl-tests' S (the gathered buffer), from "Out msg nelems".
     void otherCollectivesTakeTheirOwnRate_data()
     {
         QTest::addColumn<QString>("collective");

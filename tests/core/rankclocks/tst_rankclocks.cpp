@@ -247,6 +247,7 @@ private slots:
         QTest::newRow("launched after the GPU went idle") << 3.0 << QStringLiteral("late") << 0 << 0.0;
         QTest::newRow("no launch records") << 3.0 << QStringLiteral("no launches") << 0 << 0.0;
         QTest::newRow("one kernel held 500 µs by another stream") << 3.0 << QStringLiteral("one held") << 6 << 3.0;
+        QTest::newRow("a copy fills one gap") << 3.0 << QStringLiteral("copy") << 7 << 18.0 / 7;
     }
     void queuedGapsAreTheGpusOwn()
     {
@@ -280,8 +281,21 @@ private slots:
                     && (e["args"]["correlation"].get<long long>() - 1) % job.kernelsPerStep == 3) {
                     nlohmann::json& before = *kernels[e["args"]["correlation"].get<long long>() - 1];
                     before["dur"] = before["dur"].get<double>() - 500;
-                    e["ts"] = before["ts"];
+                    e["ts"] = before["ts"].get<double>() - 10;
                 }
+        // A memcpy from the step's third kernel's end to the fourth's start: the GPU was busy, not idle.
+        if (edit == QStringLiteral("copy")) {
+            std::vector<nlohmann::json> copies; // added after the loop: adding moves the kernels the map points at
+            for (const auto& [correlation, k] : kernels)
+                if ((correlation - 1) % job.kernelsPerStep == 3) {
+                    const nlohmann::json& before = *kernels[correlation - 1];
+                    const double start = before["ts"].get<double>() + before["dur"].get<double>();
+                    copies.push_back({ { "ph", "X" }, { "cat", "gpu_memcpy" }, { "name", "Memcpy DtoD" }, { "pid", 0 },
+                        { "tid", 9 }, { "ts", start }, { "dur", (*k)["ts"].get<double>() - start } });
+                }
+            for (nlohmann::json& c : copies)
+                events.push_back(std::move(c));
+        }
         const RankProfile p = readRank(trace);
         QCOMPARE(p.breakdown.size(), std::size_t(job.steps));
         for (const StepBreakdown& b : p.breakdown) {
