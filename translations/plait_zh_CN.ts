@@ -5732,17 +5732,22 @@ Click for the formula</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="125"/>
+        <location filename="../widgets/summaryview.cpp" line="116"/>
+        <source>%1 Measured on this cluster: %2 of its rates replace the published ones.</source>
+        <translation>%1本集群实测的 %2 个速率取代了已发表的值。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/summaryview.cpp" line="128"/>
         <source>This plan cannot be evaluated:</source>
         <translation>无法评估此规划：</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="125"/>
+        <location filename="../widgets/summaryview.cpp" line="128"/>
         <source>No plan loaded.</source>
         <translation>未加载规划。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="134"/>
+        <location filename="../widgets/summaryview.cpp" line="137"/>
         <source>%1 (%2–%3)</source>
         <translation>%1（%2–%3）</translation>
     </message>
@@ -5752,47 +5757,47 @@ Click for the formula</source>
         <translation>已按此集群校准：其自身的效率取代了随附的拟合。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="111"/>
+        <location filename="../widgets/summaryview.cpp" line="110"/>
         <source>Calibrated on %1 published runs (cross-validated error %2).</source>
         <translation>基于 %1 次已发表的运行校准（交叉验证误差 %2）。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="114"/>
+        <location filename="../widgets/summaryview.cpp" line="113"/>
         <source>Not calibrated: the unfitted model.</source>
         <translation>未校准：未拟合的模型。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="138"/>
+        <location filename="../widgets/summaryview.cpp" line="141"/>
         <source>The range: every uncertain rate at the ends of its published spread (the GEMM rate from the short-burst best to 5% below the sustained one, the slowest GPU of a node; compute beside communication from no slowdown to 40%, the most measured)</source>
         <translation>范围：每个不确定的速率取其公开范围的两端（GEMM 速率从短时峰值到持续速率再低 5%，即节点中最慢的 GPU；与通信重叠的计算从不减速到最多实测的 40%）</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="148"/>
+        <location filename="../widgets/summaryview.cpp" line="151"/>
         <source>Model FLOPs with the causal half of the attention matrix, the work a causal model needs, over the step time and the GPUs&apos; dense peak</source>
         <translation>模型 FLOPs 只计注意力矩阵的因果一半（因果模型实际需要的计算），除以单步时间和各 GPU 的稠密峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="151"/>
+        <location filename="../widgets/summaryview.cpp" line="154"/>
         <source>Model FLOPs as Megatron-LM counts them (the whole attention matrix), the figure its logs and published tables report</source>
         <translation>按 Megatron-LM 的方式计数的模型 FLOPs（整个注意力矩阵），即其日志和公开表格报告的数值</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="156"/>
+        <location filename="../widgets/summaryview.cpp" line="159"/>
         <source>%1 (stage %2); stage %3 idles %4</source>
         <translation>%1（阶段 %2）；阶段 %3 空闲 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="163"/>
+        <location filename="../widgets/summaryview.cpp" line="166"/>
         <source>Idle time of the busiest stage (stage %1) in the pipeline phase, over the step: the fill and drain. A stage with less work also idles while it waits for the busiest; the Gantt lanes show each stage&apos;s idle time.</source>
         <translation>最忙阶段（阶段 %1）在流水线阶段的空闲时间占单步的比例：即填充与排空。工作较少的阶段在等待最忙阶段时也会空闲；甘特图的各条泳道显示每个阶段的空闲时间。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="169"/>
+        <location filename="../widgets/summaryview.cpp" line="172"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="188"/>
+        <location filename="../widgets/summaryview.cpp" line="191"/>
         <source>No warnings.</source>
         <translation>无警告。</translation>
     </message>

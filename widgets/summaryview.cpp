@@ -104,14 +104,17 @@ QString SummaryView::figureText(const QString& key) const
 
 QString SummaryView::basisText(const Evaluation& ev)
 {
-    // The calibration layer's fit (core/model/costcalibration.h), or the cluster's own.
-    if (!ev.calibrationShipped)
-        return tr("Calibrated for this cluster: its own efficiencies replace the shipped fit.");
-    if (ev.calibrationRuns > 0)
-        return tr("Calibrated on %1 published runs (cross-validated error %2).")
-            .arg(ev.calibrationRuns)
-            .arg(formatPercent(ev.calibrationCrossValidated));
-    return tr("Not calibrated: the unfitted model.");
+    // The calibration layer's fit (core/model/costcalibration.h), or the cluster's own; then the rates measured here.
+    const QString fit = !ev.calibrationShipped
+        ? tr("Calibrated for this cluster: its own efficiencies replace the shipped fit.")
+        : ev.calibrationRuns > 0 ? tr("Calibrated on %1 published runs (cross-validated error %2).")
+                                       .arg(ev.calibrationRuns)
+                                       .arg(formatPercent(ev.calibrationCrossValidated))
+                                 : tr("Not calibrated: the unfitted model.");
+    if (ev.measuredRates.empty())
+        return fit;
+    return tr("%1 Measured on this cluster: %2 of its rates replace the published ones.")
+        .arg(fit, QString::number(ev.measuredRates.size()));
 }
 
 void SummaryView::setEvaluation(std::shared_ptr<const Evaluation> evaluation)

@@ -7,6 +7,7 @@
 #include "memory.h"
 #include "overlap.h"
 #include "params.h"
+#include "ratebasis.h"
 #include "stagecomm.h"
 #include "stagecost.h"
 #include "steptail.h"
@@ -171,6 +172,12 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     ev.calibrationShipped = plan.cluster.calibration == builtinCalibration().values;
     ev.calibrationRuns = builtinCalibration().trainingRuns;
     ev.calibrationCrossValidated = builtinCalibration().crossValidatedMeanAbs;
+    if (detail == EvaluationDetail::Full)
+        for (const RateStanding& s : rateStandings(plan, Catalog::builtin()))
+            // The share of an unmeasured GPU's best rate is not measured where the sustained rate is: it is unused.
+            if ((s.basis == RateBasis::Measured || s.basis == RateBasis::MeasuredShapes)
+                && s.id != "unmeasured_gemm_share")
+                ev.measuredRates.push_back(s.id);
     ev.paramsTotal = totalParams(plan.model);
     ev.capacityBytes = plan.cluster.gpu.memoryGiB * double(1ull << 30);
     ev.errors = validate(plan);

@@ -86,6 +86,9 @@ struct Evaluation {
     bool calibrationShipped = true; // the shipped fit, not one the plan's cluster carries
     int calibrationRuns = 0; // the shipped fit's published runs (0: unfitted)
     double calibrationCrossValidated = 0; // its leave-one-source-out mean |step-time error|
+    // The rates (cost/ratebasis.h ids) a measurement on this cluster set in place of the published ones: a probe's,
+    // nccl-tests' or a job profile's. Filled with EvaluationDetail::Full only.
+    std::vector<std::string> measuredRates;
     bool valid = false;
     std::vector<Issue> errors;
     std::vector<Warning> warnings;

@@ -25,8 +25,15 @@ nlohmann::json whole(double x)
 // What the step time rests on: the shipped calibration's fit, or the cluster's own efficiencies.
 std::string basisText(const Evaluation& ev)
 {
-    return ev.calibrationShipped ? calibrationBasisText(ev.calibrationRuns, ev.calibrationCrossValidated)
-                                 : "calibrated for this cluster (its own efficiencies replace the shipped fit)";
+    std::string text = ev.calibrationShipped
+        ? calibrationBasisText(ev.calibrationRuns, ev.calibrationCrossValidated)
+        : "calibrated for this cluster (its own efficiencies replace the shipped fit)";
+    if (!ev.measuredRates.empty()) {
+        text += "; measured on this cluster:";
+        for (std::size_t i = 0; i < ev.measuredRates.size(); ++i)
+            text += (i ? ", " : " ") + ev.measuredRates[i];
+    }
+    return text;
 }
 }
 

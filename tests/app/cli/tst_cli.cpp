@@ -407,6 +407,13 @@ private slots:
         QVERIFY2(written, written ? "" : written.errorText().c_str());
         QVERIFY(written.value().cluster.gpu.sustainedSource.find("job profile planned/ (8 ranks)") == 0);
         QVERIFY(plait::evaluate(written.value()).stepS > plait::evaluate(plan.value()).stepS);
+        // What the step rests on names the rates the profile measured, and only on the calibrated plan.
+        const Run measuredBasis = plait({ QStringLiteral("evaluate"), out });
+        QCOMPARE(measuredBasis.code, 0);
+        QVERIFY2(measuredBasis.out.contains("); measured on this cluster: kernel_overhead_us, "
+                                            "gemm_rate, hbm_rate, attention_rate, overlap_slowdown"),
+            measuredBasis.out.constData());
+        QVERIFY(!plait({ QStringLiteral("evaluate"), planPath }).out.contains("measured on this cluster"));
 
         // The design-review report draws the profile beside the prediction, with the same breakdown.
         const QString html = m_dir.filePath(QStringLiteral("profiled-report.html"));
