@@ -138,8 +138,9 @@ Plan planWithLinks(const Plan& plan, const LinkChoice& choice, std::vector<Profi
     bool broken[2] = { false, false }; // in-node, inter-node
     for (int i = 0; i < 2; ++i)
         if (const LinksResult* l = i == 0 ? choice.intraNode : choice.interNode) {
-            broken[i] = brokenLink(p, *l);
-            if (auto calibrated = planWithMeasuredLinks(p, *l, l->source))
+            auto calibrated = planWithMeasuredLinks(p, *l, l->source);
+            broken[i] = brokenLink(*l, calibrated.has_value());
+            if (calibrated)
                 p = std::move(*calibrated);
         }
     for (int i = 0; i < 2; ++i)

@@ -49,7 +49,6 @@ LinkSpec* clusterLinkAt(ClusterSpec& c, const LinkSpec* bound)
 }
 
 // The model's time of each size is A + B / rate; A and B come from timing it at the rate before and at twice it.
-
 ProfileCollectiveRate collectiveRateOf(
     Plan& p, const ProfileLinkSweep& sweep, const OpSweep& op, const std::string& source, bool alone)
 {
@@ -139,11 +138,10 @@ std::vector<int> measuredGpus(const ClusterSpec& cluster, int ranks, int hosts)
     return gpus;
 }
 
-bool brokenLink(const Plan& plan, const LinksResult& links)
+bool brokenLink(const LinksResult& links, bool recalibrated)
 {
     const OpSweep* ar = links.sweep(CollectiveKind::AllReduce);
-    return ar && !ar->points.empty() && links.ranks >= 2 && ar->points.back().bytes >= double(1 << 20)
-        && !planWithMeasuredLinks(plan, links, "");
+    return !recalibrated && ar && !ar->points.empty() && links.ranks >= 2 && ar->points.back().bytes >= double(1 << 20);
 }
 
 ProfileCollectiveRate measuredCollectiveRate(
@@ -160,10 +158,7 @@ ProfileCollectiveRate measuredCollectiveRate(
     sweep.links = links;
     sweep.gpus = measuredGpus(p.cluster, links.ranks, links.hosts);
     sweep.calls = { { kind, int(op->points.size()) } };
-    // What the bus bandwidth is measured against, as planWithMeasuredLinks takes it.
-    const bool across = links.linkClass == "inter_node";
-    const LinkSpec& link = across ? p.cluster.interNode : p.cluster.intraNode;
-    sweep.lineRateGBps = across ? link.bandwidthGBps * p.cluster.nics() : link.bandwidthGBps;
+    sweep.lineRateGBps = measuredLineRateGBps(p.cluster, links); // as planWithMeasuredLinks takes it
     return collectiveRateOf(p, sweep, *op, source + ": its " + collectiveName(kind) + " sweep", true);
 }
 
@@ -172,7 +167,7 @@ MeasuredCollectives planWithMeasuredCollectives(const Plan& plan, const LinksRes
     MeasuredCollectives out;
     out.plan = planWithMeasuredLinks(plan, links, source);
     // A link its all-reduce found broken is not costed on: nor are its other collectives.
-    const bool broken = brokenLink(plan, links);
+    const bool broken = brokenLink(links, out.plan.has_value());
     Plan p = out.plan ? *out.plan : plan;
     bool any = false;
     for (const OpSweep& op : links.ops) {

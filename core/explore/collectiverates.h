@@ -41,9 +41,10 @@ ProfileCollectiveRate collectiveRateOf(
 // devices it is given from the first). Empty where the cluster has not that many, or the ranks do not divide.
 std::vector<int> measuredGpus(const ClusterSpec& cluster, int ranks, int hosts);
 
-// Whether the measurement's all-reduce sweep reaches 1 MiB and still finds the link below 1% of its line rate:
-// broken, not slow (planWithMeasuredLinks refuses it; the fabric check names it).
-bool brokenLink(const Plan& plan, const LinksResult& links);
+// Whether the measurement's all-reduce sweep reaches 1 MiB and yet did not recalibrate the link
+// (planWithMeasuredLinks, `recalibrated` its outcome): it found the link below 1% of its line rate, broken, not slow
+// (the fabric check names it).
+bool brokenLink(const LinksResult& links, bool recalibrated);
 
 // `kind`'s rate from a probe's or nccl-tests' sweep of it in `links`, fitted on `p` (collectiveRateOf, alone, over
 // measuredGpus), its source `source` and the sweep's name.

@@ -76,6 +76,12 @@ Result<LinksResult> linksFromJson(const nlohmann::json& doc)
     return r;
 }
 
+double measuredLineRateGBps(const ClusterSpec& cluster, const LinksResult& links)
+{
+    return links.linkClass == "inter_node" ? cluster.interNode.bandwidthGBps * cluster.nics()
+                                           : cluster.intraNode.bandwidthGBps;
+}
+
 std::optional<Plan> planWithMeasuredLinks(
     const Plan& plan, const LinksResult& links, const std::string& source, double lineRateGBps)
 {
@@ -87,11 +93,9 @@ std::optional<Plan> planWithMeasuredLinks(
     if (ar->points.back().bytes < double(1 << 20))
         return std::nullopt;
     Plan p = plan;
-    const bool across = links.linkClass == "inter_node";
-    LinkSpec& link = across ? p.cluster.interNode : p.cluster.intraNode;
-    // Across nodes a ring's crossing runs over all of a node's NICs (groups.cpp), so that is its line rate.
+    LinkSpec& link = links.linkClass == "inter_node" ? p.cluster.interNode : p.cluster.intraNode;
     if (!(lineRateGBps > 0))
-        lineRateGBps = across ? link.bandwidthGBps * p.cluster.nics() : link.bandwidthGBps;
+        lineRateGBps = measuredLineRateGBps(p.cluster, links);
     link = calibratedLink(link, links.ranks, ar->points, source, lineRateGBps);
     // Below 1% of its line rate a link is broken, not slow: the fabric check names it; the plan is not costed on it.
     if (!(link.efficiency >= 0.01))

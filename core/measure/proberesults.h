@@ -35,6 +35,9 @@ Result<LinksResult> linksFromJson(const nlohmann::json& doc);
 // probe's (the link's rate inside a node, all of a node's NICs across nodes).
 std::optional<Plan> planWithMeasuredLinks(
     const Plan& plan, const LinksResult& links, const std::string& source, double lineRateGBps = 0);
+// The probe's line rate for a measurement: the in-node link's rate, or across nodes all of a node's NICs together (a
+// ring's crossing runs over them all, groups.cpp).
+double measuredLineRateGBps(const ClusterSpec& cluster, const LinksResult& links);
 
 struct GemmResult {
     std::string name, pass, layout;
