@@ -11,6 +11,7 @@
 #include "palette.h"
 #include "timeaxis.h"
 
+#include <QCheckBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -41,11 +42,18 @@ CalibrationPanel::CalibrationPanel(QWidget* parent)
     m_applyProfile->setToolTip(tr("Give the plan's GPU the GEMM, attention and element-wise rates the job's profile "
                                   "measured, the profile named as their source (one edit that Undo takes back)"));
     m_applyLinks->setEnabled(false);
+    m_linksAnyGpu = new QCheckBox(tr("Apply although measured on another GPU"), this);
+    m_linksAnyGpu->setToolTip(tr("The links were measured with another GPU model than the plan's: its NVLink and "
+                                 "host paths may not be the plan's. Tick to apply them all the same (as plait import "
+                                 "nccl-tests --any-gpu does)."));
+    m_linksAnyGpu->setObjectName(QStringLiteral("linksAnyGpu"));
+    m_linksAnyGpu->setVisible(false);
     m_applyCompute->setEnabled(false);
     m_applyAttention->setEnabled(false);
     m_applyProfile->setEnabled(false);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_applyLinks);
+    buttons->addWidget(m_linksAnyGpu);
     buttons->addWidget(m_applyCompute);
     buttons->addWidget(m_applyAttention);
     buttons->addWidget(m_applyProfile);
@@ -62,6 +70,7 @@ CalibrationPanel::CalibrationPanel(QWidget* parent)
     layout->addWidget(scroll, 1);
     layout->addLayout(buttons);
     m_plot->setVisible(false); // until there is a link sweep to draw
+    connect(m_linksAnyGpu, &QCheckBox::toggled, this, [this] { refresh(); });
     connect(m_applyLinks, &QPushButton::clicked, this, [this] {
         if (auto p = planWithLinks())
             emit applyRequested(*p, tr("Apply measured links"));
@@ -89,6 +98,7 @@ void CalibrationPanel::setPlan(std::shared_ptr<const Plan> plan)
 void CalibrationPanel::setLinks(const LinksResult& links, const QString& source)
 {
     m_links = links;
+    m_linksAnyGpu->setChecked(false); // each measurement asks again
     m_linksSource = source;
     refresh();
 }
@@ -116,6 +126,8 @@ std::string CalibrationPanel::linksSourceText() const
 std::optional<Plan> CalibrationPanel::planWithLinks() const
 {
     if (!m_plan || !m_links)
+        return std::nullopt;
+    if (!otherGpuMeasured(*m_links, m_plan->cluster.gpu).empty() && !m_linksAnyGpu->isChecked())
         return std::nullopt;
     return planWithMeasuredCollectives(*m_plan, *m_links, linksSourceText()).plan;
 }
@@ -199,12 +211,13 @@ namespace {
 // A collective's rate fitted on a link (collectiverates.h), in one line.
 QString collectiveRateHtml(const ProfileCollectiveRate& k, int ranks)
 {
-    return CalibrationPanel::tr("%1 over %2 ranks on %3 (%4 timed): %5 GB/s of bus bandwidth at %6; %7 measured, %8 "
+    const QString timed = k.swept ? CalibrationPanel::tr("%n sizes swept", nullptr, k.calls)
+                                  : CalibrationPanel::tr("%n calls timed", nullptr, k.calls);
+    return CalibrationPanel::tr("%1 over %2 ranks on %3 (%4): %5 GB/s of bus bandwidth at %6; %7 measured, %8 "
                                 "predicted before.")
                .arg(QString::fromLatin1(collectiveName(k.kind)))
                .arg(ranks)
-               .arg(QString::fromStdString(k.link).toHtmlEscaped())
-               .arg(k.calls)
+               .arg(QString::fromStdString(k.link).toHtmlEscaped(), timed)
                .arg(QString::number(k.busBwGBps, 'f', 1), QString::fromStdString(bytesText(k.largestBytes)),
                    widgets::formatDuration(k.measuredS), widgets::formatDuration(k.predictedBeforeS))
         + QStringLiteral(" ")
@@ -335,6 +348,15 @@ void CalibrationPanel::refresh()
                         .arg(planLink->efficiency, 0, 'f', 2)
                         .arg(planLink->effectiveGBps(), 0, 'f', 0)
                         .arg(planLink->latencyUs, 0, 'f', 2);
+            if (const std::string other = otherGpuMeasured(*m_links, m_plan->cluster.gpu); !other.empty())
+                html += QStringLiteral("<br><span style='color:#c0392b'>")
+                    + (m_linksAnyGpu->isChecked()
+                            ? tr("Measured on %1, the plan is on %2: applied all the same, as you asked.")
+                            : tr("Measured on %1, the plan is on %2: compared, not applied (tick \"Apply although "
+                                 "measured on another GPU\" to apply)."))
+                          .arg(QString::fromStdString(other).toHtmlEscaped(),
+                              QString::fromStdString(m_plan->cluster.gpu.name).toHtmlEscaped())
+                    + QStringLiteral("</span>");
             // The fabric check: what the plan's links lead one to expect for these ranks, size by size (dashed, in
             // each op's colour), and where the measurement falls short of it or passes it.
             const FabricCheck check = checkFabric(*m_links, m_plan->cluster);
@@ -494,6 +516,7 @@ void CalibrationPanel::refresh()
     if (!html.isEmpty())
         m_text->setText(html);
     m_plot->setVisible(m_links.has_value());
+    m_linksAnyGpu->setVisible(m_links && m_plan && !otherGpuMeasured(*m_links, m_plan->cluster.gpu).empty());
     m_applyLinks->setEnabled(planWithLinks().has_value());
     m_applyCompute->setEnabled(planWithCompute().has_value());
     m_applyAttention->setEnabled(planWithAttention().has_value());

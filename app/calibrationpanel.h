@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 
+class QCheckBox;
 class QCustomPlot;
 class QLabel;
 class QPushButton;
@@ -33,7 +34,8 @@ public:
     QString summaryText() const;
     QCustomPlot* plot() const { return m_plot; }
 
-    // The plan with the measurement applied, or nothing when there is none to apply.
+    // The plan with the measurement applied, or nothing when there is none to apply. Links measured on another GPU
+    // model (otherGpuMeasured) are compared only, until the user ticks "apply although measured on another GPU".
     std::optional<Plan> planWithLinks() const;
     std::optional<Plan> planWithCompute() const;
     std::optional<Plan> planWithAttention() const;
@@ -60,6 +62,7 @@ private:
     QCustomPlot* m_plot = nullptr;
     QLabel* m_text = nullptr;
     QPushButton* m_applyLinks = nullptr;
+    QCheckBox* m_linksAnyGpu = nullptr;
     QPushButton* m_applyCompute = nullptr;
     QPushButton* m_applyAttention = nullptr;
     QPushButton* m_applyProfile = nullptr;

@@ -2639,114 +2639,143 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>plait::app::CalibrationPanel</name>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="30"/>
+        <location filename="../app/calibrationpanel.cpp" line="31"/>
         <source>message size (bytes)</source>
         <translation>消息大小（字节）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="31"/>
+        <location filename="../app/calibrationpanel.cpp" line="32"/>
         <source>bus bandwidth (GB/s)</source>
         <translation>总线带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="285"/>
+        <location filename="../app/calibrationpanel.cpp" line="298"/>
         <source>No probe results yet: Probe → Run probe…, or Probe → Open results…</source>
         <translation>尚无探测结果：探测 → 运行探测…，或 探测 → 打开结果…</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="37"/>
+        <location filename="../app/calibrationpanel.cpp" line="38"/>
         <source>Apply link measurement to plan</source>
         <translation>将链路测量应用到规划</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="38"/>
+        <location filename="../app/calibrationpanel.cpp" line="39"/>
         <source>Apply compute measurement to plan</source>
         <translation>将计算测量应用到规划</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="39"/>
+        <location filename="../app/calibrationpanel.cpp" line="40"/>
         <source>Apply attention measurement to plan</source>
         <translation>将注意力测量应用到规划</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="40"/>
+        <location filename="../app/calibrationpanel.cpp" line="41"/>
         <source>Calibrate from this profile</source>
         <translation>用此剖析校准</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="41"/>
+        <location filename="../app/calibrationpanel.cpp" line="42"/>
         <source>Give the plan&apos;s GPU the GEMM, attention and element-wise rates the job&apos;s profile measured, the profile named as their source (one edit that Undo takes back)</source>
         <translation>把作业剖析实测的 GEMM、注意力和逐元素速率赋给规划的 GPU，并注明剖析为其来源（一次可撤销的编辑）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="67"/>
+        <location filename="../app/calibrationpanel.cpp" line="45"/>
+        <source>Apply although measured on another GPU</source>
+        <translation>即使在另一种 GPU 上测得也应用</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="46"/>
+        <source>The links were measured with another GPU model than the plan&apos;s: its NVLink and host paths may not be the plan&apos;s. Tick to apply them all the same (as plait import nccl-tests --any-gpu does).</source>
+        <translation>这些链路是在与规划不同型号的 GPU 上测得的：其 NVLink 与主机通路未必与规划相同。勾选后仍然应用（与 plait import nccl-tests --any-gpu 相同）。</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="76"/>
         <source>Apply measured links</source>
         <translation>应用实测链路</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="71"/>
+        <location filename="../app/calibrationpanel.cpp" line="80"/>
         <source>Apply measured compute</source>
         <translation>应用实测计算</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="75"/>
+        <location filename="../app/calibrationpanel.cpp" line="84"/>
         <source>Apply measured attention</source>
         <translation>应用实测注意力</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="79"/>
+        <location filename="../app/calibrationpanel.cpp" line="88"/>
         <source>Calibrate from the profile</source>
         <translation>用剖析校准</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="177"/>
+        <location filename="../app/calibrationpanel.cpp" line="189"/>
         <source>GEMM (share of dense peak)</source>
         <translation>GEMM（占稠密峰值的比例）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="178"/>
+        <location filename="../app/calibrationpanel.cpp" line="190"/>
         <source>attention (TFLOP/s forward / backward)</source>
         <translation>注意力（TFLOP/s，前向 / 反向）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="179"/>
+        <location filename="../app/calibrationpanel.cpp" line="191"/>
         <source>compute beside collectives (slower than alone)</source>
         <translation>与集合通信并行的计算（比单独运行慢）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="180"/>
+        <location filename="../app/calibrationpanel.cpp" line="192"/>
         <source>fixed cost of each kernel the model counts (µs)</source>
         <translation>模型计入的每个内核的固定开销（µs）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="181"/>
+        <location filename="../app/calibrationpanel.cpp" line="193"/>
         <source>element-wise (GB/s of HBM)</source>
         <translation>逐元素（HBM GB/s）</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../app/calibrationpanel.cpp" line="214"/>
+        <source>%n sizes swept</source>
+        <translation>
+            <numerusform>扫描 %n 种大小</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/calibrationpanel.cpp" line="215"/>
+        <source>%n calls timed</source>
+        <translation>
+            <numerusform>计时 %n 次调用</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="220"/>
+        <location filename="../app/calibrationpanel.cpp" line="216"/>
+        <source>%1 over %2 ranks on %3 (%4): %5 GB/s of bus bandwidth at %6; %7 measured, %8 predicted before.</source>
+        <translation>%1，%2 个 rank，经 %3（%4）：%6 时总线带宽 %5 GB/s；实测 %7，校准前预测 %8。</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="233"/>
         <source>&lt;b&gt;Job profile&lt;/b&gt; (%1): the rates it measures on the profiled plan&apos;s stages, fitted so that the plan predicts the kernel times measured.</source>
         <translation>&lt;b&gt;作业剖析&lt;/b&gt;（%1）：它在被剖析规划的各阶段上测得的速率，拟合到使规划预测出实测的内核时间。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="213"/>
-        <location filename="../app/calibrationpanel.cpp" line="224"/>
-        <location filename="../app/calibrationpanel.cpp" line="265"/>
+        <location filename="../app/calibrationpanel.cpp" line="226"/>
+        <location filename="../app/calibrationpanel.cpp" line="237"/>
+        <location filename="../app/calibrationpanel.cpp" line="278"/>
         <source>Not calibrated: %1</source>
         <translation>未校准：%1</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="229"/>
+        <location filename="../app/calibrationpanel.cpp" line="242"/>
         <source>rate</source>
         <translation>速率</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="229"/>
+        <location filename="../app/calibrationpanel.cpp" line="242"/>
         <source>before</source>
         <translation>校准前</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="229"/>
+        <location filename="../app/calibrationpanel.cpp" line="242"/>
         <source>from the profile</source>
         <translation>来自剖析</translation>
     </message>
@@ -2755,167 +2784,176 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation type="vanished">实测内核</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="229"/>
+        <location filename="../app/calibrationpanel.cpp" line="242"/>
         <source>predicted before</source>
         <translation>校准前预测</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="229"/>
+        <location filename="../app/calibrationpanel.cpp" line="242"/>
         <source>measured per step</source>
         <translation>每步实测</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="230"/>
+        <location filename="../app/calibrationpanel.cpp" line="243"/>
         <source>predicted after</source>
         <translation>校准后预测</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="236"/>
+        <location filename="../app/calibrationpanel.cpp" line="249"/>
         <source>not fitted</source>
         <translation>未拟合</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="249"/>
+        <location filename="../app/calibrationpanel.cpp" line="262"/>
         <source>Inter-node link %1: all-reduces over %2 ranks on %3 nodes (%4 timed, their transfers) ran at %5 GB/s of bus bandwidth at %6.</source>
         <translation>节点间链路 %1：跨 %3 个节点、%2 个 rank 的 all-reduce（计时 %4 次，只计传输）在 %6 时的总线带宽为 %5 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="256"/>
+        <location filename="../app/calibrationpanel.cpp" line="269"/>
         <source>Intra-node link %1: all-reduces over %2 ranks within a node (%3 timed, their transfers) ran at %4 GB/s of bus bandwidth at %5.</source>
         <translation>节点内链路 %1：节点内 %2 个 rank 的 all-reduce（计时 %3 次，只计传输）在 %5 时的总线带宽为 %4 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="264"/>
+        <location filename="../app/calibrationpanel.cpp" line="277"/>
         <source>Efficiency %1 → %2.</source>
         <translation>效率 %1 → %2。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="202"/>
         <source>%1 over %2 ranks on %3 (%4 timed): %5 GB/s of bus bandwidth at %6; %7 measured, %8 predicted before.</source>
-        <translation>%1，%2 个 rank，经 %3（计时 %4 次）：%6 时总线带宽 %5 GB/s；实测 %7，校准前预测 %8。</translation>
+        <translation type="vanished">%1，%2 个 rank，经 %3（计时 %4 次）：%6 时总线带宽 %5 GB/s；实测 %7，校准前预测 %8。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="212"/>
+        <location filename="../app/calibrationpanel.cpp" line="225"/>
         <source>Rate %1× → %2× the model&apos;s.</source>
         <translation>速率为模型的 %1× → %2×。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="271"/>
+        <location filename="../app/calibrationpanel.cpp" line="284"/>
         <source>The profiled plan&apos;s step: %1 predicted before, %2 after; measured %3.</source>
         <translation>被剖析规划的单步：校准前预测 %1，校准后 %2；实测 %3。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="276"/>
+        <location filename="../app/calibrationpanel.cpp" line="289"/>
         <source>Not applied: the profile ran on %1, the plan is on %2.</source>
         <translation>未应用：剖析运行在 %1 上，而规划使用 %2。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="300"/>
+        <location filename="../app/calibrationpanel.cpp" line="313"/>
         <source>&lt;b&gt;Links&lt;/b&gt; (%1, %2 ranks, %3):</source>
         <translation>&lt;b&gt;链路&lt;/b&gt;（%1，%2 个 rank，%3）：</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="307"/>
+        <location filename="../app/calibrationpanel.cpp" line="320"/>
         <source>op</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="307"/>
+        <location filename="../app/calibrationpanel.cpp" line="320"/>
         <source>largest busbw (GB/s)</source>
         <translation>最大总线带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="332"/>
+        <location filename="../app/calibrationpanel.cpp" line="345"/>
         <source>The plan assumes %1: %2 GB/s × efficiency %3 = %4 GB/s bus bandwidth, α %5 µs per ring step.</source>
         <translation>规划假设 %1：%2 GB/s × 效率 %3 = %4 GB/s 总线带宽，每个环步 α %5 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="344"/>
+        <location filename="../app/calibrationpanel.cpp" line="354"/>
+        <source>Measured on %1, the plan is on %2: applied all the same, as you asked.</source>
+        <translation>测于 %1，规划用的是 %2：已按您的要求照样应用。</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="355"/>
+        <source>Measured on %1, the plan is on %2: compared, not applied (tick &quot;Apply although measured on another GPU&quot; to apply).</source>
+        <translation>测于 %1，规划用的是 %2：仅作比较，未应用（勾选“即使在另一种 GPU 上测得也应用”即可应用）。</translation>
+    </message>
+    <message>
+        <location filename="../app/calibrationpanel.cpp" line="366"/>
         <source>%1, the plan&apos;s links</source>
         <translation>%1，规划中的链路</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="351"/>
+        <location filename="../app/calibrationpanel.cpp" line="373"/>
         <source>%1: %2% of what the plan&apos;s links lead one to expect at %3 and up.</source>
         <translation>%1：在 %3 及以上为规划中链路应有值的 %2%。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="370"/>
+        <location filename="../app/calibrationpanel.cpp" line="392"/>
         <source>&lt;b&gt;Compute&lt;/b&gt; (%1, %2): best GEMM %3 TFLOP/s, device copy %4 GB/s (read + write)</source>
         <translation>&lt;b&gt;计算&lt;/b&gt;（%1，%2）：最佳 GEMM %3 TFLOP/s，设备内拷贝 %4 GB/s（读 + 写）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="376"/>
+        <location filename="../app/calibrationpanel.cpp" line="398"/>
         <source>The plan assumes %1: %2 TFLOP/s dense bf16 × sustained GEMM efficiency %3, HBM %4 GB/s.</source>
         <translation>计划假定 %1：稠密 bf16 %2 TFLOP/s × 持续 GEMM 效率 %3，HBM %4 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="389"/>
+        <location filename="../app/calibrationpanel.cpp" line="411"/>
         <source>%1 of %2 GEMM shapes ran slower than predicted.</source>
         <translation>%2 个 GEMM 形状中有 %1 个比预测慢。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="392"/>
+        <location filename="../app/calibrationpanel.cpp" line="414"/>
         <source>HBM kernels: read %1 GB/s, write %2 GB/s, triad %3 GB/s.</source>
         <translation>HBM 内核：读 %1 GB/s，写 %2 GB/s，三元组 %3 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="398"/>
+        <location filename="../app/calibrationpanel.cpp" line="420"/>
         <source>A kernel&apos;s fixed cost: %1 µs (empty kernels launched back to back); the plan assumes %2 µs.</source>
         <translation>内核的固定开销：%1 µs（空内核背靠背启动）；计划假定 %2 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="406"/>
+        <location filename="../app/calibrationpanel.cpp" line="428"/>
         <source>On %1 GPUs beside an all-reduce of %2 MiB the GEMM ran %3× as long and the all-reduce %4× (bus bandwidth %5 GB/s alone, %6 GB/s beside).</source>
         <translation>在 %1 块 GPU 上与 %2 MiB 的 all-reduce 同时运行时，GEMM 耗时为单独运行的 %3 倍，all-reduce 为 %4 倍（总线带宽单独 %5 GB/s，同时运行 %6 GB/s）。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="416"/>
+        <location filename="../app/calibrationpanel.cpp" line="438"/>
         <source>The all-reduces ended before the GEMMs did, so the GEMM&apos;s figure is a lower bound.</source>
         <translation>all-reduce 先于 GEMM 结束，因此 GEMM 的数值是下限。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="420"/>
+        <location filename="../app/calibrationpanel.cpp" line="442"/>
         <source>Beside a copy on %1 thread blocks the GEMM ran %2× as long.</source>
         <translation>与占用 %1 个线程块的拷贝同时运行时，GEMM 耗时为单独运行的 %2 倍。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="427"/>
+        <location filename="../app/calibrationpanel.cpp" line="449"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="431"/>
+        <location filename="../app/calibrationpanel.cpp" line="453"/>
         <source>Applying keeps each of the %1 measured GEMM shapes at its own time; other shapes take the rate fitted to them, %2 TFLOP/s (GEMM efficiency %3), and HBM %4 GB/s.</source>
         <translation>应用后，%1 个已测 GEMM 形状各自使用其实测时间；其他形状使用据此拟合的速率 %2 TFLOP/s（GEMM 效率 %3），HBM 为 %4 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="441"/>
+        <location filename="../app/calibrationpanel.cpp" line="463"/>
         <source>&lt;b&gt;PyTorch reference&lt;/b&gt; (%1, %2, torch %3, CUDA %4): GEMM 8192³ bf16 at %5 TFLOP/s on normal data, %6 on a periodic pattern, %7 on zeros.</source>
         <translation>&lt;b&gt;PyTorch 参考&lt;/b&gt;（%1，%2，torch %3，CUDA %4）：GEMM 8192³ bf16 在正态分布数据上 %5 TFLOP/s，在周期性数据上 %6，在全零数据上 %7。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="453"/>
+        <location filename="../app/calibrationpanel.cpp" line="475"/>
         <source>Attention on %1 did not run: %2</source>
         <translation>%1 上的注意力未运行：%2</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="458"/>
+        <location filename="../app/calibrationpanel.cpp" line="480"/>
         <source>Attention on %1 (batch %2, %3 heads, %4 KV heads, %5 queries × %6 keys, head size %7, causal): forward %8 µs, forward and backward %9 µs.</source>
         <translation>%1 上的注意力（批 %2，%3 个头，%4 个 KV 头，%5 个查询 × %6 个键，头维度 %7，因果）：前向 %8 µs，前向加反向 %9 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="473"/>
+        <location filename="../app/calibrationpanel.cpp" line="495"/>
         <source>The plan predicts %1 µs and %2 µs.</source>
         <translation>规划预测为 %1 µs 和 %2 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="480"/>
+        <location filename="../app/calibrationpanel.cpp" line="502"/>
         <source>Applied, it sets the rate of %1; the plan runs %2, which keeps its own.</source>
         <translation>应用后它设定 %1 的速率；规划运行的是 %2，保持其自身速率。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="485"/>
+        <location filename="../app/calibrationpanel.cpp" line="507"/>
         <source>Not compared: %1</source>
         <translation>未比较：%1</translation>
     </message>

@@ -159,7 +159,10 @@ ProfileCollectiveRate measuredCollectiveRate(
     sweep.gpus = measuredGpus(p.cluster, links.ranks, links.hosts);
     sweep.calls = { { kind, int(op->points.size()) } };
     sweep.lineRateGBps = measuredLineRateGBps(p.cluster, links); // as planWithMeasuredLinks takes it
-    return collectiveRateOf(p, sweep, *op, source + ": its " + collectiveName(kind) + " sweep", true);
+    ProfileCollectiveRate k
+        = collectiveRateOf(p, sweep, *op, source + ": its " + collectiveName(kind) + " sweep", true);
+    k.swept = true;
+    return k;
 }
 
 MeasuredCollectives planWithMeasuredCollectives(const Plan& plan, const LinksResult& links, const std::string& source)

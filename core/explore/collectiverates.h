@@ -19,7 +19,8 @@ namespace plait {
 struct ProfileCollectiveRate {
     CollectiveKind kind = CollectiveKind::AllGather;
     std::string link; // the plan's link that bounds it, which takes the rate
-    int calls = 0; // timed, all sizes
+    int calls = 0; // timed, all sizes: a profile's calls, or a sweep's sizes (`swept`)
+    bool swept = false; // measured by a probe's or nccl-tests' sweep, one timing per size
     double largestBytes = 0, busBwGBps = 0; // the largest message, and its transfer's bus bandwidth
     double measuredS = 0, predictedBeforeS = 0, predictedAfterS = 0;
     double before = 1, after = 1;

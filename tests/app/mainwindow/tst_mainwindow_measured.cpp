@@ -260,12 +260,35 @@ private slots:
             w.calibrationPanel()->summaryText().contains(QStringLiteral("all-gather over 8 ranks")), 10000);
         const QString text = w.calibrationPanel()->summaryText();
         QVERIFY2(text.contains(QStringLiteral("× the model's.")), qPrintable(text));
+        // The log ran on V100s, the plan is on H100s: compared, not applied, until the user says so.
+        QVERIFY2(text.contains(QStringLiteral("Measured on Tesla V100-SXM2-32GB"))
+                && text.contains(QStringLiteral("not applied")),
+            qPrintable(text));
+        QVERIFY(!w.calibrationPanel()->planWithLinks());
+        auto* anyGpu = w.calibrationPanel()->findChild<QCheckBox*>(QStringLiteral("linksAnyGpu"));
+        QVERIFY(anyGpu && !anyGpu->isHidden());
+        anyGpu->setChecked(true);
         const std::optional<Plan> calibrated = w.calibrationPanel()->planWithLinks();
         QVERIFY(calibrated);
+        QVERIFY(w.calibrationPanel()->summaryText().contains(QStringLiteral("applied all the same")));
         const LinkSpec& link = calibrated->cluster.intraNode;
         QVERIFY(link.collectiveRate("all-gather") < 1);
         QCOMPARE(link.efficiency, w.document()->plan().cluster.intraNode.efficiency);
         calibrationPictures(w, qEnvironmentVariable("PLAIT_SCREENSHOTS"), QStringLiteral("/window-all-gather.png"));
+        // The same in Chinese, from the shipped translation.
+        QTranslator chinese;
+        if (chinese.load(QStringLiteral(PLAIT_QM))) {
+            QCoreApplication::installTranslator(&chinese);
+            w.calibrationPanel()->setPlan(std::make_shared<const Plan>(w.document()->plan()));
+            const QString zh = w.calibrationPanel()->summaryText();
+            calibrationPictures(
+                w, qEnvironmentVariable("PLAIT_SCREENSHOTS"), QStringLiteral("/window-all-gather-zh.png"));
+            QCoreApplication::removeTranslator(&chinese);
+            w.calibrationPanel()->setPlan(std::make_shared<const Plan>(w.document()->plan()));
+            QVERIFY2(
+                zh.contains(QStringLiteral("扫描 12 种大小")) && zh.contains(QStringLiteral("已按您的要求照样应用")),
+                qPrintable(zh));
+        }
         w.autosave()->finish();
     }
 
@@ -300,6 +323,9 @@ private slots:
         const Plan before = w.document()->plan();
         QVERIFY(w.files()->openFiles({ QStringLiteral(PLAIT_TEST_DATA "/probe/links-fixture.json") }));
         QVERIFY(w.calibrationPanel()->summaryText().contains(QStringLiteral("all-reduce")));
+        // The fixture's GPUs are named "fixture", not the plan's A100: applied once the user says so.
+        QVERIFY(!w.calibrationPanel()->planWithLinks());
+        w.calibrationPanel()->findChild<QCheckBox*>(QStringLiteral("linksAnyGpu"))->setChecked(true);
         auto calibrated = w.calibrationPanel()->planWithLinks();
         QVERIFY(calibrated.has_value());
         QVERIFY(calibrated->cluster.intraNode.efficiency != before.cluster.intraNode.efficiency);

@@ -193,6 +193,13 @@ private slots:
         // The GEMM share moves by the planted factor (memory-bound GEMMs a little less).
         const ProfileRate& g = rateOf(cal, "gemm_rate");
         QVERIFY2(std::abs(g.before / g.after / gemm - 1) < 0.05, qPrintable(QString::number(g.before / g.after)));
+        // The attention and element-wise rates move by their planted factors too: the rate itself is recovered, not
+        // only the profiled plan's time (which any fitted rate would reproduce).
+        const ProfileRate& a = rateOf(cal, "attention_rate");
+        QVERIFY2(std::abs(a.before / a.after / attention - 1) < 0.02, qPrintable(QString::number(a.before / a.after)));
+        QVERIFY2(std::abs(a.beforeBackward / a.afterBackward / attention - 1) < 0.02,
+            qPrintable(QString::number(a.beforeBackward / a.afterBackward)));
+        QVERIFY2(std::abs(h.before / h.after / other - 1) < 0.02, qPrintable(QString::number(h.before / h.after)));
         QVERIFY(cal.plan.cluster.gpu.sustainedSource.find("generated profile") != std::string::npos);
         QCOMPARE(cal.plan.cluster.gpu.measuredAttention.size(), std::size_t(1));
         // Slower kernels make a slower step, and faster ones a faster one.
