@@ -195,9 +195,8 @@
         <translation>卸载的状态每个节点需要 %1 主机内存，超过每个节点的 %2</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="139"/>
         <source>NVFP4&apos;s random Hadamard transforms, stochastic rounding and 2D weight scaling are not costed, and its kernels&apos; rate comes from one published benchmark (B300): the linears&apos; times are a lower bound</source>
-        <translation>NVFP4 的随机 Hadamard 变换、随机舍入和二维权重缩放未计入成本，其内核速率仅来自一项已发表的基准测试（B300）：线性层的时间是下限</translation>
+        <translation type="vanished">NVFP4 的随机 Hadamard 变换、随机舍入和二维权重缩放未计入成本，其内核速率仅来自一项已发表的基准测试（B300）：线性层的时间是下限</translation>
     </message>
     <message>
         <location filename="../core/base/messagetext.cpp" line="142"/>
@@ -1023,6 +1022,11 @@
         <location filename="../core/base/messagetext.cpp" line="98"/>
         <source>%1 slower</source>
         <translation>慢 %1</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="139"/>
+        <source>NVFP4&apos;s random Hadamard transforms, stochastic rounding and 2D weight scaling are not costed, and its GEMMs&apos; rate comes from one published benchmark (%1): the linears&apos; times are a lower bound</source>
+        <translation>NVFP4 的随机 Hadamard 变换、随机舍入和二维权重缩放未计入成本，其 GEMM 速率仅来自一项已发表的基准测试（%1）：线性层的时间是下限</translation>
     </message>
     <message>
         <location filename="../core/base/messagetext.cpp" line="177"/>

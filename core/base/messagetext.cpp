@@ -138,7 +138,7 @@ constexpr MessageTemplate kTemplates[] = {
         "the offloaded states need %1 of host memory per node, more than the %2 each node has") },
     { "warning:fp4-overheads", QT_TRANSLATE_NOOP("Messages",
         "NVFP4's random Hadamard transforms, stochastic rounding and 2D weight scaling are not costed, and its "
-        "kernels' rate comes from one published benchmark (B300): the linears' times are a lower bound") },
+        "GEMMs' rate comes from one published benchmark (%1): the linears' times are a lower bound") },
     { "warning:hbm-rate-datasheet", QT_TRANSLATE_NOOP("Messages",
         "%1 has no measured streaming rate in the catalog, so memory-bound kernels (norms, activations, the "
         "optimizer step) stream at the datasheet's %2 GB/s, which copies reach only about 87% of on A100 and H100: "

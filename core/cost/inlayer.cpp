@@ -14,7 +14,7 @@ LayerCollectives layerCollectives(const Plan& plan, const LayerCost& lc, const G
     LayerCollectives c;
     if (tp && par.tp > 1) {
         if (tr.sequenceParallel) {
-            c.tpGather = collectiveTime(CollectiveKind::AllGather, lc.tpBytes, *tp);
+            c.tpGather = collectiveTime(CollectiveKind::AllGather, lc.tpGatherBytes, *tp);
             c.tpScatter = collectiveTime(CollectiveKind::ReduceScatter, lc.tpBytes, *tp);
         } else {
             c.tpAllReduce = collectiveTime(CollectiveKind::AllReduce, lc.tpBytes, *tp);

@@ -450,6 +450,7 @@ LayerCost layerCost(const Plan& plan)
     // own collectives, above); only shared experts, TP-split like a dense MLP, gather and scatter over TP.
     if (plan.parallel.tp > 1) {
         c.tpBytes = x.tokens * x.h * e;
+        c.tpGatherBytes = x.tokens * x.h * (recipe.lowPrecision ? recipe.gatherBytes : e);
         c.tpCallsFwd = m.isMoe() && m.moe.sharedExperts == 0 ? 1 : 2;
         c.tpCallsBwd = c.tpCallsFwd;
     }

@@ -12,7 +12,8 @@ constexpr double kBlockwiseScale = 4.0 / 128, kMxScale = 1.0 / 32, kNvfp4Scale =
 // GEMM kernels' rates relative to a 16-bit GEMM's share of its own peak, from Transformer Engine's GEMM benchmark
 // (docs/examples/gemm_profiling/gemm_profiling.rst: a 5B config's 12 per-layer GEMMs, M = 15,872, inputs quantized
 // beforehand): FP8 per-tensor runs 1.90× BF16 on H200 NVL and 1.92× on B300 where the peaks are 2× apart (0.95,
-// 0.96: take 0.95); MXFP8 1.83× on B300 (0.915); NVFP4 3.48× where B300's FP4 peak is 6× its 16-bit one (0.58).
+// 0.96: take 0.95); MXFP8 1.83× on B300 (0.915); NVFP4 3.48× where B300's FP4 peak is 6× its 16-bit one (0.58). A
+// GPU whose catalog entry measures its own NVFP4 share (GpuSpec::nvfp4GemmShare: the B200 die) takes that instead.
 constexpr double kFp8TensorShare = 0.95, kMxfp8Share = 0.915, kNvfp4Share = 0.58;
 // Hopper has no block-scaled tensor cores: its blockwise GEMM promotes partial sums on CUDA cores every 128
 // K-elements (DeepSeek-V3 §3.3.2). The same benchmark, with quantization, on H200: block scaling 22.882 ms per
@@ -63,7 +64,7 @@ LinearRecipe linearRecipe(const Plan& plan)
         width = 0.5;
         scale = kNvfp4Scale;
         reads = 2;
-        r.gemmRateScale = kNvfp4Share;
+        r.gemmRateScale = gpu.nvfp4GemmShare > 0 ? gpu.nvfp4GemmShare : kNvfp4Share;
     } else {
         switch (t.fp8Recipe) {
         case Fp8Recipe::Delayed:
@@ -93,6 +94,7 @@ LinearRecipe linearRecipe(const Plan& plan)
     r.quantBytes = onePass ? 2 * reads + 2 * (width + scale) : 2 * r.quantizeOnceBytes;
     r.operandBytes = width + scale;
     r.savedInputBytes = te ? width + scale : 2;
+    r.gatherBytes = te ? width + scale : 2;
     // Both orientations; with FP8 primary weights (--fp8-param-gather) the weight is one of them already.
     r.weightCacheBytes = megatron ? (t.fp8ParamGather ? 1 : 2) * (width + scale) : 0;
     return r;

@@ -31,6 +31,11 @@ struct LinearRecipe {
     double weightCacheBytes = 0;
     // Weights quantized once per step (Megatron-LM passes is_first_microbatch), else once per micro-batch.
     bool weightsOncePerStep = false;
+    // Bytes per element of the sequence-parallel all-gathers (the column-parallel linears' input, forward and again
+    // for wgrad, and the row-parallel ones' output gradient): Transformer Engine quantizes before it gathers
+    // (distributed.py gather_along_first_dim with the recipe's quantizer: FP8, MXFP8 and NVFP4 each gathered as
+    // data and scales), so they move the recipe's width; the reduce-scatters stay 16-bit.
+    double gatherBytes = 2;
 };
 
 LinearRecipe linearRecipe(const Plan& plan);

@@ -44,13 +44,15 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
     };
     // Items of one family share the time the family adds (exposed and contention) in proportion to their own time.
     const int rcFull = tr.recompute == Recompute::Full ? 1 : 0;
+    // Each part: its collective, payload, one call's cost, its calls per step and one call's buffer.
     auto pushShared
-        = [&](Dim dim, const std::vector<std::tuple<CollectiveKind, CommPayload, CollectiveCost, long long>>& parts,
-              double bytesPerCall, double addedPerStep, const std::string& link, int groupSize, int nodes) {
+        = [&](Dim dim,
+              const std::vector<std::tuple<CollectiveKind, CommPayload, CollectiveCost, long long, double>>& parts,
+              double addedPerStep, const std::string& link, int groupSize, int nodes) {
               double total = 0;
-              for (const auto& [kind, what, cost, calls] : parts)
+              for (const auto& [kind, what, cost, calls, bytesPerCall] : parts)
                   total += cost.seconds * double(calls);
-              for (const auto& [kind, what, cost, calls] : parts) {
+              for (const auto& [kind, what, cost, calls, bytesPerCall] : parts) {
                   CommTotals t;
                   t.accumulate(cost, double(calls), 0);
                   t.item.exposedS = total > 0 ? addedPerStep * cost.seconds * double(calls) / total : 0;
@@ -66,23 +68,24 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
         if (sp)
             pushShared(Dim::TP,
                 { { CollectiveKind::AllGather, CommPayload::SpActivationsAndInputs, hcalls.tpGather,
-                      each * (1 + rcFull + 2) },
+                      each * (1 + rcFull + 2), lc.tpGatherBytes },
                     { CollectiveKind::ReduceScatter, CommPayload::SpActivations, hcalls.tpScatter,
-                        each * (1 + rcFull + 1) } },
-                lc.tpBytes, added, hc.tpLink, par.tp, hc.tpNodes);
+                        each * (1 + rcFull + 1), lc.tpBytes } },
+                added, hc.tpLink, par.tp, hc.tpNodes);
         else
             pushShared(Dim::TP,
-                { { CollectiveKind::AllReduce, CommPayload::LayerOutputs, hcalls.tpAllReduce, each * (2 + rcFull) } },
-                lc.tpBytes, added, hc.tpLink, par.tp, hc.tpNodes);
+                { { CollectiveKind::AllReduce, CommPayload::LayerOutputs, hcalls.tpAllReduce, each * (2 + rcFull),
+                    lc.tpBytes } },
+                added, hc.tpLink, par.tp, hc.tpNodes);
     }
     if (par.cp > 1)
         pushShared(Dim::CP,
             { { CollectiveKind::AllGather, CommPayload::KeysAndValues, hcalls.cpGather,
-                  (long long)mbLayers * (2 + rcFull) },
-                { CollectiveKind::ReduceScatter, CommPayload::KeyValueGradients, hcalls.cpScatter,
-                    (long long)mbLayers } },
-            lc.cpBytes, in.inLayerExposedShare * mbLayers * (hc.added.cpForward * (1 + rcFull) + hc.added.cpBackward),
-            hc.cpLink, par.cp, hc.cpNodes);
+                  (long long)mbLayers * (2 + rcFull), lc.cpBytes },
+                { CollectiveKind::ReduceScatter, CommPayload::KeyValueGradients, hcalls.cpScatter, (long long)mbLayers,
+                    lc.cpBytes } },
+            in.inLayerExposedShare * mbLayers * (hc.added.cpForward * (1 + rcFull) + hc.added.cpBackward), hc.cpLink,
+            par.cp, hc.cpNodes);
     const double moeLayers = double(m) * (layersMax - plan.denseLayersOnStage(heavyStage) + mtpHere) * passShare;
     const double moeExposed = in.inLayerExposedShare * in.epExposedShare;
     if (par.ep > 1) {

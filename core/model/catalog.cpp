@@ -262,6 +262,8 @@ Result<GpuSpec> gpuFromJson(const nlohmann::json& j, const std::string& field)
     g.gemmSustainedEfficiency = r.number("gemm_sustained_efficiency", 0, 0, 1);
     g.fp8SustainedEfficiency = r.number("gemm_sustained_fp8_efficiency", 0, 0, 1);
     g.sustainedSource = r.string("gemm_sustained_source", "");
+    g.nvfp4GemmShare = r.number("nvfp4_gemm_share", 0, 0, 1);
+    g.nvfp4GemmSource = r.string("nvfp4_gemm_source", "");
     g.overlapSlowdown = r.number("overlap_slowdown", 0, 0, 4);
     g.overlapSource = r.string("overlap_slowdown_source", "");
     g.kernelFixedUs = r.number("kernel_fixed_us", 0, 0, 1000);
@@ -387,6 +389,10 @@ nlohmann::json toJson(const GpuSpec& g)
         { "gemm_max_efficiency", g.gemmMaxEfficiency }, { "gemm_sustained_efficiency", g.gemmSustainedEfficiency },
         { "gemm_sustained_fp8_efficiency", g.fp8SustainedEfficiency }, { "gemm_sustained_source", g.sustainedSource },
         { "source", g.source } };
+    if (g.nvfp4GemmShare > 0) {
+        j["nvfp4_gemm_share"] = g.nvfp4GemmShare;
+        j["nvfp4_gemm_source"] = g.nvfp4GemmSource;
+    }
     if (g.overlapSlowdown > 0)
         j["overlap_slowdown"] = g.overlapSlowdown;
     if (!g.overlapSource.empty())

@@ -71,6 +71,10 @@ struct GpuSpec {
     double gemmSustainedEfficiency = 0;
     double fp8SustainedEfficiency = 0;
     std::string sustainedSource; // where the sustained figures come from
+    // An NVFP4 GEMM's share of the FP4 peak over a 16-bit GEMM's share of the 16-bit peak, measured on this GPU's die
+    // (0 = not measured here: lowprecision.cpp's B300 figure stands in), and where it comes from.
+    double nvfp4GemmShare = 0;
+    std::string nvfp4GemmSource;
     // Fused attention kernels' published speeds (cost/attention.h); a kernel without one runs at the GEMM rate.
     std::vector<AttentionCurve> attentionCurves;
     // How much slower compute runs beside a collective (cost/overlap.h), as the probe measured it; 0 = not measured.

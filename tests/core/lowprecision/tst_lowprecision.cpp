@@ -1,4 +1,5 @@
 #include "evaluate.h"
+#include "gemm.h"
 #include "layercost.h"
 #include "lowprecision.h"
 #include "memory.h"
@@ -182,6 +183,77 @@ private slots:
     }
 
     // Each recipe runs where its hardware and framework do; validation names what is missing.
+    // Sequence parallelism under Transformer Engine: the all-gathers (the column-parallel linears' input, forward and
+    // again for wgrad, and the row-parallel ones' output gradient) move the recipe's quantized data and scales
+    // (transformer_engine/pytorch/distributed.py gather_along_first_dim, called with the input and grad-output
+    // quantizers by module/layernorm_linear.py, linear.py and base.py grad_output_preprocess); the reduce-scatters
+    // move the 16-bit outputs.
+    void sequenceParallelGathersMoveTheRecipesWidth_data()
+    {
+        QTest::addColumn<QString>("precision");
+        QTest::addColumn<QString>("recipe");
+        QTest::addColumn<double>("gatherBytes");
+        QTest::newRow("bf16") << QStringLiteral("bf16") << QString() << 2.0;
+        QTest::newRow("FP8 current scaling") << QStringLiteral("fp8") << QStringLiteral("tensorwise") << 1.0;
+        QTest::newRow("FP8 delayed scaling") << QStringLiteral("fp8") << QStringLiteral("delayed") << 1.0;
+        QTest::newRow("MXFP8: a byte and an E8M0 scale per 32")
+            << QStringLiteral("fp8") << QStringLiteral("mxfp8") << 1.0 + 1.0 / 32;
+        QTest::newRow("NVFP4: half a byte and an E4M3 scale per 16")
+            << QStringLiteral("fp4") << QString() << 0.5 + 1.0 / 16;
+    }
+    void sequenceParallelGathersMoveTheRecipesWidth()
+    {
+        QFETCH(QString, precision);
+        QFETCH(QString, recipe);
+        QFETCH(double, gatherBytes);
+        nlohmann::json j
+            = teBenchmarkPlan("B300-SXM-270GB", precision.toStdString().c_str(), recipe.toStdString().c_str());
+        j["cluster"]["gpus_per_node"] = 8;
+        j["parallel"]["tp"] = 8;
+        j["training"]["global_batch"] = 8;
+        j["training"]["micro_batch"] = 8;
+        j["training"]["sequence_parallel"] = true;
+        j["training"]["framework"] = "megatron";
+        const Plan plan = mustPlan(j);
+        const double tokens = 8 * 512, h = 4096;
+        const LayerCost c = layerCost(plan);
+        QCOMPARE(c.tpBytes, tokens * h * 2);
+        QVERIFY2(std::abs(c.tpGatherBytes / (tokens * h * gatherBytes) - 1) < 1e-12,
+            qPrintable(QString::number(c.tpGatherBytes / (tokens * h))));
+        // The step's communication lists each at its own size, and the quantized gather is the shorter.
+        const Evaluation ev = evaluate(plan);
+        QVERIFY(ev.valid);
+        const CommItem* gather = nullptr;
+        const CommItem* scatter = nullptr;
+        for (const CommItem& item : ev.comm)
+            if (item.dim == Dim::TP)
+                (item.collective == CollectiveKind::AllGather ? gather : scatter) = &item;
+        QVERIFY(gather && scatter);
+        QCOMPARE(gather->bytesPerCall, c.tpGatherBytes);
+        QCOMPARE(scatter->bytesPerCall, c.tpBytes);
+        QCOMPARE(gather->timeS / double(gather->count) < scatter->timeS / double(scatter->count), gatherBytes < 2);
+    }
+
+    // An NVFP4 GEMM on the B200 die: cuBLAS ran an 8192³ block-scaled FP4 GEMM at 5,239 TF on B200 (deepseek-ai/
+    // DeepGEMM pull request 348, MXFP4, the same tensor-core path as NVFP4), a burst benchmark like the MAMF the
+    // catalog's burst share comes from. The model's burst rate for that shape lands within 3% of it; B300 keeps
+    // the share its own Transformer Engine benchmark gives.
+    void nvfp4GemmOnTheB200DieMatchesCublas()
+    {
+        nlohmann::json j = teBenchmarkPlan("B200-SXM-180GB", "fp4", "");
+        const Plan plan = mustPlan(j);
+        const LinearRecipe r = linearRecipe(plan);
+        QCOMPARE(r.gemmRateScale, plan.cluster.gpu.nvfp4GemmShare);
+        GemmShape shape { 8192, 8192, 8192 };
+        shape.operandBytes = r.operandBytes;
+        const GemmTime t = gemmTime(shape, plan.cluster.gpu, r.peakTflops, 2, r.gemmRateScale);
+        const double tflops = shape.flops() / t.seconds / 1e12;
+        QVERIFY2(std::abs(tflops / 5239 - 1) < 0.03, qPrintable(QString::number(tflops)));
+        const Plan b300 = mustPlan(teBenchmarkPlan("B300-SXM-270GB", "fp4", ""));
+        QCOMPARE(b300.cluster.gpu.nvfp4GemmShare, 0.0);
+        QCOMPARE(linearRecipe(b300).gemmRateScale, 0.58);
+    }
+
     void refusesWhatCannotRun_data()
     {
         QTest::addColumn<QString>("gpu");

@@ -123,10 +123,15 @@ private slots:
             }
         };
         Figures all;
-        // Each source's cross-validated mean |error| when last measured (issue 38: GB200 and B300 with sustained GEMM
-        // figures derived from the B200's measured ratio), each with a tenth of a point of slack for rounding.
-        static const std::map<std::string, double> kLastMeasured { { "fa2", 0.043 }, { "korthikanti", 0.048 },
-            { "llmfoundry", 0.095 }, { "mbridge", 0.095 }, { "megatron", 0.122 }, { "nemo", 0.068 } };
+        // Each source's cross-validated mean |error| when last measured, each with a tenth of a point of slack for
+        // rounding (issue 38: Transformer Engine's sequence-parallel all-gathers at the recipe's width, the B200 die's
+        // own NVFP4 GEMM share, and the refit that follows). Those moved mbridge from 9.4% to 7.5% and all runs from
+        // 9.2% to 8.8%; korthikanti (4.7 to 5.1%) and megatron (12.1 to 13.2%), whose rows neither touches, moved with
+        // the folds fitted without them (mbridge's runs, now predicted faster, pull those folds' per-doubling terms
+        // up). The mean over all runs may not grow either.
+        static const std::map<std::string, double> kLastMeasured { { "fa2", 0.042 }, { "korthikanti", 0.052 },
+            { "llmfoundry", 0.096 }, { "mbridge", 0.076 }, { "megatron", 0.133 }, { "nemo", 0.066 } };
+        constexpr double kAllLastMeasured = 0.089;
         int sourcesWithin = 0;
         QStringList worse; // every source printed before the first failure
         for (const auto& [source, rows] : m_rows) {
@@ -146,6 +151,10 @@ private slots:
         }
         QVERIFY(all.n >= 30);
         all.print("all");
+        if (all.crossValidated / all.n > kAllLastMeasured)
+            worse << QStringLiteral("all runs: cross-validated mean |error| %1% is worse than %2% when last measured")
+                         .arg(100 * all.crossValidated / all.n, 0, 'f', 1)
+                         .arg(100 * kAllLastMeasured, 0, 'f', 1);
         QVERIFY2(worse.isEmpty(), qPrintable(worse.join(QStringLiteral("; "))));
         const double mean = all.crossValidated / all.n, tooFast = double(all.tooFast) / all.n;
         const double coverage = double(all.covered) / all.n;
