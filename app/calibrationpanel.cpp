@@ -91,6 +91,9 @@ CalibrationPanel::CalibrationPanel(QWidget* parent)
 
 void CalibrationPanel::setPlan(std::shared_ptr<const Plan> plan)
 {
+    // The tick to apply links measured on another GPU was given for the plan's GPU then: another GPU asks again.
+    if (m_plan && plan && m_plan->cluster.gpu.id != plan->cluster.gpu.id)
+        m_linksAnyGpu->setChecked(false);
     m_plan = std::move(plan);
     refresh();
 }

@@ -4,82 +4,87 @@
 <context>
     <name>CommWhat</name>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="50"/>
+        <location filename="../widgets/commbreakdown.cpp" line="52"/>
         <source>ZeRO-3 gradients</source>
         <translation>ZeRO-3 梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="50"/>
+        <location filename="../widgets/commbreakdown.cpp" line="52"/>
         <source>ZeRO-3 weights</source>
         <translation>ZeRO-3 权重</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="49"/>
+        <location filename="../widgets/commbreakdown.cpp" line="51"/>
         <source>activations and gradients, all stage boundaries</source>
         <translation>激活与梯度，所有阶段边界</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="51"/>
+        <location filename="../widgets/commbreakdown.cpp" line="53"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="44"/>
+        <location filename="../widgets/commbreakdown.cpp" line="46"/>
         <source>key and value gradients</source>
         <translation>键和值的梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="44"/>
+        <location filename="../widgets/commbreakdown.cpp" line="46"/>
         <source>keys and values</source>
         <translation>键和值</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="43"/>
+        <location filename="../widgets/commbreakdown.cpp" line="45"/>
         <source>layer activations (sequence parallel)</source>
         <translation>层激活（序列并行）</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="41"/>
+        <location filename="../widgets/commbreakdown.cpp" line="43"/>
         <source>layer activations, and inputs re-gathered for weight gradients (sequence parallel)</source>
         <translation>层激活，以及为权重梯度重新收集的输入（序列并行）</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="40"/>
+        <location filename="../widgets/commbreakdown.cpp" line="42"/>
         <source>layer outputs and input gradients</source>
         <translation>层输出与输入梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="52"/>
+        <location filename="../widgets/commbreakdown.cpp" line="54"/>
         <source>tied embedding gradients</source>
         <translation>共享嵌入层的梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="53"/>
+        <location filename="../widgets/commbreakdown.cpp" line="55"/>
         <source>gradients of DualPipe&apos;s two copies of each stage</source>
         <translation>DualPipe 每个阶段两份副本的梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="46"/>
+        <location filename="../widgets/commbreakdown.cpp" line="56"/>
+        <source>output gradients of the row-parallel layers (sequence parallel)</source>
+        <translation>行并行层的输出梯度（序列并行）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/commbreakdown.cpp" line="48"/>
         <source>token combine (and the dispatch&apos;s gradient)</source>
         <translation>token 合并（及分发的梯度）</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="45"/>
+        <location filename="../widgets/commbreakdown.cpp" line="47"/>
         <source>token dispatch (and the combine&apos;s gradient)</source>
         <translation>token 分发（及合并的梯度）</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="51"/>
+        <location filename="../widgets/commbreakdown.cpp" line="53"/>
         <source>updated weights</source>
         <translation>更新后的权重</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="47"/>
+        <location filename="../widgets/commbreakdown.cpp" line="49"/>
         <source>routed tokens over expert TP (and their gradients&apos; sums)</source>
         <translation>经专家 TP 收集的路由 token（及其梯度之和）</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="48"/>
+        <location filename="../widgets/commbreakdown.cpp" line="50"/>
         <source>expert outputs over expert TP (and the tokens&apos; gradients)</source>
         <translation>经专家 TP 归约分散的专家输出（及 token 的梯度）</translation>
     </message>
@@ -2653,7 +2658,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>总线带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="298"/>
+        <location filename="../app/calibrationpanel.cpp" line="301"/>
         <source>No probe results yet: Probe → Run probe…, or Probe → Open results…</source>
         <translation>尚无探测结果：探测 → 运行探测…，或 探测 → 打开结果…</translation>
     </message>
@@ -2713,73 +2718,73 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>用剖析校准</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="189"/>
+        <location filename="../app/calibrationpanel.cpp" line="192"/>
         <source>GEMM (share of dense peak)</source>
         <translation>GEMM（占稠密峰值的比例）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="190"/>
+        <location filename="../app/calibrationpanel.cpp" line="193"/>
         <source>attention (TFLOP/s forward / backward)</source>
         <translation>注意力（TFLOP/s，前向 / 反向）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="191"/>
+        <location filename="../app/calibrationpanel.cpp" line="194"/>
         <source>compute beside collectives (slower than alone)</source>
         <translation>与集合通信并行的计算（比单独运行慢）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="192"/>
+        <location filename="../app/calibrationpanel.cpp" line="195"/>
         <source>fixed cost of each kernel the model counts (µs)</source>
         <translation>模型计入的每个内核的固定开销（µs）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="193"/>
+        <location filename="../app/calibrationpanel.cpp" line="196"/>
         <source>element-wise (GB/s of HBM)</source>
         <translation>逐元素（HBM GB/s）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/calibrationpanel.cpp" line="214"/>
+        <location filename="../app/calibrationpanel.cpp" line="217"/>
         <source>%n sizes swept</source>
         <translation>
             <numerusform>扫描 %n 种大小</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/calibrationpanel.cpp" line="215"/>
+        <location filename="../app/calibrationpanel.cpp" line="218"/>
         <source>%n calls timed</source>
         <translation>
             <numerusform>计时 %n 次调用</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="216"/>
+        <location filename="../app/calibrationpanel.cpp" line="219"/>
         <source>%1 over %2 ranks on %3 (%4): %5 GB/s of bus bandwidth at %6; %7 measured, %8 predicted before.</source>
         <translation>%1，%2 个 rank，经 %3（%4）：%6 时总线带宽 %5 GB/s；实测 %7，校准前预测 %8。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="233"/>
+        <location filename="../app/calibrationpanel.cpp" line="236"/>
         <source>&lt;b&gt;Job profile&lt;/b&gt; (%1): the rates it measures on the profiled plan&apos;s stages, fitted so that the plan predicts the kernel times measured.</source>
         <translation>&lt;b&gt;作业剖析&lt;/b&gt;（%1）：它在被剖析规划的各阶段上测得的速率，拟合到使规划预测出实测的内核时间。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="226"/>
-        <location filename="../app/calibrationpanel.cpp" line="237"/>
-        <location filename="../app/calibrationpanel.cpp" line="278"/>
+        <location filename="../app/calibrationpanel.cpp" line="229"/>
+        <location filename="../app/calibrationpanel.cpp" line="240"/>
+        <location filename="../app/calibrationpanel.cpp" line="281"/>
         <source>Not calibrated: %1</source>
         <translation>未校准：%1</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="242"/>
+        <location filename="../app/calibrationpanel.cpp" line="245"/>
         <source>rate</source>
         <translation>速率</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="242"/>
+        <location filename="../app/calibrationpanel.cpp" line="245"/>
         <source>before</source>
         <translation>校准前</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="242"/>
+        <location filename="../app/calibrationpanel.cpp" line="245"/>
         <source>from the profile</source>
         <translation>来自剖析</translation>
     </message>
@@ -2788,37 +2793,37 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation type="vanished">实测内核</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="242"/>
+        <location filename="../app/calibrationpanel.cpp" line="245"/>
         <source>predicted before</source>
         <translation>校准前预测</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="242"/>
+        <location filename="../app/calibrationpanel.cpp" line="245"/>
         <source>measured per step</source>
         <translation>每步实测</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="243"/>
+        <location filename="../app/calibrationpanel.cpp" line="246"/>
         <source>predicted after</source>
         <translation>校准后预测</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="249"/>
+        <location filename="../app/calibrationpanel.cpp" line="252"/>
         <source>not fitted</source>
         <translation>未拟合</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="262"/>
+        <location filename="../app/calibrationpanel.cpp" line="265"/>
         <source>Inter-node link %1: all-reduces over %2 ranks on %3 nodes (%4 timed, their transfers) ran at %5 GB/s of bus bandwidth at %6.</source>
         <translation>节点间链路 %1：跨 %3 个节点、%2 个 rank 的 all-reduce（计时 %4 次，只计传输）在 %6 时的总线带宽为 %5 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="269"/>
+        <location filename="../app/calibrationpanel.cpp" line="272"/>
         <source>Intra-node link %1: all-reduces over %2 ranks within a node (%3 timed, their transfers) ran at %4 GB/s of bus bandwidth at %5.</source>
         <translation>节点内链路 %1：节点内 %2 个 rank 的 all-reduce（计时 %3 次，只计传输）在 %5 时的总线带宽为 %4 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="277"/>
+        <location filename="../app/calibrationpanel.cpp" line="280"/>
         <source>Efficiency %1 → %2.</source>
         <translation>效率 %1 → %2。</translation>
     </message>
@@ -2827,137 +2832,137 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation type="vanished">%1，%2 个 rank，经 %3（计时 %4 次）：%6 时总线带宽 %5 GB/s；实测 %7，校准前预测 %8。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="225"/>
+        <location filename="../app/calibrationpanel.cpp" line="228"/>
         <source>Rate %1× → %2× the model&apos;s.</source>
         <translation>速率为模型的 %1× → %2×。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="284"/>
+        <location filename="../app/calibrationpanel.cpp" line="287"/>
         <source>The profiled plan&apos;s step: %1 predicted before, %2 after; measured %3.</source>
         <translation>被剖析规划的单步：校准前预测 %1，校准后 %2；实测 %3。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="289"/>
+        <location filename="../app/calibrationpanel.cpp" line="292"/>
         <source>Not applied: the profile ran on %1, the plan is on %2.</source>
         <translation>未应用：剖析运行在 %1 上，而规划使用 %2。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="313"/>
+        <location filename="../app/calibrationpanel.cpp" line="316"/>
         <source>&lt;b&gt;Links&lt;/b&gt; (%1, %2 ranks, %3):</source>
         <translation>&lt;b&gt;链路&lt;/b&gt;（%1，%2 个 rank，%3）：</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="320"/>
+        <location filename="../app/calibrationpanel.cpp" line="323"/>
         <source>op</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="320"/>
+        <location filename="../app/calibrationpanel.cpp" line="323"/>
         <source>largest busbw (GB/s)</source>
         <translation>最大总线带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="345"/>
+        <location filename="../app/calibrationpanel.cpp" line="348"/>
         <source>The plan assumes %1: %2 GB/s × efficiency %3 = %4 GB/s bus bandwidth, α %5 µs per ring step.</source>
         <translation>规划假设 %1：%2 GB/s × 效率 %3 = %4 GB/s 总线带宽，每个环步 α %5 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="354"/>
+        <location filename="../app/calibrationpanel.cpp" line="357"/>
         <source>Measured on %1, the plan is on %2: applied all the same, as you asked.</source>
         <translation>测于 %1，规划用的是 %2：已按您的要求照样应用。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="355"/>
+        <location filename="../app/calibrationpanel.cpp" line="358"/>
         <source>Measured on %1, the plan is on %2: compared, not applied (tick &quot;Apply although measured on another GPU&quot; to apply).</source>
         <translation>测于 %1，规划用的是 %2：仅作比较，未应用（勾选“即使在另一种 GPU 上测得也应用”即可应用）。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="366"/>
+        <location filename="../app/calibrationpanel.cpp" line="369"/>
         <source>%1, the plan&apos;s links</source>
         <translation>%1，规划中的链路</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="373"/>
+        <location filename="../app/calibrationpanel.cpp" line="376"/>
         <source>%1: %2% of what the plan&apos;s links lead one to expect at %3 and up.</source>
         <translation>%1：在 %3 及以上为规划中链路应有值的 %2%。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="392"/>
+        <location filename="../app/calibrationpanel.cpp" line="395"/>
         <source>&lt;b&gt;Compute&lt;/b&gt; (%1, %2): best GEMM %3 TFLOP/s, device copy %4 GB/s (read + write)</source>
         <translation>&lt;b&gt;计算&lt;/b&gt;（%1，%2）：最佳 GEMM %3 TFLOP/s，设备内拷贝 %4 GB/s（读 + 写）</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="398"/>
+        <location filename="../app/calibrationpanel.cpp" line="401"/>
         <source>The plan assumes %1: %2 TFLOP/s dense bf16 × sustained GEMM efficiency %3, HBM %4 GB/s.</source>
         <translation>计划假定 %1：稠密 bf16 %2 TFLOP/s × 持续 GEMM 效率 %3，HBM %4 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="411"/>
+        <location filename="../app/calibrationpanel.cpp" line="414"/>
         <source>%1 of %2 GEMM shapes ran slower than predicted.</source>
         <translation>%2 个 GEMM 形状中有 %1 个比预测慢。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="414"/>
+        <location filename="../app/calibrationpanel.cpp" line="417"/>
         <source>HBM kernels: read %1 GB/s, write %2 GB/s, triad %3 GB/s.</source>
         <translation>HBM 内核：读 %1 GB/s，写 %2 GB/s，三元组 %3 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="420"/>
+        <location filename="../app/calibrationpanel.cpp" line="423"/>
         <source>A kernel&apos;s fixed cost: %1 µs (empty kernels launched back to back); the plan assumes %2 µs.</source>
         <translation>内核的固定开销：%1 µs（空内核背靠背启动）；计划假定 %2 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="428"/>
+        <location filename="../app/calibrationpanel.cpp" line="431"/>
         <source>On %1 GPUs beside an all-reduce of %2 MiB the GEMM ran %3× as long and the all-reduce %4× (bus bandwidth %5 GB/s alone, %6 GB/s beside).</source>
         <translation>在 %1 块 GPU 上与 %2 MiB 的 all-reduce 同时运行时，GEMM 耗时为单独运行的 %3 倍，all-reduce 为 %4 倍（总线带宽单独 %5 GB/s，同时运行 %6 GB/s）。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="438"/>
+        <location filename="../app/calibrationpanel.cpp" line="441"/>
         <source>The all-reduces ended before the GEMMs did, so the GEMM&apos;s figure is a lower bound.</source>
         <translation>all-reduce 先于 GEMM 结束，因此 GEMM 的数值是下限。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="442"/>
+        <location filename="../app/calibrationpanel.cpp" line="445"/>
         <source>Beside a copy on %1 thread blocks the GEMM ran %2× as long.</source>
         <translation>与占用 %1 个线程块的拷贝同时运行时，GEMM 耗时为单独运行的 %2 倍。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="449"/>
+        <location filename="../app/calibrationpanel.cpp" line="452"/>
         <source>Not applied: %1</source>
         <translation>未应用：%1</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="453"/>
+        <location filename="../app/calibrationpanel.cpp" line="456"/>
         <source>Applying keeps each of the %1 measured GEMM shapes at its own time; other shapes take the rate fitted to them, %2 TFLOP/s (GEMM efficiency %3), and HBM %4 GB/s.</source>
         <translation>应用后，%1 个已测 GEMM 形状各自使用其实测时间；其他形状使用据此拟合的速率 %2 TFLOP/s（GEMM 效率 %3），HBM 为 %4 GB/s。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="463"/>
+        <location filename="../app/calibrationpanel.cpp" line="466"/>
         <source>&lt;b&gt;PyTorch reference&lt;/b&gt; (%1, %2, torch %3, CUDA %4): GEMM 8192³ bf16 at %5 TFLOP/s on normal data, %6 on a periodic pattern, %7 on zeros.</source>
         <translation>&lt;b&gt;PyTorch 参考&lt;/b&gt;（%1，%2，torch %3，CUDA %4）：GEMM 8192³ bf16 在正态分布数据上 %5 TFLOP/s，在周期性数据上 %6，在全零数据上 %7。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="475"/>
+        <location filename="../app/calibrationpanel.cpp" line="478"/>
         <source>Attention on %1 did not run: %2</source>
         <translation>%1 上的注意力未运行：%2</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="480"/>
+        <location filename="../app/calibrationpanel.cpp" line="483"/>
         <source>Attention on %1 (batch %2, %3 heads, %4 KV heads, %5 queries × %6 keys, head size %7, causal): forward %8 µs, forward and backward %9 µs.</source>
         <translation>%1 上的注意力（批 %2，%3 个头，%4 个 KV 头，%5 个查询 × %6 个键，头维度 %7，因果）：前向 %8 µs，前向加反向 %9 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="495"/>
+        <location filename="../app/calibrationpanel.cpp" line="498"/>
         <source>The plan predicts %1 µs and %2 µs.</source>
         <translation>规划预测为 %1 µs 和 %2 µs。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="502"/>
+        <location filename="../app/calibrationpanel.cpp" line="505"/>
         <source>Applied, it sets the rate of %1; the plan runs %2, which keeps its own.</source>
         <translation>应用后它设定 %1 的速率；规划运行的是 %2，保持其自身速率。</translation>
     </message>
     <message>
-        <location filename="../app/calibrationpanel.cpp" line="507"/>
+        <location filename="../app/calibrationpanel.cpp" line="510"/>
         <source>Not compared: %1</source>
         <translation>未比较：%1</translation>
     </message>
@@ -4801,86 +4806,91 @@ Discard them?</source>
         <translation>专家 TP</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="66"/>
+        <location filename="../widgets/commbreakdown.cpp" line="32"/>
+        <source>output gradients</source>
+        <translation>输出梯度</translation>
+    </message>
+    <message>
+        <location filename="../widgets/commbreakdown.cpp" line="69"/>
         <source>Exposed and hidden</source>
         <translation>暴露与隐藏</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="67"/>
+        <location filename="../widgets/commbreakdown.cpp" line="70"/>
         <source>Latency (α) and bandwidth (S/β)</source>
         <translation>延迟 (α) 与带宽 (S/β)</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="68"/>
+        <location filename="../widgets/commbreakdown.cpp" line="71"/>
         <source>Split:</source>
         <translation>拆分：</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="78"/>
+        <location filename="../widgets/commbreakdown.cpp" line="81"/>
         <source>Communication per step</source>
         <translation>每步通信</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="134"/>
+        <location filename="../widgets/commbreakdown.cpp" line="137"/>
         <source>exposed</source>
         <translation>暴露</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="134"/>
+        <location filename="../widgets/commbreakdown.cpp" line="137"/>
         <source>latency (α)</source>
         <translation>延迟 (α)</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="135"/>
+        <location filename="../widgets/commbreakdown.cpp" line="138"/>
         <source>hidden under compute</source>
         <translation>被计算隐藏</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="135"/>
+        <location filename="../widgets/commbreakdown.cpp" line="138"/>
         <source>bandwidth (S/β)</source>
         <translation>带宽 (S/β)</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="148"/>
+        <location filename="../widgets/commbreakdown.cpp" line="151"/>
         <source>ms per step (stage %1, the busiest)</source>
         <translation>每步毫秒数（阶段 %1，最忙的阶段）</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="149"/>
+        <location filename="../widgets/commbreakdown.cpp" line="152"/>
         <source>ms per step</source>
         <translation>每步毫秒数</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="158"/>
+        <location filename="../widgets/commbreakdown.cpp" line="161"/>
         <source>%1 %2
 %3 × %4 on %5</source>
         <translation>%1 %2
 %3 × %4，经 %5</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="165"/>
+        <location filename="../widgets/commbreakdown.cpp" line="168"/>
         <source> (group over %1 nodes)</source>
         <translation>（组跨 %1 个节点）</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="180"/>
+        <location filename="../widgets/commbreakdown.cpp" line="183"/>
         <source>No plan evaluated yet.</source>
         <translation>尚未评估任何方案。</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="181"/>
+        <location filename="../widgets/commbreakdown.cpp" line="184"/>
         <source>The plan cannot be evaluated: the summary says why.</source>
         <translation>无法评估该方案：原因见摘要。</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="182"/>
+        <location filename="../widgets/commbreakdown.cpp" line="185"/>
         <source>No communication: every parallel size is 1,
 so no GPU sends anything to another.</source>
         <translation>没有通信：所有并行规模均为 1，
 没有 GPU 向其他 GPU 发送数据。</translation>
     </message>
     <message>
-        <location filename="../widgets/commbreakdown.cpp" line="218"/>
+        <location filename="../widgets/commbreakdown.cpp" line="221"/>
         <source>%1: %2 per step, %3 exposed
 latency %4, bandwidth %5
 %6 per call, %7 calls, %8 ranks

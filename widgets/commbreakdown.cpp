@@ -28,6 +28,8 @@ QString roleText(CommPayload p)
     case CommPayload::RoutedTokensOverEtp:
     case CommPayload::ExpertOutputsOverEtp:
         return CommBreakdown::tr("expert TP");
+    case CommPayload::SpOutputGradients:
+        return CommBreakdown::tr("output gradients");
     default:
         return {};
     }
@@ -50,7 +52,8 @@ QString commPayloadText(CommPayload p)
         QT_TRANSLATE_NOOP("CommWhat", "ZeRO-3 weights"), QT_TRANSLATE_NOOP("CommWhat", "ZeRO-3 gradients"),
         QT_TRANSLATE_NOOP("CommWhat", "gradients"), QT_TRANSLATE_NOOP("CommWhat", "updated weights"),
         QT_TRANSLATE_NOOP("CommWhat", "tied embedding gradients"),
-        QT_TRANSLATE_NOOP("CommWhat", "gradients of DualPipe's two copies of each stage") };
+        QT_TRANSLATE_NOOP("CommWhat", "gradients of DualPipe's two copies of each stage"),
+        QT_TRANSLATE_NOOP("CommWhat", "output gradients of the row-parallel layers (sequence parallel)") };
     static_assert(std::size(kWhat) == std::size(kCommPayloads));
     return QCoreApplication::translate("CommWhat", kWhat[std::size_t(p)]);
 }

@@ -15,6 +15,7 @@ LayerCollectives layerCollectives(const Plan& plan, const LayerCost& lc, const G
     if (tp && par.tp > 1) {
         if (tr.sequenceParallel) {
             c.tpGather = collectiveTime(CollectiveKind::AllGather, lc.tpGatherBytes, *tp);
+            c.tpGradGather = collectiveTime(CollectiveKind::AllGather, lc.tpGradGatherBytes, *tp);
             c.tpScatter = collectiveTime(CollectiveKind::ReduceScatter, lc.tpBytes, *tp);
         } else {
             c.tpAllReduce = collectiveTime(CollectiveKind::AllReduce, lc.tpBytes, *tp);
@@ -58,10 +59,11 @@ LayerCommTime layerCommTime(const Plan& plan, const LayerCost& lc, const LayerCo
             // Backward: the row-parallel layers gather their output gradient; the column-parallel ones re-gather
             // their input for wgrad (beside dgrad) and reduce-scatter their input gradient (beside wgrad).
             if (overlap == TpOverlap::None)
-                t.tpBackward = blocks * (2 * c.tpGather.seconds + c.tpScatter.seconds);
+                t.tpBackward = blocks * (c.tpGradGather.seconds + c.tpGather.seconds + c.tpScatter.seconds);
             else
-                t.tpBackward = (overlap == TpOverlap::All ? overlapCost(blocks * c.tpGather.seconds, lc.rowDgradGemm, s)
-                                                          : blocks * c.tpGather.seconds)
+                t.tpBackward
+                    = (overlap == TpOverlap::All ? overlapCost(blocks * c.tpGradGather.seconds, lc.rowDgradGemm, s)
+                                                 : blocks * c.tpGradGather.seconds)
                     + overlapCost(blocks * c.tpGather.seconds, lc.columnDgradGemm, s)
                     + overlapCost(blocks * c.tpScatter.seconds, lc.columnWgradGemm, s);
         } else {

@@ -11,7 +11,9 @@ namespace plait {
 // One call of each collective a layer issues, timed on its group's path.
 struct LayerCollectives {
     CollectiveCost tpAllReduce; // without SP: each block's output (forward) or input gradient (backward)
-    CollectiveCost tpGather, tpScatter; // with SP, the same buffer gathered or reduce-scattered
+    // With SP: the column-parallel input gathered (forward, and again for wgrad), the row-parallel output gradient
+    // gathered, and the 16-bit outputs reduce-scattered (the gathers at the recipe's width, LayerCost).
+    CollectiveCost tpGather, tpGradGather, tpScatter;
     CollectiveCost cpGather, cpScatter; // K and V gathered; dK and dV reduce-scattered in the backward
     CollectiveCost ep; // one dispatch or combine, as the plan's dispatcher sends it (dispatch.h)
     ExpertDispatch epDispatch; // what that call sends, and where

@@ -451,6 +451,7 @@ LayerCost layerCost(const Plan& plan)
     if (plan.parallel.tp > 1) {
         c.tpBytes = x.tokens * x.h * e;
         c.tpGatherBytes = x.tokens * x.h * (recipe.lowPrecision ? recipe.gatherBytes : e);
+        c.tpGradGatherBytes = x.tokens * x.h * (recipe.lowPrecision ? recipe.gradGatherBytes : e);
         c.tpCallsFwd = m.isMoe() && m.moe.sharedExperts == 0 ? 1 : 2;
         c.tpCallsBwd = c.tpCallsFwd;
     }

@@ -45,8 +45,10 @@ struct LayerCost {
     double attentionModelFwdFlops = 0;
     double attentionFwdFlops = 0, attentionBwdFlops = 0;
     // Communication per layer per micro-batch (bytes, nccl-tests S) — time is costed by the caller.
-    double tpBytes = 0; // one TP collective's buffer (all-reduce of the layer output, or its AG/RS pair)
-    double tpGatherBytes = 0; // one sequence-parallel all-gather's: tpBytes at the recipe's width (gatherBytes)
+    double tpBytes = 0; // one TP collective's 16-bit buffer (the all-reduce, or the SP reduce-scatter)
+    // The sequence-parallel all-gathers' buffers at the recipe's width (lowprecision.h): the column-parallel input's
+    // (forward and the wgrad re-gather) and the row-parallel output gradient's.
+    double tpGatherBytes = 0, tpGradGatherBytes = 0;
     int tpCallsFwd = 0, tpCallsBwd = 0; // blocks with TP collectives: attention, and a dense or shared-expert MLP
     double cpBytes = 0; // all-gather of K and V across CP ranks
     double epTokens = 0; // tokens one GPU routes to its experts (dispatch.h prices them per dispatcher)

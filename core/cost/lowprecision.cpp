@@ -94,7 +94,8 @@ LinearRecipe linearRecipe(const Plan& plan)
     r.quantBytes = onePass ? 2 * reads + 2 * (width + scale) : 2 * r.quantizeOnceBytes;
     r.operandBytes = width + scale;
     r.savedInputBytes = te ? width + scale : 2;
-    r.gatherBytes = te ? width + scale : 2;
+    r.gatherBytes = megatron ? width + scale : 2;
+    r.gradGatherBytes = megatron ? (scale > 0 && t.tpOverlap != TpOverlap::All ? 2 : 1) * (width + scale) : 2;
     // Both orientations; with FP8 primary weights (--fp8-param-gather) the weight is one of them already.
     r.weightCacheBytes = megatron ? (t.fp8ParamGather ? 1 : 2) * (width + scale) : 0;
     return r;

@@ -31,11 +31,15 @@ struct LinearRecipe {
     double weightCacheBytes = 0;
     // Weights quantized once per step (Megatron-LM passes is_first_microbatch), else once per micro-batch.
     bool weightsOncePerStep = false;
-    // Bytes per element of the sequence-parallel all-gathers (the column-parallel linears' input, forward and again
-    // for wgrad, and the row-parallel ones' output gradient): Transformer Engine quantizes before it gathers
-    // (distributed.py gather_along_first_dim with the recipe's quantizer: FP8, MXFP8 and NVFP4 each gathered as
-    // data and scales), so they move the recipe's width; the reduce-scatters stay 16-bit.
+    // Bytes per element of the sequence-parallel all-gathers under Megatron-LM's Transformer Engine linears, which
+    // quantize before they gather (distributed.py gather_along_first_dim with the recipe's quantizer); the
+    // reduce-scatters stay 16-bit, and other frameworks gather 16-bit (DTensor, their own mappings).
+    //  - gatherBytes: the column-parallel linears' input, forward and again for wgrad: one layout, data and scales;
+    //  - gradGatherBytes: the row-parallel linears' output gradient, quantized for dgrad and wgrad at once
+    //    (linear.py sets both usages), so a block-scaled recipe (MXFP8, NVFP4, FP8 blockwise) gathers both layouts;
+    //    per-tensor FP8 gathers one and transposes it locally, and Userbuffers (tp_overlap "all") sends one.
     double gatherBytes = 2;
+    double gradGatherBytes = 2;
 };
 
 LinearRecipe linearRecipe(const Plan& plan);

@@ -65,7 +65,18 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
         const long long each = (long long)mbLayers * lc.tpCallsFwd; // per pass, over both blocks
         const double added
             = in.inLayerExposedShare * mbLayers * (hc.added.tpForward * (1 + rcFull) + hc.added.tpBackward);
-        if (sp)
+        // Per pass: the forward gathers (and recomputation's), the wgrad re-gather and the output gradient's gather;
+        // the last is an item of its own where it moves another width (a block-scaled recipe's two layouts).
+        if (sp && lc.tpGradGatherBytes != lc.tpGatherBytes)
+            pushShared(Dim::TP,
+                { { CollectiveKind::AllGather, CommPayload::SpActivationsAndInputs, hcalls.tpGather,
+                      each * (1 + rcFull + 1), lc.tpGatherBytes },
+                    { CollectiveKind::AllGather, CommPayload::SpOutputGradients, hcalls.tpGradGather, each,
+                        lc.tpGradGatherBytes },
+                    { CollectiveKind::ReduceScatter, CommPayload::SpActivations, hcalls.tpScatter,
+                        each * (1 + rcFull + 1), lc.tpBytes } },
+                added, hc.tpLink, par.tp, hc.tpNodes);
+        else if (sp)
             pushShared(Dim::TP,
                 { { CollectiveKind::AllGather, CommPayload::SpActivationsAndInputs, hcalls.tpGather,
                       each * (1 + rcFull + 2), lc.tpGatherBytes },

@@ -32,12 +32,16 @@ enum class CommPayload {
     UpdatedWeights, // the distributed optimizer's gather
     TiedEmbeddingGradients,
     DualPipeCopies,
+    // TP all-gather of the row-parallel layers' output gradients under SP, where its width differs from the
+    // activations' (a block-scaled recipe gathers both layouts, lowprecision.h); else part of SpActivationsAndInputs
+    SpOutputGradients,
 };
 inline constexpr CommPayload kCommPayloads[] = { CommPayload::LayerOutputs, CommPayload::SpActivationsAndInputs,
     CommPayload::SpActivations, CommPayload::KeysAndValues, CommPayload::KeyValueGradients, CommPayload::TokenDispatch,
     CommPayload::TokenCombine, CommPayload::RoutedTokensOverEtp, CommPayload::ExpertOutputsOverEtp,
     CommPayload::StageBoundaries, CommPayload::Zero3Weights, CommPayload::Zero3Gradients, CommPayload::Gradients,
-    CommPayload::UpdatedWeights, CommPayload::TiedEmbeddingGradients, CommPayload::DualPipeCopies };
+    CommPayload::UpdatedWeights, CommPayload::TiedEmbeddingGradients, CommPayload::DualPipeCopies,
+    CommPayload::SpOutputGradients };
 inline const char* commPayloadName(CommPayload p)
 {
     static const char* const kNames[] = { "layer outputs and input gradients",
@@ -47,7 +51,8 @@ inline const char* commPayloadName(CommPayload p)
         "routed tokens over expert TP (and their gradients' sums)",
         "expert outputs over expert TP (and the tokens' gradients)", "activations and gradients, all stage boundaries",
         "ZeRO-3 weights", "ZeRO-3 gradients", "gradients", "updated weights", "tied embedding gradients",
-        "gradients of DualPipe's two copies of each stage" };
+        "gradients of DualPipe's two copies of each stage",
+        "output gradients of the row-parallel layers (sequence parallel)" };
     static_assert(std::size(kNames) == std::size(kCommPayloads));
     return kNames[std::size_t(p)];
 }

@@ -24,9 +24,10 @@ const Keys kCluster { "gpu", "nodes", "gpus_per_node", "intra_node", "inter_node
     "nvlink_domain_gpus", "host_memory_GiB", "pod_gpus", "oversubscription" };
 const Keys kGpu { "id", "name", "memory_GiB", "bf16_tflops", "fp16_tflops", "fp8_tflops", "fp4_tflops", "hbm_GBps",
     "sms", "host_link", "host_link_GBps", "nvlink", "nvlink_GBps", "gemm_max_efficiency", "gemm_sustained_efficiency",
-    "gemm_sustained_fp8_efficiency", "gemm_sustained_source", "overlap_slowdown", "overlap_slowdown_source",
-    "kernel_fixed_us", "kernel_fixed_source", "attention_curves", "hbm_achievable_GBps", "hbm_achievable_source",
-    "measured_gemms", "measured_attention", "tdp_W", "tdp_source", "source" };
+    "gemm_sustained_fp8_efficiency", "gemm_sustained_source", "nvfp4_gemm_share", "nvfp4_gemm_source",
+    "overlap_slowdown", "overlap_slowdown_source", "kernel_fixed_us", "kernel_fixed_source", "attention_curves",
+    "hbm_achievable_GBps", "hbm_achievable_source", "measured_gemms", "measured_attention", "tdp_W", "tdp_source",
+    "source" };
 const Keys kLink { "id", "name", "kind", "scope", "bandwidth_GBps", "latency_us", "efficiency", "nvls",
     "nvls_algbw_GBps", "busbw_curve", "source", "collective_rates", "collective_rates_source" };
 const Keys kTraining { "global_batch", "micro_batch", "precision", "fp8_recipe", "fp8_param_gather",

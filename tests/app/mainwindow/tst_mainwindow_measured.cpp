@@ -277,7 +277,8 @@ private slots:
         calibrationPictures(w, qEnvironmentVariable("PLAIT_SCREENSHOTS"), QStringLiteral("/window-all-gather.png"));
         // The same in Chinese, from the shipped translation.
         QTranslator chinese;
-        if (chinese.load(QStringLiteral(PLAIT_QM))) {
+        QVERIFY(chinese.load(QStringLiteral(PLAIT_QM)));
+        {
             QCoreApplication::installTranslator(&chinese);
             w.calibrationPanel()->setPlan(std::make_shared<const Plan>(w.document()->plan()));
             const QString zh = w.calibrationPanel()->summaryText();
@@ -289,6 +290,12 @@ private slots:
                 zh.contains(QStringLiteral("扫描 12 种大小")) && zh.contains(QStringLiteral("已按您的要求照样应用")),
                 qPrintable(zh));
         }
+        // The tick was given for the H100 plan: on another GPU the panel asks again.
+        Plan onA100 = w.document()->plan();
+        onA100.cluster.gpu = *Catalog::builtin().gpu("A100-SXM4-80GB");
+        w.calibrationPanel()->setPlan(std::make_shared<const Plan>(onA100));
+        QVERIFY(!anyGpu->isChecked() && !w.calibrationPanel()->planWithLinks());
+        w.calibrationPanel()->setPlan(std::make_shared<const Plan>(w.document()->plan()));
         w.autosave()->finish();
     }
 

@@ -500,6 +500,23 @@ private slots:
         QVERIFY(toJson(plan)["placement"] == list);
     }
 
+    // Every catalog GPU written inline into a plan (as a calibrated GPU is saved) reads back the same, with no key
+    // the reader does not know: a field the writer adds must be one the reader takes.
+    void everyCatalogGpuRoundTripsInline()
+    {
+        for (const GpuSpec& gpu : Catalog::builtin().gpus) {
+            nlohmann::json j = test::gptPlanJson("gpt3-175b", 2, 8, 1, 2, 16);
+            j["cluster"]["gpu"] = toJson(gpu);
+            const Plan plan = test::mustPlan(j);
+            const PlanDocument file = planDocumentOf(j, plan);
+            const std::string first = file.keyWarnings.empty() || file.keyWarnings.front().args.empty()
+                ? std::string()
+                : file.keyWarnings.front().args.front();
+            QVERIFY2(file.keyWarnings.empty(), (gpu.id + ": " + first).c_str());
+            QVERIFY2(plan.cluster.gpu == gpu, gpu.id.c_str());
+        }
+    }
+
     void inlineCatalogEntries()
     {
         nlohmann::json j = test::gptPlanJson("gpt3-175b", 2, 8, 1, 2, 16);

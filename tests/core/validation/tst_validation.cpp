@@ -126,11 +126,11 @@ private slots:
         // Each source's cross-validated mean |error| when last measured, each with a tenth of a point of slack for
         // rounding (issue 38: Transformer Engine's sequence-parallel all-gathers at the recipe's width, the B200 die's
         // own NVFP4 GEMM share, and the refit that follows). Those moved mbridge from 9.4% to 7.5% and all runs from
-        // 9.2% to 8.8%; korthikanti (4.7 to 5.1%) and megatron (12.1 to 13.2%), whose rows neither touches, moved with
+        // 9.2% to 8.8%; korthikanti (4.7 to 5.2%) and megatron (12.1 to 13.0%), whose rows neither touches, moved with
         // the folds fitted without them (mbridge's runs, now predicted faster, pull those folds' per-doubling terms
         // up). The mean over all runs may not grow either.
-        static const std::map<std::string, double> kLastMeasured { { "fa2", 0.042 }, { "korthikanti", 0.052 },
-            { "llmfoundry", 0.096 }, { "mbridge", 0.076 }, { "megatron", 0.133 }, { "nemo", 0.066 } };
+        static const std::map<std::string, double> kLastMeasured { { "fa2", 0.042 }, { "korthikanti", 0.053 },
+            { "llmfoundry", 0.096 }, { "mbridge", 0.076 }, { "megatron", 0.131 }, { "nemo", 0.066 } };
         constexpr double kAllLastMeasured = 0.089;
         int sourcesWithin = 0;
         QStringList worse; // every source printed before the first failure
