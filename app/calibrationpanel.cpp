@@ -126,11 +126,16 @@ std::string CalibrationPanel::linksSourceText() const
                                    : m_links->source + ": " + m_linksSource.toStdString();
 }
 
+std::string CalibrationPanel::linksOtherGpu() const
+{
+    return m_plan && m_links ? otherGpuMeasured(*m_links, m_plan->cluster.gpu) : std::string();
+}
+
 std::optional<Plan> CalibrationPanel::planWithLinks() const
 {
     if (!m_plan || !m_links)
         return std::nullopt;
-    if (!otherGpuMeasured(*m_links, m_plan->cluster.gpu).empty() && !m_linksAnyGpu->isChecked())
+    if (!linksOtherGpu().empty() && !m_linksAnyGpu->isChecked())
         return std::nullopt;
     return planWithMeasuredCollectives(*m_plan, *m_links, linksSourceText()).plan;
 }
@@ -351,7 +356,7 @@ void CalibrationPanel::refresh()
                         .arg(planLink->efficiency, 0, 'f', 2)
                         .arg(planLink->effectiveGBps(), 0, 'f', 0)
                         .arg(planLink->latencyUs, 0, 'f', 2);
-            if (const std::string other = otherGpuMeasured(*m_links, m_plan->cluster.gpu); !other.empty())
+            if (const std::string other = linksOtherGpu(); !other.empty())
                 html += QStringLiteral("<br><span style='color:#c0392b'>")
                     + (m_linksAnyGpu->isChecked()
                             ? tr("Measured on %1, the plan is on %2: applied all the same, as you asked.")
@@ -519,7 +524,7 @@ void CalibrationPanel::refresh()
     if (!html.isEmpty())
         m_text->setText(html);
     m_plot->setVisible(m_links.has_value());
-    m_linksAnyGpu->setVisible(m_links && m_plan && !otherGpuMeasured(*m_links, m_plan->cluster.gpu).empty());
+    m_linksAnyGpu->setVisible(!linksOtherGpu().empty());
     m_applyLinks->setEnabled(planWithLinks().has_value());
     m_applyCompute->setEnabled(planWithCompute().has_value());
     m_applyAttention->setEnabled(planWithAttention().has_value());

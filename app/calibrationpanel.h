@@ -48,6 +48,8 @@ signals:
 
 private:
     std::string linksSourceText() const; // the links' source, as the plan names it once applied
+    // The GPU the links were measured on where it is another model than the plan's (otherGpuMeasured), else empty.
+    std::string linksOtherGpu() const;
     static QString noResultsText();
     QString profileHtml() const;
     void refresh();

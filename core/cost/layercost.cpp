@@ -450,8 +450,8 @@ LayerCost layerCost(const Plan& plan)
     // own collectives, above); only shared experts, TP-split like a dense MLP, gather and scatter over TP.
     if (plan.parallel.tp > 1) {
         c.tpBytes = x.tokens * x.h * e;
-        c.tpGatherBytes = x.tokens * x.h * (recipe.lowPrecision ? recipe.gatherBytes : e);
-        c.tpGradGatherBytes = x.tokens * x.h * (recipe.lowPrecision ? recipe.gradGatherBytes : e);
+        c.tpGatherBytes = x.tokens * x.h * recipe.gatherBytes;
+        c.tpGradGatherBytes = x.tokens * x.h * recipe.gradGatherBytes;
         c.tpCallsFwd = m.isMoe() && m.moe.sharedExperts == 0 ? 1 : 2;
         c.tpCallsBwd = c.tpCallsFwd;
     }

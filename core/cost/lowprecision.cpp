@@ -24,6 +24,14 @@ constexpr double kFp8TensorShare = 0.95, kMxfp8Share = 0.915, kNvfp4Share = 0.58
 constexpr double kHopperBlockwiseRate = 0.81;
 }
 
+std::string nvfp4GemmShareSource(const GpuSpec& gpu)
+{
+    return gpu.nvfp4GemmShare > 0
+        ? gpu.nvfp4GemmSource
+        : "Transformer Engine's GEMM benchmark on B300 (docs/examples/gemm_profiling): 3.48x BF16 where the FP4 peak "
+          "is 6x";
+}
+
 double primaryWeightBytes(const TrainingSpec& t)
 {
     if (t.precision == Precision::FP32)
@@ -39,6 +47,7 @@ LinearRecipe linearRecipe(const Plan& plan)
     r.peakTflops = peakTflops(plan);
     r.operandBytes = bytesPerElement(plan);
     r.savedInputBytes = r.operandBytes;
+    r.gatherBytes = r.gradGatherBytes = r.operandBytes;
     if (t.precision != Precision::FP8 && t.precision != Precision::FP4)
         return r;
     r.lowPrecision = true;

@@ -5,6 +5,8 @@
 
 #include "plan.h"
 
+#include <string>
+
 namespace plait {
 
 struct LinearRecipe {
@@ -38,11 +40,15 @@ struct LinearRecipe {
     //  - gradGatherBytes: the row-parallel linears' output gradient, quantized for dgrad and wgrad at once
     //    (linear.py sets both usages), so a block-scaled recipe (MXFP8, NVFP4, FP8 blockwise) gathers both layouts;
     //    per-tensor FP8 gathers one and transposes it locally, and Userbuffers (tp_overlap "all") sends one.
+    // Without a low-precision recipe both are the 16-bit (or TF32) width.
     double gatherBytes = 2;
     double gradGatherBytes = 2;
 };
 
 LinearRecipe linearRecipe(const Plan& plan);
+
+// Where the NVFP4 GEMM share linearRecipe uses on `gpu` comes from: the GPU's own measurement, else the B300 benchmark.
+std::string nvfp4GemmShareSource(const GpuSpec& gpu);
 
 // Bytes per parameter of the primary weights the optimizer updates and the model reads (16-bit; 1 B FP8 with
 // Megatron-LM's --fp8-param-gather; 4 B under FP32).

@@ -67,23 +67,19 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
             = in.inLayerExposedShare * mbLayers * (hc.added.tpForward * (1 + rcFull) + hc.added.tpBackward);
         // Per pass: the forward gathers (and recomputation's), the wgrad re-gather and the output gradient's gather;
         // the last is an item of its own where it moves another width (a block-scaled recipe's two layouts).
-        if (sp && lc.tpGradGatherBytes != lc.tpGatherBytes)
-            pushShared(Dim::TP,
-                { { CollectiveKind::AllGather, CommPayload::SpActivationsAndInputs, hcalls.tpGather,
-                      each * (1 + rcFull + 1), lc.tpGatherBytes },
-                    { CollectiveKind::AllGather, CommPayload::SpOutputGradients, hcalls.tpGradGather, each,
-                        lc.tpGradGatherBytes },
-                    { CollectiveKind::ReduceScatter, CommPayload::SpActivations, hcalls.tpScatter,
-                        each * (1 + rcFull + 1), lc.tpBytes } },
-                added, hc.tpLink, par.tp, hc.tpNodes);
-        else if (sp)
-            pushShared(Dim::TP,
-                { { CollectiveKind::AllGather, CommPayload::SpActivationsAndInputs, hcalls.tpGather,
-                      each * (1 + rcFull + 2), lc.tpGatherBytes },
-                    { CollectiveKind::ReduceScatter, CommPayload::SpActivations, hcalls.tpScatter,
-                        each * (1 + rcFull + 1), lc.tpBytes } },
-                added, hc.tpLink, par.tp, hc.tpNodes);
-        else
+        if (sp) {
+            const bool gradApart = lc.tpGradGatherBytes != lc.tpGatherBytes;
+            std::vector<std::tuple<CollectiveKind, CommPayload, CollectiveCost, long long, double>> parts {
+                { CollectiveKind::AllGather, CommPayload::SpActivationsAndInputs, hcalls.tpGather,
+                    each * (1 + rcFull + (gradApart ? 1 : 2)), lc.tpGatherBytes }
+            };
+            if (gradApart)
+                parts.push_back({ CollectiveKind::AllGather, CommPayload::SpOutputGradients, hcalls.tpGradGather, each,
+                    lc.tpGradGatherBytes });
+            parts.push_back({ CollectiveKind::ReduceScatter, CommPayload::SpActivations, hcalls.tpScatter,
+                each * (1 + rcFull + 1), lc.tpBytes });
+            pushShared(Dim::TP, parts, added, hc.tpLink, par.tp, hc.tpNodes);
+        } else
             pushShared(Dim::TP,
                 { { CollectiveKind::AllReduce, CommPayload::LayerOutputs, hcalls.tpAllReduce, each * (2 + rcFull),
                     lc.tpBytes } },

@@ -2,6 +2,7 @@
 
 #include "attention.h"
 #include "gemm.h"
+#include "lowprecision.h"
 #include "messagetext.h"
 #include "numtext.h"
 
@@ -107,10 +108,7 @@ void addEvaluationWarnings(
     else if (!hasSustainedRate(gpu, ev.peakTflops))
         warn("gemm-rate-burst", { gpu.id, fmt(100 * sustained, 3) });
     if (plan.training.precision == Precision::FP4)
-        warn("fp4-overheads",
-            { gpu.nvfp4GemmShare > 0 ? gpu.nvfp4GemmSource
-                                     : std::string("Transformer Engine's GEMM benchmark on B300 (docs/examples/"
-                                                   "gemm_profiling): 3.48x BF16 where the FP4 peak is 6x") });
+        warn("fp4-overheads", { nvfp4GemmShareSource(gpu) });
     if (ev.hostBytesPerNode > 0) {
         const double host = plan.cluster.hostMemoryGiB * double(1ull << 30);
         if (host <= 0)

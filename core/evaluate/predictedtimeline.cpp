@@ -83,19 +83,18 @@ Timeline predictedTimeline(const Evaluation& ev, const Plan& plan)
             id = t.intern(make());
         return id;
     };
+    // The lane an event's span goes to (-1: a transfer no lane shows).
+    auto laneOf = [&](const SimEvent& e) {
+        return e.kind == EventKind::Compute ? stageLane[std::size_t(e.device)]
+                                            : transferLane[std::size_t(2 * e.boundary + (e.forwardDirection ? 0 : 1))];
+    };
     // Each lane's spans sized up front: a million micro-batches make millions of spans, and growing the vectors
     // page by page was a fifth of the evaluation.
     {
         std::vector<std::size_t> perLane(t.lanes.size(), 0);
-        for (const SimEvent& e : events) {
-            if (e.end <= e.start)
-                continue;
-            const int lane = e.kind == EventKind::Compute
-                ? stageLane[std::size_t(e.device)]
-                : transferLane[std::size_t(2 * e.boundary + (e.forwardDirection ? 0 : 1))];
-            if (lane >= 0)
+        for (const SimEvent& e : events)
+            if (const int lane = laneOf(e); e.end > e.start && lane >= 0)
                 ++perLane[std::size_t(lane)];
-        }
         for (std::size_t l = 0; l < t.lanes.size(); ++l)
             t.lanes[l].spans.reserve(t.lanes[l].spans.size() + perLane[l] + 2); // + the DP and optimizer spans
     }
@@ -117,7 +116,6 @@ Timeline predictedTimeline(const Evaluation& ev, const Plan& plan)
             s.stage = std::int16_t(e.device);
             s.chunk = e.chunk;
             s.name = named(int(e.op), e.microBatch, [&] { return opSpanName(e.op, e.microBatch); });
-            t.lanes[std::size_t(stageLane[std::size_t(e.device)])].spans.push_back(s);
         } else {
             s.kind = SpanKind::SendRecv;
             s.stage = std::int16_t(e.device);
@@ -125,10 +123,9 @@ Timeline predictedTimeline(const Evaluation& ev, const Plan& plan)
             s.name = named(e.forwardDirection ? 4 : 5, e.microBatch, [&] {
                 return std::string(e.forwardDirection ? "send act " : "send grad ") + std::to_string(e.microBatch);
             });
-            const int lane = transferLane[std::size_t(2 * e.boundary + (e.forwardDirection ? 0 : 1))];
-            if (lane >= 0)
-                t.lanes[std::size_t(lane)].spans.push_back(s);
         }
+        if (const int lane = laneOf(e); lane >= 0)
+            t.lanes[std::size_t(lane)].spans.push_back(s);
     }
     // A flow from each transfer to the op that waited for it.
     for (const SimEvent& e : events) {
@@ -137,8 +134,7 @@ Timeline predictedTimeline(const Evaluation& ev, const Plan& plan)
         const SimEvent& x = events[std::size_t(e.cause)];
         if (x.kind != EventKind::Transfer || x.end <= x.start)
             continue;
-        const int lane = transferLane[std::size_t(2 * x.boundary + (x.forwardDirection ? 0 : 1))];
-        if (lane >= 0)
+        if (const int lane = laneOf(x); lane >= 0)
             t.flows.push_back({ lane, stageLane[std::size_t(e.device)], x.start, e.start });
     }
     for (int d = 0; d < p && d < int(ev.stages.size()); ++d) {
