@@ -60,6 +60,8 @@ const RateRow kRows[] = {
         [](const RateStanding& s) {
             if (s.basis == RateBasis::Measured)
                 return RateStandings::tr("%1 TFLOP/s").arg(s.value, 0, 'f', 0);
+            if (!s.standIn.empty())
+                return RateStandings::tr("%1's curves").arg(QString::fromStdString(s.standIn));
             return s.source.empty() ? RateStandings::tr("GEMM model") : RateStandings::tr("published curves");
         } },
     { "intra_node_link", [] { return RateStandings::tr("link inside a node (bus bandwidth)"); }, gigabytes },
@@ -92,6 +94,11 @@ QString basisText(const RateStanding& s, const ClusterSpec& cluster)
         // The fitted share of the best known rate stands in only where no sustained figure is known.
         if (s.id == "unmeasured_gemm_share")
             return RateStandings::tr("not used: the catalog's sustained figure replaces it (%1)").arg(source);
+        if (s.id == "attention_rate" && !s.standIn.empty())
+            return RateStandings::tr("no published speed of %1: the published curves of %2 stand in, and the fast end "
+                                     "of the range takes %3's")
+                .arg(QString::fromStdString(s.kernel).toHtmlEscaped(), source,
+                    QString::fromStdString(s.fastEnd).toHtmlEscaped());
         if (s.id == "attention_rate")
             return source.isEmpty()
                 ? RateStandings::tr("no published curve for this GPU: the GEMM model's rate, a lower bound on the time")
@@ -101,7 +108,7 @@ QString basisText(const RateStanding& s, const ClusterSpec& cluster)
     case RateBasis::Measured:
         if (s.id == "attention_rate")
             return RateStandings::tr("<b>measured on this cluster</b> for %1 at head size %2, %3 tokens per call: %4")
-                .arg(QString::fromStdString(s.kernel).toHtmlEscaped())
+                .arg(QString::fromStdString(s.standIn.empty() ? s.kernel : s.standIn).toHtmlEscaped())
                 .arg(s.headDim)
                 .arg(s.seqLen)
                 .arg(source);

@@ -147,6 +147,11 @@ constexpr MessageTemplate kTemplates[] = {
         "the catalog publishes no speed of the %1 attention kernel on the %2, so attention runs at the GEMM rate, "
         "which no fused attention kernel reaches: its time is a lower bound; choose a kernel the catalog publishes "
         "(training.attention_kernel)") },
+    { "warning:attention-rate-stand-in", QT_TRANSLATE_NOOP("Messages",
+        "no benchmark publishes the speed of the %1 attention kernel (flash_attn_triton.py, llm-foundry's attn_impl "
+        "triton) on the %2. Its author finds it slightly slower than FlashAttention v1, MosaicML slightly faster, "
+        "and one user timed it twice as fast (Dao-AILab/flash-attention issue 405): %3's published curve sets the "
+        "step time, and %4's the fast end of its range") },
     { "warning:mfu-above-sustained", QT_TRANSLATE_NOOP("Messages",
         "hardware FLOP utilization %1% passes the %2% of peak the %3 sustains in large GEMMs: some measured shapes "
         "ran faster than the sustained rate, which a whole training step will not keep up") },

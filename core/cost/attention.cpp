@@ -99,8 +99,31 @@ AttentionRate publishedRate(const GpuSpec& gpu, std::string_view k, double headD
 
 }
 
+namespace {
+bool hasOwnRate(const GpuSpec& gpu, std::string_view k)
+{
+    return std::any_of(gpu.attentionCurves.begin(), gpu.attentionCurves.end(),
+               [&](const AttentionCurve& c) { return c.kernel == k; })
+        || std::any_of(gpu.measuredAttention.begin(), gpu.measuredAttention.end(),
+            [&](const MeasuredAttention& m) { return m.kernel == k; });
+}
+}
+
+std::optional<AttentionStandIn> attentionStandIn(const GpuSpec& gpu, AttentionKernel k)
+{
+    if (k != AttentionKernel::FlashTriton || hasOwnRate(gpu, attentionKernelName(k)))
+        return std::nullopt;
+    return AttentionStandIn { AttentionKernel::Flash1, AttentionKernel::Flash2 };
+}
+
 AttentionRate attentionRate(const GpuSpec& gpu, AttentionKernel kernel, double headDim, double seqLen)
 {
+    if (const auto standIn = attentionStandIn(gpu, kernel)) {
+        AttentionRate r = attentionRate(gpu, standIn->point, headDim, seqLen);
+        if (r.found)
+            r.standIn = attentionKernelName(standIn->point);
+        return r;
+    }
     const std::string_view k = attentionKernelName(kernel);
     AttentionRate r = publishedRate(gpu, k, headDim, seqLen);
     const auto m = std::find_if(gpu.measuredAttention.begin(), gpu.measuredAttention.end(),

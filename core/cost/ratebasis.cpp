@@ -1,5 +1,6 @@
 #include "ratebasis.h"
 
+#include "attention.h"
 #include "layercost.h"
 
 #include <algorithm>
@@ -52,7 +53,9 @@ std::vector<RateStanding> rateStandings(const Plan& plan, const Catalog& catalog
     // Fused attention, the kernel the plan runs: measured on this GPU at its rate over both passes (3.5 units of
     // forward FLOPs in 1/fwd + 2.5/bwd), else its published curves (value 0), else none: the GEMM model's rate.
     if (plan.training.flashAttention) {
-        const std::string kernel(attentionKernelName(attentionKernelOf(plan)));
+        const AttentionKernel planKernel = attentionKernelOf(plan);
+        const auto standIn = attentionStandIn(gpu, planKernel);
+        const std::string kernel(attentionKernelName(standIn ? standIn->point : planKernel));
         const auto m = std::find_if(gpu.measuredAttention.begin(), gpu.measuredAttention.end(),
             [&](const MeasuredAttention& a) { return a.kernel == kernel; });
         const bool published = std::any_of(gpu.attentionCurves.begin(), gpu.attentionCurves.end(),
@@ -60,7 +63,11 @@ std::vector<RateStanding> rateStandings(const Plan& plan, const Catalog& catalog
         RateStanding a = m != gpu.measuredAttention.end()
             ? standing("attention_rate", 3.5 / (1 / m->fwdTflops + 2.5 / m->bwdTflops), RateBasis::Measured, m->source)
             : standing("attention_rate", 0, RateBasis::Catalog, published ? kernel : std::string());
-        a.kernel = kernel;
+        a.kernel = attentionKernelName(planKernel);
+        if (standIn) {
+            a.standIn = kernel;
+            a.fastEnd = attentionKernelName(standIn->fastEnd);
+        }
         if (m != gpu.measuredAttention.end()) {
             a.headDim = m->headDim;
             a.seqLen = m->seqLen;

@@ -28,6 +28,9 @@ struct RateStanding {
     // attention_rate only: the kernel, and where measured the head size and the length per call it was measured at
     std::string kernel;
     double headDim = 0, seqLen = 0;
+    // attention_rate only, where the kernel has no rate of its own: the kernel whose rate stands in for it, and the
+    // one the fast end of the range takes (cost/attention.h attentionStandIn)
+    std::string standIn, fastEnd;
 };
 
 // Every calibration parameter (kernel_overhead_us with the probe's value where it replaced it), then the measured

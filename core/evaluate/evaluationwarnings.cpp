@@ -120,6 +120,12 @@ void addEvaluationWarnings(
         warn("hbm-rate-datasheet", { gpu.id, fmt(gpu.hbmGBps) });
     if (plan.training.flashAttention && !lc.attentionRatePublished)
         warn("attention-rate-unknown", { attentionKernelName(lc.attentionKernel), gpu.id });
+    if (plan.training.flashAttention && lc.attentionRatePublished && lc.attentionStandIn != AttentionKernel::Auto) {
+        const auto standIn = attentionStandIn(gpu, lc.attentionKernel);
+        warn("attention-rate-stand-in",
+            { attentionKernelName(lc.attentionKernel), gpu.id, attentionKernelName(lc.attentionStandIn),
+                standIn ? attentionKernelName(standIn->fastEnd) : attentionKernelName(lc.attentionStandIn) });
+    }
     if (ev.hfu > sustained * 1.0001)
         warn("mfu-above-sustained", { fmt(100 * ev.hfu, 3), fmt(100 * sustained, 3), gpu.id });
 }

@@ -1,7 +1,9 @@
 #include "range.h"
 
+#include "attention.h"
 #include "evaluate.h"
 #include "gemm.h"
+#include "layercost.h"
 #include "overlap.h"
 
 #include <algorithm>
@@ -24,6 +26,9 @@ Plan fastEndPlan(const Plan& plan)
     g.fp8SustainedEfficiency = std::min(1.0, g.fp8SustainedEfficiency * burstGain);
     if (g.overlapSlowdown <= 0)
         g.overlapSlowdown = kNoSlowdown;
+    // An attention kernel known only through a stand-in runs, at this end, at the stand-in's faster successor.
+    if (const auto standIn = attentionStandIn(g, attentionKernelOf(p)))
+        p.training.attentionKernel = standIn->fastEnd;
     return p;
 }
 

@@ -8,10 +8,13 @@
 
 namespace plait {
 
-enum class AttentionKernel { Auto, Flash1, Triton, Flash2, Flash3, CuDnn };
-inline constexpr NamedValue<AttentionKernel> kAttentionKernelNames[] = { { AttentionKernel::Auto, "auto" },
-    { AttentionKernel::Flash1, "flash1" }, { AttentionKernel::Triton, "triton" }, { AttentionKernel::Flash2, "flash2" },
-    { AttentionKernel::Flash3, "flash3" }, { AttentionKernel::CuDnn, "cudnn" } };
+// FlashTriton is flash_attn_triton.py, HazyResearch's Triton FlashAttention (llm-foundry's attn_impl triton), not
+// Triton, OpenAI Triton's tutorial kernel that FlashAttention-2 Figure 4 benchmarks.
+enum class AttentionKernel { Auto, Flash1, Triton, Flash2, Flash3, CuDnn, FlashTriton };
+inline constexpr NamedValue<AttentionKernel> kAttentionKernelNames[]
+    = { { AttentionKernel::Auto, "auto" }, { AttentionKernel::Flash1, "flash1" }, { AttentionKernel::Triton, "triton" },
+          { AttentionKernel::Flash2, "flash2" }, { AttentionKernel::Flash3, "flash3" },
+          { AttentionKernel::CuDnn, "cudnn" }, { AttentionKernel::FlashTriton, "flash-triton" } };
 
 // As the plan file spells it: "auto", "flash1", ...
 inline const char* attentionKernelName(AttentionKernel k)

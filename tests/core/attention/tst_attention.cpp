@@ -3,12 +3,16 @@
 #include "evaluate.h"
 #include "layercost.h"
 #include "plan.h"
+#include "range.h"
+#include "ratebasis.h"
 
 #include "../testplans.h"
 
 #include <nlohmann/json.hpp>
 
 #include <QTest>
+
+#include <algorithm>
 
 using namespace plait;
 
@@ -122,6 +126,66 @@ private slots:
         const Evaluation ev = evaluate(plan);
         QVERIFY(std::any_of(ev.warnings.begin(), ev.warnings.end(),
             [](const Warning& w) { return w.code == "attention-rate-unknown"; }));
+    }
+
+    // llm-foundry's attn_impl triton (flash_attn_triton.py) has no published curve: FlashAttention v1's sets the
+    // point, FlashAttention-2's the fast end of the range, and the evaluation says so.
+    void unpublishedTritonFlashAttentionStandsOnFlashOne()
+    {
+        const GpuSpec& h100 = *Catalog::builtin().gpu("H100-SXM5-80GB");
+        const AttentionRate r = attentionRate(h100, AttentionKernel::FlashTriton, 128, 65536);
+        const AttentionRate v1 = attentionRate(h100, AttentionKernel::Flash1, 128, 65536);
+        QVERIFY(r.found);
+        QCOMPARE(r.standIn, std::string("flash1"));
+        QCOMPARE(r.fwdTflops, v1.fwdTflops);
+        QCOMPARE(r.bwdTflops, v1.bwdTflops);
+        QVERIFY(v1.standIn.empty());
+
+        Plan plan = test::mustPlan(test::gptPlanJson("llama2-7b", 1, 1, 1, 8, 64));
+        plan.cluster.gpu = h100;
+        plan.model.seqLen = 32768;
+        plan.training.flashAttention = true;
+        plan.training.attentionKernel = AttentionKernel::FlashTriton;
+        const Evaluation ev = evaluate(plan);
+        QVERIFY(ev.valid);
+        const auto standIn = std::find_if(ev.warnings.begin(), ev.warnings.end(),
+            [](const Warning& w) { return w.code == "attention-rate-stand-in"; });
+        QVERIFY(standIn != ev.warnings.end());
+        QVERIFY(standIn->message.find("flash1") != std::string::npos);
+        QVERIFY(standIn->message.find("flash2") != std::string::npos);
+        QVERIFY(std::none_of(ev.warnings.begin(), ev.warnings.end(),
+            [](const Warning& w) { return w.code == "attention-rate-unknown"; }));
+
+        // The point is v1's step; the fast end reaches FlashAttention-2's, the slow end does not move.
+        Plan v1Plan = plan;
+        v1Plan.training.attentionKernel = AttentionKernel::Flash1;
+        const Evaluation onV1 = evaluate(v1Plan);
+        QCOMPARE(ev.stepS, onV1.stepS);
+        QCOMPARE(fastEndPlan(plan).training.attentionKernel, AttentionKernel::Flash2);
+        QCOMPARE(slowEndPlan(plan).training.attentionKernel, AttentionKernel::FlashTriton);
+        const StepRange range = stepRange(plan, ev.stepS), v1Range = stepRange(v1Plan, onV1.stepS);
+        QVERIFY(range.ok && v1Range.ok);
+        QVERIFY2(range.fastS < 0.9 * v1Range.fastS, qPrintable(QString::number(range.fastS / v1Range.fastS)));
+        QCOMPARE(range.slowS, v1Range.slowS);
+
+        // What the figure rests on names the stand-in.
+        const std::vector<RateStanding> standings = rateStandings(plan);
+        const auto attention = std::find_if(
+            standings.begin(), standings.end(), [](const RateStanding& r) { return r.id == "attention_rate"; });
+        QVERIFY(attention != standings.end());
+        QCOMPARE(attention->kernel, std::string("flash-triton"));
+        QCOMPARE(attention->standIn, std::string("flash1"));
+        QCOMPARE(attention->fastEnd, std::string("flash2"));
+        QCOMPARE(attention->source, std::string("flash1"));
+
+        // A curve of its own, or a kernel with published curves, has no stand-in.
+        GpuSpec own = h100;
+        AttentionCurve c = own.attentionCurves.front();
+        c.kernel = "flash-triton";
+        own.attentionCurves.push_back(c);
+        QVERIFY(!attentionStandIn(own, AttentionKernel::FlashTriton));
+        QVERIFY(!attentionStandIn(h100, AttentionKernel::Flash2));
+        QVERIFY(attentionRate(own, AttentionKernel::FlashTriton, 128, 4096).standIn.empty());
     }
 
     void curvesAreChecked_data()
