@@ -15,8 +15,8 @@
     </message>
     <message>
         <location filename="../widgets/commbreakdown.cpp" line="51"/>
-        <source>activations and gradients, all stage boundaries</source>
-        <translation>激活与梯度，所有阶段边界</translation>
+        <source>activations and gradients to and from the neighbouring stages</source>
+        <translation>与相邻阶段往来的激活与梯度</translation>
     </message>
     <message>
         <location filename="../widgets/commbreakdown.cpp" line="53"/>

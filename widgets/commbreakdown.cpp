@@ -48,7 +48,7 @@ QString commPayloadText(CommPayload p)
         QT_TRANSLATE_NOOP("CommWhat", "token combine (and the dispatch's gradient)"),
         QT_TRANSLATE_NOOP("CommWhat", "routed tokens over expert TP (and their gradients' sums)"),
         QT_TRANSLATE_NOOP("CommWhat", "expert outputs over expert TP (and the tokens' gradients)"),
-        QT_TRANSLATE_NOOP("CommWhat", "activations and gradients, all stage boundaries"),
+        QT_TRANSLATE_NOOP("CommWhat", "activations and gradients to and from the neighbouring stages"),
         QT_TRANSLATE_NOOP("CommWhat", "ZeRO-3 weights"), QT_TRANSLATE_NOOP("CommWhat", "ZeRO-3 gradients"),
         QT_TRANSLATE_NOOP("CommWhat", "gradients"), QT_TRANSLATE_NOOP("CommWhat", "updated weights"),
         QT_TRANSLATE_NOOP("CommWhat", "tied embedding gradients"),

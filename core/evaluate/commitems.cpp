@@ -121,20 +121,35 @@ void addCommBreakdown(const CommBreakdownInput& in, Evaluation& ev)
         }
     }
     if (p > 1) {
-        // Every boundary between two GPUs, both directions, once per micro-batch that crosses it (one route each):
-        // the transfers the critical path can wait for.
-        int crossings = 0;
-        for (int b = 0; b < in.routes.boundaries(); ++b)
-            crossings += in.routes.boundaryFrom(b).device != in.routes.boundaryTo(b).device ? 1 : 0;
+        // The transfers the listed stage's GPU sends and receives: each boundary it borders between two GPUs carries
+        // one micro-batch's activations one way and its gradients back, for every micro-batch of that boundary's
+        // route. What the step waits for is the critical path's, which crosses every boundary of the pipeline; where
+        // that wait is longer than this GPU's own transfers (few micro-batches, many stages), the item is that wait.
+        long long calls = 0;
+        std::string link;
+        for (int b = 0; b < in.routes.boundaries(); ++b) {
+            const int from = in.routes.boundaryFrom(b).device, to = in.routes.boundaryTo(b).device;
+            if (from == to || (from != heavyStage && to != heavyStage))
+                continue;
+            const int route = b / std::max(1, in.routes.virtualStages() - 1);
+            const long long routeMicroBatches = in.routes.routes.size() > 1
+                ? (route == 0 ? std::min(m, in.routes.secondRouteFrom) : m - std::min(m, in.routes.secondRouteFrom))
+                : m;
+            calls += 2 * routeMicroBatches;
+            if (const std::string& l = in.p2p.links[std::size_t(b)]; !l.empty() && l != plan.cluster.intraNode.id)
+                link = l;
+        }
         CommTotals t;
-        const long long calls = 2LL * m * crossings / std::max<long long>(1, (long long)in.routes.routes.size());
-        t.accumulate(in.p2p.worst, calls, 0);
+        t.accumulate(in.p2p.worst, double(calls), 0);
+        if (in.p2pExposed > t.item.timeS && t.item.timeS > 0) {
+            const double scale = in.p2pExposed / t.item.timeS;
+            t.item.alphaS *= scale;
+            t.item.bandwidthS *= scale;
+        } else if (t.item.timeS <= 0)
+            t.item.bandwidthS = in.p2pExposed;
+        t.item.timeS = std::max(t.item.timeS, in.p2pExposed);
         t.item.exposedS = in.p2pExposed;
         t.item.algorithm = Algorithm::Direct;
-        std::string link;
-        for (const auto& l : in.p2p.links)
-            if (!l.empty() && l != plan.cluster.intraNode.id)
-                link = l;
         pushItem(Dim::PP, CollectiveKind::SendRecv, CommPayload::StageBoundaries, t, in.p2p.bytes, calls,
             link.empty() ? plan.cluster.intraNode.id : link, 2, link.empty() ? 1 : 2);
     }

@@ -49,9 +49,9 @@ inline const char* commPayloadName(CommPayload p)
         "layer activations (sequence parallel)", "keys and values", "key and value gradients",
         "token dispatch (and the combine's gradient)", "token combine (and the dispatch's gradient)",
         "routed tokens over expert TP (and their gradients' sums)",
-        "expert outputs over expert TP (and the tokens' gradients)", "activations and gradients, all stage boundaries",
-        "ZeRO-3 weights", "ZeRO-3 gradients", "gradients", "updated weights", "tied embedding gradients",
-        "gradients of DualPipe's two copies of each stage",
+        "expert outputs over expert TP (and the tokens' gradients)",
+        "activations and gradients to and from the neighbouring stages", "ZeRO-3 weights", "ZeRO-3 gradients",
+        "gradients", "updated weights", "tied embedding gradients", "gradients of DualPipe's two copies of each stage",
         "output gradients of the row-parallel layers (sequence parallel)" };
     static_assert(std::size(kNames) == std::size(kCommPayloads));
     return kNames[std::size_t(p)];

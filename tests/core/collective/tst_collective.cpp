@@ -276,6 +276,44 @@ private slots:
             QCOMPARE(c.nodes, c.dim == Dim::TP ? 1 : c.dim == Dim::DP ? plan.parallel.dp : 2);
     }
 
+    // The pipeline's transfers are listed as the other items are: per step on the busiest stage's GPU, the
+    // activations and gradients it sends to and receives from its neighbours (2 per micro-batch and neighbour), not
+    // every boundary of the pipeline added up. GPT-3 175B on 128 DGX A100s, PP 8 (example h).
+    void pipelineTransfersAreThoseOfOneGpu()
+    {
+        const Plan plan = test::examplePlan("h-gpt3-175b-1024xa100.plait.json");
+        const Evaluation ev = evaluate(plan);
+        QVERIFY(ev.valid);
+        const auto pp = std::find_if(ev.comm.begin(), ev.comm.end(),
+            [](const CommItem& c) { return c.dim == Dim::PP && c.collective == CollectiveKind::SendRecv; });
+        QVERIFY(pp != ev.comm.end());
+        const int p = plan.parallel.pp, v = plan.parallel.chunks();
+        const int s = ev.busiestStage;
+        // Each chunk of the stage borders one or two others; only the first and last virtual stages have one.
+        int neighbours = 0;
+        for (int ch = 0; ch < v; ++ch) {
+            const int k = s + ch * p;
+            neighbours += (k > 0 ? 1 : 0) + (k < p * v - 1 ? 1 : 0);
+        }
+        QCOMPARE(pp->count, 2LL * ev.microBatches * neighbours);
+        QVERIFY2(pp->timeS < ev.stepS,
+            qPrintable(QString::number(pp->timeS) + QStringLiteral(" vs ") + QString::number(ev.stepS)));
+        QVERIFY(pp->exposedS <= pp->timeS);
+
+        // One micro-batch through 16 stages: the step waits on more transfers than one GPU makes, and says so.
+        nlohmann::json j = test::gptPlanJson("llama2-7b", 2, 1, 16, 1, 1);
+        test::onDgxH100(j);
+        const Evaluation one = evaluate(test::mustPlan(j));
+        QVERIFY(one.valid);
+        for (const CommItem& c : one.comm)
+            if (c.dim == Dim::PP && c.collective == CollectiveKind::SendRecv) {
+                QVERIFY(c.count <= 4);
+                QVERIFY(c.exposedS > 0);
+                QCOMPARE(c.timeS, c.exposedS);
+                QVERIFY(std::abs(c.alphaS + c.bandwidthS - c.timeS) < 1e-12 + 1e-9 * c.timeS);
+            }
+    }
+
     // Routing imbalance: the most loaded EP rank's experts get 1.5 times the balanced tokens, its GEMMs and its
     // all-to-all buffer with them, and every other rank waits for it; the work is the same (model FLOPs unchanged). A
     // capacity factor of 1.25 drops what passes it: the same as a skew of 1.25.
