@@ -94,6 +94,11 @@ QString basisText(const RateStanding& s, const ClusterSpec& cluster)
         // The fitted share of the best known rate stands in only where no sustained figure is known.
         if (s.id == "unmeasured_gemm_share")
             return RateStandings::tr("not used: the catalog's sustained figure replaces it (%1)").arg(source);
+        if (s.id == "attention_rate" && !s.standIn.empty() && s.slowEndOwn)
+            return RateStandings::tr("published timings of %1 disagree: the published curves of %2 stand in, its own "
+                                     "curve bounds the slow end of the range and %3's the fast end")
+                .arg(QString::fromStdString(s.kernel).toHtmlEscaped(), source,
+                    QString::fromStdString(s.fastEnd).toHtmlEscaped());
         if (s.id == "attention_rate" && !s.standIn.empty())
             return RateStandings::tr("no published speed of %1: the published curves of %2 stand in, and the fast end "
                                      "of the range takes %3's")

@@ -149,9 +149,15 @@ constexpr MessageTemplate kTemplates[] = {
         "(training.attention_kernel)") },
     { "warning:attention-rate-stand-in", QT_TRANSLATE_NOOP("Messages",
         "no benchmark publishes the speed of the %1 attention kernel (flash_attn_triton.py, llm-foundry's attn_impl "
-        "triton) on the %2. Its author finds it slightly slower than FlashAttention v1, MosaicML slightly faster, "
-        "and one user timed it twice as fast (Dao-AILab/flash-attention issue 405): %3's published curve sets the "
-        "step time, and %4's the fast end of its range") },
+        "triton) on the %2, and its published timings elsewhere disagree, from below FlashAttention v1's to twice as "
+        "fast: %3's curve, the middle of them, sets the step time, and %4's the fast end of its range "
+        "(resources/catalog/SOURCES.md)") },
+    { "warning:attention-rate-disputed", QT_TRANSLATE_NOOP("Messages",
+        "published timings of the %1 attention kernel (flash_attn_triton.py, llm-foundry's attn_impl triton) "
+        "disagree: FlashAttention-2's benchmark, whose curve the %2 carries, puts it at or below FlashAttention v1, "
+        "its author slightly slower than v1, MosaicML slightly faster, and one user twice as fast: %3's curve, the "
+        "middle of them, sets the step time, the benchmark's curve the slow end of its range and %4's the fast end "
+        "(resources/catalog/SOURCES.md)") },
     { "warning:mfu-above-sustained", QT_TRANSLATE_NOOP("Messages",
         "hardware FLOP utilization %1% passes the %2% of peak the %3 sustains in large GEMMs: some measured shapes "
         "ran faster than the sustained rate, which a whole training step will not keep up") },

@@ -99,21 +99,17 @@ AttentionRate publishedRate(const GpuSpec& gpu, std::string_view k, double headD
 
 }
 
-namespace {
-bool hasOwnRate(const GpuSpec& gpu, std::string_view k)
-{
-    return std::any_of(gpu.attentionCurves.begin(), gpu.attentionCurves.end(),
-               [&](const AttentionCurve& c) { return c.kernel == k; })
-        || std::any_of(gpu.measuredAttention.begin(), gpu.measuredAttention.end(),
-            [&](const MeasuredAttention& m) { return m.kernel == k; });
-}
-}
-
 std::optional<AttentionStandIn> attentionStandIn(const GpuSpec& gpu, AttentionKernel k)
 {
-    if (k != AttentionKernel::FlashTriton || hasOwnRate(gpu, attentionKernelName(k)))
+    if (k != AttentionKernel::FlashTriton)
         return std::nullopt;
-    return AttentionStandIn { AttentionKernel::Flash1, AttentionKernel::Flash2 };
+    const std::string_view name = attentionKernelName(k);
+    if (std::any_of(gpu.measuredAttention.begin(), gpu.measuredAttention.end(),
+            [&](const MeasuredAttention& m) { return m.kernel == name; }))
+        return std::nullopt;
+    const bool own = std::any_of(gpu.attentionCurves.begin(), gpu.attentionCurves.end(),
+        [&](const AttentionCurve& c) { return c.kernel == name; });
+    return AttentionStandIn { AttentionKernel::Flash1, AttentionKernel::Flash2, own };
 }
 
 AttentionRate attentionRate(const GpuSpec& gpu, AttentionKernel kernel, double headDim, double seqLen)

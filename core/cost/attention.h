@@ -1,10 +1,10 @@
 #pragma once
 // Fused attention as its own kernel class: each kernel's published speed on the GPU, by head size and sequence
 // length, from the GPU's catalog curves (AttentionCurve). What a run uses depends on its framework and libraries:
-//  - "triton": OpenAI Triton's fused attention (triton.ops.flash_attention, the tutorial kernel), as FlashAttention-2
-//    Figure 4 benchmarks it;
-//  - "flash-triton": flash_attn_triton.py, HazyResearch's Triton FlashAttention (llm-foundry's attn_impl triton),
-//    whose speed no benchmark publishes: FlashAttention v1's curve stands in (below);
+//  - "triton": OpenAI Triton's fused attention (triton.ops.flash_attention, the tutorial kernel), of which the catalog
+//    has no curve;
+//  - "flash-triton": flash_attn_triton.py, Dao-AILab's Triton FlashAttention (llm-foundry's attn_impl triton), which
+//    FlashAttention-2 Figure 4 benchmarks as "FlashAttention Triton" on the A100 (resources/catalog/SOURCES.md);
 //  - "flash1", "flash2", "flash3": Dao-AILab/flash-attention v1, v2 and the Hopper v3;
 //  - "cudnn": cuDNN's fused attention, which Transformer Engine prefers on Hopper and later
 //    (TE dot_product_attention/utils.py: "Disabling FlashAttention to give FusedAttention preference on Hopper+").
@@ -30,15 +30,19 @@ struct AttentionRate {
     std::string standIn; // the kernel whose published curve gave the rate, where the plan's own has none
 };
 
-// flash_attn_triton.py has no published speed. What is said of it brackets it: its author finds its forward +
-// backward "slightly slower than CUDA forward + backward" (FlashAttention v1; the file's header, on A100), MosaicML,
-// who ran it, "slightly faster" (llm-foundry TUTORIAL.md), and one user timed it at 3.14 ms against v1's 6.12 ms
-// (Dao-AILab/flash-attention issue 405, A100, triton 2.0.0.dev20221202). So v1's curve stands in for the point and
-// FlashAttention-2's, its faster successor, for the fast end of a step's range (evaluate/range.h).
+// Published timings of flash_attn_triton.py disagree. FlashAttention-2 Figure 4 puts it at or below FlashAttention v1
+// on the A100 (with a Triton it does not state); on the triton 2.0.0.dev20221202 (triton-pre-mlir) compiler that
+// llm-foundry ran, its author finds it "slightly slower than CUDA forward + backward" (v1; the file's header),
+// MosaicML "slightly faster" (llm-foundry TUTORIAL.md), and one user timed it at 3.14 ms against v1's 6.12 ms
+// (Dao-AILab/flash-attention issue 405). v1's curve, the middle of these, sets the point; the Figure 4 curve, where the
+// GPU has it, bounds the slow end of a step's range and FlashAttention-2's, its faster successor, the fast end
+// (evaluate/range.h).
 struct AttentionStandIn {
     AttentionKernel point, fastEnd;
+    bool ownCurve = false; // the GPU has a published curve of the kernel itself: the slow end takes it where slower
 };
-// The stand-ins for `k` on this GPU, or nothing where `k` has curves or a measurement of its own (or no stand-in).
+// For a kernel whose published timings disagree, what stands in for it on this GPU; nothing for the others, or where
+// a probe measured the kernel itself.
 std::optional<AttentionStandIn> attentionStandIn(const GpuSpec& gpu, AttentionKernel k);
 
 // The rate at `seqLen` keys per sequence (for CP, the chunk each step computes) and `headDim`:

@@ -67,6 +67,7 @@ std::vector<RateStanding> rateStandings(const Plan& plan, const Catalog& catalog
         if (standIn) {
             a.standIn = kernel;
             a.fastEnd = attentionKernelName(standIn->fastEnd);
+            a.slowEndOwn = standIn->ownCurve;
         }
         if (m != gpu.measuredAttention.end()) {
             a.headDim = m->headDim;

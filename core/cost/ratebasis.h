@@ -28,9 +28,11 @@ struct RateStanding {
     // attention_rate only: the kernel, and where measured the head size and the length per call it was measured at
     std::string kernel;
     double headDim = 0, seqLen = 0;
-    // attention_rate only, where the kernel has no rate of its own: the kernel whose rate stands in for it, and the
-    // one the fast end of the range takes (cost/attention.h attentionStandIn)
+    // attention_rate only, for a kernel whose published timings disagree (cost/attention.h attentionStandIn): the
+    // kernel whose rate stands in for it, the one the fast end of the range takes, and whether the slow end takes
+    // the kernel's own published curve
     std::string standIn, fastEnd;
+    bool slowEndOwn = false;
 };
 
 // Every calibration parameter (kernel_overhead_us with the probe's value where it replaced it), then the measured

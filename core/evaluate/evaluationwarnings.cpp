@@ -120,12 +120,16 @@ void addEvaluationWarnings(
         warn("hbm-rate-datasheet", { gpu.id, fmt(gpu.hbmGBps) });
     if (plan.training.flashAttention && !lc.attentionRatePublished)
         warn("attention-rate-unknown", { attentionKernelName(lc.attentionKernel), gpu.id });
-    if (plan.training.flashAttention && lc.attentionRatePublished && lc.attentionStandIn != AttentionKernel::Auto) {
-        const auto standIn = attentionStandIn(gpu, lc.attentionKernel);
-        warn("attention-rate-stand-in",
-            { attentionKernelName(lc.attentionKernel), gpu.id, attentionKernelName(lc.attentionStandIn),
-                standIn ? attentionKernelName(standIn->fastEnd) : attentionKernelName(lc.attentionStandIn) });
-    }
+    if (plan.training.flashAttention && lc.attentionRatePublished)
+        if (const auto spread = attentionStandIn(gpu, lc.attentionKernel)) {
+            const char* kernel = attentionKernelName(lc.attentionKernel);
+            const char* fastEnd = attentionKernelName(spread->fastEnd);
+            const char* point = attentionKernelName(spread->point);
+            if (spread->ownCurve)
+                warn("attention-rate-disputed", { kernel, gpu.id, point, fastEnd });
+            else
+                warn("attention-rate-stand-in", { kernel, gpu.id, point, fastEnd });
+        }
     if (ev.hfu > sustained * 1.0001)
         warn("mfu-above-sustained", { fmt(100 * ev.hfu, 3), fmt(100 * sustained, 3), gpu.id });
 }

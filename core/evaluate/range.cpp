@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 namespace plait {
 
@@ -52,6 +54,21 @@ Plan slowEndPlan(const Plan& plan)
     }
     if (g.overlapSlowdown <= 0)
         g.overlapSlowdown = kMostOverlapSlowdown;
+    // An attention kernel whose stand-in's curve sets the point: its own published curve, where slower, at this end.
+    if (const auto standIn = attentionStandIn(g, attentionKernelOf(p)); standIn && standIn->ownCurve) {
+        const std::string own = attentionKernelName(attentionKernelOf(p));
+        const std::string point = attentionKernelName(standIn->point);
+        std::vector<AttentionCurve> ownCurves;
+        for (const AttentionCurve& c : g.attentionCurves)
+            if (c.kernel == own)
+                ownCurves.push_back(c);
+        for (AttentionCurve& c : g.attentionCurves)
+            if (c.kernel == point)
+                for (const AttentionCurve& o : ownCurves)
+                    if (o.pass == c.pass && o.causal == c.causal && o.headDim == c.headDim && o.seqLens == c.seqLens)
+                        for (std::size_t i = 0; i < c.tflops.size(); ++i)
+                            c.tflops[i] = std::min(c.tflops[i], o.tflops[i]);
+    }
     return p;
 }
 

@@ -6,8 +6,8 @@
 //    pace (S. Bekman, "Machine Learning Engineering", compute/accelerator: "≥5%" between GPUs of the same model);
 //  - the slowdown of compute beside a collective: none (perfect overlap) to 40%, the most Lee et al. 2025
 //    (arXiv 2507.03114) measured; a probe measurement of the GPU replaces both ends.
-//  - an attention kernel with no published speed: its stand-in's curve at the point and the slow end, the faster
-//    successor's at the fast end (cost/attention.h attentionStandIn).
+//  - an attention kernel whose published timings disagree: its stand-in's curve at the point, its own published curve
+//    where slower at the slow end, the faster successor's at the fast end (cost/attention.h attentionStandIn).
 // With the shipped calibration the range also reaches the 10th and 90th percentiles of what the fit missed on runs
 // it did not see (leave-one-source-out), so it holds the measured time for about 80% of such runs.
 // The search ranks plans by the slow end, so a plan that wins only if overlap is perfect does not come first.

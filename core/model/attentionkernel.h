@@ -8,8 +8,9 @@
 
 namespace plait {
 
-// FlashTriton is flash_attn_triton.py, HazyResearch's Triton FlashAttention (llm-foundry's attn_impl triton), not
-// Triton, OpenAI Triton's tutorial kernel that FlashAttention-2 Figure 4 benchmarks.
+// FlashTriton is flash_attn_triton.py, Dao-AILab's Triton FlashAttention (llm-foundry's attn_impl triton,
+// FlashAttention-2 Figure 4's "FlashAttention Triton"); Triton is OpenAI Triton's tutorial kernel
+// (triton.ops.flash_attention).
 enum class AttentionKernel { Auto, Flash1, Triton, Flash2, Flash3, CuDnn, FlashTriton };
 inline constexpr NamedValue<AttentionKernel> kAttentionKernelNames[]
     = { { AttentionKernel::Auto, "auto" }, { AttentionKernel::Flash1, "flash1" }, { AttentionKernel::Triton, "triton" },

@@ -32,7 +32,7 @@ struct MeasuredAttention {
 // A fused attention kernel's published speed on this GPU against sequence length, for one head size and mask, as
 // its authors count FLOPs (forward 4·b·s²·heads·d, halved when causal; backward 2.5× that).
 struct AttentionCurve {
-    std::string kernel; // "flash1", "triton", "flash2", "flash3", "cudnn" (cost/attention.h)
+    std::string kernel; // "flash1", "flash-triton", "flash2", "flash3", "cudnn", "triton" (cost/attention.h)
     std::string pass; // "fwd", "bwd", or "fwd_bwd" (both passes together)
     bool causal = true;
     double headDim = 128;
