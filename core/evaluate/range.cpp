@@ -28,7 +28,7 @@ Plan fastEndPlan(const Plan& plan)
     g.fp8SustainedEfficiency = std::min(1.0, g.fp8SustainedEfficiency * burstGain);
     if (g.overlapSlowdown <= 0)
         g.overlapSlowdown = kNoSlowdown;
-    // An attention kernel known only through a stand-in runs, at this end, at the stand-in's faster successor.
+    // An attention kernel whose published timings disagree runs, at this end, at its stand-in's faster successor.
     if (const auto standIn = attentionStandIn(g, attentionKernelOf(p)))
         p.training.attentionKernel = standIn->fastEnd;
     return p;
