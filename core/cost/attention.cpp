@@ -52,13 +52,17 @@ std::optional<Found> lookup(
 }
 }
 
+bool hasAttentionCurve(const GpuSpec& gpu, std::string_view kernel)
+{
+    return std::any_of(gpu.attentionCurves.begin(), gpu.attentionCurves.end(),
+        [&](const AttentionCurve& c) { return c.kernel == kernel; });
+}
+
 AttentionKernel resolveAttentionKernel(AttentionKernel k, bool megatron, const GpuSpec& gpu)
 {
     if (k != AttentionKernel::Auto)
         return k;
-    const bool hasCudnn = std::any_of(gpu.attentionCurves.begin(), gpu.attentionCurves.end(),
-        [](const AttentionCurve& c) { return c.kernel == "cudnn"; });
-    return megatron && hasCudnn ? AttentionKernel::CuDnn : AttentionKernel::Flash2;
+    return megatron && hasAttentionCurve(gpu, "cudnn") ? AttentionKernel::CuDnn : AttentionKernel::Flash2;
 }
 
 namespace {
@@ -107,9 +111,7 @@ std::optional<AttentionStandIn> attentionStandIn(const GpuSpec& gpu, AttentionKe
     if (std::any_of(gpu.measuredAttention.begin(), gpu.measuredAttention.end(),
             [&](const MeasuredAttention& m) { return m.kernel == name; }))
         return std::nullopt;
-    const bool own = std::any_of(gpu.attentionCurves.begin(), gpu.attentionCurves.end(),
-        [&](const AttentionCurve& c) { return c.kernel == name; });
-    return AttentionStandIn { AttentionKernel::Flash1, AttentionKernel::Flash2, own };
+    return AttentionStandIn { AttentionKernel::Flash1, AttentionKernel::Flash2, hasAttentionCurve(gpu, name) };
 }
 
 AttentionRate attentionRate(const GpuSpec& gpu, AttentionKernel kernel, double headDim, double seqLen)

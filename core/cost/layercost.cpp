@@ -385,8 +385,6 @@ LayerCost layerCost(const Plan& plan)
         c.fwdAttention = gemmFwd;
         c.bwdAttention = 2.5 * gemmFwd;
         c.attentionRatePublished = rate.found;
-        if (!rate.standIn.empty())
-            c.attentionStandIn = attentionKernelFromName(rate.standIn);
         if (rate.measured) {
             // Measured on this GPU, sustained: its own time, whatever the GEMM model would say of the shape.
             const double scale = std::min(1.0, attentionPeak / gpu.bf16Tflops);

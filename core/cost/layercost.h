@@ -25,7 +25,6 @@ struct LayerCost {
     // and value GEMMs run at the GEMM model's rate, which no fused kernel reaches: the time is a lower bound).
     AttentionKernel attentionKernel = AttentionKernel::Auto;
     bool attentionRatePublished = false;
-    AttentionKernel attentionStandIn = AttentionKernel::Auto; // the kernel whose curve stood in (Auto: none)
     double fwdElementwise = 0, bwdElementwise = 0;
     // The part of those that quantizes the linears' operands (a low-precision recipe's casts, lowprecision.h).
     double fwdQuantize = 0, bwdQuantize = 0;

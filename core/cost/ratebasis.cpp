@@ -58,8 +58,7 @@ std::vector<RateStanding> rateStandings(const Plan& plan, const Catalog& catalog
         const std::string kernel(attentionKernelName(standIn ? standIn->point : planKernel));
         const auto m = std::find_if(gpu.measuredAttention.begin(), gpu.measuredAttention.end(),
             [&](const MeasuredAttention& a) { return a.kernel == kernel; });
-        const bool published = std::any_of(gpu.attentionCurves.begin(), gpu.attentionCurves.end(),
-            [&](const AttentionCurve& c) { return c.kernel == kernel; });
+        const bool published = hasAttentionCurve(gpu, kernel);
         RateStanding a = m != gpu.measuredAttention.end()
             ? standing("attention_rate", 3.5 / (1 / m->fwdTflops + 2.5 / m->bwdTflops), RateBasis::Measured, m->source)
             : standing("attention_rate", 0, RateBasis::Catalog, published ? kernel : std::string());
