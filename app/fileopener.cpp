@@ -242,18 +242,24 @@ void FileOpener::showProfile(const engine::LoadedProfile& profile, const QString
     if (job.stragglerIndex >= 0) {
         const RankFigures& s = job.ranks[std::size_t(job.stragglerIndex)];
         const double over = job.medianComputeUs > 0 ? 100 * (s.computeMeanUs / job.medianComputeUs - 1) : 0;
-        const QString finding = tr("Straggler: rank %1 was the last to arrive at %2 of %3 collectives; the others "
-                                   "waited %4 ms for it; it computes %5 ms per step, %6% over the median")
-                                    .arg(s.rank)
+        const QString format = job.stragglerKernelsSlower
+            ? tr("Straggler: rank %1 was the last to arrive at %2 of %3 collectives; the others "
+                 "waited %4 ms for it; it computes %5 ms per step, %6% over the median")
+            : tr("Last to arrive: rank %1, at %2 of %3 collectives (the others waited %4 ms for it), but its kernels "
+                 "are not slower (%5 ms per step, %6% against the median): the order of the work held it back, not "
+                 "its GPU");
+        const QString finding = format.arg(s.rank)
                                     .arg(s.lastToArrive)
                                     .arg(s.sharedCollectives)
                                     .arg(QString::number(s.causedWaitUs / 1000, 'f', 2),
                                         QString::number(s.computeMeanUs / 1000, 'f', 2), QString::number(over, 'f', 1));
         text += QStringLiteral("; ") + finding;
-        // Placed by the plan the profile was laid out against (the one open when it was opened).
+        // Placed by the plan the profile was laid out against (the one open when it was opened); only a slow GPU's
+        // node is outlined.
         const std::vector<RankPlace>& places = profile.places;
         const Document& doc = *m_to.document;
-        if (doc.hasPlan() && s.rank >= 0 && s.rank < int(places.size()) && places[std::size_t(s.rank)].node >= 0) {
+        if (job.stragglerKernelsSlower && doc.hasPlan() && s.rank >= 0 && s.rank < int(places.size())
+            && places[std::size_t(s.rank)].node >= 0) {
             m_profileFindings[places[std::size_t(s.rank)].node] = finding;
             m_profileCluster = doc.plan().cluster;
         }

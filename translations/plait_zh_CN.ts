@@ -3281,114 +3281,119 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>已按共同的集合通信对齐时钟，最大残差 %1 µs</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="245"/>
+        <location filename="../app/fileopener.cpp" line="246"/>
         <source>Straggler: rank %1 was the last to arrive at %2 of %3 collectives; the others waited %4 ms for it; it computes %5 ms per step, %6% over the median</source>
         <translation>掉队者：rank %1 在 %3 次集合通信中有 %2 次最后到达；其他 rank 共等待它 %4 ms；它每步计算 %5 ms，比中位数高 %6%</translation>
     </message>
+    <message>
+        <location filename="../app/fileopener.cpp" line="248"/>
+        <source>Last to arrive: rank %1, at %2 of %3 collectives (the others waited %4 ms for it), but its kernels are not slower (%5 ms per step, %6% against the median): the order of the work held it back, not its GPU</source>
+        <translation>最后到达：rank %1，在 %3 次集合通信中有 %2 次最后到达（其他 rank 共等待它 %4 ms），但它的内核并不更慢（每步 %5 ms，相对中位数 %6%）：拖住它的是工作的先后次序，而不是它的 GPU</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="269"/>
+        <location filename="../app/fileopener.cpp" line="275"/>
         <source>Reading %n nccl-tests file(s)…</source>
         <translation>
             <numerusform>正在读取 %n 个 nccl-tests 文件…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="273"/>
+        <location filename="../app/fileopener.cpp" line="279"/>
         <source>Not read: %1</source>
         <translation>未读取：%1</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="275"/>
+        <location filename="../app/fileopener.cpp" line="281"/>
         <source>Cannot read nccl-tests output</source>
         <translation>无法读取 nccl-tests 输出</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="322"/>
+        <location filename="../app/fileopener.cpp" line="328"/>
         <source>%n measurement(s) of the links; </source>
         <translation>
             <numerusform>%n 组链路测量；</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="323"/>
+        <location filename="../app/fileopener.cpp" line="329"/>
         <source>the plan&apos;s links match them</source>
         <translation>规划中的链路与测量相符</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="324"/>
+        <location filename="../app/fileopener.cpp" line="330"/>
         <source>%n finding(s) on the topology&apos;s nodes: %1</source>
         <translation>
             <numerusform>拓扑节点上有 %n 项发现：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="353"/>
+        <location filename="../app/fileopener.cpp" line="359"/>
         <source>%1 was not imported: %2</source>
         <translation>%1 未导入：%2</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="355"/>
-        <location filename="../app/fileopener.cpp" line="383"/>
+        <location filename="../app/fileopener.cpp" line="361"/>
+        <location filename="../app/fileopener.cpp" line="389"/>
         <source>Import Launch Config</source>
         <translation>导入启动配置</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="356"/>
+        <location filename="../app/fileopener.cpp" line="362"/>
         <source>%1 was not imported:
 %2</source>
         <translation>%1 未导入：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="360"/>
+        <location filename="../app/fileopener.cpp" line="366"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="361"/>
+        <location filename="../app/fileopener.cpp" line="367"/>
         <source>Imported %1 (%2): %3 setting(s) not modelled, %4 without effect on the estimate; Undo brings the plan back</source>
         <translation>已导入 %1（%2）：%3 项设置未建模，%4 项不影响估算；撤销可恢复原方案</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="363"/>
+        <location filename="../app/fileopener.cpp" line="369"/>
         <source>Imported %1 (%2): %3 setting(s) not modelled, %4 without effect on the estimate, %5 the launcher&apos;s; Undo brings the plan back</source>
         <translation>已导入 %1（%2）：%3 项设置未建模，%4 项不影响估算，%5 项属于启动器；撤销可恢复原方案</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="377"/>
+        <location filename="../app/fileopener.cpp" line="383"/>
         <source>Not modelled (the estimate leaves these out):</source>
         <translation>未建模（估算未包含）：</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="378"/>
+        <location filename="../app/fileopener.cpp" line="384"/>
         <source>No effect on a step&apos;s time or memory:</source>
         <translation>不影响每步时间或显存：</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="379"/>
+        <location filename="../app/fileopener.cpp" line="385"/>
         <source>The launcher&apos;s (torchrun, srun, mpirun), not the framework&apos;s:</source>
         <translation>属于启动器（torchrun、srun、mpirun）而非框架的参数：</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="398"/>
+        <location filename="../app/fileopener.cpp" line="404"/>
         <source>The nodes were not imported: %1</source>
         <translation>节点未导入：%1</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="400"/>
-        <location filename="../app/fileopener.cpp" line="433"/>
+        <location filename="../app/fileopener.cpp" line="406"/>
+        <location filename="../app/fileopener.cpp" line="439"/>
         <source>Import Cluster</source>
         <translation>导入集群</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="415"/>
+        <location filename="../app/fileopener.cpp" line="421"/>
         <source>Import %n node(s)</source>
         <translation>
             <numerusform>导入 %n 个节点</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="420"/>
+        <location filename="../app/fileopener.cpp" line="426"/>
         <source>Imported %n node(s): %1 × %2 GPUs over %3, %4 NIC(s) per node on %5; %6 finding(s) on the topology</source>
         <translation>
             <numerusform>已导入 %n 个节点：%1 × %2 个 GPU，经 %3 互连，每节点 %4 块网卡接入 %5；拓扑上有 %6 项发现</numerusform>

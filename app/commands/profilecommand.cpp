@@ -215,7 +215,8 @@ nlohmann::json toJson(const JobProfile& job, const std::vector<RankProfile>& pro
         ranks.push_back({ { "rank", f.rank }, { "clock_offset_us", job.alignment.offsetUs[i] },
             { "residual_us", job.alignment.residualUs[i] }, { "shared_collectives", f.sharedCollectives },
             { "steps", f.steps }, { "step_mean_us", f.stepMeanUs }, { "compute_mean_us", f.computeMeanUs },
-            { "last_to_arrive", f.lastToArrive }, { "caused_wait_us", f.causedWaitUs }, { "waited_us", f.waitedUs },
+            { "compute_step_spread_us", f.computeStepSpreadUs }, { "last_to_arrive", f.lastToArrive },
+            { "caused_wait_us", f.causedWaitUs }, { "waited_us", f.waitedUs },
             { "step_breakdown_mean", breakdownJson(meanStepBreakdown(profiles[i].breakdown)) } });
     }
     return { { "ranks", ranks }, { "worst_residual_us", job.alignment.worstResidualUs },
@@ -223,7 +224,8 @@ nlohmann::json toJson(const JobProfile& job, const std::vector<RankProfile>& pro
         { "straggler",
             job.stragglerIndex >= 0 ? nlohmann::json(job.ranks[std::size_t(job.stragglerIndex)].rank)
                                     : nlohmann::json() },
-        { "problems", job.problems } };
+        { "straggler_kernels_slower", job.stragglerKernelsSlower },
+        { "compute_rank_spread_us", job.computeRankSpreadUs }, { "problems", job.problems } };
 }
 }
 
@@ -348,10 +350,16 @@ int profileCommand(const QStringList& args)
     if (job.stragglerIndex >= 0) {
         const RankFigures& s = job.ranks[std::size_t(job.stragglerIndex)];
         const double over = job.medianComputeUs > 0 ? 100 * (s.computeMeanUs / job.medianComputeUs - 1) : 0;
-        std::cout << "straggler: rank " << s.rank << ", last to arrive at " << s.lastToArrive << " of "
+        std::cout << (job.stragglerKernelsSlower ? "straggler: rank " : "last to arrive: rank ") << s.rank
+                  << (job.stragglerKernelsSlower ? ", last to arrive at " : ", at ") << s.lastToArrive << " of "
                   << s.sharedCollectives << " collectives; the others waited " << ms(s.causedWaitUs)
                   << " ms for it in all; it computes " << ms(s.computeMeanUs) << " ms per step against a median "
-                  << ms(job.medianComputeUs) << " ms (" << (over >= 0 ? "+" : "") << numText(over) << "%)\n";
+                  << ms(job.medianComputeUs) << " ms (" << (over >= 0 ? "+" : "") << numText(over) << "%)";
+        if (!job.stragglerKernelsSlower)
+            std::cout << ", no more than its steps vary or the ranks differ: not its kernels but the order of the "
+                         "work held it back (a pipeline stage the schedule finishes last, or host-side work the "
+                      << "profile shows as idle)" << (plan ? "" : "; --plan places the ranks by stage");
+        std::cout << "\n";
     } else if (ranks.size() > 1) {
         std::cout << "no rank made the others wait\n";
     }

@@ -74,10 +74,15 @@ JobProfile summarizeJob(const std::vector<RankProfile>& ranks, const std::vector
         f.rank = p.rank;
         f.steps = int(p.steps.size());
         f.stepMeanUs = p.meanStepUs();
+        std::vector<double> perStep;
         for (const ProfileStep& s : p.steps)
-            f.computeMeanUs += p.computeBusyUs(s.startUs, s.endUs);
+            perStep.push_back(p.computeBusyUs(s.startUs, s.endUs));
         if (f.steps > 0) {
-            f.computeMeanUs /= f.steps;
+            for (double us : perStep)
+                f.computeMeanUs += us / f.steps;
+            for (double us : perStep)
+                f.computeStepSpreadUs += (us - f.computeMeanUs) * (us - f.computeMeanUs);
+            f.computeStepSpreadUs = f.steps > 1 ? std::sqrt(f.computeStepSpreadUs / (f.steps - 1)) : 0;
             computes.push_back(f.computeMeanUs);
         }
         f.lastToArrive = waits.lastToArrive[i];
@@ -86,7 +91,10 @@ JobProfile summarizeJob(const std::vector<RankProfile>& ranks, const std::vector
         f.waitedUs = waits.waitedUs[i];
         out.ranks.push_back(f);
     }
-    out.medianComputeUs = median(std::move(computes));
+    out.medianComputeUs = median(computes);
+    for (double& us : computes)
+        us = std::abs(us - out.medianComputeUs);
+    out.computeRankSpreadUs = median(std::move(computes));
     // The straggler: the rank whose lateness cost the others the most waiting, when it cost them anything.
     double most = 0;
     for (std::size_t i = 0; i < out.ranks.size(); ++i)
@@ -94,6 +102,12 @@ JobProfile summarizeJob(const std::vector<RankProfile>& ranks, const std::vector
             most = out.ranks[i].causedWaitUs;
             out.stragglerIndex = int(i);
         }
+    if (out.stragglerIndex >= 0) {
+        const RankFigures& s = out.ranks[std::size_t(out.stragglerIndex)];
+        const double excess = s.computeMeanUs - out.medianComputeUs;
+        // A nanosecond's floor, so that equal generated ranks do not count as slower by a rounding error.
+        out.stragglerKernelsSlower = excess > std::max({ s.computeStepSpreadUs, out.computeRankSpreadUs, 1e-3 });
+    }
     return out;
 }
 

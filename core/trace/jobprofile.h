@@ -14,6 +14,7 @@ struct RankFigures {
     int steps = 0;
     double stepMeanUs = 0; // ProfilerStep#N durations
     double computeMeanUs = 0; // GPU computing per step
+    double computeStepSpreadUs = 0; // how much that varies from one of its steps to the next (standard deviation)
     int lastToArrive = 0, sharedCollectives = 0;
     double causedWaitUs = 0, waitedUs = 0;
 };
@@ -22,7 +23,12 @@ struct JobProfile {
     ClockAlignment alignment;
     std::vector<RankFigures> ranks; // in the order given
     double medianComputeUs = 0;
+    double computeRankSpreadUs = 0; // how much the ranks' compute differs from the median (median absolute deviation)
     int stragglerIndex = -1; // into ranks; −1 when no rank made the others wait
+    // Whether the straggler's kernels took longer than the median rank's by more than its own steps vary and more
+    // than the ranks differ: a slow GPU. When not, what held it back was not its kernels (a stage the schedule
+    // finishes last, host-side work the profile shows as idle), and nothing points at its GPU.
+    bool stragglerKernelsSlower = false;
     std::vector<std::string> problems; // each rank's reading problems, the alignment's, ranks missing or repeated
 };
 

@@ -300,6 +300,7 @@ private slots:
         const auto doc = plait::parseJson(json.out.toStdString());
         QVERIFY(doc);
         QCOMPARE(doc.value()["straggler"].get<int>(), 2);
+        QCOMPARE(doc.value()["straggler_kernels_slower"].get<bool>(), true);
         QVERIFY(std::abs(doc.value()["ranks"][1]["clock_offset_us"].get<double>() - (-1500)) < 0.01);
         QVERIFY(doc.value()["worst_residual_us"].get<double>() < 0.01);
         // Half the job: the missing ranks are said, the rest still aligned.
@@ -344,6 +345,19 @@ private slots:
         QVERIFY2(broken.err.contains("report_rank4.sqlite"), broken.err.constData());
         QVERIFY(broken.out.isEmpty());
         QFile::remove(fake);
+        // A pipeline's first stage is last at every collective across the stages, its kernels no slower than the
+        // others': without the plan it is named last to arrive, not a straggler, and --plan is suggested.
+        QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("pipeline")));
+        plait::GeneratedPipeline pipeline;
+        QStringList stages;
+        for (int r = 0; r < pipeline.ranks; ++r)
+            stages << writeFile(QStringLiteral("pipeline/rank%1.json").arg(r),
+                QByteArray::fromStdString(plait::kinetoPipelineRankTrace(pipeline, r).dump()));
+        const Run staged = plait(QStringList { QStringLiteral("profile") } + stages);
+        QCOMPARE(staged.code, 0);
+        QVERIFY2(staged.out.contains("last to arrive: rank 0, at 4 of 4 collectives")
+                && staged.out.contains("--plan places the ranks by stage") && !staged.out.contains("straggler:"),
+            staged.out.constData());
         // Drawn beside the plan's prediction, a lane per rank.
         const QString png = m_dir.filePath(QStringLiteral("profile.png"));
         const Run drawn

@@ -169,6 +169,22 @@ private slots:
         // English's plural, not "8 rank(s)".
         QVERIFY2(w.statusText().contains(QStringLiteral("Opened the profile of 8 ranks")), qPrintable(w.statusText()));
         QVERIFY(w.topologyView()->nodeFinding(0).contains(QStringLiteral("rank 5")));
+        // A pipeline job laid over this data-parallel plan: its first stage is last at every collective across the
+        // stages with kernels no slower than the others', so no GPU is blamed and no node outlined.
+        QTemporaryDir pipelineJob;
+        GeneratedPipeline pipeline;
+        for (int r = 0; r < pipeline.ranks; ++r) {
+            QFile f(pipelineJob.filePath(QStringLiteral("rank%1.json").arg(r)));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray::fromStdString(kinetoPipelineRankTrace(pipeline, r).dump()));
+        }
+        w.files()->openProfile({ pipelineJob.path() });
+        QVERIFY(loaded.wait(20000));
+        QVERIFY2(w.statusText().contains(QStringLiteral("Last to arrive: rank 0")), qPrintable(w.statusText()));
+        QVERIFY(!w.statusText().contains(QStringLiteral("Straggler")));
+        QVERIFY(w.topologyView()->nodeFinding(0).isEmpty());
+        w.files()->openProfile({ job.path() });
+        QVERIFY(loaded.wait(20000));
         QFile broken(job.filePath(QStringLiteral("rank3.json")));
         QVERIFY(broken.open(QIODevice::WriteOnly | QIODevice::Truncate));
         broken.write("{\"traceEvents\": [");
