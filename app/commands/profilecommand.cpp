@@ -361,7 +361,10 @@ int profileCommand(const QStringList& args)
                       << "profile shows as idle)" << (plan ? "" : "; --plan places the ranks by stage");
         std::cout << "\n";
     } else if (ranks.size() > 1) {
-        std::cout << "no rank made the others wait\n";
+        const bool shared = std::any_of(
+            job.ranks.begin(), job.ranks.end(), [](const RankFigures& f) { return f.sharedCollectives > 0; });
+        std::cout << (shared ? "no rank made the others wait\n"
+                             : "who waited for whom is not measured: the ranks share no collective\n");
     }
     if (plan && rows.empty())
         std::cout << "the prediction is not set beside the profile: no profiled rank has a stage in the plan\n";

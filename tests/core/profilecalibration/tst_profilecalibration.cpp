@@ -86,13 +86,6 @@ double sumOf(const std::vector<MeasuredStage>& stages, double MeasuredStage::*fi
     return s;
 }
 
-double sum(const std::vector<StepClasses>& stages, double StepClasses::*field)
-{
-    double s = 0;
-    for (const StepClasses& c : stages)
-        s += c.*field;
-    return s;
-}
 }
 
 class TestProfileCalibration : public QObject {
@@ -207,30 +200,58 @@ private slots:
         QVERIFY(weighted > 1 ? cal.stepAfterS > cal.stepBeforeS : cal.stepAfterS < cal.stepBeforeS);
     }
 
-    // The rates fitted on one layout predict another layout of the same model on the same GPUs: here a job whose
-    // kernels all ran at the planted multiples, so its other layouts' kernels did too (a check of the mechanism, not
-    // a validation against a published profile).
+    // The rates fitted on one layout's profile predict another layout of the same model on the same GPUs, checked
+    // against that layout's own profile: here jobs whose kernels all ran at the planted multiples of the model, so
+    // every layout's did (a check of the mechanism, not a validation against published profiles: no public set of one
+    // model profiled at two layouts exists, ../shared/real-traces/SOURCES.md). Each stage's compute kernels, the
+    // class times the rates set, predicted after calibration against the other layout's measured ones.
+    void calibratedRatesCarryToAnotherLayout_data()
+    {
+        QTest::addColumn<int>("tp");
+        QTest::addColumn<int>("pp");
+        QTest::addColumn<int>("dp");
+        QTest::newRow("TP 8, PP 1, DP 4") << 8 << 1 << 4;
+        QTest::newRow("TP 2, PP 4, DP 4") << 2 << 4 << 4;
+        QTest::newRow("TP 1, PP 8, DP 4") << 1 << 8 << 4;
+    }
     void calibratedRatesCarryToAnotherLayout()
     {
+        QFETCH(int, tp);
+        QFETCH(int, pp);
+        QFETCH(int, dp);
         const Plan profiled = test::examplePlan("b-four-nodes-tp4-pp2-dp2.plait.json");
         const Slowdown slow { 1.25, 0.8, 1.4 };
         const ProfileCalibration cal
             = calibrateFromProfile(profiled, measuredStages(profileOf(profiled, slow), placesOf(profiled)), "p");
         Plan other = profiled;
-        other.parallel.tp = 8;
-        other.parallel.pp = 1;
-        other.parallel.dp = 4;
-        other.placement = {};
+        other.parallel.tp = tp;
+        other.parallel.pp = pp;
+        other.parallel.dp = dp;
+        auto placement = defaultPlacement(other.cluster, other.parallel);
+        QVERIFY(placement);
+        other.placement = placement.value();
         QVERIFY(evaluate(other).valid);
         Plan otherCalibrated = other;
         otherCalibrated.cluster = cal.plan.cluster;
         const std::vector<StepClasses> before = predicted(other), after = predicted(otherCalibrated);
-        const double gemmRatio = sum(after, &StepClasses::gemmS) / sum(before, &StepClasses::gemmS);
-        const double attentionRatio
-            = sum(after, &StepClasses::attentionFwdS) / sum(before, &StepClasses::attentionFwdS);
-        QVERIFY2(std::abs(gemmRatio / slow.gemm - 1) < 0.06, qPrintable(QString::number(gemmRatio)));
-        // Attention at another TP runs the same call length and head size: the measured point holds.
-        QVERIFY2(std::abs(attentionRatio / slow.attention - 1) < 0.02, qPrintable(QString::number(attentionRatio)));
+        const std::vector<MeasuredStage> measured = measuredStages(profileOf(other, slow), placesOf(other));
+        QCOMPARE(int(measured.size()), pp);
+        double worst = 0, worstBefore = 0;
+        for (const MeasuredStage& m : measured) {
+            const StepClasses& b = before[std::size_t(m.stage)];
+            const StepClasses& a = after[std::size_t(m.stage)];
+            // The fixed cost per kernel: the profile sees it as idle, not inside the kernels (profileofplan.h).
+            const double measuredUs = m.gemmUs + m.attentionFwdUs + m.attentionBwdUs + m.otherUs + m.queued.us;
+            const double errorAfter = (a.gemmS + a.attentionS() + a.otherS) * 1e6 / measuredUs - 1;
+            const double errorBefore = (b.gemmS + b.attentionS() + b.otherS) * 1e6 / measuredUs - 1;
+            worst = std::max(worst, std::abs(errorAfter));
+            worstBefore = std::max(worstBefore, std::abs(errorBefore));
+        }
+        qInfo("calibrated on TP 4 PP 2 DP 2, predicting TP %d PP %d DP %d: each stage's compute kernels within %.1f%% "
+              "of its profile (%.1f%% before calibrating)",
+            tp, pp, dp, 100 * worst, 100 * worstBefore);
+        QVERIFY2(worst < 0.05, qPrintable(QString::number(worst)));
+        QVERIFY(worstBefore > 0.1); // the planted slowdowns are far from the model's rates
     }
 
     void aProfileOfAnotherJobIsRefused()
