@@ -1,6 +1,7 @@
 #include "kinetogen.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -141,7 +142,8 @@ nlohmann::json kinetoRankTrace(const GeneratedJob& job, int rank)
         // older profilers leave it), so it times no link.
         if (firstOverlapped < kernels.size())
             allReduce(21, bucketStart, slowest, "allreduce", 0);
-        allReduce(20, arrival, stepEnd, job.collective, elements);
+        allReduce(20, arrival, stepEnd + job.collectiveEndJitterUs * std::sin(2.3 * rank + 1.1 * step + 0.7),
+            job.collective, elements);
         stepStart = stepEnd;
     }
     return json { { "schemaVersion", 1 },

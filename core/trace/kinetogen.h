@@ -45,6 +45,10 @@ struct GeneratedJob {
     // The GPU idle between one kernel of a step and the next, each launched before the one ahead of it started (so it
     // waited in the queue): a kernel's fixed cost, as a profile measures it (kinetoprofile.h QueuedGaps).
     double launchGapUs = 0;
+    // How far apart the ranks' kernels of one collective end: NCCL's kernels of one all-reduce finish within
+    // microseconds of each other, not at once. Rank r's ends this much times a fixed spread in [−1, 1] late at each
+    // step, so an alignment on these ends is left with a residual (0: all end together).
+    double collectiveEndJitterUs = 0;
 };
 
 // Rank `rank`'s trace: "distributedInfo" (rank, world size, the default process group), "deviceProperties",

@@ -103,6 +103,38 @@ private slots:
                 QVERIFY(std::abs(w.waitedUs[std::size_t(r)] - job.steps * late) < 0.1);
     }
 
+    // The kernels of one collective do not end at once on real GPUs: with each rank's end off by up to ±J µs at each
+    // step, the clocks are still recovered to within the spread, and the residual says how far apart the ends were.
+    void jitteredEndsLeaveAResidual_data()
+    {
+        QTest::addColumn<int>("ranks");
+        QTest::addColumn<double>("jitterUs");
+        QTest::newRow("8 ranks, ends ±2 µs apart") << 8 << 2.0;
+        QTest::newRow("64 ranks, ends ±10 µs apart") << 64 << 10.0;
+    }
+    void jitteredEndsLeaveAResidual()
+    {
+        QFETCH(int, ranks);
+        QFETCH(double, jitterUs);
+        GeneratedJob job;
+        job.ranks = ranks;
+        job.steps = 5;
+        job.clockSkewUs = skews(ranks, 1e6);
+        job.collectiveEndJitterUs = jitterUs;
+        const ClockAlignment a = alignRankClocks(readAll(job));
+        QVERIFY2(a.problems.empty(), a.problems.empty() ? "" : a.problems.front().c_str());
+        double worstOffset = 0;
+        for (int r = 0; r < ranks; ++r)
+            worstOffset = std::max(worstOffset,
+                std::abs(a.offsetUs[std::size_t(r)] - (job.clockSkewUs[0] - job.clockSkewUs[std::size_t(r)])));
+        qInfo(
+            "%d ranks, collective ends up to ±%.0f µs apart, clocks a second apart: offsets recovered within %.2f µs, "
+            "worst residual %.2f µs",
+            ranks, jitterUs, worstOffset, a.worstResidualUs);
+        QVERIFY(worstOffset <= 2 * jitterUs);
+        QVERIFY(a.worstResidualUs > 0.1 * jitterUs && a.worstResidualUs <= 2 * jitterUs);
+    }
+
     // A rank the others waited for is a slow GPU only when its kernels took longer than the median rank's by more
     // than its own steps vary and the ranks differ; a rank late for another reason (here its host idles longer before
     // each step: a data loader) is named last to arrive, not slower.
