@@ -1,5 +1,6 @@
 #include "profileloader.h"
 
+#include "profilegroups.h"
 #include "profilelinks.h"
 #include "rankmap.h"
 
@@ -9,6 +10,7 @@
 #include <QtConcurrent>
 #include <algorithm>
 #include <atomic>
+#include <map>
 
 namespace plait::engine {
 
@@ -95,8 +97,16 @@ LoadedProfile layOutProfile(std::vector<RankProfile> ranks, const Plan* plan, co
         if (worldSize > 0 && worldSize != gpus)
             problems.push_back("the profile's job has " + std::to_string(worldSize) + " ranks, the plan "
                 + std::to_string(gpus) + " GPUs: the lanes are not placed by the plan's stages");
-        else
+        else {
             places = rankPlaces(*plan);
+            // The groups the job's collectives ran in, against the plan's: a layout or rank order other than the
+            // plan's is named (each group once, as the first rank that recorded it lists it).
+            std::map<std::string, std::vector<int>> groups;
+            for (const RankProfile& p : out.ranks)
+                groups.insert(p.groups.begin(), p.groups.end());
+            if (std::string mismatch = groupsNotInPlan(groups, *plan); !mismatch.empty())
+                problems.push_back(std::move(mismatch));
+        }
     }
     out.job = summarizeJob(out.ranks, places);
     addCollectiveWaits(out.ranks, out.job.alignment);

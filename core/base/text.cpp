@@ -40,6 +40,21 @@ std::size_t sequenceLength(std::string_view s, std::size_t i)
 constexpr std::string_view kReplacement = "\xEF\xBF\xBD";
 }
 
+std::string numberRuns(const std::vector<int>& sorted)
+{
+    std::string out;
+    for (std::size_t i = 0; i < sorted.size();) {
+        std::size_t j = i;
+        while (j + 1 < sorted.size() && sorted[j + 1] == sorted[j] + 1)
+            ++j;
+        out += (out.empty() ? "" : ", ") + std::to_string(sorted[i]);
+        if (j > i)
+            out += (j == i + 1 ? ", " : "–") + std::to_string(sorted[j]);
+        i = j + 1;
+    }
+    return out;
+}
+
 std::string validUtf8(std::string_view s)
 {
     return utf8Prefix(s, std::string::npos);

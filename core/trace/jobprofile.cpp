@@ -1,6 +1,7 @@
 #include "jobprofile.h"
 
 #include "median.h"
+#include "text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -20,17 +21,7 @@ std::string rankList(std::vector<int> ranks)
     const std::string others = unnamed == 1 ? "an unnamed rank" : std::to_string(unnamed) + " unnamed ranks";
     if (ranks.empty())
         return others;
-    std::string runs;
-    for (std::size_t i = 0; i < ranks.size();) {
-        std::size_t j = i;
-        while (j + 1 < ranks.size() && ranks[j + 1] == ranks[j] + 1)
-            ++j;
-        runs += (runs.empty() ? "" : ", ") + std::to_string(ranks[i]);
-        if (j > i)
-            runs += (j == i + 1 ? ", " : "–") + std::to_string(ranks[j]);
-        i = j + 1;
-    }
-    return (ranks.size() + unnamed == 1 ? "rank " : "ranks ") + runs
+    return (ranks.size() + unnamed == 1 ? "rank " : "ranks ") + numberRuns(ranks)
         + (unnamed == 0
                 ? std::string()
                 : " and " + (unnamed == 1 ? std::string("an unnamed one") : std::to_string(unnamed) + " unnamed"));

@@ -6,6 +6,7 @@
 #include "tracebytes.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -18,7 +19,7 @@ using json = nlohmann::json;
 
 // The fields of one event this reader keeps; everything else is skipped as it streams past.
 struct KinetoEvent {
-    std::string ph, cat, name, collective, group, dtype;
+    std::string ph, cat, name, collective, group, groupRanks, dtype;
     double ts = NAN, dur = NAN;
     double elements = 0; // a collective's "In msg nelems" or "Out msg nelems", the larger
     std::int64_t tid = 0, correlation = -1, groupSize = 0;
@@ -30,6 +31,7 @@ struct KinetoEvent {
         name.clear();
         collective.clear();
         group.clear();
+        groupRanks.clear();
         dtype.clear();
         ts = dur = NAN;
         elements = 0;
@@ -52,6 +54,45 @@ double bytesPerElement(const std::string& dtype)
     return 0;
 }
 
+} // namespace
+
+std::optional<std::vector<int>> groupRanksOf(std::string_view text)
+{
+    std::vector<int> ranks;
+    auto skipSpaces = [&] {
+        while (!text.empty() && text.front() == ' ')
+            text.remove_prefix(1);
+    };
+    skipSpaces();
+    if (text.empty() || text.front() != '[')
+        return std::nullopt;
+    text.remove_prefix(1);
+    skipSpaces();
+    if (!text.empty() && text.front() == ']')
+        return ranks;
+    while (true) {
+        int rank = -1;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), rank);
+        if (error != std::errc() || rank < 0)
+            return std::nullopt;
+        ranks.push_back(rank);
+        text.remove_prefix(std::size_t(end - text.data()));
+        skipSpaces();
+        if (text.empty())
+            return std::nullopt;
+        const char c = text.front();
+        text.remove_prefix(1);
+        if (c == ']')
+            break;
+        if (c != ',')
+            return std::nullopt;
+        skipSpaces();
+    }
+    skipSpaces();
+    return text.empty() ? std::optional<std::vector<int>>(std::move(ranks)) : std::nullopt;
+}
+
+namespace {
 class ProfileHandler {
 public:
     explicit ProfileHandler(const TraceReadOptions& o)
@@ -79,6 +120,8 @@ public:
                 ev.collective.swap(s);
             else if (argKey == "Process Group Name")
                 ev.group.swap(s);
+            else if (argKey == "Process Group Ranks")
+                ev.groupRanks.swap(s);
             else if (argKey == "dtype")
                 ev.dtype.swap(s);
         }
@@ -201,6 +244,9 @@ private:
             events.copies.push_back({ ev.ts, ev.ts + ev.dur });
             return true;
         }
+        if (ev.cat == "kernel" && !ev.group.empty() && !ev.groupRanks.empty() && !profile.groups.count(ev.group))
+            if (auto members = groupRanksOf(ev.groupRanks))
+                profile.groups.emplace(ev.group, std::move(*members));
         if (ev.cat == "kernel")
             events.addKernel(ev.name, std::move(ev.collective), ev.group, ev.ts, ev.ts + ev.dur, ev.correlation,
                 ev.elements * bytesPerElement(ev.dtype), int(ev.groupSize), ev.grid);

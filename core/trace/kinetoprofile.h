@@ -6,6 +6,8 @@
 #include "timeline.h"
 
 #include <cstdint>
+#include <map>
+#include <optional>
 
 #include <string>
 #include <string_view>
@@ -86,6 +88,9 @@ struct RankProfile {
     std::vector<ProfileStep> steps; // sorted by start
     std::vector<StepBreakdown> breakdown; // per step, in the order of steps
     RankCollectives collectives;
+    // The process groups its collectives ran in, by name: their ranks as the profiler recorded them (Kineto's "Process
+    // Group Ranks"). PyTorch cuts a list past 30 ranks short; such a group is left out.
+    std::map<std::string, std::vector<int>> groups;
     // Non-NCCL kernels merged across streams into busy intervals, on the rank's clock, sorted.
     std::vector<std::pair<double, double>> computeUs;
     std::vector<ProfileKernel> lastStepKernels; // the compute kernels of the last step, sorted by start
@@ -101,6 +106,10 @@ struct RankProfile {
 // "ncclDevKernel_AllReduce_Sum_bf16_RING_LL(...)", "sendrecv" for point-to-point; empty for a kernel that is not
 // NCCL's.
 std::string collectiveOfKernelName(const std::string& kernel);
+
+// "[0, 1, 2, 3]", as the profiler writes a group's ranks: the ranks; nullopt for anything else (a list cut short
+// with "...").
+std::optional<std::vector<int>> groupRanksOf(std::string_view text);
 
 Result<RankProfile> readKinetoProfile(std::string_view text, const TraceReadOptions& options = {});
 Result<RankProfile> readKinetoProfileFile(const std::string& path, const TraceReadOptions& options = {});

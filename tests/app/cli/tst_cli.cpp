@@ -358,6 +358,14 @@ private slots:
         QVERIFY2(staged.out.contains("last to arrive: rank 0, at 4 of 4 collectives")
                 && staged.out.contains("--plan places the ranks by stage") && !staged.out.contains("straggler:"),
             staged.out.constData());
+        // Laid over a data-parallel plan, the job's groups (a stage's two ranks, a column of four stages) are named as
+        // no groups of the plan's.
+        const Run overDp = plait(QStringList { QStringLiteral("profile") } + stages
+            + QStringList { QStringLiteral("--plan"), QStringLiteral(PLAIT_EXAMPLES "/a1-one-node-dp8.plait.json") });
+        QCOMPARE(overDp.code, 0);
+        QVERIFY2(overDp.err.contains("process groups dp0 (ranks 0, 1), dp1 (ranks 2, 3), dp2 (ranks 4, 5) and 3 more "
+                                     "are no groups of the plan's (TP 1, CP 1, DP 8, PP 1"),
+            overDp.err.constData());
         // Drawn beside the plan's prediction, a lane per rank.
         const QString png = m_dir.filePath(QStringLiteral("profile.png"));
         const Run drawn

@@ -45,6 +45,24 @@ private slots:
         QVERIFY(validUtf8(got) == got);
     }
 
+    // Ranks as a message lists them: runs of three or more with a dash, pairs with a comma.
+    void rankRunsAreJoined_data()
+    {
+        QTest::addColumn<QList<int>>("ranks");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("none") << QList<int> {} << QString();
+        QTest::newRow("one") << QList<int> { 5 } << QStringLiteral("5");
+        QTest::newRow("a pair") << QList<int> { 0, 1 } << QStringLiteral("0, 1");
+        QTest::newRow("a run and apart") << QList<int> { 0, 1, 2, 3, 8, 10, 11 } << QStringLiteral("0–3, 8, 10, 11");
+        QTest::newRow("a stride") << QList<int> { 1, 3, 5, 7 } << QStringLiteral("1, 3, 5, 7");
+    }
+    void rankRunsAreJoined()
+    {
+        QFETCH(QList<int>, ranks);
+        QFETCH(QString, text);
+        QCOMPARE(QString::fromStdString(numberRuns(std::vector<int>(ranks.begin(), ranks.end()))), text);
+    }
+
     // Numbers the command line prints for people, not "1.121e+05 tokens/s" or "MFU 69.3627%".
     void numbersReadAsPeopleWriteThem_data()
     {
