@@ -152,11 +152,12 @@ TimelineContent comparisonContent(const Analysis& analysis, std::shared_ptr<cons
         : measured->source == "measured"            ? TimelineText::tr("measured")
         : measured->source == "predicted"           ? TimelineText::tr("predicted")
                                                     : QString::fromStdString(utf8Prefix(measured->source, 40));
-    c.sections.push_back({ TimelineText::tr("%1 (%2): step %3, bubble %4%5")
-                               .arg(source.left(1).toUpper() + source.mid(1), traceName,
-                                   widgets::formatDuration(mf.stepS), widgets::formatPercent(mf.bubbleFraction),
-                                   measured->stagesShareGpu ? TimelineText::tr(", stages shared one GPU") : QString()),
-        measured });
+    c.sections.push_back(
+        { TimelineText::tr("%1 (%2): step %3, bubble %4%5")
+                .arg(source.left(1).toUpper() + source.mid(1), traceName, widgets::formatDuration(mf.stepS),
+                    widgets::formatPercent(busiestStageBubble(*measured, mf)),
+                    measured->stagesShareGpu ? TimelineText::tr(", stages shared one GPU") : QString()),
+            measured });
     if (c.sections.size() < 2)
         return c;
     // A trace of another shape is drawn beside the prediction, but not aligned with it: say why.

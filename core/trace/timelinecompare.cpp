@@ -18,14 +18,20 @@ OpKey opKey(const Span& s)
 
 std::map<int, int> computeLanesByStage(const Timeline& t, const TimelineFigures& f)
 {
-    std::map<int, int> byStage;
+    std::map<int, std::vector<int>> lanes;
     int order = 0;
     for (std::size_t i = 0; i < t.lanes.size(); ++i) {
         if (!f.lanes[i].compute)
             continue;
-        const int stage = f.lanes[i].stage >= 0 ? f.lanes[i].stage : order;
-        byStage.emplace(stage, int(i));
+        lanes[f.lanes[i].stage >= 0 ? f.lanes[i].stage : order].push_back(int(i));
         ++order;
+    }
+    std::map<int, int> byStage;
+    for (auto& [stage, of] : lanes) {
+        // The lane of median busy time (the lower middle for an even count, the first of equals).
+        std::stable_sort(of.begin(), of.end(),
+            [&](int a, int b) { return f.lanes[std::size_t(a)].busyS < f.lanes[std::size_t(b)].busyS; });
+        byStage.emplace(stage, of[(of.size() - 1) / 2]);
     }
     return byStage;
 }
@@ -92,6 +98,17 @@ const Span* matchingOp(const Timeline& other, const TimelineFigures& otherFigure
     return nullptr;
 }
 
+double busiestStageBubble(const Timeline& t, const TimelineFigures& f)
+{
+    double busiest = -1, bubble = f.bubbleFraction;
+    for (const auto& [stage, lane] : computeLanesByStage(t, f))
+        if (f.lanes[std::size_t(lane)].busyS > busiest) {
+            busiest = f.lanes[std::size_t(lane)].busyS;
+            bubble = f.lanes[std::size_t(lane)].bubbleFraction;
+        }
+    return bubble;
+}
+
 TimelineComparison compareTimelines(const Timeline& predicted, const Timeline& measured)
 {
     TimelineComparison c;
@@ -99,7 +116,7 @@ TimelineComparison compareTimelines(const Timeline& predicted, const Timeline& m
     c.predictedStepS = fp.stepS;
     c.measuredStepS = fm.stepS;
     c.predictedBubble = fp.bubbleFraction;
-    c.measuredBubble = fm.bubbleFraction;
+    c.measuredBubble = busiestStageBubble(measured, fm);
     const auto ps = computeLanesByStage(predicted, fp), ms = computeLanesByStage(measured, fm);
     double errorSum = 0;
     for (const auto& [stage, pl] : ps) {

@@ -29,9 +29,13 @@ TimelineComparison compareTimelines(const Timeline& predicted, const Timeline& m
 // trace says disagrees: then the two can be aligned op by op.
 std::vector<Message> timelineShapeProblems(const Timeline& predicted, const Timeline& measured);
 
-// The compute lane that stands for each stage: the stage its spans name, else the lane's order among compute lanes;
-// the first lane of a stage stands for it (one GPU per stage).
+// The compute lane that stands for each stage: the stage its spans name, else the lane's order among compute lanes.
+// Of a stage's lanes (a job's profile has one per rank) the one of median busy time stands for it, as a profile's
+// measured stage is its median rank (jobprofile.h): a straggler does not set its stage's figures.
 std::map<int, int> computeLanesByStage(const Timeline& timeline, const TimelineFigures& figures);
+// The bubble of the busiest stage, each stage stood for by its lane above: the figure a measured timeline's heading
+// and its comparison give (with one lane per stage, the busiest lane's, timelineFigures' bubbleFraction).
+double busiestStageBubble(const Timeline& timeline, const TimelineFigures& figures);
 
 // The same op as `op` (a compute span of `stage`) in another timeline: same kind, micro-batch and chunk on the lane
 // that stands for that stage; null when there is none. What the Gantt shows beside a clicked op.

@@ -5,6 +5,7 @@
 #include "kinetogen.h"
 #include "kinetoprofile.h"
 #include "rankclocks.h"
+#include "timelinecompare.h"
 
 #include <QTest>
 
@@ -378,6 +379,36 @@ private slots:
 
     // The job as one timeline (issue 43 B): a lane per rank, ordered by the plan's stage and node, on the fitted
     // clock, so that one all-reduce ends at the same time on every lane whatever each host's clock read.
+    // A stage of many ranks is stood for by its median rank, not the straggler: its bubble (the others' wait for the
+    // straggler) is the one the heading, the comparison and the stage's row all give.
+    void aStageIsItsMedianRank()
+    {
+        GeneratedJob job;
+        job.ranks = 8;
+        job.steps = 2;
+        job.stragglerRank = 5;
+        job.stragglerSlowdown = 1.2;
+        std::vector<RankProfile> ranks;
+        for (int r = 0; r < job.ranks; ++r)
+            ranks.push_back(readRank(kinetoRankTrace(job, r)));
+        const std::vector<RankPlace> places(8, RankPlace { 0, 0 });
+        const Timeline t = jobTimeline(ranks, summarizeJob(ranks, places), places).timeline;
+        const TimelineFigures f = timelineFigures(t);
+        const auto byStage = computeLanesByStage(t, f);
+        QCOMPARE(int(byStage.size()), 1);
+        const int lane = byStage.at(0);
+        QVERIFY(t.lanes[std::size_t(lane)].label.index != 5);
+        // The others wait 8 kernels × 1 ms × 0.2 for rank 5 in each step.
+        const double wait = job.kernelsPerStep * job.kernelUs * 0.2 * 1e-6;
+        QVERIFY2(std::abs(f.lanes[std::size_t(lane)].idleS - wait) < 1e-9,
+            qPrintable(QString::number(f.lanes[std::size_t(lane)].idleS)));
+        QCOMPARE(busiestStageBubble(t, f), f.lanes[std::size_t(lane)].bubbleFraction);
+        QVERIFY(f.bubbleFraction < busiestStageBubble(t, f)); // the busiest lane, rank 5's, waits for no one
+        const TimelineComparison c = compareTimelines(t, t);
+        QCOMPARE(c.measuredBubble, busiestStageBubble(t, f));
+        QCOMPARE(c.stages.front().measuredBubble, c.measuredBubble);
+    }
+
     void jobTimelineHasALanePerRankOnOneClock()
     {
         GeneratedJob job;
