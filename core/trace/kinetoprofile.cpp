@@ -58,6 +58,7 @@ double bytesPerElement(const std::string& dtype)
 
 std::optional<std::vector<int>> groupRanksOf(std::string_view text)
 {
+    constexpr std::size_t kMaxGroupRanks = 1 << 20; // more ranks than any job has run
     std::vector<int> ranks;
     auto skipSpaces = [&] {
         while (!text.empty() && text.front() == ' ')
@@ -76,6 +77,8 @@ std::optional<std::vector<int>> groupRanksOf(std::string_view text)
         if (error != std::errc() || rank < 0)
             return std::nullopt;
         ranks.push_back(rank);
+        if (ranks.size() > kMaxGroupRanks)
+            return std::nullopt;
         text.remove_prefix(std::size_t(end - text.data()));
         skipSpaces();
         if (text.empty())
@@ -244,7 +247,10 @@ private:
             events.copies.push_back({ ev.ts, ev.ts + ev.dur });
             return true;
         }
-        if (ev.cat == "kernel" && !ev.group.empty() && !ev.groupRanks.empty() && !profile.groups.count(ev.group))
+        // A job makes tens of groups; a file naming thousands is not kept whole.
+        constexpr std::size_t kMaxGroups = 4096;
+        if (ev.cat == "kernel" && !ev.group.empty() && !ev.groupRanks.empty() && profile.groups.size() < kMaxGroups
+            && !profile.groups.count(ev.group))
             if (auto members = groupRanksOf(ev.groupRanks))
                 profile.groups.emplace(ev.group, std::move(*members));
         if (ev.cat == "kernel")
