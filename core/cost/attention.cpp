@@ -58,6 +58,13 @@ bool hasAttentionCurve(const GpuSpec& gpu, std::string_view kernel)
         [&](const AttentionCurve& c) { return c.kernel == kernel; });
 }
 
+const MeasuredAttention* measuredAttentionOf(const GpuSpec& gpu, std::string_view kernel)
+{
+    const auto m = std::find_if(gpu.measuredAttention.begin(), gpu.measuredAttention.end(),
+        [&](const MeasuredAttention& a) { return a.kernel == kernel; });
+    return m != gpu.measuredAttention.end() ? &*m : nullptr;
+}
+
 AttentionKernel resolveAttentionKernel(AttentionKernel k, bool megatron, const GpuSpec& gpu)
 {
     if (k != AttentionKernel::Auto)
@@ -108,8 +115,7 @@ std::optional<AttentionStandIn> attentionStandIn(const GpuSpec& gpu, AttentionKe
     if (k != AttentionKernel::FlashTriton)
         return std::nullopt;
     const std::string_view name = attentionKernelName(k);
-    if (std::any_of(gpu.measuredAttention.begin(), gpu.measuredAttention.end(),
-            [&](const MeasuredAttention& m) { return m.kernel == name; }))
+    if (measuredAttentionOf(gpu, name))
         return std::nullopt;
     return AttentionStandIn { AttentionKernel::Flash1, AttentionKernel::Flash2, hasAttentionCurve(gpu, name) };
 }
@@ -124,9 +130,8 @@ AttentionRate attentionRate(const GpuSpec& gpu, AttentionKernel kernel, double h
     }
     const std::string_view k = attentionKernelName(kernel);
     AttentionRate r = publishedRate(gpu, k, headDim, seqLen);
-    const auto m = std::find_if(gpu.measuredAttention.begin(), gpu.measuredAttention.end(),
-        [&](const MeasuredAttention& a) { return a.kernel == k; });
-    if (m == gpu.measuredAttention.end())
+    const MeasuredAttention* m = measuredAttentionOf(gpu, k);
+    if (!m)
         return r;
     const AttentionRate atMeasured = r.found ? publishedRate(gpu, k, m->headDim, m->seqLen) : AttentionRate {};
     if (atMeasured.found && atMeasured.fwdTflops > 0 && atMeasured.bwdTflops > 0) {

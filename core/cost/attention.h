@@ -19,6 +19,8 @@ namespace plait {
 
 // Whether the GPU's catalog entry has a published curve of the kernel named `kernel`.
 bool hasAttentionCurve(const GpuSpec& gpu, std::string_view kernel);
+// The probe's measurement of the kernel named `kernel` on this GPU; null where none was applied.
+const MeasuredAttention* measuredAttentionOf(const GpuSpec& gpu, std::string_view kernel);
 
 // What "auto" runs: Transformer Engine's cuDNN attention where the framework is Megatron-LM and the GPU has cuDNN
 // curves (Hopper and later), else FlashAttention-2, the kernel PyTorch's scaled_dot_product_attention dispatches to.

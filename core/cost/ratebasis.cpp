@@ -56,10 +56,9 @@ std::vector<RateStanding> rateStandings(const Plan& plan, const Catalog& catalog
         const AttentionKernel planKernel = attentionKernelOf(plan);
         const auto standIn = attentionStandIn(gpu, planKernel);
         const std::string kernel(attentionKernelName(standIn ? standIn->point : planKernel));
-        const auto m = std::find_if(gpu.measuredAttention.begin(), gpu.measuredAttention.end(),
-            [&](const MeasuredAttention& a) { return a.kernel == kernel; });
+        const MeasuredAttention* m = measuredAttentionOf(gpu, kernel);
         const bool published = hasAttentionCurve(gpu, kernel);
-        RateStanding a = m != gpu.measuredAttention.end()
+        RateStanding a = m
             ? standing("attention_rate", 3.5 / (1 / m->fwdTflops + 2.5 / m->bwdTflops), RateBasis::Measured, m->source)
             : standing("attention_rate", 0, RateBasis::Catalog, published ? kernel : std::string());
         a.kernel = attentionKernelName(planKernel);
@@ -68,7 +67,7 @@ std::vector<RateStanding> rateStandings(const Plan& plan, const Catalog& catalog
             a.fastEnd = attentionKernelName(standIn->fastEnd);
             a.slowEndOwn = standIn->ownCurve;
         }
-        if (m != gpu.measuredAttention.end()) {
+        if (m) {
             a.headDim = m->headDim;
             a.seqLen = m->seqLen;
         }

@@ -121,15 +121,10 @@ void addEvaluationWarnings(
     if (plan.training.flashAttention && !lc.attentionRatePublished)
         warn("attention-rate-unknown", { attentionKernelName(lc.attentionKernel), gpu.id });
     if (plan.training.flashAttention && lc.attentionRatePublished)
-        if (const auto spread = attentionStandIn(gpu, lc.attentionKernel)) {
-            const char* kernel = attentionKernelName(lc.attentionKernel);
-            const char* fastEnd = attentionKernelName(spread->fastEnd);
-            const char* point = attentionKernelName(spread->point);
-            if (spread->ownCurve)
-                warn("attention-rate-disputed", { kernel, gpu.id, point, fastEnd });
-            else
-                warn("attention-rate-stand-in", { kernel, gpu.id, point, fastEnd });
-        }
+        if (const auto spread = attentionStandIn(gpu, lc.attentionKernel))
+            warn(spread->ownCurve ? "attention-rate-disputed" : "attention-rate-stand-in",
+                { attentionKernelName(lc.attentionKernel), gpu.id, attentionKernelName(spread->point),
+                    attentionKernelName(spread->fastEnd) });
     if (ev.hfu > sustained * 1.0001)
         warn("mfu-above-sustained", { fmt(100 * ev.hfu, 3), fmt(100 * sustained, 3), gpu.id });
 }

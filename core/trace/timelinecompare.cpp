@@ -98,15 +98,23 @@ const Span* matchingOp(const Timeline& other, const TimelineFigures& otherFigure
     return nullptr;
 }
 
-double busiestStageBubble(const Timeline& t, const TimelineFigures& f)
+namespace {
+// The bubble of the busiest of the lanes that stand for the stages.
+double busiestBubble(const TimelineFigures& f, const std::map<int, int>& lanesByStage)
 {
     double busiest = -1, bubble = f.bubbleFraction;
-    for (const auto& [stage, lane] : computeLanesByStage(t, f))
+    for (const auto& [stage, lane] : lanesByStage)
         if (f.lanes[std::size_t(lane)].busyS > busiest) {
             busiest = f.lanes[std::size_t(lane)].busyS;
             bubble = f.lanes[std::size_t(lane)].bubbleFraction;
         }
     return bubble;
+}
+}
+
+double busiestStageBubble(const Timeline& t, const TimelineFigures& f)
+{
+    return busiestBubble(f, computeLanesByStage(t, f));
 }
 
 TimelineComparison compareTimelines(const Timeline& predicted, const Timeline& measured)
@@ -116,8 +124,8 @@ TimelineComparison compareTimelines(const Timeline& predicted, const Timeline& m
     c.predictedStepS = fp.stepS;
     c.measuredStepS = fm.stepS;
     c.predictedBubble = fp.bubbleFraction;
-    c.measuredBubble = busiestStageBubble(measured, fm);
     const auto ps = computeLanesByStage(predicted, fp), ms = computeLanesByStage(measured, fm);
+    c.measuredBubble = busiestBubble(fm, ms);
     double errorSum = 0;
     for (const auto& [stage, pl] : ps) {
         StageComparison sc;
