@@ -87,8 +87,8 @@ FileOpener::FileOpener(const Targets& targets, std::function<bool(const QString&
             m_to.timeline->setTrace(trace, QFileInfo(path).fileName());
             QString text = tr("Opened trace %1: %n event(s)", nullptr, int(trace->timeline.spanCount())).arg(path);
             if (!trace->problems.empty())
-                text
-                    += QStringLiteral(" — ") + tr("not drawn: %1").arg(QString::fromStdString(trace->problems.front()));
+                text += QStringLiteral(" — ")
+                    + tr("not drawn: %1").arg(widgets::translatedText(trace->problems.front()));
             m_to.status->setText(text);
         });
     connect(&m_profileLoader, &engine::ProfileLoader::loaded, this,
@@ -266,7 +266,7 @@ void FileOpener::showProfile(const engine::LoadedProfile& profile, const QString
     }
     showNodeFindings();
     if (!profile.trace->problems.empty())
-        text += QStringLiteral(" — ") + QString::fromStdString(profile.trace->problems.front());
+        text += QStringLiteral(" — ") + widgets::translatedText(profile.trace->problems.front());
     m_to.status->setText(text);
 }
 

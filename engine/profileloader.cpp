@@ -88,15 +88,14 @@ LoadedProfile layOutProfile(std::vector<RankProfile> ranks, const Plan* plan, co
         [](const RankProfile& a, const RankProfile& b) { return unsigned(a.rank) < unsigned(b.rank); });
     out.ranks = std::move(ranks);
     std::vector<RankPlace>& places = out.places;
-    std::vector<std::string> problems;
+    std::vector<Message> problems;
     if (plan) {
         const int gpus = plan->parallel.gpusUsed();
         int worldSize = 0;
         for (const RankProfile& p : out.ranks)
             worldSize = std::max(worldSize, p.worldSize);
         if (worldSize > 0 && worldSize != gpus)
-            problems.push_back("the profile's job has " + std::to_string(worldSize) + " ranks, the plan "
-                + std::to_string(gpus) + " GPUs: the lanes are not placed by the plan's stages");
+            problems.push_back({ "trace:world-size-differs", { std::to_string(worldSize), std::to_string(gpus) } });
         else {
             places = rankPlaces(*plan);
             // The groups the job's collectives ran in, against the plan's: a layout or rank order other than the
@@ -104,7 +103,7 @@ LoadedProfile layOutProfile(std::vector<RankProfile> ranks, const Plan* plan, co
             std::map<std::string, std::vector<int>> groups;
             for (const RankProfile& p : out.ranks)
                 groups.insert(p.groups.begin(), p.groups.end());
-            if (std::string mismatch = groupsNotInPlan(groups, *plan); !mismatch.empty())
+            if (Message mismatch = groupsNotInPlan(groups, *plan); !mismatch.empty())
                 problems.push_back(std::move(mismatch));
         }
     }

@@ -1887,6 +1887,206 @@
         <source>Run data parallel over all %1 GPUs (ZeRO %2).</source>
         <translation>在全部 %1 块 GPU 上做数据并行（ZeRO %2）。</translation>
     </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="745"/>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="746"/>
+        <source>ranks %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="747"/>
+        <source>ranks %1 and an unnamed one</source>
+        <translation>rank %1 及一个未编号的 rank</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="748"/>
+        <source>ranks %1 and %2 unnamed</source>
+        <translation>rank %1 及 %2 个未编号的 rank</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="749"/>
+        <source>an unnamed rank</source>
+        <translation>一个未编号的 rank</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="750"/>
+        <source>%1 unnamed ranks</source>
+        <translation>%1 个未编号的 rank</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="751"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="752"/>
+        <source>%1 (first: event %2%3)</source>
+        <translation>%1（首个：第 %2 个事件%3）</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="753"/>
+        <source>%1 events without a time stamp (ts)</source>
+        <translation>%1 个事件没有时间戳（ts）</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="754"/>
+        <source>%1 complete events (ph X) without a duration (dur)</source>
+        <translation>%1 个完整事件（ph X）没有时长（dur）</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="755"/>
+        <source>%1 events with a negative duration</source>
+        <translation>%1 个事件的时长为负</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="756"/>
+        <source>%1 end events (ph E) without a begin</source>
+        <translation>%1 个结束事件（ph E）没有对应的开始</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="757"/>
+        <source>%1 begin events (ph B) that never end</source>
+        <translation>%1 个开始事件（ph B）始终没有结束</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="758"/>
+        <source>%1 flow ends (ph f) without a start</source>
+        <translation>%1 个流终点（ph f）没有起点</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="759"/>
+        <source>%1 flow starts (ph s) without an end</source>
+        <translation>%1 个流起点（ph s）没有终点</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="760"/>
+        <source>%1 flows between threads that have no events</source>
+        <translation>%1 条流连接的线程没有任何事件</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="761"/>
+        <source>%1 events of phase %2 (not drawn)</source>
+        <translation>%1 个阶段类型为 %2 的事件（未绘制）</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="762"/>
+        <source>rank %1 is given twice</source>
+        <translation>rank %1 出现了两次</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="763"/>
+        <source>%1 of the job&apos;s %2 ranks has no profile here</source>
+        <translation>作业的 %2 个 rank 中有 %1 个在此没有剖析文件</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="764"/>
+        <source>%1 of the job&apos;s %2 ranks have no profile here</source>
+        <translation>作业的 %2 个 rank 中有 %1 个在此没有剖析文件</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="765"/>
+        <source>collective %1 of group %2 is %3 on rank %4 but %5 on rank %6: the profiles do not cover the same steps</source>
+        <translation>组 %2 的第 %1 个集合通信在 rank %4 上是 %3，在 rank %6 上却是 %5：这些剖析文件覆盖的不是同样的步</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="767"/>
+        <source>%1 more collectives do not match</source>
+        <translation>另有 %1 个集合通信不匹配</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="768"/>
+        <source>rank %1 shares no collective with rank %2&apos;s ranks: its clock is left as recorded</source>
+        <translation>rank %1 与 rank %2 所连通的 rank 没有共同的集合通信：其时钟保持记录时的原样</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="770"/>
+        <source>rank %1&apos;s last step is %2, not %3: its lane shows that step</source>
+        <translation>rank %1 的最后一步是 %2 而不是 %3：其泳道显示的是那一步</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="772"/>
+        <source>no distributedInfo.rank: the profile does not say which rank it is</source>
+        <translation>没有 distributedInfo.rank：剖析文件没有说明它是哪个 rank</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="774"/>
+        <source>no ProfilerStep#N marks: each step is taken from one Optimizer.step&apos;s end to the next&apos;s</source>
+        <translation>没有 ProfilerStep#N 标记：每一步取为从一次 Optimizer.step 结束到下一次结束</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="776"/>
+        <source>%1 collective kernels name no process group (an older profiler): taken as the whole job&apos;s</source>
+        <translation>%1 个集合通信内核未注明进程组（较旧的剖析器）：视为整个作业的进程组</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="778"/>
+        <source>no ProfilerStep#N spans nor two Optimizer.step spans: the profile does not mark its training steps</source>
+        <translation>既没有 ProfilerStep#N 区间，也没有两个 Optimizer.step 区间：剖析文件没有标出训练步</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="780"/>
+        <source>the rank is read from the file name (Nsight Systems does not record ranks)</source>
+        <translation>rank 取自文件名（Nsight Systems 不记录 rank）</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="782"/>
+        <source>numbered as torchrun numbers ranks (Nsight Systems does not record them): node %1 (from %2) × %3 processes + the process&apos;s CUDA device</source>
+        <translation>按 torchrun 的方式为 rank 编号（Nsight Systems 不记录 rank）：节点 %1（取自 %2）× %3 个进程 + 该进程的 CUDA 设备号</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="785"/>
+        <source>numbered as torchrun numbers ranks (Nsight Systems does not record them): node %1 (the file name %2 names no node) × %3 processes + the process&apos;s CUDA device</source>
+        <translation>按 torchrun 的方式为 rank 编号（Nsight Systems 不记录 rank）：节点 %1（文件名 %2 未注明节点）× %3 个进程 + 该进程的 CUDA 设备号</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="788"/>
+        <source>which rank process %1 is, is not recorded: name the report after its rank (nsys profile -o report_rank%q{RANK})</source>
+        <translation>未记录进程 %1 是哪个 rank：请按 rank 为报告命名（nsys profile -o report_rank%q{RANK}）</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="791"/>
+        <source>Nsight Systems records no process groups: NCCL kernels are matched across ranks by the CUDA stream they ran on, so ranks of different groups on the same stream number are taken as one group</source>
+        <translation>Nsight Systems 不记录进程组：各 rank 的 NCCL 内核按其所在的 CUDA 流配对，因此流编号相同的不同组的 rank 会被视为同一组</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="794"/>
+        <source>the profile&apos;s job has %1 ranks, the plan %2 GPUs: the lanes are not placed by the plan&apos;s stages</source>
+        <translation>剖析的作业有 %1 个 rank，而规划有 %2 个 GPU：泳道不按规划的阶段排列</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="796"/>
+        <source>%1 (ranks %2)</source>
+        <translation>%1（rank %2）</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="797"/>
+        <source>%1 and %2</source>
+        <translation>%1和 %2</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="798"/>
+        <source>%1, %2 and %3</source>
+        <translation>%1、%2和 %3</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="799"/>
+        <source>%1, %2, %3 and %4 more</source>
+        <translation>%1、%2、%3及另外 %4 个</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="800"/>
+        <source>the profile&apos;s process group %1 is no group of the plan&apos;s (TP %2, CP %3, DP %4, PP %5, ranks in order %6): the job ran another layout or rank order, so its ranks&apos; stages may not be the plan&apos;s</source>
+        <translation>剖析中的进程组 %1不是规划中的组（TP %2，CP %3，DP %4，PP %5，rank 顺序 %6）：该作业使用了另一种布局或 rank 顺序，其 rank 所在的阶段可能与规划不同</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="803"/>
+        <source>the profile&apos;s process groups %1 are no groups of the plan&apos;s (TP %2, CP %3, DP %4, PP %5, ranks in order %6): the job ran another layout or rank order, so its ranks&apos; stages may not be the plan&apos;s</source>
+        <translation>剖析中的进程组 %1都不是规划中的组（TP %2，CP %3，DP %4，PP %5，rank 顺序 %6）：该作业使用了另一种布局或 rank 顺序，其 rank 所在的阶段可能与规划不同</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -2244,58 +2444,58 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>预测</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="155"/>
+        <location filename="../app/timelinesections.cpp" line="156"/>
         <source>%1 (%2): step %3, bubble %4%5</source>
         <translation>%1（%2）：单步 %3，气泡 %4%5</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="158"/>
+        <location filename="../app/timelinesections.cpp" line="159"/>
         <source>, stages shared one GPU</source>
         <translation>，各阶段共用一块 GPU</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="167"/>
+        <location filename="../app/timelinesections.cpp" line="168"/>
         <source>&lt;b&gt;%1 not compared with the prediction&lt;/b&gt;: %2. Open a trace of this plan, or change the plan to the one that ran.</source>
         <translation>&lt;b&gt;%1 未与预测对比&lt;/b&gt;：%2。请打开此规划的 trace，或把规划改成实际运行的那个。</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="175"/>
+        <location filename="../app/timelinesections.cpp" line="176"/>
         <source>&lt;b&gt;%1 against predicted&lt;/b&gt;: step %2 vs %3 (%4), bubble %5 vs %6</source>
         <translation>&lt;b&gt;%1 与预测对比&lt;/b&gt;：单步 %2 对 %3（%4），气泡 %5 对 %6</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="182"/>
+        <location filename="../app/timelinesections.cpp" line="183"/>
         <source>; %1 ops aligned, mean |difference| %2</source>
         <translation>；已对齐 %1 个操作，平均 |差异| %2</translation>
     </message>
     <message>
         <location filename="../app/timelinesections.cpp" line="101"/>
-        <location filename="../app/timelinesections.cpp" line="186"/>
+        <location filename="../app/timelinesections.cpp" line="187"/>
         <source>stage</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="186"/>
+        <location filename="../app/timelinesections.cpp" line="187"/>
         <source>busy predicted</source>
         <translation>预测忙碌</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="186"/>
+        <location filename="../app/timelinesections.cpp" line="187"/>
         <source>busy measured</source>
         <translation>实测忙碌</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="187"/>
+        <location filename="../app/timelinesections.cpp" line="188"/>
         <source>bubble predicted</source>
         <translation>预测气泡</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="187"/>
+        <location filename="../app/timelinesections.cpp" line="188"/>
         <source>bubble measured</source>
         <translation>实测气泡</translation>
     </message>
     <message>
-        <location filename="../app/timelinesections.cpp" line="194"/>
+        <location filename="../app/timelinesections.cpp" line="195"/>
         <source>not in trace</source>
         <translation>追踪中没有</translation>
     </message>
@@ -4581,12 +4781,12 @@ Discard them?</source>
 <context>
     <name>plait::engine::ProfileLoader</name>
     <message>
-        <location filename="../engine/profileloader.cpp" line="154"/>
+        <location filename="../engine/profileloader.cpp" line="163"/>
         <source>Loading was cancelled.</source>
         <translation>加载已取消。</translation>
     </message>
     <message>
-        <location filename="../engine/profileloader.cpp" line="166"/>
+        <location filename="../engine/profileloader.cpp" line="175"/>
         <source>no profile files (*.json, *.json.gz, *.sqlite) were given</source>
         <translation>没有给出性能剖析文件 (*.json, *.json.gz, *.sqlite)</translation>
     </message>

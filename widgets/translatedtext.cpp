@@ -20,7 +20,17 @@ QString translatedText(std::string_view key, const std::vector<std::string>& arg
 
 QString translatedText(const Message& m)
 {
-    return translatedText(m.key, m.args);
+    if (m.parts.empty())
+        return translatedText(m.key, m.args);
+    // The parts said in the user's language first, then placed like arguments.
+    std::vector<std::string> filled;
+    for (const Message& part : m.parts)
+        filled.push_back(translatedText(part).toStdString());
+    filled.insert(filled.end(), m.args.begin(), m.args.end());
+    const char* text = messageTemplate(m.key);
+    if (!text)
+        return QString::fromStdString(m.key);
+    return QString::fromStdString(fillTemplate(QCoreApplication::translate("Messages", text).toStdString(), filled));
 }
 
 QString explanationText(const Explanation& e)

@@ -123,6 +123,15 @@ std::string rateValue(const ProfileRate& r, double value, double backward)
     return numText(value);
 }
 
+// Problems as the command says them: in English.
+nlohmann::json problemTexts(const std::vector<Message>& problems)
+{
+    nlohmann::json out = nlohmann::json::array();
+    for (const Message& p : problems)
+        out.push_back(messageText(p));
+    return out;
+}
+
 nlohmann::json calibrationJson(const ProfileCalibration& c)
 {
     nlohmann::json rates = nlohmann::json::array();
@@ -150,11 +159,9 @@ nlohmann::json calibrationJson(const ProfileCalibration& c)
             { "efficiency_after", l.applied ? nlohmann::json(l.efficiencyAfter) : nlohmann::json() },
             { "note", messageText(l.note) }, { "collectives", kinds } });
     }
-    nlohmann::json problems = nlohmann::json::array();
-    for (const Message& p : c.problems)
-        problems.push_back(messageText(p));
     return { { "rates", rates }, { "links", links }, { "measured_step_s", c.measuredStepS },
-        { "step_before_s", c.stepBeforeS }, { "step_after_s", c.stepAfterS }, { "problems", problems } };
+        { "step_before_s", c.stepBeforeS }, { "step_after_s", c.stepAfterS },
+        { "problems", problemTexts(c.problems) } };
 }
 
 void printCalibration(const ProfileCalibration& c, bool written)
@@ -225,7 +232,7 @@ nlohmann::json toJson(const JobProfile& job, const std::vector<RankProfile>& pro
             job.stragglerIndex >= 0 ? nlohmann::json(job.ranks[std::size_t(job.stragglerIndex)].rank)
                                     : nlohmann::json() },
         { "straggler_kernels_slower", job.stragglerKernelsSlower },
-        { "compute_rank_spread_us", job.computeRankSpreadUs }, { "problems", job.problems } };
+        { "compute_rank_spread_us", job.computeRankSpreadUs }, { "problems", problemTexts(job.problems) } };
 }
 }
 
@@ -280,8 +287,8 @@ int profileCommand(const QStringList& args)
         = engine::layOutProfile(std::move(read.value()), plan ? &*plan : nullptr, source);
     const JobProfile& job = profile.job;
     const std::vector<RankProfile>& ranks = profile.ranks;
-    for (const std::string& p : profile.trace->problems)
-        std::cerr << "warning: " << p << "\n";
+    for (const Message& p : profile.trace->problems)
+        std::cerr << "warning: " << messageText(p) << "\n";
     // With the plan: its prediction beside the measured step, and the rates calibrated from it.
     const std::vector<MeasuredStage>& measured = profile.stages;
     std::vector<BreakdownRow> rows;

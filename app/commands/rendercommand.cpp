@@ -132,8 +132,8 @@ int renderCommand(const QStringList& args)
                       << validUtf8(read.errorText()) << "\n";
             return kUsage;
         }
-        for (const std::string& p : read.value().problems)
-            std::cerr << "plait: trace: not drawn: " << validUtf8(p) << "\n";
+        for (const Message& p : read.value().problems)
+            std::cerr << "plait: trace: not drawn: " << validUtf8(messageText(p)) << "\n";
         trace = std::make_shared<const TraceRead>(std::move(read.value()));
     }
     QString traceName = QFileInfo(parser.value(QStringLiteral("trace"))).fileName();
@@ -146,8 +146,8 @@ int renderCommand(const QStringList& args)
             return kUsage;
         }
         const engine::LoadedProfile profile = engine::layOutProfile(std::move(read.value()), &plan);
-        for (const std::string& p : profile.trace->problems)
-            std::cerr << "warning: " << validUtf8(p) << "\n";
+        for (const Message& p : profile.trace->problems)
+            std::cerr << "warning: " << validUtf8(messageText(p)) << "\n";
         trace = profile.trace;
         traceStages = profile.stages;
         traceName

@@ -741,6 +741,68 @@ constexpr MessageTemplate kTemplates[] = {
     { "fix:split-layers", QT_TRANSLATE_NOOP("Messages",
         "Split the layers over the stages by their time: parallel.layers_per_stage %1.") },
     { "fix:all-dp", QT_TRANSLATE_NOOP("Messages", "Run data parallel over all %1 GPUs (ZeRO %2).") },
+    // ---- reading a trace or a job's profile (core/trace, core/launch/profilegroups.cpp, engine/profileloader.cpp)
+    { "trace:rank", QT_TRANSLATE_NOOP("Messages", "rank %1") },
+    { "trace:ranks", QT_TRANSLATE_NOOP("Messages", "ranks %1") },
+    { "trace:ranks-unnamed-one", QT_TRANSLATE_NOOP("Messages", "ranks %1 and an unnamed one") },
+    { "trace:ranks-unnamed", QT_TRANSLATE_NOOP("Messages", "ranks %1 and %2 unnamed") },
+    { "trace:unnamed-rank", QT_TRANSLATE_NOOP("Messages", "an unnamed rank") },
+    { "trace:unnamed-ranks", QT_TRANSLATE_NOOP("Messages", "%1 unnamed ranks") },
+    { "trace:on-ranks", QT_TRANSLATE_NOOP("Messages", "%1: %2") },
+    { "trace:first-event", QT_TRANSLATE_NOOP("Messages", "%1 (first: event %2%3)") },
+    { "trace:no-ts", QT_TRANSLATE_NOOP("Messages", "%1 events without a time stamp (ts)") },
+    { "trace:x-no-dur", QT_TRANSLATE_NOOP("Messages", "%1 complete events (ph X) without a duration (dur)") },
+    { "trace:negative-dur", QT_TRANSLATE_NOOP("Messages", "%1 events with a negative duration") },
+    { "trace:e-no-begin", QT_TRANSLATE_NOOP("Messages", "%1 end events (ph E) without a begin") },
+    { "trace:b-no-end", QT_TRANSLATE_NOOP("Messages", "%1 begin events (ph B) that never end") },
+    { "trace:f-no-start", QT_TRANSLATE_NOOP("Messages", "%1 flow ends (ph f) without a start") },
+    { "trace:s-no-end", QT_TRANSLATE_NOOP("Messages", "%1 flow starts (ph s) without an end") },
+    { "trace:flow-no-thread", QT_TRANSLATE_NOOP("Messages", "%1 flows between threads that have no events") },
+    { "trace:phase-not-drawn", QT_TRANSLATE_NOOP("Messages", "%1 events of phase %2 (not drawn)") },
+    { "trace:rank-twice", QT_TRANSLATE_NOOP("Messages", "rank %1 is given twice") },
+    { "trace:ranks-missing-one", QT_TRANSLATE_NOOP("Messages", "%1 of the job's %2 ranks has no profile here") },
+    { "trace:ranks-missing", QT_TRANSLATE_NOOP("Messages", "%1 of the job's %2 ranks have no profile here") },
+    { "trace:collective-mismatch", QT_TRANSLATE_NOOP("Messages",
+        "collective %1 of group %2 is %3 on rank %4 but %5 on rank %6: the profiles do not cover the same steps") },
+    { "trace:more-mismatches", QT_TRANSLATE_NOOP("Messages", "%1 more collectives do not match") },
+    { "trace:no-shared-collective", QT_TRANSLATE_NOOP("Messages",
+        "rank %1 shares no collective with rank %2's ranks: its clock is left as recorded") },
+    { "trace:last-step-differs", QT_TRANSLATE_NOOP("Messages",
+        "rank %1's last step is %2, not %3: its lane shows that step") },
+    { "trace:no-rank", QT_TRANSLATE_NOOP("Messages",
+        "no distributedInfo.rank: the profile does not say which rank it is") },
+    { "trace:steps-from-optimizer", QT_TRANSLATE_NOOP("Messages",
+        "no ProfilerStep#N marks: each step is taken from one Optimizer.step's end to the next's") },
+    { "trace:unnamed-groups", QT_TRANSLATE_NOOP("Messages",
+        "%1 collective kernels name no process group (an older profiler): taken as the whole job's") },
+    { "trace:no-steps", QT_TRANSLATE_NOOP("Messages",
+        "no ProfilerStep#N spans nor two Optimizer.step spans: the profile does not mark its training steps") },
+    { "trace:nsys-rank-from-name", QT_TRANSLATE_NOOP("Messages",
+        "the rank is read from the file name (Nsight Systems does not record ranks)") },
+    { "trace:nsys-torchrun-numbering", QT_TRANSLATE_NOOP("Messages",
+        "numbered as torchrun numbers ranks (Nsight Systems does not record them): node %1 (from %2) × %3 processes "
+        "+ the process's CUDA device") },
+    { "trace:nsys-torchrun-numbering-no-node", QT_TRANSLATE_NOOP("Messages",
+        "numbered as torchrun numbers ranks (Nsight Systems does not record them): node %1 (the file name %2 names "
+        "no node) × %3 processes + the process's CUDA device") },
+    { "trace:nsys-rank-unknown", QT_TRANSLATE_NOOP("Messages",
+        "which rank process %1 is, is not recorded: name the report after its rank (nsys profile -o "
+        "report_rank%q{RANK})") },
+    { "trace:nsys-no-groups", QT_TRANSLATE_NOOP("Messages",
+        "Nsight Systems records no process groups: NCCL kernels are matched across ranks by the CUDA stream they ran "
+        "on, so ranks of different groups on the same stream number are taken as one group") },
+    { "trace:world-size-differs", QT_TRANSLATE_NOOP("Messages",
+        "the profile's job has %1 ranks, the plan %2 GPUs: the lanes are not placed by the plan's stages") },
+    { "trace:group-ranks", QT_TRANSLATE_NOOP("Messages", "%1 (ranks %2)") },
+    { "trace:list-two", QT_TRANSLATE_NOOP("Messages", "%1 and %2") },
+    { "trace:list-three", QT_TRANSLATE_NOOP("Messages", "%1, %2 and %3") },
+    { "trace:list-more", QT_TRANSLATE_NOOP("Messages", "%1, %2, %3 and %4 more") },
+    { "trace:group-not-in-plan", QT_TRANSLATE_NOOP("Messages",
+        "the profile's process group %1 is no group of the plan's (TP %2, CP %3, DP %4, PP %5, ranks in order %6): "
+        "the job ran another layout or rank order, so its ranks' stages may not be the plan's") },
+    { "trace:groups-not-in-plan", QT_TRANSLATE_NOOP("Messages",
+        "the profile's process groups %1 are no groups of the plan's (TP %2, CP %3, DP %4, PP %5, ranks in order "
+        "%6): the job ran another layout or rank order, so its ranks' stages may not be the plan's") },
 };
 // clang-format on
 }
@@ -778,7 +840,13 @@ std::string fillTemplate(std::string_view text, const std::vector<std::string>& 
 
 std::string messageText(const Message& m)
 {
-    return messageText(m.key, m.args);
+    if (m.parts.empty())
+        return messageText(m.key, m.args);
+    std::vector<std::string> filled;
+    for (const Message& part : m.parts)
+        filled.push_back(messageText(part));
+    filled.insert(filled.end(), m.args.begin(), m.args.end());
+    return messageText(m.key, filled);
 }
 
 std::string messageText(std::string_view key, const std::vector<std::string>& args)

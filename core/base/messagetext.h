@@ -16,6 +16,9 @@ namespace plait {
 struct Message {
     std::string key;
     std::vector<std::string> args;
+    // Sentences said inside this one, in the same language: its first placeholders take them (%1 the first part),
+    // the arguments follow (a template with two parts takes its first argument as %3).
+    std::vector<Message> parts {};
     bool empty() const { return key.empty(); }
 };
 
@@ -32,7 +35,7 @@ const char* messageTemplate(std::string_view key);
 // argument is left as it is.
 std::string fillTemplate(std::string_view text, const std::vector<std::string>& args);
 
-// The message in English; the key itself when the table has no such template.
+// The message in English, its parts said first; the key itself when the table has no such template.
 std::string messageText(const Message& m);
 std::string messageText(std::string_view key, const std::vector<std::string>& args = {});
 

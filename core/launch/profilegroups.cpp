@@ -45,10 +45,10 @@ bool isPlanGroup(const std::vector<std::array<int, 4>>& coords, const ParallelSp
 }
 }
 
-std::string groupsNotInPlan(const std::map<std::string, std::vector<int>>& groups, const Plan& plan)
+Message groupsNotInPlan(const std::map<std::string, std::vector<int>>& groups, const Plan& plan)
 {
     const RankMap map = rankMap(plan);
-    std::vector<std::string> named;
+    std::vector<Message> named;
     for (const auto& [name, members] : groups) {
         std::vector<int> ranks = members;
         std::sort(ranks.begin(), ranks.end());
@@ -60,22 +60,25 @@ std::string groupsNotInPlan(const std::map<std::string, std::vector<int>>& group
             if (r >= 0 && r < int(map.ranks.size()))
                 coords.push_back(coordsOf(map.ranks[std::size_t(r)].coord));
         if (coords.size() != ranks.size() || !isPlanGroup(coords, plan.parallel))
-            named.push_back(name + " (ranks " + numberRuns(ranks) + ")");
+            named.push_back({ "trace:group-ranks", { name, numberRuns(ranks) } });
     }
     if (named.empty())
         return {};
-    constexpr std::size_t kListed = 3;
-    std::string list;
-    for (std::size_t i = 0; i < std::min(named.size(), kListed); ++i)
-        list += (i == 0 ? "" : i + 1 == named.size() ? " and " : ", ") + named[i];
-    if (named.size() > kListed)
-        list += " and " + std::to_string(named.size() - kListed) + " more";
+    // Three named, the rest counted.
+    const std::size_t more = named.size() > 3 ? named.size() - 3 : 0;
+    Message list;
+    if (named.size() == 1)
+        list = named.front();
+    else {
+        list.key = named.size() == 2 ? "trace:list-two" : more == 0 ? "trace:list-three" : "trace:list-more";
+        list.parts.assign(named.begin(), named.begin() + std::ptrdiff_t(std::min<std::size_t>(named.size(), 3)));
+        if (more > 0)
+            list.args.push_back(std::to_string(more));
+    }
     const ParallelSpec& p = plan.parallel;
-    return (named.size() == 1 ? "the profile's process group " : "the profile's process groups ") + list
-        + (named.size() == 1 ? " is no group" : " are no groups") + " of the plan's (TP " + std::to_string(p.tp)
-        + ", CP " + std::to_string(p.cp) + ", DP " + std::to_string(p.dp) + ", PP " + std::to_string(p.pp)
-        + ", ranks in order " + p.order
-        + "): the job ran another layout or rank order, so its ranks' stages may not be the plan's";
+    return { named.size() == 1 ? "trace:group-not-in-plan" : "trace:groups-not-in-plan",
+        { std::to_string(p.tp), std::to_string(p.cp), std::to_string(p.dp), std::to_string(p.pp), p.order },
+        { std::move(list) } };
 }
 
 } // namespace plait

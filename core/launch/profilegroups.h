@@ -1,5 +1,6 @@
 #pragma once
 
+#include "messagetext.h"
 #include "plan.h"
 
 #include <map>
@@ -16,6 +17,6 @@ namespace plait {
 // first and last stage (Megatron's embedding group). The recorded groups of two or more ranks that are none of these
 // are named in one message, with their ranks (the job ran another layout or rank order than the plan's); empty when
 // every group is the plan's.
-std::string groupsNotInPlan(const std::map<std::string, std::vector<int>>& groups, const Plan& plan);
+Message groupsNotInPlan(const std::map<std::string, std::vector<int>>& groups, const Plan& plan);
 
 } // namespace plait

@@ -158,7 +158,13 @@ public:
     std::vector<std::pair<FlowPoint, FlowPoint>> flows;
     std::map<std::string, long long> stringIds; // pid/tid given as strings
     std::map<long long, std::string> stringNames; // and back
-    std::map<std::string, std::pair<std::size_t, std::string>> problems; // reason → count, first example
+    // Events not drawn, by reason (a template of messagetext.h and its argument): how many, and the first one.
+    struct Skipped {
+        std::size_t count = 0;
+        std::string event; // its number in the file
+        std::string name; // ' "name"', or empty
+    };
+    std::map<std::pair<std::string, std::string>, Skipped> problems;
     double minTs = INFINITY;
 
 private:
@@ -262,11 +268,13 @@ private:
         return true;
     }
 
-    void problem(const std::string& reason)
+    void problem(const std::string& key, const std::string& arg = {})
     {
-        auto& [count, example] = problems[reason];
-        if (count++ == 0)
-            example = "event " + std::to_string(events) + (ev.name.empty() ? "" : " " + inQuotes(ev.name, 60));
+        Skipped& s = problems[{ key, arg }];
+        if (s.count++ == 0) {
+            s.event = std::to_string(events);
+            s.name = ev.name.empty() ? "" : " " + inQuotes(ev.name, 60);
+        }
     }
 
     static int asInt(double v, int lo, int hi)
@@ -310,16 +318,16 @@ private:
         const std::string& ph = ev.ph;
         const bool timed = ph == "X" || ph == "B" || ph == "E" || ph == "s" || ph == "f" || ph == "t";
         if (timed && (!ev.hasTs || !std::isfinite(ev.ts))) {
-            problem("events without a time stamp (ts)");
+            problem("trace:no-ts");
             return true;
         }
         if (timed)
             minTs = std::min(minTs, ev.ts);
         if (ph == "X") {
             if (!ev.hasDur || !std::isfinite(ev.dur))
-                problem("complete events (ph X) without a duration (dur)");
+                problem("trace:x-no-dur");
             else if (ev.dur < 0)
-                problem("events with a negative duration");
+                problem("trace:negative-dur");
             else
                 lane().spans.push_back(makeSpan(ev.ts, ev.ts + ev.dur));
         } else if (ph == "B") {
@@ -329,12 +337,12 @@ private:
         } else if (ph == "E") {
             LaneInfo& l = lane();
             if (l.open.empty()) {
-                problem("end events (ph E) without a begin");
+                problem("trace:e-no-begin");
             } else {
                 Span& sp = l.spans[l.open.back()];
                 l.open.pop_back();
                 if (ev.ts < sp.start) {
-                    problem("events with a negative duration");
+                    problem("trace:negative-dur");
                     sp.end = sp.start; // dropped below
                     sp.start = NAN;
                 } else {
@@ -360,13 +368,13 @@ private:
         } else if (ph == "f") {
             auto it = flowStarts.find(ev.cat + "\x1f" + ev.id);
             if (it == flowStarts.end())
-                problem("flow ends (ph f) without a start");
+                problem("trace:f-no-start");
             else {
                 flows.push_back({ it->second, { ev.pid, ev.tid, ev.ts } });
                 flowStarts.erase(it);
             }
         } else if (ph != "t") {
-            problem("events of phase " + inQuotes(ph, 8) + " (not drawn)");
+            problem("trace:phase-not-drawn", inQuotes(ph, 8));
         }
         return true;
     }
@@ -443,7 +451,7 @@ Result<TraceRead> readChromeTrace(std::string_view text, const TraceReadOptions&
     for (auto& [key, l] : h.lanes) {
         if (!l.open.empty()) {
             h.ev = Event {};
-            h.problems["begin events (ph B) that never end"].first += l.open.size();
+            h.problems[{ "trace:b-no-end", "" }].count += l.open.size();
         }
         order.push_back(&l);
     }
@@ -490,16 +498,20 @@ Result<TraceRead> readChromeTrace(std::string_view text, const TraceReadOptions&
     for (const auto& [from, to] : h.flows) {
         auto a = laneIndex.find({ from.pid, from.tid }), b = laneIndex.find({ to.pid, to.tid });
         if (a == laneIndex.end() || b == laneIndex.end()) {
-            h.problems["flows between threads that have no events"].first++;
+            h.problems[{ "trace:flow-no-thread", "" }].count++;
             continue;
         }
         t.flows.push_back({ a->second, b->second, (from.ts - origin) * 1e-6, (to.ts - origin) * 1e-6 });
     }
     if (!h.flowStarts.empty())
-        h.problems["flow starts (ph s) without an end"].first += h.flowStarts.size();
-    for (const auto& [reason, p] : h.problems)
+        h.problems[{ "trace:s-no-end", "" }].count += h.flowStarts.size();
+    for (const auto& [reason, p] : h.problems) {
+        Message what { reason.first, { std::to_string(p.count) } };
+        if (!reason.second.empty())
+            what.args.push_back(reason.second);
         out.problems.push_back(
-            std::to_string(p.first) + " " + reason + (p.second.empty() ? std::string() : " (first: " + p.second + ")"));
+            p.event.empty() ? what : Message { "trace:first-event", { p.event, p.name }, { std::move(what) } });
+    }
     return out;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "error.h"
+#include "messagetext.h"
 #include "timeline.h"
 
 #include <cstddef>
@@ -28,7 +29,7 @@ struct TraceRead {
     Timeline timeline;
     std::size_t events = 0; // events read, of any phase
     // Events that could not be drawn, counted by reason with the first example: never fatal.
-    std::vector<std::string> problems;
+    std::vector<Message> problems;
 };
 
 // A streaming (SAX) parse: no document tree, so a 100 MB trace stays within a few seconds and its own size in

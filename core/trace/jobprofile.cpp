@@ -1,6 +1,7 @@
 #include "jobprofile.h"
 
 #include "median.h"
+#include "messagetext.h"
 #include "text.h"
 
 #include <algorithm>
@@ -12,19 +13,20 @@ namespace plait {
 namespace {
 // "rank 3", "ranks 0–7, 9": runs of consecutive ranks joined; ranks the profiles do not number are counted apart
 // ("ranks 0–3 and 2 unnamed", "an unnamed rank").
-std::string rankList(std::vector<int> ranks)
+Message rankList(std::vector<int> ranks)
 {
     std::sort(ranks.begin(), ranks.end());
     const auto named = std::find_if(ranks.begin(), ranks.end(), [](int r) { return r >= 0; });
     const std::size_t unnamed = std::size_t(named - ranks.begin());
     ranks.erase(ranks.begin(), named);
-    const std::string others = unnamed == 1 ? "an unnamed rank" : std::to_string(unnamed) + " unnamed ranks";
     if (ranks.empty())
-        return others;
-    return (ranks.size() + unnamed == 1 ? "rank " : "ranks ") + numberRuns(ranks)
-        + (unnamed == 0
-                ? std::string()
-                : " and " + (unnamed == 1 ? std::string("an unnamed one") : std::to_string(unnamed) + " unnamed"));
+        return unnamed == 1 ? Message { "trace:unnamed-rank", {} }
+                            : Message { "trace:unnamed-ranks", { std::to_string(unnamed) } };
+    const std::string runs = numberRuns(ranks);
+    if (unnamed == 0)
+        return { ranks.size() == 1 ? "trace:rank" : "trace:ranks", { runs } };
+    return unnamed == 1 ? Message { "trace:ranks-unnamed-one", { runs } }
+                        : Message { "trace:ranks-unnamed", { runs, std::to_string(unnamed) } };
 }
 }
 
@@ -34,23 +36,25 @@ JobProfile summarizeJob(const std::vector<RankProfile>& ranks, const std::vector
     std::vector<RankCollectives> collectives;
     std::set<int> seen;
     int worldSize = 0;
-    std::vector<std::pair<std::string, std::vector<int>>> said; // each problem once, with the ranks that have it
+    // Each problem once (the same sentence, in English), with the ranks that have it.
+    std::vector<std::pair<Message, std::vector<int>>> said;
     for (const RankProfile& p : ranks) {
         collectives.push_back(p.collectives);
-        for (const std::string& problem : p.problems) {
-            auto it = std::find_if(said.begin(), said.end(), [&](const auto& s) { return s.first == problem; });
+        for (const Message& problem : p.problems) {
+            const std::string text = messageText(problem);
+            auto it
+                = std::find_if(said.begin(), said.end(), [&](const auto& s) { return messageText(s.first) == text; });
             (it != said.end() ? it->second : said.emplace_back(problem, std::vector<int> {}).second).push_back(p.rank);
         }
         if (p.rank >= 0 && !seen.insert(p.rank).second)
-            out.problems.push_back("rank " + std::to_string(p.rank) + " is given twice");
+            out.problems.push_back({ "trace:rank-twice", { std::to_string(p.rank) } });
         worldSize = std::max(worldSize, p.worldSize);
     }
     for (auto& [problem, who] : said)
-        out.problems.push_back(rankList(std::move(who)) + ": " + problem);
-    if (worldSize > 0 && int(seen.size()) < worldSize)
-        out.problems.push_back(std::to_string(worldSize - int(seen.size())) + " of the job's "
-            + std::to_string(worldSize) + (worldSize - int(seen.size()) == 1 ? " ranks has" : " ranks have")
-            + " no profile here");
+        out.problems.push_back({ "trace:on-ranks", {}, { rankList(std::move(who)), std::move(problem) } });
+    if (const int missing = worldSize - int(seen.size()); worldSize > 0 && missing > 0)
+        out.problems.push_back({ missing == 1 ? "trace:ranks-missing-one" : "trace:ranks-missing",
+            { std::to_string(missing), std::to_string(worldSize) } });
     out.alignment = alignRankClocks(collectives);
     out.problems.insert(out.problems.end(), out.alignment.problems.begin(), out.alignment.problems.end());
     std::vector<int> stageOf;

@@ -29,7 +29,7 @@ struct JobProfile {
     // than the ranks differ: a slow GPU. When not, what held it back was not its kernels (a stage the schedule
     // finishes last, host-side work the profile shows as idle), and nothing points at its GPU.
     bool stragglerKernelsSlower = false;
-    std::vector<std::string> problems; // each rank's reading problems, the alignment's, ranks missing or repeated
+    std::vector<Message> problems; // each rank's reading problems, the alignment's, ranks missing or repeated
 };
 
 // Where a rank ran in the plan: its pipeline stage, node and the cluster's GPU (−1 when the plan does not say).

@@ -43,9 +43,9 @@ JobTimeline jobTimeline(
     }
     for (std::size_t i : order)
         if (ranks[i].steps.back().number != out.step)
-            out.problems.push_back("rank " + std::to_string(ranks[i].rank) + "'s last step is "
-                + std::to_string(ranks[i].steps.back().number) + ", not " + std::to_string(out.step)
-                + ": its lane shows that step");
+            out.problems.push_back({ "trace:last-step-differs",
+                { std::to_string(ranks[i].rank), std::to_string(ranks[i].steps.back().number),
+                    std::to_string(out.step) } });
     t.title = "profile of " + std::to_string(ranks.size()) + " ranks, step " + std::to_string(out.step);
     // Lanes by stage, then node, then rank.
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {

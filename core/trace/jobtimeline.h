@@ -15,7 +15,7 @@ namespace plait {
 struct JobTimeline {
     Timeline timeline;
     int step = -1; // ProfilerStep#N drawn
-    std::vector<std::string> problems;
+    std::vector<Message> problems;
 };
 JobTimeline jobTimeline(
     const std::vector<RankProfile>& ranks, const JobProfile& job, const std::vector<RankPlace>& places = {});

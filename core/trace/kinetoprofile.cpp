@@ -323,7 +323,7 @@ Result<RankProfile> readKinetoProfile(std::string_view text, const TraceReadOpti
     if (!ok || !h.error.empty())
         return Result<RankProfile>::failure("", h.error.empty() ? std::string("not a trace") : h.error);
     if (h.events.profile.rank < 0)
-        h.events.profile.problems.push_back("no distributedInfo.rank: the profile does not say which rank it is");
+        h.events.profile.problems.push_back({ "trace:no-rank", {} });
     return Result<RankProfile>(finishRankProfile(std::move(h.events)));
 }
 

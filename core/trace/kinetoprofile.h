@@ -96,7 +96,7 @@ struct RankProfile {
     std::vector<ProfileKernel> lastStepKernels; // the compute kernels of the last step, sorted by start
     std::vector<std::pair<double, double>> lastStepTransfers; // its send/recv kernels, sorted by start
     std::size_t events = 0;
-    std::vector<std::string> problems; // what was not understood: never fatal
+    std::vector<Message> problems; // what was not understood: never fatal
     double computeBusyUs(double fromUs, double toUs) const; // GPU computing within [from, to)
     double meanStepUs() const; // the ProfilerStep#N spans' mean duration; 0 without steps
 };

@@ -295,26 +295,21 @@ Result<std::vector<RankProfile>> readNsysProfileFile(const std::string& path, co
     std::size_t index = 0;
     for (auto& [id, p] : processes) {
         RankEvents& e = p.events;
-        std::vector<std::string>& problems = e.profile.problems;
+        std::vector<Message>& problems = e.profile.problems;
         if (processCount == 1 && fileRank >= 0) {
             e.profile.rank = fileRank;
-            problems.push_back("the rank is read from the file name (Nsight Systems does not record ranks)");
+            problems.push_back({ "trace:nsys-rank-from-name", {} });
         } else if (processCount > 1 && distinctDevices) {
             const auto local
                 = std::lower_bound(sortedDevices.begin(), sortedDevices.end(), devices[index]) - sortedDevices.begin();
             e.profile.rank = std::max(node, 0) * processCount + int(local);
-            problems.push_back("numbered as torchrun numbers ranks (Nsight Systems does not record them): node "
-                + std::to_string(std::max(node, 0))
-                + (node < 0 ? " (the file name " + file + " names no node)" : " (from " + file + ")") + " × "
-                + std::to_string(processCount) + " processes + the process's CUDA device");
+            problems.push_back({ node < 0 ? "trace:nsys-torchrun-numbering-no-node" : "trace:nsys-torchrun-numbering",
+                { std::to_string(std::max(node, 0)), file, std::to_string(processCount) } });
         } else {
-            problems.push_back("which rank process " + std::to_string(id & 0xFFFFFF) + " is, is not recorded: name "
-                + "the report after its rank (nsys profile -o report_rank%q{RANK})");
+            problems.push_back({ "trace:nsys-rank-unknown", { std::to_string(id & 0xFFFFFF) } });
         }
         if (!streams.empty())
-            problems.push_back("Nsight Systems records no process groups: NCCL kernels are matched across ranks by "
-                               "the CUDA stream they ran on, so ranks of different groups on the same stream "
-                               "number are taken as one group");
+            problems.push_back({ "trace:nsys-no-groups", {} });
         ++index;
         out.push_back(finishRankProfile(std::move(e)));
     }

@@ -16,7 +16,7 @@ using Member = CollectiveMember;
 // The collectives two or more ranks share, keyed by group and place in it; a member whose collective differs from
 // the first member's is dropped and named (the traces cover different steps, or a rank ran something else).
 std::vector<std::vector<Member>> sharedCollectives(
-    const std::vector<RankCollectives>& ranks, std::vector<std::string>& problems)
+    const std::vector<RankCollectives>& ranks, std::vector<Message>& problems)
 {
     std::map<std::pair<std::string, int>, std::vector<Member>> byKey;
     for (std::size_t r = 0; r < ranks.size(); ++r)
@@ -36,16 +36,15 @@ std::vector<std::vector<Member>> sharedCollectives(
                 continue;
             }
             if (++mismatches <= 3)
-                problems.push_back("collective " + std::to_string(key.second + 1) + " of group " + key.first + " is "
-                    + c.collective + " on rank " + std::to_string(ranks[m.rank].rank) + " but " + first.collective
-                    + " on rank " + std::to_string(ranks[members.front().rank].rank)
-                    + ": the profiles do not cover the same steps");
+                problems.push_back({ "trace:collective-mismatch",
+                    { std::to_string(key.second + 1), key.first, c.collective, std::to_string(ranks[m.rank].rank),
+                        first.collective, std::to_string(ranks[members.front().rank].rank) } });
         }
         if (same.size() >= 2)
             out.push_back(std::move(same));
     }
     if (mismatches > 3)
-        problems.push_back(std::to_string(mismatches - 3) + " more collectives do not match");
+        problems.push_back({ "trace:more-mismatches", { std::to_string(mismatches - 3) } });
     return out;
 }
 
@@ -89,8 +88,8 @@ ClockAlignment alignRankClocks(const std::vector<RankCollectives>& ranks)
     for (std::size_t r = 0; r < n; ++r) {
         out.sharedCollectives[r] = int(ofRank[r].size());
         if (!joined[r])
-            out.problems.push_back("rank " + std::to_string(ranks[r].rank) + " shares no collective with rank "
-                + std::to_string(ranks[0].rank) + "'s ranks: its clock is left as recorded");
+            out.problems.push_back(
+                { "trace:no-shared-collective", { std::to_string(ranks[r].rank), std::to_string(ranks[0].rank) } });
     }
 
     // Alternating medians: each collective's end is the median of its members' aligned ends, each rank's offset the

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "messagetext.h"
+
 #include <string>
 #include <vector>
 
@@ -39,7 +41,7 @@ struct ClockAlignment {
     std::vector<double> residualUs; // per rank: median |aligned end − the collective's end| over its shared ones
     std::vector<int> sharedCollectives; // per rank: collectives it shares with at least one other rank
     double worstResidualUs = 0;
-    std::vector<std::string> problems; // ranks left on their own clock, collectives that do not match
+    std::vector<Message> problems; // ranks left on their own clock, collectives that do not match
 };
 ClockAlignment alignRankClocks(const std::vector<RankCollectives>& ranks);
 

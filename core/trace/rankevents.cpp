@@ -201,8 +201,7 @@ void addStepsBetweenOptimizers(RankEvents& e)
         ++e.stepThreads[e.optimizerSpans[i].thread];
     }
     if (!e.profile.steps.empty())
-        e.profile.problems.push_back("no ProfilerStep#N marks: each step is taken from one Optimizer.step's end to "
-                                     "the next's");
+        e.profile.problems.push_back({ "trace:steps-from-optimizer", {} });
 }
 }
 
@@ -263,11 +262,9 @@ RankProfile finishRankProfile(RankEvents e)
     RankProfile& p = e.profile;
     p.collectives.rank = p.rank;
     if (e.unnamedGroup > 0)
-        p.problems.push_back(std::to_string(e.unnamedGroup)
-            + " collective kernels name no process group (an older profiler): taken as the whole job's");
+        p.problems.push_back({ "trace:unnamed-groups", { std::to_string(e.unnamedGroup) } });
     if (p.steps.empty())
-        p.problems.push_back(
-            "no ProfilerStep#N spans nor two Optimizer.step spans: the profile does not mark its training steps");
+        p.problems.push_back({ "trace:no-steps", {} });
     std::sort(p.steps.begin(), p.steps.end(),
         [](const ProfileStep& a, const ProfileStep& b) { return a.startUs < b.startUs; });
     std::stable_sort(p.collectives.kernels.begin(), p.collectives.kernels.end(),

@@ -183,6 +183,21 @@ private slots:
         QVERIFY2(w.statusText().contains(QStringLiteral("Last to arrive: rank 0")), qPrintable(w.statusText()));
         QVERIFY(!w.statusText().contains(QStringLiteral("Straggler")));
         QVERIFY(w.topologyView()->nodeFinding(0).isEmpty());
+        // Its process groups are none of this plan's, and the status line says so, in the user's language.
+        QVERIFY2(w.statusText().contains(QStringLiteral("are no groups of the plan's (TP 1, CP 1, DP 8, PP 1")),
+            qPrintable(w.statusText()));
+        {
+            QTranslator chinese;
+            QVERIFY2(chinese.load(QStringLiteral(PLAIT_QM)), PLAIT_QM);
+            QCoreApplication::installTranslator(&chinese);
+            w.files()->openProfile({ pipelineJob.path() });
+            const bool read = loaded.wait(20000);
+            const QString zh = w.statusText();
+            QCoreApplication::removeTranslator(&chinese);
+            QVERIFY(read);
+            QVERIFY2(zh.contains(QStringLiteral("都不是规划中的组（TP 1，CP 1，DP 8，PP 1")), qPrintable(zh));
+            QVERIFY2(!zh.contains(QStringLiteral("process group")), qPrintable(zh));
+        }
         w.files()->openProfile({ job.path() });
         QVERIFY(loaded.wait(20000));
         QFile broken(job.filePath(QStringLiteral("rank3.json")));

@@ -73,7 +73,7 @@ private slots:
         QFETCH(std::vector<int>, ranks);
         QFETCH(bool, inPlan);
         const Plan plan = test::examplePlan("b-four-nodes-tp4-pp2-dp2.plait.json");
-        const std::string named = groupsNotInPlan({ { "7", ranks } }, plan);
+        const std::string named = messageText(groupsNotInPlan({ { "7", ranks } }, plan));
         QCOMPARE(named.empty(), inPlan);
         if (!inPlan)
             QVERIFY2(named.find("process group 7 (ranks ") != std::string::npos
@@ -85,11 +85,11 @@ private slots:
     void manyGroupsAreOneMessage()
     {
         const Plan plan = test::examplePlan("b-four-nodes-tp4-pp2-dp2.plait.json");
-        const std::string one = groupsNotInPlan({ { "a", { 0, 1 } }, { "b", { 2, 3 } } }, plan);
+        const std::string one = messageText(groupsNotInPlan({ { "a", { 0, 1 } }, { "b", { 2, 3 } } }, plan));
         QVERIFY2(one.find("process groups a (ranks 0, 1) and b (ranks 2, 3) are no groups") != std::string::npos,
             one.c_str());
-        const std::string five = groupsNotInPlan(
-            { { "a", { 0, 1 } }, { "b", { 2, 3 } }, { "c", { 4, 5 } }, { "d", { 6, 7 } }, { "e", { 8, 9 } } }, plan);
+        const std::string five = messageText(groupsNotInPlan(
+            { { "a", { 0, 1 } }, { "b", { 2, 3 } }, { "c", { 4, 5 } }, { "d", { 6, 7 } }, { "e", { 8, 9 } } }, plan));
         QVERIFY2(five.find("a (ranks 0, 1), b (ranks 2, 3), c (ranks 4, 5) and 2 more are") != std::string::npos,
             five.c_str());
     }

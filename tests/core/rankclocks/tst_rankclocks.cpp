@@ -30,7 +30,7 @@ std::vector<RankCollectives> readAll(const GeneratedJob& job)
     for (int r = 0; r < job.ranks; ++r) {
         const RankProfile p = readRank(kinetoRankTrace(job, r));
         if (!p.problems.empty())
-            qFatal("generated trace not read: %s", p.problems.front().c_str());
+            qFatal("generated trace not read: %s", messageText(p.problems.front()).c_str());
         ranks.push_back(p.collectives);
     }
     return ranks;
@@ -74,7 +74,7 @@ private slots:
         job.stragglerSlowdown = slowdown;
         const std::vector<RankCollectives> traces = readAll(job);
         const ClockAlignment a = alignRankClocks(traces);
-        QVERIFY2(a.problems.empty(), a.problems.empty() ? "" : a.problems.front().c_str());
+        QVERIFY2(a.problems.empty(), a.problems.empty() ? "" : messageText(a.problems.front()).c_str());
         QCOMPARE(int(a.offsetUs.size()), ranks);
         for (int r = 0; r < ranks; ++r) {
             // Rank r's clock reads true + skew[r]; rank 0 is the reference, so r needs skew[0] − skew[r].
@@ -123,7 +123,7 @@ private slots:
         job.clockSkewUs = skews(ranks, 1e6);
         job.collectiveEndJitterUs = jitterUs;
         const ClockAlignment a = alignRankClocks(readAll(job));
-        QVERIFY2(a.problems.empty(), a.problems.empty() ? "" : a.problems.front().c_str());
+        QVERIFY2(a.problems.empty(), a.problems.empty() ? "" : messageText(a.problems.front()).c_str());
         double worstOffset = 0;
         for (int r = 0; r < ranks; ++r)
             worstOffset = std::max(worstOffset,
@@ -182,7 +182,7 @@ private slots:
         traces[1].kernels[1].collective = "allgather";
         const ClockAlignment a = alignRankClocks(traces);
         QCOMPARE(int(a.problems.size()), 1);
-        QVERIFY(QString::fromStdString(a.problems[0]).contains(QStringLiteral("allgather on rank 1")));
+        QVERIFY(QString::fromStdString(messageText(a.problems[0])).contains(QStringLiteral("allgather on rank 1")));
         QVERIFY(a.worstResidualUs < 0.01); // the other collectives still align every rank
     }
 
@@ -196,7 +196,8 @@ private slots:
             k.group = "7";
         const ClockAlignment a = alignRankClocks(traces);
         QCOMPARE(int(a.problems.size()), 1);
-        QVERIFY(QString::fromStdString(a.problems[0]).contains(QStringLiteral("rank 2 shares no collective")));
+        QVERIFY(
+            QString::fromStdString(messageText(a.problems[0])).contains(QStringLiteral("rank 2 shares no collective")));
         QCOMPARE(a.offsetUs[2], 0.0);
         QCOMPARE(a.sharedCollectives[2], 0);
     }
@@ -228,7 +229,8 @@ private slots:
                 e.erase("args");
             const RankProfile p = readRank(t);
             QCOMPARE(int(p.problems.size()), 1);
-            QVERIFY(QString::fromStdString(p.problems[0]).contains(QStringLiteral("name no process group")));
+            QVERIFY(
+                QString::fromStdString(messageText(p.problems[0])).contains(QStringLiteral("name no process group")));
             traces.push_back(p.collectives);
         }
         QCOMPARE(int(traces[0].kernels.size()), job.steps);
@@ -244,8 +246,8 @@ private slots:
         const RankProfile p = readRank(nlohmann::json { { "traceEvents", nlohmann::json::array() } });
         QCOMPARE(p.rank, -1);
         QCOMPARE(int(p.problems.size()), 2);
-        QVERIFY(QString::fromStdString(p.problems[0]).contains(QStringLiteral("distributedInfo.rank")));
-        QVERIFY(QString::fromStdString(p.problems[1]).contains(QStringLiteral("ProfilerStep")));
+        QVERIFY(QString::fromStdString(messageText(p.problems[0])).contains(QStringLiteral("distributedInfo.rank")));
+        QVERIFY(QString::fromStdString(messageText(p.problems[1])).contains(QStringLiteral("ProfilerStep")));
         const auto broken = readKinetoProfile("{\"traceEvents\": [ {\"ph\": \"X\", ");
         QVERIFY(!broken);
         QVERIFY(QString::fromStdString(broken.errorText()).contains(QStringLiteral("not JSON at byte")));
@@ -482,7 +484,7 @@ private slots:
             places.push_back({ r / 2, r / 2 });
         }
         const JobProfile job = summarizeJob(ranks, places);
-        QVERIFY2(job.problems.empty(), job.problems.empty() ? "" : job.problems.front().c_str());
+        QVERIFY2(job.problems.empty(), job.problems.empty() ? "" : messageText(job.problems.front()).c_str());
         QVERIFY(job.alignment.worstResidualUs < 0.01);
         // Stage 0 ends GPipe's drain last, so it is last at every gradient-norm all-reduce across the stages: that is
         // the schedule, not a straggler, once the ranks' stages are known.

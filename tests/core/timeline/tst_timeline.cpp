@@ -75,8 +75,8 @@ private slots:
         const Timeline a = predictedTimeline(evaluate(p), p);
         auto read = readChromeTrace(timelineToChromeJson(a).dump());
         QVERIFY2(read.ok(), read.ok() ? "" : read.errorText().c_str());
-        const std::vector<std::string>& problems = read.value().problems;
-        QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().c_str());
+        const std::vector<Message>& problems = read.value().problems;
+        QVERIFY2(problems.empty(), problems.empty() ? "" : messageText(problems.front()).c_str());
         const Timeline& b = read.value().timeline;
         QCOMPARE(b.source, a.source);
         QCOMPARE(b.schedule, a.schedule);
@@ -162,8 +162,8 @@ private slots:
             QVERIFY(read.value().problems.empty());
         } else {
             QCOMPARE(read.value().problems.size(), std::size_t(1));
-            QVERIFY2(read.value().problems.front().find(problem.toStdString()) != std::string::npos,
-                read.value().problems.front().c_str());
+            QVERIFY2(messageText(read.value().problems.front()).find(problem.toStdString()) != std::string::npos,
+                messageText(read.value().problems.front()).c_str());
         }
     }
 
@@ -185,7 +185,7 @@ private slots:
         QCOMPARE(kinds["ncclDevKernel_AllReduce_Sum_bf16_RING_LL"], SpanKind::Collective);
         QCOMPARE(kinds["ncclDevKernel_SendRecv"], SpanKind::SendRecv);
         QCOMPARE(kinds["Optimizer.step#AdamW.step"], SpanKind::Optimizer);
-        QVERIFY(read.value().problems.front().find("phase \"i\"") != std::string::npos);
+        QVERIFY(messageText(read.value().problems.front()).find("phase \"i\"") != std::string::npos);
     }
 
     void cancellingStopsTheRead()

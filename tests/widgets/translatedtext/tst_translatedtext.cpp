@@ -1,6 +1,9 @@
 #include "advisor.h"
 #include "evaluate.h"
+#include "jobprofile.h"
 #include "messagetext.h"
+#include "profilegroups.h"
+#include "rankmap.h"
 #include "translatedtext.h"
 
 #include <nlohmann/json.hpp>
@@ -178,6 +181,50 @@ private slots:
             QVERIFY2(saw.contains(QString::fromStdString(n)), qPrintable(saw));
         QVERIFY2(warning.contains(QStringLiteral("优化器状态")), qPrintable(warning)); // the largest term, translated
         QVERIFY2(!warning.contains(QLatin1String("optimizer state")), qPrintable(warning));
+    }
+
+    // A job profile's problems hold sentences inside sentences (the ranks a problem concerns, a list of process
+    // groups): each part is said in the same language as the whole, with the same numbers.
+    void profileProblemsSpeakChineseToTheEnd()
+    {
+        RankProfile a, b;
+        a.rank = a.collectives.rank = 0;
+        b.rank = b.collectives.rank = 1;
+        a.worldSize = b.worldSize = 4;
+        a.problems = b.problems = { Message { "trace:no-steps", {} } };
+        const JobProfile job = summarizeJob({ a, b });
+        // The shared problem once, the two ranks missing, and the clocks left apart (no collective in common).
+        QCOMPARE(job.problems.size(), std::size_t(3));
+        QCOMPARE(messageText(job.problems[0]),
+            std::string("ranks 0, 1: no ProfilerStep#N spans nor two Optimizer.step spans: the profile does not mark "
+                        "its training steps"));
+        QCOMPARE(messageText(job.problems[1]), std::string("2 of the job's 4 ranks have no profile here"));
+        auto read = planFromJson(planJson("llama2-7b", 1, { { "dp", 8 } }, { { "global_batch", 64 } }));
+        QVERIFY(read);
+        QVERIFY(groupsNotInPlan({ { "dp", { 0, 1, 2, 3, 4, 5, 6, 7 } } }, read.value()).empty());
+        Plan tp = read.value();
+        tp.parallel.tp = 2;
+        tp.parallel.dp = 4;
+        const Message named
+            = groupsNotInPlan({ { "a", { 0, 2 } }, { "b", { 1, 4 } }, { "c", { 0, 3 } }, { "d", { 5, 6 } } }, tp);
+        QCOMPARE(widgets::translatedText(named), QString::fromStdString(messageText(named)));
+        QVERIFY2(messageText(named).find("and 1 more are no groups") != std::string::npos, messageText(named).c_str());
+        TsTranslator zh;
+        QVERIFY(zh.load(QStringLiteral(PLAIT_SOURCE "/translations/plait_zh_CN.ts")));
+        QCoreApplication::installTranslator(&zh);
+        const QString shared = widgets::translatedText(job.problems[0]);
+        const QString missing = widgets::translatedText(job.problems[1]);
+        const QString mismatch = widgets::translatedText(named);
+        QCoreApplication::removeTranslator(&zh);
+        QCOMPARE(shared,
+            QStringLiteral(
+                "rank 0, 1：既没有 ProfilerStep#N 区间，也没有两个 Optimizer.step 区间：剖析文件没有标出训练步"));
+        QCOMPARE(missing, QStringLiteral("作业的 4 个 rank 中有 2 个在此没有剖析文件"));
+        QVERIFY2(mismatch.startsWith(QStringLiteral("剖析中的进程组 a（rank 0, 2）、")), qPrintable(mismatch));
+        QVERIFY2(mismatch.contains(QStringLiteral("c（rank 0, 3）及另外 1 个都不是规划中的组（TP 2，CP 1，DP 4，PP 1")),
+            qPrintable(mismatch));
+        for (const char* english : { "ranks", " and ", "more", "process group" })
+            QVERIFY2(!mismatch.contains(QLatin1String(english)), qPrintable(mismatch));
     }
 };
 
