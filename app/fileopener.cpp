@@ -4,6 +4,7 @@
 #include "launchfiles.h"
 #include "nodedumps.h"
 #include "proberesults.h"
+#include "profilefinding.h"
 #include "safejson.h"
 #include "timelinepanel.h"
 #include "topologyview.h"
@@ -237,31 +238,14 @@ void FileOpener::showProfile(const engine::LoadedProfile& profile, const QString
         text += QStringLiteral("; ")
             + tr("clocks aligned on their collectives, worst residual %1 µs")
                   .arg(QString::number(job.alignment.worstResidualUs, 'f', 1));
-    // The straggler's node outlined on the topology, as the fabric check outlines a slow link's.
+    // The straggler's node outlined on the topology, as the fabric check outlines a slow link's: placed by the plan
+    // the profile was laid out against (the one open when it was opened).
     m_profileFindings.clear();
-    if (job.stragglerIndex >= 0) {
-        const RankFigures& s = job.ranks[std::size_t(job.stragglerIndex)];
-        const double over = job.medianComputeUs > 0 ? 100 * (s.computeMeanUs / job.medianComputeUs - 1) : 0;
-        const QString format = job.stragglerKernelsSlower
-            ? tr("Straggler: rank %1 was the last to arrive at %2 of %3 collectives; the others "
-                 "waited %4 ms for it; it computes %5 ms per step, %6% over the median")
-            : tr("Last to arrive: rank %1, at %2 of %3 collectives (the others waited %4 ms for it), but its kernels "
-                 "are not slower (%5 ms per step, %6% against the median): the order of the work held it back, not "
-                 "its GPU");
-        const QString finding = format.arg(s.rank)
-                                    .arg(s.lastToArrive)
-                                    .arg(s.sharedCollectives)
-                                    .arg(QString::number(s.causedWaitUs / 1000, 'f', 2),
-                                        QString::number(s.computeMeanUs / 1000, 'f', 2), QString::number(over, 'f', 1));
-        text += QStringLiteral("; ") + finding;
-        // Placed by the plan the profile was laid out against (the one open when it was opened); only a slow GPU's
-        // node is outlined.
-        const std::vector<RankPlace>& places = profile.places;
-        const Document& doc = *m_to.document;
-        if (job.stragglerKernelsSlower && doc.hasPlan() && s.rank >= 0 && s.rank < int(places.size())
-            && places[std::size_t(s.rank)].node >= 0) {
-            m_profileFindings[places[std::size_t(s.rank)].node] = finding;
-            m_profileCluster = doc.plan().cluster;
+    if (const std::optional<ProfileFinding> finding = profileFinding(job, profile.places)) {
+        text += QStringLiteral("; ") + finding->text;
+        if (finding->node >= 0 && m_to.document->hasPlan()) {
+            m_profileFindings[finding->node] = finding->text;
+            m_profileCluster = m_to.document->plan().cluster;
         }
     }
     showNodeFindings();

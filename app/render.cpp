@@ -178,7 +178,8 @@ bool drawPicture(QWidget* widget, const QString& suffix, QByteArray* bytes, QStr
 namespace {
 // The figure under a title that names its plan, as a reviewer sees it on a slide. The page grows by the title, or
 // keeps `size` exactly when the user gave one (the figure gives the title its room).
-std::unique_ptr<QWidget> titledPicture(std::unique_ptr<QWidget> figure, const QString& title, std::optional<QSize> size)
+std::unique_ptr<QWidget> titledPicture(
+    std::unique_ptr<QWidget> figure, const QString& title, std::optional<QSize> size, const QString& caption = {})
 {
     auto page = std::make_unique<QWidget>();
     page->setAutoFillBackground(true);
@@ -198,8 +199,19 @@ std::unique_ptr<QWidget> titledPicture(std::unique_ptr<QWidget> figure, const QS
     const QSize drawn = figure->size();
     QWidget* inner = figure.release();
     layout->addWidget(heading);
+    int above = heading->heightForWidth(drawn.width());
+    if (!caption.isEmpty()) {
+        auto* under = new QLabel(caption, page.get());
+        QFont plain = under->font();
+        plain.setPixelSize(13);
+        under->setFont(plain);
+        under->setContentsMargins(8, 0, 8, 0);
+        under->setWordWrap(true);
+        layout->addWidget(under);
+        above += 4 + under->heightForWidth(drawn.width());
+    }
     layout->addWidget(inner, 1);
-    page->resize(size ? *size : QSize(drawn.width(), drawn.height() + 6 + 4 + heading->heightForWidth(drawn.width())));
+    page->resize(size ? *size : QSize(drawn.width(), drawn.height() + 6 + 4 + above));
     showOffscreen(page.get());
     QCoreApplication::processEvents();
     if (auto* topology = qobject_cast<widgets::TopologyView*>(inner))
@@ -319,6 +331,7 @@ std::unique_ptr<QWidget> pictureOf(
             { QStringLiteral("ep"), widgets::TopologyView::Dimension::EP } };
         t->setDimension(dims.value(options.groups, widgets::TopologyView::Dimension::All));
         t->setAnalysis(analysis);
+        t->setNodeFindings(options.nodeFindings);
         t->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
         t->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
         showOffscreen(t);
@@ -382,7 +395,7 @@ std::unique_ptr<QWidget> pictureOf(
     if (view != QLatin1String("report"))
         widget = titledPicture(std::move(widget),
             options.title.isEmpty() ? QString::fromStdString(analysis->plan->name) : options.title,
-            options.sized ? std::optional<QSize>(size) : std::nullopt);
+            options.sized ? std::optional<QSize>(size) : std::nullopt, options.caption);
     if (options.sized)
         widget->setProperty(kAskedSize, size);
     for (QCustomPlot* plot : widget->findChildren<QCustomPlot*>())

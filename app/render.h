@@ -5,6 +5,7 @@
 #include "jobprofile.h"
 #include "predictedtimeline.h"
 
+#include <QMap>
 #include <QSize>
 #include <QString>
 #include <memory>
@@ -30,6 +31,8 @@ struct PictureOptions {
     // gantt, not sized: a short pipeline's lanes grow (up to 6 times) to fill `size`, a report's page.
     bool fillHeight = false;
     QString title; // over the picture; empty: the plan's name
+    QString caption; // under the title, in plain weight: what a measurement found (topology: a job profile's finding)
+    QMap<int, QString> nodeFindings; // topology: nodes outlined, by node, with what was found there
 };
 
 // A view (topology, memory, comm, gantt, report) drawn for a picture: the window's own widget, without its

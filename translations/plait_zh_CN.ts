@@ -2326,7 +2326,7 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>Report</name>
     <message>
-        <location filename="../app/render.cpp" line="239"/>
+        <location filename="../app/render.cpp" line="251"/>
         <source>%1%2 · micro-batch %3 · global batch %4 · ZeRO %5 · recompute %6 · %7</source>
         <translation>%1%2 · 微批次 %3 · 全局批次 %4 · ZeRO %5 · 重计算 %6 · %7</translation>
     </message>
@@ -3364,245 +3364,245 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>plait::app::FileOpener</name>
     <message>
-        <location filename="../app/fileopener.cpp" line="31"/>
+        <location filename="../app/fileopener.cpp" line="32"/>
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="41"/>
+        <location filename="../app/fileopener.cpp" line="42"/>
         <source>%1 is not a probe result (TRACE.json, LINKS.json, COMPUTE.json or torch-reference.json).</source>
         <translation>%1 不是探测结果（TRACE.json、LINKS.json、COMPUTE.json 或 torch-reference.json）。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="88"/>
+        <location filename="../app/fileopener.cpp" line="89"/>
         <source>Opened trace %1: %n event(s)</source>
         <translation>
             <numerusform>已打开追踪 %1：%n 个事件</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="91"/>
+        <location filename="../app/fileopener.cpp" line="92"/>
         <source>not drawn: %1</source>
         <translation>未绘制：%1</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="99"/>
+        <location filename="../app/fileopener.cpp" line="100"/>
         <source>Profile not opened: %1</source>
         <translation>未打开性能剖析：%1</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="102"/>
+        <location filename="../app/fileopener.cpp" line="103"/>
         <source>Cannot open profile</source>
         <translation>无法打开性能剖析</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="102"/>
+        <location filename="../app/fileopener.cpp" line="103"/>
         <source>The profile was not opened: %1</source>
         <translation>性能剖析未打开：%1</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="105"/>
+        <location filename="../app/fileopener.cpp" line="106"/>
         <source>Trace %1 not opened: %2</source>
         <translation>追踪 %1 未打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="107"/>
+        <location filename="../app/fileopener.cpp" line="108"/>
         <source>Cannot open trace</source>
         <translation>无法打开追踪</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="107"/>
+        <location filename="../app/fileopener.cpp" line="108"/>
         <source>%1 was not opened: %2</source>
         <translation>%1 未打开：%2</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="123"/>
+        <location filename="../app/fileopener.cpp" line="124"/>
         <source>%1 was not opened: one plan at a time</source>
         <translation>%1 未打开：一次只能打开一个规划</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="163"/>
-        <location filename="../app/fileopener.cpp" line="170"/>
+        <location filename="../app/fileopener.cpp" line="164"/>
+        <location filename="../app/fileopener.cpp" line="171"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="181"/>
+        <location filename="../app/fileopener.cpp" line="182"/>
         <source>Link measurements from %1</source>
         <translation>来自 %1 的链路测量</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="184"/>
+        <location filename="../app/fileopener.cpp" line="185"/>
         <source>Compute measurements from %1</source>
         <translation>来自 %1 的计算测量</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="187"/>
+        <location filename="../app/fileopener.cpp" line="188"/>
         <source>PyTorch reference measurements from %1</source>
         <translation>来自 %1 的 PyTorch 参考测量</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="196"/>
+        <location filename="../app/fileopener.cpp" line="197"/>
         <source>Opening trace %1…</source>
         <translation>正在打开追踪 %1…</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="200"/>
+        <location filename="../app/fileopener.cpp" line="201"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="206"/>
+        <location filename="../app/fileopener.cpp" line="207"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="218"/>
+        <location filename="../app/fileopener.cpp" line="219"/>
         <source>Opening the profile of %n file(s) or folder(s)…</source>
         <translation>
             <numerusform>正在打开 %n 个文件或文件夹的性能剖析…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="223"/>
+        <location filename="../app/fileopener.cpp" line="224"/>
         <source>Reading every rank&apos;s profile…</source>
         <translation>正在读取每个 rank 的性能剖析…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="234"/>
+        <location filename="../app/fileopener.cpp" line="235"/>
         <source>Opened the profile of %n rank(s), step %1</source>
         <translation>
             <numerusform>已打开 %n 个 rank 的性能剖析，第 %1 步</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="238"/>
+        <location filename="../app/fileopener.cpp" line="239"/>
         <source>clocks aligned on their collectives, worst residual %1 µs</source>
         <translation>已按共同的集合通信对齐时钟，最大残差 %1 µs</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="246"/>
+        <location filename="../app/profilefinding.cpp" line="15"/>
         <source>Straggler: rank %1 was the last to arrive at %2 of %3 collectives; the others waited %4 ms for it; it computes %5 ms per step, %6% over the median</source>
         <translation>掉队者：rank %1 在 %3 次集合通信中有 %2 次最后到达；其他 rank 共等待它 %4 ms；它每步计算 %5 ms，比中位数高 %6%</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="248"/>
+        <location filename="../app/profilefinding.cpp" line="18"/>
         <source>Last to arrive: rank %1, at %2 of %3 collectives (the others waited %4 ms for it), but its kernels are not slower (%5 ms per step, %6% against the median): the order of the work held it back, not its GPU</source>
         <translation>最后到达：rank %1，在 %3 次集合通信中有 %2 次最后到达（其他 rank 共等待它 %4 ms），但它的内核并不更慢（每步 %5 ms，相对中位数 %6%）：拖住它的是工作的先后次序，而不是它的 GPU</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="275"/>
+        <location filename="../app/fileopener.cpp" line="259"/>
         <source>Reading %n nccl-tests file(s)…</source>
         <translation>
             <numerusform>正在读取 %n 个 nccl-tests 文件…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="279"/>
+        <location filename="../app/fileopener.cpp" line="263"/>
         <source>Not read: %1</source>
         <translation>未读取：%1</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="281"/>
+        <location filename="../app/fileopener.cpp" line="265"/>
         <source>Cannot read nccl-tests output</source>
         <translation>无法读取 nccl-tests 输出</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="328"/>
+        <location filename="../app/fileopener.cpp" line="312"/>
         <source>%n measurement(s) of the links; </source>
         <translation>
             <numerusform>%n 组链路测量；</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="329"/>
+        <location filename="../app/fileopener.cpp" line="313"/>
         <source>the plan&apos;s links match them</source>
         <translation>规划中的链路与测量相符</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="330"/>
+        <location filename="../app/fileopener.cpp" line="314"/>
         <source>%n finding(s) on the topology&apos;s nodes: %1</source>
         <translation>
             <numerusform>拓扑节点上有 %n 项发现：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="359"/>
+        <location filename="../app/fileopener.cpp" line="343"/>
         <source>%1 was not imported: %2</source>
         <translation>%1 未导入：%2</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="361"/>
-        <location filename="../app/fileopener.cpp" line="389"/>
+        <location filename="../app/fileopener.cpp" line="345"/>
+        <location filename="../app/fileopener.cpp" line="373"/>
         <source>Import Launch Config</source>
         <translation>导入启动配置</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="362"/>
+        <location filename="../app/fileopener.cpp" line="346"/>
         <source>%1 was not imported:
 %2</source>
         <translation>%1 未导入：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="366"/>
+        <location filename="../app/fileopener.cpp" line="350"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="367"/>
+        <location filename="../app/fileopener.cpp" line="351"/>
         <source>Imported %1 (%2): %3 setting(s) not modelled, %4 without effect on the estimate; Undo brings the plan back</source>
         <translation>已导入 %1（%2）：%3 项设置未建模，%4 项不影响估算；撤销可恢复原方案</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="369"/>
+        <location filename="../app/fileopener.cpp" line="353"/>
         <source>Imported %1 (%2): %3 setting(s) not modelled, %4 without effect on the estimate, %5 the launcher&apos;s; Undo brings the plan back</source>
         <translation>已导入 %1（%2）：%3 项设置未建模，%4 项不影响估算，%5 项属于启动器；撤销可恢复原方案</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="383"/>
+        <location filename="../app/fileopener.cpp" line="367"/>
         <source>Not modelled (the estimate leaves these out):</source>
         <translation>未建模（估算未包含）：</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="384"/>
+        <location filename="../app/fileopener.cpp" line="368"/>
         <source>No effect on a step&apos;s time or memory:</source>
         <translation>不影响每步时间或显存：</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="385"/>
+        <location filename="../app/fileopener.cpp" line="369"/>
         <source>The launcher&apos;s (torchrun, srun, mpirun), not the framework&apos;s:</source>
         <translation>属于启动器（torchrun、srun、mpirun）而非框架的参数：</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="404"/>
+        <location filename="../app/fileopener.cpp" line="388"/>
         <source>The nodes were not imported: %1</source>
         <translation>节点未导入：%1</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="406"/>
-        <location filename="../app/fileopener.cpp" line="439"/>
+        <location filename="../app/fileopener.cpp" line="390"/>
+        <location filename="../app/fileopener.cpp" line="423"/>
         <source>Import Cluster</source>
         <translation>导入集群</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="421"/>
+        <location filename="../app/fileopener.cpp" line="405"/>
         <source>Import %n node(s)</source>
         <translation>
             <numerusform>导入 %n 个节点</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="426"/>
+        <location filename="../app/fileopener.cpp" line="410"/>
         <source>Imported %n node(s): %1 × %2 GPUs over %3, %4 NIC(s) per node on %5; %6 finding(s) on the topology</source>
         <translation>
             <numerusform>已导入 %n 个节点：%1 × %2 个 GPU，经 %3 互连，每节点 %4 块网卡接入 %5；拓扑上有 %6 项发现</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/commands/rendercommand.cpp" line="154"/>
+        <location filename="../app/commands/rendercommand.cpp" line="160"/>
         <location filename="../app/commands/reportcommand.cpp" line="86"/>
-        <location filename="../app/fileopener.cpp" line="230"/>
+        <location filename="../app/fileopener.cpp" line="231"/>
         <source>%n rank(s)</source>
         <translation>
             <numerusform>%n 个 rank</numerusform>

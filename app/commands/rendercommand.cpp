@@ -4,6 +4,7 @@
 #include "chrometrace.h"
 #include "commandcontext.h"
 #include "predictedtimeline.h"
+#include "profilefinding.h"
 #include "profileloader.h"
 #include "render.h"
 #include "text.h"
@@ -58,7 +59,8 @@ int renderCommand(const QStringList& args)
     parser.addOption({ QStringLiteral("trace"), QStringLiteral("gantt: a measured trace to draw beside the prediction"),
         QStringLiteral("file") });
     parser.addOption({ QStringLiteral("profile"),
-        QStringLiteral("gantt: a job's profile beside the prediction, a rank's trace or a folder of them (repeat it)"),
+        QStringLiteral("gantt: a job's profile beside the prediction, a rank's trace or a folder of them (repeat "
+                       "it); topology: the node of the rank the others waited for outlined, if its GPU was slow"),
         QStringLiteral("path") });
     parser.addOption(
         { QStringLiteral("out"), QStringLiteral("Output file: .png, .svg or .pdf"), QStringLiteral("file") });
@@ -98,9 +100,11 @@ int renderCommand(const QStringList& args)
         return bad("--groups applies to --view topology only");
     if (parser.isSet(QStringLiteral("trace")) && parser.isSet(QStringLiteral("profile")))
         return bad("--trace and --profile: give one");
-    for (const char* option : { "from", "to", "schedules", "trace", "profile" })
+    for (const char* option : { "from", "to", "schedules", "trace" })
         if (parser.isSet(QString::fromLatin1(option)) && !gantt)
             return bad(std::string("--") + option + " applies to --view gantt only");
+    if (parser.isSet(QStringLiteral("profile")) && !gantt && view != QLatin1String("topology"))
+        return bad("--profile applies to --view gantt and topology only");
     double from = 0, to = 0;
     if (parser.isSet(QStringLiteral("from")) && !parseSeconds(parser.value(QStringLiteral("from")), &from))
         return bad("--from must be a time in seconds ≥ 0, got "
@@ -138,6 +142,7 @@ int renderCommand(const QStringList& args)
     }
     QString traceName = QFileInfo(parser.value(QStringLiteral("trace"))).fileName();
     std::vector<MeasuredStage> traceStages;
+    std::optional<ProfileFinding> finding;
     if (parser.isSet(QStringLiteral("profile"))) {
         Result<std::vector<RankProfile>> read
             = engine::readRankProfiles(engine::profileFiles(parser.values(QStringLiteral("profile"))));
@@ -150,15 +155,22 @@ int renderCommand(const QStringList& args)
             std::cerr << "warning: " << validUtf8(messageText(p)) << "\n";
         trace = profile.trace;
         traceStages = profile.stages;
+        finding = profileFinding(profile.job, profile.places);
         traceName
             = QCoreApplication::translate("plait::app::FileOpener", "%n rank(s)", nullptr, int(profile.ranks.size()));
     }
     PictureOptions options;
     options.sized = parser.isSet(QStringLiteral("size"));
     options.groups = groups;
-    options.trace = trace;
-    options.traceName = traceName;
-    options.traceStages = traceStages;
+    if (gantt) {
+        options.trace = trace;
+        options.traceName = traceName;
+        options.traceStages = traceStages;
+    } else if (finding) { // the topology: what the profile found, and the slow GPU's node outlined
+        options.caption = finding->text;
+        if (finding->node >= 0)
+            options.nodeFindings[finding->node] = finding->text;
+    }
     if (parser.isSet(QStringLiteral("schedules")) && !trace)
         options.schedules = std::make_shared<const std::vector<ScheduleStudy>>(studySchedules(plan));
     if (parser.isSet(QStringLiteral("from")))

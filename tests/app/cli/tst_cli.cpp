@@ -375,6 +375,19 @@ private slots:
         QCOMPARE(drawn.code, 0);
         QVERIFY2(drawn.err.contains("the profile's job has 4 ranks, the plan 8 GPUs"), drawn.err.constData());
         QVERIFY(QImage(png).width() > 100);
+        // On the topology, what the profile found is said under the title (the job is not the plan's: no node is
+        // placed, so none is outlined); other views take no profile.
+        const QString topology = m_dir.filePath(QStringLiteral("profile-topology.png"));
+        const Run cluster = plait({ QStringLiteral("render"),
+            QStringLiteral(PLAIT_EXAMPLES "/a2-one-node-tp2-dp4.plait.json"), QStringLiteral("--profile"), files[0],
+            QStringLiteral("--profile"), files[1], QStringLiteral("--out"), topology });
+        QCOMPARE(cluster.code, 0);
+        QVERIFY(QImage(topology).height() > 100);
+        const Run memory = plait({ QStringLiteral("render"),
+            QStringLiteral(PLAIT_EXAMPLES "/a2-one-node-tp2-dp4.plait.json"), QStringLiteral("--view"),
+            QStringLiteral("memory"), QStringLiteral("--profile"), files[0], QStringLiteral("--out"), topology });
+        QCOMPARE(memory.code, 2);
+        QVERIFY2(memory.err.contains("--profile applies to --view gantt and topology only"), memory.err.constData());
         // A truncated one is named as such, not as broken JSON.
         QFile whole(compressedRanks[0]);
         QVERIFY(whole.open(QIODevice::ReadOnly));

@@ -20,7 +20,10 @@
 #include "predictedtimeline.h"
 #include "probedialog.h"
 #include "proberesults.h"
+#include "profilefinding.h"
+#include "profileloader.h"
 #include "range.h"
+#include "render.h"
 #include "runcost.h"
 #include "safejson.h"
 #include "settings.h"
@@ -169,6 +172,29 @@ private slots:
         // English's plural, not "8 rank(s)".
         QVERIFY2(w.statusText().contains(QStringLiteral("Opened the profile of 8 ranks")), qPrintable(w.statusText()));
         QVERIFY(w.topologyView()->nodeFinding(0).contains(QStringLiteral("rank 5")));
+        // `plait render --view topology --profile` says the same: the finding under the title, node 0 outlined.
+        {
+            auto ranks = engine::readRankProfiles(engine::profileFiles({ job.path() }));
+            QVERIFY(ranks);
+            const engine::LoadedProfile laid = engine::layOutProfile(std::move(ranks.value()), &w.document()->plan());
+            const std::optional<app::ProfileFinding> finding = app::profileFinding(laid.job, laid.places);
+            QVERIFY(finding);
+            QCOMPARE(finding->node, 0);
+            QVERIFY2(w.statusText().contains(finding->text), qPrintable(finding->text));
+            app::PictureOptions options;
+            options.caption = finding->text;
+            options.nodeFindings[finding->node] = finding->text;
+            const auto picture = app::pictureOf(QStringLiteral("topology"),
+                std::make_shared<const Analysis>(analyze(std::make_shared<const Plan>(w.document()->plan()))),
+                QSize(900, 600), options);
+            const auto* drawn = picture->findChild<widgets::TopologyView*>();
+            QVERIFY(drawn);
+            QCOMPARE(drawn->nodeFinding(0), finding->text);
+            bool captioned = false;
+            for (const QLabel* l : picture->findChildren<QLabel*>())
+                captioned |= l->text() == finding->text;
+            QVERIFY(captioned);
+        }
         // A pipeline job laid over this data-parallel plan: its first stage is last at every collective across the
         // stages with kernels no slower than the others', so no GPU is blamed and no node outlined.
         QTemporaryDir pipelineJob;
@@ -183,6 +209,14 @@ private slots:
         QVERIFY2(w.statusText().contains(QStringLiteral("Last to arrive: rank 0")), qPrintable(w.statusText()));
         QVERIFY(!w.statusText().contains(QStringLiteral("Straggler")));
         QVERIFY(w.topologyView()->nodeFinding(0).isEmpty());
+        {
+            auto ranks = engine::readRankProfiles(engine::profileFiles({ pipelineJob.path() }));
+            QVERIFY(ranks);
+            const engine::LoadedProfile laid = engine::layOutProfile(std::move(ranks.value()), &w.document()->plan());
+            const std::optional<app::ProfileFinding> finding = app::profileFinding(laid.job, laid.places);
+            QVERIFY(finding && finding->text.startsWith(QStringLiteral("Last to arrive: rank 0")));
+            QCOMPARE(finding->node, -1); // its kernels are not slower: no node is blamed
+        }
         // Its process groups are none of this plan's, and the status line says so, in the user's language.
         QVERIFY2(w.statusText().contains(QStringLiteral("are no groups of the plan's (TP 1, CP 1, DP 8, PP 1")),
             qPrintable(w.statusText()));
