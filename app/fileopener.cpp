@@ -241,10 +241,13 @@ void FileOpener::showProfile(const engine::LoadedProfile& profile, const QString
     // The straggler's node outlined on the topology, as the fabric check outlines a slow link's: placed by the plan
     // the profile was laid out against (the one open when it was opened).
     m_profileFindings.clear();
+    m_profileGpuFindings.clear();
     if (const std::optional<ProfileFinding> finding = profileFinding(job, profile.places)) {
         text += QStringLiteral("; ") + finding->text;
         if (finding->node >= 0 && m_to.document->hasPlan()) {
             m_profileFindings[finding->node] = finding->text;
+            if (finding->gpu >= 0)
+                m_profileGpuFindings[finding->gpu] = finding->text;
             m_profileCluster = m_to.document->plan().cluster;
         }
     }
@@ -319,14 +322,17 @@ void FileOpener::showNodeFindings()
     const Document& doc = *m_to.document;
     if (!m_dumpFindings.isEmpty() && (!doc.hasPlan() || !(doc.plan().cluster == m_dumpCluster)))
         m_dumpFindings.clear(); // undone, or another cluster since
-    if (!m_profileFindings.isEmpty() && (!doc.hasPlan() || !(doc.plan().cluster == m_profileCluster)))
+    if (!m_profileFindings.isEmpty() && (!doc.hasPlan() || !(doc.plan().cluster == m_profileCluster))) {
         m_profileFindings.clear();
+        m_profileGpuFindings.clear();
+    }
     QMap<int, QString> all = m_measuredFindings;
     for (const QMap<int, QString>* more : { &m_dumpFindings, &m_profileFindings })
         for (auto it = more->cbegin(); it != more->cend(); ++it)
             all[it.key()]
                 = all.value(it.key()).isEmpty() ? it.value() : all.value(it.key()) + QLatin1Char('\n') + it.value();
     m_to.topology->setNodeFindings(all);
+    m_to.topology->setGpuFindings(m_profileGpuFindings);
 }
 
 bool FileOpener::importLaunchConfig(const QString& path, std::optional<LaunchFormat> format)

@@ -88,6 +88,7 @@ private:
     engine::TraceLoader m_traceLoader;
     engine::ProfileLoader m_profileLoader;
     QMap<int, QString> m_profileFindings; // by node: the straggler the profile opened last names
+    QMap<int, QString> m_profileGpuFindings; // and by GPU: its own chip
     ClusterSpec m_profileCluster; // the cluster those findings were placed on
     std::optional<engine::MeasuredLinks> m_measured; // the nccl-tests files opened last
     // Findings on the topology's nodes: from nccl-tests (worked out again for each plan), and from the nodes' own

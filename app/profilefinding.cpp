@@ -26,8 +26,10 @@ std::optional<ProfileFinding> profileFinding(const JobProfile& job, const std::v
                    .arg(QString::number(s.causedWaitUs / 1000, 'f', 2), QString::number(s.computeMeanUs / 1000, 'f', 2),
                        QString::number(over, 'f', 1));
     // Only a slow GPU's node is outlined, and only where the plan places the rank.
-    if (job.stragglerKernelsSlower && s.rank >= 0 && s.rank < int(places.size()))
+    if (job.stragglerKernelsSlower && s.rank >= 0 && s.rank < int(places.size())) {
         out.node = places[std::size_t(s.rank)].node;
+        out.gpu = places[std::size_t(s.rank)].gpu;
+    }
     return out;
 }
 

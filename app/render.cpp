@@ -332,6 +332,7 @@ std::unique_ptr<QWidget> pictureOf(
         t->setDimension(dims.value(options.groups, widgets::TopologyView::Dimension::All));
         t->setAnalysis(analysis);
         t->setNodeFindings(options.nodeFindings);
+        t->setGpuFindings(options.gpuFindings);
         t->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
         t->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
         showOffscreen(t);

@@ -33,6 +33,7 @@ struct PictureOptions {
     QString title; // over the picture; empty: the plan's name
     QString caption; // under the title, in plain weight: what a measurement found (topology: a job profile's finding)
     QMap<int, QString> nodeFindings; // topology: nodes outlined, by node, with what was found there
+    QMap<int, QString> gpuFindings; // topology: GPUs framed, by the cluster's GPU index
 };
 
 // A view (topology, memory, comm, gantt, report) drawn for a picture: the window's own widget, without its

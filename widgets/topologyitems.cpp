@@ -41,7 +41,8 @@ GpuItem::GpuItem(int gpu)
 
 QRectF GpuItem::boundingRect() const
 {
-    return { -kWidth / 2 - 2, -kHeight / 2 - 2, kWidth + 4, kHeight + 4 };
+    const double m = m_finding.isEmpty() ? 2 : 6; // a finding's red frame is wider than the selection's outline
+    return { -kWidth / 2 - m, -kHeight / 2 - m, kWidth + 2 * m, kHeight + 2 * m };
 }
 
 void GpuItem::setLook(const QColor& fill, const QString& line1, const QString& line2, bool idle)
@@ -71,6 +72,16 @@ void GpuItem::setFlagged(bool on)
     }
 }
 
+void GpuItem::setFinding(const QString& text)
+{
+    if (text == m_finding)
+        return;
+    prepareGeometryChange(); // the red outline reaches past the chip
+    m_finding = text;
+    setToolTip(text.isEmpty() ? QString() : QStringLiteral("⚠ ") + text);
+    update();
+}
+
 void GpuItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
 {
     static const QFont bold = [] {
@@ -89,6 +100,11 @@ void GpuItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, Q
     const bool selected = isSelected();
     if (m_inPod && lod < kPodLevelOfDetail)
         return;
+    if (!m_finding.isEmpty()) { // a red frame behind the chip, at every level of detail
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(colors::overflow);
+        painter->drawRoundedRect(r.adjusted(-5, -5, 5, 5), 6, 6);
+    }
     if (lod < 0.3) { // zoomed far out: a plain cell, no outline work
         painter->fillRect(r, m_idle ? QColor(0xE0, 0xE0, 0xE0) : m_fill);
         if (selected || m_flagged)

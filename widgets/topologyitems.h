@@ -28,6 +28,8 @@ public:
     void setLook(const QColor& fill, const QString& line1, const QString& line2, bool idle);
     void setHighlighted(bool on);
     void setFlagged(bool on); // member of a TP group that crosses nodes
+    // What a measurement found on this GPU (a straggler's slow kernels): outlined red, said in its tooltip.
+    void setFinding(const QString& text);
     void setInPod(bool on) { m_inPod = on; } // zoomed far out, its pod draws it
     QColor fill() const { return m_idle ? QColor(0xE0, 0xE0, 0xE0) : m_fill; }
     bool flagged() const { return m_flagged; }
@@ -37,6 +39,7 @@ private:
     QColor m_fill;
     QString m_line1, m_line2;
     bool m_idle = false, m_highlighted = false, m_flagged = false, m_inPod = false;
+    QString m_finding;
 };
 
 // A node: its box, title, the switch its GPUs hang on and its NICs, with the links between them.

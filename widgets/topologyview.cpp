@@ -48,6 +48,18 @@ void TopologyView::setNodeFindings(const QMap<int, QString>& findings)
         m_nodes[n]->setFinding(m_findings.value(n));
 }
 
+void TopologyView::setGpuFindings(const QMap<int, QString>& findings)
+{
+    m_gpuFindings = findings;
+    for (GpuItem* g : std::as_const(m_gpus))
+        g->setFinding(m_gpuFindings.value(g->gpu()));
+}
+
+QString TopologyView::gpuFinding(int gpu) const
+{
+    return m_gpuFindings.value(gpu);
+}
+
 QString TopologyView::nodeFinding(int node) const
 {
     return node >= 0 && node < m_nodes.size() ? m_nodes[node]->finding() : QString();
@@ -117,6 +129,7 @@ void TopologyView::rebuildScene()
             auto* item = new GpuItem(n * c.gpusPerNode + i);
             item->setPos(center);
             item->setInPod(inPods);
+            item->setFinding(m_gpuFindings.value(item->gpu()));
             if (huge)
                 item->setCacheMode(QGraphicsItem::NoCache);
             s->addItem(item);

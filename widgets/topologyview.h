@@ -37,6 +37,9 @@ public:
     // outlined red with the finding in their tooltip, until replaced.
     void setNodeFindings(const QMap<int, QString>& findings);
     QString nodeFinding(int node) const;
+    // The same by GPU (the cluster's GPU index): a straggler's own chip, framed red inside its outlined node.
+    void setGpuFindings(const QMap<int, QString>& findings);
+    QString gpuFinding(int gpu) const;
     Dimension dimension() const { return m_dimension; }
     void zoomToFit();
     // The height that shows the whole cluster and the legend at the scale zoomToFit picks for the view's width: a
@@ -91,6 +94,7 @@ private:
     QVector<PodItem*> m_pods; // a large cluster's nodes, 32 to a pod
     QVector<NodeItem*> m_nodes;
     QMap<int, QString> m_findings;
+    QMap<int, QString> m_gpuFindings;
     QVector<bool> m_flagged;
     QVector<QGraphicsItem*> m_groupOutlines;
     int m_builtNodes = 0, m_builtPerNode = 0, m_builtDomain = 0, m_builtPod = 0;

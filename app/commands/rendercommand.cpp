@@ -170,6 +170,8 @@ int renderCommand(const QStringList& args)
         options.caption = finding->text;
         if (finding->node >= 0)
             options.nodeFindings[finding->node] = finding->text;
+        if (finding->gpu >= 0)
+            options.gpuFindings[finding->gpu] = finding->text;
     }
     if (parser.isSet(QStringLiteral("schedules")) && !trace)
         options.schedules = std::make_shared<const std::vector<ScheduleStudy>>(studySchedules(plan));

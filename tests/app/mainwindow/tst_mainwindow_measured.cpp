@@ -180,16 +180,21 @@ private slots:
             const std::optional<app::ProfileFinding> finding = app::profileFinding(laid.job, laid.places);
             QVERIFY(finding);
             QCOMPARE(finding->node, 0);
+            QCOMPARE(finding->gpu, 5); // DP 8 in order on one node: rank 5 runs on GPU 5
+            QCOMPARE(w.topologyView()->gpuFinding(5), finding->text);
+            QVERIFY(w.topologyView()->gpuFinding(4).isEmpty());
             QVERIFY2(w.statusText().contains(finding->text), qPrintable(finding->text));
             app::PictureOptions options;
             options.caption = finding->text;
             options.nodeFindings[finding->node] = finding->text;
+            options.gpuFindings[finding->gpu] = finding->text;
             const auto picture = app::pictureOf(QStringLiteral("topology"),
                 std::make_shared<const Analysis>(analyze(std::make_shared<const Plan>(w.document()->plan()))),
                 QSize(900, 600), options);
             const auto* drawn = picture->findChild<widgets::TopologyView*>();
             QVERIFY(drawn);
             QCOMPARE(drawn->nodeFinding(0), finding->text);
+            QCOMPARE(drawn->gpuFinding(5), finding->text);
             bool captioned = false;
             for (const QLabel* l : picture->findChildren<QLabel*>())
                 captioned |= l->text() == finding->text;
@@ -209,13 +214,15 @@ private slots:
         QVERIFY2(w.statusText().contains(QStringLiteral("Last to arrive: rank 0")), qPrintable(w.statusText()));
         QVERIFY(!w.statusText().contains(QStringLiteral("Straggler")));
         QVERIFY(w.topologyView()->nodeFinding(0).isEmpty());
+        QVERIFY(w.topologyView()->gpuFinding(5).isEmpty()); // the earlier straggler's frame is gone too
         {
             auto ranks = engine::readRankProfiles(engine::profileFiles({ pipelineJob.path() }));
             QVERIFY(ranks);
             const engine::LoadedProfile laid = engine::layOutProfile(std::move(ranks.value()), &w.document()->plan());
             const std::optional<app::ProfileFinding> finding = app::profileFinding(laid.job, laid.places);
             QVERIFY(finding && finding->text.startsWith(QStringLiteral("Last to arrive: rank 0")));
-            QCOMPARE(finding->node, -1); // its kernels are not slower: no node is blamed
+            QCOMPARE(finding->node, -1); // its kernels are not slower: no node or GPU is blamed
+            QCOMPARE(finding->gpu, -1);
         }
         // Its process groups are none of this plan's, and the status line says so, in the user's language.
         QVERIFY2(w.statusText().contains(QStringLiteral("are no groups of the plan's (TP 1, CP 1, DP 8, PP 1")),
