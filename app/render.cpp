@@ -189,27 +189,23 @@ std::unique_ptr<QWidget> titledPicture(
     auto* layout = new QVBoxLayout(page.get());
     layout->setContentsMargins(0, 6, 0, 0);
     layout->setSpacing(4);
-    auto* heading = new QLabel(title, page.get());
-    QFont font = heading->font();
-    font.setPixelSize(15);
-    font.setBold(true);
-    heading->setFont(font);
-    heading->setContentsMargins(8, 0, 8, 0);
-    heading->setWordWrap(true);
     const QSize drawn = figure->size();
     QWidget* inner = figure.release();
-    layout->addWidget(heading);
-    int above = heading->heightForWidth(drawn.width());
-    if (!caption.isEmpty()) {
-        auto* under = new QLabel(caption, page.get());
-        QFont plain = under->font();
-        plain.setPixelSize(13);
-        under->setFont(plain);
-        under->setContentsMargins(8, 0, 8, 0);
-        under->setWordWrap(true);
-        layout->addWidget(under);
-        above += 4 + under->heightForWidth(drawn.width());
-    }
+    int above = -4; // the layout's spacing comes between the lines, not before the first
+    auto addLine = [&](const QString& text, int pixels, bool bold) {
+        auto* line = new QLabel(text, page.get());
+        QFont font = line->font();
+        font.setPixelSize(pixels);
+        font.setBold(bold);
+        line->setFont(font);
+        line->setContentsMargins(8, 0, 8, 0);
+        line->setWordWrap(true);
+        layout->addWidget(line);
+        above += 4 + line->heightForWidth(drawn.width());
+    };
+    addLine(title, 15, true);
+    if (!caption.isEmpty())
+        addLine(caption, 13, false);
     layout->addWidget(inner, 1);
     page->resize(size ? *size : QSize(drawn.width(), drawn.height() + 6 + 4 + above));
     showOffscreen(page.get());

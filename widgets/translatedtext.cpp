@@ -5,17 +5,25 @@
 
 namespace plait::widgets {
 
-QString translatedText(std::string_view key, const std::vector<std::string>& args)
+namespace {
+// The template of `key` in the user's language, filled with `filled` as given; the key itself without a template.
+QString filledTranslation(std::string_view key, const std::vector<std::string>& filled)
 {
     const char* text = messageTemplate(key);
     if (!text)
         return QString::fromUtf8(key.data(), qsizetype(key.size()));
+    return QString::fromStdString(fillTemplate(QCoreApplication::translate("Messages", text).toStdString(), filled));
+}
+}
+
+QString translatedText(std::string_view key, const std::vector<std::string>& args)
+{
     // Names of memory terms inside a message ("the largest term is weights") are said in the user's language too.
     std::vector<std::string> said = args;
     for (std::string& a : said)
         if (const char* term = messageTemplate("term:" + a))
             a = QCoreApplication::translate("Messages", term).toStdString();
-    return QString::fromStdString(fillTemplate(QCoreApplication::translate("Messages", text).toStdString(), said));
+    return filledTranslation(key, said);
 }
 
 QString translatedText(const Message& m)
@@ -27,10 +35,7 @@ QString translatedText(const Message& m)
     for (const Message& part : m.parts)
         filled.push_back(translatedText(part).toStdString());
     filled.insert(filled.end(), m.args.begin(), m.args.end());
-    const char* text = messageTemplate(m.key);
-    if (!text)
-        return QString::fromStdString(m.key);
-    return QString::fromStdString(fillTemplate(QCoreApplication::translate("Messages", text).toStdString(), filled));
+    return filledTranslation(m.key, filled);
 }
 
 QString explanationText(const Explanation& e)

@@ -117,6 +117,12 @@ void printWarnings(const std::vector<Warning>& warnings)
         std::cerr << "plait: warning [" << w.code << "] " << validUtf8(w.message) << "\n";
 }
 
+void printProblems(const std::vector<Message>& problems, const std::string& prefix)
+{
+    for (const Message& p : problems)
+        std::cerr << prefix << validUtf8(messageText(p)) << "\n";
+}
+
 bool printHelpIfAsked(const QCommandLineParser& parser, const char* command)
 {
     if (!parser.isSet(QStringLiteral("help")))

@@ -2,6 +2,7 @@
 // What every command shares (contracts/plan-and-cli.md): the exit codes, a parser with --help and the command's
 // usage line, one way of saying what is wrong, and one way of reading the plan it was given.
 #include "error.h"
+#include "messagetext.h"
 #include "plan.h"
 #include "plandocument.h"
 
@@ -63,6 +64,8 @@ int invalidPlan(const std::vector<Issue>& errors, const std::string& planName, b
 // Each problem on stderr as "plait: WHERE FIELD: MESSAGE"; each warning as "plait: warning [CODE] MESSAGE".
 void printIssues(const std::vector<Issue>& issues, const std::string& where = {});
 void printWarnings(const std::vector<Warning>& warnings);
+// A trace's or a profile's reading problems on stderr, each after `prefix`, in English.
+void printProblems(const std::vector<Message>& problems, const std::string& prefix);
 
 // When --help was given: prints the parser's help as "Usage: plait COMMAND …" (not the binary's path) and returns
 // true, the command then done.

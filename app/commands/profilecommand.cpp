@@ -287,8 +287,7 @@ int profileCommand(const QStringList& args)
         = engine::layOutProfile(std::move(read.value()), plan ? &*plan : nullptr, source);
     const JobProfile& job = profile.job;
     const std::vector<RankProfile>& ranks = profile.ranks;
-    for (const Message& p : profile.trace->problems)
-        std::cerr << "warning: " << messageText(p) << "\n";
+    printProblems(profile.trace->problems, "warning: ");
     // With the plan: its prediction beside the measured step, and the rates calibrated from it.
     const std::vector<MeasuredStage>& measured = profile.stages;
     std::vector<BreakdownRow> rows;

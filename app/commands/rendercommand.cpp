@@ -136,8 +136,7 @@ int renderCommand(const QStringList& args)
                       << validUtf8(read.errorText()) << "\n";
             return kUsage;
         }
-        for (const Message& p : read.value().problems)
-            std::cerr << "plait: trace: not drawn: " << validUtf8(messageText(p)) << "\n";
+        printProblems(read.value().problems, "plait: trace: not drawn: ");
         trace = std::make_shared<const TraceRead>(std::move(read.value()));
     }
     QString traceName = QFileInfo(parser.value(QStringLiteral("trace"))).fileName();
@@ -151,8 +150,7 @@ int renderCommand(const QStringList& args)
             return kUsage;
         }
         const engine::LoadedProfile profile = engine::layOutProfile(std::move(read.value()), &plan);
-        for (const Message& p : profile.trace->problems)
-            std::cerr << "warning: " << validUtf8(messageText(p)) << "\n";
+        printProblems(profile.trace->problems, "warning: ");
         trace = profile.trace;
         traceStages = profile.stages;
         finding = profileFinding(profile.job, profile.places);

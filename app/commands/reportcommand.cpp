@@ -80,8 +80,7 @@ int reportCommand(const QStringList& args)
             const std::size_t count = ranks.value().size();
             const engine::LoadedProfile profile = engine::layOutProfile(
                 std::move(ranks.value()), r.analysis->plan.get(), engine::profileSourceName(traces, count));
-            for (const Message& p : profile.trace->problems)
-                std::cerr << "warning: " << validUtf8(messageText(p)) << "\n";
+            printProblems(profile.trace->problems, "warning: ");
             r.trace = profile.trace;
             r.traceName = QCoreApplication::translate("plait::app::FileOpener", "%n rank(s)", nullptr, int(count));
             r.traceStages = profile.stages;

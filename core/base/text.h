@@ -16,10 +16,10 @@ inline std::string str(long long x)
     return std::to_string(x);
 }
 
-// `s` with every invalid UTF-8 sequence replaced by U+FFFD.
 // "0–3, 8, 10, 11": sorted, distinct numbers (ranks) with runs of three or more joined by a dash.
 std::string numberRuns(const std::vector<int>& sorted);
 
+// `s` with every invalid UTF-8 sequence replaced by U+FFFD.
 std::string validUtf8(std::string_view s);
 
 // At most `maxChars` characters of `s` (valid UTF-8 out, whatever came in), with "…" added when it was cut.

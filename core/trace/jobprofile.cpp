@@ -37,21 +37,25 @@ JobProfile summarizeJob(const std::vector<RankProfile>& ranks, const std::vector
     std::set<int> seen;
     int worldSize = 0;
     // Each problem once (the same sentence, in English), with the ranks that have it.
-    std::vector<std::pair<Message, std::vector<int>>> said;
+    struct Said {
+        std::string text;
+        Message problem;
+        std::vector<int> ranks;
+    };
+    std::vector<Said> said;
     for (const RankProfile& p : ranks) {
         collectives.push_back(p.collectives);
         for (const Message& problem : p.problems) {
-            const std::string text = messageText(problem);
-            auto it
-                = std::find_if(said.begin(), said.end(), [&](const auto& s) { return messageText(s.first) == text; });
-            (it != said.end() ? it->second : said.emplace_back(problem, std::vector<int> {}).second).push_back(p.rank);
+            std::string text = messageText(problem);
+            auto it = std::find_if(said.begin(), said.end(), [&](const Said& s) { return s.text == text; });
+            (it != said.end() ? *it : said.emplace_back(Said { std::move(text), problem, {} })).ranks.push_back(p.rank);
         }
         if (p.rank >= 0 && !seen.insert(p.rank).second)
             out.problems.push_back({ "trace:rank-twice", { std::to_string(p.rank) } });
         worldSize = std::max(worldSize, p.worldSize);
     }
-    for (auto& [problem, who] : said)
-        out.problems.push_back({ "trace:on-ranks", {}, { rankList(std::move(who)), std::move(problem) } });
+    for (Said& s : said)
+        out.problems.push_back({ "trace:on-ranks", {}, { rankList(std::move(s.ranks)), std::move(s.problem) } });
     if (const int missing = worldSize - int(seen.size()); worldSize > 0 && missing > 0)
         out.problems.push_back({ missing == 1 ? "trace:ranks-missing-one" : "trace:ranks-missing",
             { std::to_string(missing), std::to_string(worldSize) } });
