@@ -139,8 +139,15 @@ QString rateStandingsHtml(const Plan& plan)
         const RateRow* row = rowOf(s.id);
         const QString name = row ? row->name() : QString::fromStdString(s.id);
         const QString value = row ? row->value(s) : fraction(s);
+        QString basis = basisText(s, plan.cluster);
+        if (s.dropoutForward > 1 || s.dropoutBackward > 1)
+            basis += RateStandings::tr("; attention dropout adds %1% forward and %2% backward to its time "
+                                       "(FlashAttention, arXiv 2205.14135, Tables 15–20, at head size 64; "
+                                       "scaled by 64 / head size)")
+                         .arg(100 * (s.dropoutForward - 1), 0, 'f', 1)
+                         .arg(100 * (s.dropoutBackward - 1), 0, 'f', 1);
         html += QStringLiteral("<tr><td>%1</td><td align=\"right\">%2</td><td>%3</td></tr>")
-                    .arg(name.toHtmlEscaped(), value.toHtmlEscaped(), basisText(s, plan.cluster));
+                    .arg(name.toHtmlEscaped(), value.toHtmlEscaped(), basis);
     }
     return html + QStringLiteral("</table>");
 }

@@ -2091,7 +2091,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../widgets/topologyitems.cpp" line="143"/>
+        <location filename="../widgets/topologyitems.cpp" line="159"/>
         <source>Node %1
 Inside: %2, %3 GB/s per GPU per direction (%4% achievable), latency %5 µs
 To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
@@ -2100,37 +2100,37 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 节点间：%6 块 %7 网卡，每块每方向 %8 GB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyitems.cpp" line="218"/>
+        <location filename="../widgets/topologyitems.cpp" line="234"/>
         <source>node %1</source>
         <translation>节点 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyitems.cpp" line="250"/>
+        <location filename="../widgets/topologyitems.cpp" line="266"/>
         <source>Rack %1: %2, %3 GPUs in one NVLink domain: traffic among them takes NVLink, traffic to other racks the nodes&apos; NICs</source>
         <translation>机柜 %1：%2，%3 个 GPU 在同一 NVLink 域中：它们之间的流量走 NVLink，到其他机柜的流量走各节点的网卡</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/topologyitems.cpp" line="256"/>
+        <location filename="../widgets/topologyitems.cpp" line="272"/>
         <source>Pod %1: %2, %n GPU(s) under one leaf group: traffic among them runs at the NICs&apos; rate, traffic to other pods shares uplinks of 1/%3 of it</source>
         <translation>
             <numerusform>Pod %1：%2，%n 个 GPU 位于同一叶交换机组下：它们之间的流量以网卡速率运行，去往其他 pod 的流量共享仅为其 1/%3 的上行链路</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/topologyitems.cpp" line="263"/>
+        <location filename="../widgets/topologyitems.cpp" line="279"/>
         <source>Pod %1: %2, %n GPU(s), drawn together as a scalable unit of DGX SuperPOD&apos;s reference architecture (the cost model does not price pods)</source>
         <translation>
             <numerusform>机群单元 %1：%2，%n 个 GPU，按 DGX SuperPOD 参考架构的可扩展单元（SU）画在一起（成本模型不对其单独计价）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/topologyitems.cpp" line="273"/>
+        <location filename="../widgets/topologyitems.cpp" line="289"/>
         <source>rack %1 · NVLink domain of %2 GPUs · %3</source>
         <translation>机柜 %1 · %2 GPU 的 NVLink 域 · %3</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyitems.cpp" line="248"/>
-        <location filename="../widgets/topologyitems.cpp" line="272"/>
+        <location filename="../widgets/topologyitems.cpp" line="264"/>
+        <location filename="../widgets/topologyitems.cpp" line="288"/>
         <source>nodes %1–%2</source>
         <translation>节点 %1–%2</translation>
     </message>
@@ -2322,11 +2322,16 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <source>What the cost model rests on</source>
         <translation>成本模型的依据</translation>
     </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="144"/>
+        <source>; attention dropout adds %1% forward and %2% backward to its time (FlashAttention, arXiv 2205.14135, Tables 15–20, at head size 64; scaled by 64 / head size)</source>
+        <translation>；注意力 dropout 使其前向时间增加 %1%，反向增加 %2%（FlashAttention，arXiv 2205.14135，表 15–20，头维度 64；按 64 / 头维度缩放）</translation>
+    </message>
 </context>
 <context>
     <name>Report</name>
     <message>
-        <location filename="../app/render.cpp" line="251"/>
+        <location filename="../app/render.cpp" line="247"/>
         <source>%1%2 · micro-batch %3 · global batch %4 · ZeRO %5 · recompute %6 · %7</source>
         <translation>%1%2 · 微批次 %3 · 全局批次 %4 · ZeRO %5 · 重计算 %6 · %7</translation>
     </message>
@@ -3491,117 +3496,117 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <translation>最后到达：rank %1，在 %3 次集合通信中有 %2 次最后到达（其他 rank 共等待它 %4 ms），但它的内核并不更慢（每步 %5 ms，相对中位数 %6%）：拖住它的是工作的先后次序，而不是它的 GPU</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="259"/>
+        <location filename="../app/fileopener.cpp" line="262"/>
         <source>Reading %n nccl-tests file(s)…</source>
         <translation>
             <numerusform>正在读取 %n 个 nccl-tests 文件…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="263"/>
+        <location filename="../app/fileopener.cpp" line="266"/>
         <source>Not read: %1</source>
         <translation>未读取：%1</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="265"/>
+        <location filename="../app/fileopener.cpp" line="268"/>
         <source>Cannot read nccl-tests output</source>
         <translation>无法读取 nccl-tests 输出</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="312"/>
+        <location filename="../app/fileopener.cpp" line="315"/>
         <source>%n measurement(s) of the links; </source>
         <translation>
             <numerusform>%n 组链路测量；</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="313"/>
+        <location filename="../app/fileopener.cpp" line="316"/>
         <source>the plan&apos;s links match them</source>
         <translation>规划中的链路与测量相符</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="314"/>
+        <location filename="../app/fileopener.cpp" line="317"/>
         <source>%n finding(s) on the topology&apos;s nodes: %1</source>
         <translation>
             <numerusform>拓扑节点上有 %n 项发现：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="343"/>
+        <location filename="../app/fileopener.cpp" line="349"/>
         <source>%1 was not imported: %2</source>
         <translation>%1 未导入：%2</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="345"/>
-        <location filename="../app/fileopener.cpp" line="373"/>
+        <location filename="../app/fileopener.cpp" line="351"/>
+        <location filename="../app/fileopener.cpp" line="379"/>
         <source>Import Launch Config</source>
         <translation>导入启动配置</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="346"/>
+        <location filename="../app/fileopener.cpp" line="352"/>
         <source>%1 was not imported:
 %2</source>
         <translation>%1 未导入：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="350"/>
+        <location filename="../app/fileopener.cpp" line="356"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="351"/>
+        <location filename="../app/fileopener.cpp" line="357"/>
         <source>Imported %1 (%2): %3 setting(s) not modelled, %4 without effect on the estimate; Undo brings the plan back</source>
         <translation>已导入 %1（%2）：%3 项设置未建模，%4 项不影响估算；撤销可恢复原方案</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="353"/>
+        <location filename="../app/fileopener.cpp" line="359"/>
         <source>Imported %1 (%2): %3 setting(s) not modelled, %4 without effect on the estimate, %5 the launcher&apos;s; Undo brings the plan back</source>
         <translation>已导入 %1（%2）：%3 项设置未建模，%4 项不影响估算，%5 项属于启动器；撤销可恢复原方案</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="367"/>
+        <location filename="../app/fileopener.cpp" line="373"/>
         <source>Not modelled (the estimate leaves these out):</source>
         <translation>未建模（估算未包含）：</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="368"/>
+        <location filename="../app/fileopener.cpp" line="374"/>
         <source>No effect on a step&apos;s time or memory:</source>
         <translation>不影响每步时间或显存：</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="369"/>
+        <location filename="../app/fileopener.cpp" line="375"/>
         <source>The launcher&apos;s (torchrun, srun, mpirun), not the framework&apos;s:</source>
         <translation>属于启动器（torchrun、srun、mpirun）而非框架的参数：</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="388"/>
+        <location filename="../app/fileopener.cpp" line="394"/>
         <source>The nodes were not imported: %1</source>
         <translation>节点未导入：%1</translation>
     </message>
     <message>
-        <location filename="../app/fileopener.cpp" line="390"/>
-        <location filename="../app/fileopener.cpp" line="423"/>
+        <location filename="../app/fileopener.cpp" line="396"/>
+        <location filename="../app/fileopener.cpp" line="429"/>
         <source>Import Cluster</source>
         <translation>导入集群</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="405"/>
+        <location filename="../app/fileopener.cpp" line="411"/>
         <source>Import %n node(s)</source>
         <translation>
             <numerusform>导入 %n 个节点</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/fileopener.cpp" line="410"/>
+        <location filename="../app/fileopener.cpp" line="416"/>
         <source>Imported %n node(s): %1 × %2 GPUs over %3, %4 NIC(s) per node on %5; %6 finding(s) on the topology</source>
         <translation>
             <numerusform>已导入 %n 个节点：%1 × %2 个 GPU，经 %3 互连，每节点 %4 块网卡接入 %5；拓扑上有 %6 项发现</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/commands/rendercommand.cpp" line="160"/>
-        <location filename="../app/commands/reportcommand.cpp" line="86"/>
+        <location filename="../app/commands/rendercommand.cpp" line="158"/>
+        <location filename="../app/commands/reportcommand.cpp" line="85"/>
         <location filename="../app/fileopener.cpp" line="231"/>
         <source>%n rank(s)</source>
         <translation>
@@ -6087,151 +6092,151 @@ Click for the formula</source>
 <context>
     <name>plait::widgets::TopologyView</name>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="151"/>
+        <location filename="../widgets/topologyview.cpp" line="164"/>
         <source>Fabric: %1, %2 GB/s per NIC per direction (%3% achievable), latency %4 µs; %5 NICs per node</source>
         <translation>网络：%1，每网卡每方向 %2 GB/s（可达 %3%），延迟 %4 µs；每节点 %5 块网卡</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="188"/>
+        <location filename="../widgets/topologyview.cpp" line="201"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="194"/>
+        <location filename="../widgets/topologyview.cpp" line="207"/>
         <source>s%1 t%2 d%3</source>
         <translation>s%1 t%2 d%3</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="197"/>
-        <location filename="../widgets/topologyview.cpp" line="595"/>
+        <location filename="../widgets/topologyview.cpp" line="210"/>
+        <location filename="../widgets/topologyview.cpp" line="608"/>
         <source>replica %1</source>
         <translation>副本 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="199"/>
-        <location filename="../widgets/topologyview.cpp" line="602"/>
+        <location filename="../widgets/topologyview.cpp" line="212"/>
+        <location filename="../widgets/topologyview.cpp" line="615"/>
         <source>stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="202"/>
+        <location filename="../widgets/topologyview.cpp" line="215"/>
         <source>tp rank %1</source>
         <translation>TP rank %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="206"/>
+        <location filename="../widgets/topologyview.cpp" line="219"/>
         <source>no experts</source>
         <translation>无专家</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="206"/>
+        <location filename="../widgets/topologyview.cpp" line="219"/>
         <source>ep %1 · %2</source>
         <translation>ep %1 · %2</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="336"/>
+        <location filename="../widgets/topologyview.cpp" line="349"/>
         <source>GPU %1 (node %2, %3)</source>
         <translation>GPU %1（节点 %2，%3）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="338"/>
+        <location filename="../widgets/topologyview.cpp" line="351"/>
         <source>idle: not used by this plan</source>
         <translation>空闲：此规划未使用</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="340"/>
+        <location filename="../widgets/topologyview.cpp" line="353"/>
         <source>coordinates: tp %1, cp %2, dp %3, pp %4</source>
         <translation>坐标：tp %1，cp %2，dp %3，pp %4</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="351"/>
+        <location filename="../widgets/topologyview.cpp" line="364"/>
         <source>%1 group: GPUs %2 — %3 at %4 GB/s%5</source>
         <translation>%1 组：GPU %2 — %3，%4 GB/s%5</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="355"/>
+        <location filename="../widgets/topologyview.cpp" line="368"/>
         <source> (crosses an NVLink domain)</source>
         <translation>（跨越 NVLink 域）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="356"/>
+        <location filename="../widgets/topologyview.cpp" line="369"/>
         <source> (crosses a node)</source>
         <translation>（跨节点）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="360"/>
+        <location filename="../widgets/topologyview.cpp" line="373"/>
         <source>TP</source>
         <translation>TP</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="361"/>
+        <location filename="../widgets/topologyview.cpp" line="374"/>
         <source>DP</source>
         <translation>DP</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="362"/>
+        <location filename="../widgets/topologyview.cpp" line="375"/>
         <source>CP</source>
         <translation>CP</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="367"/>
+        <location filename="../widgets/topologyview.cpp" line="380"/>
         <source>memory: %1 of %2</source>
         <translation>显存：%1 / %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/topologyview.cpp" line="536"/>
+        <location filename="../widgets/topologyview.cpp" line="549"/>
         <source>Make TP group (%n GPU(s) selected)</source>
         <translation>
             <numerusform>组成 TP 组（已选 %n 个 GPU）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="538"/>
+        <location filename="../widgets/topologyview.cpp" line="551"/>
         <source>Assign to stage</source>
         <translation>分配到阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="542"/>
+        <location filename="../widgets/topologyview.cpp" line="555"/>
         <source>Stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="544"/>
+        <location filename="../widgets/topologyview.cpp" line="557"/>
         <source>Auto-place (default order)</source>
         <translation>自动放置（默认顺序）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="586"/>
+        <location filename="../widgets/topologyview.cpp" line="599"/>
         <source>no expert parallelism (ep = 1)</source>
         <translation>无专家并行（ep = 1）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="589"/>
+        <location filename="../widgets/topologyview.cpp" line="602"/>
         <source>EP group of %1 GPUs (colours repeat every 8 groups; each holds %2 of %3 experts)</source>
         <translation>%1 个 GPU 的 EP 组（颜色每 8 组重复；每组持有 %3 个专家中的 %2 个）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="597"/>
+        <location filename="../widgets/topologyview.cpp" line="610"/>
         <source>… %1 replicas</source>
         <translation>… 共 %1 个副本</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="604"/>
+        <location filename="../widgets/topologyview.cpp" line="617"/>
         <source>… %1 stages</source>
         <translation>… 共 %1 个阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="613"/>
+        <location filename="../widgets/topologyview.cpp" line="626"/>
         <source>outline: TP group (red dashed: crosses an NVLink domain)</source>
         <translation>轮廓：TP 组（红色虚线：跨越 NVLink 域）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="614"/>
+        <location filename="../widgets/topologyview.cpp" line="627"/>
         <source>outline: TP group (red dashed: crosses a node)</source>
         <translation>轮廓：TP 组（红色虚线：跨节点）</translation>
     </message>
     <message>
-        <location filename="../widgets/topologyview.cpp" line="640"/>
+        <location filename="../widgets/topologyview.cpp" line="653"/>
         <source>Legend ▸</source>
         <translation>图例 ▸</translation>
     </message>

@@ -146,4 +146,12 @@ AttentionRate attentionRate(const GpuSpec& gpu, AttentionKernel kernel, double h
     return r;
 }
 
+FusedDropoutSlowdown fusedAttentionDropout(double headDim)
+{
+    constexpr double kMeasuredHeadDim = 64;
+    constexpr double kForward = 2678.11 / 2147.05 - 1, kBackward = 6643.01 / 5343.19 - 1;
+    const double scale = headDim > 0 ? kMeasuredHeadDim / headDim : 1.0;
+    return { 1 + kForward * scale, 1 + kBackward * scale };
+}
+
 } // namespace plait

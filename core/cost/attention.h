@@ -65,4 +65,15 @@ std::optional<AttentionStandIn> attentionStandIn(const GpuSpec& gpu, AttentionKe
 // Without a published curve the measured rate holds at every shape, as a curve's nearest point does past its ends.
 AttentionRate attentionRate(const GpuSpec& gpu, AttentionKernel kernel, double headDim, double seqLen);
 
+// Dropout inside a fused attention kernel draws a random number (Philox) for every score element, work the published
+// curves (benchmarks without dropout) leave out. FlashAttention (Dao et al. 2022, arXiv 2205.14135, Appendix E.6,
+// Tables 15, 16, 18 and 19: A100 40 GB, fp16, batch 16, 8 heads of size 64, dropout 0.1) times it at +24.7% forward
+// (2,678.11 against 2,147.05 ms) and +24.3% backward (6,643.01 against 5,343.19 ms) at 64K keys, where fixed costs
+// no longer hide it (+17–25% from 2K up). The draw is per score element while the kernel's matrix work per element
+// grows with the head size, so the extra share is taken as 64 / head size of those.
+struct FusedDropoutSlowdown {
+    double forward = 1, backward = 1; // time multipliers
+};
+FusedDropoutSlowdown fusedAttentionDropout(double headDim);
+
 } // namespace plait

@@ -53,7 +53,7 @@ struct Dims {
     // q: the queries' width; kv: one of K and V (GQA); k, val: the keys' and values' widths (kv both, unless MLA);
     // out: the attention output's, the projection's input; d, dv: a head's query/key and value size.
     double b, s, sLocal, h, q, kv, k, val, out, d, dv, a, ffn, t, tokens;
-    bool sp, dropout;
+    bool sp, attentionDropout, hiddenDropout;
 };
 
 Dims dims(const Plan& plan)
@@ -77,7 +77,8 @@ Dims dims(const Plan& plan)
     x.t = par.tp;
     x.tokens = x.b * x.sLocal;
     x.sp = plan.training.sequenceParallel && par.tp > 1;
-    x.dropout = m.linearBiases; // GPT-style recipes train with dropout; Llama-style recipes do not
+    x.attentionDropout = m.attentionDropout > 0;
+    x.hiddenDropout = m.hiddenDropout > 0;
     return x;
 }
 }
@@ -156,6 +157,13 @@ AttentionKernel attentionKernelOf(const Plan& plan)
 {
     return resolveAttentionKernel(
         plan.training.attentionKernel, plan.training.framework == Framework::Megatron, plan.cluster.gpu);
+}
+
+FusedDropoutSlowdown attentionDropoutOf(const Plan& plan)
+{
+    if (!plan.training.flashAttention || plan.model.attentionDropout <= 0)
+        return {};
+    return fusedAttentionDropout(double(plan.model.qkHeadDim()));
 }
 
 AttentionShape attentionShape(const Plan& plan)
@@ -398,10 +406,13 @@ LayerCost layerCost(const Plan& plan)
             c.fwdAttention = std::max(gemmFwd, c.attentionFwdFlops / (rate.fwdTflops * 1e12 * scale));
             c.bwdAttention = std::max(2.5 * gemmFwd, c.attentionBwdFlops / (rate.bwdTflops * 1e12 * scale));
         }
+        const FusedDropoutSlowdown dropout = attentionDropoutOf(plan);
+        c.fwdAttention *= dropout.forward;
+        c.bwdAttention *= dropout.backward;
     } else {
         const double scoreElems = headsLocal * x.sLocal * x.s;
         // Fused scale-mask-softmax reads and writes the scores; dropout reads them and writes output and mask.
-        const double softmaxBytes = scoreElems * (2 * e + (x.dropout ? 2 * e + 1 : 0));
+        const double softmaxBytes = scoreElems * (2 * e + (x.attentionDropout ? 2 * e + 1 : 0));
         c.fwdAttention = scores.seconds + values.seconds + elementwiseTime(softmaxBytes, plan.cluster);
         c.bwdAttention = 2 * (scores.seconds + values.seconds) + elementwiseTime(2 * softmaxBytes, plan.cluster);
     }
@@ -410,7 +421,7 @@ LayerCost layerCost(const Plan& plan)
     // input, gradient out). Without SP the norms and residual paths run on every TP rank in full.
     const double repl = x.sp ? 1.0 / x.t : 1.0;
     const double normBytes = 2 * (2 * e * x.h) * repl; // two norms: read and write h
-    const double residualBytes = 2 * (3 * e * x.h + (x.dropout ? x.h : 0)) * repl; // bias+dropout+residual, twice
+    const double residualBytes = 2 * (3 * e * x.h + (x.hiddenDropout ? x.h : 0)) * repl; // bias+dropout+residual, twice
     // The MLP width a token passes through: its top_k experts' and the shared experts', or the dense MLP's.
     // (The routed part on the most loaded rank: times the load factor.)
     const double tokenFfn = m.isMoe() ? double(m.expertFfn()) * m.moe.topK * plan.training.moeLoadFactor()
@@ -463,7 +474,7 @@ LayerCost layerCost(const Plan& plan)
     const TrainingSpec& tr = plan.training;
     const double sbh = x.b * x.sLocal * x.h;
     const double tokens = x.b * x.sLocal;
-    const double mask = x.dropout ? 1.0 : 0.0;
+    const double mask = x.hiddenDropout ? 1.0 : 0.0;
     // A linear's input is kept at the recipe's width where the framework saves it quantized (Transformer Engine).
     const double in = recipe.savedInputBytes;
     const double gateWidth = m.ffn == FfnKind::SwiGlu ? 2 : 1;
@@ -493,7 +504,7 @@ LayerCost layerCost(const Plan& plan)
     const double routedFfn = copies * double(m.isMoe() ? m.expertFfn() : 0);
     const double sharedFfn = shared ? tokens * double(m.sharedFfn()) * m.moe.sharedExperts / x.t : 0;
     // softmax output, dropout mask and dropout output: 5·a·s²·b / t at 2 bytes
-    const double softmax = (e + (x.dropout ? e + 1 : 0)) * headsLocal * x.sLocal * x.s;
+    const double softmax = (e + (x.attentionDropout ? e + 1 : 0)) * headsLocal * x.sLocal * x.s;
 
     auto kept = [&](bool recomputing) {
         auto drops = [&](RecomputeModule mod) { return recomputing && tr.recomputes(mod); };
@@ -595,11 +606,11 @@ EdgeCost firstStageCost(const Plan& plan)
     const double e = bytesPerElement(plan);
     EdgeCost c;
     // Embedding lookup and its dropout: read a row, write the output (and mask); backward scatters the gradient.
-    const double bytes = x.tokens * x.h * (2 * e + (x.dropout ? 1 : 0)) * (x.sp ? 1.0 / x.t : 1.0);
+    const double bytes = x.tokens * x.h * (2 * e + (x.hiddenDropout ? 1 : 0)) * (x.sp ? 1.0 / x.t : 1.0);
     c.fwd = elementwiseTime(bytes, plan.cluster);
     c.dgrad = 0;
     c.wgrad = elementwiseTime(2 * bytes, plan.cluster);
-    c.activationsPerMicroBatch = x.tokens * x.h * (x.dropout ? 1 : 0) * (x.sp ? 1.0 / x.t : 1.0) + 8 * x.tokens;
+    c.activationsPerMicroBatch = x.tokens * x.h * (x.hiddenDropout ? 1 : 0) * (x.sp ? 1.0 / x.t : 1.0) + 8 * x.tokens;
     return c;
 }
 

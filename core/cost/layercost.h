@@ -1,5 +1,6 @@
 #pragma once
 
+#include "attention.h"
 #include "gemm.h"
 #include "plan.h"
 
@@ -110,6 +111,8 @@ AttentionShape attentionShape(const Plan& plan);
 double attentionCallLength(const Plan& plan);
 // The fused attention kernel the plan runs: its own choice, "auto" resolved as its framework picks on its GPU.
 AttentionKernel attentionKernelOf(const Plan& plan);
+// What attention dropout adds to the plan's fused attention kernel (fusedAttentionDropout); 1 and 1 without either.
+FusedDropoutSlowdown attentionDropoutOf(const Plan& plan);
 
 // Stage extras: embedding lookup on the first stage, output layer and cross entropy on the last.
 struct EdgeCost {

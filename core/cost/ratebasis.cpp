@@ -71,6 +71,9 @@ std::vector<RateStanding> rateStandings(const Plan& plan, const Catalog& catalog
             a.headDim = m->headDim;
             a.seqLen = m->seqLen;
         }
+        const FusedDropoutSlowdown dropout = attentionDropoutOf(plan);
+        a.dropoutForward = dropout.forward;
+        a.dropoutBackward = dropout.backward;
         out.push_back(a);
     }
     // Unmeasured, compute beside a collective slows by the published mean (cost/overlap.h).

@@ -33,6 +33,9 @@ struct RateStanding {
     // the kernel's own published curve
     std::string standIn, fastEnd;
     bool slowEndOwn = false;
+    // attention_rate only: what attention dropout multiplies the kernel's time by, each pass (layercost.h
+    // attentionDropoutOf); 1 without dropout. Every rate above is the kernel's without it.
+    double dropoutForward = 1, dropoutBackward = 1;
 };
 
 // Every calibration parameter (kernel_overhead_us with the probe's value where it replaced it), then the measured

@@ -96,7 +96,7 @@ Timeline predictedTimeline(const Evaluation& ev, const Plan& plan)
             if (const int lane = laneOf(e); e.end > e.start && lane >= 0)
                 ++perLane[std::size_t(lane)];
         for (std::size_t l = 0; l < t.lanes.size(); ++l)
-            t.lanes[l].spans.reserve(t.lanes[l].spans.size() + perLane[l] + 2); // + the DP and optimizer spans
+            t.lanes[l].spans.reserve(t.lanes[l].spans.size() + perLane[l] + 3); // + the DP, optimizer and sync spans
     }
     for (std::size_t i = 0; i < events.size(); ++i) {
         const SimEvent& e = events[i];
@@ -141,28 +141,28 @@ Timeline predictedTimeline(const Evaluation& ev, const Plan& plan)
         const StageTimes& st = ev.stages[std::size_t(d)];
         double at = ev.timeline.deviceEnd[std::size_t(d)];
         Lane& lane = t.lanes[std::size_t(stageLane[std::size_t(d)])];
-        if (st.dpExposed > 0) {
+        // What follows the stage's last op, one after another: the exposed DP reduction, the optimizer, and the
+        // fitted synchronisation of many ranks (steptail.cpp), waiting drawn where the step pays it.
+        auto after = [&](double seconds, SpanKind kind, const char* name, double bytes = 0) {
+            if (seconds <= 0)
+                return;
             Span s;
             s.start = at;
-            s.end = at + st.dpExposed;
-            s.kind = SpanKind::Collective;
+            s.end = at + seconds;
+            s.kind = kind;
             s.stage = std::int16_t(d);
-            s.name = t.intern("DP gradients");
-            for (const CommItem& c : ev.comm)
-                if (c.dim == Dim::DP)
-                    s.bytes += c.bytesPerCall * c.count;
+            s.name = t.intern(name);
+            s.bytes = bytes;
             lane.spans.push_back(s);
             at = s.end;
-        }
-        if (st.optimizer > 0) {
-            Span s;
-            s.start = at;
-            s.end = at + st.optimizer;
-            s.kind = SpanKind::Optimizer;
-            s.stage = std::int16_t(d);
-            s.name = t.intern("optimizer");
-            lane.spans.push_back(s);
-        }
+        };
+        double dpBytes = 0;
+        for (const CommItem& c : ev.comm)
+            if (c.dim == Dim::DP)
+                dpBytes += c.bytesPerCall * c.count;
+        after(st.dpExposed, SpanKind::Collective, "DP gradients", dpBytes);
+        after(st.optimizer, SpanKind::Optimizer, "optimizer");
+        after(st.sync, SpanKind::Other, "synchronisation of many ranks (calibrated)");
     }
     t.sortSpans();
     return t;

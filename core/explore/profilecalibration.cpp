@@ -274,9 +274,12 @@ ProfileCalibration calibrateFromProfile(const Plan& plan, const std::vector<Meas
     const double fixedBefore = kernelFixedUs(plan.cluster);
     ProfileRate hbm = rate("hbm_rate", otherUs * 1e-6, before.other - fixedBefore * perUs, hbmRateGBps(gpu0));
     const double attentionScale = std::min(1.0, outsideFp8Peak(plan) / gpu0.bf16Tflops);
+    // Rates are the kernel's without dropout, as the published curves are; a run with attention dropout spends
+    // that much longer in the same kernel (layercost.h attentionDropoutOf).
+    const FusedDropoutSlowdown dropout = attentionDropoutOf(plan);
     if (before.attentionFwd > 0 && before.attentionBwd > 0) {
-        attention.before = before.fwdFlops / (before.attentionFwd * 1e12 * attentionScale);
-        attention.beforeBackward = before.bwdFlops / (before.attentionBwd * 1e12 * attentionScale);
+        attention.before = dropout.forward * before.fwdFlops / (before.attentionFwd * 1e12 * attentionScale);
+        attention.beforeBackward = dropout.backward * before.bwdFlops / (before.attentionBwd * 1e12 * attentionScale);
     }
 
     // Which classes can be measured at all.
@@ -303,8 +306,8 @@ ProfileCalibration calibrateFromProfile(const Plan& plan, const std::vector<Meas
             = split ? fwdUs * 1e-6 : attention.measuredS * before.attentionFwd / attention.predictedBeforeS;
         const double bwdS
             = split ? bwdUs * 1e-6 : attention.measuredS * before.attentionBwd / attention.predictedBeforeS;
-        attention.after = before.fwdFlops / (fwdS * 1e12 * attentionScale);
-        attention.afterBackward = before.bwdFlops / (bwdS * 1e12 * attentionScale);
+        attention.after = dropout.forward * before.fwdFlops / (fwdS * 1e12 * attentionScale);
+        attention.afterBackward = dropout.backward * before.bwdFlops / (bwdS * 1e12 * attentionScale);
         if (attention.after > gpu0.bf16Tflops || attention.afterBackward > gpu0.bf16Tflops) {
             attention.note = { "profilecal:past-peak", { numText(gpu0.bf16Tflops) } };
         } else if (fwdS <= 0 || bwdS <= 0) {

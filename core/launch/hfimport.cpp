@@ -20,21 +20,20 @@ const std::set<std::string> kRead = { "model_type", "_name_or_path", "n_embd", "
     "num_local_experts", "num_experts", "num_experts_per_tok", "moe_intermediate_size",
     "shared_expert_intermediate_size", "n_routed_experts", "n_shared_experts", "first_k_dense_replace", "q_lora_rank",
     "kv_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim", "num_nextn_predict_layers", "n_group",
-    "topk_group",
+    "topk_group", "attn_pdrop", "resid_pdrop", "attention_dropout", "hidden_dropout",
     // read below for the model types that use them
     "interleave_moe_layer_step", "intermediate_size_mlp", "top_k_experts", "enable_moe_block", "hidden_activation" };
 
 // Fields that change neither a step's time nor its memory: identity, initialisation, numerics of norms, RoPE's base,
-// dropout, token ids, what inference caches.
+// the embedding's own dropout (the residual one stands for it), token ids, what inference caches.
 const std::set<std::string> kNoEffect = { "architectures", "torch_dtype", "dtype", "transformers_version",
     "bos_token_id", "eos_token_id", "pad_token_id", "initializer_range", "rms_norm_eps", "layer_norm_eps",
-    "layer_norm_epsilon", "rope_theta", "rope_scaling", "use_cache", "attention_dropout", "hidden_dropout",
-    "resid_pdrop", "embd_pdrop", "attn_pdrop", "auto_map", "output_router_logits", "router_aux_loss_coef",
-    "router_z_loss_coef", "pretraining_tp", "summary_activation", "summary_first_dropout", "summary_proj_to_labels",
-    "summary_type", "summary_use_proj", "task_specific_params", "aux_loss_alpha", "seq_aux", "norm_topk_prob",
-    "scoring_func", "topk_method", "routed_scaling_factor", "ep_size", "bias_delta", "image_token_index",
-    "boi_token_index", "eoi_token_index", "id2label", "label2id", "tokenizer_class", "use_sliding_window",
-    "max_window_layers",
+    "layer_norm_epsilon", "rope_theta", "rope_scaling", "use_cache", "embd_pdrop", "auto_map", "output_router_logits",
+    "router_aux_loss_coef", "router_z_loss_coef", "pretraining_tp", "summary_activation", "summary_first_dropout",
+    "summary_proj_to_labels", "summary_type", "summary_use_proj", "task_specific_params", "aux_loss_alpha", "seq_aux",
+    "norm_topk_prob", "scoring_func", "topk_method", "routed_scaling_factor", "ep_size", "bias_delta",
+    "image_token_index", "boi_token_index", "eoi_token_index", "id2label", "label2id", "tokenizer_class",
+    "use_sliding_window", "max_window_layers",
     // generation defaults: what decoding does, nothing of training (transformers' GenerationConfig fields)
     "max_length", "min_length", "do_sample", "early_stopping", "num_beams", "num_beam_groups", "temperature", "top_k",
     "top_p", "typical_p", "repetition_penalty", "length_penalty", "no_repeat_ngram_size", "bad_words_ids",

@@ -42,16 +42,15 @@ const std::set<std::string, std::less<>> kListFlags = { "recompute-modules" };
 
 // Flags that do not change a step's time or memory: data, checkpoints, logging, the learning rate, launchers'
 // rendezvous. Names end in '-' for a family.
-const std::vector<std::string> kNoEffect
-    = { "lr", "lr-", "min-lr", "weight-decay", "weight-decay-", "clip-grad", "adam-", "sgd-momentum", "init-method-std",
-          "seed", "data-path", "train-data-path", "valid-data-path", "test-data-path", "data-cache-path", "split",
-          "save", "save-interval", "load", "log-", "eval-", "tensorboard-", "wandb-", "tokenizer-", "vocab-file",
-          "merge-file", "train-iters", "train-samples", "exit-", "distributed-backend", "distributed-timeout-minutes",
-          "master-addr", "master-port", "node-rank", "rdzv-", "timing-log-level", "timing-log-option", "ckpt-",
-          "dist-ckpt-", "use-checkpoint-", "no-load-", "no-save-", "num-workers", "dataloader-type", "mock-data",
-          "profile", "profile-", "use-pytorch-profiler", "nsys-", "finetune", "max-restarts", "monitor-interval",
-          "use-mcore-models", "use-legacy-models", "manual-gc", "manual-gc-", "standalone", "rdzv_", "hidden-dropout",
-          "attention-dropout", "use-cpu-initialization", "max-position-embeddings", "make-vocab-size-divisible-by" };
+const std::vector<std::string> kNoEffect = { "lr", "lr-", "min-lr", "weight-decay", "weight-decay-", "clip-grad",
+    "adam-", "sgd-momentum", "init-method-std", "seed", "data-path", "train-data-path", "valid-data-path",
+    "test-data-path", "data-cache-path", "split", "save", "save-interval", "load", "log-", "eval-", "tensorboard-",
+    "wandb-", "tokenizer-", "vocab-file", "merge-file", "train-iters", "train-samples", "exit-", "distributed-backend",
+    "distributed-timeout-minutes", "master-addr", "master-port", "node-rank", "rdzv-", "timing-log-level",
+    "timing-log-option", "ckpt-", "dist-ckpt-", "use-checkpoint-", "no-load-", "no-save-", "num-workers",
+    "dataloader-type", "mock-data", "profile", "profile-", "use-pytorch-profiler", "nsys-", "finetune", "max-restarts",
+    "monitor-interval", "use-mcore-models", "use-legacy-models", "manual-gc", "manual-gc-", "standalone", "rdzv_",
+    "use-cpu-initialization", "max-position-embeddings", "make-vocab-size-divisible-by" };
 
 bool noEffect(const std::string& name)
 {
@@ -479,6 +478,20 @@ std::optional<ModelSpec> modelOf(
         m.learnedPositions = !a.has("use-rotary-position-embeddings");
     m.linearBiases = !a.has("disable-bias-linear");
     m.tiedEmbeddings = !a.has("untie-embeddings-and-output-weights");
+    // Dropout: Megatron-LM's default 0.1 on both, whatever the model's style.
+    for (auto [flag, p] :
+        { std::pair { "attention-dropout", &m.attentionDropout }, std::pair { "hidden-dropout", &m.hiddenDropout } }) {
+        *p = 0.1;
+        if (const auto f = a.text(flag)) {
+            char* end = nullptr;
+            const double v = std::strtod(f->c_str(), &end);
+            if (end == f->c_str() || *end != '\0' || !(v >= 0 && v < 1))
+                errors.push_back(fieldIssue(
+                    a.where(flag), "config-choice", { std::string("--") + flag, *f, "a probability from 0 up to 1" }));
+            else
+                *p = v;
+        }
+    }
     if (const auto v = a.integer("vocab-size", 1, 1 << 24)) {
         m.vocab = *v;
     } else {
@@ -970,12 +983,11 @@ std::string megatronArgs(const Plan& plan)
     add("position-embedding-type", m.learnedPositions ? "learned_absolute" : "rope");
     if (!m.linearBiases)
         add("disable-bias-linear");
-    // The estimate costs dropout for GPT-style models only (layercost.cpp); Megatron-LM's default is 0.1 for both,
-    // so a Llama-style plan runs as planned only with them off.
-    if (!m.linearBiases) {
-        add("attention-dropout", "0.0");
-        add("hidden-dropout", "0.0");
-    }
+    // Megatron-LM's default is 0.1 for both; a plan with other values runs as planned only with them said.
+    if (m.attentionDropout != 0.1)
+        add("attention-dropout", numText(m.attentionDropout));
+    if (m.hiddenDropout != 0.1)
+        add("hidden-dropout", numText(m.hiddenDropout));
     if (!m.tiedEmbeddings)
         add("untie-embeddings-and-output-weights");
     add("seq-length", str(m.seqLen));

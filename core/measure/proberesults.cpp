@@ -260,6 +260,7 @@ Result<AttentionComparison> attentionBeside(
     Plan p = plan;
     if (const auto kernel = kernelOfBackend(row.backend))
         p.training.attentionKernel = *kernel; // the kernel that ran, whatever the plan's choice
+    p.model.attentionDropout = 0; // the reference times the kernel without dropout (torch-reference.py)
     const LayerCost c = layerCost(p);
     return AttentionComparison { c.fwdAttention * 1e6, (c.fwdAttention + c.bwdAttention) * 1e6 };
 }

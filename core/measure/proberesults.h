@@ -89,7 +89,8 @@ struct TorchReference {
 Result<TorchReference> torchReferenceFromJson(const nlohmann::json& doc);
 
 // The plan's flash-attention time per layer and micro-batch beside a measurement of the same shape, on the same
-// GPU: nothing with the reason when the shape or the GPU is not the plan's.
+// GPU: nothing with the reason when the shape or the GPU is not the plan's. Both without dropout, as the reference
+// times the kernel; the plan's own attention dropout adds its share to the step (layercost.h attentionDropoutOf).
 struct AttentionComparison {
     double predictedForwardUs = 0, predictedForwardBackwardUs = 0;
 };

@@ -85,6 +85,9 @@ Result<ModelSpec> modelFromJson(const nlohmann::json& j, const std::string& fiel
         : NormKind::LayerNorm;
     m.learnedPositions = r.choice("position", llamaLike ? "rope" : "learned", { "learned", "rope" }) == "learned";
     m.linearBiases = r.boolean("bias", !llamaLike);
+    // Unstated: GPT-style models at Megatron-LM's and GPT-2's 0.1, Llama-style ones without (as they publish).
+    m.attentionDropout = r.number("attention_dropout", m.linearBiases ? 0.1 : 0.0, 0.0, 0.99);
+    m.hiddenDropout = r.number("hidden_dropout", m.linearBiases ? 0.1 : 0.0, 0.0, 0.99);
     m.vocab = r.integer("vocab", 0, 1, kMaxVocab, true);
     m.seqLen = r.integer("seq_len", 0, 1, kMaxSeq, true);
     m.tiedEmbeddings = r.boolean("tied_embeddings", !llamaLike);
@@ -134,7 +137,8 @@ nlohmann::json toJson(const ModelSpec& m)
         = { { "layers", m.layers }, { "hidden", m.hidden }, { "heads", m.heads }, { "kv_heads", m.kvHeads },
               { "ffn_hidden", m.ffnHidden }, { "ffn", m.ffn == FfnKind::SwiGlu ? "swiglu" : "gelu" },
               { "norm", m.norm == NormKind::RmsNorm ? "rmsnorm" : "layernorm" },
-              { "position", m.learnedPositions ? "learned" : "rope" }, { "bias", m.linearBiases }, { "vocab", m.vocab },
+              { "position", m.learnedPositions ? "learned" : "rope" }, { "bias", m.linearBiases },
+              { "attention_dropout", m.attentionDropout }, { "hidden_dropout", m.hiddenDropout }, { "vocab", m.vocab },
               { "seq_len", m.seqLen }, { "tied_embeddings", m.tiedEmbeddings },
               { "moe", { { "experts", m.moe.experts }, { "top_k", m.moe.topK } } } };
     if (!m.name.empty())
@@ -191,6 +195,8 @@ Result<ModelSpec> modelFromHfConfig(const nlohmann::json& c, const std::string& 
         m.learnedPositions = true;
         m.linearBiases = true;
         m.tiedEmbeddings = true;
+        m.attentionDropout = r.number("attn_pdrop", 0.1, 0.0, 0.99); // GPT2Config's defaults
+        m.hiddenDropout = r.number("resid_pdrop", 0.1, 0.0, 0.99);
     } else {
         // Llama / Mistral / Qwen2 / Mixtral: RMSNorm, SwiGLU (hidden_act silu), RoPE, no linear biases except Qwen's
         // QKV.
@@ -208,6 +214,8 @@ Result<ModelSpec> modelFromHfConfig(const nlohmann::json& c, const std::string& 
         m.learnedPositions = false;
         m.linearBiases = false;
         m.tiedEmbeddings = r.boolean("tie_word_embeddings", false);
+        m.attentionDropout = r.number("attention_dropout", 0.0, 0.0, 0.99); // LlamaConfig's default
+        m.hiddenDropout = r.number("hidden_dropout", 0.0, 0.0, 0.99);
         // Mixtral's, Qwen's and DeepSeek's names for the routed experts.
         const char* expertsKey = r.has("num_local_experts") ? "num_local_experts"
             : r.has("num_experts")                          ? "num_experts"

@@ -55,6 +55,11 @@ struct ModelSpec {
     NormKind norm = NormKind::LayerNorm;
     bool learnedPositions = true; // GPT: learned position embeddings; Llama: RoPE (no parameters)
     bool linearBiases = true; // GPT-style biases in linear layers; Llama-style none
+    // Dropout probabilities: on the attention probabilities (Megatron-LM's --attention-dropout, transformers'
+    // attn_pdrop / attention_dropout) and on the embedding and each residual branch (--hidden-dropout, resid_pdrop /
+    // hidden_dropout). Training runs them as kernel work and masks; 0 runs none. Megatron-LM's defaults are 0.1.
+    double attentionDropout = 0.1;
+    double hiddenDropout = 0.1;
     long long vocab = 0;
     long long seqLen = 0;
     bool tiedEmbeddings = true;

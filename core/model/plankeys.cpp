@@ -15,7 +15,8 @@ using Keys = std::vector<std::string>;
 
 const Keys kTop { "format", "name", "description", "model", "cluster", "training", "parallel", "placement", "run" };
 const Keys kModel { "name", "layers", "hidden", "heads", "kv_heads", "head_dim", "ffn_hidden", "ffn", "norm",
-    "position", "bias", "vocab", "seq_len", "tied_embeddings", "source", "moe", "mla", "mtp_layers" };
+    "position", "bias", "attention_dropout", "hidden_dropout", "vocab", "seq_len", "tied_embeddings", "source", "moe",
+    "mla", "mtp_layers" };
 const Keys kModelByReference { "preset", "hf_config", "seq_len", "mtp_layers" };
 const Keys kMoe { "experts", "top_k", "shared_experts", "expert_ffn_hidden", "shared_ffn_hidden", "dense_layers",
     "every", "phase", "router_groups", "router_group_top_k" };

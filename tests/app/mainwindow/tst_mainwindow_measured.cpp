@@ -23,6 +23,7 @@
 #include "profilefinding.h"
 #include "profileloader.h"
 #include "range.h"
+#include "ratestandingstext.h"
 #include "render.h"
 #include "runcost.h"
 #include "safejson.h"
@@ -575,6 +576,33 @@ private slots:
             QTest::qWait(300);
             w.grab().save(shots + QStringLiteral("/window-fabric-2node.png"));
         }
+    }
+
+    // A GPT-style plan on FlashAttention-2 runs Megatron-LM's attention dropout of 0.1: the table of what the model
+    // rests on says what it adds to the kernel's time, figures from the plan, in both languages.
+    void theRatesTableSaysWhatDropoutAdds()
+    {
+        auto read = loadPlanFile(PLAIT_EXAMPLES "/h-gpt3-175b-1024xa100.plait.json");
+        QVERIFY(read);
+        Plan plan = read.value();
+        plan.training.flashAttention = true;
+        plan.training.attentionKernel = AttentionKernel::Flash2;
+        QCOMPARE(plan.model.attentionDropout, 0.1);
+        const FusedDropoutSlowdown d = attentionDropoutOf(plan);
+        const QString fwd = QString::number(100 * (d.forward - 1), 'f', 1);
+        const QString bwd = QString::number(100 * (d.backward - 1), 'f', 1);
+        const QString en = app::rateStandingsHtml(plan);
+        QVERIFY2(en.contains(QStringLiteral("attention dropout adds %1% forward and %2% backward").arg(fwd, bwd)),
+            qPrintable(en));
+        QTranslator chinese;
+        QVERIFY2(chinese.load(QStringLiteral(PLAIT_QM)), PLAIT_QM);
+        QCoreApplication::installTranslator(&chinese);
+        const QString zh = app::rateStandingsHtml(plan);
+        QCoreApplication::removeTranslator(&chinese);
+        QVERIFY2(zh.contains(QStringLiteral("注意力 dropout 使其前向时间增加 %1%，反向增加 %2%").arg(fwd, bwd)),
+            qPrintable(zh));
+        plan.model.attentionDropout = 0;
+        QVERIFY(!app::rateStandingsHtml(plan).contains(QStringLiteral("dropout")));
     }
 
     // What the probe's compute run and the PyTorch reference measured, read by the Calibration panel: each GEMM

@@ -117,6 +117,55 @@ private slots:
         QVERIFY(fa2.bwdAttention < v1.bwdAttention);
     }
 
+    // Dropout inside the fused kernel: FlashAttention (arXiv 2205.14135) Tables 15/18 (forward, 2,678.11 against
+    // 2,147.05 ms) and 16/19 (backward, 6,643.01 against 5,343.19 ms) at 64K keys, A100, head size 64; the extra share
+    // halves at head size 128. The element-wise and GEMM work does not depend on the attention's dropout.
+    void fusedAttentionDropoutCosts_data()
+    {
+        QTest::addColumn<long long>("hidden");
+        QTest::addColumn<int>("heads");
+        QTest::addColumn<double>("forward");
+        QTest::addColumn<double>("backward");
+        QTest::newRow("head size 64") << 4096LL << 64 << 2678.11 / 2147.05 << 6643.01 / 5343.19;
+        QTest::newRow("head size 128") << 4096LL << 32 << 1 + (2678.11 / 2147.05 - 1) / 2
+                                       << 1 + (6643.01 / 5343.19 - 1) / 2;
+    }
+    void fusedAttentionDropoutCosts()
+    {
+        QFETCH(long long, hidden);
+        QFETCH(int, heads);
+        QFETCH(double, forward);
+        QFETCH(double, backward);
+        Plan plan = test::mustPlan(test::gptPlanJson("llama2-7b", 1, 1, 1, 8, 64));
+        plan.cluster.gpu = *Catalog::builtin().gpu("A100-SXM4-80GB");
+        plan.model.hidden = hidden;
+        plan.model.heads = plan.model.kvHeads = heads;
+        plan.training.flashAttention = true;
+        plan.training.attentionKernel = AttentionKernel::Flash2;
+        plan.model.attentionDropout = 0;
+        plan.model.hiddenDropout = 0.1;
+        const LayerCost without = layerCost(plan);
+        plan.model.attentionDropout = 0.1;
+        const LayerCost with = layerCost(plan);
+        QVERIFY(without.attentionRatePublished);
+        QVERIFY(std::abs(with.fwdAttention / without.fwdAttention - forward) < 1e-9);
+        QVERIFY(std::abs(with.bwdAttention / without.bwdAttention - backward) < 1e-9);
+        QCOMPARE(with.fwdElementwise, without.fwdElementwise);
+        // What the cost model rests on names the share beside the kernel's rate.
+        const std::vector<RateStanding> standings = rateStandings(plan);
+        const auto a = std::find_if(
+            standings.begin(), standings.end(), [](const RateStanding& r) { return r.id == "attention_rate"; });
+        QVERIFY(a != standings.end());
+        QVERIFY(std::abs(a->dropoutForward - forward) < 1e-9 && std::abs(a->dropoutBackward - backward) < 1e-9);
+        QCOMPARE(with.fullActivations, without.fullActivations);
+        // The residual branches' dropout is element-wise work and a kept mask of a byte per element.
+        plan.model.hiddenDropout = 0;
+        const LayerCost noHidden = layerCost(plan);
+        QVERIFY(noHidden.fwdElementwise < with.fwdElementwise);
+        QVERIFY(noHidden.fullActivations < with.fullActivations);
+        QCOMPARE(noHidden.fwdAttention, with.fwdAttention);
+    }
+
     void unpublishedKernelIsFlagged()
     {
         Plan plan = test::mustPlan(test::gptPlanJson("llama2-7b", 1, 1, 1, 8, 64));

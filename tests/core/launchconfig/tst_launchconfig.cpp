@@ -238,14 +238,14 @@ private slots:
         QVERIFY(r.value().notModelled.empty());
     }
 
-    // Issue 40 D: the export writes what changes the run from Megatron-LM's defaults. Dropout: the estimate costs it
-    // for GPT-style models only, Megatron-LM's default is 0.1, so a Llama-style plan writes it off. A plan over
-    // several nodes starts one job (node rank and the first node's address), not one per node.
+    // Issue 40 D: the export writes what changes the run from Megatron-LM's defaults. Dropout: Megatron-LM's default
+    // is 0.1, so a Llama-style plan (none) writes it off. A plan over several nodes starts one job (node rank and the
+    // first node's address), not one per node.
     void megatronExportRunsWhatWasPlanned()
     {
         const std::string llama = megatronArgs(example(QStringLiteral("b-four-nodes-tp4-pp2-dp2.plait.json")));
-        QVERIFY(llama.find("--attention-dropout 0.0\n") != std::string::npos);
-        QVERIFY(llama.find("--hidden-dropout 0.0\n") != std::string::npos);
+        QVERIFY(llama.find("--attention-dropout 0\n") != std::string::npos);
+        QVERIFY(llama.find("--hidden-dropout 0\n") != std::string::npos);
         QVERIFY(llama.find("--node-rank \"${NODE_RANK:?") != std::string::npos);
         const std::string gpt = megatronArgs(example(QStringLiteral("h-gpt3-175b-1024xa100.plait.json")));
         QVERIFY(gpt.find("dropout") == std::string::npos);
@@ -297,6 +297,34 @@ private slots:
         // torchrun's, before the script: listed apart as the launcher's (issue 40 A).
         for (const char* f : { "--node_rank", "--master_addr" })
             QVERIFY2(listed(i.launcher, f) && !listed(i.noEffect, f), f);
+    }
+
+    // Dropout is read (Megatron-LM's 0.1 where unsaid, whatever the model's style), written back where it differs,
+    // and a value that is no probability is refused.
+    void megatronDropoutRoundTrips()
+    {
+        const Plan base = example(QStringLiteral("a1-one-node-dp8.plait.json"));
+        auto import = [&](const std::string& dropout) {
+            return importMegatronArgs("pretrain_gpt.py --num-layers 32 --hidden-size 4096 --num-attention-heads 32 "
+                                      "--seq-length 2048 --vocab-size 32000 --disable-bias-linear --bf16"
+                    + dropout,
+                base, "x.sh");
+        };
+        const auto said = import(" --attention-dropout 0.0 --hidden-dropout 0.05");
+        QVERIFY2(said, said ? "" : said.errorText().c_str());
+        QCOMPARE(said.value().plan.model.attentionDropout, 0.0);
+        QCOMPARE(said.value().plan.model.hiddenDropout, 0.05);
+        QVERIFY(!listed(said.value().noEffect, "--attention-dropout"));
+        const std::string back = megatronArgs(said.value().plan);
+        QVERIFY(back.find("--attention-dropout 0\n") != std::string::npos);
+        QVERIFY(back.find("--hidden-dropout 0.05\n") != std::string::npos);
+        const auto unsaid = import("");
+        QVERIFY2(unsaid, unsaid ? "" : unsaid.errorText().c_str());
+        QCOMPARE(unsaid.value().plan.model.attentionDropout, 0.1);
+        QCOMPARE(unsaid.value().plan.model.hiddenDropout, 0.1);
+        const auto bad = import(" --attention-dropout 1.5");
+        QVERIFY(!bad);
+        QVERIFY2(bad.errorText().find("--attention-dropout") != std::string::npos, bad.errorText().c_str());
     }
 
     void megatronReadsAnArgumentFile()

@@ -49,7 +49,8 @@ private slots:
                 QVERIFY(e["dur"].get<double>() > 0);
                 byThread[e["tid"].get<int>()].push_back(
                     { e["ts"].get<double>(), e["ts"].get<double>() + e["dur"].get<double>() });
-                computeEvents += e["cat"] != "p2p" && e["cat"] != "collective" && e["cat"] != "optimizer";
+                computeEvents += e["cat"] == "forward" || e["cat"] == "backward" || e["cat"] == "backward-weight"
+                    || e["cat"] == "recompute";
             }
             if (ph == "s")
                 ++flows[e["id"].get<long long>()];

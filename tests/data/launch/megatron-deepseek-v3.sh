@@ -8,7 +8,7 @@ MODEL=(
     --multi-latent-attention --q-lora-rank 1536 --kv-lora-rank 512
     --qk-head-dim 128 --qk-pos-emb-head-dim 64 --v-head-dim 128
     --swiglu --normalization RMSNorm --position-embedding-type rope
-    --untie-embeddings-and-output-weights --disable-bias-linear
+    --untie-embeddings-and-output-weights --disable-bias-linear --attention-dropout 0.0 --hidden-dropout 0.0
     --seq-length 4096 --max-position-embeddings 4096 --vocab-size 129280
 )
 MOE=(

@@ -473,6 +473,13 @@ private slots:
         const LayerCost c = layerCost(asRun);
         QCOMPARE(beside.value().predictedForwardUs, c.fwdAttention * 1e6);
         QCOMPARE(beside.value().predictedForwardBackwardUs, (c.fwdAttention + c.bwdAttention) * 1e6);
+        // The reference runs no dropout: a plan with attention dropout is compared on the kernel alone.
+        Plan withDropout = plan.value();
+        withDropout.model.attentionDropout = 0.1;
+        QVERIFY(layerCost(withDropout).fwdAttention > layerCost(plan.value()).fwdAttention);
+        auto besideDropout = attentionBeside(withDropout, r, cudnn, Catalog::builtin());
+        QVERIFY(besideDropout);
+        QCOMPARE(besideDropout.value().predictedForwardUs, c.fwdAttention * 1e6);
 
         Plan cp2 = plan.value();
         cp2.parallel.cp = 2;
