@@ -1314,776 +1314,781 @@
     </message>
     <message>
         <location filename="../core/base/messagetext.cpp" line="499"/>
+        <source>no --attention-dropout or --hidden-dropout: Megatron-LM runs its default 0.1 on both, which Llama-style recipes (no linear biases) set to 0; the estimate costs it, in the attention kernel and as masks on the residual branches</source>
+        <translation>未给出 --attention-dropout 或 --hidden-dropout：Megatron-LM 对两者都按默认值 0.1 运行，而 Llama 风格的配方（无线性层偏置）会设为 0；估算计入了它的开销：注意力内核中的时间，以及残差分支上的掩码</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="503"/>
         <source>%1 (%2) where the base plan&apos;s nodes have %3 GPUs: the nodes&apos; hardware is the base plan&apos;s</source>
         <translation>%1（%2），而基础方案的节点有 %3 个 GPU：节点硬件沿用基础方案</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="501"/>
+        <location filename="../core/base/messagetext.cpp" line="505"/>
         <source>the file does not give torchrun&apos;s --nnodes and --nproc-per-node as numbers: the cluster is the base plan&apos;s, %1 × %2 GPUs</source>
         <translation>文件未以数字给出 torchrun 的 --nnodes 和 --nproc-per-node：集群沿用基础方案，%1 × %2 个 GPU</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="504"/>
+        <location filename="../core/base/messagetext.cpp" line="508"/>
         <source>no --global-batch-size: Megatron-LM takes micro-batch × DP = %1</source>
         <translation>无 --global-batch-size：Megatron-LM 取微批次 × DP = %1</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="506"/>
+        <location filename="../core/base/messagetext.cpp" line="510"/>
         <source>neither --bf16 nor --fp16: Megatron-LM trains in fp32</source>
         <translation>既无 --bf16 也无 --fp16：Megatron-LM 以 fp32 训练</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="507"/>
+        <location filename="../core/base/messagetext.cpp" line="511"/>
         <source>holds %1 Mamba (state-space) layers, which Plait does not cost: refused rather than costed as attention</source>
         <translation>含有 %1 个 Mamba（状态空间）层，Plait 不计算这类层的开销：拒绝导入，而不是按注意力层计算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="509"/>
+        <location filename="../core/base/messagetext.cpp" line="513"/>
         <source>holds %2 layers of kind &quot;%1&quot;, which Plait does not cost: refused rather than costed as attention</source>
         <translation>包含 %2 个“%1”类型的层，Plait 不能计算其开销：拒绝导入，而不是把它们当作注意力层计算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="511"/>
+        <location filename="../core/base/messagetext.cpp" line="515"/>
         <source>holds %1 cross-attention layers (attention to image features), which Plait does not cost: refused rather than costed as self-attention</source>
         <translation>包含 %1 个交叉注意力层（对图像特征的注意力），Plait 不能计算其开销：拒绝导入，而不是把它们当作自注意力层计算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="514"/>
+        <location filename="../core/base/messagetext.cpp" line="518"/>
         <source>describes Mamba (state-space) layers, which Plait does not cost: refused rather than costed as attention</source>
         <translation>描述了 Mamba（状态空间）层，Plait 不计算这类层的开销：拒绝导入，而不是按注意力层计算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="516"/>
+        <location filename="../core/base/messagetext.cpp" line="520"/>
         <source>the file holds %1 of Python&apos;s NaN/Infinity, which JSON has no words for: read as text, so a field Plait reads would say so</source>
         <translation>文件含有 %1 个 Python 的 NaN/Infinity，JSON 没有对应的写法：按文本读取，若 Plait 读取的字段含有它们会指出</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="519"/>
+        <location filename="../core/base/messagetext.cpp" line="523"/>
         <source>the file passes no command its flags: read those it keeps in %1 (an argument file meant to be sourced)</source>
         <translation>文件没有把这些标志传给任何命令：读取其保存在 %1 中的标志（这是供 source 引入的参数文件）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="521"/>
+        <location filename="../core/base/messagetext.cpp" line="525"/>
         <source>ZeRO stage %1 does not run with DeepSpeed&apos;s pipeline: PP 1, and the base plan&apos;s %2 pipeline stages&apos; GPUs go to data parallelism</source>
         <translation>ZeRO 阶段 %1 不能与 DeepSpeed 的流水线一起运行：PP 设为 1，基础计划中 %2 个流水线阶段的 GPU 转用于数据并行</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="524"/>
+        <location filename="../core/base/messagetext.cpp" line="528"/>
         <source>tensor_parallel.autotp_size %1: DeepSpeed&apos;s AutoTP splits each layer over that many GPUs (TP %1)</source>
         <translation>tensor_parallel.autotp_size %1：DeepSpeed 的 AutoTP 把每一层切分到这么多块 GPU 上（TP %1）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="526"/>
+        <location filename="../core/base/messagetext.cpp" line="530"/>
         <source>--keep-cluster: the file&apos;s %1 %2 give way to the plan&apos;s cluster of %3 × %4 GPUs</source>
         <translation>--keep-cluster：文件中的 %1 %2 让位于计划的集群，共 %3 × %4 块 GPU</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="528"/>
+        <location filename="../core/base/messagetext.cpp" line="532"/>
         <source>%1 (%2) is the old name of %3, read as such</source>
         <translation>%1（%2）是 %3 的旧名称，按后者读取</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="529"/>
+        <location filename="../core/base/messagetext.cpp" line="533"/>
         <source>a DeepSpeed JSON holds no TP or pipeline sizes (the training script builds them: PipelineModule&apos;s num_stages, the model&apos;s code): the base plan&apos;s TP %1 · PP %2 · DP %3 are kept</source>
         <translation>DeepSpeed 的 JSON 不含 TP 或流水线规模（由训练脚本构建：PipelineModule 的 num_stages、模型代码）：保留基础计划的 TP %1 · PP %2 · DP %3</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="532"/>
+        <location filename="../core/base/messagetext.cpp" line="536"/>
         <source>zero_optimization.reduce_bucket_size 0: ZeRO reduces each gradient tensor alone as the backward produces it; costed as buckets of one weight matrix, %1 parameters</source>
         <translation>zero_optimization.reduce_bucket_size 为 0：ZeRO 在反向传播产生每个梯度张量时单独归约它；按每桶一个权重矩阵（%1 个参数）计算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="535"/>
+        <location filename="../core/base/messagetext.cpp" line="539"/>
         <source>%1: --use-megatron-fsdp without --data-parallel-sharding-strategy: read as optim_grads_params (ZeRO-3), Megatron-LM&apos;s default since 2026-04-01 (#3691); before it the default was no_shard (no sharding)</source>
         <translation>%1：有 --use-megatron-fsdp 而无 --data-parallel-sharding-strategy：按 optim_grads_params（ZeRO-3）读取，这是 Megatron-LM 自 2026-04-01（#3691）起的默认值；此前默认值为 no_shard（不切分）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="538"/>
+        <location filename="../core/base/messagetext.cpp" line="542"/>
         <source>Megatron-FSDP with %1 shards as ZeRO-%2: costed as training.framework %3</source>
         <translation>Megatron-FSDP 使用 %1，相当于 ZeRO-%2 的分片：按 training.framework %3 计算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="540"/>
+        <location filename="../core/base/messagetext.cpp" line="544"/>
         <source>Megatron-FSDP&apos;s %1 token dispatcher is costed as the all-to-all: Plait costs the %1 dispatcher under Megatron-LM&apos;s own sharding only</source>
         <translation>Megatron-FSDP 的 %1 令牌分发按 all-to-all 计算：Plait 只在 Megatron-LM 自身的分片方式下计算 %1 分发</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="543"/>
+        <location filename="../core/base/messagetext.cpp" line="547"/>
         <source>MindSpeed-LLM&apos;s names for Megatron-LM&apos;s arguments, read as Megatron-LM&apos;s: %1</source>
         <translation>MindSpeed-LLM 对 Megatron-LM 参数的另一种命名，已按 Megatron-LM 的参数读取：%1</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="545"/>
+        <location filename="../core/base/messagetext.cpp" line="549"/>
         <source>%1 (%2) is Megatron-DeepSpeed&apos;s: the optimizer runs under DeepSpeed at that ZeRO stage, and the job as DeepSpeed runs it</source>
         <translation>%1（%2）属于 Megatron-DeepSpeed：优化器在 DeepSpeed 下以该 ZeRO 阶段运行，作业按 DeepSpeed 的方式运行</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="548"/>
+        <location filename="../core/base/messagetext.cpp" line="552"/>
         <source>--sequence-parallel (%1) with TP 1: Megatron-LM turns it off, and so does the plan</source>
         <translation>--sequence-parallel（%1）而 TP 为 1：Megatron-LM 会关闭它，方案同样关闭</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="550"/>
+        <location filename="../core/base/messagetext.cpp" line="554"/>
         <source>%1 is &quot;auto&quot; (the Hugging Face Trainer fills it in from its own arguments): the base plan&apos;s value is kept</source>
         <translation>%1 为 &quot;auto&quot;（由 Hugging Face Trainer 按其自身参数填入）：保留基础方案的值</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="552"/>
+        <location filename="../core/base/messagetext.cpp" line="556"/>
         <source>fewer than two of train_batch_size, train_micro_batch_size_per_gpu and gradient_accumulation_steps are numbers: the rest are the base plan&apos;s (global batch %1, micro-batch %2)</source>
         <translation>train_batch_size、train_micro_batch_size_per_gpu 和 gradient_accumulation_steps 中少于两个是数字：其余沿用基础方案（全局批次 %1，微批次 %2）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="555"/>
+        <location filename="../core/base/messagetext.cpp" line="559"/>
         <source>neither bf16 nor fp16 is enabled: DeepSpeed trains in fp32</source>
         <translation>bf16 和 fp16 都未启用：DeepSpeed 以 fp32 训练</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="556"/>
+        <location filename="../core/base/messagetext.cpp" line="560"/>
         <source>[model] %1 (%2): torchtitan&apos;s shape of it is the published model Plait has as the preset %3, read as such</source>
         <translation>[model] %1（%2）：torchtitan 中该模型的结构即 Plait 预设 %3 所对应的公开模型，按此读取</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="558"/>
+        <location filename="../core/base/messagetext.cpp" line="562"/>
         <source>%1 = %2 (%3): torchtitan&apos;s code holds that model&apos;s shape; the plan keeps the base plan&apos;s model, %4</source>
         <translation>%1 = %2（%3）：该模型的形状在 torchtitan 的代码中；方案保留基础方案的模型 %4</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="560"/>
+        <location filename="../core/base/messagetext.cpp" line="564"/>
         <source>with virtual stages: the layers are split evenly</source>
         <translation>有虚拟阶段：各层平均切分</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="562"/>
+        <location filename="../core/base/messagetext.cpp" line="566"/>
         <source>a module Plait does not recompute (its activations are counted as kept)</source>
         <translation>Plait 不对该模块做重计算（其激活按保留计入）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="563"/>
+        <location filename="../core/base/messagetext.cpp" line="567"/>
         <source>estimated as every layer recomputed</source>
         <translation>按每层都重算估算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="564"/>
+        <location filename="../core/base/messagetext.cpp" line="568"/>
         <source>memory and time are those of the GPU alone</source>
         <translation>显存和时间只按 GPU 本身计算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="565"/>
+        <location filename="../core/base/messagetext.cpp" line="569"/>
         <source>copies from pageable host memory run below the link&apos;s rate, which the offload is costed at</source>
         <translation>从可分页主机内存拷贝的速度低于链路速率，而卸载是按链路速率计算成本的</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="567"/>
+        <location filename="../core/base/messagetext.cpp" line="571"/>
         <source>estimated as %1</source>
         <translation>按 %1 估算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="568"/>
+        <location filename="../core/base/messagetext.cpp" line="572"/>
         <source>multi-head latent attention: costed as attention with %1 KV heads</source>
         <translation>多头潜在注意力：按 %1 个 KV 头的注意力估算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="570"/>
+        <location filename="../core/base/messagetext.cpp" line="574"/>
         <source>%1 makes every layer dense: the model is costed without experts</source>
         <translation>%1 使每一层都是稠密层：模型按无专家计算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="572"/>
+        <location filename="../core/base/messagetext.cpp" line="576"/>
         <source>every layer is costed as a mixture-of-experts layer</source>
         <translation>每层都按混合专家层估算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="573"/>
+        <location filename="../core/base/messagetext.cpp" line="577"/>
         <source>shared experts narrower than the dense FFN: left out of the estimate</source>
         <translation>比稠密 FFN 窄的共享专家：未计入估算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="575"/>
+        <location filename="../core/base/messagetext.cpp" line="579"/>
         <source>costed as attention over the whole sequence</source>
         <translation>按覆盖整个序列的注意力估算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="576"/>
+        <location filename="../core/base/messagetext.cpp" line="580"/>
         <source>the model&apos;s learned positions end at %1 (n_positions): it cannot take the plan&apos;s sequence of %2, so the plan trains at %1</source>
         <translation>该模型的可学习位置编码只到 %1（n_positions）：它不能处理计划的序列长度 %2，因此计划按 %1 训练</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="579"/>
+        <location filename="../core/base/messagetext.cpp" line="583"/>
         <source>the file leaves out what %1&apos;s config class gives by default, read as transformers does: %2</source>
         <translation>文件省略了 %1 配置类的默认字段，已按 transformers 的默认值读取：%2</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="581"/>
+        <location filename="../core/base/messagetext.cpp" line="585"/>
         <source>max_position_embeddings %1 is the model&apos;s position limit, not the sequence it trains at: the plan&apos;s %2 is kept</source>
         <translation>max_position_embeddings %1 是模型的位置上限，不是训练时的序列长度：保留方案的 %2</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="584"/>
+        <location filename="../core/base/messagetext.cpp" line="588"/>
         <source>%1 is read, not written: a plan goes out as megatron, deepspeed or torchtitan</source>
         <translation>%1 只能读入、不能写出：方案可导出为 megatron、deepspeed 或 torchtitan</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="586"/>
+        <location filename="../core/base/messagetext.cpp" line="590"/>
         <source>HSDP: states are sharded over %1 ranks, estimated as sharded over all %2</source>
         <translation>HSDP：状态在 %1 个 rank 上分片，按在全部 %2 个上分片估算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="589"/>
+        <location filename="../core/base/messagetext.cpp" line="593"/>
         <source>GPUs %1 and %2 on %3 are joined by %4 NVLinks where other pairs have %5: every group across them runs at the slower rate</source>
         <translation>%3 上的 GPU %1 与 %2 之间只有 %4 条 NVLink，其他 GPU 对有 %5 条：跨这对 GPU 的每个组都以较慢的速率运行</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="592"/>
+        <location filename="../core/base/messagetext.cpp" line="596"/>
         <source>%1 joins only some GPU pairs by NVLink (up to NV%2): groups are costed over PCIe, the path the other pairs take</source>
         <translation>%1 只有部分 GPU 对之间有 NVLink（最多 NV%2）：各组按 PCIe 估算，即其余 GPU 对所走的路径</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="595"/>
+        <location filename="../core/base/messagetext.cpp" line="599"/>
         <source>GPU %1 on %2 reaches its nearest NIC (%3) only over %4: its traffic to other nodes crosses the CPU</source>
         <translation>%2 上的 GPU %1 到最近的网卡（%3）要经过 %4：它发往其他节点的流量要穿过 CPU</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="597"/>
+        <location filename="../core/base/messagetext.cpp" line="601"/>
         <source>%1 has %2 where the other nodes have %3</source>
         <translation>%1 为 %2，而其他节点为 %3</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="598"/>
+        <location filename="../core/base/messagetext.cpp" line="602"/>
         <source>the source gives no NIC speed: the inter-node link is the base plan&apos;s, %1</source>
         <translation>数据源未给出网卡速率：节点间链路沿用基础方案的 %1</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="600"/>
+        <location filename="../core/base/messagetext.cpp" line="604"/>
         <source>%1 joins its GPUs over PCIe only, while the plan&apos;s GPU (%2) is an %3 part: every group is costed over PCIe; if the node&apos;s GPUs are another model (a PCIe card), choose it in the plan</source>
         <translation>%1 的 GPU 之间只有 PCIe，而计划的 GPU（%2）支持 %3：所有通信组都按 PCIe 计算；若该节点的 GPU 是其他型号（PCIe 卡），请在计划中选择它</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="603"/>
+        <location filename="../core/base/messagetext.cpp" line="607"/>
         <source>%1 is a static topology file (NCCL_TOPO_FILE): it lists the GPUs as PCI devices and leaves NVLink, the GPU model and NIC speeds to what NCCL reads from the driver, so the plan&apos;s GPU-to-GPU link (%2) is kept</source>
         <translation>%1 是静态拓扑文件（NCCL_TOPO_FILE）：它只把 GPU 列为 PCI 设备，NVLink、GPU 型号和网卡速率留给 NCCL 从驱动读取，因此保留计划的 GPU 间链路（%2）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="606"/>
+        <location filename="../core/base/messagetext.cpp" line="610"/>
         <source>the nodes differ: %1 node(s) unlike the others keep their own links, and a group across them runs at the slowest it spans</source>
         <translation>各节点不同：%1 个与其他节点不同的节点保留各自的链路，跨越它们的组以所经过的最慢链路运行</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="609"/>
+        <location filename="../core/base/messagetext.cpp" line="613"/>
         <source>the dumps&apos; GPUs are of compute capability %1 and the plan&apos;s %2 is of NVLink generation %3: choose the plan&apos;s GPU, which the dumps do not name</source>
         <translation>转储中的 GPU 计算能力为 %1，而方案的 %2 属于第 %3 代 NVLink：请选择方案的 GPU（转储中没有型号）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="612"/>
+        <location filename="../core/base/messagetext.cpp" line="616"/>
         <source>%1 NVLinks per GPU pair make %2 GB/s where the plan&apos;s %3 has %4 GB/s: another GPU model, or links down</source>
         <translation>每对 GPU %1 条 NVLink，合 %2 GB/s，而方案的 %3 为 %4 GB/s：可能是另一种 GPU，或有链路断开</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="614"/>
+        <location filename="../core/base/messagetext.cpp" line="618"/>
         <source>%1 has %2 GPUs and %3 has %4: Plait&apos;s cluster has one GPU count per node</source>
         <translation>%1 有 %2 个 GPU，%3 有 %4 个：Plait 的集群每个节点的 GPU 数相同</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="616"/>
+        <location filename="../core/base/messagetext.cpp" line="620"/>
         <source>the plan&apos;s sizes need %1 GPUs and the imported cluster has %2: change TP, PP, DP or CP, or import over a plan that fits</source>
         <translation>方案的并行规模需要 %1 个 GPU，而导入的集群只有 %2 个：请修改 TP、PP、DP 或 CP，或在规模合适的方案上导入</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="619"/>
+        <location filename="../core/base/messagetext.cpp" line="623"/>
         <source>%1&apos;s configuration has no %2 setting</source>
         <translation>%1 的配置没有 %2 设置</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="622"/>
+        <location filename="../core/base/messagetext.cpp" line="626"/>
         <source>1. Memory: shard the optimizer state</source>
         <translation>1. 显存：切分优化器状态</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="623"/>
+        <location filename="../core/base/messagetext.cpp" line="627"/>
         <source>Stage %1 needs %2 per GPU of %3; optimizer state and gradients take %4.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；优化器状态和梯度占 %4。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="625"/>
+        <location filename="../core/base/messagetext.cpp" line="629"/>
         <source>This plan&apos;s optimizer keeps %1 bytes per parameter and its gradients %2, on every data-parallel rank unless ZeRO shards them across the ranks (Rajbhandari et al. 2020).</source>
         <translation>本方案的优化器每个参数保存 %1 字节，梯度保存 %2 字节；除非 ZeRO 把它们切分到各个 rank，每个数据并行 rank 上都要保存一份（Rajbhandari 等，2020）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="628"/>
+        <location filename="../core/base/messagetext.cpp" line="632"/>
         <source>This plan&apos;s optimizer keeps %1 bytes per parameter and its gradients %2; with one data-parallel rank there is nothing for ZeRO to shard them over: this needs more GPUs, or host memory for the optimizer state.</source>
         <translation>本方案的优化器每个参数保存 %1 字节，梯度保存 %2 字节；只有一个数据并行 rank 时，ZeRO 无处可切分：这需要更多 GPU，或用主机内存存放优化器状态。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="631"/>
+        <location filename="../core/base/messagetext.cpp" line="635"/>
         <source>1. Memory: recompute or split the activations</source>
         <translation>1. 显存：重计算或切分激活</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="632"/>
+        <location filename="../core/base/messagetext.cpp" line="636"/>
         <source>Stage %1 needs %2 per GPU of %3; the activations in flight (micro-batches: %4) take %5.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；在途激活（微批次数：%4）占 %5。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="634"/>
+        <location filename="../core/base/messagetext.cpp" line="638"/>
         <source>Activations stay until their backward pass; recomputing them costs part of a forward pass but frees most of that memory (Korthikanti et al. 2022); splitting the sequence (CP) or the layers (TP, PP) over more GPUs divides them too. The fix is whichever fits at the least step time.</source>
         <translation>激活会一直保留到其反向传播；重计算要付出部分前向传播的代价，但能释放其中大部分显存（Korthikanti 等，2022）；把序列（CP）或层（TP、PP）切分到更多 GPU 上也能把它们分摊开。修复方案取能放下且步长最短的那一个。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="638"/>
+        <location filename="../core/base/messagetext.cpp" line="642"/>
         <source>1. Memory: split the model with TP or PP</source>
         <translation>1. 显存：用 TP 或 PP 切分模型</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="639"/>
+        <location filename="../core/base/messagetext.cpp" line="643"/>
         <source>Stage %1 needs %2 per GPU of %3; the largest term is %4 (%5) with ZeRO and recomputation already doing what they can.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；最大的一项是 %4（%5），ZeRO 和重计算已经尽力。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="642"/>
+        <location filename="../core/base/messagetext.cpp" line="646"/>
         <source>What is left is divided only by tensor or pipeline parallelism: they split the weights and each layer&apos;s activations (ZeRO-3 gathers each layer&apos;s weights back for its compute).</source>
         <translation>剩下的只能靠张量或流水线并行切分：它们切分权重和每层的激活（ZeRO-3 在计算每层时要把该层的权重重新聚合回来）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="645"/>
+        <location filename="../core/base/messagetext.cpp" line="649"/>
         <source>2. Interconnect: TP wider than a node</source>
         <translation>2. 互连：TP 宽于一个节点</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="646"/>
+        <location filename="../core/base/messagetext.cpp" line="650"/>
         <source>TP = %1 is wider than the %2 GPUs of a node.</source>
         <translation>TP = %1 宽于一个节点的 %2 块 GPU。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="647"/>
+        <location filename="../core/base/messagetext.cpp" line="651"/>
         <source>Every layer runs TP collectives in its forward and backward passes; across nodes they cross the NICs at %1 GB/s per GPU instead of %2 GB/s over %3, while PP and DP send fewer, larger messages.</source>
         <translation>每一层的前向和反向都要做张量并行集合通信；跨节点时它们经过网卡，每 GPU 只有 %1 GB/s，而经 %3 有 %2 GB/s；流水线和数据并行发送的消息更少、更大。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="650"/>
+        <location filename="../core/base/messagetext.cpp" line="654"/>
         <source>2. Interconnect: TP groups cross nodes</source>
         <translation>2. 互连：TP 组跨越节点</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="651"/>
+        <location filename="../core/base/messagetext.cpp" line="655"/>
         <source>TP traffic is on the critical path of every layer; it should stay on NVLink inside a node.</source>
         <translation>TP 通信位于每一层的关键路径上；它应当留在节点内的 NVLink 上。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="653"/>
+        <location filename="../core/base/messagetext.cpp" line="657"/>
         <source>Pitfall: too few micro-batches for the pipeline</source>
         <translation>陷阱：流水线的微批次太少</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="654"/>
+        <location filename="../core/base/messagetext.cpp" line="658"/>
         <source>m = %1 micro-batches for p = %2 stages: the bubble is %3% of the step.</source>
         <translation>p = %2 个阶段只有 m = %1 个微批次：气泡占单步的 %3%。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="656"/>
+        <location filename="../core/base/messagetext.cpp" line="660"/>
         <source>A pipeline idles (p−1)/(m+p−1) of the time while it fills and drains (Narayanan et al. 2021); with p = %1 that falls to 10% at m = %2; interleaving or ZB-H1 shrink it further.</source>
         <translation>流水线在填充和排空时空闲 (p−1)/(m+p−1) 的时间（Narayanan 等，2021）；p = %1 时要到 m = %2 才降到 10%；交错调度或 ZB-H1 可以进一步缩小它。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="659"/>
+        <location filename="../core/base/messagetext.cpp" line="663"/>
         <source>Pitfall: exposed tensor-parallel communication</source>
         <translation>陷阱：暴露的张量并行通信</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="660"/>
+        <location filename="../core/base/messagetext.cpp" line="664"/>
         <source>Exposed tensor-parallel communication takes %1 ms of the %2 ms step (%3%).</source>
         <translation>暴露的张量并行通信占用 %2 ms 步长中的 %1 ms（%3%）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="662"/>
+        <location filename="../core/base/messagetext.cpp" line="666"/>
         <source>Each layer&apos;s TP collectives wait in the forward pass and, unless overlapped, in the backward; Transformer Engine&apos;s userbuffers overlap (training.tp_overlap all, with sequence parallelism) runs them beside the GEMMs, and a smaller TP sends less per layer over fewer ranks.</source>
         <translation>每层的 TP 集合通信在前向传播中需要等待，若不重叠，反向传播中也要等待；Transformer Engine 的 userbuffers 重叠（training.tp_overlap all，配合序列并行）让它们与 GEMM 并行执行，而更小的 TP 每层发送的数据更少、参与的 rank 更少。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="666"/>
+        <location filename="../core/base/messagetext.cpp" line="670"/>
         <source>Pitfall: data-parallel communication dominates</source>
         <translation>陷阱：数据并行通信占主导</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="667"/>
+        <location filename="../core/base/messagetext.cpp" line="671"/>
         <source>Each step reduces every gradient across the DP ranks, whatever the batch; with little work per rank the reduction cannot hide under the backward pass.</source>
         <translation>无论批次多大，每步都要在数据并行 rank 间归约全部梯度；每个 rank 的计算太少时，归约无法被反向计算掩盖。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="670"/>
+        <location filename="../core/base/messagetext.cpp" line="674"/>
         <source>3. DP first: TP and PP are not needed here</source>
         <translation>3. 数据并行优先：这里不需要 TP 和 PP</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="671"/>
+        <location filename="../core/base/messagetext.cpp" line="675"/>
         <source>TP %1 × PP %2, while the model fits with data parallelism alone (ZeRO %3) and runs a step in %4 instead of %5.</source>
         <translation>使用了 TP %1 × PP %2，而只用数据并行（ZeRO %3）模型就能放下，且单步只需 %4，而不是 %5。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="674"/>
+        <location filename="../core/base/messagetext.cpp" line="678"/>
         <source>DP adds one gradient reduction per step, overlapped with the backward pass; TP adds collectives to every layer and PP a bubble.</source>
         <translation>数据并行每步只增加一次与反向重叠的梯度归约；张量并行给每一层增加集合通信，流水线并行增加气泡。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="677"/>
+        <location filename="../core/base/messagetext.cpp" line="681"/>
         <source>3. DP first: idle GPUs</source>
         <translation>3. 优先 DP：空闲的 GPU</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="678"/>
+        <location filename="../core/base/messagetext.cpp" line="682"/>
         <source>An idle GPU is paid for like a busy one; more data-parallel replicas put it to work, each taking a share of the global batch.</source>
         <translation>空闲的 GPU 与忙碌的 GPU 花费相同；增加数据并行副本就能让它们工作，每个副本分担全局批次的一部分。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="681"/>
+        <location filename="../core/base/messagetext.cpp" line="685"/>
         <source>An idle GPU is paid for like a busy one, but no larger DP divides the global batch of %1 sequences in micro-batches of %2: change the batch, or the cluster.</source>
         <translation>空闲的 GPU 与忙碌的 GPU 花费相同，但没有更大的 DP 能以每个微批次 %2 条序列整除 %1 条序列的全局批次：请调整批次大小或集群。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="684"/>
+        <location filename="../core/base/messagetext.cpp" line="688"/>
         <source>Pitfall: one stage sets the pace</source>
         <translation>陷阱：一个阶段决定了整体节奏</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="685"/>
+        <location filename="../core/base/messagetext.cpp" line="689"/>
         <source>Every micro-batch passes every stage, so the pipeline runs at its busiest stage&apos;s pace and the others idle for the difference, each micro-batch.</source>
         <translation>每个微批次都要经过每个阶段，因此流水线按最忙阶段的节奏运行，其余阶段在每个微批次上都空闲等待其差值。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="688"/>
+        <location filename="../core/base/messagetext.cpp" line="692"/>
         <source>the trace has %1 pipeline stages and the plan %2</source>
         <translation>该 trace 有 %1 个流水线阶段，而规划有 %2 个</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="689"/>
+        <location filename="../core/base/messagetext.cpp" line="693"/>
         <source>the trace runs %1 micro-batches per step and the plan %2</source>
         <translation>该 trace 每步运行 %1 个微批次，而规划为 %2 个</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="691"/>
+        <location filename="../core/base/messagetext.cpp" line="695"/>
         <source>the trace has %1 model chunks per stage and the plan %2</source>
         <translation>该 trace 每个阶段有 %1 个模型块，而规划为 %2 个</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="693"/>
+        <location filename="../core/base/messagetext.cpp" line="697"/>
         <source>Precision at this TP</source>
         <translation>此 TP 下的精度</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="694"/>
+        <location filename="../core/base/messagetext.cpp" line="698"/>
         <source>At TP %1 a layer&apos;s linears take %3 ms per micro-batch in %2 (%4 ms of it quantization) and %6 ms in %5 (%7 ms); a step takes %8 s in %5 against %9 s.</source>
         <translation>在 TP %1 下，一层的线性层每个微批次在 %2 下耗时 %3 ms（其中量化 %4 ms），在 %5 下耗时 %6 ms（量化 %7 ms）；一步在 %5 下耗时 %8 s，而当前为 %9 s。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="697"/>
+        <location filename="../core/base/messagetext.cpp" line="701"/>
         <source>A low-precision GEMM runs faster than a 16-bit one, but each linear&apos;s input, output gradient and weight is quantized first, and that traffic stays whole on every TP rank while the GEMMs shrink with TP: the smaller the shards, the less is left of the gain. Fine-grained scaling (blockwise, MXFP8, NVFP4) costs more per element than a per-tensor scale.</source>
         <translation>低精度 GEMM 比 16 位 GEMM 更快，但每个线性层的输入、输出梯度和权重都要先量化，这部分访存在每个 TP rank 上并不随 TP 缩小，而 GEMM 会随 TP 变小：分片越小，剩下的收益越少。细粒度缩放（blockwise、MXFP8、NVFP4）每个元素的代价高于按张量缩放。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="702"/>
+        <location filename="../core/base/messagetext.cpp" line="706"/>
         <source>Train the linears in %1.</source>
         <translation>以 %1 训练线性层。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="703"/>
+        <location filename="../core/base/messagetext.cpp" line="707"/>
         <source>Shard them with ZeRO stage %1 over %2 ranks.</source>
         <translation>用 ZeRO 阶段 %1 把它们切分到 %2 个 rank 上。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="704"/>
+        <location filename="../core/base/messagetext.cpp" line="708"/>
         <source>Keep the optimizer state in host memory and step it on the CPU (ZeRO-Offload, ZeRO stage %3): %1 of host memory per node (%2).</source>
         <translation>将优化器状态放在主机内存并在 CPU 上更新（ZeRO-Offload，ZeRO 阶段 %3）：每个节点需要 %1 主机内存（%2）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="707"/>
+        <location filename="../core/base/messagetext.cpp" line="711"/>
         <source>Keep the optimizer state in host memory and step it on the CPU (ZeRO-Offload, ZeRO stage %3, training.framework %2): %1 of host memory per node.</source>
         <translation>将优化器状态放在主机内存并在 CPU 上更新（ZeRO-Offload，ZeRO 阶段 %3，training.framework %2）：每个节点需要 %1 主机内存。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="710"/>
+        <location filename="../core/base/messagetext.cpp" line="714"/>
         <source>Shard them with ZeRO stage %1 over %2 ranks (training.framework %3).</source>
         <translation>用 ZeRO 阶段 %1 把它们切分到 %2 个 rank 上（training.framework %3）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="712"/>
+        <location filename="../core/base/messagetext.cpp" line="716"/>
         <source>Split them: TP %1, PP %2, DP %3, CP %4.</source>
         <translation>切分它们：TP %1，PP %2，DP %3，CP %4。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="713"/>
+        <location filename="../core/base/messagetext.cpp" line="717"/>
         <source>Recompute every layer (full).</source>
         <translation>重计算每一层（full）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="715"/>
+        <location filename="../core/base/messagetext.cpp" line="719"/>
         <source>Recompute %1 (selective): their outputs are dropped and computed again in the backward pass.</source>
         <translation>选择性重计算 %1：丢弃它们的输出，在反向传播中重新计算。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="717"/>
+        <location filename="../core/base/messagetext.cpp" line="721"/>
         <source>Recompute attention only (selective).</source>
         <translation>只重计算注意力（selective）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="719"/>
+        <location filename="../core/base/messagetext.cpp" line="723"/>
         <source>Recompute every other matmul and the element-wise ops (torchtitan&apos;s op-level selective, selective_op).</source>
         <translation>每隔一个矩阵乘法及逐元素算子重算（torchtitan 的算子级选择性重算，selective_op）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="721"/>
+        <location filename="../core/base/messagetext.cpp" line="725"/>
         <source>Keep TP inside the node and move the rest to PP or DP: TP %1, PP %2, DP %3.</source>
         <translation>让 TP 留在节点内，其余改用 PP 或 DP：TP %1，PP %2，DP %3。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="723"/>
+        <location filename="../core/base/messagetext.cpp" line="727"/>
         <source>Place each TP group inside one node.</source>
         <translation>把每个 TP 组放在同一个节点内。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="724"/>
+        <location filename="../core/base/messagetext.cpp" line="728"/>
         <source>Raise micro-batches to %1 with %2 (micro-batch size %3).</source>
         <translation>用 %2 调度把微批次数提高到 %1（微批次大小 %3）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="726"/>
+        <location filename="../core/base/messagetext.cpp" line="730"/>
         <source>Halve TP: TP %1, DP %2.</source>
         <translation>TP 减半：TP %1，DP %2。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="727"/>
+        <location filename="../core/base/messagetext.cpp" line="731"/>
         <source>Overlap every TP collective (training.tp_overlap all, sequence parallel).</source>
         <translation>重叠所有 TP 集合通信（training.tp_overlap all，序列并行）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="729"/>
+        <location filename="../core/base/messagetext.cpp" line="733"/>
         <source>Overlap the gradient reduction with the backward pass (training.overlap_grad_reduce).</source>
         <translation>让梯度归约与反向传播重叠（training.overlap_grad_reduce）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="731"/>
+        <location filename="../core/base/messagetext.cpp" line="735"/>
         <source>Use fewer DP ranks: TP %1, PP %2, DP %3.</source>
         <translation>减少 DP rank：TP %1，PP %2，DP %3。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="732"/>
+        <location filename="../core/base/messagetext.cpp" line="736"/>
         <source>Use DP %1: TP %2 × PP %3 × CP %4 × DP %1 = %5 of the %6 GPUs.</source>
         <translation>使用 DP %1：TP %2 × PP %3 × CP %4 × DP %1 = %6 个 GPU 中的 %5 个。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="734"/>
+        <location filename="../core/base/messagetext.cpp" line="738"/>
         <source>Count the loss as a layer in the pipeline split (parallel.loss_in_split, Megatron-LM --account-for-loss-in-pipeline-split).</source>
         <translation>在流水线切分中把损失计为一层（parallel.loss_in_split，Megatron-LM --account-for-loss-in-pipeline-split）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="737"/>
+        <location filename="../core/base/messagetext.cpp" line="741"/>
         <source>Count the embedding and the loss as layers in the pipeline split (parallel.embedding_in_split and loss_in_split, Megatron-LM --account-for-embedding-in-pipeline-split and --account-for-loss-in-pipeline-split).</source>
         <translation>在流水线切分中把嵌入层和损失各计为一层（parallel.embedding_in_split 与 loss_in_split，Megatron-LM --account-for-embedding-in-pipeline-split 与 --account-for-loss-in-pipeline-split）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="741"/>
+        <location filename="../core/base/messagetext.cpp" line="745"/>
         <source>Split the layers over the stages by their time: parallel.layers_per_stage %1.</source>
         <translation>按各阶段的耗时重新分配层数：parallel.layers_per_stage %1。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="743"/>
+        <location filename="../core/base/messagetext.cpp" line="747"/>
         <source>Run data parallel over all %1 GPUs (ZeRO %2).</source>
         <translation>在全部 %1 块 GPU 上做数据并行（ZeRO %2）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="745"/>
+        <location filename="../core/base/messagetext.cpp" line="749"/>
         <source>rank %1</source>
         <translation>rank %1</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="746"/>
+        <location filename="../core/base/messagetext.cpp" line="750"/>
         <source>ranks %1</source>
         <translation>rank %1</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="747"/>
+        <location filename="../core/base/messagetext.cpp" line="751"/>
         <source>ranks %1 and an unnamed one</source>
         <translation>rank %1 及一个未编号的 rank</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="748"/>
+        <location filename="../core/base/messagetext.cpp" line="752"/>
         <source>ranks %1 and %2 unnamed</source>
         <translation>rank %1 及 %2 个未编号的 rank</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="749"/>
+        <location filename="../core/base/messagetext.cpp" line="753"/>
         <source>an unnamed rank</source>
         <translation>一个未编号的 rank</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="750"/>
+        <location filename="../core/base/messagetext.cpp" line="754"/>
         <source>%1 unnamed ranks</source>
         <translation>%1 个未编号的 rank</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="751"/>
+        <location filename="../core/base/messagetext.cpp" line="755"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="752"/>
+        <location filename="../core/base/messagetext.cpp" line="756"/>
         <source>%1 (first: event %2%3)</source>
         <translation>%1（首个：第 %2 个事件%3）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="753"/>
+        <location filename="../core/base/messagetext.cpp" line="757"/>
         <source>%1 events without a time stamp (ts)</source>
         <translation>%1 个事件没有时间戳（ts）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="754"/>
+        <location filename="../core/base/messagetext.cpp" line="758"/>
         <source>%1 complete events (ph X) without a duration (dur)</source>
         <translation>%1 个完整事件（ph X）没有时长（dur）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="755"/>
+        <location filename="../core/base/messagetext.cpp" line="759"/>
         <source>%1 events with a negative duration</source>
         <translation>%1 个事件的时长为负</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="756"/>
+        <location filename="../core/base/messagetext.cpp" line="760"/>
         <source>%1 end events (ph E) without a begin</source>
         <translation>%1 个结束事件（ph E）没有对应的开始</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="757"/>
+        <location filename="../core/base/messagetext.cpp" line="761"/>
         <source>%1 begin events (ph B) that never end</source>
         <translation>%1 个开始事件（ph B）始终没有结束</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="758"/>
+        <location filename="../core/base/messagetext.cpp" line="762"/>
         <source>%1 flow ends (ph f) without a start</source>
         <translation>%1 个流终点（ph f）没有起点</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="759"/>
+        <location filename="../core/base/messagetext.cpp" line="763"/>
         <source>%1 flow starts (ph s) without an end</source>
         <translation>%1 个流起点（ph s）没有终点</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="760"/>
+        <location filename="../core/base/messagetext.cpp" line="764"/>
         <source>%1 flows between threads that have no events</source>
         <translation>%1 条流连接的线程没有任何事件</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="761"/>
+        <location filename="../core/base/messagetext.cpp" line="765"/>
         <source>%1 events of phase %2 (not drawn)</source>
         <translation>%1 个阶段类型为 %2 的事件（未绘制）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="762"/>
+        <location filename="../core/base/messagetext.cpp" line="766"/>
         <source>rank %1 is given twice</source>
         <translation>rank %1 出现了两次</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="763"/>
+        <location filename="../core/base/messagetext.cpp" line="767"/>
         <source>%1 of the job&apos;s %2 ranks has no profile here</source>
         <translation>作业的 %2 个 rank 中有 %1 个在此没有剖析文件</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="764"/>
+        <location filename="../core/base/messagetext.cpp" line="768"/>
         <source>%1 of the job&apos;s %2 ranks have no profile here</source>
         <translation>作业的 %2 个 rank 中有 %1 个在此没有剖析文件</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="765"/>
+        <location filename="../core/base/messagetext.cpp" line="769"/>
         <source>collective %1 of group %2 is %3 on rank %4 but %5 on rank %6: the profiles do not cover the same steps</source>
         <translation>组 %2 的第 %1 个集合通信在 rank %4 上是 %3，在 rank %6 上却是 %5：这些剖析文件覆盖的不是同样的步</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="767"/>
+        <location filename="../core/base/messagetext.cpp" line="771"/>
         <source>%1 more collectives do not match</source>
         <translation>另有 %1 个集合通信不匹配</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="768"/>
+        <location filename="../core/base/messagetext.cpp" line="772"/>
         <source>rank %1 shares no collective with rank %2&apos;s ranks: its clock is left as recorded</source>
         <translation>rank %1 与 rank %2 所连通的 rank 没有共同的集合通信：其时钟保持记录时的原样</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="770"/>
+        <location filename="../core/base/messagetext.cpp" line="774"/>
         <source>rank %1&apos;s last step is %2, not %3: its lane shows that step</source>
         <translation>rank %1 的最后一步是 %2 而不是 %3：其泳道显示的是那一步</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="772"/>
+        <location filename="../core/base/messagetext.cpp" line="776"/>
         <source>no distributedInfo.rank: the profile does not say which rank it is</source>
         <translation>没有 distributedInfo.rank：剖析文件没有说明它是哪个 rank</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="774"/>
+        <location filename="../core/base/messagetext.cpp" line="778"/>
         <source>no ProfilerStep#N marks: each step is taken from one Optimizer.step&apos;s end to the next&apos;s</source>
         <translation>没有 ProfilerStep#N 标记：每一步取为从一次 Optimizer.step 结束到下一次结束</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="776"/>
+        <location filename="../core/base/messagetext.cpp" line="780"/>
         <source>%1 collective kernels name no process group (an older profiler): taken as the whole job&apos;s</source>
         <translation>%1 个集合通信内核未注明进程组（较旧的剖析器）：视为整个作业的进程组</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="778"/>
+        <location filename="../core/base/messagetext.cpp" line="782"/>
         <source>no ProfilerStep#N spans nor two Optimizer.step spans: the profile does not mark its training steps</source>
         <translation>既没有 ProfilerStep#N 区间，也没有两个 Optimizer.step 区间：剖析文件没有标出训练步</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="780"/>
+        <location filename="../core/base/messagetext.cpp" line="784"/>
         <source>the rank is read from the file name (Nsight Systems does not record ranks)</source>
         <translation>rank 取自文件名（Nsight Systems 不记录 rank）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="782"/>
+        <location filename="../core/base/messagetext.cpp" line="786"/>
         <source>numbered as torchrun numbers ranks (Nsight Systems does not record them): node %1 (from %2) × %3 processes + the process&apos;s CUDA device</source>
         <translation>按 torchrun 的方式为 rank 编号（Nsight Systems 不记录 rank）：节点 %1（取自 %2）× %3 个进程 + 该进程的 CUDA 设备号</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="785"/>
+        <location filename="../core/base/messagetext.cpp" line="789"/>
         <source>numbered as torchrun numbers ranks (Nsight Systems does not record them): node %1 (the file name %2 names no node) × %3 processes + the process&apos;s CUDA device</source>
         <translation>按 torchrun 的方式为 rank 编号（Nsight Systems 不记录 rank）：节点 %1（文件名 %2 未注明节点）× %3 个进程 + 该进程的 CUDA 设备号</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="788"/>
+        <location filename="../core/base/messagetext.cpp" line="792"/>
         <source>which rank process %1 is, is not recorded: name the report after its rank (nsys profile -o report_rank%q{RANK})</source>
         <translation>未记录进程 %1 是哪个 rank：请按 rank 为报告命名（nsys profile -o report_rank%q{RANK}）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="791"/>
+        <location filename="../core/base/messagetext.cpp" line="795"/>
         <source>Nsight Systems records no process groups: NCCL kernels are matched across ranks by the CUDA stream they ran on, so ranks of different groups on the same stream number are taken as one group</source>
         <translation>Nsight Systems 不记录进程组：各 rank 的 NCCL 内核按其所在的 CUDA 流配对，因此流编号相同的不同组的 rank 会被视为同一组</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="794"/>
+        <location filename="../core/base/messagetext.cpp" line="798"/>
         <source>the profile&apos;s job has %1 ranks, the plan %2 GPUs: the lanes are not placed by the plan&apos;s stages</source>
         <translation>剖析的作业有 %1 个 rank，而规划有 %2 个 GPU：泳道不按规划的阶段排列</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="796"/>
+        <location filename="../core/base/messagetext.cpp" line="800"/>
         <source>%1 (ranks %2)</source>
         <translation>%1（rank %2）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="797"/>
+        <location filename="../core/base/messagetext.cpp" line="801"/>
         <source>%1 and %2</source>
         <translation>%1和 %2</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="798"/>
+        <location filename="../core/base/messagetext.cpp" line="802"/>
         <source>%1, %2 and %3</source>
         <translation>%1、%2和 %3</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="799"/>
+        <location filename="../core/base/messagetext.cpp" line="803"/>
         <source>%1, %2, %3 and %4 more</source>
         <translation>%1、%2、%3及另外 %4 个</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="800"/>
+        <location filename="../core/base/messagetext.cpp" line="804"/>
         <source>the profile&apos;s process group %1 is no group of the plan&apos;s (TP %2, CP %3, DP %4, PP %5, ranks in order %6): the job ran another layout or rank order, so its ranks&apos; stages may not be the plan&apos;s</source>
         <translation>剖析中的进程组 %1不是规划中的组（TP %2，CP %3，DP %4，PP %5，rank 顺序 %6）：该作业使用了另一种布局或 rank 顺序，其 rank 所在的阶段可能与规划不同</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="803"/>
+        <location filename="../core/base/messagetext.cpp" line="807"/>
         <source>the profile&apos;s process groups %1 are no groups of the plan&apos;s (TP %2, CP %3, DP %4, PP %5, ranks in order %6): the job ran another layout or rank order, so its ranks&apos; stages may not be the plan&apos;s</source>
         <translation>剖析中的进程组 %1都不是规划中的组（TP %2，CP %3，DP %4，PP %5，rank 顺序 %6）：该作业使用了另一种布局或 rank 顺序，其 rank 所在的阶段可能与规划不同</translation>
     </message>

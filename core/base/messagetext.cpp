@@ -496,6 +496,10 @@ constexpr MessageTemplate kTemplates[] = {
         "no --vocab-size: the vocabulary is the tokenizer's (%1), which Plait does not read; the base plan's %2 is "
         "kept") },
     { "launch:seq-from-base", QT_TRANSLATE_NOOP("Messages", "no --seq-length: the base plan's %1 is kept") },
+    { "launch:dropout-default", QT_TRANSLATE_NOOP("Messages",
+        "no --attention-dropout or --hidden-dropout: Megatron-LM runs its default 0.1 on both, which Llama-style "
+        "recipes (no linear biases) set to 0; the estimate costs it, in the attention kernel and as masks on the "
+        "residual branches") },
     { "launch:gpus-per-node", QT_TRANSLATE_NOOP("Messages",
         "%1 (%2) where the base plan's nodes have %3 GPUs: the nodes' hardware is the base plan's") },
     { "launch:cluster-from-base", QT_TRANSLATE_NOOP("Messages",

@@ -492,6 +492,8 @@ std::optional<ModelSpec> modelOf(
                 *p = v;
         }
     }
+    if (!m.linearBiases && !a.has("attention-dropout") && !a.has("hidden-dropout"))
+        out.notes.push_back({ "launch:dropout-default", {} });
     if (const auto v = a.integer("vocab-size", 1, 1 << 24)) {
         m.vocab = *v;
     } else {

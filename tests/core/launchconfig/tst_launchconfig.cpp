@@ -322,6 +322,13 @@ private slots:
         QVERIFY2(unsaid, unsaid ? "" : unsaid.errorText().c_str());
         QCOMPARE(unsaid.value().plan.model.attentionDropout, 0.1);
         QCOMPARE(unsaid.value().plan.model.hiddenDropout, 0.1);
+        // A Llama-style script that leaves them unsaid is told what Megatron-LM runs; one that says them is not.
+        auto noted = [](const ImportedPlan& i) {
+            return std::any_of(
+                i.notes.begin(), i.notes.end(), [](const Message& n) { return n.key == "launch:dropout-default"; });
+        };
+        QVERIFY(noted(unsaid.value()));
+        QVERIFY(!noted(said.value()));
         const auto bad = import(" --attention-dropout 1.5");
         QVERIFY(!bad);
         QVERIFY2(bad.errorText().find("--attention-dropout") != std::string::npos, bad.errorText().c_str());
