@@ -214,6 +214,21 @@ public:
         return x;
     }
 
+    // A real number the flag must give, in what `fits` accepts; `what` says the range in the refusal.
+    std::optional<double> number(const std::string& name, bool (*fits)(double), const char* what)
+    {
+        const std::optional<std::string> v = text(name);
+        if (!v)
+            return std::nullopt;
+        char* end = nullptr;
+        const double x = std::strtod(v->c_str(), &end);
+        if (end == v->c_str() || *end != '\0' || !fits(x)) {
+            m_errors.push_back(fieldIssue(where(name), "config-choice", { "--" + name, *v, what }));
+            return std::nullopt;
+        }
+        return x;
+    }
+
     std::string where(const std::string& name) const
     {
         const auto it = m_flags.find(name);
@@ -479,19 +494,9 @@ std::optional<ModelSpec> modelOf(
     m.linearBiases = !a.has("disable-bias-linear");
     m.tiedEmbeddings = !a.has("untie-embeddings-and-output-weights");
     // Dropout: Megatron-LM's default 0.1 on both, whatever the model's style.
-    for (auto [flag, p] :
-        { std::pair { "attention-dropout", &m.attentionDropout }, std::pair { "hidden-dropout", &m.hiddenDropout } }) {
-        *p = 0.1;
-        if (const auto f = a.text(flag)) {
-            char* end = nullptr;
-            const double v = std::strtod(f->c_str(), &end);
-            if (end == f->c_str() || *end != '\0' || !(v >= 0 && v < 1))
-                errors.push_back(fieldIssue(
-                    a.where(flag), "config-choice", { std::string("--") + flag, *f, "a probability from 0 up to 1" }));
-            else
-                *p = v;
-        }
-    }
+    auto probability = [](double v) { return v >= 0 && v < 1; };
+    m.attentionDropout = a.number("attention-dropout", probability, "a probability from 0 up to 1").value_or(0.1);
+    m.hiddenDropout = a.number("hidden-dropout", probability, "a probability from 0 up to 1").value_or(0.1);
     if (!m.linearBiases && !a.has("attention-dropout") && !a.has("hidden-dropout"))
         out.notes.push_back({ "launch:dropout-default", {} });
     if (const auto v = a.integer("vocab-size", 1, 1 << 24)) {
@@ -938,15 +943,9 @@ Result<ImportedPlan> importMegatronArgs(
     }
     // Megatron-LM keeps fp32 main gradients.
     tr.fp32Gradients = true;
-    if (const auto f = a.text("moe-expert-capacity-factor")) {
-        char* end = nullptr;
-        const double cf = std::strtod(f->c_str(), &end);
-        if (end == f->c_str() || *end != '\0' || !(cf > 0 && cf <= 1000))
-            errors.push_back(fieldIssue(a.where("moe-expert-capacity-factor"), "config-choice",
-                { "--moe-expert-capacity-factor", *f, "a number above 0" }));
-        else
-            tr.moeCapacityFactor = cf;
-    }
+    if (const auto cf = a.number(
+            "moe-expert-capacity-factor", [](double v) { return v > 0 && v <= 1000; }, "a number above 0"))
+        tr.moeCapacityFactor = *cf;
 
     a.listUnused(out);
     return importResult(std::move(out), base, std::move(errors));
