@@ -14,7 +14,8 @@ struct RateStandings {
 
 QString percent(const RateStanding& s)
 {
-    return RateStandings::tr("%1%").arg(100 * s.value, 0, 'f', 1);
+    // Fitted per-doubling shares are small: below 1% a tenth of a point would double or hide them.
+    return RateStandings::tr("%1%").arg(100 * s.value, 0, 'f', s.value > 0 && s.value < 0.01 ? 2 : 1);
 }
 QString gigabytes(const RateStanding& s)
 {

@@ -599,6 +599,16 @@ private slots:
         QCoreApplication::installTranslator(&chinese);
         const QString zh = app::rateStandingsHtml(plan);
         QCoreApplication::removeTranslator(&chinese);
+        // For looking at, by hand, where PLAIT_SCREENSHOTS names a folder: the table as the Calibration panel's label
+        // lays it out, at the dock's width.
+        if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty())
+            for (const auto& [html, name] :
+                { std::pair { en, "/rates-dropout.png" }, std::pair { zh, "/rates-dropout-zh.png" } }) {
+                QLabel table(html);
+                table.setWordWrap(true);
+                table.resize(520, table.heightForWidth(520));
+                table.grab().save(shots + QLatin1String(name));
+            }
         QVERIFY2(zh.contains(QStringLiteral("注意力 dropout 使其前向时间增加 %1%，反向增加 %2%").arg(fwd, bwd)),
             qPrintable(zh));
         plan.model.attentionDropout = 0;
