@@ -2143,192 +2143,192 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>RateStandings</name>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="35"/>
+        <location filename="../app/ratestandingstext.cpp" line="36"/>
         <source>share of the sustained GEMM rate a layer&apos;s GEMMs reach</source>
         <translation>各层 GEMM 达到的持续 GEMM 速率占比</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="39"/>
+        <location filename="../app/ratestandingstext.cpp" line="40"/>
         <source>share of the best known GEMM rate sustained, where no sustained figure is known</source>
         <translation>无持续速率数据时，可持续的最佳已知 GEMM 速率占比</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="42"/>
+        <location filename="../app/ratestandingstext.cpp" line="43"/>
         <source>share of a dense GEMM&apos;s rate the expert GEMMs reach</source>
         <translation>专家 GEMM 达到的稠密 GEMM 速率占比</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="44"/>
+        <location filename="../app/ratestandingstext.cpp" line="45"/>
         <source>share of the streaming HBM rate element-wise kernels reach</source>
         <translation>逐元素内核达到的流式 HBM 速率占比</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="46"/>
+        <location filename="../app/ratestandingstext.cpp" line="47"/>
         <source>fixed cost per kernel</source>
         <translation>每个内核的固定开销</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="49"/>
+        <location filename="../app/ratestandingstext.cpp" line="50"/>
         <source>collective rate lost per doubling of ranks past 8</source>
         <translation>超过 8 个 rank 后每翻倍一次损失的集合通信速率</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="51"/>
+        <location filename="../app/ratestandingstext.cpp" line="52"/>
         <source>step added per doubling of GPUs past 8 (stragglers, jitter)</source>
         <translation>超过 8 块 GPU 后每翻倍一次增加的步时（掉队者、抖动）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="52"/>
+        <location filename="../app/ratestandingstext.cpp" line="53"/>
         <source>GEMM rate (share of the dense peak)</source>
         <translation>GEMM 速率（占稠密峰值的比例）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="53"/>
+        <location filename="../app/ratestandingstext.cpp" line="54"/>
         <source>streaming HBM rate</source>
         <translation>流式 HBM 速率</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="54"/>
+        <location filename="../app/ratestandingstext.cpp" line="55"/>
         <source>compute slowdown beside a collective</source>
         <translation>与集合通信并行时的计算减速</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="67"/>
+        <location filename="../app/ratestandingstext.cpp" line="68"/>
         <source>link inside a node (bus bandwidth)</source>
         <translation>节点内链路（总线带宽）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="68"/>
+        <location filename="../app/ratestandingstext.cpp" line="69"/>
         <source>link between nodes (bus bandwidth)</source>
         <translation>节点间链路（总线带宽）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="47"/>
+        <location filename="../app/ratestandingstext.cpp" line="48"/>
         <source>%1 µs</source>
         <translation>%1 µs</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="17"/>
+        <location filename="../app/ratestandingstext.cpp" line="18"/>
         <source>%1%</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="21"/>
+        <location filename="../app/ratestandingstext.cpp" line="22"/>
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="56"/>
+        <location filename="../app/ratestandingstext.cpp" line="57"/>
         <source>+%1%</source>
         <translation>+%1%</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="57"/>
+        <location filename="../app/ratestandingstext.cpp" line="58"/>
         <source>published mean</source>
         <translation>已发表的平均值</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="59"/>
+        <location filename="../app/ratestandingstext.cpp" line="60"/>
         <source>fused attention rate (forward and backward)</source>
         <translation>融合注意力速率（前向与反向）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="62"/>
+        <location filename="../app/ratestandingstext.cpp" line="63"/>
         <source>%1 TFLOP/s</source>
         <translation>%1 TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="64"/>
+        <location filename="../app/ratestandingstext.cpp" line="65"/>
         <source>%1&apos;s curves</source>
         <translation>%1 的曲线</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="65"/>
+        <location filename="../app/ratestandingstext.cpp" line="66"/>
         <source>GEMM model</source>
         <translation>GEMM 模型</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="65"/>
+        <location filename="../app/ratestandingstext.cpp" line="66"/>
         <source>published curves</source>
         <translation>已发表曲线</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="86"/>
+        <location filename="../app/ratestandingstext.cpp" line="87"/>
         <source>the plan&apos;s own calibration</source>
         <translation>计划自带的校准</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="88"/>
+        <location filename="../app/ratestandingstext.cpp" line="89"/>
         <source>not calibrated (the unfitted model)</source>
         <translation>未校准（未拟合的模型）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="89"/>
+        <location filename="../app/ratestandingstext.cpp" line="90"/>
         <source>calibrated on %1 published runs (cross-validated error %2%)</source>
         <translation>基于 %1 次已发表运行校准（交叉验证误差 %2%）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="96"/>
+        <location filename="../app/ratestandingstext.cpp" line="97"/>
         <source>not used: the catalog&apos;s sustained figure replaces it (%1)</source>
         <translation>未使用：由目录中的持续速率数据代替（%1）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="98"/>
+        <location filename="../app/ratestandingstext.cpp" line="99"/>
         <source>published timings of %1 disagree: the published curves of %2 stand in, its own curve bounds the slow end of the range and %3&apos;s the fast end</source>
         <translation>%1 已发表的计时互不一致：以 %2 的已发表曲线代替，其自身曲线限定范围的慢端，%3 的曲线限定快端</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="103"/>
+        <location filename="../app/ratestandingstext.cpp" line="104"/>
         <source>no published speed of %1: the published curves of %2 stand in, and the fast end of the range takes %3&apos;s</source>
         <translation>%1 没有已发表的速度：以 %2 的已发表曲线代替，范围的快端取 %3 的曲线</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="109"/>
+        <location filename="../app/ratestandingstext.cpp" line="110"/>
         <source>no published curve for this GPU: the GEMM model&apos;s rate, a lower bound on the time</source>
         <translation>此 GPU 无已发表曲线：采用 GEMM 模型的速率，为时间的下限</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="110"/>
+        <location filename="../app/ratestandingstext.cpp" line="111"/>
         <source>published curves of %1 by head size and length</source>
         <translation>%1 的已发表曲线，按头维度与长度</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="111"/>
+        <location filename="../app/ratestandingstext.cpp" line="112"/>
         <source>published figure</source>
         <translation>已发表的数据</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="112"/>
+        <location filename="../app/ratestandingstext.cpp" line="113"/>
         <source>published figure: %1</source>
         <translation>已发表的数据：%1</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="115"/>
+        <location filename="../app/ratestandingstext.cpp" line="116"/>
         <source>&lt;b&gt;measured on this cluster&lt;/b&gt; for %1 at head size %2, %3 tokens per call: %4</source>
         <translation>&lt;b&gt;在本集群上实测&lt;/b&gt;：%1，头维度 %2，每次调用 %3 个 token：%4</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="121"/>
+        <location filename="../app/ratestandingstext.cpp" line="122"/>
         <source>not used: the sustained rate &lt;b&gt;measured on this cluster&lt;/b&gt; replaces it (%1)</source>
         <translation>未使用：由&lt;b&gt;在本集群上实测&lt;/b&gt;的持续速率代替（%1）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="123"/>
+        <location filename="../app/ratestandingstext.cpp" line="124"/>
         <source>&lt;b&gt;measured on this cluster&lt;/b&gt;: %1</source>
         <translation>&lt;b&gt;在本集群上实测&lt;/b&gt;：%1</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="125"/>
+        <location filename="../app/ratestandingstext.cpp" line="126"/>
         <source>&lt;b&gt;measured&lt;/b&gt; for the %1 GEMM shapes timed (%2); other shapes use the calibrated value</source>
         <translation>已计时的 %1 个 GEMM 形状为&lt;b&gt;实测&lt;/b&gt;（%2）；其他形状使用校准值</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="137"/>
+        <location filename="../app/ratestandingstext.cpp" line="138"/>
         <source>What the cost model rests on</source>
         <translation>成本模型的依据</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="144"/>
+        <location filename="../app/ratestandingstext.cpp" line="145"/>
         <source>; attention dropout adds %1% forward and %2% backward to its time (FlashAttention, arXiv 2205.14135, Tables 15–20, at head size 64; scaled by 64 / head size)</source>
         <translation>；注意力 dropout 使其前向时间增加 %1%，反向增加 %2%（FlashAttention，arXiv 2205.14135，表 15–20，头维度 64；按 64 / 头维度缩放）</translation>
     </message>
@@ -5392,8 +5392,8 @@ Click for the formula</source>
         <location filename="../widgets/planeditor.cpp" line="153"/>
         <location filename="../widgets/planeditor.cpp" line="155"/>
         <location filename="../widgets/planeditor.cpp" line="157"/>
-        <location filename="../widgets/planeditor.cpp" line="365"/>
-        <location filename="../widgets/planeditor.cpp" line="471"/>
+        <location filename="../widgets/planeditor.cpp" line="367"/>
+        <location filename="../widgets/planeditor.cpp" line="473"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -5617,8 +5617,9 @@ Click for the formula</source>
         <location filename="../widgets/planeditor.cpp" line="213"/>
         <location filename="../widgets/planeditor.cpp" line="215"/>
         <location filename="../widgets/planeditor.cpp" line="217"/>
-        <location filename="../widgets/planeditor.cpp" line="220"/>
+        <location filename="../widgets/planeditor.cpp" line="219"/>
         <location filename="../widgets/planeditor.cpp" line="222"/>
+        <location filename="../widgets/planeditor.cpp" line="224"/>
         <source>Recipe</source>
         <translation>训练配置</translation>
     </message>
@@ -5668,27 +5669,32 @@ Click for the formula</source>
         <translation>参数放在主机内存</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="454"/>
+        <location filename="../widgets/planeditor.cpp" line="207"/>
+        <source>Unpad around attention (varlen)</source>
+        <translation>注意力前后去除填充（varlen）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/planeditor.cpp" line="456"/>
         <source>unset</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="456"/>
+        <location filename="../widgets/planeditor.cpp" line="458"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="456"/>
+        <location filename="../widgets/planeditor.cpp" line="458"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="470"/>
+        <location filename="../widgets/planeditor.cpp" line="472"/>
         <source>Model %1</source>
         <translation>模型 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="477"/>
+        <location filename="../widgets/planeditor.cpp" line="479"/>
         <source>%1 %2 → %3</source>
         <translation>%1 %2 → %3</translation>
     </message>
@@ -5733,94 +5739,94 @@ Click for the formula</source>
         <translation>注意力内核</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="207"/>
+        <location filename="../widgets/planeditor.cpp" line="209"/>
         <source>Overlap weight gather</source>
         <translation>权重收集与前向重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="209"/>
+        <location filename="../widgets/planeditor.cpp" line="211"/>
         <source>Gradient bucket (parameters)</source>
         <translation>梯度桶（参数个数）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="211"/>
+        <location filename="../widgets/planeditor.cpp" line="213"/>
         <source>Expert load skew (max / mean)</source>
         <translation>专家负载偏斜（最大 / 平均）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="213"/>
+        <location filename="../widgets/planeditor.cpp" line="215"/>
         <source>Expert capacity factor</source>
         <translation>专家容量因子</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="215"/>
+        <location filename="../widgets/planeditor.cpp" line="217"/>
         <source>Overlap the all-to-all (combined 1F1B)</source>
         <translation>重叠 all-to-all（combined 1F1B）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="217"/>
+        <location filename="../widgets/planeditor.cpp" line="219"/>
         <source>Token dispatcher (MoE)</source>
         <translation>token 分发器（MoE）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="220"/>
+        <location filename="../widgets/planeditor.cpp" line="222"/>
         <source>Fused cross entropy</source>
         <translation>融合交叉熵</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="222"/>
+        <location filename="../widgets/planeditor.cpp" line="224"/>
         <source>TP overlap</source>
         <translation>TP 通信重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="224"/>
-        <location filename="../widgets/planeditor.cpp" line="225"/>
         <location filename="../widgets/planeditor.cpp" line="226"/>
+        <location filename="../widgets/planeditor.cpp" line="227"/>
         <location filename="../widgets/planeditor.cpp" line="228"/>
-        <location filename="../widgets/planeditor.cpp" line="229"/>
         <location filename="../widgets/planeditor.cpp" line="230"/>
+        <location filename="../widgets/planeditor.cpp" line="231"/>
         <location filename="../widgets/planeditor.cpp" line="232"/>
         <location filename="../widgets/planeditor.cpp" line="234"/>
+        <location filename="../widgets/planeditor.cpp" line="236"/>
         <source>Training run</source>
         <translation>训练过程</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="224"/>
+        <location filename="../widgets/planeditor.cpp" line="226"/>
         <source>Budget in tokens</source>
         <translation>预算（token 数）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="225"/>
+        <location filename="../widgets/planeditor.cpp" line="227"/>
         <source>or in steps</source>
         <translation>或步数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="226"/>
+        <location filename="../widgets/planeditor.cpp" line="228"/>
         <source>Price per GPU-hour</source>
         <translation>每 GPU 小时价格</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="228"/>
+        <location filename="../widgets/planeditor.cpp" line="230"/>
         <source>Currency</source>
         <translation>货币</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="229"/>
+        <location filename="../widgets/planeditor.cpp" line="231"/>
         <source>Power per GPU (W)</source>
         <translation>每 GPU 功耗 (W)</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="230"/>
+        <location filename="../widgets/planeditor.cpp" line="232"/>
         <source>Checkpoint storage (GB/s in all)</source>
         <translation>检查点存储（总 GB/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="232"/>
+        <location filename="../widgets/planeditor.cpp" line="234"/>
         <source>Failures per GPU-hour</source>
         <translation>每 GPU 小时故障数</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="234"/>
+        <location filename="../widgets/planeditor.cpp" line="236"/>
         <source>Restart (minutes)</source>
         <translation>重启（分钟）</translation>
     </message>
@@ -5891,62 +5897,62 @@ Click for the formula</source>
         <translation>损失计为一层</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="297"/>
+        <location filename="../widgets/planeditor.cpp" line="299"/>
         <source>the attention core&apos;s score matrix (nothing under flash attention)</source>
         <translation>注意力核心的分数矩阵（flash attention 下不保存）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="298"/>
+        <location filename="../widgets/planeditor.cpp" line="300"/>
         <source>the two norms&apos; outputs</source>
         <translation>两个归一化层的输出</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="298"/>
+        <location filename="../widgets/planeditor.cpp" line="300"/>
         <source>MLA&apos;s up projections and RoPE: Q, K and V</source>
         <translation>MLA 的上投影与 RoPE：Q、K 和 V</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="299"/>
+        <location filename="../widgets/planeditor.cpp" line="301"/>
         <source>the routed experts&apos; activation output</source>
         <translation>路由专家激活函数的输出</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="299"/>
+        <location filename="../widgets/planeditor.cpp" line="301"/>
         <source>a dense MLP whole</source>
         <translation>整个稠密 MLP</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="300"/>
+        <location filename="../widgets/planeditor.cpp" line="302"/>
         <source>a MoE layer whole, dispatch and combine included</source>
         <translation>整个 MoE 层，包括分发与合并</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="300"/>
+        <location filename="../widgets/planeditor.cpp" line="302"/>
         <source>the shared experts whole</source>
         <translation>整个共享专家</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="330"/>
+        <location filename="../widgets/planeditor.cpp" line="332"/>
         <source>(custom)</source>
         <translation>（自定义）</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="363"/>
+        <location filename="../widgets/planeditor.cpp" line="365"/>
         <source>Import Hugging Face config.json…</source>
         <translation>导入 Hugging Face config.json…</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="431"/>
+        <location filename="../widgets/planeditor.cpp" line="433"/>
         <source>no plan</source>
         <translation>无规划</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="524"/>
+        <location filename="../widgets/planeditor.cpp" line="526"/>
         <source>Import Hugging Face config.json</source>
         <translation>导入 Hugging Face config.json</translation>
     </message>
     <message>
-        <location filename="../widgets/planeditor.cpp" line="524"/>
+        <location filename="../widgets/planeditor.cpp" line="526"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>

@@ -204,6 +204,8 @@ void PlanEditor::build()
         { tr("Recipe"), QStringLiteral("training.attention_kernel"), tr("Attention kernel"), QStringLiteral("choice"),
             { QStringLiteral("auto"), QStringLiteral("flash1"), QStringLiteral("triton"), QStringLiteral("flash2"),
                 QStringLiteral("flash3"), QStringLiteral("cudnn"), QStringLiteral("flash-triton") } },
+        { tr("Recipe"), QStringLiteral("training.attention_unpad"), tr("Unpad around attention (varlen)"),
+            QStringLiteral("bool"), {} },
         { tr("Recipe"), QStringLiteral("training.overlap_param_gather"), tr("Overlap weight gather"),
             QStringLiteral("bool"), {} },
         { tr("Recipe"), QStringLiteral("training.bucket_size"), tr("Gradient bucket (parameters)"),

@@ -441,6 +441,25 @@ LayerCost layerCost(const Plan& plan)
     c.fwdElementwise = elementwiseTime((elemPerToken + mergeFwd) * x.tokens + cast.forward + permute, plan.cluster);
     c.bwdElementwise
         = elementwiseTime((2 * elemPerToken + mergeBwd) * x.tokens + cast.backward + permute, plan.cluster);
+    if (flash && plan.training.attentionUnpad) {
+        // Padding removed around the fused kernel (flash_attn/bert_padding.py at v2.4.2, as llm-foundry's flash path
+        // and Hugging Face's FlashAttention-2 path call it): forward, unpad_input gathers Q, K and V into new tensors
+        // (each read and written) and pad_input zero-fills the output and scatters into it (written, read, written);
+        // backward, each gather's gradient is a zero fill and a scatter (written, read, written) and the output's a
+        // gather (read, written). Per token, at the layer's 16-bit width.
+        const double unpadFwd = (2 * (x.q + x.k + x.val) + 3 * x.out) * e / x.t;
+        const double unpadBwd = (3 * (x.q + x.k + x.val) + 2 * x.out) * e / x.t;
+        c.fwdElementwise += elementwiseTime(unpadFwd * x.tokens, plan.cluster);
+        c.bwdElementwise += elementwiseTime(unpadBwd * x.tokens, plan.cluster);
+        // Each unpad_input launches 7 kernels (the mask's sum, nonzero's count and select, max, cumsum, pad, gather)
+        // and waits for two of them on the host (nonzero's size, max().item()): the queue runs dry, so each wait is
+        // counted as one more kernel's fixed cost, a lower bound. pad_input adds 2 kernels; backward 2 per gather
+        // and 1 for the output.
+        constexpr double kUnpadKernelsFwd = 3 * (7 + 2) + 2;
+        constexpr double kUnpadKernelsBwd = 3 * 2 + 1;
+        c.fwdElementwise += 1e-6 * kernelFixedUs(plan.cluster) * kUnpadKernelsFwd;
+        c.bwdElementwise += 1e-6 * kernelFixedUs(plan.cluster) * kUnpadKernelsBwd;
+    }
     c.fwdPermute = elementwiseTime(permute, plan.cluster);
     c.fwdQuantize = elementwiseTime(std::max(0.0, cast.forward), plan.cluster);
     c.bwdQuantize = elementwiseTime(cast.backward, plan.cluster);
@@ -515,6 +534,9 @@ LayerCost layerCost(const Plan& plan)
             a += qkv;
         if (!flash && !drops(RecomputeModule::CoreAttn))
             a += softmax;
+        // Unpadded, the kernel saves its own output beside the padded copy the projection keeps.
+        if (flash && tr.attentionUnpad && !drops(RecomputeModule::CoreAttn))
+            a += tokens * e * x.out / x.t;
         if (!m.isMoe()) {
             if (drops(RecomputeModule::Mlp)) // a checkpoint keeps its input, the norm's output at 16 bits
                 return a + e * sbh * repl;

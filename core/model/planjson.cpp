@@ -282,6 +282,7 @@ Result<Plan> planFromJson(const nlohmann::json& doc, const Catalog& catalog)
     tr.sequenceParallel = t.boolean("sequence_parallel", false);
     tr.flashAttention = t.boolean("flash_attention", false);
     tr.attentionKernel = named(t, "attention_kernel", kAttentionKernelNames, AttentionKernel::Auto);
+    tr.attentionUnpad = t.boolean("attention_unpad", false);
     tr.fp32Gradients = t.boolean("fp32_gradients", true);
     tr.overlapGradReduce = t.boolean("overlap_grad_reduce", true);
     tr.overlapParamGather = t.boolean("overlap_param_gather", false);
@@ -469,6 +470,8 @@ nlohmann::json toJson(const Plan& plan)
     t["sequence_parallel"] = tr.sequenceParallel;
     t["flash_attention"] = tr.flashAttention;
     t["attention_kernel"] = attentionKernelName(tr.attentionKernel);
+    if (tr.attentionUnpad)
+        t["attention_unpad"] = true;
     t["fp32_gradients"] = tr.fp32Gradients;
     t["overlap_grad_reduce"] = tr.overlapGradReduce;
     t["overlap_param_gather"] = tr.overlapParamGather;

@@ -35,8 +35,8 @@ const Keys kTraining { "global_batch", "micro_batch", "precision", "fp8_recipe",
     "optimizer_moments", "master_weights", "offload_optimizer", "offload_params", "optimizer", "zero_stage",
     "recompute", "recompute_modules", "activation_fp8_input", "sequence_parallel", "flash_attention",
     "attention_kernel", "fp32_gradients", "overlap_grad_reduce", "overlap_param_gather", "bucket_size",
-    "fused_cross_entropy", "tp_overlap", "framework", "moe_load_skew", "moe_capacity_factor", "moe_a2a_overlap",
-    "moe_dispatcher", "other_GiB", "fragmentation" };
+    "fused_cross_entropy", "attention_unpad", "tp_overlap", "framework", "moe_load_skew", "moe_capacity_factor",
+    "moe_a2a_overlap", "moe_dispatcher", "other_GiB", "fragmentation" };
 const Keys kParallel { "tp", "pp", "dp", "cp", "ep", "etp", "vpp", "schedule", "order", "layers_per_stage",
     "layers_per_chunk", "embedding_in_split", "loss_in_split" };
 const Keys kRun(std::begin(kRunKeys), std::end(kRunKeys));
