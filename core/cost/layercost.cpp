@@ -441,24 +441,24 @@ LayerCost layerCost(const Plan& plan)
     c.fwdElementwise = elementwiseTime((elemPerToken + mergeFwd) * x.tokens + cast.forward + permute, plan.cluster);
     c.bwdElementwise
         = elementwiseTime((2 * elemPerToken + mergeBwd) * x.tokens + cast.backward + permute, plan.cluster);
+    // Padding removed around the fused kernel (flash_attn/bert_padding.py at v2.4.2, as llm-foundry's flash_attn_fn
+    // calls it): forward, unpad_input gathers Q, K and V into new tensors (each read and written) and pad_input
+    // zero-fills the output and scatters into it (written, read, written); backward, each gather's gradient is a zero
+    // fill and a scatter (written, read, written) and the output's a gather (read, written). Per token, at the layer's
+    // 16-bit width. Kernels: the all-ones mask, and per unpad_input 7 (the mask's sum, nonzero's count and select,
+    // max, cumsum, pad, gather) and two host waits (nonzero's size, max().item()), each wait counted as one more
+    // kernel's fixed cost as the queue runs dry (a lower bound); pad_input 2; backward 2 per gather and 1.
+    double unpadFwdS = 0;
     if (flash && plan.training.attentionUnpad) {
-        // Padding removed around the fused kernel (flash_attn/bert_padding.py at v2.4.2, as llm-foundry's flash path
-        // and Hugging Face's FlashAttention-2 path call it): forward, unpad_input gathers Q, K and V into new tensors
-        // (each read and written) and pad_input zero-fills the output and scatters into it (written, read, written);
-        // backward, each gather's gradient is a zero fill and a scatter (written, read, written) and the output's a
-        // gather (read, written). Per token, at the layer's 16-bit width.
         const double unpadFwd = (2 * (x.q + x.k + x.val) + 3 * x.out) * e / x.t;
         const double unpadBwd = (3 * (x.q + x.k + x.val) + 2 * x.out) * e / x.t;
-        c.fwdElementwise += elementwiseTime(unpadFwd * x.tokens, plan.cluster);
-        c.bwdElementwise += elementwiseTime(unpadBwd * x.tokens, plan.cluster);
-        // Each unpad_input launches 7 kernels (the mask's sum, nonzero's count and select, max, cumsum, pad, gather)
-        // and waits for two of them on the host (nonzero's size, max().item()): the queue runs dry, so each wait is
-        // counted as one more kernel's fixed cost, a lower bound. pad_input adds 2 kernels; backward 2 per gather
-        // and 1 for the output.
-        constexpr double kUnpadKernelsFwd = 3 * (7 + 2) + 2;
+        constexpr double kUnpadKernelsFwd = 1 + 3 * (7 + 2) + 2;
         constexpr double kUnpadKernelsBwd = 3 * 2 + 1;
-        c.fwdElementwise += 1e-6 * kernelFixedUs(plan.cluster) * kUnpadKernelsFwd;
-        c.bwdElementwise += 1e-6 * kernelFixedUs(plan.cluster) * kUnpadKernelsBwd;
+        unpadFwdS = elementwiseTime(unpadFwd * x.tokens, plan.cluster)
+            + 1e-6 * kernelFixedUs(plan.cluster) * kUnpadKernelsFwd;
+        c.fwdElementwise += unpadFwdS;
+        c.bwdElementwise += elementwiseTime(unpadBwd * x.tokens, plan.cluster)
+            + 1e-6 * kernelFixedUs(plan.cluster) * kUnpadKernelsBwd;
     }
     c.fwdPermute = elementwiseTime(permute, plan.cluster);
     c.fwdQuantize = elementwiseTime(std::max(0.0, cast.forward), plan.cluster);
@@ -534,9 +534,10 @@ LayerCost layerCost(const Plan& plan)
             a += qkv;
         if (!flash && !drops(RecomputeModule::CoreAttn))
             a += softmax;
-        // Unpadded, the kernel saves its own output beside the padded copy the projection keeps.
+        // Unpadded, the kernel saves its own output beside the padded copy the projection keeps, and each gather its
+        // int64 indices (one per token, whole on every TP rank).
         if (flash && tr.attentionUnpad && !drops(RecomputeModule::CoreAttn))
-            a += tokens * e * x.out / x.t;
+            a += tokens * e * x.out / x.t + 3 * 8 * tokens;
         if (!m.isMoe()) {
             if (drops(RecomputeModule::Mlp)) // a checkpoint keeps its input, the norm's output at 16 bits
                 return a + e * sbh * repl;
@@ -578,7 +579,7 @@ LayerCost layerCost(const Plan& plan)
     // What selective recomputation runs again, beside the GEMMs counted above: the attention core, the norms, RoPE
     // after MLA's up projections, the activation functions of the MLPs it recomputes and a MoE layer's permutations.
     if (tr.recomputes(RecomputeModule::CoreAttn)) {
-        c.recomputeFwd += c.fwdAttention;
+        c.recomputeFwd += c.fwdAttention + unpadFwdS; // the unpadding runs again with the kernel
         c.recomputeFwdAttention += c.fwdAttention;
         c.recomputeFwdFlops += c.attentionFwdFlops;
     }

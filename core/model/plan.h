@@ -162,8 +162,8 @@ struct TrainingSpec {
     AttentionKernel attentionKernel
         = AttentionKernel::Auto; // which fused kernel, when flashAttention (attentionkernel.h)
     // The framework removes padding around the fused kernel and puts it back after (flash_attn.bert_padding's
-    // unpad_input and pad_input, as llm-foundry's attn_impl flash and Hugging Face's FlashAttention-2 path with an
-    // attention mask call flash_attn_varlen_func): Q, K and V gathered, the output scattered, host syncs (layercost.h).
+    // unpad_input on each of Q, K and V and pad_input on the output, around flash_attn_varlen_func, as llm-foundry's
+    // attn_impl flash does): copies, kernels and host syncs per layer (layercost.cpp).
     bool attentionUnpad = false;
     // Megatron keeps a fp32 "main_grad" per parameter; the ZeRO paper counts 16-bit gradients.
     bool fp32Gradients = true;

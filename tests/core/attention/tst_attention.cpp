@@ -3,6 +3,7 @@
 #include "evaluate.h"
 #include "layercost.h"
 #include "plan.h"
+#include "plankeys.h"
 #include "range.h"
 #include "ratebasis.h"
 
@@ -169,9 +170,10 @@ private slots:
     // Padding removed around the fused kernel (flash_attn/bert_padding.py at v2.4.2, llm-foundry's attn_impl flash):
     // each row's bytes are counted by hand from the code. Forward: three gathers (Q, K, V: read + write each) and
     // pad_input's zero fill and scatter (write, read, write the output); backward: three zero fills and scatters
-    // (write, read, write) and the output's gather (read + write). Kernels: 7 per unpad_input and its 2 host waits,
-    // 3 times, and pad_input's 2 (29); backward 2 per gather and 1 (7). The kernel's own time does not change; the
-    // kernel's saved output is one more tensor of the output's width.
+    // (write, read, write) and the output's gather (read + write). Fixed costs: the all-ones mask, 7 kernels per
+    // unpad_input and its 2 host waits, 3 times, and pad_input's 2 (30); backward 2 per gather and 1 (7). The
+    // kernel's own time does not change; it saves its output, one more tensor of the output's width, and each gather
+    // its int64 indices (24 B per token, whole on every TP rank).
     void unpaddingCostsItsCopies_data()
     {
         QTest::addColumn<int>("kvHeads");
@@ -180,13 +182,14 @@ private slots:
         QTest::addColumn<double>("backwardBytes");
         QTest::addColumn<double>("savedBytes");
         // MPT-1b's shape at llm-foundry's micro-batch 12 (hidden 2048, 16 heads, seq 2048): 24,576 tokens, each
-        // tensor 24576 · 2048 · 2 B = 100,663,296 B; forward (2·3 + 3) of them, backward (3·3 + 2).
-        QTest::newRow("MHA, TP 1") << 16 << 1 << 9 * 100663296.0 << 11 * 100663296.0 << 100663296.0;
+        // tensor 24576 · 2048 · 2 B = 100,663,296 B; forward (2·3 + 3) of them, backward (3·3 + 2); indices
+        // 3 · 8 · 24576 = 589,824 B.
+        QTest::newRow("MHA, TP 1") << 16 << 1 << 9 * 100663296.0 << 11 * 100663296.0 << 100663296.0 + 589824;
         // GQA with 4 KV heads: K and V a quarter of the width (25,165,824 B each), Q and the output whole.
         QTest::newRow("GQA 4, TP 1") << 4 << 1 << (2 * (100663296.0 + 2 * 25165824.0) + 3 * 100663296.0)
-                                     << (3 * (100663296.0 + 2 * 25165824.0) + 2 * 100663296.0) << 100663296.0;
-        // TP 2: each rank holds half the heads.
-        QTest::newRow("MHA, TP 2") << 16 << 2 << 9 * 50331648.0 << 11 * 50331648.0 << 50331648.0;
+                                     << (3 * (100663296.0 + 2 * 25165824.0) + 2 * 100663296.0) << 100663296.0 + 589824;
+        // TP 2: each rank holds half the heads, and every token's indices.
+        QTest::newRow("MHA, TP 2") << 16 << 2 << 9 * 50331648.0 << 11 * 50331648.0 << 50331648.0 + 589824;
     }
     void unpaddingCostsItsCopies()
     {
@@ -208,25 +211,36 @@ private slots:
         plan.training.attentionUnpad = true;
         const LayerCost unpadded = layerCost(plan);
         const double fixedS = 1e-6 * kernelFixedUs(plan.cluster);
-        const double fwd = elementwiseTime(forwardBytes, plan.cluster) + 29 * fixedS;
+        const double fwd = elementwiseTime(forwardBytes, plan.cluster) + 30 * fixedS;
         const double bwd = elementwiseTime(backwardBytes, plan.cluster) + 7 * fixedS;
         QVERIFY(std::abs(unpadded.fwdElementwise - padded.fwdElementwise - fwd) < 1e-12);
         QVERIFY(std::abs(unpadded.bwdElementwise - padded.bwdElementwise - bwd) < 1e-12);
         QCOMPARE(unpadded.fwdAttention, padded.fwdAttention);
         QCOMPARE(unpadded.bwdAttention, padded.bwdAttention);
         QCOMPARE(unpadded.fullActivations - padded.fullActivations, savedBytes);
-        // On an H100 the forward's copies alone take about 0.41 ms at the fitted share of the measured copy rate.
-        QVERIFY(elementwiseTime(9 * 100663296.0, plan.cluster) > 0.3e-3);
+        // Recomputing the core attention runs the unpadding again and keeps neither its output nor its indices.
+        plan.training.recompute = Recompute::Selective;
+        plan.training.recomputeModules = unsigned(RecomputeModule::CoreAttn);
+        const LayerCost again = layerCost(plan);
+        plan.training.attentionUnpad = false;
+        const LayerCost againPadded = layerCost(plan);
+        QVERIFY(std::abs(again.recomputeFwd - againPadded.recomputeFwd - fwd) < 1e-12);
+        QCOMPARE(again.storedActivations, againPadded.storedActivations);
         // Without a fused kernel there is nothing to unpad.
+        plan.training.recompute = Recompute::None;
         plan.training.flashAttention = false;
         const LayerCost unfused = layerCost(plan);
-        plan.training.attentionUnpad = false;
-        QCOMPARE(layerCost(plan).fwdElementwise, unfused.fwdElementwise);
-        // The plan file keeps it, and leaves it out when off.
-        plan.training.flashAttention = plan.training.attentionUnpad = true;
+        plan.training.attentionUnpad = true;
+        const LayerCost unfusedUnpad = layerCost(plan);
+        QCOMPARE(unfusedUnpad.fwdElementwise, unfused.fwdElementwise);
+        QCOMPARE(unfusedUnpad.bwdElementwise, unfused.bwdElementwise);
+        QCOMPARE(unfusedUnpad.fullActivations, unfused.fullActivations);
+        // The plan file keeps it, as a key Plait reads, and leaves it out when off.
+        plan.training.flashAttention = true;
         const nlohmann::json written = toJson(plan);
         QVERIFY(written["training"]["attention_unpad"] == nlohmann::json(true));
         QVERIFY(test::mustPlan(written).training.attentionUnpad);
+        QVERIFY(unknownKeyWarnings(written).empty());
         plan.training.attentionUnpad = false;
         QVERIFY(!toJson(plan)["training"].contains("attention_unpad"));
     }
