@@ -214,537 +214,542 @@
         <translation>目录中没有 %1 注意力内核在 %2 上的公开速度，因此注意力按 GEMM 速率计算，而任何融合注意力内核都达不到这一速率：其时间只是下限；请选择目录中公开了速度的内核（training.attention_kernel）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="161"/>
+        <location filename="../core/base/messagetext.cpp" line="150"/>
+        <source>training.attention_unpad is set, but flash attention is off: padding is removed only around a fused kernel (flash_attn_varlen_func), so the setting costs nothing here</source>
+        <translation>已设置 training.attention_unpad，但 Flash Attention 未开启：只有在融合内核（flash_attn_varlen_func）前后才会去除填充，因此该设置在此不计任何开销</translation>
+    </message>
+    <message>
+        <location filename="../core/base/messagetext.cpp" line="164"/>
         <source>hardware FLOP utilization %1% passes the %2% of peak the %3 sustains in large GEMMs: some measured shapes ran faster than the sustained rate, which a whole training step will not keep up</source>
         <translation>硬件 FLOP 利用率 %1% 超过了 %3 在大型 GEMM 中可持续的峰值 %2%：部分实测形状比持续速率更快，而整个训练步无法一直保持</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="164"/>
+        <location filename="../core/base/messagetext.cpp" line="167"/>
         <source>%1 is not read beside a preset or config.json, which sets the model&apos;s shape; it is kept in the file but has no effect</source>
         <translation>%1 在预设或 config.json 旁不会被读取（模型形状由它们决定）；该字段保留在文件中，但不起作用</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="167"/>
+        <location filename="../core/base/messagetext.cpp" line="170"/>
         <source>%1 is not a field Plait reads; it is kept in the file but has no effect</source>
         <translation>%1 不是 Plait 读取的字段；它保留在文件中，但不起作用</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="169"/>
+        <location filename="../core/base/messagetext.cpp" line="172"/>
         <source>%1 is not a field Plait reads; did you mean %2? It is kept in the file but has no effect</source>
         <translation>%1 不是 Plait 读取的字段；是否想写 %2？它保留在文件中，但不起作用</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="171"/>
+        <location filename="../core/base/messagetext.cpp" line="174"/>
         <source>%1 is not a field Plait reads; did you mean %2? It is kept in the file but has no effect: %2 is %3</source>
         <translation>%1 不是 Plait 读取的字段；是否想写 %2？它保留在文件中，但不起作用：%2 为 %3</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="175"/>
+        <location filename="../core/base/messagetext.cpp" line="178"/>
         <source>%1 over %2 ranks on %3 host(s) reaches %4 GB/s bus bandwidth at %5, %6% of the %7 GB/s the plan&apos;s links lead one to expect (%8 the narrowest): a slow or misconfigured link (NCCL_DEBUG=INFO names the transport, NICs and NVLinks it used)</source>
         <translation>%1 在 %3 台主机的 %2 个 rank 上于 %5 达到 %4 GB/s 总线带宽，是规划中链路应有的 %7 GB/s 的 %6%（最窄的是 %8）：链路偏慢或配置有误（NCCL_DEBUG=INFO 会列出所用的传输方式、网卡与 NVLink）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="179"/>
+        <location filename="../core/base/messagetext.cpp" line="182"/>
         <source>%1 over %2 ranks on %3 host(s) reaches %4 GB/s bus bandwidth at %5, %6% of the %7 GB/s the plan&apos;s links lead one to expect (%8 the narrowest): the catalog understates them; apply the measurement to the plan</source>
         <translation>%1 在 %3 台主机的 %2 个 rank 上于 %5 达到 %4 GB/s 总线带宽，是规划中链路应有的 %7 GB/s 的 %6%（最窄的是 %8）：目录低估了这些链路；请把测量结果应用到规划</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="182"/>
+        <location filename="../core/base/messagetext.cpp" line="185"/>
         <source>%1 on %2 reaches %3 GB/s bus bandwidth at %4, %5% of the median of the %6 runs like it (%7 GB/s): a slow NIC or a degraded NVLink there</source>
         <translation>%1 在 %2 上于 %4 达到 %3 GB/s 总线带宽，是 %6 次同类运行中位数（%7 GB/s）的 %5%：那里有较慢的网卡或降级的 NVLink</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="185"/>
+        <location filename="../core/base/messagetext.cpp" line="188"/>
         <source>the run has %1 ranks on a host and the plan&apos;s nodes %2 GPUs: the plan&apos;s links say nothing about it</source>
         <translation>这次运行每台主机有 %1 个 rank，而规划的节点只有 %2 个 GPU：规划中的链路无法据此给出预期</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="202"/>
+        <location filename="../core/base/messagetext.cpp" line="205"/>
         <source>faster than the datasheet&apos;s HBM bandwidth (%1 GB/s) for the plan&apos;s element-wise traffic: is the profile of this plan?</source>
         <translation>就规划的逐元素流量而言快于数据手册的 HBM 带宽（%1 GB/s）：这份剖析是这个规划的吗？</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="243"/>
+        <location filename="../core/base/messagetext.cpp" line="246"/>
         <source>weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="244"/>
+        <location filename="../core/base/messagetext.cpp" line="247"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="245"/>
+        <location filename="../core/base/messagetext.cpp" line="248"/>
         <source>optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="246"/>
+        <location filename="../core/base/messagetext.cpp" line="249"/>
         <source>activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="247"/>
+        <location filename="../core/base/messagetext.cpp" line="250"/>
         <source>other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="250"/>
+        <location filename="../core/base/messagetext.cpp" line="253"/>
         <source>is required</source>
         <translation>为必填项</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="251"/>
+        <location filename="../core/base/messagetext.cpp" line="254"/>
         <source>must be between %1 and %2, got %3</source>
         <translation>必须在 %1 到 %2 之间，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="252"/>
+        <location filename="../core/base/messagetext.cpp" line="255"/>
         <source>must be a whole number between %1 and %2, got %3</source>
         <translation>必须是 %1 到 %2 之间的整数，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="253"/>
+        <location filename="../core/base/messagetext.cpp" line="256"/>
         <source>unknown value %1; expected one of: %2</source>
         <translation>未知的值 %1；应为以下之一：%2</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="254"/>
+        <location filename="../core/base/messagetext.cpp" line="257"/>
         <source>is longer than the limit of %1 characters</source>
         <translation>超过了 %1 个字符的上限</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="255"/>
+        <location filename="../core/base/messagetext.cpp" line="258"/>
         <source>nodes × gpus_per_node = %1 GPUs, more than the limit of %2</source>
         <translation>nodes × gpus_per_node = %1 块 GPU，超过了 %2 的上限</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="257"/>
+        <location filename="../core/base/messagetext.cpp" line="260"/>
         <source>tp·pp·dp·cp is larger than the limit of %1 GPUs</source>
         <translation>tp·pp·dp·cp 超过了 %1 块 GPU 的上限</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="258"/>
+        <location filename="../core/base/messagetext.cpp" line="261"/>
         <source>tp·pp·dp·cp = %1·%2·%3·%4 = %5 GPUs, but the cluster has %6</source>
         <translation>tp·pp·dp·cp = %1·%2·%3·%4 = %5 块 GPU，但集群只有 %6 块</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="259"/>
+        <location filename="../core/base/messagetext.cpp" line="262"/>
         <source>heads (%1) must divide by tp (%2)</source>
         <translation>heads（%1）必须能被 tp（%2）整除</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="260"/>
+        <location filename="../core/base/messagetext.cpp" line="263"/>
         <source>kv_heads (%1) and tp (%2) must divide one another</source>
         <translation>kv_heads（%1）与 tp（%2）必须有一个能整除另一个</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="261"/>
+        <location filename="../core/base/messagetext.cpp" line="264"/>
         <source>ffn_hidden (%1) must divide by tp (%2)</source>
         <translation>ffn_hidden（%1）必须能被 tp（%2）整除</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="262"/>
+        <location filename="../core/base/messagetext.cpp" line="265"/>
         <source>Megatron-LM shards optimizer states only (its distributed optimizer, ZeRO-1); ZeRO-%1 needs training.framework deepspeed or fsdp</source>
         <translation>Megatron-LM 只切分优化器状态（其分布式优化器，即 ZeRO-1）；ZeRO-%1 需要 training.framework 为 deepspeed 或 fsdp</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="265"/>
+        <location filename="../core/base/messagetext.cpp" line="268"/>
         <source>DeepSpeed rejects ZeRO-%1 with pipeline parallelism (pp %2): ZeRO-2 and ZeRO-3 are incompatible with its pipeline engine</source>
         <translation>DeepSpeed 不接受 ZeRO-%1 与流水线并行（pp %2）同时使用：ZeRO-2 和 ZeRO-3 与其流水线引擎不兼容</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="268"/>
+        <location filename="../core/base/messagetext.cpp" line="271"/>
         <source>PyTorch FSDP has no ZeRO-1: NO_SHARD is 0, SHARD_GRAD_OP 2, FULL_SHARD 3</source>
         <translation>PyTorch FSDP 没有 ZeRO-1：NO_SHARD 对应 0，SHARD_GRAD_OP 对应 2，FULL_SHARD 对应 3</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="269"/>
+        <location filename="../core/base/messagetext.cpp" line="272"/>
         <source>%1 runs context parallelism (cp %2) only inside fused attention kernels: set training.flash_attention, or cp 1</source>
         <translation>%1 只在融合注意力内核中运行上下文并行（cp %2）：请设置 training.flash_attention，或令 cp 为 1</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="272"/>
+        <location filename="../core/base/messagetext.cpp" line="275"/>
         <source>overlaps the all-gather of sharded optimizer updates, which needs zero_stage 1 or 2 (got %1)</source>
         <translation>用于重叠切分后优化器更新的 all-gather，需要 zero_stage 为 1 或 2（实际为 %1）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="274"/>
+        <location filename="../core/base/messagetext.cpp" line="277"/>
         <source>needs training.overlap_grad_reduce, as in Megatron-LM</source>
         <translation>需要同时开启 training.overlap_grad_reduce，与 Megatron-LM 一致</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="276"/>
+        <location filename="../core/base/messagetext.cpp" line="279"/>
         <source>vpp = %1 needs the interleaved schedule</source>
         <translation>vpp = %1 需要交错调度</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="277"/>
+        <location filename="../core/base/messagetext.cpp" line="280"/>
         <source>%1 runs two model chunks per GPU in a V (down the pipeline, then back): vpp must be 2, not %2</source>
         <translation>%1 在每块 GPU 上以 V 形运行两个模型块（沿流水线向下，再返回）：vpp 必须为 2，而不是 %2</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="279"/>
+        <location filename="../core/base/messagetext.cpp" line="282"/>
         <source>DualPipe pairs stage i with stage pp − 1 − i, so pp must be even and at least 2 (got %1)</source>
         <translation>DualPipe 将阶段 i 与阶段 pp − 1 − i 配对，因此 pp 必须为偶数且至少为 2（当前为 %1）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="281"/>
+        <location filename="../core/base/messagetext.cpp" line="284"/>
         <source>%1 needs at least 2·pp micro-batches per pipeline (%2·%3 = %4), an even number under DualPipe, which sends half of them each way (got %5)</source>
         <translation>%1 每条流水线至少需要 2·pp 个微批次（%2·%3 = %4）；DualPipe 还要求为偶数，因为它向两个方向各发送一半（当前为 %5）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="284"/>
+        <location filename="../core/base/messagetext.cpp" line="287"/>
         <source>gives each stage&apos;s layers itself; embedding_in_split and loss_in_split would split them again: use one or the other</source>
         <translation>已经给出了每个阶段的层数；embedding_in_split 和 loss_in_split 会再切分一次：二者只能选其一</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="287"/>
+        <location filename="../core/base/messagetext.cpp" line="290"/>
         <source>layers with the embedding counted as a layer (%1 + 1 = %2) must divide by pp·vpp (%3·%4 = %5)</source>
         <translation>把嵌入层算作一层后的层数（%1 + 1 = %2）必须能被 pp·vpp（%3·%4 = %5）整除</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="289"/>
+        <location filename="../core/base/messagetext.cpp" line="292"/>
         <source>layers with the loss counted as a layer (%1 + 1 = %2) must divide by pp·vpp (%3·%4 = %5)</source>
         <translation>把损失层算作一层后的层数（%1 + 1 = %2）必须能被 pp·vpp（%3·%4 = %5）整除</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="291"/>
+        <location filename="../core/base/messagetext.cpp" line="294"/>
         <source>layers with the embedding and the loss counted as layers (%1 + 2 = %2) must divide by pp·vpp (%3·%4 = %5)</source>
         <translation>把嵌入层和损失层各算作一层后的层数（%1 + 2 = %2）必须能被 pp·vpp（%3·%4 = %5）整除</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="293"/>
+        <location filename="../core/base/messagetext.cpp" line="296"/>
         <source>layers (%1) must divide by pp·vpp (%2·%3 = %4), or give parallel.layers_per_stage, or count the embedding and the loss as layers (parallel.embedding_in_split, parallel.loss_in_split)</source>
         <translation>层数（%1）必须能被 pp·vpp（%2·%3 = %4）整除；或者给出 parallel.layers_per_stage，或者把嵌入层和损失层算作层（parallel.embedding_in_split、parallel.loss_in_split）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="296"/>
+        <location filename="../core/base/messagetext.cpp" line="299"/>
         <source>has %1 entries for pp = %2</source>
         <translation>有 %1 项，而 pp = %2</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="297"/>
+        <location filename="../core/base/messagetext.cpp" line="300"/>
         <source>adds up to %1 layers, the model has %2</source>
         <translation>合计 %1 层，而模型有 %2 层</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="298"/>
+        <location filename="../core/base/messagetext.cpp" line="301"/>
         <source>an NVLink domain of %1 GPUs must hold whole nodes of %2 GPUs</source>
         <translation>一个 %1 GPU 的 NVLink 域必须由完整的节点（每节点 %2 个 GPU）组成</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="300"/>
+        <location filename="../core/base/messagetext.cpp" line="303"/>
         <source>the cluster&apos;s %1 GPUs do not make whole NVLink domains of %2</source>
         <translation>集群的 %1 个 GPU 不能组成完整的 %2 GPU NVLink 域</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="302"/>
+        <location filename="../core/base/messagetext.cpp" line="305"/>
         <source>a pod of %1 GPUs must hold whole NVLink domains of %2 GPUs, and the cluster&apos;s %3 GPUs whole pods</source>
         <translation>%1 个 GPU 的 pod 必须包含整数个 %2 GPU 的 NVLink 域，集群的 %3 个 GPU 也必须组成整数个 pod</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="304"/>
+        <location filename="../core/base/messagetext.cpp" line="307"/>
         <source>has %1 entries for pp·vpp = %2·%3 model chunks</source>
         <translation>有 %1 项，而 pp·vpp = %2·%3 个模型块</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="305"/>
+        <location filename="../core/base/messagetext.cpp" line="308"/>
         <source>gives each model chunk&apos;s layers itself; layers_per_stage, embedding_in_split and loss_in_split would split them again: use one</source>
         <translation>已自行给出每个模型块的层数；layers_per_stage、embedding_in_split 和 loss_in_split 会再次划分：只用其一</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="308"/>
+        <location filename="../core/base/messagetext.cpp" line="311"/>
         <source>each stage&apos;s layers must divide by vpp (%1)</source>
         <translation>每个阶段的层数必须能被 vpp（%1）整除</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="309"/>
+        <location filename="../core/base/messagetext.cpp" line="312"/>
         <source>global_batch (%1) must divide by dp·micro_batch (%2·%3 = %4)</source>
         <translation>global_batch（%1）必须能被 dp·micro_batch（%2·%3 = %4）整除</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="311"/>
+        <location filename="../core/base/messagetext.cpp" line="314"/>
         <source>the interleaved schedule needs micro-batches per pipeline (%1) to be a multiple of pp (%2)</source>
         <translation>交错调度要求每条流水线的微批次数（%1）是 pp（%2）的倍数</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="313"/>
+        <location filename="../core/base/messagetext.cpp" line="316"/>
         <source>%1 micro-batches × %2 pipeline chunks = %3 forward passes to simulate, more than the limit of %4</source>
         <translation>%1 个微批次 × %2 个流水线块 = 需要模拟 %3 次前向传播，超过了 %4 的上限</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="315"/>
+        <location filename="../core/base/messagetext.cpp" line="318"/>
         <source>seq_len (%1) must divide by 2·cp (%2)</source>
         <translation>seq_len（%1）必须能被 2·cp（%2）整除</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="316"/>
+        <location filename="../core/base/messagetext.cpp" line="319"/>
         <source>ep = %1 needs a mixture-of-experts model</source>
         <translation>ep = %1 需要混合专家（MoE）模型</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="317"/>
+        <location filename="../core/base/messagetext.cpp" line="320"/>
         <source>experts (%1) must divide by ep (%2)</source>
         <translation>experts（%1）必须能被 ep（%2）整除</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="319"/>
+        <location filename="../core/base/messagetext.cpp" line="322"/>
         <source>expert TP (%1) × ep (%2) = %3 must divide tp × cp × dp (%4 × %5 × %6 = %7): the MoE layers regroup each stage&apos;s GPUs as expert TP × EP × expert DP</source>
         <translation>专家 TP（%1）× ep（%2）= %3 必须整除 tp × cp × dp（%4 × %5 × %6 = %7）：MoE 层把每个阶段的 GPU 重新分组为专家 TP × EP × 专家 DP</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="322"/>
+        <location filename="../core/base/messagetext.cpp" line="325"/>
         <source>etp = %1 needs a mixture-of-experts model</source>
         <translation>etp = %1 需要混合专家（MoE）模型</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="324"/>
+        <location filename="../core/base/messagetext.cpp" line="327"/>
         <source>the all-to-all overlap needs a mixture-of-experts model with ep &gt; 1 (ep = %1)</source>
         <translation>all-to-all 重叠需要 ep &gt; 1 的混合专家模型（ep = %1）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="326"/>
+        <location filename="../core/base/messagetext.cpp" line="329"/>
         <source>the all-to-all overlap is Megatron-Core&apos;s combined 1F1B; %1 does not run it</source>
         <translation>all-to-all 重叠是 Megatron-Core 的 combined 1F1B；%1 不支持</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="328"/>
+        <location filename="../core/base/messagetext.cpp" line="331"/>
         <source>the all-to-all overlap runs under 1F1B without pipelining or under interleaved 1F1B (Megatron-Core&apos;s combined_1f1b.py); pp = %1 with %2, vpp = %3</source>
         <translation>all-to-all 重叠只在无流水线的 1F1B 或交错 1F1B 下运行（Megatron-Core 的 combined_1f1b.py）；当前 pp = %1，调度 %2，vpp = %3</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="332"/>
+        <location filename="../core/base/messagetext.cpp" line="335"/>
         <source>the %1 token dispatcher is Megatron-Core&apos;s; %2 sends tokens with an all-to-all (moe_dispatcher alltoall)</source>
         <translation>%1 token 分发器属于 Megatron-Core；%2 用 all-to-all 发送 token（moe_dispatcher alltoall）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="335"/>
+        <location filename="../core/base/messagetext.cpp" line="338"/>
         <source>recompute modules (%1) apply to selective recomputation only (Megatron-Core&apos;s --recompute-modules); recompute is %2</source>
         <translation>重计算模块（%1）只用于选择性重计算（Megatron-Core 的 --recompute-modules）；当前 recompute 为 %2</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="339"/>
+        <location filename="../core/base/messagetext.cpp" line="342"/>
         <source>op-level selective recomputation (selective_op) is torchtitan&apos;s, under PyTorch FSDP; %1 does not run it</source>
         <translation>算子级选择性重算（selective_op）属于 torchtitan，在 PyTorch FSDP 下运行；%1 不支持</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="342"/>
+        <location filename="../core/base/messagetext.cpp" line="345"/>
         <source>op-level selective recomputation (selective_op) is modelled for dense layers with standard attention only; Plait does not know which of a MoE or MLA layer&apos;s outputs it keeps</source>
         <translation>算子级选择性重算（selective_op）只对使用标准注意力的稠密层建模；Plait 不知道它会保留 MoE 或 MLA 层的哪些输出</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="346"/>
+        <location filename="../core/base/messagetext.cpp" line="349"/>
         <source>selective recomputation needs at least one module in recompute_modules (or none: recompute none)</source>
         <translation>选择性重计算需要在 recompute_modules 中至少列出一个模块（不重计算时请设 recompute none）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="349"/>
+        <location filename="../core/base/messagetext.cpp" line="352"/>
         <source>keeping the activation&apos;s input in FP8 is Megatron-Core&apos;s --activation-func-fp8-input-store, for SwiGLU MLPs only</source>
         <translation>以 FP8 保存激活函数的输入是 Megatron-Core 的 --activation-func-fp8-input-store，仅适用于 SwiGLU MLP</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="353"/>
+        <location filename="../core/base/messagetext.cpp" line="356"/>
         <source>the all-to-all overlap does not run with full recomputation</source>
         <translation>all-to-all 重叠不能与完全重计算同时使用</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="354"/>
+        <location filename="../core/base/messagetext.cpp" line="357"/>
         <source>a dense model has no experts to split</source>
         <translation>稠密模型没有可切分的专家</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="356"/>
+        <location filename="../core/base/messagetext.cpp" line="359"/>
         <source>the experts&apos; FFN width (%1) must divide by expert TP (%2)</source>
         <translation>专家的 FFN 宽度（%1）必须能被专家 TP（%2）整除</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="357"/>
+        <location filename="../core/base/messagetext.cpp" line="360"/>
         <source>needs %1 GPUs, the cluster has %2</source>
         <translation>需要 %1 块 GPU，集群只有 %2 块</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="358"/>
+        <location filename="../core/base/messagetext.cpp" line="361"/>
         <source>%1 has no FP8 tensor cores</source>
         <translation>%1 没有 FP8 张量核心</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="359"/>
+        <location filename="../core/base/messagetext.cpp" line="362"/>
         <source>%1 has no FP4 tensor cores (NVFP4 needs Blackwell)</source>
         <translation>%1 没有 FP4 张量核心（NVFP4 需要 Blackwell）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="361"/>
+        <location filename="../core/base/messagetext.cpp" line="364"/>
         <source>MXFP8 needs tensor cores that apply block scales (Blackwell); %1 has none: use tensorwise, delayed or blockwise scaling</source>
         <translation>MXFP8 需要能应用块缩放因子的张量核心（Blackwell）；%1 没有：请改用 tensorwise、delayed 或 blockwise 缩放</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="365"/>
+        <location filename="../core/base/messagetext.cpp" line="368"/>
         <source>rowwise scaling is torchao&apos;s (torchtitan, framework fsdp); %1 runs Transformer Engine&apos;s recipes: delayed, tensorwise, blockwise, mxfp8</source>
         <translation>rowwise 缩放属于 torchao（torchtitan，框架 fsdp）；%1 运行 Transformer Engine 的方案：delayed、tensorwise、blockwise、mxfp8</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="369"/>
+        <location filename="../core/base/messagetext.cpp" line="372"/>
         <source>NVFP4 training runs under Megatron-LM (Transformer Engine), not %1</source>
         <translation>NVFP4 训练在 Megatron-LM（Transformer Engine）下运行，而非 %1</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="371"/>
+        <location filename="../core/base/messagetext.cpp" line="374"/>
         <source>FP8 primary weights (--fp8-param-gather) need FP8 linears under Megatron-LM with its distributed optimizer (zero_stage 1)</source>
         <translation>FP8 主权重（--fp8-param-gather）需要在 Megatron-LM 下使用 FP8 线性层并启用其分布式优化器（zero_stage 1）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="375"/>
+        <location filename="../core/base/messagetext.cpp" line="378"/>
         <source>offloading the parameters needs ZeRO stage 3 with the optimizer offloaded too, under DeepSpeed or FSDP</source>
         <translation>卸载参数需要 ZeRO 阶段 3 且同时卸载优化器，并在 DeepSpeed 或 FSDP 下运行</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="378"/>
+        <location filename="../core/base/messagetext.cpp" line="381"/>
         <source>Megatron-LM offloads the optimizer (--optimizer-cpu-offload) under its distributed optimizer: zero_stage 1</source>
         <translation>Megatron-LM 在其分布式优化器下卸载优化器（--optimizer-cpu-offload）：需要 zero_stage 1</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="381"/>
+        <location filename="../core/base/messagetext.cpp" line="384"/>
         <source>DeepSpeed offloads the optimizer at ZeRO stage 1, 2 or 3, not 0</source>
         <translation>DeepSpeed 在 ZeRO 阶段 1、2 或 3 下卸载优化器，阶段 0 不行</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="383"/>
+        <location filename="../core/base/messagetext.cpp" line="386"/>
         <source>FSDP&apos;s CPU offload moves the parameters, gradients and optimizer step together: set offload_params too</source>
         <translation>FSDP 的 CPU 卸载会同时移动参数、梯度和优化器步骤：请同时设置 offload_params</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="385"/>
+        <location filename="../core/base/messagetext.cpp" line="388"/>
         <source>BF16 optimizer moments need Adam</source>
         <translation>BF16 优化器动量需要 Adam</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="397"/>
+        <location filename="../core/base/messagetext.cpp" line="400"/>
         <source>%1 unrolls to more than %2 letters</source>
         <translation>%1 展开后超过 %2 个字符</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="398"/>
+        <location filename="../core/base/messagetext.cpp" line="401"/>
         <source>%1: &apos;%2&apos; in stage %3 is not a layer (E embedding, t transformer layer, m multi-token prediction, L loss)</source>
         <translation>%1：第 %3 段中的 &apos;%2&apos; 不是层（E 嵌入层，t Transformer 层，m 多 token 预测层，L 损失）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="400"/>
+        <location filename="../core/base/messagetext.cpp" line="403"/>
         <source>%1 has %2 stages, not a multiple of --pipeline-model-parallel-size %3</source>
         <translation>%1 有 %2 段，不是 --pipeline-model-parallel-size %3 的倍数</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="402"/>
+        <location filename="../core/base/messagetext.cpp" line="405"/>
         <source>%1 must begin with the embedding (E) and end with the loss (L), each once</source>
         <translation>%1 必须以嵌入层 (E) 开头、以损失 (L) 结尾，且各只出现一次</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="404"/>
+        <location filename="../core/base/messagetext.cpp" line="407"/>
         <source>%1 places a transformer layer after a multi-token prediction layer</source>
         <translation>%1 在多 token 预测层之后放了 Transformer 层</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="406"/>
+        <location filename="../core/base/messagetext.cpp" line="409"/>
         <source>%1 places %2 transformer layers where %3 gives %4</source>
         <translation>%1 放置了 %2 个 Transformer 层，而 %3 给出 %4 个</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="408"/>
+        <location filename="../core/base/messagetext.cpp" line="411"/>
         <source>%1 conflicts with %2 at line %3</source>
         <translation>%1 与第 %3 行的 %2 冲突</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="414"/>
+        <location filename="../core/base/messagetext.cpp" line="417"/>
         <source>%1 needs a value</source>
         <translation>%1 需要一个值</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="415"/>
+        <location filename="../core/base/messagetext.cpp" line="418"/>
         <source>%1 needs a whole number from %2 to %3, got %4</source>
         <translation>%1 需要 %2 到 %3 之间的整数，实际为 %4</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="416"/>
+        <location filename="../core/base/messagetext.cpp" line="419"/>
         <source>%1 is missing: Megatron-LM builds a model from all of %2</source>
         <translation>缺少 %1：Megatron-LM 需要 %2 全部给出才能构建模型</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="418"/>
+        <location filename="../core/base/messagetext.cpp" line="421"/>
         <source>%1 %2 is not one of: %3</source>
         <translation>%1 %2 不是以下之一：%3</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="419"/>
+        <location filename="../core/base/messagetext.cpp" line="422"/>
         <source>%1 GPUs (%2) do not divide by TP·PP·CP = %3·%4·%5 = %6</source>
         <translation>%1 个 GPU（%2）不能被 TP·PP·CP = %3·%4·%5 = %6 整除</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="421"/>
+        <location filename="../core/base/messagetext.cpp" line="424"/>
         <source>%1 GPUs (%2) do not divide by TP·PP·CP = %3·%4·%5 = %6: for a script written for one node, import with --keep-cluster to keep the plan&apos;s cluster</source>
         <translation>%1 个 GPU（%2）不能被 TP·PP·CP = %3·%4·%5 = %6 整除：若脚本是为单个节点写的，请加 --keep-cluster 导入，保留计划的集群</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="424"/>
+        <location filename="../core/base/messagetext.cpp" line="427"/>
         <source>%1: %2 layers over %3 pipeline stages do not split into virtual stages of that many layers</source>
         <translation>%1：%2 层分到 %3 个流水线阶段后，无法切成每个虚拟阶段这么多层</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="426"/>
+        <location filename="../core/base/messagetext.cpp" line="429"/>
         <source>%1 layers less %2 on the first stage and %3 on the last do not split evenly over the %4 other stages</source>
         <translation>%1 层减去第一阶段的 %2 层和最后阶段的 %3 层后，不能平均分到其余 %4 个阶段</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="428"/>
+        <location filename="../core/base/messagetext.cpp" line="431"/>
         <source>train_batch_size %1 is not micro-batch %2 × accumulation %3 × DP %4 = %5</source>
         <translation>train_batch_size %1 不等于微批次 %2 × 累积步数 %3 × DP %4 = %5</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="430"/>
+        <location filename="../core/base/messagetext.cpp" line="433"/>
         <source>train_batch_size %1 does not divide by %2 %3 × DP %4 = %5</source>
         <translation>train_batch_size %1 不能被 %2 %3 × DP %4 = %5 整除</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="432"/>
+        <location filename="../core/base/messagetext.cpp" line="435"/>
         <source>not TOML at column %1: %2</source>
         <translation>第 %1 列不是 TOML：%2</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="433"/>
+        <location filename="../core/base/messagetext.cpp" line="436"/>
         <source>not TOML: an unterminated string (the line ends at column %1 before its closing quote)</source>
         <translation>不是 TOML：字符串没有闭合（该行在第 %1 列结束，之前没有闭合引号）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="435"/>
+        <location filename="../core/base/messagetext.cpp" line="438"/>
         <source>not TOML: an unterminated string (the file ends at column %1 before its closing quotes)</source>
         <translation>不是 TOML：字符串没有闭合（文件在第 %1 列结束，之前没有闭合引号）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="437"/>
+        <location filename="../core/base/messagetext.cpp" line="440"/>
         <source>--moe-layer-freq %1 lists %2 layers; --num-layers is %3 (Megatron-LM asserts they match)</source>
         <translation>--moe-layer-freq %1 列出 %2 层，而 --num-layers 为 %3（Megatron-LM 断言二者相等）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="439"/>
+        <location filename="../core/base/messagetext.cpp" line="442"/>
         <source>a double quote opens here and is never closed: bash would not run the file</source>
         <translation>此处的双引号没有闭合：bash 不会运行该文件</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="441"/>
+        <location filename="../core/base/messagetext.cpp" line="444"/>
         <source>a single quote opens here and is never closed: bash would not run the file</source>
         <translation>此处的单引号没有闭合：bash 不会运行该文件</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="445"/>
+        <location filename="../core/base/messagetext.cpp" line="448"/>
         <source>the file sets no Megatron-LM argument (no --flag was found): it is not a launch script or argument file</source>
         <translation>文件没有设置任何 Megatron-LM 参数（未找到 --flag）：它不是启动脚本或参数文件</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="450"/>
+        <location filename="../core/base/messagetext.cpp" line="453"/>
         <source>the file sets no torchtitan setting: it is neither a TOML job file nor a command line of --section.key flags</source>
         <translation>文件没有设置任何 torchtitan 配置：它既不是 TOML 作业文件，也不是由 --section.key 标志组成的命令行</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="443"/>
+        <location filename="../core/base/messagetext.cpp" line="446"/>
         <source>the file holds binary data (NUL bytes): not a %1 configuration</source>
         <translation>文件含有二进制数据（NUL 字节）：不是 %1 配置</translation>
     </message>
@@ -1034,62 +1039,62 @@
         <translation>NVFP4 的随机 Hadamard 变换、随机舍入和二维权重缩放未计入成本，其 GEMM 速率仅来自一项已发表的基准测试（%1）：线性层的时间是下限</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="150"/>
+        <location filename="../core/base/messagetext.cpp" line="153"/>
         <source>no benchmark publishes the speed of the %1 attention kernel (flash_attn_triton.py, llm-foundry&apos;s attn_impl triton) on the %2, and its published timings elsewhere disagree, from below FlashAttention v1&apos;s to twice as fast: %3&apos;s curve, the middle of them, sets the step time, and %4&apos;s the fast end of its range (resources/catalog/SOURCES.md)</source>
         <translation>没有任何基准测试发表过 %1 注意力内核（flash_attn_triton.py，即 llm-foundry 的 attn_impl triton）在 %2 上的速度，而它在其他 GPU 上已发表的计时互不一致，从低于 FlashAttention v1 到快一倍不等：单步时间取居中的 %3 曲线，其范围的快端取 %4 的曲线（resources/catalog/SOURCES.md）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="155"/>
+        <location filename="../core/base/messagetext.cpp" line="158"/>
         <source>published timings of the %1 attention kernel (flash_attn_triton.py, llm-foundry&apos;s attn_impl triton) disagree: FlashAttention-2&apos;s benchmark, whose curve the %2 carries, puts it at or below FlashAttention v1, its author slightly slower than v1, MosaicML slightly faster, and one user twice as fast: %3&apos;s curve, the middle of them, sets the step time, the benchmark&apos;s curve the slow end of its range and %4&apos;s the fast end (resources/catalog/SOURCES.md)</source>
         <translation>%1 注意力内核（flash_attn_triton.py，即 llm-foundry 的 attn_impl triton）已发表的计时互不一致：FlashAttention-2 的基准测试（%2 采用其曲线）显示它不快于 FlashAttention v1，其作者认为比 v1 略慢，MosaicML 认为略快，一位用户测得快一倍：单步时间取居中的 %3 曲线，范围的慢端取该基准测试的曲线，快端取 %4 的曲线（resources/catalog/SOURCES.md）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="188"/>
+        <location filename="../core/base/messagetext.cpp" line="191"/>
         <source>no rank of the profile has a stage in the plan and a profiled step</source>
         <translation>剖析中没有任何 rank 在规划中有所属阶段且有被剖析的训练步</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="190"/>
+        <location filename="../core/base/messagetext.cpp" line="193"/>
         <source>the plan does not evaluate</source>
         <translation>规划无法评估</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="191"/>
+        <location filename="../core/base/messagetext.cpp" line="194"/>
         <source>the plan has no GEMMs on the profiled stages</source>
         <translation>规划在被剖析的阶段上没有 GEMM</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="192"/>
+        <location filename="../core/base/messagetext.cpp" line="195"/>
         <source>no GEMM kernel in the profile</source>
         <translation>剖析中没有 GEMM 内核</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="193"/>
+        <location filename="../core/base/messagetext.cpp" line="196"/>
         <source>no attention kernel in the profile</source>
         <translation>剖析中没有注意力内核</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="194"/>
+        <location filename="../core/base/messagetext.cpp" line="197"/>
         <source>no element-wise kernel in the profile</source>
         <translation>剖析中没有逐元素内核</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="195"/>
+        <location filename="../core/base/messagetext.cpp" line="198"/>
         <source>the plan runs unfused attention, costed as GEMMs and element-wise kernels</source>
         <translation>规划使用未融合的注意力，按 GEMM 和逐元素内核计价</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="197"/>
+        <location filename="../core/base/messagetext.cpp" line="200"/>
         <source>the profile has attention kernels of one pass only</source>
         <translation>剖析中只有一个方向（前向或反向）的注意力内核</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="198"/>
+        <location filename="../core/base/messagetext.cpp" line="201"/>
         <source>the kernels&apos; names do not tell the two passes apart: their time is split as the model splits it</source>
         <translation>内核名称无法区分前向与反向：其时间按模型的比例拆分</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="200"/>
+        <location filename="../core/base/messagetext.cpp" line="203"/>
         <source>faster than the GPU&apos;s dense peak (%1 TFLOP/s) for the plan&apos;s FLOPs: is the profile of this plan?</source>
         <translation>按规划的 FLOP 计算，比 GPU 的稠密峰值（%1 TFLOP/s）还快：这份剖析是这个规划的吗？</translation>
     </message>
@@ -1098,997 +1103,997 @@
         <translation type="vanished">按规划的逐元素访存量和内核数计算，比数据手册的 HBM 带宽（%1 GB/s）还快：这份剖析是这个规划的吗？</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="205"/>
+        <location filename="../core/base/messagetext.cpp" line="208"/>
         <source>over 20 times slower than the model: is the profile of this plan?</source>
         <translation>比模型慢 20 倍以上：这份剖析是这个规划的吗？</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="207"/>
+        <location filename="../core/base/messagetext.cpp" line="210"/>
         <source>over 20 times faster than the model: is the profile of this plan?</source>
         <translation>比模型快 20 倍以上：这份剖析是这个规划的吗？</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="209"/>
+        <location filename="../core/base/messagetext.cpp" line="212"/>
         <source>replaces the probe&apos;s timed GEMM shapes</source>
         <translation>取代探测程序实测的 GEMM 形状</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="210"/>
+        <location filename="../core/base/messagetext.cpp" line="213"/>
         <source>its largest all-reduce moves %1, below the 1 MiB where the link&apos;s rate sets the time</source>
         <translation>其最大的 all-reduce 仅传输 %1，低于由链路速率决定耗时的 1 MiB</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="212"/>
+        <location filename="../core/base/messagetext.cpp" line="215"/>
         <source>below 1% of the link&apos;s line rate: a broken link, not a slow one (the fabric check names it)</source>
         <translation>低于链路线速的 1%：这是故障链路，而非慢链路（网络检查会指出它）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="214"/>
+        <location filename="../core/base/messagetext.cpp" line="217"/>
         <source>no all-reduce over this link was timed: its efficiency stays the model&apos;s</source>
         <translation>此链路上没有计时到 all-reduce：其效率保持模型值</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="216"/>
+        <location filename="../core/base/messagetext.cpp" line="219"/>
         <source>its largest call moves %1, below the 1 MiB where the link&apos;s rate sets the time</source>
         <translation>其最大的一次调用仅传输 %1，低于由链路速率决定耗时的 1 MiB</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="218"/>
+        <location filename="../core/base/messagetext.cpp" line="221"/>
         <source>the plan places this group&apos;s ranks on no GPUs of its cluster: its path is not known</source>
         <translation>规划没有把这个组的 rank 放到其集群的 GPU 上：其路径未知</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="220"/>
+        <location filename="../core/base/messagetext.cpp" line="223"/>
         <source>%1 GB/s of bus bandwidth, past the link&apos;s line rate of %2 GB/s: is the profile of this cluster?</source>
         <translation>总线带宽 %1 GB/s，超过链路线速 %2 GB/s：这份剖析是这个集群的吗？</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="222"/>
+        <location filename="../core/base/messagetext.cpp" line="225"/>
         <source>fewer than %1 kernels per step ran beside a collective and also alone: the slowdown is not measured</source>
         <translation>每步既与集合通信并行、又单独运行过的内核少于 %1 个：未测得减速</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="224"/>
+        <location filename="../core/base/messagetext.cpp" line="227"/>
         <source>the kernels beside collectives ran %1% slower than alone, past what sharing the GPU does: something else slowed them</source>
         <translation>与集合通信并行的内核比单独运行慢 %1%，超出共享 GPU 所能造成的程度：是别的原因拖慢了它们</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="227"/>
+        <location filename="../core/base/messagetext.cpp" line="230"/>
         <source>the kernels beside collectives ran no slower than alone (%1% faster): taken as no slowdown</source>
         <translation>与集合通信并行的内核并不比单独运行慢（快 %1%）：按无减速计</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="229"/>
+        <location filename="../core/base/messagetext.cpp" line="232"/>
         <source>the plan&apos;s element-wise time is all kernels&apos; fixed cost: no traffic to fit a rate on</source>
         <translation>规划的逐元素时间全部是内核的固定开销：没有可拟合速率的流量</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="231"/>
+        <location filename="../core/base/messagetext.cpp" line="234"/>
         <source>fewer than %1 kernels per step waited in the queue (the profile records no kernel launches, or the host held every kernel back): the kernels&apos; fixed cost is not measured</source>
         <translation>每步在队列中等待的内核少于 %1 个（剖析未记录内核启动，或主机拖住了每个内核）：未测得内核的固定开销</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="234"/>
+        <location filename="../core/base/messagetext.cpp" line="237"/>
         <source>the GPU sat idle %1 µs before each kernel that waited in the queue, past the %2 µs the calibration allows a kernel&apos;s fixed cost: something else held the queue (another stream&apos;s event, a copy)</source>
         <translation>每个在队列中等待的内核之前 GPU 空闲 %1 µs，超过校准允许的单个内核固定开销 %2 µs：是别的东西拖住了队列（另一条流的事件、一次拷贝）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="237"/>
+        <location filename="../core/base/messagetext.cpp" line="240"/>
         <source>%1 µs per kernel, past %2 µs: the GPU waited on something other than starting kernels</source>
         <translation>每个内核 %1 µs，超过 %2 µs：GPU 在等待启动内核以外的东西</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="239"/>
+        <location filename="../core/base/messagetext.cpp" line="242"/>
         <source>the GPU sat idle %1 µs before each of %2 kernels per step that waited in the queue; over all %3 kernels per step that is %4, which the model&apos;s %5 kernels per step carry</source>
         <translation>每步有 %2 个内核在队列中等待，GPU 在每个之前空闲 %1 µs；按每步全部 %3 个内核计为 %4，由模型每步的 %5 个内核分摊</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="386"/>
+        <location filename="../core/base/messagetext.cpp" line="389"/>
         <source>BF16 master weights and gradients are DeepSpeed&apos;s (bf16.bf16_master_weights_and_grads), under BF16 training</source>
         <translation>BF16 主权重和梯度是 DeepSpeed 的功能（bf16.bf16_master_weights_and_grads），需在 BF16 训练下使用</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="389"/>
+        <location filename="../core/base/messagetext.cpp" line="392"/>
         <source>DeepSpeed keeps BF16 master weights only under ZeRO 1, 2 or 3 (&quot;Bf16_master_weights_and_grads is only supported with ZeRO Stage 1, 2, or 3.&quot;)</source>
         <translation>DeepSpeed 只在 ZeRO 1、2 或 3 下保留 BF16 主权重（&quot;Bf16_master_weights_and_grads is only supported with ZeRO Stage 1, 2, or 3.&quot;）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="392"/>
+        <location filename="../core/base/messagetext.cpp" line="395"/>
         <source>DeepSpeed keeps Adam&apos;s moments in BF16 only beside BF16 master weights (&quot;bf16_optimizer_states requires bf16_master_weights_and_grads to be enabled.&quot;): set training.master_weights to bf16, or the moments to fp32</source>
         <translation>DeepSpeed 只有在使用 BF16 主权重时才以 BF16 保存 Adam 的动量（&quot;bf16_optimizer_states requires bf16_master_weights_and_grads to be enabled.&quot;）：请把 training.master_weights 设为 bf16，或把动量设为 fp32</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="409"/>
+        <location filename="../core/base/messagetext.cpp" line="412"/>
         <source>%1 takes its value from %2, a variable or a command the file does not set</source>
         <translation>%1 的值来自 %2，这是文件没有设置的变量或命令</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="411"/>
+        <location filename="../core/base/messagetext.cpp" line="414"/>
         <source>%1 takes its value from %2, an argument given to the script when it is run, which the file does not hold</source>
         <translation>%1 的值来自 %2，即运行脚本时传入的参数，文件中没有它的值</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="447"/>
+        <location filename="../core/base/messagetext.cpp" line="450"/>
         <source>the file sets only a launcher&apos;s flags (%1) and no Megatron-LM argument after its script: not a Megatron-LM launch script</source>
         <translation>文件只设置了启动器的参数（%1），其脚本之后没有任何 Megatron-LM 参数：不是 Megatron-LM 启动脚本</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="453"/>
+        <location filename="../core/base/messagetext.cpp" line="456"/>
         <source>%1 = 0: torchtitan takes -1 (the GPUs the other degrees leave) or a degree of at least 1</source>
         <translation>%1 = 0：torchtitan 只接受 -1（其余并行度剩下的 GPU）或不小于 1 的并行度</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="455"/>
+        <location filename="../core/base/messagetext.cpp" line="458"/>
         <source>bf16 and fp16 are both enabled</source>
         <translation>bf16 和 fp16 同时启用</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="456"/>
+        <location filename="../core/base/messagetext.cpp" line="459"/>
         <source>%1 shards the KV heads by TP: %2 KV heads do not divide by TP %3; TP %4 would</source>
         <translation>%1 按 TP 切分 KV 头：%2 个 KV 头不能被 TP %3 整除；TP %4 可以</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="458"/>
+        <location filename="../core/base/messagetext.cpp" line="461"/>
         <source>training.framework %1 does not run the %2 schedule</source>
         <translation>training.framework %1 不运行 %2 调度</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="460"/>
+        <location filename="../core/base/messagetext.cpp" line="463"/>
         <source>training.framework %1 does not run the %2 schedule: a what-if that no launch configuration can run; 1f1b runs everywhere</source>
         <translation>training.framework %1 不运行 %2 调度：这是一个假设方案，任何启动配置都无法运行；1f1b 在所有框架中都可运行</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="463"/>
+        <location filename="../core/base/messagetext.cpp" line="466"/>
         <source>%1 does not run the %2 schedule; 1f1b runs everywhere</source>
         <translation>%1 不支持 %2 调度；1f1b 在所有框架中都可运行</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="465"/>
+        <location filename="../core/base/messagetext.cpp" line="468"/>
         <source>%1 splits the layers evenly over the stages; export to Megatron-LM for an uneven split, or remove it</source>
         <translation>%1 在各阶段间均分层数；不均匀的划分请导出到 Megatron-LM，或将其去掉</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="467"/>
+        <location filename="../core/base/messagetext.cpp" line="470"/>
         <source>%1 runs on whole nodes: the plan uses %2 GPUs, not a multiple of %3 per node</source>
         <translation>%1 以整节点运行：方案使用 %2 个 GPU，不是每节点 %3 个的整数倍</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="469"/>
+        <location filename="../core/base/messagetext.cpp" line="472"/>
         <source>DeepSpeed&apos;s JSON holds no parallel sizes: the training script sets PP %1 (PipelineModule(num_stages=%1)) and TP %2; DP is then %3 ranks / (PP %1 · TP %2) = %4</source>
         <translation>DeepSpeed 的 JSON 不含并行规模：由训练脚本设置 PP %1（PipelineModule(num_stages=%1)）和 TP %2；于是 DP 为 %3 个 rank / (PP %1 · TP %2) = %4</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="472"/>
+        <location filename="../core/base/messagetext.cpp" line="475"/>
         <source>start it on the first node with DeepSpeed&apos;s launcher, which reaches the others through the hostfile that `plait export PLAN --to hostfile` writes: %1</source>
         <translation>在第一个节点上用 DeepSpeed 的启动器启动，它通过 `plait export PLAN --to hostfile` 写出的 hostfile 连接其他节点：%1</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="475"/>
+        <location filename="../core/base/messagetext.cpp" line="478"/>
         <source>start it with DeepSpeed&apos;s launcher: %1</source>
         <translation>用 DeepSpeed 的启动器启动：%1</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="476"/>
+        <location filename="../core/base/messagetext.cpp" line="479"/>
         <source>DeepSpeed&apos;s launcher gives each node a block of consecutive ranks and local rank i GPU i, which is not this plan&apos;s placement: start it with the torchrun lines that `plait export PLAN --to hostfile` writes (deepspeed.init_distributed reads torchrun&apos;s environment)</source>
         <translation>DeepSpeed 的启动器给每个节点分配一段连续的 rank，并让本地 rank i 使用 GPU i，这与本方案的放置不同：请用 `plait export PLAN --to hostfile` 写出的 torchrun 命令启动（deepspeed.init_distributed 会读取 torchrun 的环境变量）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="480"/>
+        <location filename="../core/base/messagetext.cpp" line="483"/>
         <source>torchtitan&apos;s TOML versions (v0.2) always shard the sequence under TP %1: set training.sequence_parallel to true</source>
         <translation>torchtitan 的 TOML 版本（v0.2）在 TP %1 下总是切分序列：请把 training.sequence_parallel 设为 true</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="483"/>
+        <location filename="../core/base/messagetext.cpp" line="486"/>
         <source>torchtitan runs expert TP only as 1 or as the TP size (%1), not %2 (&quot;Currently we only support ETP=TP or ETP=1&quot;)</source>
         <translation>torchtitan 的专家 TP 只能为 1 或等于 TP 规模（%1），不能为 %2（&quot;Currently we only support ETP=TP or ETP=1&quot;）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="486"/>
+        <location filename="../core/base/messagetext.cpp" line="489"/>
         <source>torchtitan needs the sequence (%1 tokens) to divide by TP · 2 · CP = %2; %3 tokens would</source>
         <translation>torchtitan 要求序列长度（%1 个 token）能被 TP · 2 · CP = %2 整除；%3 个 token 可以</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="488"/>
+        <location filename="../core/base/messagetext.cpp" line="491"/>
         <source>--group-query-attention without --num-query-groups: Megatron-LM keeps one KV head per attention head</source>
         <translation>有 --group-query-attention 而无 --num-query-groups：Megatron-LM 为每个注意力头保留一个 KV 头</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="490"/>
+        <location filename="../core/base/messagetext.cpp" line="493"/>
         <source>%1 (%2) has no effect without --group-query-attention, as in Megatron-LM</source>
         <translation>%1（%2）在没有 --group-query-attention 时不起作用，与 Megatron-LM 一致</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="492"/>
+        <location filename="../core/base/messagetext.cpp" line="495"/>
         <source>the vocabulary comes from the tokenizer, which the arguments do not name (no --vocab-size): the base plan&apos;s %1 is kept</source>
         <translation>词表来自分词器，而参数中未给出（无 --vocab-size）：保留基础方案的 %1</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="495"/>
+        <location filename="../core/base/messagetext.cpp" line="498"/>
         <source>no --vocab-size: the vocabulary is the tokenizer&apos;s (%1), which Plait does not read; the base plan&apos;s %2 is kept</source>
         <translation>没有 --vocab-size：词表来自分词器（%1），Plait 不读取它；保留基础计划的 %2</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="498"/>
+        <location filename="../core/base/messagetext.cpp" line="501"/>
         <source>no --seq-length: the base plan&apos;s %1 is kept</source>
         <translation>无 --seq-length：保留基础方案的 %1</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="499"/>
+        <location filename="../core/base/messagetext.cpp" line="502"/>
         <source>no --attention-dropout or --hidden-dropout: Megatron-LM runs its default 0.1 on both, which Llama-style recipes (no linear biases) set to 0; the estimate costs it, in the attention kernel and as masks on the residual branches</source>
         <translation>未给出 --attention-dropout 或 --hidden-dropout：Megatron-LM 对两者都按默认值 0.1 运行，而 Llama 风格的配方（无线性层偏置）会设为 0；估算计入了它的开销：注意力内核中的时间，以及残差分支上的掩码</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="503"/>
+        <location filename="../core/base/messagetext.cpp" line="506"/>
         <source>%1 (%2) where the base plan&apos;s nodes have %3 GPUs: the nodes&apos; hardware is the base plan&apos;s</source>
         <translation>%1（%2），而基础方案的节点有 %3 个 GPU：节点硬件沿用基础方案</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="505"/>
+        <location filename="../core/base/messagetext.cpp" line="508"/>
         <source>the file does not give torchrun&apos;s --nnodes and --nproc-per-node as numbers: the cluster is the base plan&apos;s, %1 × %2 GPUs</source>
         <translation>文件未以数字给出 torchrun 的 --nnodes 和 --nproc-per-node：集群沿用基础方案，%1 × %2 个 GPU</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="508"/>
+        <location filename="../core/base/messagetext.cpp" line="511"/>
         <source>no --global-batch-size: Megatron-LM takes micro-batch × DP = %1</source>
         <translation>无 --global-batch-size：Megatron-LM 取微批次 × DP = %1</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="510"/>
+        <location filename="../core/base/messagetext.cpp" line="513"/>
         <source>neither --bf16 nor --fp16: Megatron-LM trains in fp32</source>
         <translation>既无 --bf16 也无 --fp16：Megatron-LM 以 fp32 训练</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="511"/>
+        <location filename="../core/base/messagetext.cpp" line="514"/>
         <source>holds %1 Mamba (state-space) layers, which Plait does not cost: refused rather than costed as attention</source>
         <translation>含有 %1 个 Mamba（状态空间）层，Plait 不计算这类层的开销：拒绝导入，而不是按注意力层计算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="513"/>
+        <location filename="../core/base/messagetext.cpp" line="516"/>
         <source>holds %2 layers of kind &quot;%1&quot;, which Plait does not cost: refused rather than costed as attention</source>
         <translation>包含 %2 个“%1”类型的层，Plait 不能计算其开销：拒绝导入，而不是把它们当作注意力层计算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="515"/>
+        <location filename="../core/base/messagetext.cpp" line="518"/>
         <source>holds %1 cross-attention layers (attention to image features), which Plait does not cost: refused rather than costed as self-attention</source>
         <translation>包含 %1 个交叉注意力层（对图像特征的注意力），Plait 不能计算其开销：拒绝导入，而不是把它们当作自注意力层计算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="518"/>
+        <location filename="../core/base/messagetext.cpp" line="521"/>
         <source>describes Mamba (state-space) layers, which Plait does not cost: refused rather than costed as attention</source>
         <translation>描述了 Mamba（状态空间）层，Plait 不计算这类层的开销：拒绝导入，而不是按注意力层计算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="520"/>
+        <location filename="../core/base/messagetext.cpp" line="523"/>
         <source>the file holds %1 of Python&apos;s NaN/Infinity, which JSON has no words for: read as text, so a field Plait reads would say so</source>
         <translation>文件含有 %1 个 Python 的 NaN/Infinity，JSON 没有对应的写法：按文本读取，若 Plait 读取的字段含有它们会指出</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="523"/>
+        <location filename="../core/base/messagetext.cpp" line="526"/>
         <source>the file passes no command its flags: read those it keeps in %1 (an argument file meant to be sourced)</source>
         <translation>文件没有把这些标志传给任何命令：读取其保存在 %1 中的标志（这是供 source 引入的参数文件）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="525"/>
+        <location filename="../core/base/messagetext.cpp" line="528"/>
         <source>ZeRO stage %1 does not run with DeepSpeed&apos;s pipeline: PP 1, and the base plan&apos;s %2 pipeline stages&apos; GPUs go to data parallelism</source>
         <translation>ZeRO 阶段 %1 不能与 DeepSpeed 的流水线一起运行：PP 设为 1，基础计划中 %2 个流水线阶段的 GPU 转用于数据并行</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="528"/>
+        <location filename="../core/base/messagetext.cpp" line="531"/>
         <source>tensor_parallel.autotp_size %1: DeepSpeed&apos;s AutoTP splits each layer over that many GPUs (TP %1)</source>
         <translation>tensor_parallel.autotp_size %1：DeepSpeed 的 AutoTP 把每一层切分到这么多块 GPU 上（TP %1）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="530"/>
+        <location filename="../core/base/messagetext.cpp" line="533"/>
         <source>--keep-cluster: the file&apos;s %1 %2 give way to the plan&apos;s cluster of %3 × %4 GPUs</source>
         <translation>--keep-cluster：文件中的 %1 %2 让位于计划的集群，共 %3 × %4 块 GPU</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="532"/>
+        <location filename="../core/base/messagetext.cpp" line="535"/>
         <source>%1 (%2) is the old name of %3, read as such</source>
         <translation>%1（%2）是 %3 的旧名称，按后者读取</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="533"/>
+        <location filename="../core/base/messagetext.cpp" line="536"/>
         <source>a DeepSpeed JSON holds no TP or pipeline sizes (the training script builds them: PipelineModule&apos;s num_stages, the model&apos;s code): the base plan&apos;s TP %1 · PP %2 · DP %3 are kept</source>
         <translation>DeepSpeed 的 JSON 不含 TP 或流水线规模（由训练脚本构建：PipelineModule 的 num_stages、模型代码）：保留基础计划的 TP %1 · PP %2 · DP %3</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="536"/>
+        <location filename="../core/base/messagetext.cpp" line="539"/>
         <source>zero_optimization.reduce_bucket_size 0: ZeRO reduces each gradient tensor alone as the backward produces it; costed as buckets of one weight matrix, %1 parameters</source>
         <translation>zero_optimization.reduce_bucket_size 为 0：ZeRO 在反向传播产生每个梯度张量时单独归约它；按每桶一个权重矩阵（%1 个参数）计算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="539"/>
+        <location filename="../core/base/messagetext.cpp" line="542"/>
         <source>%1: --use-megatron-fsdp without --data-parallel-sharding-strategy: read as optim_grads_params (ZeRO-3), Megatron-LM&apos;s default since 2026-04-01 (#3691); before it the default was no_shard (no sharding)</source>
         <translation>%1：有 --use-megatron-fsdp 而无 --data-parallel-sharding-strategy：按 optim_grads_params（ZeRO-3）读取，这是 Megatron-LM 自 2026-04-01（#3691）起的默认值；此前默认值为 no_shard（不切分）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="542"/>
+        <location filename="../core/base/messagetext.cpp" line="545"/>
         <source>Megatron-FSDP with %1 shards as ZeRO-%2: costed as training.framework %3</source>
         <translation>Megatron-FSDP 使用 %1，相当于 ZeRO-%2 的分片：按 training.framework %3 计算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="544"/>
+        <location filename="../core/base/messagetext.cpp" line="547"/>
         <source>Megatron-FSDP&apos;s %1 token dispatcher is costed as the all-to-all: Plait costs the %1 dispatcher under Megatron-LM&apos;s own sharding only</source>
         <translation>Megatron-FSDP 的 %1 令牌分发按 all-to-all 计算：Plait 只在 Megatron-LM 自身的分片方式下计算 %1 分发</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="547"/>
+        <location filename="../core/base/messagetext.cpp" line="550"/>
         <source>MindSpeed-LLM&apos;s names for Megatron-LM&apos;s arguments, read as Megatron-LM&apos;s: %1</source>
         <translation>MindSpeed-LLM 对 Megatron-LM 参数的另一种命名，已按 Megatron-LM 的参数读取：%1</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="549"/>
+        <location filename="../core/base/messagetext.cpp" line="552"/>
         <source>%1 (%2) is Megatron-DeepSpeed&apos;s: the optimizer runs under DeepSpeed at that ZeRO stage, and the job as DeepSpeed runs it</source>
         <translation>%1（%2）属于 Megatron-DeepSpeed：优化器在 DeepSpeed 下以该 ZeRO 阶段运行，作业按 DeepSpeed 的方式运行</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="552"/>
+        <location filename="../core/base/messagetext.cpp" line="555"/>
         <source>--sequence-parallel (%1) with TP 1: Megatron-LM turns it off, and so does the plan</source>
         <translation>--sequence-parallel（%1）而 TP 为 1：Megatron-LM 会关闭它，方案同样关闭</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="554"/>
+        <location filename="../core/base/messagetext.cpp" line="557"/>
         <source>%1 is &quot;auto&quot; (the Hugging Face Trainer fills it in from its own arguments): the base plan&apos;s value is kept</source>
         <translation>%1 为 &quot;auto&quot;（由 Hugging Face Trainer 按其自身参数填入）：保留基础方案的值</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="556"/>
+        <location filename="../core/base/messagetext.cpp" line="559"/>
         <source>fewer than two of train_batch_size, train_micro_batch_size_per_gpu and gradient_accumulation_steps are numbers: the rest are the base plan&apos;s (global batch %1, micro-batch %2)</source>
         <translation>train_batch_size、train_micro_batch_size_per_gpu 和 gradient_accumulation_steps 中少于两个是数字：其余沿用基础方案（全局批次 %1，微批次 %2）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="559"/>
+        <location filename="../core/base/messagetext.cpp" line="562"/>
         <source>neither bf16 nor fp16 is enabled: DeepSpeed trains in fp32</source>
         <translation>bf16 和 fp16 都未启用：DeepSpeed 以 fp32 训练</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="560"/>
+        <location filename="../core/base/messagetext.cpp" line="563"/>
         <source>[model] %1 (%2): torchtitan&apos;s shape of it is the published model Plait has as the preset %3, read as such</source>
         <translation>[model] %1（%2）：torchtitan 中该模型的结构即 Plait 预设 %3 所对应的公开模型，按此读取</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="562"/>
+        <location filename="../core/base/messagetext.cpp" line="565"/>
         <source>%1 = %2 (%3): torchtitan&apos;s code holds that model&apos;s shape; the plan keeps the base plan&apos;s model, %4</source>
         <translation>%1 = %2（%3）：该模型的形状在 torchtitan 的代码中；方案保留基础方案的模型 %4</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="564"/>
+        <location filename="../core/base/messagetext.cpp" line="567"/>
         <source>with virtual stages: the layers are split evenly</source>
         <translation>有虚拟阶段：各层平均切分</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="566"/>
+        <location filename="../core/base/messagetext.cpp" line="569"/>
         <source>a module Plait does not recompute (its activations are counted as kept)</source>
         <translation>Plait 不对该模块做重计算（其激活按保留计入）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="567"/>
+        <location filename="../core/base/messagetext.cpp" line="570"/>
         <source>estimated as every layer recomputed</source>
         <translation>按每层都重算估算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="568"/>
+        <location filename="../core/base/messagetext.cpp" line="571"/>
         <source>memory and time are those of the GPU alone</source>
         <translation>显存和时间只按 GPU 本身计算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="569"/>
+        <location filename="../core/base/messagetext.cpp" line="572"/>
         <source>copies from pageable host memory run below the link&apos;s rate, which the offload is costed at</source>
         <translation>从可分页主机内存拷贝的速度低于链路速率，而卸载是按链路速率计算成本的</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="571"/>
+        <location filename="../core/base/messagetext.cpp" line="574"/>
         <source>estimated as %1</source>
         <translation>按 %1 估算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="572"/>
+        <location filename="../core/base/messagetext.cpp" line="575"/>
         <source>multi-head latent attention: costed as attention with %1 KV heads</source>
         <translation>多头潜在注意力：按 %1 个 KV 头的注意力估算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="574"/>
+        <location filename="../core/base/messagetext.cpp" line="577"/>
         <source>%1 makes every layer dense: the model is costed without experts</source>
         <translation>%1 使每一层都是稠密层：模型按无专家计算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="576"/>
+        <location filename="../core/base/messagetext.cpp" line="579"/>
         <source>every layer is costed as a mixture-of-experts layer</source>
         <translation>每层都按混合专家层估算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="577"/>
+        <location filename="../core/base/messagetext.cpp" line="580"/>
         <source>shared experts narrower than the dense FFN: left out of the estimate</source>
         <translation>比稠密 FFN 窄的共享专家：未计入估算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="579"/>
+        <location filename="../core/base/messagetext.cpp" line="582"/>
         <source>costed as attention over the whole sequence</source>
         <translation>按覆盖整个序列的注意力估算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="580"/>
+        <location filename="../core/base/messagetext.cpp" line="583"/>
         <source>the model&apos;s learned positions end at %1 (n_positions): it cannot take the plan&apos;s sequence of %2, so the plan trains at %1</source>
         <translation>该模型的可学习位置编码只到 %1（n_positions）：它不能处理计划的序列长度 %2，因此计划按 %1 训练</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="583"/>
+        <location filename="../core/base/messagetext.cpp" line="586"/>
         <source>the file leaves out what %1&apos;s config class gives by default, read as transformers does: %2</source>
         <translation>文件省略了 %1 配置类的默认字段，已按 transformers 的默认值读取：%2</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="585"/>
+        <location filename="../core/base/messagetext.cpp" line="588"/>
         <source>max_position_embeddings %1 is the model&apos;s position limit, not the sequence it trains at: the plan&apos;s %2 is kept</source>
         <translation>max_position_embeddings %1 是模型的位置上限，不是训练时的序列长度：保留方案的 %2</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="588"/>
+        <location filename="../core/base/messagetext.cpp" line="591"/>
         <source>%1 is read, not written: a plan goes out as megatron, deepspeed or torchtitan</source>
         <translation>%1 只能读入、不能写出：方案可导出为 megatron、deepspeed 或 torchtitan</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="590"/>
+        <location filename="../core/base/messagetext.cpp" line="593"/>
         <source>HSDP: states are sharded over %1 ranks, estimated as sharded over all %2</source>
         <translation>HSDP：状态在 %1 个 rank 上分片，按在全部 %2 个上分片估算</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="593"/>
+        <location filename="../core/base/messagetext.cpp" line="596"/>
         <source>GPUs %1 and %2 on %3 are joined by %4 NVLinks where other pairs have %5: every group across them runs at the slower rate</source>
         <translation>%3 上的 GPU %1 与 %2 之间只有 %4 条 NVLink，其他 GPU 对有 %5 条：跨这对 GPU 的每个组都以较慢的速率运行</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="596"/>
+        <location filename="../core/base/messagetext.cpp" line="599"/>
         <source>%1 joins only some GPU pairs by NVLink (up to NV%2): groups are costed over PCIe, the path the other pairs take</source>
         <translation>%1 只有部分 GPU 对之间有 NVLink（最多 NV%2）：各组按 PCIe 估算，即其余 GPU 对所走的路径</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="599"/>
+        <location filename="../core/base/messagetext.cpp" line="602"/>
         <source>GPU %1 on %2 reaches its nearest NIC (%3) only over %4: its traffic to other nodes crosses the CPU</source>
         <translation>%2 上的 GPU %1 到最近的网卡（%3）要经过 %4：它发往其他节点的流量要穿过 CPU</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="601"/>
+        <location filename="../core/base/messagetext.cpp" line="604"/>
         <source>%1 has %2 where the other nodes have %3</source>
         <translation>%1 为 %2，而其他节点为 %3</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="602"/>
+        <location filename="../core/base/messagetext.cpp" line="605"/>
         <source>the source gives no NIC speed: the inter-node link is the base plan&apos;s, %1</source>
         <translation>数据源未给出网卡速率：节点间链路沿用基础方案的 %1</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="604"/>
+        <location filename="../core/base/messagetext.cpp" line="607"/>
         <source>%1 joins its GPUs over PCIe only, while the plan&apos;s GPU (%2) is an %3 part: every group is costed over PCIe; if the node&apos;s GPUs are another model (a PCIe card), choose it in the plan</source>
         <translation>%1 的 GPU 之间只有 PCIe，而计划的 GPU（%2）支持 %3：所有通信组都按 PCIe 计算；若该节点的 GPU 是其他型号（PCIe 卡），请在计划中选择它</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="607"/>
+        <location filename="../core/base/messagetext.cpp" line="610"/>
         <source>%1 is a static topology file (NCCL_TOPO_FILE): it lists the GPUs as PCI devices and leaves NVLink, the GPU model and NIC speeds to what NCCL reads from the driver, so the plan&apos;s GPU-to-GPU link (%2) is kept</source>
         <translation>%1 是静态拓扑文件（NCCL_TOPO_FILE）：它只把 GPU 列为 PCI 设备，NVLink、GPU 型号和网卡速率留给 NCCL 从驱动读取，因此保留计划的 GPU 间链路（%2）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="610"/>
+        <location filename="../core/base/messagetext.cpp" line="613"/>
         <source>the nodes differ: %1 node(s) unlike the others keep their own links, and a group across them runs at the slowest it spans</source>
         <translation>各节点不同：%1 个与其他节点不同的节点保留各自的链路，跨越它们的组以所经过的最慢链路运行</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="613"/>
+        <location filename="../core/base/messagetext.cpp" line="616"/>
         <source>the dumps&apos; GPUs are of compute capability %1 and the plan&apos;s %2 is of NVLink generation %3: choose the plan&apos;s GPU, which the dumps do not name</source>
         <translation>转储中的 GPU 计算能力为 %1，而方案的 %2 属于第 %3 代 NVLink：请选择方案的 GPU（转储中没有型号）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="616"/>
+        <location filename="../core/base/messagetext.cpp" line="619"/>
         <source>%1 NVLinks per GPU pair make %2 GB/s where the plan&apos;s %3 has %4 GB/s: another GPU model, or links down</source>
         <translation>每对 GPU %1 条 NVLink，合 %2 GB/s，而方案的 %3 为 %4 GB/s：可能是另一种 GPU，或有链路断开</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="618"/>
+        <location filename="../core/base/messagetext.cpp" line="621"/>
         <source>%1 has %2 GPUs and %3 has %4: Plait&apos;s cluster has one GPU count per node</source>
         <translation>%1 有 %2 个 GPU，%3 有 %4 个：Plait 的集群每个节点的 GPU 数相同</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="620"/>
+        <location filename="../core/base/messagetext.cpp" line="623"/>
         <source>the plan&apos;s sizes need %1 GPUs and the imported cluster has %2: change TP, PP, DP or CP, or import over a plan that fits</source>
         <translation>方案的并行规模需要 %1 个 GPU，而导入的集群只有 %2 个：请修改 TP、PP、DP 或 CP，或在规模合适的方案上导入</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="623"/>
+        <location filename="../core/base/messagetext.cpp" line="626"/>
         <source>%1&apos;s configuration has no %2 setting</source>
         <translation>%1 的配置没有 %2 设置</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="626"/>
+        <location filename="../core/base/messagetext.cpp" line="629"/>
         <source>1. Memory: shard the optimizer state</source>
         <translation>1. 显存：切分优化器状态</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="627"/>
+        <location filename="../core/base/messagetext.cpp" line="630"/>
         <source>Stage %1 needs %2 per GPU of %3; optimizer state and gradients take %4.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；优化器状态和梯度占 %4。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="629"/>
+        <location filename="../core/base/messagetext.cpp" line="632"/>
         <source>This plan&apos;s optimizer keeps %1 bytes per parameter and its gradients %2, on every data-parallel rank unless ZeRO shards them across the ranks (Rajbhandari et al. 2020).</source>
         <translation>本方案的优化器每个参数保存 %1 字节，梯度保存 %2 字节；除非 ZeRO 把它们切分到各个 rank，每个数据并行 rank 上都要保存一份（Rajbhandari 等，2020）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="632"/>
+        <location filename="../core/base/messagetext.cpp" line="635"/>
         <source>This plan&apos;s optimizer keeps %1 bytes per parameter and its gradients %2; with one data-parallel rank there is nothing for ZeRO to shard them over: this needs more GPUs, or host memory for the optimizer state.</source>
         <translation>本方案的优化器每个参数保存 %1 字节，梯度保存 %2 字节；只有一个数据并行 rank 时，ZeRO 无处可切分：这需要更多 GPU，或用主机内存存放优化器状态。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="635"/>
+        <location filename="../core/base/messagetext.cpp" line="638"/>
         <source>1. Memory: recompute or split the activations</source>
         <translation>1. 显存：重计算或切分激活</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="636"/>
+        <location filename="../core/base/messagetext.cpp" line="639"/>
         <source>Stage %1 needs %2 per GPU of %3; the activations in flight (micro-batches: %4) take %5.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；在途激活（微批次数：%4）占 %5。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="638"/>
+        <location filename="../core/base/messagetext.cpp" line="641"/>
         <source>Activations stay until their backward pass; recomputing them costs part of a forward pass but frees most of that memory (Korthikanti et al. 2022); splitting the sequence (CP) or the layers (TP, PP) over more GPUs divides them too. The fix is whichever fits at the least step time.</source>
         <translation>激活会一直保留到其反向传播；重计算要付出部分前向传播的代价，但能释放其中大部分显存（Korthikanti 等，2022）；把序列（CP）或层（TP、PP）切分到更多 GPU 上也能把它们分摊开。修复方案取能放下且步长最短的那一个。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="642"/>
+        <location filename="../core/base/messagetext.cpp" line="645"/>
         <source>1. Memory: split the model with TP or PP</source>
         <translation>1. 显存：用 TP 或 PP 切分模型</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="643"/>
+        <location filename="../core/base/messagetext.cpp" line="646"/>
         <source>Stage %1 needs %2 per GPU of %3; the largest term is %4 (%5) with ZeRO and recomputation already doing what they can.</source>
         <translation>阶段 %1 每 GPU 需要 %2，容量为 %3；最大的一项是 %4（%5），ZeRO 和重计算已经尽力。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="646"/>
+        <location filename="../core/base/messagetext.cpp" line="649"/>
         <source>What is left is divided only by tensor or pipeline parallelism: they split the weights and each layer&apos;s activations (ZeRO-3 gathers each layer&apos;s weights back for its compute).</source>
         <translation>剩下的只能靠张量或流水线并行切分：它们切分权重和每层的激活（ZeRO-3 在计算每层时要把该层的权重重新聚合回来）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="649"/>
+        <location filename="../core/base/messagetext.cpp" line="652"/>
         <source>2. Interconnect: TP wider than a node</source>
         <translation>2. 互连：TP 宽于一个节点</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="650"/>
+        <location filename="../core/base/messagetext.cpp" line="653"/>
         <source>TP = %1 is wider than the %2 GPUs of a node.</source>
         <translation>TP = %1 宽于一个节点的 %2 块 GPU。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="651"/>
+        <location filename="../core/base/messagetext.cpp" line="654"/>
         <source>Every layer runs TP collectives in its forward and backward passes; across nodes they cross the NICs at %1 GB/s per GPU instead of %2 GB/s over %3, while PP and DP send fewer, larger messages.</source>
         <translation>每一层的前向和反向都要做张量并行集合通信；跨节点时它们经过网卡，每 GPU 只有 %1 GB/s，而经 %3 有 %2 GB/s；流水线和数据并行发送的消息更少、更大。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="654"/>
+        <location filename="../core/base/messagetext.cpp" line="657"/>
         <source>2. Interconnect: TP groups cross nodes</source>
         <translation>2. 互连：TP 组跨越节点</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="655"/>
+        <location filename="../core/base/messagetext.cpp" line="658"/>
         <source>TP traffic is on the critical path of every layer; it should stay on NVLink inside a node.</source>
         <translation>TP 通信位于每一层的关键路径上；它应当留在节点内的 NVLink 上。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="657"/>
+        <location filename="../core/base/messagetext.cpp" line="660"/>
         <source>Pitfall: too few micro-batches for the pipeline</source>
         <translation>陷阱：流水线的微批次太少</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="658"/>
+        <location filename="../core/base/messagetext.cpp" line="661"/>
         <source>m = %1 micro-batches for p = %2 stages: the bubble is %3% of the step.</source>
         <translation>p = %2 个阶段只有 m = %1 个微批次：气泡占单步的 %3%。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="660"/>
+        <location filename="../core/base/messagetext.cpp" line="663"/>
         <source>A pipeline idles (p−1)/(m+p−1) of the time while it fills and drains (Narayanan et al. 2021); with p = %1 that falls to 10% at m = %2; interleaving or ZB-H1 shrink it further.</source>
         <translation>流水线在填充和排空时空闲 (p−1)/(m+p−1) 的时间（Narayanan 等，2021）；p = %1 时要到 m = %2 才降到 10%；交错调度或 ZB-H1 可以进一步缩小它。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="663"/>
+        <location filename="../core/base/messagetext.cpp" line="666"/>
         <source>Pitfall: exposed tensor-parallel communication</source>
         <translation>陷阱：暴露的张量并行通信</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="664"/>
+        <location filename="../core/base/messagetext.cpp" line="667"/>
         <source>Exposed tensor-parallel communication takes %1 ms of the %2 ms step (%3%).</source>
         <translation>暴露的张量并行通信占用 %2 ms 步长中的 %1 ms（%3%）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="666"/>
+        <location filename="../core/base/messagetext.cpp" line="669"/>
         <source>Each layer&apos;s TP collectives wait in the forward pass and, unless overlapped, in the backward; Transformer Engine&apos;s userbuffers overlap (training.tp_overlap all, with sequence parallelism) runs them beside the GEMMs, and a smaller TP sends less per layer over fewer ranks.</source>
         <translation>每层的 TP 集合通信在前向传播中需要等待，若不重叠，反向传播中也要等待；Transformer Engine 的 userbuffers 重叠（training.tp_overlap all，配合序列并行）让它们与 GEMM 并行执行，而更小的 TP 每层发送的数据更少、参与的 rank 更少。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="670"/>
+        <location filename="../core/base/messagetext.cpp" line="673"/>
         <source>Pitfall: data-parallel communication dominates</source>
         <translation>陷阱：数据并行通信占主导</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="671"/>
+        <location filename="../core/base/messagetext.cpp" line="674"/>
         <source>Each step reduces every gradient across the DP ranks, whatever the batch; with little work per rank the reduction cannot hide under the backward pass.</source>
         <translation>无论批次多大，每步都要在数据并行 rank 间归约全部梯度；每个 rank 的计算太少时，归约无法被反向计算掩盖。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="674"/>
+        <location filename="../core/base/messagetext.cpp" line="677"/>
         <source>3. DP first: TP and PP are not needed here</source>
         <translation>3. 数据并行优先：这里不需要 TP 和 PP</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="675"/>
+        <location filename="../core/base/messagetext.cpp" line="678"/>
         <source>TP %1 × PP %2, while the model fits with data parallelism alone (ZeRO %3) and runs a step in %4 instead of %5.</source>
         <translation>使用了 TP %1 × PP %2，而只用数据并行（ZeRO %3）模型就能放下，且单步只需 %4，而不是 %5。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="678"/>
+        <location filename="../core/base/messagetext.cpp" line="681"/>
         <source>DP adds one gradient reduction per step, overlapped with the backward pass; TP adds collectives to every layer and PP a bubble.</source>
         <translation>数据并行每步只增加一次与反向重叠的梯度归约；张量并行给每一层增加集合通信，流水线并行增加气泡。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="681"/>
+        <location filename="../core/base/messagetext.cpp" line="684"/>
         <source>3. DP first: idle GPUs</source>
         <translation>3. 优先 DP：空闲的 GPU</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="682"/>
+        <location filename="../core/base/messagetext.cpp" line="685"/>
         <source>An idle GPU is paid for like a busy one; more data-parallel replicas put it to work, each taking a share of the global batch.</source>
         <translation>空闲的 GPU 与忙碌的 GPU 花费相同；增加数据并行副本就能让它们工作，每个副本分担全局批次的一部分。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="685"/>
+        <location filename="../core/base/messagetext.cpp" line="688"/>
         <source>An idle GPU is paid for like a busy one, but no larger DP divides the global batch of %1 sequences in micro-batches of %2: change the batch, or the cluster.</source>
         <translation>空闲的 GPU 与忙碌的 GPU 花费相同，但没有更大的 DP 能以每个微批次 %2 条序列整除 %1 条序列的全局批次：请调整批次大小或集群。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="688"/>
+        <location filename="../core/base/messagetext.cpp" line="691"/>
         <source>Pitfall: one stage sets the pace</source>
         <translation>陷阱：一个阶段决定了整体节奏</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="689"/>
+        <location filename="../core/base/messagetext.cpp" line="692"/>
         <source>Every micro-batch passes every stage, so the pipeline runs at its busiest stage&apos;s pace and the others idle for the difference, each micro-batch.</source>
         <translation>每个微批次都要经过每个阶段，因此流水线按最忙阶段的节奏运行，其余阶段在每个微批次上都空闲等待其差值。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="692"/>
+        <location filename="../core/base/messagetext.cpp" line="695"/>
         <source>the trace has %1 pipeline stages and the plan %2</source>
         <translation>该 trace 有 %1 个流水线阶段，而规划有 %2 个</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="693"/>
+        <location filename="../core/base/messagetext.cpp" line="696"/>
         <source>the trace runs %1 micro-batches per step and the plan %2</source>
         <translation>该 trace 每步运行 %1 个微批次，而规划为 %2 个</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="695"/>
+        <location filename="../core/base/messagetext.cpp" line="698"/>
         <source>the trace has %1 model chunks per stage and the plan %2</source>
         <translation>该 trace 每个阶段有 %1 个模型块，而规划为 %2 个</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="697"/>
+        <location filename="../core/base/messagetext.cpp" line="700"/>
         <source>Precision at this TP</source>
         <translation>此 TP 下的精度</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="698"/>
+        <location filename="../core/base/messagetext.cpp" line="701"/>
         <source>At TP %1 a layer&apos;s linears take %3 ms per micro-batch in %2 (%4 ms of it quantization) and %6 ms in %5 (%7 ms); a step takes %8 s in %5 against %9 s.</source>
         <translation>在 TP %1 下，一层的线性层每个微批次在 %2 下耗时 %3 ms（其中量化 %4 ms），在 %5 下耗时 %6 ms（量化 %7 ms）；一步在 %5 下耗时 %8 s，而当前为 %9 s。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="701"/>
+        <location filename="../core/base/messagetext.cpp" line="704"/>
         <source>A low-precision GEMM runs faster than a 16-bit one, but each linear&apos;s input, output gradient and weight is quantized first, and that traffic stays whole on every TP rank while the GEMMs shrink with TP: the smaller the shards, the less is left of the gain. Fine-grained scaling (blockwise, MXFP8, NVFP4) costs more per element than a per-tensor scale.</source>
         <translation>低精度 GEMM 比 16 位 GEMM 更快，但每个线性层的输入、输出梯度和权重都要先量化，这部分访存在每个 TP rank 上并不随 TP 缩小，而 GEMM 会随 TP 变小：分片越小，剩下的收益越少。细粒度缩放（blockwise、MXFP8、NVFP4）每个元素的代价高于按张量缩放。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="706"/>
+        <location filename="../core/base/messagetext.cpp" line="709"/>
         <source>Train the linears in %1.</source>
         <translation>以 %1 训练线性层。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="707"/>
+        <location filename="../core/base/messagetext.cpp" line="710"/>
         <source>Shard them with ZeRO stage %1 over %2 ranks.</source>
         <translation>用 ZeRO 阶段 %1 把它们切分到 %2 个 rank 上。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="708"/>
+        <location filename="../core/base/messagetext.cpp" line="711"/>
         <source>Keep the optimizer state in host memory and step it on the CPU (ZeRO-Offload, ZeRO stage %3): %1 of host memory per node (%2).</source>
         <translation>将优化器状态放在主机内存并在 CPU 上更新（ZeRO-Offload，ZeRO 阶段 %3）：每个节点需要 %1 主机内存（%2）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="711"/>
+        <location filename="../core/base/messagetext.cpp" line="714"/>
         <source>Keep the optimizer state in host memory and step it on the CPU (ZeRO-Offload, ZeRO stage %3, training.framework %2): %1 of host memory per node.</source>
         <translation>将优化器状态放在主机内存并在 CPU 上更新（ZeRO-Offload，ZeRO 阶段 %3，training.framework %2）：每个节点需要 %1 主机内存。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="714"/>
+        <location filename="../core/base/messagetext.cpp" line="717"/>
         <source>Shard them with ZeRO stage %1 over %2 ranks (training.framework %3).</source>
         <translation>用 ZeRO 阶段 %1 把它们切分到 %2 个 rank 上（training.framework %3）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="716"/>
+        <location filename="../core/base/messagetext.cpp" line="719"/>
         <source>Split them: TP %1, PP %2, DP %3, CP %4.</source>
         <translation>切分它们：TP %1，PP %2，DP %3，CP %4。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="717"/>
+        <location filename="../core/base/messagetext.cpp" line="720"/>
         <source>Recompute every layer (full).</source>
         <translation>重计算每一层（full）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="719"/>
+        <location filename="../core/base/messagetext.cpp" line="722"/>
         <source>Recompute %1 (selective): their outputs are dropped and computed again in the backward pass.</source>
         <translation>选择性重计算 %1：丢弃它们的输出，在反向传播中重新计算。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="721"/>
+        <location filename="../core/base/messagetext.cpp" line="724"/>
         <source>Recompute attention only (selective).</source>
         <translation>只重计算注意力（selective）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="723"/>
+        <location filename="../core/base/messagetext.cpp" line="726"/>
         <source>Recompute every other matmul and the element-wise ops (torchtitan&apos;s op-level selective, selective_op).</source>
         <translation>每隔一个矩阵乘法及逐元素算子重算（torchtitan 的算子级选择性重算，selective_op）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="725"/>
+        <location filename="../core/base/messagetext.cpp" line="728"/>
         <source>Keep TP inside the node and move the rest to PP or DP: TP %1, PP %2, DP %3.</source>
         <translation>让 TP 留在节点内，其余改用 PP 或 DP：TP %1，PP %2，DP %3。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="727"/>
+        <location filename="../core/base/messagetext.cpp" line="730"/>
         <source>Place each TP group inside one node.</source>
         <translation>把每个 TP 组放在同一个节点内。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="728"/>
+        <location filename="../core/base/messagetext.cpp" line="731"/>
         <source>Raise micro-batches to %1 with %2 (micro-batch size %3).</source>
         <translation>用 %2 调度把微批次数提高到 %1（微批次大小 %3）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="730"/>
+        <location filename="../core/base/messagetext.cpp" line="733"/>
         <source>Halve TP: TP %1, DP %2.</source>
         <translation>TP 减半：TP %1，DP %2。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="731"/>
+        <location filename="../core/base/messagetext.cpp" line="734"/>
         <source>Overlap every TP collective (training.tp_overlap all, sequence parallel).</source>
         <translation>重叠所有 TP 集合通信（training.tp_overlap all，序列并行）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="733"/>
+        <location filename="../core/base/messagetext.cpp" line="736"/>
         <source>Overlap the gradient reduction with the backward pass (training.overlap_grad_reduce).</source>
         <translation>让梯度归约与反向传播重叠（training.overlap_grad_reduce）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="735"/>
+        <location filename="../core/base/messagetext.cpp" line="738"/>
         <source>Use fewer DP ranks: TP %1, PP %2, DP %3.</source>
         <translation>减少 DP rank：TP %1，PP %2，DP %3。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="736"/>
+        <location filename="../core/base/messagetext.cpp" line="739"/>
         <source>Use DP %1: TP %2 × PP %3 × CP %4 × DP %1 = %5 of the %6 GPUs.</source>
         <translation>使用 DP %1：TP %2 × PP %3 × CP %4 × DP %1 = %6 个 GPU 中的 %5 个。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="738"/>
+        <location filename="../core/base/messagetext.cpp" line="741"/>
         <source>Count the loss as a layer in the pipeline split (parallel.loss_in_split, Megatron-LM --account-for-loss-in-pipeline-split).</source>
         <translation>在流水线切分中把损失计为一层（parallel.loss_in_split，Megatron-LM --account-for-loss-in-pipeline-split）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="741"/>
+        <location filename="../core/base/messagetext.cpp" line="744"/>
         <source>Count the embedding and the loss as layers in the pipeline split (parallel.embedding_in_split and loss_in_split, Megatron-LM --account-for-embedding-in-pipeline-split and --account-for-loss-in-pipeline-split).</source>
         <translation>在流水线切分中把嵌入层和损失各计为一层（parallel.embedding_in_split 与 loss_in_split，Megatron-LM --account-for-embedding-in-pipeline-split 与 --account-for-loss-in-pipeline-split）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="745"/>
+        <location filename="../core/base/messagetext.cpp" line="748"/>
         <source>Split the layers over the stages by their time: parallel.layers_per_stage %1.</source>
         <translation>按各阶段的耗时重新分配层数：parallel.layers_per_stage %1。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="747"/>
+        <location filename="../core/base/messagetext.cpp" line="750"/>
         <source>Run data parallel over all %1 GPUs (ZeRO %2).</source>
         <translation>在全部 %1 块 GPU 上做数据并行（ZeRO %2）。</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="749"/>
+        <location filename="../core/base/messagetext.cpp" line="752"/>
         <source>rank %1</source>
         <translation>rank %1</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="750"/>
+        <location filename="../core/base/messagetext.cpp" line="753"/>
         <source>ranks %1</source>
         <translation>rank %1</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="751"/>
+        <location filename="../core/base/messagetext.cpp" line="754"/>
         <source>ranks %1 and an unnamed one</source>
         <translation>rank %1 及一个未编号的 rank</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="752"/>
+        <location filename="../core/base/messagetext.cpp" line="755"/>
         <source>ranks %1 and %2 unnamed</source>
         <translation>rank %1 及 %2 个未编号的 rank</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="753"/>
+        <location filename="../core/base/messagetext.cpp" line="756"/>
         <source>an unnamed rank</source>
         <translation>一个未编号的 rank</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="754"/>
+        <location filename="../core/base/messagetext.cpp" line="757"/>
         <source>%1 unnamed ranks</source>
         <translation>%1 个未编号的 rank</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="755"/>
+        <location filename="../core/base/messagetext.cpp" line="758"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="756"/>
+        <location filename="../core/base/messagetext.cpp" line="759"/>
         <source>%1 (first: event %2%3)</source>
         <translation>%1（首个：第 %2 个事件%3）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="757"/>
+        <location filename="../core/base/messagetext.cpp" line="760"/>
         <source>%1 events without a time stamp (ts)</source>
         <translation>%1 个事件没有时间戳（ts）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="758"/>
+        <location filename="../core/base/messagetext.cpp" line="761"/>
         <source>%1 complete events (ph X) without a duration (dur)</source>
         <translation>%1 个完整事件（ph X）没有时长（dur）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="759"/>
+        <location filename="../core/base/messagetext.cpp" line="762"/>
         <source>%1 events with a negative duration</source>
         <translation>%1 个事件的时长为负</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="760"/>
+        <location filename="../core/base/messagetext.cpp" line="763"/>
         <source>%1 end events (ph E) without a begin</source>
         <translation>%1 个结束事件（ph E）没有对应的开始</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="761"/>
+        <location filename="../core/base/messagetext.cpp" line="764"/>
         <source>%1 begin events (ph B) that never end</source>
         <translation>%1 个开始事件（ph B）始终没有结束</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="762"/>
+        <location filename="../core/base/messagetext.cpp" line="765"/>
         <source>%1 flow ends (ph f) without a start</source>
         <translation>%1 个流终点（ph f）没有起点</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="763"/>
+        <location filename="../core/base/messagetext.cpp" line="766"/>
         <source>%1 flow starts (ph s) without an end</source>
         <translation>%1 个流起点（ph s）没有终点</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="764"/>
+        <location filename="../core/base/messagetext.cpp" line="767"/>
         <source>%1 flows between threads that have no events</source>
         <translation>%1 条流连接的线程没有任何事件</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="765"/>
+        <location filename="../core/base/messagetext.cpp" line="768"/>
         <source>%1 events of phase %2 (not drawn)</source>
         <translation>%1 个阶段类型为 %2 的事件（未绘制）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="766"/>
+        <location filename="../core/base/messagetext.cpp" line="769"/>
         <source>rank %1 is given twice</source>
         <translation>rank %1 出现了两次</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="767"/>
+        <location filename="../core/base/messagetext.cpp" line="770"/>
         <source>%1 of the job&apos;s %2 ranks has no profile here</source>
         <translation>作业的 %2 个 rank 中有 %1 个在此没有剖析文件</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="768"/>
+        <location filename="../core/base/messagetext.cpp" line="771"/>
         <source>%1 of the job&apos;s %2 ranks have no profile here</source>
         <translation>作业的 %2 个 rank 中有 %1 个在此没有剖析文件</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="769"/>
+        <location filename="../core/base/messagetext.cpp" line="772"/>
         <source>collective %1 of group %2 is %3 on rank %4 but %5 on rank %6: the profiles do not cover the same steps</source>
         <translation>组 %2 的第 %1 个集合通信在 rank %4 上是 %3，在 rank %6 上却是 %5：这些剖析文件覆盖的不是同样的步</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="771"/>
+        <location filename="../core/base/messagetext.cpp" line="774"/>
         <source>%1 more collectives do not match</source>
         <translation>另有 %1 个集合通信不匹配</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="772"/>
+        <location filename="../core/base/messagetext.cpp" line="775"/>
         <source>rank %1 shares no collective with rank %2&apos;s ranks: its clock is left as recorded</source>
         <translation>rank %1 与 rank %2 所连通的 rank 没有共同的集合通信：其时钟保持记录时的原样</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="774"/>
+        <location filename="../core/base/messagetext.cpp" line="777"/>
         <source>rank %1&apos;s last step is %2, not %3: its lane shows that step</source>
         <translation>rank %1 的最后一步是 %2 而不是 %3：其泳道显示的是那一步</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="776"/>
+        <location filename="../core/base/messagetext.cpp" line="779"/>
         <source>no distributedInfo.rank: the profile does not say which rank it is</source>
         <translation>没有 distributedInfo.rank：剖析文件没有说明它是哪个 rank</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="778"/>
+        <location filename="../core/base/messagetext.cpp" line="781"/>
         <source>no ProfilerStep#N marks: each step is taken from one Optimizer.step&apos;s end to the next&apos;s</source>
         <translation>没有 ProfilerStep#N 标记：每一步取为从一次 Optimizer.step 结束到下一次结束</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="780"/>
+        <location filename="../core/base/messagetext.cpp" line="783"/>
         <source>%1 collective kernels name no process group (an older profiler): taken as the whole job&apos;s</source>
         <translation>%1 个集合通信内核未注明进程组（较旧的剖析器）：视为整个作业的进程组</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="782"/>
+        <location filename="../core/base/messagetext.cpp" line="785"/>
         <source>no ProfilerStep#N spans nor two Optimizer.step spans: the profile does not mark its training steps</source>
         <translation>既没有 ProfilerStep#N 区间，也没有两个 Optimizer.step 区间：剖析文件没有标出训练步</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="784"/>
+        <location filename="../core/base/messagetext.cpp" line="787"/>
         <source>the rank is read from the file name (Nsight Systems does not record ranks)</source>
         <translation>rank 取自文件名（Nsight Systems 不记录 rank）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="786"/>
+        <location filename="../core/base/messagetext.cpp" line="789"/>
         <source>numbered as torchrun numbers ranks (Nsight Systems does not record them): node %1 (from %2) × %3 processes + the process&apos;s CUDA device</source>
         <translation>按 torchrun 的方式为 rank 编号（Nsight Systems 不记录 rank）：节点 %1（取自 %2）× %3 个进程 + 该进程的 CUDA 设备号</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="789"/>
+        <location filename="../core/base/messagetext.cpp" line="792"/>
         <source>numbered as torchrun numbers ranks (Nsight Systems does not record them): node %1 (the file name %2 names no node) × %3 processes + the process&apos;s CUDA device</source>
         <translation>按 torchrun 的方式为 rank 编号（Nsight Systems 不记录 rank）：节点 %1（文件名 %2 未注明节点）× %3 个进程 + 该进程的 CUDA 设备号</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="792"/>
+        <location filename="../core/base/messagetext.cpp" line="795"/>
         <source>which rank process %1 is, is not recorded: name the report after its rank (nsys profile -o report_rank%q{RANK})</source>
         <translation>未记录进程 %1 是哪个 rank：请按 rank 为报告命名（nsys profile -o report_rank%q{RANK}）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="795"/>
+        <location filename="../core/base/messagetext.cpp" line="798"/>
         <source>Nsight Systems records no process groups: NCCL kernels are matched across ranks by the CUDA stream they ran on, so ranks of different groups on the same stream number are taken as one group</source>
         <translation>Nsight Systems 不记录进程组：各 rank 的 NCCL 内核按其所在的 CUDA 流配对，因此流编号相同的不同组的 rank 会被视为同一组</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="798"/>
+        <location filename="../core/base/messagetext.cpp" line="801"/>
         <source>the profile&apos;s job has %1 ranks, the plan %2 GPUs: the lanes are not placed by the plan&apos;s stages</source>
         <translation>剖析的作业有 %1 个 rank，而规划有 %2 个 GPU：泳道不按规划的阶段排列</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="800"/>
+        <location filename="../core/base/messagetext.cpp" line="803"/>
         <source>%1 (ranks %2)</source>
         <translation>%1（rank %2）</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="801"/>
+        <location filename="../core/base/messagetext.cpp" line="804"/>
         <source>%1 and %2</source>
         <translation>%1和 %2</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="802"/>
+        <location filename="../core/base/messagetext.cpp" line="805"/>
         <source>%1, %2 and %3</source>
         <translation>%1、%2和 %3</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="803"/>
+        <location filename="../core/base/messagetext.cpp" line="806"/>
         <source>%1, %2, %3 and %4 more</source>
         <translation>%1、%2、%3及另外 %4 个</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="804"/>
+        <location filename="../core/base/messagetext.cpp" line="807"/>
         <source>the profile&apos;s process group %1 is no group of the plan&apos;s (TP %2, CP %3, DP %4, PP %5, ranks in order %6): the job ran another layout or rank order, so its ranks&apos; stages may not be the plan&apos;s</source>
         <translation>剖析中的进程组 %1不是规划中的组（TP %2，CP %3，DP %4，PP %5，rank 顺序 %6）：该作业使用了另一种布局或 rank 顺序，其 rank 所在的阶段可能与规划不同</translation>
     </message>
     <message>
-        <location filename="../core/base/messagetext.cpp" line="807"/>
+        <location filename="../core/base/messagetext.cpp" line="810"/>
         <source>the profile&apos;s process groups %1 are no groups of the plan&apos;s (TP %2, CP %3, DP %4, PP %5, ranks in order %6): the job ran another layout or rank order, so its ranks&apos; stages may not be the plan&apos;s</source>
         <translation>剖析中的进程组 %1都不是规划中的组（TP %2，CP %3，DP %4，PP %5，rank 顺序 %6）：该作业使用了另一种布局或 rank 顺序，其 rank 所在的阶段可能与规划不同</translation>
     </message>

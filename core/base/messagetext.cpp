@@ -147,6 +147,9 @@ constexpr MessageTemplate kTemplates[] = {
         "the catalog publishes no speed of the %1 attention kernel on the %2, so attention runs at the GEMM rate, "
         "which no fused attention kernel reaches: its time is a lower bound; choose a kernel the catalog publishes "
         "(training.attention_kernel)") },
+    { "warning:attention-unpad-unfused", QT_TRANSLATE_NOOP("Messages",
+        "training.attention_unpad is set, but flash attention is off: padding is removed only around a fused kernel "
+        "(flash_attn_varlen_func), so the setting costs nothing here") },
     { "warning:attention-rate-stand-in", QT_TRANSLATE_NOOP("Messages",
         "no benchmark publishes the speed of the %1 attention kernel (flash_attn_triton.py, llm-foundry's attn_impl "
         "triton) on the %2, and its published timings elsewhere disagree, from below FlashAttention v1's to twice as "

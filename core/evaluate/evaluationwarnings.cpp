@@ -118,6 +118,8 @@ void addEvaluationWarnings(
     }
     if (gpu.hbmAchievableGBps <= 0)
         warn("hbm-rate-datasheet", { gpu.id, fmt(gpu.hbmGBps) });
+    if (plan.training.attentionUnpad && !plan.training.flashAttention)
+        warn("attention-unpad-unfused", {});
     if (plan.training.flashAttention && !lc.attentionRatePublished)
         warn("attention-rate-unknown", { attentionKernelName(lc.attentionKernel), gpu.id });
     if (plan.training.flashAttention && lc.attentionRatePublished)

@@ -235,8 +235,16 @@ private slots:
         QCOMPARE(unfusedUnpad.fwdElementwise, unfused.fwdElementwise);
         QCOMPARE(unfusedUnpad.bwdElementwise, unfused.bwdElementwise);
         QCOMPARE(unfusedUnpad.fullActivations, unfused.fullActivations);
+        // and the evaluation says the setting has no effect, which it does not say with a fused kernel.
+        auto saysUnfused = [](const Plan& p) {
+            const std::vector<Warning> w = evaluate(p).warnings;
+            return std::any_of(
+                w.begin(), w.end(), [](const Warning& x) { return x.code == "attention-unpad-unfused"; });
+        };
+        QVERIFY(saysUnfused(plan));
         // The plan file keeps it, as a key Plait reads, and leaves it out when off.
         plan.training.flashAttention = true;
+        QVERIFY(!saysUnfused(plan));
         const nlohmann::json written = toJson(plan);
         QVERIFY(written["training"]["attention_unpad"] == nlohmann::json(true));
         QVERIFY(test::mustPlan(written).training.attentionUnpad);
