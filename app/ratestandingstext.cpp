@@ -147,6 +147,13 @@ QString rateStandingsHtml(const Plan& plan)
                                        "scaled by 64 / head size)")
                          .arg(100 * (s.dropoutForward - 1), 0, 'f', 1)
                          .arg(100 * (s.dropoutBackward - 1), 0, 'f', 1);
+        if (s.unpadForwardS > 0)
+            basis += RateStandings::tr("; removing padding around it (training.attention_unpad) adds %1 ms forward and "
+                                       "%2 ms backward per layer and micro-batch: the copies at the streaming rate, "
+                                       "and the fixed costs of 24 and 7 kernels and of 6 host waits "
+                                       "(flash_attn/bert_padding.py)")
+                         .arg(1e3 * s.unpadForwardS, 0, 'f', 3)
+                         .arg(1e3 * s.unpadBackwardS, 0, 'f', 3);
         html += QStringLiteral("<tr><td>%1</td><td align=\"right\">%2</td><td>%3</td></tr>")
                     .arg(name.toHtmlEscaped(), value.toHtmlEscaped(), basis);
     }

@@ -2337,6 +2337,11 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
         <source>; attention dropout adds %1% forward and %2% backward to its time (FlashAttention, arXiv 2205.14135, Tables 15–20, at head size 64; scaled by 64 / head size)</source>
         <translation>；注意力 dropout 使其前向时间增加 %1%，反向增加 %2%（FlashAttention，arXiv 2205.14135，表 15–20，头维度 64；按 64 / 头维度缩放）</translation>
     </message>
+    <message>
+        <location filename="../app/ratestandingstext.cpp" line="151"/>
+        <source>; removing padding around it (training.attention_unpad) adds %1 ms forward and %2 ms backward per layer and micro-batch: the copies at the streaming rate, and the fixed costs of 24 and 7 kernels and of 6 host waits (flash_attn/bert_padding.py)</source>
+        <translation>；在其前后去除填充（training.attention_unpad）使每层每个微批次的前向增加 %1 ms，反向增加 %2 ms：按流式带宽计的拷贝，以及前向 24 个、反向 7 个内核和 6 次主机等待的固定开销（flash_attn/bert_padding.py）</translation>
+    </message>
 </context>
 <context>
     <name>Report</name>

@@ -456,9 +456,11 @@ LayerCost layerCost(const Plan& plan)
         constexpr double kUnpadKernelsBwd = 3 * 2 + 1;
         unpadFwdS = elementwiseTime(unpadFwd * x.tokens, plan.cluster)
             + 1e-6 * kernelFixedUs(plan.cluster) * kUnpadKernelsFwd;
-        c.fwdElementwise += unpadFwdS;
-        c.bwdElementwise += elementwiseTime(unpadBwd * x.tokens, plan.cluster)
+        c.fwdUnpad = unpadFwdS;
+        c.bwdUnpad = elementwiseTime(unpadBwd * x.tokens, plan.cluster)
             + 1e-6 * kernelFixedUs(plan.cluster) * kUnpadKernelsBwd;
+        c.fwdElementwise += c.fwdUnpad;
+        c.bwdElementwise += c.bwdUnpad;
     }
     c.fwdPermute = elementwiseTime(permute, plan.cluster);
     c.fwdQuantize = elementwiseTime(std::max(0.0, cast.forward), plan.cluster);

@@ -27,6 +27,8 @@ struct LayerCost {
     AttentionKernel attentionKernel = AttentionKernel::Auto;
     bool attentionRatePublished = false;
     double fwdElementwise = 0, bwdElementwise = 0;
+    // Of those, the padding removed around the fused kernel (training.attention_unpad), per layer and micro-batch.
+    double fwdUnpad = 0, bwdUnpad = 0;
     // The part of those that quantizes the linears' operands (a low-precision recipe's casts, lowprecision.h).
     double fwdQuantize = 0, bwdQuantize = 0;
     // The part of them that permutes a MoE layer's tokens (permuteBytes), forward; the backward moves as much.

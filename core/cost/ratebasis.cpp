@@ -74,6 +74,11 @@ std::vector<RateStanding> rateStandings(const Plan& plan, const Catalog& catalog
         const FusedDropoutSlowdown dropout = attentionDropoutOf(plan);
         a.dropoutForward = dropout.forward;
         a.dropoutBackward = dropout.backward;
+        if (plan.training.attentionUnpad) {
+            const LayerCost lc = layerCost(plan);
+            a.unpadForwardS = lc.fwdUnpad;
+            a.unpadBackwardS = lc.bwdUnpad;
+        }
         out.push_back(a);
     }
     // Unmeasured, compute beside a collective slows by the published mean (cost/overlap.h).

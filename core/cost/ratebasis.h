@@ -36,6 +36,9 @@ struct RateStanding {
     // attention_rate only: what attention dropout multiplies the kernel's time by, each pass (layercost.h
     // attentionDropoutOf); 1 without dropout. Every rate above is the kernel's without it.
     double dropoutForward = 1, dropoutBackward = 1;
+    // attention_rate only: what removing padding around the kernel adds per layer and micro-batch, each pass, in
+    // seconds (training.attention_unpad; layercost.h fwdUnpad); 0 without it.
+    double unpadForwardS = 0, unpadBackwardS = 0;
 };
 
 // Every calibration parameter (kernel_overhead_us with the probe's value where it replaced it), then the measured

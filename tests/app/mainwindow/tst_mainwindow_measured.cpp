@@ -579,7 +579,8 @@ private slots:
     }
 
     // A GPT-style plan on FlashAttention-2 runs Megatron-LM's attention dropout of 0.1: the table of what the model
-    // rests on says what it adds to the kernel's time, figures from the plan, in both languages.
+    // rests on says what it adds to the kernel's time, figures from the plan, in both languages; and, with
+    // training.attention_unpad, what removing padding around the kernel adds per layer.
     void theRatesTableSaysWhatDropoutAdds()
     {
         auto read = loadPlanFile(PLAIT_EXAMPLES "/h-gpt3-175b-1024xa100.plait.json");
@@ -591,28 +592,44 @@ private slots:
         const FusedDropoutSlowdown d = attentionDropoutOf(plan);
         const QString fwd = QString::number(100 * (d.forward - 1), 'f', 1);
         const QString bwd = QString::number(100 * (d.backward - 1), 'f', 1);
-        const QString en = app::rateStandingsHtml(plan);
-        QVERIFY2(en.contains(QStringLiteral("attention dropout adds %1% forward and %2% backward").arg(fwd, bwd)),
-            qPrintable(en));
         QTranslator chinese;
         QVERIFY2(chinese.load(QStringLiteral(PLAIT_QM)), PLAIT_QM);
-        QCoreApplication::installTranslator(&chinese);
-        const QString zh = app::rateStandingsHtml(plan);
-        QCoreApplication::removeTranslator(&chinese);
-        // For looking at, by hand, where PLAIT_SCREENSHOTS names a folder: the table as the Calibration panel's label
-        // lays it out, at the dock's width.
-        if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty())
-            for (const auto& [html, name] :
-                { std::pair { en, "/rates-dropout.png" }, std::pair { zh, "/rates-dropout-zh.png" } }) {
-                QLabel table(html);
-                table.setWordWrap(true);
-                table.resize(520, table.heightForWidth(520));
-                table.grab().save(shots + QLatin1String(name));
-            }
+        // The table in English and Chinese and, for looking at by hand where PLAIT_SCREENSHOTS names a folder, as the
+        // Calibration panel's label lays it out at the dock's width.
+        auto tables = [&](const char* picture) {
+            const QString en = app::rateStandingsHtml(plan);
+            QCoreApplication::installTranslator(&chinese);
+            const QString zh = app::rateStandingsHtml(plan);
+            QCoreApplication::removeTranslator(&chinese);
+            if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty())
+                for (const auto& [html, suffix] : { std::pair { en, ".png" }, std::pair { zh, "-zh.png" } }) {
+                    QLabel table(html);
+                    table.setWordWrap(true);
+                    table.resize(520, table.heightForWidth(520));
+                    table.grab().save(shots + QLatin1Char('/') + QLatin1String(picture) + QLatin1String(suffix));
+                }
+            return std::pair { en, zh };
+        };
+        const auto [en, zh] = tables("rates-dropout");
+        QVERIFY2(en.contains(QStringLiteral("attention dropout adds %1% forward and %2% backward").arg(fwd, bwd)),
+            qPrintable(en));
         QVERIFY2(zh.contains(QStringLiteral("注意力 dropout 使其前向时间增加 %1%，反向增加 %2%").arg(fwd, bwd)),
             qPrintable(zh));
         plan.model.attentionDropout = 0;
         QVERIFY(!app::rateStandingsHtml(plan).contains(QStringLiteral("dropout")));
+        // Padding removed around the kernel: its seconds per layer, from the layer's cost, in both languages.
+        QVERIFY(!app::rateStandingsHtml(plan).contains(QStringLiteral("attention_unpad")));
+        plan.training.attentionUnpad = true;
+        const LayerCost lc = layerCost(plan);
+        QVERIFY(lc.fwdUnpad > 0 && lc.bwdUnpad > 0);
+        const QString unpadFwd = QString::number(1e3 * lc.fwdUnpad, 'f', 3);
+        const QString unpadBwd = QString::number(1e3 * lc.bwdUnpad, 'f', 3);
+        const auto [enUnpad, zhUnpad] = tables("rates-unpad");
+        QVERIFY2(
+            enUnpad.contains(QStringLiteral("adds %1 ms forward and %2 ms backward per layer").arg(unpadFwd, unpadBwd)),
+            qPrintable(enUnpad));
+        QVERIFY2(zhUnpad.contains(QStringLiteral("前向增加 %1 ms，反向增加 %2 ms").arg(unpadFwd, unpadBwd)),
+            qPrintable(zhUnpad));
     }
 
     // What the probe's compute run and the PyTorch reference measured, read by the Calibration panel: each GEMM
