@@ -1,5 +1,6 @@
 #include "ratestandingstext.h"
 
+#include "layercost.h"
 #include "ratebasis.h"
 
 #include <QCoreApplication>
@@ -150,10 +151,13 @@ QString rateStandingsHtml(const Plan& plan)
         if (s.unpadForwardS > 0)
             basis += RateStandings::tr("; removing padding around it (training.attention_unpad) adds %1 ms forward and "
                                        "%2 ms backward per layer and micro-batch: the copies at the streaming rate, "
-                                       "and the fixed costs of 24 and 7 kernels and of 6 host waits "
+                                       "and the fixed costs of %3 and %4 kernels and of %5 host waits "
                                        "(flash_attn/bert_padding.py)")
                          .arg(1e3 * s.unpadForwardS, 0, 'f', 3)
-                         .arg(1e3 * s.unpadBackwardS, 0, 'f', 3);
+                         .arg(1e3 * s.unpadBackwardS, 0, 'f', 3)
+                         .arg(kUnpadKernelsForward)
+                         .arg(kUnpadKernelsBackward)
+                         .arg(kUnpadHostWaits);
         html += QStringLiteral("<tr><td>%1</td><td align=\"right\">%2</td><td>%3</td></tr>")
                     .arg(name.toHtmlEscaped(), value.toHtmlEscaped(), basis);
     }

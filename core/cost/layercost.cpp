@@ -298,6 +298,23 @@ double elementwiseTime(double bytes, const ClusterSpec& cluster)
     return memoryTime(bytes, cluster.gpu) / cluster.calibration.hbmShare;
 }
 
+UnpadSeconds attentionUnpadOf(const Plan& plan)
+{
+    if (!plan.training.flashAttention || !plan.training.attentionUnpad)
+        return {};
+    // Forward, unpad_input gathers Q, K and V into new tensors (each read and written) and pad_input zero-fills the
+    // output and scatters into it (written, read, written); backward, each gather's gradient is a zero fill and a
+    // scatter (written, read, written) and the output's a gather (read, written). Per token, at the layer's 16-bit
+    // width. Each host wait runs the queue dry: counted as one more kernel's fixed cost, a lower bound.
+    const Dims x = dims(plan);
+    const double e = bytesPerElement(plan);
+    const double fwdBytes = (2 * (x.q + x.k + x.val) + 3 * x.out) * e / x.t * x.tokens;
+    const double bwdBytes = (3 * (x.q + x.k + x.val) + 2 * x.out) * e / x.t * x.tokens;
+    const double fixedS = 1e-6 * kernelFixedUs(plan.cluster);
+    return { elementwiseTime(fwdBytes, plan.cluster) + fixedS * (kUnpadKernelsForward + kUnpadHostWaits),
+        elementwiseTime(bwdBytes, plan.cluster) + fixedS * kUnpadKernelsBackward };
+}
+
 LayerCost layerCost(const Plan& plan)
 {
     const ModelSpec& m = plan.model;
@@ -441,27 +458,9 @@ LayerCost layerCost(const Plan& plan)
     c.fwdElementwise = elementwiseTime((elemPerToken + mergeFwd) * x.tokens + cast.forward + permute, plan.cluster);
     c.bwdElementwise
         = elementwiseTime((2 * elemPerToken + mergeBwd) * x.tokens + cast.backward + permute, plan.cluster);
-    // Padding removed around the fused kernel (flash_attn/bert_padding.py at v2.4.2, as llm-foundry's flash_attn_fn
-    // calls it): forward, unpad_input gathers Q, K and V into new tensors (each read and written) and pad_input
-    // zero-fills the output and scatters into it (written, read, written); backward, each gather's gradient is a zero
-    // fill and a scatter (written, read, written) and the output's a gather (read, written). Per token, at the layer's
-    // 16-bit width. Kernels: the all-ones mask, and per unpad_input 7 (the mask's sum, nonzero's count and select,
-    // max, cumsum, pad, gather) and two host waits (nonzero's size, max().item()), each wait counted as one more
-    // kernel's fixed cost as the queue runs dry (a lower bound); pad_input 2; backward 2 per gather and 1.
-    double unpadFwdS = 0;
-    if (flash && plan.training.attentionUnpad) {
-        const double unpadFwd = (2 * (x.q + x.k + x.val) + 3 * x.out) * e / x.t;
-        const double unpadBwd = (3 * (x.q + x.k + x.val) + 2 * x.out) * e / x.t;
-        constexpr double kUnpadKernelsFwd = 1 + 3 * (7 + 2) + 2;
-        constexpr double kUnpadKernelsBwd = 3 * 2 + 1;
-        unpadFwdS = elementwiseTime(unpadFwd * x.tokens, plan.cluster)
-            + 1e-6 * kernelFixedUs(plan.cluster) * kUnpadKernelsFwd;
-        c.fwdUnpad = unpadFwdS;
-        c.bwdUnpad = elementwiseTime(unpadBwd * x.tokens, plan.cluster)
-            + 1e-6 * kernelFixedUs(plan.cluster) * kUnpadKernelsBwd;
-        c.fwdElementwise += c.fwdUnpad;
-        c.bwdElementwise += c.bwdUnpad;
-    }
+    const UnpadSeconds unpad = attentionUnpadOf(plan);
+    c.fwdElementwise += unpad.forward;
+    c.bwdElementwise += unpad.backward;
     c.fwdPermute = elementwiseTime(permute, plan.cluster);
     c.fwdQuantize = elementwiseTime(std::max(0.0, cast.forward), plan.cluster);
     c.bwdQuantize = elementwiseTime(cast.backward, plan.cluster);
@@ -581,7 +580,7 @@ LayerCost layerCost(const Plan& plan)
     // What selective recomputation runs again, beside the GEMMs counted above: the attention core, the norms, RoPE
     // after MLA's up projections, the activation functions of the MLPs it recomputes and a MoE layer's permutations.
     if (tr.recomputes(RecomputeModule::CoreAttn)) {
-        c.recomputeFwd += c.fwdAttention + unpadFwdS; // the unpadding runs again with the kernel
+        c.recomputeFwd += c.fwdAttention + unpad.forward; // the unpadding runs again with the kernel
         c.recomputeFwdAttention += c.fwdAttention;
         c.recomputeFwdFlops += c.attentionFwdFlops;
     }

@@ -27,8 +27,6 @@ struct LayerCost {
     AttentionKernel attentionKernel = AttentionKernel::Auto;
     bool attentionRatePublished = false;
     double fwdElementwise = 0, bwdElementwise = 0;
-    // Of those, the padding removed around the fused kernel (training.attention_unpad), per layer and micro-batch.
-    double fwdUnpad = 0, bwdUnpad = 0;
     // The part of those that quantizes the linears' operands (a low-precision recipe's casts, lowprecision.h).
     double fwdQuantize = 0, bwdQuantize = 0;
     // The part of them that permutes a MoE layer's tokens (permuteBytes), forward; the backward moves as much.
@@ -115,6 +113,20 @@ double attentionCallLength(const Plan& plan);
 AttentionKernel attentionKernelOf(const Plan& plan);
 // What attention dropout adds to the plan's fused attention kernel (fusedAttentionDropout); 1 and 1 without either.
 FusedDropoutSlowdown attentionDropoutOf(const Plan& plan);
+
+// Padding removed around the fused kernel (training.attention_unpad; flash_attn/bert_padding.py at v2.4.2, as
+// llm-foundry's flash_attn_fn calls it), per layer: the all-ones mask and 7 kernels per unpad_input (the mask's sum,
+// nonzero's count and select, max, cumsum, pad, gather) for Q, K and V and pad_input's 2 forward, 2 per gather and 1
+// backward; two host waits per unpad_input (nonzero's size, max().item()).
+inline constexpr int kUnpadKernelsForward = 1 + 3 * 7 + 2;
+inline constexpr int kUnpadKernelsBackward = 3 * 2 + 1;
+inline constexpr int kUnpadHostWaits = 3 * 2;
+// What that adds per layer and micro-batch, each pass, in seconds: the copies at the streaming rate and a fixed cost
+// per kernel and per host wait; 0 and 0 without it or without a fused kernel.
+struct UnpadSeconds {
+    double forward = 0, backward = 0;
+};
+UnpadSeconds attentionUnpadOf(const Plan& plan);
 
 // Stage extras: embedding lookup on the first stage, output layer and cross entropy on the last.
 struct EdgeCost {

@@ -74,11 +74,9 @@ std::vector<RateStanding> rateStandings(const Plan& plan, const Catalog& catalog
         const FusedDropoutSlowdown dropout = attentionDropoutOf(plan);
         a.dropoutForward = dropout.forward;
         a.dropoutBackward = dropout.backward;
-        if (plan.training.attentionUnpad) {
-            const LayerCost lc = layerCost(plan);
-            a.unpadForwardS = lc.fwdUnpad;
-            a.unpadBackwardS = lc.bwdUnpad;
-        }
+        const UnpadSeconds unpad = attentionUnpadOf(plan);
+        a.unpadForwardS = unpad.forward;
+        a.unpadBackwardS = unpad.backward;
         out.push_back(a);
     }
     // Unmeasured, compute beside a collective slows by the published mean (cost/overlap.h).

@@ -37,7 +37,7 @@ struct RateStanding {
     // attentionDropoutOf); 1 without dropout. Every rate above is the kernel's without it.
     double dropoutForward = 1, dropoutBackward = 1;
     // attention_rate only: what removing padding around the kernel adds per layer and micro-batch, each pass, in
-    // seconds (training.attention_unpad; layercost.h fwdUnpad); 0 without it.
+    // seconds (training.attention_unpad; layercost.h attentionUnpadOf); 0 without it.
     double unpadForwardS = 0, unpadBackwardS = 0;
 };
 

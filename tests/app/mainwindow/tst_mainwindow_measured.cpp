@@ -620,10 +620,10 @@ private slots:
         // Padding removed around the kernel: its seconds per layer, from the layer's cost, in both languages.
         QVERIFY(!app::rateStandingsHtml(plan).contains(QStringLiteral("attention_unpad")));
         plan.training.attentionUnpad = true;
-        const LayerCost lc = layerCost(plan);
-        QVERIFY(lc.fwdUnpad > 0 && lc.bwdUnpad > 0);
-        const QString unpadFwd = QString::number(1e3 * lc.fwdUnpad, 'f', 3);
-        const QString unpadBwd = QString::number(1e3 * lc.bwdUnpad, 'f', 3);
+        const UnpadSeconds unpad = attentionUnpadOf(plan);
+        QVERIFY(unpad.forward > 0 && unpad.backward > 0);
+        const QString unpadFwd = QString::number(1e3 * unpad.forward, 'f', 3);
+        const QString unpadBwd = QString::number(1e3 * unpad.backward, 'f', 3);
         const auto [enUnpad, zhUnpad] = tables("rates-unpad");
         QVERIFY2(
             enUnpad.contains(QStringLiteral("adds %1 ms forward and %2 ms backward per layer").arg(unpadFwd, unpadBwd)),

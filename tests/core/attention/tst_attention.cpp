@@ -219,13 +219,14 @@ private slots:
         QCOMPARE(unpadded.bwdAttention, padded.bwdAttention);
         QCOMPARE(unpadded.fullActivations - padded.fullActivations, savedBytes);
         // What the cost model rests on names the same seconds beside the kernel's rate.
-        QVERIFY(std::abs(unpadded.fwdUnpad - fwd) < 1e-12 && std::abs(unpadded.bwdUnpad - bwd) < 1e-12);
+        const UnpadSeconds unpad = attentionUnpadOf(plan);
+        QVERIFY(std::abs(unpad.forward - fwd) < 1e-12 && std::abs(unpad.backward - bwd) < 1e-12);
         const std::vector<RateStanding> standings = rateStandings(plan);
         const auto a = std::find_if(
             standings.begin(), standings.end(), [](const RateStanding& r) { return r.id == "attention_rate"; });
         QVERIFY(a != standings.end());
-        QCOMPARE(a->unpadForwardS, unpadded.fwdUnpad);
-        QCOMPARE(a->unpadBackwardS, unpadded.bwdUnpad);
+        QCOMPARE(a->unpadForwardS, unpad.forward);
+        QCOMPARE(a->unpadBackwardS, unpad.backward);
         // Recomputing the core attention runs the unpadding again and keeps neither its output nor its indices.
         plan.training.recompute = Recompute::Selective;
         plan.training.recomputeModules = unsigned(RecomputeModule::CoreAttn);
