@@ -5970,142 +5970,177 @@ Click for the formula</source>
 <context>
     <name>plait::widgets::SummaryView</name>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="26"/>
+        <location filename="../widgets/summaryview.cpp" line="28"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="27"/>
+        <location filename="../widgets/summaryview.cpp" line="29"/>
         <source>Tokens/s</source>
         <translation>Tokens/s</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="28"/>
+        <location filename="../widgets/summaryview.cpp" line="30"/>
         <source>Model TFLOP/s per GPU</source>
         <translation>每 GPU 模型 TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="29"/>
+        <location filename="../widgets/summaryview.cpp" line="31"/>
         <source>MFU (causal)</source>
         <translation>MFU（因果计数）</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="30"/>
+        <location filename="../widgets/summaryview.cpp" line="32"/>
         <source>MFU (Megatron count)</source>
         <translation>MFU（Megatron 计数）</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="31"/>
+        <location filename="../widgets/summaryview.cpp" line="33"/>
         <source>HFU</source>
         <translation>HFU</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="32"/>
+        <location filename="../widgets/summaryview.cpp" line="34"/>
         <source>Pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="33"/>
+        <location filename="../widgets/summaryview.cpp" line="35"/>
         <source>Exposed communication</source>
         <translation>暴露的通信</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="34"/>
+        <location filename="../widgets/summaryview.cpp" line="36"/>
         <source>Peak memory per GPU</source>
         <translation>每 GPU 峰值显存</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="46"/>
+        <location filename="../widgets/summaryview.cpp" line="48"/>
         <source>Time to train</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="47"/>
+        <location filename="../widgets/summaryview.cpp" line="49"/>
         <source>Cost to train</source>
         <translation>训练成本</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="48"/>
+        <location filename="../widgets/summaryview.cpp" line="50"/>
         <source>Goodput</source>
         <translation>有效产出率</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="49"/>
+        <location filename="../widgets/summaryview.cpp" line="51"/>
         <source>Checkpoint</source>
         <translation>检查点</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="66"/>
+        <location filename="../widgets/summaryview.cpp" line="68"/>
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="116"/>
+        <location filename="../widgets/summaryview.cpp" line="120"/>
         <source>%1 Measured on this cluster: %2 of its rates replace the published ones.</source>
         <translation>%1本集群实测的 %2 个速率取代了已发表的值。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="128"/>
+        <location filename="../widgets/summaryview.cpp" line="129"/>
+        <source>same GPU, framework, attention kernel, weight sharding, pipeline or none, dense or MoE, and 1/%1 to %1 times its GPUs</source>
+        <translation>相同的 GPU、框架、注意力内核、权重分片方式、有无流水线、稠密或 MoE，GPU 数为其 1/%1 到 %1 倍</translation>
+    </message>
+    <message>
+        <location filename="../widgets/summaryview.cpp" line="133"/>
+        <source>No published run among the %1 is like this one (%2): the calibration never saw a plan of this kind.</source>
+        <translation>%1 次已发表的运行中没有与此方案相似的（%2）：校准从未见过此类方案。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/summaryview.cpp" line="138"/>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/summaryview.cpp" line="143"/>
+        <source>Published runs like this one (%1): %2 of %3 (%4; %5 GPUs), too few to say how far off such plans are.</source>
+        <translation>与此方案相似的已发表运行（%1）：%3 次中有 %2 次（%4；%5 个 GPU），太少，无法说明此类方案的预测偏差。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/summaryview.cpp" line="150"/>
+        <source>predicted %1 too fast on average</source>
+        <translation>平均预测快了 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/summaryview.cpp" line="151"/>
+        <source>predicted %1 too slow on average</source>
+        <translation>平均预测慢了 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/summaryview.cpp" line="152"/>
+        <source>Published runs like this one (%1): %2 of %3 (%4; %5 GPUs), %6, cross-validated (mean |error| %7).</source>
+        <translation>与此方案相似的已发表运行（%1）：%3 次中有 %2 次（%4；%5 个 GPU），交叉验证中%6（平均 |误差| %7）。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/summaryview.cpp" line="167"/>
         <source>This plan cannot be evaluated:</source>
         <translation>无法评估此规划：</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="128"/>
+        <location filename="../widgets/summaryview.cpp" line="167"/>
         <source>No plan loaded.</source>
         <translation>未加载规划。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="137"/>
+        <location filename="../widgets/summaryview.cpp" line="176"/>
         <source>%1 (%2–%3)</source>
         <translation>%1（%2–%3）</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="109"/>
+        <location filename="../widgets/summaryview.cpp" line="111"/>
         <source>Calibrated for this cluster: its own efficiencies replace the shipped fit.</source>
         <translation>已按此集群校准：其自身的效率取代了随附的拟合。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="110"/>
+        <location filename="../widgets/summaryview.cpp" line="112"/>
         <source>Calibrated on %1 published runs (cross-validated error %2).</source>
         <translation>基于 %1 次已发表的运行校准（交叉验证误差 %2）。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="113"/>
+        <location filename="../widgets/summaryview.cpp" line="115"/>
         <source>Not calibrated: the unfitted model.</source>
         <translation>未校准：未拟合的模型。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="141"/>
+        <location filename="../widgets/summaryview.cpp" line="180"/>
         <source>The range: every uncertain rate at the ends of its published spread (the GEMM rate from the short-burst best to 5% below the sustained one, the slowest GPU of a node; compute beside communication from no slowdown to 40%, the most measured)</source>
         <translation>范围：每个不确定的速率取其公开范围的两端（GEMM 速率从短时峰值到持续速率再低 5%，即节点中最慢的 GPU；与通信重叠的计算从不减速到最多实测的 40%）</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="151"/>
+        <location filename="../widgets/summaryview.cpp" line="190"/>
         <source>Model FLOPs with the causal half of the attention matrix, the work a causal model needs, over the step time and the GPUs&apos; dense peak</source>
         <translation>模型 FLOPs 只计注意力矩阵的因果一半（因果模型实际需要的计算），除以单步时间和各 GPU 的稠密峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="154"/>
+        <location filename="../widgets/summaryview.cpp" line="193"/>
         <source>Model FLOPs as Megatron-LM counts them (the whole attention matrix), the figure its logs and published tables report</source>
         <translation>按 Megatron-LM 的方式计数的模型 FLOPs（整个注意力矩阵），即其日志和公开表格报告的数值</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="159"/>
+        <location filename="../widgets/summaryview.cpp" line="198"/>
         <source>%1 (stage %2); stage %3 idles %4</source>
         <translation>%1（阶段 %2）；阶段 %3 空闲 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="166"/>
+        <location filename="../widgets/summaryview.cpp" line="205"/>
         <source>Idle time of the busiest stage (stage %1) in the pipeline phase, over the step: the fill and drain. A stage with less work also idles while it waits for the busiest; the Gantt lanes show each stage&apos;s idle time.</source>
         <translation>最忙阶段（阶段 %1）在流水线阶段的空闲时间占单步的比例：即填充与排空。工作较少的阶段在等待最忙阶段时也会空闲；甘特图的各条泳道显示每个阶段的空闲时间。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="172"/>
+        <location filename="../widgets/summaryview.cpp" line="211"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="191"/>
+        <location filename="../widgets/summaryview.cpp" line="230"/>
         <source>No warnings.</source>
         <translation>无警告。</translation>
     </message>

@@ -10,6 +10,8 @@
 #include <QListWidget>
 #include <QVBoxLayout>
 
+#include <numeric>
+
 namespace plait::widgets {
 
 SummaryView::SummaryView(QWidget* parent)
@@ -111,10 +113,45 @@ QString SummaryView::basisText(const Evaluation& ev)
                                        .arg(ev.calibrationRuns)
                                        .arg(formatPercent(ev.calibrationCrossValidated))
                                  : tr("Not calibrated: the unfitted model.");
+    const QString similar = similarRunsText(ev.similarRuns);
+    const QString fitted = similar.isEmpty() ? fit : fit + QLatin1Char(' ') + similar;
     if (ev.measuredRates.empty())
-        return fit;
+        return fitted;
     return tr("%1 Measured on this cluster: %2 of its rates replace the published ones.")
-        .arg(fit, QString::number(ev.measuredRates.size()));
+        .arg(fitted, QString::number(ev.measuredRates.size()));
+}
+
+QString SummaryView::similarRunsText(const SimilarRuns& s)
+{
+    // The runs the shipped fit rests on that are most like the plan (core/model/similarruns.h).
+    if (s.ofRuns == 0)
+        return {};
+    const QString like = tr("same GPU, framework, attention kernel, weight sharding, pipeline or none, dense or MoE, "
+                            "and 1/%1 to %1 times its GPUs")
+                             .arg(kSimilarGpuFactor);
+    if (s.runs == 0)
+        return tr("No published run among the %1 is like this one (%2): the calibration never saw a plan of this "
+                  "kind.")
+            .arg(s.ofRuns)
+            .arg(like);
+    const QString gpus
+        = s.minGpus == s.maxGpus ? QString::number(s.minGpus) : tr("%1–%2").arg(s.minGpus).arg(s.maxGpus);
+    const QString sources = QString::fromStdString(std::accumulate(s.sources.begin(), s.sources.end(), std::string(),
+        [](const std::string& a, const std::string& b) { return a.empty() ? b : a + ", " + b; }));
+    if (!s.enough())
+        return tr("Published runs like this one (%1): %2 of %3 (%4; %5 GPUs), too few to say how far off such plans "
+                  "are.")
+            .arg(like)
+            .arg(s.runs)
+            .arg(s.ofRuns)
+            .arg(sources, gpus);
+    const QString off = s.meanSigned < 0 ? tr("predicted %1 too fast on average").arg(formatPercent(-s.meanSigned))
+                                         : tr("predicted %1 too slow on average").arg(formatPercent(s.meanSigned));
+    return tr("Published runs like this one (%1): %2 of %3 (%4; %5 GPUs), %6, cross-validated (mean |error| %7).")
+        .arg(like)
+        .arg(s.runs)
+        .arg(s.ofRuns)
+        .arg(sources, gpus, off, formatPercent(s.meanAbs));
 }
 
 void SummaryView::setEvaluation(std::shared_ptr<const Evaluation> evaluation)

@@ -26,6 +26,9 @@ public:
     // What the evaluation's step time rests on, one sentence: the shipped calibration (its runs and cross-validated
     // error), the cluster's own efficiencies, or the unfitted model. The report says the same.
     static QString basisText(const Evaluation& ev);
+    // Of the shipped fit's runs, how many are like the plan and how far off they were, one sentence; empty where the
+    // evaluation has no such summary (another fit, figures only).
+    static QString similarRunsText(const SimilarRuns& s);
     // The training run's time, cost, goodput and checkpoint, beside the step (null: shown as missing).
     void setRun(std::shared_ptr<const RunForecast> run, std::shared_ptr<const Plan> plan);
     QString figureText(const QString& key) const; // for tests: the text shown for one figure

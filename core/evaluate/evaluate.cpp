@@ -8,6 +8,7 @@
 #include "overlap.h"
 #include "params.h"
 #include "ratebasis.h"
+#include "runkind.h"
 #include "stagecomm.h"
 #include "stagecost.h"
 #include "steptail.h"
@@ -172,6 +173,8 @@ Evaluation evaluate(const Plan& plan, EvaluationDetail detail, EvaluationMemo* m
     ev.calibrationShipped = plan.cluster.calibration == builtinCalibration().values;
     ev.calibrationRuns = builtinCalibration().trainingRuns;
     ev.calibrationCrossValidated = builtinCalibration().crossValidatedMeanAbs;
+    if (detail == EvaluationDetail::Full && ev.calibrationShipped)
+        ev.similarRuns = similarRuns(runKindOf(plan), builtinCalibration().runs);
     if (detail == EvaluationDetail::Full)
         for (const RateStanding& s : rateStandings(plan, Catalog::builtin()))
             // The share of an unmeasured GPU's best rate is not measured where the sustained rate is: it is unused.

@@ -91,6 +91,9 @@ struct Evaluation {
     bool calibrationShipped = true; // the shipped fit, not one the plan's cluster carries
     int calibrationRuns = 0; // the shipped fit's published runs (0: unfitted)
     double calibrationCrossValidated = 0; // its leave-one-source-out mean |step-time error|
+    // Of the shipped fit's runs, those most like this plan and their cross-validated errors (model/similarruns.h).
+    // Filled with EvaluationDetail::Full, for the shipped fit only.
+    SimilarRuns similarRuns;
     // The rates (cost/ratebasis.h ids) a measurement on this cluster set in place of the published ones: a probe's,
     // nccl-tests' or a job profile's. Filled with EvaluationDetail::Full only.
     std::vector<std::string> measuredRates;

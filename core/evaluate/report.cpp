@@ -67,6 +67,14 @@ nlohmann::json evaluationToJson(const Evaluation& ev)
         { "idlest_stage", ev.idlestStage }, { "idlest_fraction", ev.idlestFraction },
         { "exposed_comm_s", ev.exposedCommS }, { "pipeline_s", ev.pipelineS }, { "microbatches", ev.microBatches },
         { "basis", basisText(ev) } };
+    if (ev.similarRuns.ofRuns > 0) {
+        const SimilarRuns& s = ev.similarRuns;
+        j["time"]["similar_runs"] = { { "runs", s.runs }, { "of_runs", s.ofRuns }, { "sources", s.sources },
+            { "min_gpus", s.minGpus }, { "max_gpus", s.maxGpus },
+            { "mean_signed_error", s.enough() ? nlohmann::json(s.meanSigned) : nlohmann::json() },
+            { "mean_abs_error", s.enough() ? nlohmann::json(s.meanAbs) : nlohmann::json() },
+            { "text", similarRunsText(s) } };
+    }
     j["comm"] = nlohmann::json::array();
     for (const CommItem& c : ev.comm)
         j["comm"].push_back({ { "dim", dimName(c.dim) }, { "collective", collectiveName(c.collective) },
@@ -127,6 +135,8 @@ std::string evaluationText(const Evaluation& ev, const Plan& plan)
       << "% (Megatron's count " << num(100 * ev.mfuMegatron, "%.1f") << "%)   HFU " << num(100 * ev.hfu, "%.1f")
       << "%\n";
     o << "  time model " << basisText(ev) << "\n";
+    if (const std::string similar = similarRunsText(ev.similarRuns); !similar.empty())
+        o << "  " << similar << "\n";
     o << "  bubble " << num(100 * ev.bubbleFraction, "%.1f") << "% on stage " << ev.busiestStage << ", the busiest";
     if (ev.idlestFraction > ev.bubbleFraction + 0.005)
         o << " (stage " << ev.idlestStage << " idles " << num(100 * ev.idlestFraction, "%.1f") << "%, waiting for it)";

@@ -86,6 +86,18 @@ CalibrationParse calibrationFromJson(const nlohmann::json& doc)
         out.record.rangeLowLog = std::min(0.0, e.value("cross_validated_log_p10", 0.0));
         out.record.rangeHighLog = std::max(0.0, e.value("cross_validated_log_p90", 0.0));
     }
+    if (doc.contains("runs")) {
+        if (!doc["runs"].is_array()) {
+            out.error = "\"runs\" must be an array";
+            return out;
+        }
+        for (const nlohmann::json& r : doc["runs"]) {
+            auto run = calibrationRunFromJson(r, out.error);
+            if (!run)
+                return out;
+            out.record.runs.push_back(std::move(*run));
+        }
+    }
     out.record.doc = doc;
     return out;
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "similarruns.h"
+
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -50,6 +52,7 @@ struct CalibrationRecord {
     // its source: a step's range reaches at least point × e^low … point × e^high (split-conformal, evaluate/range.h),
     // so it holds the measured time for about 80% of runs the fit did not see. 0 and 0 when not fitted.
     double rangeLowLog = 0, rangeHighLog = 0;
+    std::vector<CalibrationRun> runs; // the training runs, each with its cross-validated error (similarruns.h)
     nlohmann::json doc; // the whole file
 };
 

@@ -3,6 +3,7 @@
 // cross-validated errors, as resources/catalog/calibration.json. Run through tests/calibration/fit-calibration.sh.
 // Usage: plait-fit-calibration VALIDATION_DIR OUTPUT.json
 #include "calibrationfit.h"
+#include "runkind.h"
 #include "safejson.h"
 
 #include <algorithm>
@@ -102,6 +103,11 @@ int main(int argc, char** argv)
     for (const std::string& s : sources)
         perSource[s] = { { "unfitted", sourceJson(unfitted.at(s)) }, { "in_sample", sourceJson(fitted.at(s)) },
             { "cross_validated", sourceJson(held.at(s)) } };
+    // Each run's kind and cross-validated error, for the UI to say how far off the runs most like a plan were.
+    nlohmann::json runRecords = nlohmann::json::array();
+    for (std::size_t i = 0; i < runs.size(); ++i)
+        runRecords.push_back(calibrationRunJson({ runs[i].file, runs[i].source, runKindOf(runs[i].plan),
+            std::isnan(crossValidated[i]) ? 1.0 : crossValidated[i] }));
     auto r4 = [](double x) { return std::round(x * 10000) / 10000; };
     const nlohmann::json out = {
         { "format", "plait-calibration/1" },
@@ -119,6 +125,7 @@ int main(int argc, char** argv)
                 { "cross_validated_log_p10", r4(logQuantile(crossValidated, 0.10)) },
                 { "cross_validated_log_p90", r4(logQuantile(crossValidated, 0.90)) }, { "per_source", perSource } } },
         { "cross_validation_fits", folds },
+        { "runs", runRecords },
     };
     std::ofstream file(argv[2]);
     file << out.dump(1) << "\n";

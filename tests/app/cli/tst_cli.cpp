@@ -54,6 +54,11 @@ private slots:
         QVERIFY(doc);
         QCOMPARE(doc.value()["valid"].get<bool>(), true);
         QVERIFY(doc.value()["time"]["step_s"].get<double>() > 0);
+        // How far off the calibration's runs like this plan were: a mean only over three or more of them.
+        const nlohmann::json& similar = doc.value()["time"]["similar_runs"];
+        QVERIFY(similar["of_runs"].get<int>() > 0);
+        QCOMPARE(similar["mean_signed_error"].is_number(), similar["runs"].get<int>() >= 3);
+        QVERIFY(r.out.contains(QByteArray::fromStdString(similar["text"].get<std::string>())));
     }
 
     // Issue 18 B and C: example (h) carries GPT-3's budget (Brown et al. 2020: 300B tokens); price and storage come

@@ -2,6 +2,7 @@
 #include "catalog.h"
 #include "evaluate.h"
 #include "groups.h"
+#include "runkind.h"
 #include "safejson.h"
 
 #include <QTest>
@@ -12,8 +13,8 @@
 using namespace plait;
 
 // The calibration layer (issue 38): the shipped fit is read whole and is the fit of the runs in tests/data/validation
-// (a refit from it moves no parameter beyond its tolerance), each parameter does what its name says, and a file that
-// sets a value outside its bounds is refused.
+// (a refit from it moves no parameter beyond its tolerance), each parameter does what its name says, a file that
+// sets a value outside its bounds is refused, and the runs most like a plan are found by every feature of their kind.
 namespace {
 Plan example(const char* name)
 {
@@ -34,6 +35,13 @@ double stepWith(Plan plan, const CostCalibration& cal)
         qFatal("plan %s does not evaluate", plan.name.c_str());
     return ev.stepS;
 }
+
+CalibrationRun runOf(const RunKind& kind, double error, const char* source = "s")
+{
+    return { "run.plait.json", source, kind, error };
+}
+
+const RunKind kSomeKind { "H100-SXM5-80GB", Framework::Fsdp, "flash2", true, false, false, 128 };
 
 const std::vector<ValidationRun>& runs()
 {
@@ -66,6 +74,120 @@ private slots:
         }
         QVERIFY(calibrationBasisText(shipped.trainingRuns, shipped.crossValidatedMeanAbs)
                     .starts_with("calibrated on " + std::to_string(runs().size())));
+    }
+
+    // calibration.json records each training run with its kind and cross-validated error; their mean |error| is the
+    // one it states for the whole fit.
+    void shippedRunsAreTheValidationRunsWithTheirKinds()
+    {
+        const CalibrationRecord& shipped = builtinCalibration();
+        QCOMPARE(shipped.runs.size(), runs().size());
+        double sumAbs = 0;
+        for (std::size_t i = 0; i < runs().size(); ++i) {
+            const CalibrationRun& r = shipped.runs[i];
+            QCOMPARE(r.file, runs()[i].file);
+            QCOMPARE(r.source, runs()[i].source);
+            QVERIFY2(r.kind == runKindOf(runs()[i].plan), r.file.c_str());
+            sumAbs += std::abs(r.crossValidatedError);
+        }
+        QVERIFY(std::abs(sumAbs / double(runs().size()) - shipped.crossValidatedMeanAbs) < 1e-3);
+        // A validation plan finds at least itself among the runs like it.
+        const Evaluation ev = evaluate(runs().front().plan);
+        QVERIFY(ev.similarRuns.runs >= 1);
+        QCOMPARE(ev.similarRuns.ofRuns, int(runs().size()));
+        // A plan with its own efficiencies is not the shipped fit: the shipped runs say nothing of it.
+        Plan own = runs().front().plan;
+        own.cluster.calibration.gemmShare = 0.8;
+        QCOMPARE(evaluate(own).similarRuns.ofRuns, 0);
+        // Figures-only evaluations (the search, a drag) skip it.
+        QCOMPARE(evaluate(runs().front().plan, EvaluationDetail::Figures).similarRuns.ofRuns, 0);
+    }
+
+    void runsAreAlikeOnEveryFeatureOfTheirKind_data()
+    {
+        QTest::addColumn<int>("feature");
+        QTest::addColumn<bool>("alike");
+        QTest::newRow("the same kind") << 0 << true;
+        QTest::newRow("another GPU") << 1 << false;
+        QTest::newRow("another framework") << 2 << false;
+        QTest::newRow("another attention kernel") << 3 << false;
+        QTest::newRow("weights not sharded") << 4 << false;
+        QTest::newRow("a pipeline") << 5 << false;
+        QTest::newRow("a MoE") << 6 << false;
+        QTest::newRow("four times the GPUs") << 7 << true;
+        QTest::newRow("a quarter of the GPUs") << 8 << true;
+        QTest::newRow("five times the GPUs") << 9 << false;
+        QTest::newRow("a fifth of the GPUs") << 10 << false;
+    }
+    void runsAreAlikeOnEveryFeatureOfTheirKind()
+    {
+        QFETCH(int, feature);
+        QFETCH(bool, alike);
+        RunKind other = kSomeKind;
+        switch (feature) {
+        case 1:
+            other.gpu = "A100-SXM4-80GB";
+            break;
+        case 2:
+            other.framework = Framework::Megatron;
+            break;
+        case 3:
+            other.attention = "flash-triton";
+            break;
+        case 4:
+            other.shardedWeights = false;
+            break;
+        case 5:
+            other.pipeline = true;
+            break;
+        case 6:
+            other.moe = true;
+            break;
+        case 7:
+            other.gpus = 512;
+            break;
+        case 8:
+            other.gpus = 32;
+            break;
+        case 9:
+            other.gpus = 640;
+            break;
+        case 10:
+            other.gpus = 25;
+            break;
+        default:
+            break;
+        }
+        const SimilarRuns s = similarRuns(kSomeKind, { runOf(other, -0.2) });
+        QCOMPARE(s.runs, alike ? 1 : 0);
+        QCOMPARE(s.ofRuns, 1);
+    }
+
+    // The mean needs three alike runs; the text says which way and how far, or that the fit saw no such plan.
+    void similarRunsSayHowFarOffSuchPlansWere()
+    {
+        RunKind other = kSomeKind;
+        other.gpu = "A100-SXM4-80GB";
+        const std::vector<CalibrationRun> three { runOf(kSomeKind, -0.10, "a"), runOf(kSomeKind, -0.20, "b"),
+            runOf(kSomeKind, 0.06, "a"), runOf(other, 0.5) };
+        const SimilarRuns s = similarRuns(kSomeKind, three);
+        QCOMPARE(s.runs, 3);
+        QCOMPARE(s.ofRuns, 4);
+        QVERIFY(std::abs(s.meanSigned - (-0.08)) < 1e-12);
+        QVERIFY(std::abs(s.meanAbs - 0.12) < 1e-12);
+        QCOMPARE(s.sources, (std::vector<std::string> { "a", "b" }));
+        const std::string text = similarRunsText(s);
+        QVERIFY2(text.find(": 3 of 4 (a, b; 128 GPUs), predicted 8% too fast on average, cross-validated (mean "
+                           "|error| 12%)")
+                != std::string::npos,
+            text.c_str());
+        const SimilarRuns two = similarRuns(kSomeKind, { three[0], three[1], three[3] });
+        QVERIFY(!two.enough());
+        QVERIFY(similarRunsText(two).ends_with("2 of 3 (a, b; 128 GPUs), too few to say how far off such plans are"));
+        const SimilarRuns none = similarRuns(kSomeKind, { three[3] });
+        QVERIFY(similarRunsText(none).starts_with("no published runs like this one"));
+        QVERIFY(similarRunsText(none).ends_with("among the 1 the calibration rests on"));
+        QVERIFY(similarRunsText(similarRuns(kSomeKind, {})).empty());
     }
 
     // A refit that starts from the shipped values with tolerance-sized steps settles within each tolerance: the
@@ -147,6 +269,18 @@ private slots:
                                       << "hbm_share must be a number from 0.6 to 1";
         QTest::newRow("wrong format") << R"({"format":"plait-plan/1"})"
                                       << "not a plait-calibration/1 document";
+        QTest::newRow("runs not a list") << R"({"format":"plait-calibration/1","parameters":{},"runs":{}})"
+                                         << "\"runs\" must be an array";
+        QTest::newRow("a run without its GPU count")
+            << R"({"format":"plait-calibration/1","parameters":{},"runs":[{"file":"x","source":"s","gpu":"H100",)"
+               R"("framework":"fsdp","attention":"none","sharded_weights":true,"pipeline":false,"moe":false,)"
+               R"("cross_validated_error":0.1}]})"
+            << "each run needs \"gpus\"";
+        QTest::newRow("a run of an unknown framework")
+            << R"({"format":"plait-calibration/1","parameters":{},"runs":[{"file":"x","source":"s","gpu":"H100",)"
+               R"("framework":"jax","attention":"none","sharded_weights":true,"pipeline":false,"moe":false,)"
+               R"("gpus":8,"cross_validated_error":0.1}]})"
+            << "run x has an unknown framework, no GPUs or an impossible error";
     }
     void fileOutsideTheBoundsIsRefused()
     {
