@@ -1,7 +1,10 @@
 #include "ratestandingstext.h"
 
+#include "costcalibration.h"
 #include "layercost.h"
 #include "ratebasis.h"
+#include "runkind.h"
+#include "summaryview.h"
 
 #include <QCoreApplication>
 
@@ -161,7 +164,15 @@ QString rateStandingsHtml(const Plan& plan)
         html += QStringLiteral("<tr><td>%1</td><td align=\"right\">%2</td><td>%3</td></tr>")
                     .arg(name.toHtmlEscaped(), value.toHtmlEscaped(), basis);
     }
-    return html + QStringLiteral("</table>");
+    html += QStringLiteral("</table>");
+    // Under the shipped fit: how far off the published runs most like this plan were (core/model/similarruns.h).
+    if (plan.cluster.calibration == builtinCalibration().values) {
+        const QString similar
+            = widgets::SummaryView::similarRunsText(similarRuns(runKindOf(plan), builtinCalibration().runs));
+        if (!similar.isEmpty())
+            html += QStringLiteral("<p>%1</p>").arg(similar.toHtmlEscaped());
+    }
+    return html;
 }
 
 } // namespace plait::app

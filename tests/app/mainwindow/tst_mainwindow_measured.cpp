@@ -26,6 +26,7 @@
 #include "ratestandingstext.h"
 #include "render.h"
 #include "runcost.h"
+#include "runkind.h"
 #include "safejson.h"
 #include "settings.h"
 #include "suggestpanel.h"
@@ -630,6 +631,46 @@ private slots:
             qPrintable(enUnpad));
         QVERIFY2(zhUnpad.contains(QStringLiteral("前向增加 %1 ms，反向增加 %2 ms").arg(unpadFwd, unpadBwd)),
             qPrintable(zhUnpad));
+    }
+
+    // Under the shipped fit the table ends with how far off the published runs most like the plan were, in both
+    // languages; a plan with its own efficiencies has no such line.
+    void theRatesTableSaysHowFarOffRunsLikeThePlanWere()
+    {
+        auto read = loadPlanFile(PLAIT_TEST_DATA "/validation/llmfoundry-h100-80gb-mpt-7b-s2048-g128-b768.plait.json");
+        QVERIFY(read);
+        Plan plan = read.value();
+        const SimilarRuns s = similarRuns(runKindOf(plan), builtinCalibration().runs);
+        QVERIFY(s.enough());
+        QTranslator chinese;
+        QVERIFY2(chinese.load(QStringLiteral(PLAIT_QM)), PLAIT_QM);
+        const QString en = app::rateStandingsHtml(plan);
+        QVERIFY2(en.contains(QStringLiteral("%1 of %2 (llmfoundry; %3–%4 GPUs), predicted %5 too fast on average")
+                                 .arg(s.runs)
+                                 .arg(s.ofRuns)
+                                 .arg(s.minGpus)
+                                 .arg(s.maxGpus)
+                                 .arg(widgets::formatPercent(-s.meanSigned))),
+            qPrintable(en));
+        QCoreApplication::installTranslator(&chinese);
+        const QString zh = app::rateStandingsHtml(plan);
+        QCoreApplication::removeTranslator(&chinese);
+        QVERIFY2(zh.contains(QStringLiteral("%2 次中有 %1 次（llmfoundry；%3–%4 个 GPU），交叉验证中平均预测快了 %5")
+                                 .arg(s.runs)
+                                 .arg(s.ofRuns)
+                                 .arg(s.minGpus)
+                                 .arg(s.maxGpus)
+                                 .arg(widgets::formatPercent(-s.meanSigned))),
+            qPrintable(zh));
+        if (const QString shots = qEnvironmentVariable("PLAIT_SCREENSHOTS"); !shots.isEmpty())
+            for (const auto& [html, suffix] : { std::pair { en, ".png" }, std::pair { zh, "-zh.png" } }) {
+                QLabel table(html);
+                table.setWordWrap(true);
+                table.resize(520, table.heightForWidth(520));
+                table.grab().save(shots + QStringLiteral("/rates-similar-runs") + QLatin1String(suffix));
+            }
+        plan.cluster.calibration.gemmShare = 0.8;
+        QVERIFY(!app::rateStandingsHtml(plan).contains(QStringLiteral("runs like this one")));
     }
 
     // What the probe's compute run and the PyTorch reference measured, read by the Calibration panel: each GEMM
