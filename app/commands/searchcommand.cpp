@@ -159,6 +159,9 @@ int searchCommand(const QStringList& args)
                       << secondsText(ev.stepSlowS) << "), " << groupedText(ev.tokensPerS) << " tokens/s, MFU "
                       << numText(100 * ev.mfu, "%.1f") << "%, bubble " << numText(100 * ev.bubbleFraction, "%.1f")
                       << "%, peak " << numText(ev.peakBytes / double(1ull << 30), "%.1f") << " GiB\n";
+            // How far off the calibration's runs of this plan's kind were: a plan of a kind no run shows is a guess.
+            if (ev.similarRuns.ofRuns > 0)
+                std::cout << "     published runs like it: " << similarRunsCountText(ev.similarRuns) << "\n";
         }
     }
     if (r.best.empty() && r.smallest >= 0) {

@@ -73,27 +73,31 @@ SimilarRuns similarRuns(const RunKind& plan, const std::vector<CalibrationRun>& 
     return s;
 }
 
-std::string similarRunsText(const SimilarRuns& s)
+std::string similarRunsCountText(const SimilarRuns& s)
 {
-    if (s.ofRuns == 0)
-        return {};
-    const std::string like = "published runs like this one (same GPU, framework, attention kernel, weight sharding, "
-                             "pipeline or none, dense or MoE, and 1/"
-        + numText(kSimilarGpuFactor) + " to " + numText(kSimilarGpuFactor) + " times its GPUs)";
     if (s.runs == 0)
-        return "no " + like + " among the " + numText(s.ofRuns) + " the calibration rests on";
+        return "none of the " + numText(s.ofRuns) + " the calibration rests on";
     std::string sources;
     for (std::size_t i = 0; i < s.sources.size(); ++i)
         sources += (i ? ", " : "") + s.sources[i];
     const std::string gpus
         = s.minGpus == s.maxGpus ? numText(s.minGpus) : numText(s.minGpus) + "–" + numText(s.maxGpus);
-    const std::string head
-        = like + ": " + numText(s.runs) + " of " + numText(s.ofRuns) + " (" + sources + "; " + gpus + " GPUs)";
+    const std::string head = numText(s.runs) + " of " + numText(s.ofRuns) + " (" + sources + "; " + gpus + " GPUs)";
     if (!s.enough())
         return head + ", too few to say how far off such plans are";
     const double pct = std::round(1000 * std::abs(s.meanSigned)) / 10;
     return head + ", predicted " + numText(pct) + "% " + (s.meanSigned < 0 ? "too fast" : "too slow")
         + " on average, cross-validated (mean |error| " + numText(std::round(1000 * s.meanAbs) / 10) + "%)";
+}
+
+std::string similarRunsText(const SimilarRuns& s)
+{
+    if (s.ofRuns == 0)
+        return {};
+    return "published runs like this one (same GPU, framework, attention kernel, weight sharding, pipeline or none, "
+           "dense or MoE, and 1/"
+        + numText(kSimilarGpuFactor) + " to " + numText(kSimilarGpuFactor)
+        + " times its GPUs): " + similarRunsCountText(s);
 }
 
 } // namespace plait

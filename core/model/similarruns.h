@@ -52,8 +52,10 @@ struct SimilarRuns {
 };
 SimilarRuns similarRuns(const RunKind& plan, const std::vector<CalibrationRun>& runs);
 
-// "published runs like this one (same GPU, …): 18, all from llmfoundry, predicted 11.2% too fast on average …";
-// empty for a training set without runs.
+// "published runs like this one (same GPU, …): 6 of 327 (llmfoundry; 128–512 GPUs), predicted 12.4% too fast on
+// average, cross-validated (…)"; empty for a training set without runs.
 std::string similarRunsText(const SimilarRuns& s);
+// The same without what "like" means: "6 of 327 (…), predicted …", "none of the 327 the calibration rests on".
+std::string similarRunsCountText(const SimilarRuns& s);
 
 } // namespace plait

@@ -125,10 +125,16 @@ int main(int argc, char** argv)
                 { "cross_validated_log_p10", r4(logQuantile(crossValidated, 0.10)) },
                 { "cross_validated_log_p90", r4(logQuantile(crossValidated, 0.90)) }, { "per_source", perSource } } },
         { "cross_validation_fits", folds },
-        { "runs", runRecords },
     };
+    // The runs one to a line, so that a refit's diff shows which runs moved.
+    std::string text = out.dump(1);
+    text.resize(text.size() - 2); // the line break and closing brace
+    text += ",\n \"runs\": [";
+    for (std::size_t i = 0; i < runRecords.size(); ++i)
+        text += (i ? ",\n  " : "\n  ") + runRecords[i].dump();
+    text += "\n ]\n}";
     std::ofstream file(argv[2]);
-    file << out.dump(1) << "\n";
+    file << text << "\n";
     file.close();
     if (!file) {
         std::fprintf(stderr, "could not write %s\n", argv[2]);

@@ -725,6 +725,10 @@ private slots:
                     line.constData());
             }
         QCOMPARE(ranked, 5);
+        // Each plan listed says how far off the calibration's runs of its kind were, or that there are none.
+        QCOMPARE(any.out.count("\n     published runs like it: "), 5);
+        for (const auto& e : out)
+            QVERIFY(e["time"]["similar_runs"]["of_runs"].get<int>() > 0);
     }
 
     // A write that cannot happen fails with the reason and exit 2, never an empty file.

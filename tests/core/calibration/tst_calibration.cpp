@@ -185,8 +185,10 @@ private slots:
         QVERIFY(!two.enough());
         QVERIFY(similarRunsText(two).ends_with("2 of 3 (a, b; 128 GPUs), too few to say how far off such plans are"));
         const SimilarRuns none = similarRuns(kSomeKind, { three[3] });
-        QVERIFY(similarRunsText(none).starts_with("no published runs like this one"));
-        QVERIFY(similarRunsText(none).ends_with("among the 1 the calibration rests on"));
+        QVERIFY(similarRunsText(none).starts_with("published runs like this one (same GPU, framework"));
+        QVERIFY(similarRunsText(none).ends_with("times its GPUs): none of the 1 the calibration rests on"));
+        QCOMPARE(similarRunsCountText(none), "none of the 1 the calibration rests on");
+        QVERIFY(similarRunsText(s).ends_with(similarRunsCountText(s)));
         QVERIFY(similarRunsText(similarRuns(kSomeKind, {})).empty());
     }
 
