@@ -2148,197 +2148,197 @@ To other nodes: %6 NICs of %7, %8 GB/s each per direction</source>
 <context>
     <name>RateStandings</name>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="37"/>
+        <location filename="../app/ratestandingstext.cpp" line="40"/>
         <source>share of the sustained GEMM rate a layer&apos;s GEMMs reach</source>
         <translation>各层 GEMM 达到的持续 GEMM 速率占比</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="41"/>
+        <location filename="../app/ratestandingstext.cpp" line="44"/>
         <source>share of the best known GEMM rate sustained, where no sustained figure is known</source>
         <translation>无持续速率数据时，可持续的最佳已知 GEMM 速率占比</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="44"/>
+        <location filename="../app/ratestandingstext.cpp" line="47"/>
         <source>share of a dense GEMM&apos;s rate the expert GEMMs reach</source>
         <translation>专家 GEMM 达到的稠密 GEMM 速率占比</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="46"/>
+        <location filename="../app/ratestandingstext.cpp" line="49"/>
         <source>share of the streaming HBM rate element-wise kernels reach</source>
         <translation>逐元素内核达到的流式 HBM 速率占比</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="48"/>
+        <location filename="../app/ratestandingstext.cpp" line="51"/>
         <source>fixed cost per kernel</source>
         <translation>每个内核的固定开销</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="51"/>
+        <location filename="../app/ratestandingstext.cpp" line="54"/>
         <source>collective rate lost per doubling of ranks past 8</source>
         <translation>超过 8 个 rank 后每翻倍一次损失的集合通信速率</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="53"/>
+        <location filename="../app/ratestandingstext.cpp" line="56"/>
         <source>step added per doubling of GPUs past 8 (stragglers, jitter)</source>
         <translation>超过 8 块 GPU 后每翻倍一次增加的步时（掉队者、抖动）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="54"/>
+        <location filename="../app/ratestandingstext.cpp" line="57"/>
         <source>GEMM rate (share of the dense peak)</source>
         <translation>GEMM 速率（占稠密峰值的比例）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="55"/>
+        <location filename="../app/ratestandingstext.cpp" line="58"/>
         <source>streaming HBM rate</source>
         <translation>流式 HBM 速率</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="56"/>
+        <location filename="../app/ratestandingstext.cpp" line="59"/>
         <source>compute slowdown beside a collective</source>
         <translation>与集合通信并行时的计算减速</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="69"/>
+        <location filename="../app/ratestandingstext.cpp" line="72"/>
         <source>link inside a node (bus bandwidth)</source>
         <translation>节点内链路（总线带宽）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="70"/>
+        <location filename="../app/ratestandingstext.cpp" line="73"/>
         <source>link between nodes (bus bandwidth)</source>
         <translation>节点间链路（总线带宽）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="49"/>
+        <location filename="../app/ratestandingstext.cpp" line="52"/>
         <source>%1 µs</source>
         <translation>%1 µs</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="19"/>
+        <location filename="../app/ratestandingstext.cpp" line="22"/>
         <source>%1%</source>
         <translation>%1%</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="23"/>
+        <location filename="../app/ratestandingstext.cpp" line="26"/>
         <source>%1 GB/s</source>
         <translation>%1 GB/s</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="58"/>
+        <location filename="../app/ratestandingstext.cpp" line="61"/>
         <source>+%1%</source>
         <translation>+%1%</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="59"/>
+        <location filename="../app/ratestandingstext.cpp" line="62"/>
         <source>published mean</source>
         <translation>已发表的平均值</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="61"/>
+        <location filename="../app/ratestandingstext.cpp" line="64"/>
         <source>fused attention rate (forward and backward)</source>
         <translation>融合注意力速率（前向与反向）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="64"/>
+        <location filename="../app/ratestandingstext.cpp" line="67"/>
         <source>%1 TFLOP/s</source>
         <translation>%1 TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="66"/>
+        <location filename="../app/ratestandingstext.cpp" line="69"/>
         <source>%1&apos;s curves</source>
         <translation>%1 的曲线</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="67"/>
+        <location filename="../app/ratestandingstext.cpp" line="70"/>
         <source>GEMM model</source>
         <translation>GEMM 模型</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="67"/>
+        <location filename="../app/ratestandingstext.cpp" line="70"/>
         <source>published curves</source>
         <translation>已发表曲线</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="88"/>
+        <location filename="../app/ratestandingstext.cpp" line="91"/>
         <source>the plan&apos;s own calibration</source>
         <translation>计划自带的校准</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="90"/>
+        <location filename="../app/ratestandingstext.cpp" line="93"/>
         <source>not calibrated (the unfitted model)</source>
         <translation>未校准（未拟合的模型）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="91"/>
+        <location filename="../app/ratestandingstext.cpp" line="94"/>
         <source>calibrated on %1 published runs (cross-validated error %2%)</source>
         <translation>基于 %1 次已发表运行校准（交叉验证误差 %2%）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="98"/>
+        <location filename="../app/ratestandingstext.cpp" line="101"/>
         <source>not used: the catalog&apos;s sustained figure replaces it (%1)</source>
         <translation>未使用：由目录中的持续速率数据代替（%1）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="100"/>
+        <location filename="../app/ratestandingstext.cpp" line="103"/>
         <source>published timings of %1 disagree: the published curves of %2 stand in, its own curve bounds the slow end of the range and %3&apos;s the fast end</source>
         <translation>%1 已发表的计时互不一致：以 %2 的已发表曲线代替，其自身曲线限定范围的慢端，%3 的曲线限定快端</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="105"/>
+        <location filename="../app/ratestandingstext.cpp" line="108"/>
         <source>no published speed of %1: the published curves of %2 stand in, and the fast end of the range takes %3&apos;s</source>
         <translation>%1 没有已发表的速度：以 %2 的已发表曲线代替，范围的快端取 %3 的曲线</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="111"/>
+        <location filename="../app/ratestandingstext.cpp" line="114"/>
         <source>no published curve for this GPU: the GEMM model&apos;s rate, a lower bound on the time</source>
         <translation>此 GPU 无已发表曲线：采用 GEMM 模型的速率，为时间的下限</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="112"/>
+        <location filename="../app/ratestandingstext.cpp" line="115"/>
         <source>published curves of %1 by head size and length</source>
         <translation>%1 的已发表曲线，按头维度与长度</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="113"/>
+        <location filename="../app/ratestandingstext.cpp" line="116"/>
         <source>published figure</source>
         <translation>已发表的数据</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="114"/>
+        <location filename="../app/ratestandingstext.cpp" line="117"/>
         <source>published figure: %1</source>
         <translation>已发表的数据：%1</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="117"/>
+        <location filename="../app/ratestandingstext.cpp" line="120"/>
         <source>&lt;b&gt;measured on this cluster&lt;/b&gt; for %1 at head size %2, %3 tokens per call: %4</source>
         <translation>&lt;b&gt;在本集群上实测&lt;/b&gt;：%1，头维度 %2，每次调用 %3 个 token：%4</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="123"/>
+        <location filename="../app/ratestandingstext.cpp" line="126"/>
         <source>not used: the sustained rate &lt;b&gt;measured on this cluster&lt;/b&gt; replaces it (%1)</source>
         <translation>未使用：由&lt;b&gt;在本集群上实测&lt;/b&gt;的持续速率代替（%1）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="125"/>
+        <location filename="../app/ratestandingstext.cpp" line="128"/>
         <source>&lt;b&gt;measured on this cluster&lt;/b&gt;: %1</source>
         <translation>&lt;b&gt;在本集群上实测&lt;/b&gt;：%1</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="127"/>
+        <location filename="../app/ratestandingstext.cpp" line="130"/>
         <source>&lt;b&gt;measured&lt;/b&gt; for the %1 GEMM shapes timed (%2); other shapes use the calibrated value</source>
         <translation>已计时的 %1 个 GEMM 形状为&lt;b&gt;实测&lt;/b&gt;（%2）；其他形状使用校准值</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="139"/>
+        <location filename="../app/ratestandingstext.cpp" line="142"/>
         <source>What the cost model rests on</source>
         <translation>成本模型的依据</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="146"/>
+        <location filename="../app/ratestandingstext.cpp" line="149"/>
         <source>; attention dropout adds %1% forward and %2% backward to its time (FlashAttention, arXiv 2205.14135, Tables 15–20, at head size 64; scaled by 64 / head size)</source>
         <translation>；注意力 dropout 使其前向时间增加 %1%，反向增加 %2%（FlashAttention，arXiv 2205.14135，表 15–20，头维度 64；按 64 / 头维度缩放）</translation>
     </message>
     <message>
-        <location filename="../app/ratestandingstext.cpp" line="152"/>
+        <location filename="../app/ratestandingstext.cpp" line="155"/>
         <source>; removing padding around it (training.attention_unpad) adds %1 ms forward and %2 ms backward per layer and micro-batch: the copies at the streaming rate, and the fixed costs of %3 and %4 kernels and of %5 host waits (flash_attn/bert_padding.py)</source>
         <translation>；在其前后去除填充（training.attention_unpad）使每层每个微批次的前向增加 %1 ms，反向增加 %2 ms：按流式带宽计的拷贝，以及前向 %3 个、反向 %4 个内核和 %5 次主机等待的固定开销（flash_attn/bert_padding.py）</translation>
     </message>
@@ -6060,37 +6060,37 @@ Click for the formula</source>
         <translation>%1–%2</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="143"/>
+        <location filename="../widgets/summaryview.cpp" line="142"/>
         <source>Published runs like this one (%1): %2 of %3 (%4; %5 GPUs), too few to say how far off such plans are.</source>
         <translation>与此方案相似的已发表运行（%1）：%3 次中有 %2 次（%4；%5 个 GPU），太少，无法说明此类方案的预测偏差。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="150"/>
+        <location filename="../widgets/summaryview.cpp" line="148"/>
         <source>predicted %1 too fast on average</source>
         <translation>平均预测快了 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="151"/>
+        <location filename="../widgets/summaryview.cpp" line="149"/>
         <source>predicted %1 too slow on average</source>
         <translation>平均预测慢了 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="152"/>
+        <location filename="../widgets/summaryview.cpp" line="150"/>
         <source>Published runs like this one (%1): %2 of %3 (%4; %5 GPUs), %6, cross-validated (mean |error| %7).</source>
         <translation>与此方案相似的已发表运行（%1）：%3 次中有 %2 次（%4；%5 个 GPU），交叉验证中%6（平均 |误差| %7）。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="167"/>
+        <location filename="../widgets/summaryview.cpp" line="165"/>
         <source>This plan cannot be evaluated:</source>
         <translation>无法评估此规划：</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="167"/>
+        <location filename="../widgets/summaryview.cpp" line="165"/>
         <source>No plan loaded.</source>
         <translation>未加载规划。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="176"/>
+        <location filename="../widgets/summaryview.cpp" line="174"/>
         <source>%1 (%2–%3)</source>
         <translation>%1（%2–%3）</translation>
     </message>
@@ -6110,37 +6110,37 @@ Click for the formula</source>
         <translation>未校准：未拟合的模型。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="180"/>
+        <location filename="../widgets/summaryview.cpp" line="178"/>
         <source>The range: every uncertain rate at the ends of its published spread (the GEMM rate from the short-burst best to 5% below the sustained one, the slowest GPU of a node; compute beside communication from no slowdown to 40%, the most measured)</source>
         <translation>范围：每个不确定的速率取其公开范围的两端（GEMM 速率从短时峰值到持续速率再低 5%，即节点中最慢的 GPU；与通信重叠的计算从不减速到最多实测的 40%）</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="190"/>
+        <location filename="../widgets/summaryview.cpp" line="188"/>
         <source>Model FLOPs with the causal half of the attention matrix, the work a causal model needs, over the step time and the GPUs&apos; dense peak</source>
         <translation>模型 FLOPs 只计注意力矩阵的因果一半（因果模型实际需要的计算），除以单步时间和各 GPU 的稠密峰值</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="193"/>
+        <location filename="../widgets/summaryview.cpp" line="191"/>
         <source>Model FLOPs as Megatron-LM counts them (the whole attention matrix), the figure its logs and published tables report</source>
         <translation>按 Megatron-LM 的方式计数的模型 FLOPs（整个注意力矩阵），即其日志和公开表格报告的数值</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="198"/>
+        <location filename="../widgets/summaryview.cpp" line="196"/>
         <source>%1 (stage %2); stage %3 idles %4</source>
         <translation>%1（阶段 %2）；阶段 %3 空闲 %4</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="205"/>
+        <location filename="../widgets/summaryview.cpp" line="203"/>
         <source>Idle time of the busiest stage (stage %1) in the pipeline phase, over the step: the fill and drain. A stage with less work also idles while it waits for the busiest; the Gantt lanes show each stage&apos;s idle time.</source>
         <translation>最忙阶段（阶段 %1）在流水线阶段的空闲时间占单步的比例：即填充与排空。工作较少的阶段在等待最忙阶段时也会空闲；甘特图的各条泳道显示每个阶段的空闲时间。</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="211"/>
+        <location filename="../widgets/summaryview.cpp" line="209"/>
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../widgets/summaryview.cpp" line="230"/>
+        <location filename="../widgets/summaryview.cpp" line="228"/>
         <source>No warnings.</source>
         <translation>无警告。</translation>
     </message>
